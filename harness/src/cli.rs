@@ -1,5 +1,6 @@
-//! Command-line interface of the `harness` binary.
+//! Command-line interface of the `harness` binary. Each subcommand lives in its own file under `commands/`.
 
+use crate::commands;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -7,6 +8,9 @@ use std::process::ExitCode;
 #[derive(Parser, Debug)]
 #[command(name = "harness", version, about)]
 pub struct Cli {
+    /// Options of the main job (used when no subcommand is given).
+    #[command(flatten)]
+    pub main_job: commands::main_job::Args,
     /// What to do; without a command, the main job runs.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -14,15 +18,33 @@ pub struct Cli {
 
 /// Subcommands.
 #[derive(Subcommand, Debug)]
-pub enum Command {}
+pub enum Command {
+    /// Print every legal turn path of a DFEN position.
+    Turns(commands::turns::Args),
+    /// Print key facts about a DFEN position (canonical DFEN, Zobrist key, evaluations, king-capture probability).
+    Inspect(commands::inspect::Args),
+    /// Score every legal turn path through a chosen evaluation cache.
+    Score(commands::score::Args),
+    /// Expand one outer successor's nested chance node.
+    Expand(commands::expand::Args),
+    /// Freeze or verify the scenario files.
+    Scenarios(commands::scenarios::Args),
+    /// Write the Domineering component catalogue as TSV.
+    Catalogue(commands::catalogue::Args),
+    /// Run the catalogue-eviction experiment.
+    Eviction(commands::eviction::Args),
+}
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
-        None => {
-            println!("harness: the main job is not implemented yet");
-            Ok(ExitCode::SUCCESS)
-        }
-        Some(c) => match c {},
+        None => commands::main_job::run(cli.main_job),
+        Some(Command::Turns(a)) => commands::turns::run(a),
+        Some(Command::Inspect(a)) => commands::inspect::run(a),
+        Some(Command::Score(a)) => commands::score::run(a),
+        Some(Command::Expand(a)) => commands::expand::run(a),
+        Some(Command::Scenarios(a)) => commands::scenarios::run(a),
+        Some(Command::Catalogue(a)) => commands::catalogue::run(a),
+        Some(Command::Eviction(a)) => commands::eviction::run(a),
     }
 }

@@ -1,3 +1,6 @@
 //! The benchmark and experiment harness: scenario → run → measure → record → report.
 
 pub mod cli;
+pub mod commands;
+/// The catalogue-eviction experiment: lookup stream, eviction policies, replay, results.
+pub mod eviction;

@@ -1,0 +1,1 @@
+//! Nested chance-node expansion (issue 4; to be written).

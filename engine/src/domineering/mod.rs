@@ -1,0 +1,1 @@
+//! Domineering: boards, regions, shape keys, game values, the catalogue (issue 6; to be written).

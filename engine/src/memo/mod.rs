@@ -1,0 +1,1 @@
+//! Evaluation memoisation (issue 3; to be written).

@@ -1,0 +1,1 @@
+//! Search contracts (issue 3; to be written).

@@ -1,0 +1,12 @@
+//! `harness expand` (not implemented yet).
+
+use std::process::ExitCode;
+
+/// Arguments of `harness expand`.
+#[derive(clap::Args, Debug, Default)]
+pub struct Args {}
+
+/// Runs the command.
+pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
+    anyhow::bail!("`harness expand` is not implemented yet")
+}

@@ -1,0 +1,12 @@
+//! `harness inspect` (not implemented yet).
+
+use std::process::ExitCode;
+
+/// Arguments of `harness inspect`.
+#[derive(clap::Args, Debug, Default)]
+pub struct Args {}
+
+/// Runs the command.
+pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
+    anyhow::bail!("`harness inspect` is not implemented yet")
+}

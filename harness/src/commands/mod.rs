@@ -1,0 +1,10 @@
+//! One file per subcommand: its arguments and its `run`.
+
+pub mod catalogue;
+pub mod eviction;
+pub mod expand;
+pub mod inspect;
+pub mod main_job;
+pub mod scenarios;
+pub mod score;
+pub mod turns;

@@ -1,0 +1,1 @@
+//! The catalogue-eviction experiment (issue 6; to be written).
