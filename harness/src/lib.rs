@@ -4,3 +4,7 @@ pub mod cli;
 pub mod commands;
 /// The catalogue-eviction experiment: lookup stream, eviction policies, replay, results.
 pub mod eviction;
+/// In-process timing: warm-up, interleaved variants, medians with 95% intervals, paired ratios.
+pub mod measure;
+/// Run metadata, run folders, tidy CSV and atomic writes.
+pub mod record;

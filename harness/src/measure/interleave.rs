@@ -1,0 +1,114 @@
+//! Interleaved timing of several variants of one operation.
+
+use rand::{RngExt, SeedableRng};
+use std::time::{Duration, Instant};
+
+/// How long to warm up and how much to measure.
+#[derive(Clone, Copy, Debug)]
+pub struct Plan {
+    /// Warm-up time shared by all variants (each runs at least once).
+    pub warm_up: Duration,
+    /// Rounds; each round times every variant once, in a seeded random order.
+    pub rounds: usize,
+    /// Target duration of one timed sample; fast operations are repeated within a sample to reach it.
+    pub sample_target: Duration,
+    /// Seed of the round-order shuffle.
+    pub seed: u64,
+}
+
+/// Raw timings of one variant.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Timed {
+    /// Nanoseconds per operation, one value per round (index = round, so variants pair up by index).
+    pub ns_per_op: Vec<f64>,
+    /// Operations timed in each sample.
+    pub ops_per_sample: u64,
+}
+
+/// Times every variant's operation: warm-up, then `plan.rounds` rounds in which each variant runs one sample.
+///
+/// Drift (thermal, other processes) hits all variants alike because they alternate; the order within a round is
+/// shuffled with a seeded generator so no variant always runs first.
+pub fn measure_interleaved(variants: &mut [&mut dyn FnMut()], plan: &Plan) -> Vec<Timed> {
+    let n = variants.len();
+    let mut spent = vec![Duration::ZERO; n];
+    let mut runs = vec![0u64; n];
+    let start = Instant::now();
+    loop {
+        for (i, op) in variants.iter_mut().enumerate() {
+            let t = Instant::now();
+            op();
+            spent[i] += t.elapsed();
+            runs[i] += 1;
+        }
+        if start.elapsed() >= plan.warm_up {
+            break;
+        }
+    }
+    let ops_per_sample: Vec<u64> = (0..n)
+        .map(|i| {
+            let per_op = spent[i].as_nanos() as f64 / runs[i] as f64;
+            ((plan.sample_target.as_nanos() as f64 / per_op.max(1.0)).floor() as u64).max(1)
+        })
+        .collect();
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(plan.seed);
+    let mut out: Vec<Timed> = ops_per_sample
+        .iter()
+        .map(|&k| Timed {
+            ns_per_op: Vec::with_capacity(plan.rounds),
+            ops_per_sample: k,
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..n).collect();
+    for _ in 0..plan.rounds {
+        for i in (1..n).rev() {
+            let j = rng.random_range(0..=i);
+            order.swap(i, j);
+        }
+        for &i in &order {
+            let k = ops_per_sample[i];
+            let op = &mut variants[i];
+            let t = Instant::now();
+            for _ in 0..k {
+                op();
+            }
+            let ns = t.elapsed().as_nanos() as f64;
+            out[i].ns_per_op.push(ns / k as f64);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_gets_every_round() {
+        let mut a_calls = 0u64;
+        let mut b_calls = 0u64;
+        let plan = Plan {
+            warm_up: Duration::from_millis(1),
+            rounds: 7,
+            sample_target: Duration::from_micros(50),
+            seed: 1,
+        };
+        let timed = {
+            let mut a = || a_calls += 1;
+            let mut b = || {
+                b_calls += 1;
+                std::hint::black_box((0..100).sum::<u64>());
+            };
+            measure_interleaved(&mut [&mut a, &mut b], &plan)
+        };
+        assert_eq!(timed.len(), 2);
+        for t in &timed {
+            assert_eq!(t.ns_per_op.len(), 7);
+            assert!(t.ops_per_sample >= 1);
+            assert!(t.ns_per_op.iter().all(|x| x.is_finite() && *x >= 0.0));
+        }
+        // Warm-up calls plus exactly rounds x ops_per_sample timed calls.
+        assert!(a_calls >= 7 * timed[0].ops_per_sample + 1);
+        assert!(b_calls >= 7 * timed[1].ops_per_sample + 1);
+    }
+}

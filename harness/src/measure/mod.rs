@@ -1,0 +1,10 @@
+//! In-process timing: warm-up, repeated operations, variants interleaved round by round, medians with
+//! distribution-free 95% intervals, and paired ratios between variants.
+
+pub mod interleave;
+pub mod ratio;
+pub mod stats;
+
+pub use interleave::{Plan, Timed, measure_interleaved};
+pub use ratio::paired_ratio;
+pub use stats::{Summary, summarize};
