@@ -130,6 +130,55 @@ impl DicePool {
     }
 }
 
+/// The 56 sorted 3d6 roll classes in ascending order (d1 <= d2 <= d3, d1 slowest) with their weights among the
+/// 216 ordered outcomes: 1 for AAA, 3 for AAB, 6 for ABC (rules §13).
+///
+/// ```
+/// use engine::dice::ROLL_CLASSES;
+/// assert_eq!(ROLL_CLASSES.iter().map(|(_, w)| w).sum::<u32>(), 216);
+/// assert_eq!(ROLL_CLASSES[0].1, 1); // PPP
+/// ```
+pub const ROLL_CLASSES: [(DicePool, u32); 56] = roll_classes();
+
+const fn roll_classes() -> [(DicePool, u32); 56] {
+    let mut out = [(DicePool::EMPTY, 0); 56];
+    let mut n = 0;
+    let mut a = 1;
+    while a <= 6 {
+        let mut b = a;
+        while b <= 6 {
+            let mut c = b;
+            while c <= 6 {
+                let weight = if a == c {
+                    1
+                } else if a == b || b == c {
+                    3
+                } else {
+                    6
+                };
+                out[n] = (DicePool::pack([a, b, c]), weight);
+                n += 1;
+                c += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    out
+}
+
+/// The weight of `roll` among the 216 ordered outcomes of 3d6 (1, 3 or 6; 0 unless `roll` holds 3 dice).
+pub fn roll_weight(roll: DicePool) -> u32 {
+    let mut i = 0;
+    while i < ROLL_CLASSES.len() {
+        if ROLL_CLASSES[i].0.0 == roll.0 {
+            return ROLL_CLASSES[i].1;
+        }
+        i += 1;
+    }
+    0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,6 +9,18 @@ pub mod piece;
 pub mod square;
 pub mod state;
 
+pub mod attacks;
+pub mod dfen;
+pub mod eval;
+pub mod kcp;
+pub mod movegen;
+pub mod perft;
+pub mod score;
+pub mod telemetry;
+pub mod transition;
+pub mod turns;
+pub mod zobrist;
+
 pub use bitboard::Bitboard;
 pub use color::Color;
 pub use dice::DicePool;
@@ -16,6 +28,22 @@ pub use mv::Move;
 pub use piece::{Piece, PieceType};
 pub use square::Square;
 pub use state::{CastlingRights, GameFlags, GameState};
+
+pub use dfen::DfenError;
+pub use dice::{ROLL_CLASSES, roll_weight};
+pub use eval::{evaluate, evaluate_aggressive, evaluate_king_safety, evaluate_material};
+pub use kcp::{king_capture_probability, king_capture_weight, king_capture_weight_with};
+pub use movegen::{
+    attackers_to, captures_king, die_moves, find_move, for_each_die_move, for_each_die_move_with,
+    pseudo_legal_moves,
+};
+pub use perft::{perft_die, perft_die_with};
+pub use score::{TERMINAL_WIN_SCORE, score_path, try_score_path};
+pub use telemetry::{Counters, NoTelemetry, Telemetry};
+pub use turns::{
+    TurnGenerator, for_each_legal_turn, legal_first_moves, legal_first_moves_with,
+    legal_turn_paths, legal_turn_paths_with,
+};
 
 // Rules core modules (movegen, DFEN, Zobrist, evaluators, score_path, ...) are declared above this line.
 

@@ -1,0 +1,357 @@
+//! The optimized evaluation cache: an invocation-owned linear-probing table over parallel arrays.
+
+use crate::color::Color;
+use crate::memo::callback::{EvalCallback, Fallible, Plain};
+use crate::memo::counters::MemoCounters;
+use crate::memo::evaluation_memo::EvaluationMemo;
+use crate::memo::fingerprint::Signature;
+use crate::memo::probe_stats::{NoStats, ProbeObserver, ProbeStats};
+use crate::state::GameState;
+use std::cell::{Cell, RefCell};
+use std::convert::Infallible;
+
+/// Exact memo of one pure `(GameState, Color) -> i32` callback for one search or rescoring invocation.
+///
+/// Keys use full `(GameState, Color)` equality (mailbox included, Zobrist key excluded). A constant-work
+/// [`Signature`] selects a slot in a linear-probing table; full equality runs only on equal signatures, so
+/// mailbox-only variants share a signature and still stay distinct. The table keeps signatures (with entry
+/// indices) in one slot array and the states and values in two dense parallel arrays: no per-entry objects, no
+/// tuple key built on lookup. Growth re-slots the stored signatures without calling the evaluator or
+/// recomputing fingerprints. There is no eviction: memory grows with the unique pairs evaluated, until the cache
+/// is dropped.
+///
+/// Single owner, deliberately `!Sync`; `apply` takes `&self` so it can be passed to path scoring and re-entered
+/// from the callback. The callback's failure (`Err` or panic) propagates unchanged, inserts nothing and is retried
+/// on the next access; existing entries survive.
+///
+/// ```
+/// use engine::memo::EvaluationCache;
+/// use engine::{Color, GameState};
+/// # fn demo(state: &GameState) {
+/// let cache = EvaluationCache::new(|s: &GameState, c: Color| s.color_bb(c).count() as i32);
+/// let first = cache.apply(state, Color::White);
+/// assert_eq!(cache.apply(state, Color::White), first);
+/// assert_eq!((cache.evaluator_calls(), cache.cache_hits(), cache.entry_count()), (1, 1, 1));
+/// # }
+/// ```
+pub struct EvaluationCache<C, O: ProbeObserver = NoStats> {
+    callback: C,
+    table: RefCell<Table<O>>,
+    evaluator_calls: Cell<u64>,
+    cache_hits: Cell<u64>,
+}
+
+/// The optimized cache with table instrumentation switched on (probe lengths, signature matches, identity hits,
+/// growth events); read them with [`EvaluationCache::probe_stats`].
+pub type InstrumentedCache<C> = EvaluationCache<C, ProbeStats>;
+
+impl<F: Fn(&GameState, Color) -> i32> EvaluationCache<Plain<F>> {
+    /// A cache bound to an infallible callback.
+    pub fn new(callback: F) -> Self {
+        Self::with_callback(Plain(callback))
+    }
+}
+
+impl<E, F: Fn(&GameState, Color) -> Result<i32, E>> EvaluationCache<Fallible<F>> {
+    /// A cache bound to a fallible callback (use [`EvaluationCache::try_apply`]).
+    pub fn fallible(callback: F) -> Self {
+        Self::with_callback(Fallible(callback))
+    }
+}
+
+impl<C: EvalCallback, O: ProbeObserver> EvaluationCache<C, O> {
+    /// A cache bound to `callback`; allocates nothing until the first successful evaluation.
+    pub fn with_callback(callback: C) -> Self {
+        EvaluationCache {
+            callback,
+            table: RefCell::new(Table::default()),
+            evaluator_calls: Cell::new(0),
+            cache_hits: Cell::new(0),
+        }
+    }
+
+    /// A cache with room for `entries` results before its first growth.
+    pub fn with_capacity(callback: C, entries: usize) -> Self {
+        let cache = Self::with_callback(callback);
+        {
+            let Table { arrays, observer } = &mut *cache.table.borrow_mut();
+            arrays.reserve(entries, observer);
+        }
+        cache
+    }
+
+    /// The score of `state` from `perspective`: a retained result, or the callback's (retained on success).
+    ///
+    /// Re-entry: if the callback's own nested lookups inserted entries, the outer insert probes again; if one of
+    /// them inserted this very key, the outer result overwrites it. An outer failure inserts nothing and keeps the
+    /// nested successes.
+    #[inline]
+    pub fn try_apply(&self, state: &GameState, perspective: Color) -> Result<i32, C::Error> {
+        let signature = Signature::of(state, perspective);
+        let (vacant, entries_before) = {
+            let table = &mut *self.table.borrow_mut();
+            match table.arrays.probe(state, signature, &mut table.observer) {
+                Probe::Hit(entry) => {
+                    self.cache_hits.set(self.cache_hits.get() + 1);
+                    return Ok(table.arrays.values[entry]);
+                }
+                Probe::Vacant(slot) => (slot, table.arrays.states.len()),
+            }
+        };
+        // No borrow is held across the callback: it may re-enter this cache, fail or panic.
+        self.evaluator_calls.set(self.evaluator_calls.get() + 1);
+        let value = self.callback.evaluate(state, perspective)?;
+        let Table { arrays, observer } = &mut *self.table.borrow_mut();
+        if arrays.states.len() == entries_before {
+            arrays.insert(Some(vacant), signature, state, value, observer);
+        } else {
+            match arrays.probe(state, signature, observer) {
+                Probe::Hit(entry) => arrays.values[entry] = value,
+                Probe::Vacant(slot) => arrays.insert(Some(slot), signature, state, value, observer),
+            }
+        }
+        Ok(value)
+    }
+
+    /// Actual callback attempts, failures and panics included.
+    pub fn evaluator_calls(&self) -> u64 {
+        self.evaluator_calls.get()
+    }
+
+    /// Successful lookups that reused an earlier result.
+    pub fn cache_hits(&self) -> u64 {
+        self.cache_hits.get()
+    }
+
+    /// Successfully evaluated (state, perspective) pairs retained.
+    pub fn entry_count(&self) -> usize {
+        self.table.borrow().arrays.states.len()
+    }
+
+    /// A snapshot of the table observer (all zero for the default [`NoStats`]).
+    pub fn probe_stats(&self) -> O
+    where
+        O: Clone,
+    {
+        self.table.borrow().observer.clone()
+    }
+}
+
+impl<C: EvalCallback<Error = Infallible>, O: ProbeObserver> EvaluationCache<C, O> {
+    /// The score of `state` from `perspective` for an infallible callback.
+    #[inline]
+    pub fn apply(&self, state: &GameState, perspective: Color) -> i32 {
+        match self.try_apply(state, perspective) {
+            Ok(v) => v,
+            Err(never) => match never {},
+        }
+    }
+}
+
+impl<C: EvalCallback, O: ProbeObserver> EvaluationMemo for EvaluationCache<C, O> {
+    type Error = C::Error;
+    #[inline]
+    fn try_apply(&self, state: &GameState, perspective: Color) -> Result<i32, C::Error> {
+        EvaluationCache::try_apply(self, state, perspective)
+    }
+    fn counters(&self) -> MemoCounters {
+        MemoCounters {
+            evaluator_calls: self.evaluator_calls(),
+            cache_hits: self.cache_hits(),
+            entry_count: self.entry_count(),
+        }
+    }
+}
+
+impl<C, O: ProbeObserver> std::fmt::Debug for EvaluationCache<C, O> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EvaluationCache")
+            .field("evaluator_calls", &self.evaluator_calls.get())
+            .field("cache_hits", &self.cache_hits.get())
+            .field(
+                "entries",
+                &self.table.try_borrow().map(|t| t.arrays.states.len()).ok(),
+            )
+            .finish_non_exhaustive()
+    }
+}
+
+/// Marks an unused slot; no valid slot word has entry index `u32::MAX`.
+const EMPTY: u64 = u64::MAX;
+/// Slots in the first allocation.
+const MIN_SLOTS: usize = 16;
+/// The signature leaves 31 bits for slot selection, so the slot array stops there (2^30 entries, far beyond RAM).
+const MAX_SLOTS: usize = 1 << 31;
+
+/// Result of probing for a key.
+enum Probe {
+    /// The key is stored at this entry index.
+    Hit(usize),
+    /// The key is absent; this slot ends its probe run (meaningless while no slots are allocated).
+    Vacant(usize),
+}
+
+/// The table and its observer, borrowed apart so probing can report to the observer.
+struct Table<O> {
+    arrays: Arrays,
+    observer: O,
+}
+
+impl<O: ProbeObserver> Default for Table<O> {
+    fn default() -> Self {
+        Table {
+            arrays: Arrays::default(),
+            observer: O::default(),
+        }
+    }
+}
+
+/// The parallel arrays. Slot words are `signature << 32 | entry index`; entries are dense, in insertion order.
+#[derive(Default)]
+struct Arrays {
+    slots: Vec<u64>,
+    states: Vec<GameState>,
+    values: Vec<i32>,
+}
+
+impl Arrays {
+    /// Finds `state` or the vacant slot that ends its probe run. The load factor stays at most 1/2, so a vacant
+    /// slot always exists.
+    #[inline]
+    fn probe<O: ProbeObserver>(
+        &self,
+        state: &GameState,
+        signature: Signature,
+        observer: &mut O,
+    ) -> Probe {
+        if self.slots.is_empty() {
+            return Probe::Vacant(0);
+        }
+        let mask = self.slots.len() - 1;
+        let mut slot = signature.slot_bits() & mask;
+        let mut inspected = 1;
+        loop {
+            let word = self.slots[slot];
+            if word == EMPTY {
+                observer.on_probe(inspected);
+                return Probe::Vacant(slot);
+            }
+            if (word >> 32) as u32 == signature.0 {
+                let entry = word as u32 as usize;
+                let stored = &self.states[entry];
+                if std::ptr::eq(stored, state) {
+                    observer.on_identity_hit();
+                    observer.on_probe(inspected);
+                    return Probe::Hit(entry);
+                }
+                let equal = stored == state;
+                observer.on_signature_match(equal);
+                if equal {
+                    observer.on_probe(inspected);
+                    return Probe::Hit(entry);
+                }
+            }
+            slot = (slot + 1) & mask;
+            inspected += 1;
+        }
+    }
+
+    /// Appends a new entry; `vacant` is the slot a probe just returned for this key, if nothing moved since.
+    #[inline]
+    fn insert<O: ProbeObserver>(
+        &mut self,
+        vacant: Option<usize>,
+        signature: Signature,
+        state: &GameState,
+        value: i32,
+        observer: &mut O,
+    ) {
+        let entry = self.states.len();
+        let slot = if (entry + 1) * 2 > self.slots.len() {
+            self.grow(observer);
+            self.vacant_slot(signature)
+        } else {
+            match vacant {
+                Some(slot) => slot,
+                None => self.vacant_slot(signature),
+            }
+        };
+        self.states.push(*state);
+        self.values.push(value);
+        self.slots[slot] = (u64::from(signature.0) << 32) | entry as u64;
+    }
+
+    /// The first empty slot of `signature`'s probe run.
+    fn vacant_slot(&self, signature: Signature) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut slot = signature.slot_bits() & mask;
+        while self.slots[slot] != EMPTY {
+            slot = (slot + 1) & mask;
+        }
+        slot
+    }
+
+    /// Makes room for `entries` entries at load factor 1/2.
+    fn reserve<O: ProbeObserver>(&mut self, entries: usize, observer: &mut O) {
+        while entries * 2 > self.slots.len() {
+            self.grow(observer);
+        }
+    }
+
+    /// Doubles the slot array, re-slotting each stored signature; states and values stay where they are.
+    #[cold]
+    fn grow<O: ProbeObserver>(&mut self, observer: &mut O) {
+        let size = (self.slots.len() * 2).max(MIN_SLOTS);
+        assert!(
+            size <= MAX_SLOTS,
+            "evaluation cache exceeds {} entries",
+            MAX_SLOTS / 2
+        );
+        let old = std::mem::replace(&mut self.slots, vec![EMPTY; size]);
+        let mask = size - 1;
+        for word in old.into_iter().filter(|&w| w != EMPTY) {
+            let mut slot = Signature((word >> 32) as u32).slot_bits() & mask;
+            while self.slots[slot] != EMPTY {
+                slot = (slot + 1) & mask;
+            }
+            self.slots[slot] = word;
+        }
+        // Dense arrays grow in step with the slot array: one reallocation per doubling.
+        let room = size / 2 - self.states.len();
+        self.states.reserve_exact(room);
+        self.values.reserve_exact(room);
+        observer.on_growth(size);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::memo::test_states::random_states;
+
+    #[test]
+    fn identity_skips_full_equality() {
+        let states = random_states(8, 3);
+        let mut arrays = Arrays::default();
+        let mut stats = ProbeStats::default();
+        for (i, s) in states.iter().enumerate() {
+            arrays.insert(
+                None,
+                Signature::of(s, Color::White),
+                s,
+                i as i32,
+                &mut stats,
+            );
+        }
+        let stored = &arrays.states[1];
+        let hit = arrays.probe(stored, Signature::of(stored, Color::White), &mut stats);
+        assert!(matches!(hit, Probe::Hit(1)));
+        assert_eq!((stats.identity_hits, stats.signature_matches), (1, 0));
+        let copy = states[1];
+        assert!(matches!(
+            arrays.probe(&copy, Signature::of(&copy, Color::White), &mut stats),
+            Probe::Hit(1)
+        ));
+        assert_eq!((stats.identity_hits, stats.signature_matches), (1, 1));
+    }
+}

@@ -1,0 +1,101 @@
+//! The constant-work scalar fingerprint that selects a slot in the optimized cache.
+//!
+//! It covers the eight bitboards, the packed flags, the complete en-passant bitboard, the full-move number and the
+//! perspective, and deliberately omits the mailbox and the derived Zobrist key: mailbox-only variants share a
+//! fingerprint and are told apart by full equality.
+
+use crate::color::Color;
+use crate::state::GameState;
+
+/// A 32-bit slot signature: bit 0 is the perspective, bits 1-31 are fingerprint bits that also select the slot.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Signature(pub u32);
+
+impl Signature {
+    /// The signature of `(state, perspective)`.
+    ///
+    /// ```
+    /// # use engine::{Color, GameState};
+    /// # use engine::memo::Signature;
+    /// // The two perspectives differ exactly in bit 0 and share the slot-selection bits.
+    /// # fn check(s: &GameState) {
+    /// let w = Signature::of(s, Color::White);
+    /// let b = Signature::of(s, Color::Black);
+    /// assert_eq!(w.0 ^ b.0, 1);
+    /// assert_eq!(w.slot_bits(), b.slot_bits());
+    /// # }
+    /// ```
+    #[inline]
+    pub fn of(state: &GameState, perspective: Color) -> Signature {
+        // The top half of the mixed fingerprint is the best-mixed part of the folded product.
+        let hash = (fingerprint(state) >> 32) as u32;
+        Signature((hash & !1) | perspective as u32)
+    }
+
+    /// The perspective bit.
+    #[inline]
+    pub const fn perspective(self) -> Color {
+        Color::from_index(self.0 as u8)
+    }
+
+    /// The 31 bits left for slot selection.
+    #[inline]
+    pub const fn slot_bits(self) -> usize {
+        (self.0 >> 1) as usize
+    }
+}
+
+/// Odd 64-bit constants (digits of pi), one per input word, so that equal words in different fields mix apart.
+const SEEDS: [u64; 12] = [
+    0x243f_6a88_85a3_08d3,
+    0x1319_8a2e_0370_7344,
+    0xa409_3822_299f_31d1,
+    0x082e_fa98_ec4e_6c89,
+    0x4528_21e6_38d0_1377,
+    0xbe54_66cf_34e9_0c6d,
+    0xc0ac_29b7_c97c_50dd,
+    0x3f84_d5b5_b547_0917,
+    0x9216_d5d9_8979_fb1b,
+    0xd131_0ba6_98df_b5ad,
+    0x2ffd_72db_d01a_dfb7,
+    0xb8e1_afed_6a26_7e97,
+];
+
+/// Full 64x64 -> 128-bit product folded by XOR: every input bit, high half and low half, reaches the result.
+#[inline(always)]
+const fn folded_multiply(x: u64, y: u64) -> u64 {
+    let p = (x as u128).wrapping_mul(y as u128);
+    (p as u64) ^ ((p >> 64) as u64)
+}
+
+/// A 64-bit fingerprint of everything in `state` except the mailbox and the Zobrist key.
+///
+/// Constant work: five independent folded multiplies over the ten input words, then one to combine them. Each
+/// 64-bit field enters a 128-bit product whole, so its high and low halves are both mixed before anything is
+/// folded down (folding halves together first would lose information no final mixer can recover).
+///
+/// ```
+/// # use engine::{Color, GameState};
+/// # use engine::memo::fingerprint;
+/// # fn check(a: &GameState, b: &GameState) {
+/// // Equal states always have equal fingerprints (the converse is not promised).
+/// if a == b {
+///     assert_eq!(fingerprint(a), fingerprint(b));
+/// }
+/// # }
+/// ```
+#[inline]
+pub fn fingerprint(state: &GameState) -> u64 {
+    let [w, b, p, n, bi, r, q, k] = state.bitboards();
+    let ep = state.en_passant().0;
+    let scalars = u64::from(state.flags().0) | (u64::from(state.full_move_number()) << 32);
+    let m0 = folded_multiply(w.0 ^ SEEDS[0], b.0 ^ SEEDS[1]);
+    let m1 = folded_multiply(p.0 ^ SEEDS[2], n.0 ^ SEEDS[3]);
+    let m2 = folded_multiply(bi.0 ^ SEEDS[4], r.0 ^ SEEDS[5]);
+    let m3 = folded_multiply(q.0 ^ SEEDS[6], k.0 ^ SEEDS[7]);
+    let m4 = folded_multiply(ep ^ SEEDS[8], scalars ^ SEEDS[9]);
+    // Rotations keep the combination from being symmetric in the five products.
+    let x = m0 ^ m2.rotate_left(21) ^ m4.rotate_left(43);
+    let y = m1 ^ m3.rotate_left(29);
+    folded_multiply(x ^ SEEDS[10], y ^ SEEDS[11])
+}

@@ -1,0 +1,195 @@
+//! Legal turns (rules §4a, D1): a depth-first search over micro-move sequences. Result = every king-capture path
+//! (any length), then every normal leaf that spends the maximum number of dice over normal leaves, both in DFS
+//! order, which follows the generator's reference order (§6).
+
+use crate::dice::DicePool;
+use crate::movegen::{self, captures_king};
+use crate::mv::Move;
+use crate::piece::PieceType;
+use crate::state::GameState;
+use crate::telemetry::{NoTelemetry, Telemetry};
+
+/// A normal leaf kept while the search runs: its path and the position after it (before `end_turn`).
+#[derive(Clone, Copy)]
+struct Leaf {
+    moves: [Move; 3],
+    len: u8,
+    state: GameState,
+}
+
+/// Reusable turn-path generator: keeps its scratch buffer between calls, so repeated generation (as in nested
+/// chance expansion) does not allocate once the buffer has grown.
+///
+/// The callback receives each legal path together with the position after playing it, so callers need not
+/// replay the path:
+/// - for a king-capture path, the position right after the capture (the game is over; no `end_turn`);
+/// - for a normal path, the position after its last micro-move, *before* `end_turn` (call
+///   [`GameState::end_turn`] on a copy to get the opponent's position).
+///
+/// ```
+/// use engine::{GameState, TurnGenerator};
+/// let s = GameState::from_dfen("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1 PP").unwrap();
+/// let mut generator = TurnGenerator::new();
+/// let mut n = 0;
+/// generator.for_each(&s, &mut engine::telemetry::NoTelemetry, |path, after| {
+///     assert_eq!(path.len(), 2);
+///     assert!(after.dice().is_empty());
+///     n += 1;
+/// });
+/// assert_eq!(n, engine::legal_turn_paths(&s).len());
+/// ```
+#[derive(Default)]
+pub struct TurnGenerator {
+    leaves: Vec<Leaf>,
+    best: usize,
+}
+
+impl TurnGenerator {
+    /// A generator with an empty scratch buffer.
+    pub fn new() -> TurnGenerator {
+        TurnGenerator::default()
+    }
+
+    /// Calls `emit(path, position_after)` for every legal turn path of `state`, in the reference order, and
+    /// returns how many there were (0 = forced pass).
+    pub fn for_each<T: Telemetry, F: FnMut(&[Move], &GameState)>(
+        &mut self,
+        state: &GameState,
+        t: &mut T,
+        mut emit: F,
+    ) -> usize {
+        self.leaves.clear();
+        self.best = 0;
+        let mut path = [Move::from_bits(0); 3];
+        let mut captures = 0;
+        self.dfs(
+            state,
+            state.dice().len(),
+            &mut path,
+            0,
+            t,
+            &mut emit,
+            &mut captures,
+        );
+        for leaf in &self.leaves {
+            t.emission();
+            emit(&leaf.moves[..leaf.len as usize], &leaf.state);
+        }
+        captures + self.leaves.len()
+    }
+
+    /// Expands `s` at `depth`; returns how many paths (king captures and normal leaves, before the maximum
+    /// filter) were recorded below it.
+    #[allow(clippy::too_many_arguments)]
+    fn dfs<T: Telemetry, F: FnMut(&[Move], &GameState)>(
+        &mut self,
+        s: &GameState,
+        initial_dice: usize,
+        path: &mut [Move; 3],
+        depth: usize,
+        t: &mut T,
+        emit: &mut F,
+        captures: &mut usize,
+    ) -> usize {
+        let pool = s.dice();
+        let can_castle = pool.contains(PieceType::King) && pool.contains(PieceType::Rook);
+        let mut recorded = 0;
+        for die in pool.distinct() {
+            t.geometry();
+            movegen::generate(s, die, &mut |m: Move| {
+                if depth >= 3 {
+                    return;
+                }
+                path[depth] = m;
+                if captures_king(s, m) {
+                    let mut after = *s;
+                    after.make_move(m);
+                    t.transition();
+                    t.emission();
+                    emit(&path[..=depth], &after);
+                    *captures += 1;
+                    recorded += 1;
+                    return;
+                }
+                if m.is_castle() && !can_castle {
+                    return;
+                }
+                let mut child = *s;
+                child.make_move(m);
+                t.transition();
+                recorded += self.dfs(&child, initial_dice, path, depth + 1, t, emit, captures);
+            });
+        }
+        if recorded == 0 && depth > 0 {
+            // A normal leaf: no usable die left, or every child was a castle without a Rook die.
+            let spent = initial_dice - pool.len();
+            if spent > self.best {
+                self.best = spent;
+                self.leaves.clear();
+            }
+            if spent == self.best {
+                let mut moves = [Move::from_bits(0); 3];
+                moves[..depth].copy_from_slice(&path[..depth]);
+                self.leaves.push(Leaf {
+                    moves,
+                    len: depth as u8,
+                    state: *s,
+                });
+            }
+            recorded = 1;
+        }
+        recorded
+    }
+}
+
+/// Calls `emit(path, position_after)` for every legal turn path (see [`TurnGenerator`] for what the position
+/// is); returns the number of paths.
+pub fn for_each_legal_turn<F: FnMut(&[Move], &GameState)>(state: &GameState, emit: F) -> usize {
+    TurnGenerator::new().for_each(state, &mut NoTelemetry, emit)
+}
+
+/// Every legal turn path in the reference order (rules §4a, D1); empty for a forced pass.
+///
+/// ```
+/// let s = engine::GameState::from_dfen("7k/8/8/b7/8/8/5P2/4K3 w - - 0 1 NBK").unwrap();
+/// let paths = engine::legal_turn_paths(&s);
+/// let uci: Vec<String> = paths.iter().map(|p| p[0].to_string()).collect();
+/// assert_eq!(uci, ["e1d1", "e1f1", "e1d2", "e1e2"]); // ascending target squares
+/// ```
+pub fn legal_turn_paths(state: &GameState) -> Vec<Vec<Move>> {
+    legal_turn_paths_with(state, &mut NoTelemetry)
+}
+
+/// [`legal_turn_paths`] reporting to `t`.
+pub fn legal_turn_paths_with<T: Telemetry>(state: &GameState, t: &mut T) -> Vec<Vec<Move>> {
+    let mut out = Vec::new();
+    TurnGenerator::new().for_each(state, t, |path, _| out.push(path.to_vec()));
+    out
+}
+
+/// The distinct first moves of the legal turn paths, in order of first appearance (D1).
+///
+/// ```
+/// let s = engine::GameState::from_dfen("3k4/5P2/2P5/8/5K2/8/8/8 w - - 0 1 PN").unwrap();
+/// let first: Vec<String> = engine::legal_first_moves(&s).iter().map(|m| m.to_string()).collect();
+/// assert_eq!(first, ["f7f8n"]);
+/// ```
+pub fn legal_first_moves(state: &GameState) -> Vec<Move> {
+    legal_first_moves_with(state, &mut NoTelemetry)
+}
+
+/// [`legal_first_moves`] reporting to `t`.
+pub fn legal_first_moves_with<T: Telemetry>(state: &GameState, t: &mut T) -> Vec<Move> {
+    let mut out: Vec<Move> = Vec::new();
+    TurnGenerator::new().for_each(state, t, |path, _| {
+        if !out.contains(&path[0]) {
+            out.push(path[0]);
+        }
+    });
+    out
+}
+
+/// The pool a single die makes.
+pub(crate) fn single(die: PieceType) -> DicePool {
+    DicePool::from_dice(&[die]).unwrap_or(DicePool::EMPTY)
+}
