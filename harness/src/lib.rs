@@ -8,3 +8,7 @@ pub mod eviction;
 pub mod measure;
 /// Run metadata, run folders, tidy CSV and atomic writes.
 pub mod record;
+/// Runs: family x cache variant x evaluator x traversal, parity, timing, tables.
+pub mod run;
+/// Frozen scenario files: format, loading, generation, independent verification.
+pub mod scenario;

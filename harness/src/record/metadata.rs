@@ -40,7 +40,10 @@ impl RunMetadata {
 
     /// One-line machine description for the CSV `machine` column: `host (cpu, N cores)`.
     pub fn machine(&self) -> String {
-        format!("{} ({}, {} cores)", self.hostname, self.cpu_model, self.cores)
+        format!(
+            "{} ({}, {} cores)",
+            self.hostname, self.cpu_model, self.cores
+        )
     }
 
     /// `key=value` lines, for `metadata.txt` in the run folder and for the console.

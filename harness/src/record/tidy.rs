@@ -54,13 +54,30 @@ struct Flat<'a, V: Serialize> {
 }
 
 /// CSV text of count rows (header included); `value` is written as an exact integer.
-pub fn counts_csv(rows: &[CountRow], meta: &RunMetadata, path: &Path) -> Result<Vec<u8>, RecordError> {
-    to_csv(rows.iter().map(|r| (&r.key, r.metric.as_str(), r.value.to_string())), meta, path)
+pub fn counts_csv(
+    rows: &[CountRow],
+    meta: &RunMetadata,
+    path: &Path,
+) -> Result<Vec<u8>, RecordError> {
+    to_csv(
+        rows.iter()
+            .map(|r| (&r.key, r.metric.as_str(), r.value.to_string())),
+        meta,
+        path,
+    )
 }
 
 /// CSV text of timing rows (header included).
-pub fn timings_csv(rows: &[TimingRow], meta: &RunMetadata, path: &Path) -> Result<Vec<u8>, RecordError> {
-    to_csv(rows.iter().map(|r| (&r.key, r.metric.as_str(), r.value)), meta, path)
+pub fn timings_csv(
+    rows: &[TimingRow],
+    meta: &RunMetadata,
+    path: &Path,
+) -> Result<Vec<u8>, RecordError> {
+    to_csv(
+        rows.iter().map(|r| (&r.key, r.metric.as_str(), r.value)),
+        meta,
+        path,
+    )
 }
 
 fn to_csv<'a, V: Serialize>(

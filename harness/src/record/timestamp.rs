@@ -76,14 +76,23 @@ mod tests {
 
     #[test]
     fn known_dates() {
-        assert_eq!(UtcTimestamp { unix_seconds: 0 }.to_string(), "1970-01-01T00:00:00Z");
+        assert_eq!(
+            UtcTimestamp { unix_seconds: 0 }.to_string(),
+            "1970-01-01T00:00:00Z"
+        );
         // 2000-02-29 (a leap day in a century leap year).
         assert_eq!(
-            UtcTimestamp { unix_seconds: 951_782_400 }.to_string(),
+            UtcTimestamp {
+                unix_seconds: 951_782_400
+            }
+            .to_string(),
             "2000-02-29T00:00:00Z"
         );
         assert_eq!(
-            UtcTimestamp { unix_seconds: 4_102_444_799 }.to_string(),
+            UtcTimestamp {
+                unix_seconds: 4_102_444_799
+            }
+            .to_string(),
             "2099-12-31T23:59:59Z"
         );
     }

@@ -1,0 +1,11 @@
+//! Runs: scenario family x cache variant x evaluator x traversal cache, counted for parity, then timed.
+
+pub mod arm;
+pub mod evaluator;
+pub mod parity;
+pub mod table;
+pub mod timing;
+
+pub use arm::{Arm, CountResult, count_family, timed_operation};
+pub use evaluator::Evaluator;
+pub use parity::{ParityError, check_parity};

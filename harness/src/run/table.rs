@@ -1,0 +1,64 @@
+//! The compact console table of a run.
+
+use super::timing::ArmTiming;
+use super::{Arm, CountResult};
+use std::fmt::Write;
+
+/// One table line: an arm, its counts and (optionally) its timing.
+pub struct Line<'a> {
+    /// Family name.
+    pub scenario: &'a str,
+    /// The arm.
+    pub arm: Arm,
+    /// Its counting pass.
+    pub counts: &'a CountResult,
+    /// Its timing, if timed.
+    pub timing: Option<&'a ArmTiming>,
+}
+
+/// Renders the table: scenario, evaluator, traversal, variant, calls, hits, entries, ns/op with its 95% interval,
+/// ratio to uncached with its interval.
+pub fn render(lines: &[Line<'_>]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<21} {:<10} {:<4} {:<9} {:>11} {:>11} {:>9} {:>28} {:>22}",
+        "scenario",
+        "eval",
+        "trav",
+        "variant",
+        "calls",
+        "hits",
+        "entries",
+        "ns/op [95% CI]",
+        "x uncached [95% CI]"
+    );
+    for l in lines {
+        let (ns, ratio) = match l.timing {
+            Some(t) => (
+                format!(
+                    "{:.0} [{:.0}, {:.0}]",
+                    t.ns_per_op.median, t.ns_per_op.low, t.ns_per_op.high
+                ),
+                t.ratio_to_none
+                    .map(|r| format!("{:.3} [{:.3}, {:.3}]", r.median, r.low, r.high))
+                    .unwrap_or_else(|| "-".into()),
+            ),
+            None => ("-".into(), "-".into()),
+        };
+        let _ = writeln!(
+            out,
+            "{:<21} {:<10} {:<4} {:<9} {:>11} {:>11} {:>9} {:>28} {:>22}",
+            l.scenario,
+            l.arm.eval.name(),
+            l.arm.traversal.name(),
+            l.arm.cache.name(),
+            l.counts.memo.evaluator_calls,
+            l.counts.memo.cache_hits,
+            l.counts.memo.entry_count,
+            ns,
+            ratio
+        );
+    }
+    out
+}

@@ -1,0 +1,102 @@
+//! Scenario errors; every message names the file, and where it applies the entry and the field.
+
+use std::path::PathBuf;
+
+/// Why a scenario file could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ScenarioError {
+    /// The file does not exist or cannot be read.
+    #[error("{path}: cannot read scenario file: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The JSON is malformed or a field is missing or mistyped.
+    #[error("{path}: invalid scenario JSON at line {line}, column {column}: {message}")]
+    Syntax {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// serde's message (names the field).
+        message: String,
+    },
+    /// The format version is not the one this build understands.
+    #[error("{path}: field `format_version`: found {found}, this build reads version {expected}")]
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// Version in the file.
+        found: u32,
+        /// Version this build reads.
+        expected: u32,
+    },
+    /// The family name is unknown.
+    #[error(
+        "{path}: field `family`: unknown family '{found}' (expected sparse, middlegame, transposition-rich or promotion-en-passant)"
+    )]
+    UnknownFamily {
+        /// The file.
+        path: PathBuf,
+        /// The name found.
+        found: String,
+    },
+    /// A field has a value that is not allowed.
+    #[error("{path}: {entry}: field `{field}`: {message}")]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// The entry, e.g. `root 2 (sparse-02), successor 5`.
+        entry: String,
+        /// The field.
+        field: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// A DFEN string does not parse.
+    #[error("{path}: {entry}: field `{field}`: invalid DFEN '{dfen}': {message}")]
+    Dfen {
+        /// The file.
+        path: PathBuf,
+        /// The entry.
+        entry: String,
+        /// The field (`dfen`).
+        field: String,
+        /// The text.
+        dfen: String,
+        /// The parser's message.
+        message: String,
+    },
+    /// A recomputed value differs from the frozen one.
+    #[error(
+        "{path}: {entry}: field `expected.{evaluator}`: stale expected value: frozen {frozen}, recomputed {recomputed} (successor {dfen})"
+    )]
+    Stale {
+        /// The file.
+        path: PathBuf,
+        /// The first differing successor.
+        entry: String,
+        /// The evaluator whose value differs.
+        evaluator: String,
+        /// Its DFEN.
+        dfen: String,
+        /// Value in the file.
+        frozen: i64,
+        /// Value recomputed.
+        recomputed: i64,
+    },
+    /// The frozen successor list differs from the recomputed one.
+    #[error("{path}: {entry}: field `successors`: {message}")]
+    StaleSuccessors {
+        /// The file.
+        path: PathBuf,
+        /// The root.
+        entry: String,
+        /// What differs.
+        message: String,
+    },
+}

@@ -1,0 +1,215 @@
+//! Loading scenario files, with errors that name the file, the entry and the field.
+
+use super::{FORMAT_VERSION, Family, ScenarioError, ScenarioFile};
+use engine::GameState;
+use engine::chance::ChanceDepth;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The evaluators whose expected values every successor carries.
+pub const FROZEN_EVALUATORS: [&str; 2] = ["material", "constant"];
+
+/// A validated scenario file with its positions parsed.
+#[derive(Clone, Debug)]
+pub struct LoadedScenario {
+    /// Where it was read from.
+    pub path: PathBuf,
+    /// Its family.
+    pub family: Family,
+    /// Its chance depth.
+    pub depth: ChanceDepth,
+    /// The file as read.
+    pub file: ScenarioFile,
+    /// Every outer successor, roots in file order.
+    pub successors: Vec<LoadedSuccessor>,
+}
+
+/// One parsed outer successor.
+#[derive(Clone, Debug)]
+pub struct LoadedSuccessor {
+    /// Index of its root in the file.
+    pub root: usize,
+    /// Index within its root.
+    pub index: usize,
+    /// The position.
+    pub state: GameState,
+    /// Frozen value numerators by evaluator name.
+    pub expected: BTreeMap<String, i64>,
+}
+
+impl LoadedScenario {
+    /// `root R (name), successor S`, as error messages name entries.
+    pub fn entry_name(&self, root: usize, successor: Option<usize>) -> String {
+        entry_name(&self.file, root, successor)
+    }
+}
+
+/// `root R (name)` or `root R (name), successor S`.
+pub fn entry_name(file: &ScenarioFile, root: usize, successor: Option<usize>) -> String {
+    let name = file.roots.get(root).map(|r| r.name.as_str()).unwrap_or("?");
+    match successor {
+        Some(s) => format!("root {root} ({name}), successor {s}"),
+        None => format!("root {root} ({name})"),
+    }
+}
+
+/// The conventional path of `family`'s file under `dir`.
+pub fn scenario_path(dir: &Path, family: Family) -> PathBuf {
+    dir.join(family.file_name())
+}
+
+/// Loads the files of `families` from `dir`.
+pub fn load_dir(dir: &Path, families: &[Family]) -> Result<Vec<LoadedScenario>, ScenarioError> {
+    families
+        .iter()
+        .map(|&f| {
+            let loaded = load(&scenario_path(dir, f))?;
+            if loaded.family != f {
+                return Err(ScenarioError::Invalid {
+                    path: loaded.path,
+                    entry: "file".to_owned(),
+                    field: "family".to_owned(),
+                    message: format!("file for family '{f}' declares family '{}'", loaded.family),
+                });
+            }
+            Ok(loaded)
+        })
+        .collect()
+}
+
+/// Reads, parses and validates one scenario file.
+pub fn load(path: &Path) -> Result<LoadedScenario, ScenarioError> {
+    let text = std::fs::read_to_string(path).map_err(|source| ScenarioError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse(path, &text)
+}
+
+/// Parses and validates scenario text (`path` is only used in messages).
+pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, ScenarioError> {
+    let p = || path.to_path_buf();
+    let file: ScenarioFile = serde_json::from_str(text).map_err(|e| ScenarioError::Syntax {
+        path: p(),
+        line: e.line(),
+        column: e.column(),
+        message: e.to_string(),
+    })?;
+    if file.format_version != FORMAT_VERSION {
+        return Err(ScenarioError::Version {
+            path: p(),
+            found: file.format_version,
+            expected: FORMAT_VERSION,
+        });
+    }
+    let family = Family::from_name(&file.family).ok_or_else(|| ScenarioError::UnknownFamily {
+        path: p(),
+        found: file.family.clone(),
+    })?;
+    let invalid = |entry: String, field: &str, message: String| ScenarioError::Invalid {
+        path: p(),
+        entry,
+        field: field.to_owned(),
+        message,
+    };
+    let depth = ChanceDepth::from_layers(file.depth).ok_or_else(|| {
+        invalid(
+            "file".into(),
+            "depth",
+            format!("must be 1 or 2, found {}", file.depth),
+        )
+    })?;
+    if file.denominator != depth.denominator() {
+        return Err(invalid(
+            "file".into(),
+            "denominator",
+            format!(
+                "must be {} at depth {}, found {}",
+                depth.denominator(),
+                file.depth,
+                file.denominator
+            ),
+        ));
+    }
+    if file.roots.is_empty() {
+        return Err(invalid("file".into(), "roots", "no roots".into()));
+    }
+    let mut successors = Vec::new();
+    for (ri, root) in file.roots.iter().enumerate() {
+        let dfen_err = |entry: String, dfen: &str, message: String| ScenarioError::Dfen {
+            path: p(),
+            entry,
+            field: "dfen".to_owned(),
+            dfen: dfen.to_owned(),
+            message,
+        };
+        let root_state = GameState::from_dfen(&root.dfen)
+            .map_err(|e| dfen_err(entry_name(&file, ri, None), &root.dfen, e.to_string()))?;
+        if root_state.dice().is_empty() {
+            return Err(invalid(
+                entry_name(&file, ri, None),
+                "dfen",
+                "a root needs dice in its pool".into(),
+            ));
+        }
+        if root.successors.is_empty() {
+            return Err(invalid(
+                entry_name(&file, ri, None),
+                "successors",
+                "no successors".into(),
+            ));
+        }
+        for (si, succ) in root.successors.iter().enumerate() {
+            let entry = || entry_name(&file, ri, Some(si));
+            let state = GameState::from_dfen(&succ.dfen)
+                .map_err(|e| dfen_err(entry(), &succ.dfen, e.to_string()))?;
+            if !state.dice().is_empty() {
+                return Err(invalid(
+                    entry(),
+                    "dfen",
+                    "an outer successor must have an empty dice pool".into(),
+                ));
+            }
+            if state.side_to_move() == root_state.side_to_move() {
+                return Err(invalid(
+                    entry(),
+                    "dfen",
+                    "an outer successor must have the opponent of the root's mover to move".into(),
+                ));
+            }
+            for name in FROZEN_EVALUATORS {
+                if !succ.expected.contains_key(name) {
+                    return Err(invalid(
+                        entry(),
+                        &format!("expected.{name}"),
+                        "missing".into(),
+                    ));
+                }
+            }
+            if let Some(other) = succ
+                .expected
+                .keys()
+                .find(|k| !FROZEN_EVALUATORS.contains(&k.as_str()))
+            {
+                return Err(invalid(
+                    entry(),
+                    &format!("expected.{other}"),
+                    "unknown evaluator (expected material or constant)".into(),
+                ));
+            }
+            successors.push(LoadedSuccessor {
+                root: ri,
+                index: si,
+                state,
+                expected: succ.expected.clone(),
+            });
+        }
+    }
+    Ok(LoadedScenario {
+        path: p(),
+        family,
+        depth,
+        file,
+        successors,
+    })
+}

@@ -1,0 +1,16 @@
+//! Frozen scenario files: the format, loading with precise errors, generation and independent verification.
+
+pub mod error;
+pub mod family;
+pub mod format;
+pub mod load;
+
+pub use error::ScenarioError;
+pub use family::Family;
+pub use format::{FORMAT_VERSION, Header, Root, ScenarioFile, Successor};
+pub use load::{
+    FROZEN_EVALUATORS, LoadedScenario, LoadedSuccessor, load, load_dir, parse, scenario_path,
+};
+pub mod generate;
+pub mod oracle;
+pub mod verify;
