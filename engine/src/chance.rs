@@ -16,7 +16,8 @@
 //!
 //! Every leaf evaluation goes through the caller's [`EvaluationMemo`], keyed `(leaf, our colour)`. The optional
 //! [`Traversal::Cached`] mode adds a per-operation traversal cache: turn generation is memoised by position (dice
-//! included) and each roll's leaves are deduplicated before they are evaluated.
+//! included) where positions can repeat (our rolled positions at depth 2; the outer node's never do), and each
+//! roll's leaves are deduplicated before they are evaluated.
 
 use crate::color::Color;
 use crate::dice::{DicePool, ROLL_CLASSES};
@@ -276,7 +277,8 @@ impl<M: EvaluationMemo, T: ChanceTelemetry> Expansion<'_, M, T> {
 
     /// The opponent's best reply to one roll, in the unit of a leaf value (1 at depth 1, 1/216 at depth 2).
     fn opponent_roll(&mut self, rolled: &GameState, depth: ChanceDepth) -> Result<i64, M::Error> {
-        let paths = self.paths(rolled);
+        // The outer node's rolled positions are all distinct within one expansion: memoising them cannot hit.
+        let paths = self.paths(rolled, false);
         let scale = match depth {
             ChanceDepth::One => 1,
             ChanceDepth::Two => ROLLS,
@@ -326,7 +328,8 @@ impl<M: EvaluationMemo, T: ChanceTelemetry> Expansion<'_, M, T> {
 
     /// Our best turn for one roll: the maximum of `score_path` over our legal paths.
     fn our_roll(&mut self, rolled: &GameState) -> Result<i64, M::Error> {
-        let paths = self.paths(rolled);
+        // The same leaf recurs under several opponent rolls, so our rolled positions repeat: memoise them.
+        let paths = self.paths(rolled, true);
         let memo = self.memo;
         if paths.is_empty() {
             // score_path with the empty path: the rolled position itself, from the mover's (our) perspective.
@@ -382,9 +385,10 @@ impl<M: EvaluationMemo, T: ChanceTelemetry> Expansion<'_, M, T> {
         captures_king(&s, last)
     }
 
-    /// The legal turn paths of `rolled`, from the traversal cache when it is on.
-    fn paths(&mut self, rolled: &GameState) -> Rc<[TurnPath]> {
-        if let Some(memo) = &self.memo_paths
+    /// The legal turn paths of `rolled`, from the traversal cache when it is on and `memoise` is set.
+    fn paths(&mut self, rolled: &GameState, memoise: bool) -> Rc<[TurnPath]> {
+        if memoise
+            && let Some(memo) = &self.memo_paths
             && let Some(p) = memo.get(rolled)
         {
             return Rc::clone(p);
@@ -399,7 +403,7 @@ impl<M: EvaluationMemo, T: ChanceTelemetry> Expansion<'_, M, T> {
             });
         });
         let paths: Rc<[TurnPath]> = out.into();
-        if let Some(memo) = &mut self.memo_paths {
+        if memoise && let Some(memo) = &mut self.memo_paths {
             memo.insert(*rolled, Rc::clone(&paths));
         }
         paths

@@ -89,14 +89,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let plan = if args.quick {
         Plan {
             warm_up: Duration::from_millis(100),
-            rounds: 6,
+            min_rounds: 5,
+            max_rounds: 7,
+            budget: Duration::from_millis(1500),
             sample_target: Duration::from_millis(8),
             seed: args.seed,
         }
     } else {
         Plan {
             warm_up: Duration::from_millis(300),
-            rounds: 11,
+            min_rounds: 6,
+            max_rounds: 15,
+            budget: Duration::from_secs(6),
             sample_target: Duration::from_millis(20),
             seed: args.seed,
         }
@@ -121,6 +125,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         verify(scn, || pb.inc(1))?;
     }
     pb.finish_with_message(format!("{} successors match the exhaustive oracle", total));
+    println!(
+        "verified {total} successors in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
+    let phase = Instant::now();
 
     // 2. Counting passes and parity, for every arm, before anything is timed.
     let group_count = scenarios.len() * evals.len() * traversals.len();
@@ -179,6 +188,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     pb.finish_with_message("all variants agree");
+    println!(
+        "parity: {} arms agree ({:.1} s)",
+        group_count * caches.len(),
+        phase.elapsed().as_secs_f64()
+    );
+    let phase = Instant::now();
 
     // 3. Timing, one group at a time, variants interleaved.
     let pb = bar(groups.len() as u64, "timing");
@@ -196,6 +211,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         pb.inc(1);
     }
     pb.finish_with_message("done");
+    println!(
+        "timed {} groups in {:.1} s",
+        groups.len(),
+        phase.elapsed().as_secs_f64()
+    );
 
     // 4. Results: counts and timings in separate tidy CSVs, written atomically.
     let (count_rows, timing_rows) = rows(&groups);
@@ -222,9 +242,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     println!("{}", render(&lines));
     println!(
-        "ns/op = one outer successor fully expanded with fresh caches (median of {} interleaved rounds); \
-         ratios are paired per round.",
-        plan.rounds
+        "ns/op = one outer successor fully expanded with fresh caches: median of {}-{} interleaved rounds \
+         (per group, by time budget), with a distribution-free 95% interval; ratios are paired per round.",
+        plan.min_rounds, plan.max_rounds
     );
     println!("results: {}", folder.path().display());
 

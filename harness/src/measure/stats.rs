@@ -97,7 +97,7 @@ mod tests {
     #[test]
     fn large_n_does_not_underflow() {
         let (k, cov) = median_ci_rank(5000, 0.95);
-        assert!(cov >= 0.95 && cov < 0.96, "{cov}");
+        assert!((0.95..0.96).contains(&cov), "{cov}");
         // About n/2 - 0.98 sqrt(n).
         assert!((2428..=2432).contains(&k), "{k}");
     }

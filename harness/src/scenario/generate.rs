@@ -37,9 +37,9 @@ pub fn spec(family: Family) -> FamilySpec {
             family,
             depth: ChanceDepth::Two,
             roots: 2,
-            min_successors: 2,
-            max_successors: 4,
-            description: "kings plus a pawn each, random squares and dice; \
+            min_successors: 1,
+            max_successors: 2,
+            description: "kings in corners plus a pawn each on random squares, random dice; \
                           expanded two chance layers deep",
         },
         Family::Middlegame => FamilySpec {
@@ -274,10 +274,15 @@ fn candidate(family: Family, rng: &mut Pcg64Mcg) -> Option<GameState> {
     let them = us.opponent();
     let mut b = Board::new();
     let not_edge_rank = |sq: Square| (1..=6).contains(&sq.rank());
-    b.place(rng, us, King, |_| true).then_some(())?;
+    // Sparse positions expand two chance layers deep: their kings start in corners to keep the tree small.
+    let corner = |sq: Square| matches!(sq.index(), 0 | 7 | 56 | 63);
+    let king_square = |sq: Square| family != Family::Sparse || corner(sq);
+    b.place(rng, us, King, king_square).then_some(())?;
     let our_king = b.king_square(us)?;
-    b.place(rng, them, King, |sq| chebyshev(sq, our_king) >= 3)
-        .then_some(())?;
+    b.place(rng, them, King, |sq| {
+        king_square(sq) && chebyshev(sq, our_king) >= 3
+    })
+    .then_some(())?;
     let dice = match family {
         Family::Sparse => {
             b.place(rng, us, Pawn, not_edge_rank).then_some(())?;

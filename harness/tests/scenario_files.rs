@@ -1,0 +1,220 @@
+//! Scenario files: the shipped files load, are canonical and up to date with the generator, verify against the
+//! independent oracle; broken files fail with errors naming the file, the entry and the field.
+
+use harness::scenario::generate::{DEFAULT_SEED, freeze_family};
+use harness::scenario::verify::verify;
+use harness::scenario::{Family, ScenarioError, load, parse, scenario_path};
+use std::path::{Path, PathBuf};
+
+fn shipped_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios")
+}
+
+fn shipped_text(family: Family) -> String {
+    std::fs::read_to_string(scenario_path(&shipped_dir(), family)).unwrap()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("scenario-test-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn shipped_files_load_and_are_canonical() {
+    for family in Family::ALL {
+        let path = scenario_path(&shipped_dir(), family);
+        let scn = load(&path).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(scn.family, family);
+        assert!(scn.file.roots.len() >= 2, "several roots per family");
+        assert_eq!(
+            scn.file.to_json(),
+            shipped_text(family),
+            "{} is not in canonical form",
+            path.display()
+        );
+    }
+    assert_eq!(
+        load(&scenario_path(&shipped_dir(), Family::Sparse))
+            .unwrap()
+            .depth
+            .layers(),
+        2
+    );
+}
+
+#[test]
+fn freeze_reproduces_the_shipped_files() {
+    for family in Family::ALL {
+        let file = freeze_family(
+            family,
+            DEFAULT_SEED,
+            "cargo run --release -- scenarios freeze",
+        );
+        assert_eq!(
+            file.to_json(),
+            shipped_text(family),
+            "scenarios/{} differs from a fresh freeze: run `cargo run --release -- scenarios freeze`",
+            family.file_name()
+        );
+    }
+}
+
+#[test]
+fn depth1_files_verify_against_the_exhaustive_oracle() {
+    for family in [
+        Family::Middlegame,
+        Family::TranspositionRich,
+        Family::PromotionEnPassant,
+    ] {
+        let scn = load(&scenario_path(&shipped_dir(), family)).unwrap();
+        let report = verify(&scn, || {}).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(report.successors, scn.successors.len());
+        assert_eq!(report.values, 2 * scn.successors.len());
+    }
+}
+
+/// The depth-2 file takes tens of seconds in the oracle; the main job verifies it on every run.
+#[test]
+#[ignore]
+fn sparse_depth2_file_verifies_against_the_exhaustive_oracle() {
+    let scn = load(&scenario_path(&shipped_dir(), Family::Sparse)).unwrap();
+    verify(&scn, || {}).unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn stale_value_names_the_first_differing_successor_and_both_values() {
+    let text = shipped_text(Family::PromotionEnPassant);
+    let mut file: harness::scenario::ScenarioFile = serde_json::from_str(&text).unwrap();
+    let frozen = file.roots[1].successors[2].expected["material"];
+    file.roots[1].successors[2]
+        .expected
+        .insert("material".into(), frozen + 1);
+    let dir = temp_dir("stale");
+    let path = dir.join("promotion-en-passant.json");
+    std::fs::write(&path, file.to_json()).unwrap();
+    let scn = load(&path).unwrap();
+    let err = verify(&scn, || {}).unwrap_err();
+    let msg = err.to_string();
+    match err {
+        ScenarioError::Stale {
+            frozen: f,
+            recomputed,
+            evaluator,
+            ..
+        } => {
+            assert_eq!(
+                (f, recomputed, evaluator.as_str()),
+                (frozen + 1, frozen, "material")
+            );
+        }
+        other => panic!("unexpected error {other}"),
+    }
+    assert!(msg.contains("promotion-en-passant.json"), "{msg}");
+    assert!(
+        msg.contains("root 1 (promotion-en-passant-01), successor 2"),
+        "{msg}"
+    );
+    assert!(msg.contains("expected.material"), "{msg}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn missing_successor_is_reported() {
+    let text = shipped_text(Family::TranspositionRich);
+    let mut file: harness::scenario::ScenarioFile = serde_json::from_str(&text).unwrap();
+    file.roots[0].successors.pop();
+    let scn = parse(Path::new("t.json"), &file.to_json()).unwrap();
+    let msg = verify(&scn, || {}).unwrap_err().to_string();
+    assert!(
+        msg.contains("t.json: root 0")
+            && msg.contains("field `successors`")
+            && msg.contains("missing"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn missing_file_names_the_path() {
+    let err = load(Path::new("/nonexistent/scenarios/sparse.json")).unwrap_err();
+    assert!(matches!(err, ScenarioError::Read { .. }));
+    assert!(
+        err.to_string()
+            .contains("/nonexistent/scenarios/sparse.json"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_syntax_names_line_and_column() {
+    let msg = parse(
+        Path::new("bad.json"),
+        "{\n  \"format_version\": 1,\n  oops\n}",
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        msg.starts_with("bad.json: invalid scenario JSON at line 3, column 3"),
+        "{msg}"
+    );
+    let missing = shipped_text(Family::Middlegame).replacen("\"depth\"", "\"dpeth\"", 1);
+    let msg = parse(Path::new("m.json"), &missing)
+        .unwrap_err()
+        .to_string();
+    assert!(msg.contains("dpeth"), "{msg}");
+}
+
+#[test]
+fn invalid_dfen_names_entry_and_field() {
+    let mut file: harness::scenario::ScenarioFile =
+        serde_json::from_str(&shipped_text(Family::Middlegame)).unwrap();
+    file.roots[1].successors[0].dfen = "8/8/8/8/8/8/8/9 w - - 0 1".into();
+    let msg = parse(Path::new("m.json"), &file.to_json())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        msg.contains("m.json: root 1 (middlegame-01), successor 0: field `dfen`: invalid DFEN"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn unknown_family_and_bad_fields_are_named() {
+    let mut file: harness::scenario::ScenarioFile =
+        serde_json::from_str(&shipped_text(Family::Middlegame)).unwrap();
+    file.family = "endgame".into();
+    let msg = parse(Path::new("m.json"), &file.to_json())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        msg.contains("field `family`") && msg.contains("'endgame'"),
+        "{msg}"
+    );
+
+    let mut file: harness::scenario::ScenarioFile =
+        serde_json::from_str(&shipped_text(Family::Middlegame)).unwrap();
+    file.denominator = 217;
+    let msg = parse(Path::new("m.json"), &file.to_json())
+        .unwrap_err()
+        .to_string();
+    assert!(msg.contains("field `denominator`"), "{msg}");
+
+    let mut file: harness::scenario::ScenarioFile =
+        serde_json::from_str(&shipped_text(Family::Middlegame)).unwrap();
+    file.roots[0].successors[1].expected.remove("constant");
+    let msg = parse(Path::new("m.json"), &file.to_json())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        msg.contains("root 0 (middlegame-00), successor 1: field `expected.constant`: missing"),
+        "{msg}"
+    );
+
+    let mut file: harness::scenario::ScenarioFile =
+        serde_json::from_str(&shipped_text(Family::Middlegame)).unwrap();
+    file.format_version = 99;
+    let msg = parse(Path::new("m.json"), &file.to_json())
+        .unwrap_err()
+        .to_string();
+    assert!(msg.contains("field `format_version`: found 99"), "{msg}");
+}
