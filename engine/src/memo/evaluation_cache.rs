@@ -24,15 +24,26 @@ use std::convert::Infallible;
 /// from the callback. The callback's failure (`Err` or panic) propagates unchanged, inserts nothing and is retried
 /// on the next access; existing entries survive.
 ///
+/// The contract's first worked example: commuting pawn pushes (a2a3 then h2h3, or h2h3 then a2a3) reach the same
+/// position after `end_turn`, so the cache reuses its score while every candidate path is still scored; and the
+/// counter boundary, where a Zobrist key cannot tell two states apart but the cache's key can.
+///
 /// ```
 /// use engine::memo::EvaluationCache;
-/// use engine::{Color, GameState};
-/// # fn demo(state: &GameState) {
-/// let cache = EvaluationCache::new(|s: &GameState, c: Color| s.color_bb(c).count() as i32);
-/// let first = cache.apply(state, Color::White);
-/// assert_eq!(cache.apply(state, Color::White), first);
-/// assert_eq!((cache.evaluator_calls(), cache.cache_hits(), cache.entry_count()), (1, 1, 1));
-/// # }
+/// use engine::{GameState, evaluate_material, legal_turn_paths, score_path};
+/// let f8 = GameState::from_dfen("4k3/8/8/8/8/8/P6P/4K3 w - - 0 1 PP").unwrap();
+/// let paths = legal_turn_paths(&f8);
+/// let eval = EvaluationCache::new(evaluate_material);
+/// let scored: Vec<i32> = paths.iter().map(|p| score_path(&f8, p, |s, c| eval.apply(s, c))).collect();
+/// assert!(scored.len() == paths.len() && eval.evaluator_calls() < paths.len() as u64);
+///
+/// let mut after_turn = f8;
+/// for &m in &paths[0] {
+///     after_turn.make_move(m);
+/// }
+/// after_turn.end_turn();
+/// let later_turn = after_turn.with_full_move_number(after_turn.full_move_number() + 2);
+/// assert!(after_turn != later_turn && after_turn.zobrist() == later_turn.zobrist());
 /// ```
 pub struct EvaluationCache<C, O: ProbeObserver = NoStats> {
     callback: C,
@@ -59,15 +70,10 @@ impl<E, F: Fn(&GameState, Color) -> Result<i32, E>> EvaluationCache<Fallible<F>>
     }
 }
 
-impl<C: EvalCallback, O: ProbeObserver> EvaluationCache<C, O> {
+impl<C: EvalCallback> EvaluationCache<C> {
     /// A cache bound to `callback`; allocates nothing until the first successful evaluation.
     pub fn with_callback(callback: C) -> Self {
-        EvaluationCache {
-            callback,
-            table: RefCell::new(Table::default()),
-            evaluator_calls: Cell::new(0),
-            cache_hits: Cell::new(0),
-        }
+        Self::with_observer(callback)
     }
 
     /// A cache with room for `entries` results before its first growth.
@@ -78,6 +84,18 @@ impl<C: EvalCallback, O: ProbeObserver> EvaluationCache<C, O> {
             arrays.reserve(entries, observer);
         }
         cache
+    }
+}
+
+impl<C: EvalCallback, O: ProbeObserver> EvaluationCache<C, O> {
+    /// A cache bound to `callback` that reports table events to a fresh `O` (see [`InstrumentedCache`]).
+    pub fn with_observer(callback: C) -> Self {
+        EvaluationCache {
+            callback,
+            table: RefCell::new(Table::default()),
+            evaluator_calls: Cell::new(0),
+            cache_hits: Cell::new(0),
+        }
     }
 
     /// The score of `state` from `perspective`: a retained result, or the callback's (retained on success).
