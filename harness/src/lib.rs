@@ -2,5 +2,7 @@
 
 pub mod cli;
 pub mod commands;
+/// The evaluator choice shared by the CLI and the benchmarks.
+pub mod evaluators;
 /// The catalogue-eviction experiment: lookup stream, eviction policies, replay, results.
 pub mod eviction;
