@@ -2,6 +2,8 @@
 
 pub mod cli;
 pub mod commands;
+/// The evaluator choice shared by the CLI and the benchmarks.
+pub mod evaluators;
 /// The catalogue-eviction experiment: lookup stream, eviction policies, replay, results.
 pub mod eviction;
 /// In-process timing: warm-up, interleaved variants, medians with 95% intervals, paired ratios.

@@ -61,7 +61,7 @@ impl CacheKind {
             CacheKind::Tuple => Box::new(TupleKeyCache::with_callback(callback)),
             CacheKind::Hashbrown => Box::new(HashbrownCache::with_callback(callback)),
             CacheKind::Fx => Box::new(FxCache::with_callback(callback)),
-            CacheKind::Optimized => Box::new(EvaluationCache::<C>::with_callback(callback)),
+            CacheKind::Optimized => Box::new(EvaluationCache::with_callback(callback)),
         }
     }
 }

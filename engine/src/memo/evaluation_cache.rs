@@ -6,6 +6,7 @@ use crate::memo::counters::MemoCounters;
 use crate::memo::evaluation_memo::EvaluationMemo;
 use crate::memo::fingerprint::Signature;
 use crate::memo::probe_stats::{NoStats, ProbeObserver, ProbeStats};
+use crate::memo::state_store::StateStore;
 use crate::state::GameState;
 use std::cell::{Cell, RefCell};
 use std::convert::Infallible;
@@ -15,7 +16,8 @@ use std::convert::Infallible;
 /// Keys use full `(GameState, Color)` equality (mailbox included, Zobrist key excluded). A constant-work
 /// [`Signature`] selects a slot in a linear-probing table; full equality runs only on equal signatures, so
 /// mailbox-only variants share a signature and still stay distinct. The table keeps signatures (with entry
-/// indices) in one slot array and the states and values in two dense parallel arrays: no per-entry objects, no
+/// indices) in one slot array and the states and values in two dense parallel arrays (states in chunks that never
+/// move): no per-entry objects, no
 /// tuple key built on lookup. Growth re-slots the stored signatures without calling the evaluator or
 /// recomputing fingerprints. There is no eviction: memory grows with the unique pairs evaluated, until the cache
 /// is dropped.
@@ -24,15 +26,26 @@ use std::convert::Infallible;
 /// from the callback. The callback's failure (`Err` or panic) propagates unchanged, inserts nothing and is retried
 /// on the next access; existing entries survive.
 ///
+/// The contract's first worked example: commuting pawn pushes (a2a3 then h2h3, or h2h3 then a2a3) reach the same
+/// position after `end_turn`, so the cache reuses its score while every candidate path is still scored; and the
+/// counter boundary, where a Zobrist key cannot tell two states apart but the cache's key can.
+///
 /// ```
 /// use engine::memo::EvaluationCache;
-/// use engine::{Color, GameState};
-/// # fn demo(state: &GameState) {
-/// let cache = EvaluationCache::new(|s: &GameState, c: Color| s.color_bb(c).count() as i32);
-/// let first = cache.apply(state, Color::White);
-/// assert_eq!(cache.apply(state, Color::White), first);
-/// assert_eq!((cache.evaluator_calls(), cache.cache_hits(), cache.entry_count()), (1, 1, 1));
-/// # }
+/// use engine::{GameState, evaluate_material, legal_turn_paths, score_path};
+/// let f8 = GameState::from_dfen("4k3/8/8/8/8/8/P6P/4K3 w - - 0 1 PP").unwrap();
+/// let paths = legal_turn_paths(&f8);
+/// let eval = EvaluationCache::new(evaluate_material);
+/// let scored: Vec<i32> = paths.iter().map(|p| score_path(&f8, p, |s, c| eval.apply(s, c))).collect();
+/// assert!(scored.len() == paths.len() && eval.evaluator_calls() < paths.len() as u64);
+///
+/// let mut after_turn = f8;
+/// for &m in &paths[0] {
+///     after_turn.make_move(m);
+/// }
+/// after_turn.end_turn();
+/// let later_turn = after_turn.with_full_move_number(after_turn.full_move_number() + 2);
+/// assert!(after_turn != later_turn && after_turn.zobrist() == later_turn.zobrist());
 /// ```
 pub struct EvaluationCache<C, O: ProbeObserver = NoStats> {
     callback: C,
@@ -59,15 +72,10 @@ impl<E, F: Fn(&GameState, Color) -> Result<i32, E>> EvaluationCache<Fallible<F>>
     }
 }
 
-impl<C: EvalCallback, O: ProbeObserver> EvaluationCache<C, O> {
+impl<C: EvalCallback> EvaluationCache<C> {
     /// A cache bound to `callback`; allocates nothing until the first successful evaluation.
     pub fn with_callback(callback: C) -> Self {
-        EvaluationCache {
-            callback,
-            table: RefCell::new(Table::default()),
-            evaluator_calls: Cell::new(0),
-            cache_hits: Cell::new(0),
-        }
+        Self::with_observer(callback)
     }
 
     /// A cache with room for `entries` results before its first growth.
@@ -78,6 +86,18 @@ impl<C: EvalCallback, O: ProbeObserver> EvaluationCache<C, O> {
             arrays.reserve(entries, observer);
         }
         cache
+    }
+}
+
+impl<C: EvalCallback, O: ProbeObserver> EvaluationCache<C, O> {
+    /// A cache bound to `callback` that reports table events to a fresh `O` (see [`InstrumentedCache`]).
+    pub fn with_observer(callback: C) -> Self {
+        EvaluationCache {
+            callback,
+            table: RefCell::new(Table::default()),
+            evaluator_calls: Cell::new(0),
+            cache_hits: Cell::new(0),
+        }
     }
 
     /// The score of `state` from `perspective`: a retained result, or the callback's (retained on success).
@@ -191,6 +211,27 @@ enum Probe {
     Vacant(usize),
 }
 
+/// `GameState` equality (every field but the Zobrist key), as branch-free word compares the optimizer can keep
+/// inline; the derived comparison calls `memcmp` for the mailbox, which costs a third of a warm hit.
+#[inline(always)]
+fn same_key(a: &GameState, b: &GameState) -> bool {
+    let mut diff = (a.en_passant.0 ^ b.en_passant.0)
+        | u64::from(a.flags.0 ^ b.flags.0)
+        | u64::from(a.full_move ^ b.full_move) << 32;
+    for i in 0..2 {
+        diff |= a.colors[i].0 ^ b.colors[i].0;
+    }
+    for i in 0..6 {
+        diff |= a.kinds[i].0 ^ b.kinds[i].0;
+    }
+    let (x, _) = a.mailbox.as_chunks::<8>();
+    let (y, _) = b.mailbox.as_chunks::<8>();
+    for i in 0..8 {
+        diff |= u64::from_ne_bytes(x[i]) ^ u64::from_ne_bytes(y[i]);
+    }
+    diff == 0
+}
+
 /// The table and its observer, borrowed apart so probing can report to the observer.
 struct Table<O> {
     arrays: Arrays,
@@ -210,14 +251,14 @@ impl<O: ProbeObserver> Default for Table<O> {
 #[derive(Default)]
 struct Arrays {
     slots: Vec<u64>,
-    states: Vec<GameState>,
+    states: StateStore,
     values: Vec<i32>,
 }
 
 impl Arrays {
     /// Finds `state` or the vacant slot that ends its probe run. The load factor stays at most 1/2, so a vacant
     /// slot always exists.
-    #[inline]
+    #[inline(always)]
     fn probe<O: ProbeObserver>(
         &self,
         state: &GameState,
@@ -244,7 +285,7 @@ impl Arrays {
                     observer.on_probe(inspected);
                     return Probe::Hit(entry);
                 }
-                let equal = stored == state;
+                let equal = same_key(stored, state);
                 observer.on_signature_match(equal);
                 if equal {
                     observer.on_probe(inspected);
@@ -316,9 +357,9 @@ impl Arrays {
             }
             self.slots[slot] = word;
         }
-        // Dense arrays grow in step with the slot array: one reallocation per doubling.
+        // Values grow in step with the slot array (one reallocation per doubling); states live in chunks that
+        // never move.
         let room = size / 2 - self.states.len();
-        self.states.reserve_exact(room);
         self.values.reserve_exact(room);
         observer.on_growth(size);
     }
@@ -328,6 +369,34 @@ impl Arrays {
 mod tests {
     use super::*;
     use crate::memo::test_states::random_states;
+
+    #[test]
+    fn same_key_agrees_with_state_equality() {
+        use crate::memo::test_states::{full_move_variant, mailbox_variant, zobrist_variant};
+        let states = random_states(9, 200);
+        for (i, a) in states.iter().enumerate() {
+            let mut variants = vec![
+                *a,
+                zobrist_variant(a, !a.zobrist),
+                mailbox_variant(a, i % 64, a.mailbox[i % 64] ^ 1),
+                full_move_variant(a, a.full_move ^ 1),
+                states[(i + 1) % states.len()],
+            ];
+            for f in 0..10 {
+                let mut v = *a;
+                match f {
+                    0 | 1 => v.colors[f].0 ^= 1 << (i % 64),
+                    2..=7 => v.kinds[f - 2].0 ^= 1 << (i % 64),
+                    8 => v.en_passant.0 ^= 1 << (i % 64),
+                    _ => v.flags.0 ^= 1 << (i % 21),
+                }
+                variants.push(v);
+            }
+            for b in &variants {
+                assert_eq!(same_key(a, b), a == b);
+            }
+        }
+    }
 
     #[test]
     fn identity_skips_full_equality() {

@@ -15,15 +15,14 @@ impl Signature {
     /// The signature of `(state, perspective)`.
     ///
     /// ```
-    /// # use engine::{Color, GameState};
-    /// # use engine::memo::Signature;
+    /// use engine::{Color, GameState};
+    /// use engine::memo::Signature;
+    /// let s = GameState::from_dfen("4k3/8/8/8/8/8/P6P/4K3 w - - 0 1 PP").unwrap();
     /// // The two perspectives differ exactly in bit 0 and share the slot-selection bits.
-    /// # fn check(s: &GameState) {
-    /// let w = Signature::of(s, Color::White);
-    /// let b = Signature::of(s, Color::Black);
+    /// let w = Signature::of(&s, Color::White);
+    /// let b = Signature::of(&s, Color::Black);
     /// assert_eq!(w.0 ^ b.0, 1);
     /// assert_eq!(w.slot_bits(), b.slot_bits());
-    /// # }
     /// ```
     #[inline]
     pub fn of(state: &GameState, perspective: Color) -> Signature {
@@ -75,14 +74,14 @@ const fn folded_multiply(x: u64, y: u64) -> u64 {
 /// folded down (folding halves together first would lose information no final mixer can recover).
 ///
 /// ```
-/// # use engine::{Color, GameState};
-/// # use engine::memo::fingerprint;
-/// # fn check(a: &GameState, b: &GameState) {
-/// // Equal states always have equal fingerprints (the converse is not promised).
-/// if a == b {
-///     assert_eq!(fingerprint(a), fingerprint(b));
-/// }
-/// # }
+/// use engine::GameState;
+/// use engine::memo::fingerprint;
+/// let s = GameState::from_dfen("4k3/8/8/8/8/8/P6P/4K3 w - - 0 1 PP").unwrap();
+/// // The full-move number is keyed (a Zobrist key ignores it); the derived Zobrist key is not.
+/// let later = s.with_full_move_number(3);
+/// assert_eq!(s.zobrist(), later.zobrist());
+/// assert_ne!(fingerprint(&s), fingerprint(&later));
+/// assert_eq!(fingerprint(&s), fingerprint(&GameState::from_dfen(&s.to_dfen()).unwrap()));
 /// ```
 #[inline]
 pub fn fingerprint(state: &GameState) -> u64 {

@@ -14,6 +14,7 @@ mod evaluation_cache;
 mod evaluation_memo;
 mod fingerprint;
 mod probe_stats;
+mod state_store;
 #[cfg(test)]
 pub(crate) mod test_states;
 #[cfg(test)]

@@ -345,7 +345,7 @@ fn growth_keeps_entries_without_evaluating() {
     let states = random_states(5, 5000);
     let calls = Rc::new(Cell::new(0u64));
     let counted = Rc::clone(&calls);
-    let cache = InstrumentedCache::with_callback(Plain(move |s: &GameState, c: Color| {
+    let cache = InstrumentedCache::with_observer(Plain(move |s: &GameState, c: Color| {
         counted.set(counted.get() + 1);
         pure_value(s, c)
     }));
@@ -375,7 +375,7 @@ fn growth_keeps_entries_without_evaluating() {
 #[test]
 fn instrumentation_counts_signature_matches() {
     let base = random_states(6, 1)[0];
-    let cache = InstrumentedCache::with_callback(Plain(pure_value));
+    let cache = InstrumentedCache::with_observer(Plain(pure_value));
     cache.apply(&base, Color::White);
     cache.apply(&mailbox_variant(&base, 9, 99), Color::White); // equal signature, unequal state
     cache.apply(&base, Color::White); // hit at the home slot

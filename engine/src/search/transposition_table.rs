@@ -93,6 +93,31 @@ const TAINT_BIT: u64 = 1 << 34;
 /// assert!(!tt.store(7 + 1024, -1.0, Bound::Exact, 1, false)); // same slot, shallower: kept
 /// assert_eq!(tt.probe(7 + 1024), None);
 /// ```
+///
+/// The contract's second worked example: check cancellation **before** probing, and never store an incomplete
+/// outcome.
+///
+/// ```
+/// use engine::GameState;
+/// use engine::search::{Bound, SearchControl, SearchOutcome, TranspositionTable};
+/// let f10 = GameState::from_dfen("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 3 NBP").unwrap();
+/// let tt = TranspositionTable::new(1 << 10).unwrap();
+/// tt.store(f10.zobrist(), 125.0, Bound::Exact, 2, false);
+/// let probe_depth2 = |control: &SearchControl| -> SearchOutcome<f64> {
+///     if control.is_cancelled() {
+///         return SearchOutcome::Incomplete { work: control.work_used() };
+///     }
+///     match tt.probe(f10.zobrist()) {
+///         Some(e) if e.depth == 2 && e.bound == Bound::Exact => {
+///             SearchOutcome::Exact { value: e.value, work: control.work_used() }
+///         }
+///         _ => SearchOutcome::Incomplete { work: control.work_used() },
+///     }
+/// };
+/// let expired = SearchControl::until_deadline(0, || 1);
+/// assert_eq!(probe_depth2(&SearchControl::unbounded()), SearchOutcome::Exact { value: 125.0, work: 0 });
+/// assert_eq!(probe_depth2(&expired), SearchOutcome::Incomplete { work: 0 });
+/// ```
 pub struct TranspositionTable {
     words: Box<[AtomicU64]>,
     mask: u64,

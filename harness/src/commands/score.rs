@@ -1,12 +1,76 @@
-//! `harness score` (not implemented yet).
+//! `harness score "<DFEN>" [--cache none|tuple|hashbrown|fx|optimized] [--eval material|aggressive|counter|constant]`:
+//! scores every legal turn path with `score_path` through the chosen evaluation cache.
 
+use crate::evaluators::{CountingEvaluator, EvaluatorKind};
+use engine::memo::{CacheKind, Plain};
+use engine::{GameState, legal_turn_paths, score_path};
+use std::io::Write as _;
 use std::process::ExitCode;
 
 /// Arguments of `harness score`.
-#[derive(clap::Args, Debug, Default)]
-pub struct Args {}
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The position, as a DFEN string (quote it).
+    pub dfen: String,
+    /// The evaluation cache: none|tuple|hashbrown|fx|optimized.
+    #[arg(long, default_value = "optimized")]
+    pub cache: CacheKind,
+    /// The evaluator: material|aggressive|counter|constant.
+    #[arg(long = "eval", default_value = "material")]
+    pub eval: EvaluatorKind,
+}
 
-/// Runs the command.
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("`harness score` is not implemented yet")
+/// The result line `paths=N best=S calls=C hits=H entries=E` for `state`.
+///
+/// A forced pass (no legal path) scores the empty path: the position itself from the mover's perspective.
+///
+/// ```
+/// use engine::{GameState, memo::CacheKind};
+/// use harness::{commands::score::score_line, evaluators::EvaluatorKind};
+/// let s = GameState::from_dfen("4k3/8/8/8/8/8/P6P/4K3 w - - 0 1 PP").unwrap();
+/// let line = score_line(&s, CacheKind::Optimized, EvaluatorKind::Material);
+/// assert!(line.starts_with("paths=") && line.contains(" hits="));
+/// ```
+pub fn score_line(state: &GameState, cache: CacheKind, eval: EvaluatorKind) -> String {
+    let evaluator = CountingEvaluator::new(eval);
+    let memo = cache.build(Plain(|s: &GameState, c| evaluator.evaluate(s, c)));
+    let paths = legal_turn_paths(state);
+    let best = if paths.is_empty() {
+        score_path(state, &[], |s, c| memo.apply(s, c))
+    } else {
+        paths
+            .iter()
+            .map(|p| score_path(state, p, |s, c| memo.apply(s, c)))
+            .max()
+            .unwrap_or(i32::MIN)
+    };
+    let counters = memo.counters();
+    // The memo's own count and the evaluator's count of itself must agree; a mismatch is a bug worth a panic.
+    assert_eq!(
+        counters.evaluator_calls,
+        evaluator.calls(),
+        "evaluator_calls disagrees with the evaluator"
+    );
+    format!(
+        "paths={} best={} calls={} hits={} entries={}",
+        paths.len(),
+        best,
+        counters.evaluator_calls,
+        counters.cache_hits,
+        counters.entry_count
+    )
+}
+
+/// Runs the command; an invalid DFEN exits with status 2 and the parser's message on stderr.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let state = match GameState::from_dfen(&args.dfen) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("invalid DFEN: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    let line = score_line(&state, args.cache, args.eval);
+    writeln!(std::io::stdout().lock(), "{line}")?;
+    Ok(ExitCode::SUCCESS)
 }
