@@ -189,7 +189,8 @@ pub fn legal_first_moves_with<T: Telemetry>(state: &GameState, t: &mut T) -> Vec
     out
 }
 
-/// The pool a single die makes.
-pub(crate) fn single(die: PieceType) -> DicePool {
-    DicePool::from_dice(&[die]).unwrap_or(DicePool::EMPTY)
+/// The pool a single die makes (its canonical encoding is the face in the first slot).
+#[inline]
+pub(crate) const fn single(die: PieceType) -> DicePool {
+    DicePool::from_bits(die.face() as u16)
 }
