@@ -19,7 +19,12 @@ pub fn perft_die(state: &GameState, die: PieceType, depth: u32) -> u64 {
 }
 
 /// [`perft_die`] reporting to `t`.
-pub fn perft_die_with<T: Telemetry>(state: &GameState, die: PieceType, depth: u32, t: &mut T) -> u64 {
+pub fn perft_die_with<T: Telemetry>(
+    state: &GameState,
+    die: PieceType,
+    depth: u32,
+    t: &mut T,
+) -> u64 {
     count(&state.with_dice(single(die)), die, depth, t)
 }
 
@@ -31,8 +36,7 @@ fn count<T: Telemetry>(s: &GameState, die: PieceType, depth: u32, t: &mut T) -> 
     let mut nodes = 0;
     t.geometry();
     if depth == 1 {
-        movegen::generate(s, die, &mut |_| nodes += 1);
-        return nodes;
+        return movegen::count_die_moves(s, die);
     }
     movegen::generate(s, die, &mut |m| {
         let mut child = *s;
