@@ -169,10 +169,11 @@ impl FromStr for Board {
 
     /// Reads rows joined by `|` of `.` (free) and `#` (covered); all rows the same length, 1 to 8 rows and columns.
     fn from_str(text: &str) -> Result<Board, DomineeringError> {
-        let (free, rows, cols) = cells::parse_grid(text).map_err(|reason| DomineeringError::Notation {
-            text: text.to_string(),
-            reason,
-        })?;
+        let (free, rows, cols) =
+            cells::parse_grid(text).map_err(|reason| DomineeringError::Notation {
+                text: text.to_string(),
+                reason,
+            })?;
         Ok(Board {
             rows: rows as u8,
             cols: cols as u8,

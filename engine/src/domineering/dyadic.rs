@@ -226,8 +226,14 @@ impl FromStr for Dyadic {
             Some((n, d)) => (n, d),
             None => (text, "1"),
         };
-        let num: i64 = num.trim().parse().map_err(|_| bad("numerator is not an integer"))?;
-        let den: u64 = den.trim().parse().map_err(|_| bad("denominator is not a positive integer"))?;
+        let num: i64 = num
+            .trim()
+            .parse()
+            .map_err(|_| bad("numerator is not an integer"))?;
+        let den: u64 = den
+            .trim()
+            .parse()
+            .map_err(|_| bad("denominator is not a positive integer"))?;
         if den == 0 || !den.is_power_of_two() {
             return Err(bad("denominator is not a power of two"));
         }
