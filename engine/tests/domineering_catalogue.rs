@@ -187,3 +187,30 @@ fn bad_strings_get_clear_errors() {
     assert!("1/3".parse::<Dyadic>().is_err());
     assert_eq!("-3/4".parse::<Dyadic>().unwrap(), Dyadic::new(-3, 2));
 }
+
+#[test]
+fn the_hottest_shapes_have_temperature_three_halves() {
+    let cat = catalogue();
+    let temperatures: Vec<Dyadic> = cat
+        .iter()
+        .map(|e| cat.games().temperature(e.game))
+        .collect();
+    let hottest = *temperatures.iter().max().unwrap();
+    assert_eq!(hottest, Dyadic::new(3, 1));
+    assert_eq!(temperatures.iter().filter(|&&t| t == hottest).count(), 8);
+    for (entry, t) in cat.iter().zip(&temperatures) {
+        let th = cat.games().thermograph(entry.game);
+        assert_eq!(
+            (th.left.at(Dyadic::ZERO), th.right.at(Dyadic::ZERO)),
+            (entry.ls, entry.rs)
+        );
+        assert!(entry.rs <= th.mean && th.mean <= entry.ls, "{}", entry.key);
+        // Numbers are the games with negative temperature.
+        assert_eq!(
+            *t < Dyadic::ZERO,
+            cat.games().as_number(entry.game).is_some(),
+            "{}",
+            entry.key
+        );
+    }
+}

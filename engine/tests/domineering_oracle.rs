@@ -99,3 +99,51 @@ fn the_two_region_row_is_the_sum_of_its_regions() {
     let sum = solver.arena_mut().sum(parts[0], parts[1]);
     assert_eq!(whole, sum);
 }
+
+/// (position, mean, temperature) from the spec's table (numbers report -1/2^k, infinitesimals 0).
+const THERMAL: &[(&str, &str, &str)] = &[
+    (".", "0", "-1"),
+    ("..", "-1", "-1"),
+    (".|.", "1", "-1"),
+    ("........", "-4", "-1"),
+    ("..|.#", "0", "0"),
+    ("..|..", "0", "1"),
+    ("...|.##", "-1/2", "-1/2"),
+    ("..|.#|.#", "1/2", "-1/2"),
+    ("...|#.#", "0", "0"),
+    (".#|..|.#", "0", "0"),
+    ("..#|#..", "-1/2", "1/2"),
+    (".#|..|#.", "1/2", "1/2"),
+    ("...|...", "3/4", "5/4"),
+    ("..|..|..", "-3/4", "5/4"),
+    ("....|....", "0", "0"),
+    ("..|..|..|..", "0", "0"),
+    (".##|.##|...", "0", "-1"),
+    ("..#|..#|...", "-3/4", "5/4"),
+    ("...|...|..#", "0", "3/2"),
+    ("#.#|..#|#..|#.#", "0", "0"),
+    ("...|...|...", "0", "1"),
+    (".#.#|.#..", "1", "0"),
+    ("#...|....|....|....", "0", "1"),
+];
+
+#[test]
+fn oracle_means_and_temperatures_from_thermographs() {
+    let mut solver = Solver::new();
+    for &(position, mean, temperature) in THERMAL {
+        let g = solver.board_value(&position.parse().unwrap());
+        let th = solver.arena().thermograph(g);
+        assert_eq!(th.mean, d(mean), "mean of {position}");
+        assert_eq!(th.temperature, d(temperature), "temperature of {position}");
+        assert_eq!(
+            th.left.at(Dyadic::ZERO),
+            solver.arena().left_stop(g),
+            "LW(0) of {position}"
+        );
+        assert_eq!(
+            th.right.at(Dyadic::ZERO),
+            solver.arena().right_stop(g),
+            "RW(0) of {position}"
+        );
+    }
+}
