@@ -185,6 +185,11 @@ fn bad_strings_get_clear_errors() {
     assert!("##".parse::<ShapeKey>().is_err());
     assert!(".........".parse::<Board>().is_err());
     assert!("1/3".parse::<Dyadic>().is_err());
+    assert_eq!(
+        ShapeKey::from_bits(0).cells(),
+        0,
+        "the empty set has a key and no panic"
+    );
     assert_eq!("-3/4".parse::<Dyadic>().unwrap(), Dyadic::new(-3, 2));
 }
 

@@ -124,6 +124,9 @@ impl<'a> IntoIterator for &'a Catalogue {
 
 /// Every connected shape of 1 to `max_cells` (at most 8) cells up to mirroring, by size then key.
 ///
+/// # Panics
+/// If `max_cells` exceeds 8 (larger shapes may not fit the 8x8 grid of a key).
+///
 /// ```
 /// use engine::domineering::connected_shapes;
 /// let shapes = connected_shapes(4);
