@@ -30,9 +30,13 @@ fn order_is_by_size_then_key_and_every_key_is_found() {
     sorted.sort_by_key(|k| (k.cells(), *k));
     assert_eq!(keys, sorted);
     assert_eq!(keys, connected_shapes(8));
-    for key in keys {
+    for (i, key) in keys.into_iter().enumerate() {
         assert_eq!(catalogue().get(&key).unwrap().key, key);
+        assert_eq!(catalogue().index_of(&key), Some(i));
+        assert_eq!(catalogue().entries()[i].key, key);
     }
+    let nine_cells: ShapeKey = "...|...|...".parse().unwrap();
+    assert!(catalogue().get(&nine_cells).is_none() && catalogue().index_of(&nine_cells).is_none());
 }
 
 #[test]

@@ -87,6 +87,16 @@ impl Catalogue {
         self.index.get(key).map(|&i| &self.entries[i as usize])
     }
 
+    /// The entry's position in [`Catalogue::entries`] (a dense id in `0..len()`, handy for array-backed tables).
+    pub fn index_of(&self, key: &ShapeKey) -> Option<usize> {
+        self.index.get(key).map(|&i| i as usize)
+    }
+
+    /// All entries, by number of cells, then by key.
+    pub fn entries(&self) -> &[CatalogueEntry] {
+        &self.entries
+    }
+
     /// Number of entries (1,042).
     pub fn len(&self) -> usize {
         self.entries.len()
