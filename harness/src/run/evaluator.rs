@@ -1,9 +1,10 @@
-//! The evaluators a run can bind its caches to.
+//! The evaluators a run can bind its caches to: the main job's subset of [`EvaluatorKind`].
 
-use engine::{Color, GameState, evaluate_aggressive, evaluate_material};
+use crate::evaluators::EvaluatorKind;
+use engine::{Color, GameState};
 use std::fmt;
 
-/// What the `constant` evaluator returns for every position.
+/// What the `constant` evaluator returns for every position (recorded in the scenario headers).
 pub const CONSTANT_SCORE: i32 = 0;
 
 /// An evaluator choice: `material`, `constant` or `aggressive`.
@@ -15,10 +16,6 @@ pub enum Evaluator {
     Constant,
     /// `evaluate_aggressive`: the most expensive public evaluator.
     Aggressive,
-}
-
-fn constant(_: &GameState, _: Color) -> i32 {
-    CONSTANT_SCORE
 }
 
 impl Evaluator {
@@ -49,13 +46,18 @@ impl Evaluator {
     /// use harness::run::Evaluator;
     /// let s = engine::GameState::from_dfen("k7/8/8/8/8/8/8/R6K w - - 0 1").unwrap();
     /// assert_eq!((Evaluator::Material.function())(&s, engine::Color::White), 500);
-    /// assert_eq!((Evaluator::Constant.function())(&s, engine::Color::White), 0);
+    /// assert_eq!((Evaluator::Constant.function())(&s, engine::Color::White), harness::run::evaluator::CONSTANT_SCORE);
     /// ```
     pub fn function(self) -> fn(&GameState, Color) -> i32 {
+        self.kind().function()
+    }
+
+    /// The shared evaluator choice this is.
+    pub const fn kind(self) -> EvaluatorKind {
         match self {
-            Evaluator::Material => evaluate_material,
-            Evaluator::Constant => constant,
-            Evaluator::Aggressive => evaluate_aggressive,
+            Evaluator::Material => EvaluatorKind::Material,
+            Evaluator::Constant => EvaluatorKind::Constant,
+            Evaluator::Aggressive => EvaluatorKind::Aggressive,
         }
     }
 }
