@@ -7,7 +7,7 @@ use crate::measure::Plan;
 use crate::record::tidy::{counts_csv, timings_csv};
 use crate::record::{CountRow, RowKey, RunFolder, RunMetadata, TimingRow};
 use crate::run::parity::check_parity;
-use crate::run::table::{Line, render};
+use crate::run::table::{Line, render, render_expansion};
 use crate::run::timing::{ArmTiming, time_group};
 use crate::run::{Arm, CountResult, Evaluator, count_family};
 use crate::scenario::verify::verify;
@@ -241,6 +241,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     println!("{}", render(&lines));
+    println!("{}", render_expansion(&lines));
     println!(
         "ns/op = one outer successor fully expanded with fresh caches: median of {}-{} interleaved rounds \
          (per group, by time budget), with a distribution-free 95% interval; ratios are paired per round.",

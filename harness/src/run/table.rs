@@ -62,3 +62,43 @@ pub fn render(lines: &[Line<'_>]) -> String {
     }
     out
 }
+
+/// Renders the expansion counters, one line per scenario and traversal mode (they do not depend on the cache
+/// variant, which parity checks, nor on the evaluator).
+pub fn render_expansion(lines: &[Line<'_>]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<21} {:<4} {:>10} {:>12} {:>12} {:>12} {:>12} {:>12}",
+        "scenario",
+        "trav",
+        "successors",
+        "geometry",
+        "class_edges",
+        "transitions",
+        "replays",
+        "emissions"
+    );
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    for l in lines {
+        let id = (l.scenario, l.arm.traversal.name());
+        if seen.contains(&id) {
+            continue;
+        }
+        seen.push(id);
+        let c = &l.counts.chance;
+        let _ = writeln!(
+            out,
+            "{:<21} {:<4} {:>10} {:>12} {:>12} {:>12} {:>12} {:>12}",
+            l.scenario,
+            id.1,
+            l.counts.values.len(),
+            c.geometry,
+            c.class_edges,
+            c.transitions,
+            c.replays,
+            c.emissions
+        );
+    }
+    out
+}
