@@ -74,9 +74,7 @@ fn depth1_files_verify_against_the_exhaustive_oracle() {
     }
 }
 
-/// The depth-2 file takes tens of seconds in the oracle; the main job verifies it on every run.
 #[test]
-#[ignore]
 fn sparse_depth2_file_verifies_against_the_exhaustive_oracle() {
     let scn = load(&scenario_path(&shipped_dir(), Family::Sparse)).unwrap();
     verify(&scn, || {}).unwrap_or_else(|e| panic!("{e}"));
