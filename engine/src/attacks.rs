@@ -165,14 +165,11 @@ pub(crate) const fn splitmix64(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Finds a magic for one square by seeded trial, then appends its attack slice to `table`.
-fn find_magic(sq: usize, dirs: &[(i8, i8); 4], rng: &mut u64, table: &mut Vec<u64>) -> Magic {
+/// Every (occupancy subset, attack set) pair of one square's relevant mask, by carry-rippler enumeration.
+fn subsets(sq: usize, dirs: &[(i8, i8); 4]) -> (u64, Vec<(u64, u64)>) {
     let mask = relevant_mask(sq, dirs);
-    let bits = mask.count_ones();
-    let size = 1usize << bits;
-    let mut occs = Vec::with_capacity(size);
+    let mut occs = Vec::with_capacity(1 << mask.count_ones());
     let mut subset = 0u64;
-    // Carry-rippler enumeration of every subset of the mask.
     loop {
         occs.push((subset, ray_attacks(sq, subset, dirs)));
         subset = subset.wrapping_sub(mask) & mask;
@@ -180,46 +177,206 @@ fn find_magic(sq: usize, dirs: &[(i8, i8); 4], rng: &mut u64, table: &mut Vec<u6
             break;
         }
     }
-    let shift = 64 - bits;
-    let mut slots = vec![0u64; size];
-    let mut stamp = vec![0u32; size];
-    let mut attempt = 0u32;
+    (mask, occs)
+}
+
+/// The attack slice `magic` gives, or `None` on a destructive collision.
+fn try_magic(mask: u64, occs: &[(u64, u64)], magic: u64) -> Option<Vec<u64>> {
+    let shift = 64 - mask.count_ones();
+    let mut slots = vec![0u64; occs.len()];
+    let mut used = vec![false; occs.len()];
+    for &(occ, att) in occs {
+        let i = (occ.wrapping_mul(magic) >> shift) as usize;
+        if used[i] && slots[i] != att {
+            return None;
+        }
+        used[i] = true;
+        slots[i] = att;
+    }
+    Some(slots)
+}
+
+/// Finds a magic for one square by seeded trial, then appends its attack slice to `table`.
+fn find_magic(sq: usize, dirs: &[(i8, i8); 4], rng: &mut u64, table: &mut Vec<u64>) -> Magic {
+    let (mask, occs) = subsets(sq, dirs);
     loop {
-        attempt += 1;
         // Sparse candidates (few set bits) succeed far more often.
         let magic = splitmix64(rng) & splitmix64(rng) & splitmix64(rng);
         if (mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
             continue;
         }
-        let ok = occs.iter().all(|&(occ, att)| {
-            let i = (occ.wrapping_mul(magic) >> shift) as usize;
-            if stamp[i] != attempt {
-                stamp[i] = attempt;
-                slots[i] = att;
-                true
-            } else {
-                slots[i] == att
-            }
-        });
-        if ok {
-            let offset = table.len() as u32;
-            table.extend_from_slice(&slots);
-            return Magic {
-                mask,
-                magic,
-                shift,
-                offset,
-            };
+        if let Some(slots) = try_magic(mask, &occs, magic) {
+            return append(mask, magic, &slots, table);
         }
     }
 }
 
+fn append(mask: u64, magic: u64, slots: &[u64], table: &mut Vec<u64>) -> Magic {
+    let offset = table.len() as u32;
+    table.extend_from_slice(slots);
+    Magic {
+        mask,
+        magic,
+        shift: 64 - mask.count_ones(),
+        offset,
+    }
+}
+
+/// Builds one square's slice from the stored magic, re-verified; falls back to the search if it ever fails.
+fn stored_magic(sq: usize, dirs: &[(i8, i8); 4], magic: u64, table: &mut Vec<u64>) -> Magic {
+    let (mask, occs) = subsets(sq, dirs);
+    match try_magic(mask, &occs, magic) {
+        Some(slots) => append(mask, magic, &slots, table),
+        None => {
+            let mut rng = SEARCH_SEED ^ sq as u64;
+            find_magic(sq, dirs, &mut rng, table)
+        }
+    }
+}
+
+// Output of the seeded search (`print_magics` below regenerates them); stored so start-up costs milliseconds.
+const ROOK_MAGICS: [u64; 64] = [
+    0x11800140008418a0,
+    0x8140001000a000c0,
+    0x8200082042001082,
+    0x8480040800801000,
+    0x0200042008100200,
+    0x0500220100040008,
+    0x0880008002000100,
+    0x4200010040840022,
+    0x2640800540046a82,
+    0x4000c04010002000,
+    0x3182001044832200,
+    0x4002801000080080,
+    0x4c09000800050210,
+    0x0005000204010008,
+    0x1010800200010080,
+    0x0001002091000042,
+    0x4040808000400020,
+    0x0600424000201000,
+    0x0020410011002002,
+    0xa801010008201000,
+    0xc021010008000410,
+    0x0041010002080400,
+    0x0400840008421001,
+    0x13800a0001084084,
+    0x8040008480084024,
+    0x4240810200220040,
+    0x0090100080200082,
+    0x1400100080080080,
+    0x8642080280040080,
+    0x0000020080800400,
+    0x0000010400089002,
+    0x4010802080124500,
+    0x0e08400288800020,
+    0x0020100020400040,
+    0xa000801000802000,
+    0x2108020010100100,
+    0x0c18000400808008,
+    0x4800800400800201,
+    0x1281000401000200,
+    0x0024011082002044,
+    0x2280400080208000,
+    0x001001200040c008,
+    0x01a0008010008020,
+    0x0001001003210008,
+    0x0100080005010010,
+    0x000a00d410120008,
+    0x1000c80241040010,
+    0x102a0c408902000c,
+    0x4002204000801480,
+    0x4400400081002100,
+    0x0044281042008200,
+    0x0000800800100080,
+    0x0208000804008080,
+    0x0c02800200040080,
+    0x4811010210080400,
+    0x4000808104004200,
+    0x00068000b100a041,
+    0x00101a8240010021,
+    0x0420081041042001,
+    0x0200081001006075,
+    0x0802008811046002,
+    0x0013000208040001,
+    0x10181a0108104084,
+    0x04020029004c0082,
+];
+const BISHOP_MAGICS: [u64; 64] = [
+    0x0004102408008410,
+    0x0210020a484e0210,
+    0x1010010041080004,
+    0x0104050214182010,
+    0x0804042080104008,
+    0xc002013028860000,
+    0x0051010110401000,
+    0x0085004500a05068,
+    0x48a4149810440480,
+    0x044064010c040090,
+    0x0209040400a20001,
+    0x8000080a00205402,
+    0x20a0040420001002,
+    0x040c210460040020,
+    0x0000640084100902,
+    0x0020002404220808,
+    0x00a0001084014800,
+    0x0120002408224040,
+    0x021000020c841104,
+    0x4008002082004020,
+    0x00020034010c0401,
+    0x82020013044a0204,
+    0x0202000101100202,
+    0x0431000044308401,
+    0x0190140018281085,
+    0x8030250602280200,
+    0x8201480004080118,
+    0x2020080205004088,
+    0x422500c409004000,
+    0x1490004001845002,
+    0x0072221060413012,
+    0x6000aa0020220a00,
+    0x0081209000081008,
+    0x0408242440025801,
+    0x0180140a040c0800,
+    0x0400900820040400,
+    0x8084008400020102,
+    0x2148100104002080,
+    0x0409040f00408800,
+    0x4014010203002085,
+    0x0142012008802200,
+    0x000a013022470809,
+    0x0402010441088810,
+    0x4000804208000081,
+    0x0a00080100400400,
+    0x1040388081002080,
+    0x0034011242028400,
+    0x100202020a140022,
+    0x10208c0460240000,
+    0x8000410090900100,
+    0x0000008400884000,
+    0x02c0082020880002,
+    0x1010804010410008,
+    0x0848281095020e40,
+    0x801002100410a100,
+    0x0912022c0922048c,
+    0xa0c4424400a84000,
+    0x24c0404202212012,
+    0x040800c08c008800,
+    0xd019040100840400,
+    0x0100008213020201,
+    0x0001001120010100,
+    0x122040080a8c0044,
+    0x0140013222004504,
+];
+
+/// Seed of the magic search.
+const SEARCH_SEED: u64 = 0x5eed_d1ce_c0de_0001;
+
 fn build_sliders() -> Sliders {
-    let mut rng = 0x5eed_d1ce_c0de_0001u64;
     let mut table = Vec::with_capacity(102_400 + 5_248);
-    // `from_fn` visits indices in order, so the seeded search is reproducible.
-    let rook = std::array::from_fn(|sq| find_magic(sq, &ROOK_DIRS, &mut rng, &mut table));
-    let bishop = std::array::from_fn(|sq| find_magic(sq, &BISHOP_DIRS, &mut rng, &mut table));
+    // `from_fn` visits indices in order, so the table layout is reproducible.
+    let rook = std::array::from_fn(|sq| stored_magic(sq, &ROOK_DIRS, ROOK_MAGICS[sq], &mut table));
+    let bishop =
+        std::array::from_fn(|sq| stored_magic(sq, &BISHOP_DIRS, BISHOP_MAGICS[sq], &mut table));
     Sliders {
         rook,
         bishop,
@@ -252,6 +409,41 @@ mod tests {
                     ray_attacks(sq as usize, occ, &BISHOP_DIRS)
                 );
             }
+        }
+    }
+
+    /// Prints the seeded search's magics in the form of `ROOK_MAGICS`/`BISHOP_MAGICS`
+    /// (`cargo test -p engine --lib print_magics -- --ignored --nocapture`).
+    #[test]
+    #[ignore]
+    fn print_magics() {
+        let mut rng = SEARCH_SEED;
+        let mut table = Vec::new();
+        for (name, dirs) in [("ROOK", &ROOK_DIRS), ("BISHOP", &BISHOP_DIRS)] {
+            println!("const {name}_MAGICS: [u64; 64] = [");
+            for sq in 0..64 {
+                println!(
+                    "    {:#018x},",
+                    find_magic(sq, dirs, &mut rng, &mut table).magic
+                );
+            }
+            println!("];");
+        }
+    }
+
+    #[test]
+    fn stored_magics_are_valid() {
+        for sq in 0..64 {
+            let (mask, occs) = subsets(sq, &ROOK_DIRS);
+            assert!(
+                try_magic(mask, &occs, ROOK_MAGICS[sq]).is_some(),
+                "rook {sq}"
+            );
+            let (mask, occs) = subsets(sq, &BISHOP_DIRS);
+            assert!(
+                try_magic(mask, &occs, BISHOP_MAGICS[sq]).is_some(),
+                "bishop {sq}"
+            );
         }
     }
 

@@ -34,8 +34,8 @@ pub use dice::{ROLL_CLASSES, roll_weight};
 pub use eval::{evaluate, evaluate_aggressive, evaluate_king_safety, evaluate_material};
 pub use kcp::{king_capture_probability, king_capture_weight, king_capture_weight_with};
 pub use movegen::{
-    attackers_to, captures_king, die_moves, find_move, for_each_die_move, for_each_die_move_with,
-    pseudo_legal_moves,
+    attackers_to, captures_king, count_die_moves, die_moves, find_move, for_each_die_move,
+    for_each_die_move_with, pseudo_legal_moves,
 };
 pub use perft::{perft_die, perft_die_with};
 pub use score::{TERMINAL_WIN_SCORE, score_path, try_score_path};

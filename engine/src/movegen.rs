@@ -235,6 +235,101 @@ fn pawn_moves<F: FnMut(Move)>(s: &GameState, us: Color, pawns: Bitboard, f: &mut
     }
 }
 
+/// How many moves [`for_each_die_move`] would produce for `die`, counted with population counts instead of
+/// enumerating them (the bulk count at perft leaves).
+///
+/// ```
+/// use engine::{GameState, PieceType};
+/// let s = GameState::initial();
+/// assert_eq!(engine::count_die_moves(&s, PieceType::Pawn), 16);
+/// ```
+#[inline]
+pub fn count_die_moves(s: &GameState, die: PieceType) -> u64 {
+    let us = s.side_to_move();
+    let not_own = !s.color_bb(us);
+    let occ = s.occupied();
+    let pieces = s.pieces(us, die);
+    let mut n = 0u64;
+    match die {
+        PieceType::Pawn => return count_pawn_moves(s, us, pieces),
+        PieceType::Knight => {
+            for from in pieces {
+                n += u64::from((attacks::knight(from) & not_own).count());
+            }
+        }
+        PieceType::Bishop => {
+            for from in pieces {
+                n += u64::from((attacks::bishop(from, occ) & not_own).count());
+            }
+        }
+        PieceType::Rook => {
+            for from in pieces {
+                n += u64::from((attacks::rook(from, occ) & not_own).count());
+            }
+        }
+        PieceType::Queen => {
+            for from in pieces {
+                n += u64::from((attacks::queen(from, occ) & not_own).count());
+            }
+        }
+        PieceType::King => {
+            for from in pieces {
+                n += u64::from((attacks::king(from) & not_own).count());
+                castles(s, us, from, &mut |_| n += 1);
+            }
+        }
+    }
+    n
+}
+
+fn count_pawn_moves(s: &GameState, us: Color, pawns: Bitboard) -> u64 {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    const FILE_H: u64 = FILE_A << 7;
+    let p = pawns.0;
+    let empty = !s.occupied().0;
+    let enemy = s.color_bb(!us).0;
+    let enemy_kings = enemy & s.kind_bb(PieceType::King).0;
+    let (push1, double, east, west, last) = match us {
+        Color::White => {
+            let push1 = (p << 8) & empty;
+            let double = ((push1 & (0xff << 16)) << 8) & empty;
+            (
+                push1,
+                double,
+                ((p & !FILE_H) << 9) & enemy,
+                ((p & !FILE_A) << 7) & enemy,
+                0xffu64 << 56,
+            )
+        }
+        Color::Black => {
+            let push1 = (p >> 8) & empty;
+            let double = ((push1 & (0xff << 40)) >> 8) & empty;
+            (
+                push1,
+                double,
+                ((p & !FILE_H) >> 7) & enemy,
+                ((p & !FILE_A) >> 9) & enemy,
+                0xffu64,
+            )
+        }
+    };
+    let pop = |b: u64| u64::from(b.count_ones());
+    let mut n = pop(push1 & !last) + 4 * pop(push1 & last) + pop(double);
+    for caps in [east, west] {
+        n += pop(caps & !last)
+            + pop(caps & last & enemy_kings)
+            + 4 * pop(caps & last & !enemy_kings);
+    }
+    let ep_rank = match us {
+        Color::White => 0xffu64 << 40,
+        Color::Black => 0xffu64 << 16,
+    };
+    for t in Bitboard(s.en_passant().0 & ep_rank & empty) {
+        n += u64::from((attacks::pawn(!us, t) & pawns).count());
+    }
+    n
+}
+
 /// Whether a piece of type `die` of `attacker` attacks a king of the other side (so that die could capture it).
 #[inline]
 pub(crate) fn die_hits_king(s: &GameState, die: PieceType, attacker: Color) -> bool {

@@ -25,22 +25,26 @@ pub fn perft_die_with<T: Telemetry>(
     depth: u32,
     t: &mut T,
 ) -> u64 {
-    let s = state.with_dice(single(die));
+    count(&state.with_dice(single(die)), die, depth, t)
+}
+
+/// `s` already holds the pool `[die]`.
+fn count<T: Telemetry>(s: &GameState, die: PieceType, depth: u32, t: &mut T) -> u64 {
     if depth == 0 {
         return 1;
     }
     let mut nodes = 0;
     t.geometry();
     if depth == 1 {
-        movegen::generate(&s, die, &mut |_| nodes += 1);
-        return nodes;
+        return movegen::count_die_moves(s, die);
     }
-    movegen::generate(&s, die, &mut |m| {
-        let mut child = s;
+    movegen::generate(s, die, &mut |m| {
+        let mut child = *s;
         child.make_move(m);
         t.transition();
         child.end_turn();
-        nodes += perft_die_with(&child, die, depth - 1, t);
+        child.set_dice(single(die));
+        nodes += count(&child, die, depth - 1, t);
     });
     nodes
 }

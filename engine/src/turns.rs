@@ -8,6 +8,7 @@ use crate::mv::Move;
 use crate::piece::PieceType;
 use crate::state::GameState;
 use crate::telemetry::{NoTelemetry, Telemetry};
+use std::cell::RefCell;
 
 /// A normal leaf kept while the search runs: its path and the position after it (before `end_turn`).
 #[derive(Clone, Copy)]
@@ -143,9 +144,33 @@ impl TurnGenerator {
 }
 
 /// Calls `emit(path, position_after)` for every legal turn path (see [`TurnGenerator`] for what the position
-/// is); returns the number of paths.
+/// is); returns the number of paths. Reuses a per-thread buffer; `emit` may itself generate turns.
+///
+/// ```
+/// let s = engine::GameState::from_dfen("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1 PP").unwrap();
+/// let mut nested = 0;
+/// engine::for_each_legal_turn(&s, |_, after| {
+///     let mut reply = *after;
+///     reply.end_turn();
+///     nested += engine::legal_turn_paths(&reply.with_dice(engine::ROLL_CLASSES[55].0)).len();
+/// });
+/// assert!(nested > 0);
+/// ```
 pub fn for_each_legal_turn<F: FnMut(&[Move], &GameState)>(state: &GameState, emit: F) -> usize {
-    TurnGenerator::new().for_each(state, &mut NoTelemetry, emit)
+    with_generator(|g| g.for_each(state, &mut NoTelemetry, emit))
+}
+
+thread_local! {
+    static SCRATCH: RefCell<TurnGenerator> = RefCell::new(TurnGenerator::new());
+}
+
+/// Runs `f` with this thread's cached generator (so its buffer is reused across calls), or with a fresh one
+/// when the cached one is busy (a callback that generates turns again, as nested chance expansion does).
+fn with_generator<R>(f: impl FnOnce(&mut TurnGenerator) -> R) -> R {
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut cached) => f(&mut cached),
+        Err(_) => f(&mut TurnGenerator::new()),
+    })
 }
 
 /// Every legal turn path in the reference order (rules §4a, D1); empty for a forced pass.
@@ -163,7 +188,7 @@ pub fn legal_turn_paths(state: &GameState) -> Vec<Vec<Move>> {
 /// [`legal_turn_paths`] reporting to `t`.
 pub fn legal_turn_paths_with<T: Telemetry>(state: &GameState, t: &mut T) -> Vec<Vec<Move>> {
     let mut out = Vec::new();
-    TurnGenerator::new().for_each(state, t, |path, _| out.push(path.to_vec()));
+    with_generator(|g| g.for_each(state, t, |path, _| out.push(path.to_vec())));
     out
 }
 
@@ -181,15 +206,18 @@ pub fn legal_first_moves(state: &GameState) -> Vec<Move> {
 /// [`legal_first_moves`] reporting to `t`.
 pub fn legal_first_moves_with<T: Telemetry>(state: &GameState, t: &mut T) -> Vec<Move> {
     let mut out: Vec<Move> = Vec::new();
-    TurnGenerator::new().for_each(state, t, |path, _| {
-        if !out.contains(&path[0]) {
-            out.push(path[0]);
-        }
+    with_generator(|g| {
+        g.for_each(state, t, |path, _| {
+            if !out.contains(&path[0]) {
+                out.push(path[0]);
+            }
+        })
     });
     out
 }
 
-/// The pool a single die makes.
-pub(crate) fn single(die: PieceType) -> DicePool {
-    DicePool::from_dice(&[die]).unwrap_or(DicePool::EMPTY)
+/// The pool a single die makes (its canonical encoding is the face in the first slot).
+#[inline]
+pub(crate) const fn single(die: PieceType) -> DicePool {
+    DicePool::from_bits(die.face() as u16)
 }

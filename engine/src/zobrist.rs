@@ -59,6 +59,21 @@ const fn generate() -> Keys {
 
 pub(crate) static KEYS: Keys = generate();
 
+/// The dice key by the pool's 9-bit encoding, so the hot path skips the canonical-index sort.
+static DICE_BY_BITS: [u64; 512] = {
+    let mut out = [0u64; 512];
+    let mut b = 0;
+    while b < 512 {
+        // Encodings with a slot value of 7 never occur; they keep key 0.
+        let i = DicePool::from_bits(b as u16).zobrist_index();
+        if i < 343 {
+            out[b] = KEYS.dice[i];
+        }
+        b += 1;
+    }
+    out
+};
+
 /// Key of `piece` on `sq` (row = type - 1, plus 6 for Black).
 #[inline]
 pub(crate) fn piece_key(piece: Piece, sq: Square) -> u64 {
@@ -68,7 +83,7 @@ pub(crate) fn piece_key(piece: Piece, sq: Square) -> u64 {
 /// Key of the dice pool (always XORed in; the empty pool uses index 0).
 #[inline]
 pub(crate) fn dice_key(pool: DicePool) -> u64 {
-    KEYS.dice[pool.zobrist_index()]
+    DICE_BY_BITS[pool.bits() as usize & 511]
 }
 
 /// The Zobrist key of `state` computed from scratch (`state.zobrist()` is the incrementally maintained copy).
@@ -91,7 +106,7 @@ pub fn compute(state: &GameState) -> u64 {
     for sq in state.en_passant() {
         key ^= KEYS.en_passant[sq.index()];
     }
-    key ^ dice_key(state.dice())
+    key ^ KEYS.dice[state.dice().zobrist_index()]
 }
 
 #[cfg(test)]

@@ -81,6 +81,7 @@ proptest! {
                 _ => {
                     let die = PieceType::from_face(rng.random_range(1..=6u8)).unwrap();
                     let moves = engine::die_moves(&s, die);
+                    prop_assert_eq!(engine::count_die_moves(&s, die), moves.len() as u64, "bulk count of {} in {}", die.letter(), s);
                     if !moves.is_empty() {
                         s.make_move(moves[rng.random_range(0..moves.len())]);
                     }

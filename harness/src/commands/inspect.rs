@@ -41,3 +41,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn report_lines() {
+        let s = GameState::from_dfen("k7/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+        let r = report(&s);
+        assert!(r.starts_with("dfen=k7/8/8/8/8/8/8/R3K3 w - - 0 1\nzobrist=0x"));
+        assert!(r.contains("\nmaterial=500\n"));
+        assert!(r.contains(&format!("\nkcp={}\n", 91.0 / 216.0)));
+        assert!(r.contains("\nkcp_weight=91/216\n"));
+        let zobrist = r.lines().nth(1).unwrap();
+        assert_eq!(zobrist.len(), "zobrist=0x".len() + 16);
+    }
+
+    #[test]
+    fn invalid_dfen_exits_with_status_2() {
+        let code = run(Args { dfen: "x".into() }).unwrap();
+        assert_eq!(code, ExitCode::from(2));
+    }
+}

@@ -74,3 +74,40 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     std::io::stdout().lock().write_all(out.as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_of_reference_examples() {
+        // Rules §4a derived examples: PPP from the initial position gives 3376 paths and 688 distinct leaves;
+        // PN gives 120 paths, all distinct with clocks, 64 ignoring them.
+        let initial = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let ppp = GameState::from_dfen(&format!("{initial} PPP")).unwrap();
+        assert_eq!(
+            summary(&ppp),
+            "paths=3376 king_captures=0 max_dice=3 distinct_leaves=688 distinct_leaves_ignoring_clocks=688 first_moves=16"
+        );
+        let pn = GameState::from_dfen(&format!("{initial} PN")).unwrap();
+        assert_eq!(
+            summary(&pn),
+            "paths=120 king_captures=0 max_dice=2 distinct_leaves=120 distinct_leaves_ignoring_clocks=64 first_moves=20"
+        );
+        let edge = GameState::from_dfen("8/6kP/8/8/4K1p1/3P4/7b/8 w - - 0 1 PBB").unwrap();
+        assert_eq!(
+            summary(&edge),
+            "paths=5 king_captures=1 max_dice=2 distinct_leaves=5 distinct_leaves_ignoring_clocks=5 first_moves=5"
+        );
+    }
+
+    #[test]
+    fn invalid_dfen_exits_with_status_2() {
+        let code = run(Args {
+            dfen: "8/8 w - - 0 1".into(),
+            summary: false,
+        })
+        .unwrap();
+        assert_eq!(code, ExitCode::from(2));
+    }
+}
