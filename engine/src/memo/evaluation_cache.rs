@@ -17,10 +17,13 @@ use std::convert::Infallible;
 /// [`Signature`] selects a slot in a linear-probing table; full equality runs only on equal signatures, so
 /// mailbox-only variants share a signature and still stay distinct. The table keeps signatures (with entry
 /// indices) in one slot array and the states and values in two dense parallel arrays (states in chunks that never
-/// move): no per-entry objects, no
-/// tuple key built on lookup. Growth re-slots the stored signatures without calling the evaluator or
-/// recomputing fingerprints. There is no eviction: memory grows with the unique pairs evaluated, until the cache
-/// is dropped.
+/// move): no per-entry objects, no tuple key built on lookup. Growth re-slots the stored signatures without
+/// calling the evaluator or recomputing fingerprints. There is no eviction: memory grows with the unique pairs
+/// evaluated, until the cache is dropped.
+///
+/// Identity: the table stores its own copies of the states (lookups pass short-lived references), so the
+/// "identity first" shortcut fires only when the key *is* the stored copy; otherwise the word-wise full
+/// comparison runs, and only on equal signatures.
 ///
 /// Single owner, deliberately `!Sync`; `apply` takes `&self` so it can be passed to path scoring and re-entered
 /// from the callback. The callback's failure (`Err` or panic) propagates unchanged, inserts nothing and is retried
@@ -337,6 +340,7 @@ impl Arrays {
         while entries * 2 > self.slots.len() {
             self.grow(observer);
         }
+        self.states.reserve(entries);
     }
 
     /// Doubles the slot array, re-slotting each stored signature; states and values stay where they are.

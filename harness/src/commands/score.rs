@@ -74,3 +74,36 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     writeln!(std::io::stdout().lock(), "{line}")?;
     Ok(ExitCode::SUCCESS)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_cache_scores_alike_and_memo_counters_match_the_distinct_leaves() {
+        // 3376 paths, no king captures, 688 distinct final positions (as `harness turns --summary` counts them).
+        let s = GameState::from_dfen("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1 PPP").unwrap();
+        for eval in EvaluatorKind::ALL {
+            let uncached = score_line(&s, CacheKind::None, eval);
+            let best = uncached.split(' ').nth(1).unwrap().to_string();
+            assert_eq!(
+                uncached,
+                format!("paths=3376 {best} calls=3376 hits=0 entries=0"),
+                "{eval}"
+            );
+            for kind in [
+                CacheKind::Tuple,
+                CacheKind::Hashbrown,
+                CacheKind::Fx,
+                CacheKind::Optimized,
+            ] {
+                let line = score_line(&s, kind, eval);
+                assert_eq!(
+                    line,
+                    format!("paths=3376 {best} calls=688 hits=2688 entries=688"),
+                    "{kind} {eval}"
+                );
+            }
+        }
+    }
+}
