@@ -357,7 +357,10 @@ where
     let color = palette(0);
     ctx.draw_series(chart.bars.iter().enumerate().map(|(i, b)| {
         let x = i as f64;
-        Rectangle::new([(x - 0.3, y0.max(0.0)), (x + 0.3, b.value)], color.mix(0.7).filled())
+        Rectangle::new(
+            [(x - 0.3, y0.max(0.0)), (x + 0.3, b.value)],
+            color.mix(0.7).filled(),
+        )
     }))
     .map_err(e)?
     .label(&chart.legend)
@@ -368,7 +371,9 @@ where
             .iter()
             .enumerate()
             .filter(|(_, b)| b.hi > b.lo)
-            .map(|(i, b)| ErrorBar::new_vertical(i as f64, b.lo, b.value, b.hi, BLACK.stroke_width(2), 12)),
+            .map(|(i, b)| {
+                ErrorBar::new_vertical(i as f64, b.lo, b.value, b.hi, BLACK.stroke_width(2), 12)
+            }),
     )
     .map_err(e)?
     .label("95% interval over seeds")

@@ -16,6 +16,7 @@ pub mod s3fifo;
 pub mod sieve;
 pub mod spec;
 pub mod static_sets;
+pub mod stream;
 pub mod unbounded;
 pub mod wtinylfu;
 
