@@ -7,18 +7,23 @@
 pub mod aging_lfu;
 pub mod arc;
 pub mod belady;
+pub mod experiment;
 pub mod heap;
 pub mod lfu;
 pub mod lists;
 pub mod lru;
 pub mod policy;
+pub mod replay;
+pub mod report;
 pub mod s3fifo;
 pub mod sieve;
 pub mod spec;
 pub mod static_sets;
+pub mod stats;
 pub mod stream;
 pub mod unbounded;
 pub mod wtinylfu;
 
+pub use experiment::{Config, Summary, run};
 pub use policy::{Policy, Tally};
 pub use spec::PolicyKind;
