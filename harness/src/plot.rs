@@ -66,6 +66,8 @@ pub struct LineChart {
     pub log_y: bool,
     /// Fixed y range; otherwise fitted to the data.
     pub y_range: Option<(f64, f64)>,
+    /// Put the legend in the upper right corner instead of the lower right.
+    pub legend_upper: bool,
     /// The lines.
     pub series: Vec<Series>,
 }
@@ -189,6 +191,15 @@ fn temp_sibling(path: &Path) -> Result<PathBuf> {
     Ok(path.with_file_name(format!(".{}.tmp{}.png", name, std::process::id())))
 }
 
+/// A tick label without needless decimals: `10`, `2.5`, `0.01`.
+fn compact(v: f64) -> String {
+    if v.abs() >= 1e5 || (v != 0.0 && v.abs() < 1e-3) {
+        return format!("{v:.0e}");
+    }
+    let s = format!("{v:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 fn palette(i: usize) -> RGBColor {
     const C: [RGBColor; 12] = [
         RGBColor(31, 119, 180),
@@ -269,6 +280,9 @@ where
         .build_cartesian_2d(x, y)
         .map_err(e)?;
     ctx.configure_mesh()
+        .x_labels(8)
+        .x_label_formatter(&|v: &f64| compact(*v))
+        .y_label_formatter(&|v: &f64| compact(*v))
         .x_desc(&chart.x_label)
         .y_desc(&chart.y_label)
         .label_style(("sans-serif", 15))
@@ -309,7 +323,11 @@ where
         .background_style(WHITE.mix(0.85))
         .border_style(BLACK)
         .label_font(("sans-serif", 14))
-        .position(SeriesLabelPosition::LowerRight)
+        .position(if chart.legend_upper {
+            SeriesLabelPosition::UpperRight
+        } else {
+            SeriesLabelPosition::LowerRight
+        })
         .draw()
         .map_err(e)?;
     Ok(())

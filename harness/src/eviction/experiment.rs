@@ -559,8 +559,36 @@ fn csv_bytes<R: Serialize>(rows: impl IntoIterator<Item = R>) -> Result<Vec<u8>>
 #[derive(Serialize)]
 struct ControlRow<'a> {
     plan: &'a str,
-    #[serde(flatten)]
-    row: &'a RunRow,
+    seed: u64,
+    policy: &'a str,
+    budget: usize,
+    lookups: u64,
+    hits: u64,
+    hit_rate: f64,
+    re_evaluations: u64,
+    misses: u64,
+    distinct_keys: usize,
+    overlap_first_n: f64,
+    overlap_best_n: f64,
+}
+
+impl<'a> ControlRow<'a> {
+    fn new(plan: &'a str, r: &'a RunRow) -> Self {
+        ControlRow {
+            plan,
+            seed: r.seed,
+            policy: &r.policy,
+            budget: r.budget,
+            lookups: r.lookups,
+            hits: r.hits,
+            hit_rate: r.hit_rate,
+            re_evaluations: r.re_evaluations,
+            misses: r.misses,
+            distinct_keys: r.distinct_keys,
+            overlap_first_n: r.overlap_first_n,
+            overlap_best_n: r.overlap_best_n,
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -602,7 +630,7 @@ pub fn write_results(outcome: &Outcome, out_dir: &Path) -> Result<PathBuf> {
             outcome
                 .controls
                 .iter()
-                .flat_map(|c| c.rows.iter().map(|row| ControlRow { plan: &c.name, row })),
+                .flat_map(|c| c.rows.iter().map(|row| ControlRow::new(&c.name, row))),
         )?,
     )?;
     let all = std::iter::once(&outcome.main).chain(&outcome.controls);
