@@ -96,7 +96,7 @@ impl EssayTable {
             false
         };
         if let Some(k) = self.halve_every
-            && self.t % k == 0
+            && self.t.is_multiple_of(k)
         {
             for e in &mut self.entries {
                 e.1 /= 2;

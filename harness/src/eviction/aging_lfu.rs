@@ -61,7 +61,7 @@ impl Policy for AgingLfu {
             self.heap.push(key, ONE_USE | (now & ARRIVAL_MASK));
             false
         };
-        if self.now % self.period == 0 {
+        if self.now.is_multiple_of(self.period) {
             // Halving can turn (2, late) < (3, early) into (1, late) > (1, early): rebuild the order.
             self.heap
                 .remap(|p| (((p >> 32) / 2) << 32) | (p & ARRIVAL_MASK));

@@ -553,7 +553,7 @@ fn csv_bytes<R: Serialize>(rows: impl IntoIterator<Item = R>) -> Result<Vec<u8>>
     for r in rows {
         w.serialize(r)?;
     }
-    Ok(w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?)
+    w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))
 }
 
 #[derive(Serialize)]

@@ -962,13 +962,14 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
                     && !k.cell(PolicyKind::BestN, b).is_empty()
                 {
                     let d = k.difference(PolicyKind::Lru, PolicyKind::BestN, b, pct);
-                    let dm = (!p.cell(PolicyKind::Lru, b).is_empty()
-                        && !p.cell(PolicyKind::BestN, b).is_empty())
-                    .then(|| {
+                    let dm = if p.cell(PolicyKind::Lru, b).is_empty()
+                        || p.cell(PolicyKind::BestN, b).is_empty()
+                    {
+                        "—".to_string()
+                    } else {
                         p.difference(PolicyKind::Lru, PolicyKind::BestN, b, pct)
                             .show(2)
-                    })
-                    .unwrap_or_else(|| "—".into());
+                    };
                     lines.push(format!(
                         "- LRU-{b} minus best {b}: {} points here, {dm} in the four-board run.",
                         d.show(2)
