@@ -215,7 +215,7 @@ fn command_line_defaults_and_errors() {
     let c = parse(&[]).unwrap();
     assert_eq!(c.seeds, (1..=10).collect::<Vec<_>>());
     assert_eq!(c.stream.plan.games(), 650);
-    assert_eq!(c.policies.len(), 17);
+    assert_eq!(c.policies.len(), 20);
     assert_eq!(c.controls.len(), 2);
     let c = parse(&[
         "--policies",

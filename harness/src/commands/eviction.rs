@@ -25,7 +25,7 @@ pub struct Args {
     #[arg(long, default_value = "all")]
     pub policies: String,
     /// Ageing periods K (lookups between halvings) for `aging_lfu`.
-    #[arg(long, default_value = "100,300,1000,3000,10000,30000,100000")]
+    #[arg(long, default_value = "10,30,50,100,300,1000,3000,10000,30000,100000")]
     pub aging_periods: String,
     /// Board plan ROWSxCOLS:GAMES,... (default: the essay's 650 games).
     #[arg(long, default_value = "4x5:200,5x5:200,6x6:150,7x7:100")]

@@ -16,7 +16,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Ageing periods K swept by default (lookups between halvings).
-pub const DEFAULT_AGING_PERIODS: [u64; 7] = [100, 300, 1000, 3000, 10_000, 30_000, 100_000];
+pub const DEFAULT_AGING_PERIODS: [u64; 10] =
+    [10, 30, 50, 100, 300, 1000, 3000, 10_000, 30_000, 100_000];
 
 /// The budgets every report quotes.
 pub const HEADLINE_BUDGETS: [usize; 4] = [10, 20, 40, 80];
@@ -143,7 +144,6 @@ impl Config {
             ensure!(*b >= 1, "budget {b}: a table must hold at least one entry");
         }
         for c in &self.controls {
-            c.plan.games();
             ensure!(!c.name.is_empty(), "a control has no name");
         }
         Ok(())
@@ -468,8 +468,7 @@ pub fn execute(config: &Config, progress: &ProgressBar) -> Result<Outcome> {
     };
     let plan_budgets: Vec<Vec<usize>> = (0..plans.len()).map(budgets_of).collect();
     let mut run_jobs: Vec<(usize, PolicyKind, usize)> = Vec::new();
-    for (i, prep) in prepared.iter().enumerate() {
-        let _ = prep;
+    for i in 0..prepared.len() {
         let p = i / n_seeds;
         for &policy in &config.policies {
             for &b in &plan_budgets[p] {
