@@ -869,7 +869,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
                 let held = held_out_aging(outcome, p, b).map_or(String::new(), |(k, d, half)| {
                     format!(
                         " Held out: the period chosen on the first {half} seeds (`{k}`) {} LRU on the other {} \
-                         ({} points)",
+                         ({} points).",
                         verdict(&d),
                         d.n,
                         d.show(2)
