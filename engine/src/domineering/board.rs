@@ -122,8 +122,10 @@ impl Board {
         self.free & placement.mask() == placement.mask()
     }
 
-    /// The board after `placement`. Panics if the placement is not legal here (a caller bug: take placements
-    /// from [`Board::placements`]).
+    /// The board after `placement`.
+    ///
+    /// # Panics
+    /// If the placement is not legal here (a caller bug: take placements from [`Board::placements`]).
     pub fn play(&self, placement: Placement) -> Board {
         assert!(
             self.is_legal(placement),
@@ -137,14 +139,20 @@ impl Board {
 
     /// The 4-connected regions of free cells, ordered by their lowest bit.
     pub fn regions(&self) -> Vec<Region> {
-        let mut out = Vec::new();
+        self.regions_iter().collect()
+    }
+
+    /// The regions of [`Board::regions`] without collecting them (same order).
+    pub fn regions_iter(&self) -> impl Iterator<Item = Region> + use<> {
         let mut rest = self.free;
-        while rest != 0 {
+        std::iter::from_fn(move || {
+            if rest == 0 {
+                return None;
+            }
             let region = cells::flood(rest & rest.wrapping_neg(), rest);
-            out.push(Region::from_bits(region));
             rest &= !region;
-        }
-        out
+            Some(Region::from_bits(region))
+        })
     }
 }
 
@@ -169,10 +177,11 @@ impl FromStr for Board {
 
     /// Reads rows joined by `|` of `.` (free) and `#` (covered); all rows the same length, 1 to 8 rows and columns.
     fn from_str(text: &str) -> Result<Board, DomineeringError> {
-        let (free, rows, cols) = cells::parse_grid(text).map_err(|reason| DomineeringError::Notation {
-            text: text.to_string(),
-            reason,
-        })?;
+        let (free, rows, cols) =
+            cells::parse_grid(text).map_err(|reason| DomineeringError::Notation {
+                text: text.to_string(),
+                reason,
+            })?;
         Ok(Board {
             rows: rows as u8,
             cols: cols as u8,

@@ -87,6 +87,16 @@ impl Catalogue {
         self.index.get(key).map(|&i| &self.entries[i as usize])
     }
 
+    /// The entry's position in [`Catalogue::entries`] (a dense id in `0..len()`, handy for array-backed tables).
+    pub fn index_of(&self, key: &ShapeKey) -> Option<usize> {
+        self.index.get(key).map(|&i| i as usize)
+    }
+
+    /// All entries, by number of cells, then by key.
+    pub fn entries(&self) -> &[CatalogueEntry] {
+        &self.entries
+    }
+
     /// Number of entries (1,042).
     pub fn len(&self) -> usize {
         self.entries.len()
@@ -124,6 +134,9 @@ impl<'a> IntoIterator for &'a Catalogue {
 
 /// Every connected shape of 1 to `max_cells` (at most 8) cells up to mirroring, by size then key.
 ///
+/// # Panics
+/// If `max_cells` exceeds 8 (larger shapes may not fit the 8x8 grid of a key).
+///
 /// ```
 /// use engine::domineering::connected_shapes;
 /// let shapes = connected_shapes(4);
@@ -147,22 +160,23 @@ pub fn connected_shapes(max_cells: u32) -> Vec<ShapeKey> {
             while rest != 0 {
                 let cell = rest.trailing_zeros();
                 rest &= rest - 1;
-                let (r, c) = (cell / 8, cell % 8);
-                // Grow up or left by shifting the shape away from the edge first (sizes <= 7 leave room).
-                let grown = [
-                    if r == 0 { bits << 8 | 1 << c } else { bits | 1 << (cell - 8) },
-                    if c == 0 {
-                        bits << 1 | 1 << (8 * r)
+                let (r, c) = (cell as i32 / 8, cell as i32 % 8);
+                for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                    let (nr, nc) = (r + dr, c + dc);
+                    if nr > 7 || nc > 7 {
+                        continue;
+                    }
+                    // Growing past the top or left edge: shift the shape away first (7 cells span at most 7).
+                    let (shifted, nr, nc) = if nr < 0 {
+                        (bits << 8, 0, nc)
+                    } else if nc < 0 {
+                        (bits << 1, nr, 0)
                     } else {
-                        bits | 1 << (cell - 1)
-                    },
-                    bits | 1u64 << (cell + 8).min(63),
-                    bits | 1u64 << (cell + 1).min(63),
-                ];
-                for (i, g) in grown.into_iter().enumerate() {
-                    let added = (i == 2 && r < 7) || (i == 3 && c < 7) || i < 2;
-                    if added && g.count_ones() == bits.count_ones() + 1 {
-                        next.insert(ShapeKey::from_bits(g));
+                        (bits, nr, nc)
+                    };
+                    let added = 1u64 << (nr * 8 + nc);
+                    if shifted & added == 0 {
+                        next.insert(ShapeKey::from_bits(shifted | added));
                     }
                 }
             }

@@ -30,7 +30,11 @@ pub(crate) fn flood(seed: u64, within: u64) -> u64 {
 
 /// Number of rows spanned from row 0 to the last occupied row (0 for the empty set).
 pub(crate) fn height(set: u64) -> u32 {
-    if set == 0 { 0 } else { (63 - set.leading_zeros()) / 8 + 1 }
+    if set == 0 {
+        0
+    } else {
+        (63 - set.leading_zeros()) / 8 + 1
+    }
 }
 
 /// Number of columns spanned from column 0 to the last occupied column (0 for the empty set).
@@ -100,7 +104,10 @@ pub(crate) fn parse_grid(text: &str) -> Result<(u64, u32, u32), String> {
     for (r, row) in rows.iter().enumerate() {
         let len = row.chars().count();
         if len != cols {
-            return Err(format!("row {} has {len} columns but row 1 has {cols}", r + 1));
+            return Err(format!(
+                "row {} has {len} columns but row 1 has {cols}",
+                r + 1
+            ));
         }
         for (c, ch) in row.chars().enumerate() {
             match ch {
@@ -120,13 +127,22 @@ pub(crate) fn parse_grid(text: &str) -> Result<(u64, u32, u32), String> {
 }
 
 /// Writes the `rows x cols` grid with `.` for cells in the set and `#` otherwise, rows joined by `|`.
-pub(crate) fn write_grid(f: &mut impl std::fmt::Write, set: u64, rows: u32, cols: u32) -> std::fmt::Result {
+pub(crate) fn write_grid(
+    f: &mut impl std::fmt::Write,
+    set: u64,
+    rows: u32,
+    cols: u32,
+) -> std::fmt::Result {
     for r in 0..rows {
         if r > 0 {
             f.write_char('|')?;
         }
         for c in 0..cols {
-            f.write_char(if set >> (8 * r + c) & 1 == 1 { '.' } else { '#' })?;
+            f.write_char(if set >> (8 * r + c) & 1 == 1 {
+                '.'
+            } else {
+                '#'
+            })?;
         }
     }
     Ok(())

@@ -30,7 +30,10 @@ impl Dyadic {
     /// Zero.
     pub const ZERO: Dyadic = Dyadic { num: 0, exp: 0 };
 
-    /// `num / 2^exp`, normalized. Panics if `exp` exceeds 40 (no short game of interest comes near).
+    /// `num / 2^exp`, normalized.
+    ///
+    /// # Panics
+    /// If `exp` exceeds 40 (no value in this project comes near; parsed input is checked instead).
     pub fn new(num: i64, exp: u32) -> Dyadic {
         assert!(exp <= MAX_EXP, "dyadic denominator 2^{exp} is too large");
         let mut d = Dyadic { num, exp };
@@ -96,6 +99,9 @@ impl Dyadic {
     /// The simplest dyadic strictly between `lo` and `hi` (`None` = unbounded on that side), or `None` when
     /// `lo >= hi`. This is the value of a game whose options are numbers with every Left option below every
     /// Right option (the simplicity rule).
+    ///
+    /// # Panics
+    /// If the answer needs a denominator above 2^40 (both ends would then differ by less than 2^-40).
     ///
     /// ```
     /// use engine::domineering::Dyadic;
@@ -226,8 +232,14 @@ impl FromStr for Dyadic {
             Some((n, d)) => (n, d),
             None => (text, "1"),
         };
-        let num: i64 = num.trim().parse().map_err(|_| bad("numerator is not an integer"))?;
-        let den: u64 = den.trim().parse().map_err(|_| bad("denominator is not a positive integer"))?;
+        let num: i64 = num
+            .trim()
+            .parse()
+            .map_err(|_| bad("numerator is not an integer"))?;
+        let den: u64 = den
+            .trim()
+            .parse()
+            .map_err(|_| bad("denominator is not a positive integer"))?;
         if den == 0 || !den.is_power_of_two() {
             return Err(bad("denominator is not a power of two"));
         }

@@ -36,6 +36,9 @@ struct Node {
     up_star: Option<UpStar>,
 }
 
+/// The `(ups, star)` tags of a game's Left and Right options, sorted: the shape of `u·↑ + *s` in canonical form.
+type OptionTags = (Vec<(i8, u8)>, Vec<(i8, u8)>);
+
 /// Largest |u| and s for which `u·↑ + *s` gets a short name.
 const NAMED_UPS: i8 = 4;
 const NAMED_STARS: u8 = 8;
@@ -69,7 +72,7 @@ pub struct GameArena {
     sum_memo: FxHashMap<u64, Game>,
     neg_memo: FxHashMap<u32, Game>,
     /// Option signatures (as `(ups, star)` of options at a common number) of `u·↑ + *s`.
-    up_star_signatures: FxHashMap<(Vec<(i8, u8)>, Vec<(i8, u8)>), (i8, u8)>,
+    up_star_signatures: FxHashMap<OptionTags, (i8, u8)>,
 }
 
 impl Default for GameArena {
@@ -130,8 +133,10 @@ impl GameArena {
                 continue;
             }
             let side = |opts: &[Game]| -> Option<Vec<(i8, u8)>> {
-                let mut tags: Vec<(i8, u8)> =
-                    opts.iter().map(|o| tag_of.get(o).copied()).collect::<Option<_>>()?;
+                let mut tags: Vec<(i8, u8)> = opts
+                    .iter()
+                    .map(|o| tag_of.get(o).copied())
+                    .collect::<Option<_>>()?;
                 tags.sort_unstable();
                 Some(tags)
             };
@@ -472,7 +477,10 @@ impl GameArena {
             if self.as_number(this).is_some() {
                 continue;
             }
-            let (l, r) = (self.nodes[this.index()].left, self.nodes[this.index()].right);
+            let (l, r) = (
+                self.nodes[this.index()].left,
+                self.nodes[this.index()].right,
+            );
             for k in l.0..l.1 {
                 let o = self.options[k as usize];
                 left.push(self.sum(o, other));

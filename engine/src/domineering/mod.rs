@@ -13,6 +13,7 @@ mod player;
 mod region;
 mod shape;
 mod solver;
+mod thermograph;
 
 pub use board::{Board, Placement};
 pub use catalogue::{Catalogue, CatalogueEntry, connected_shapes};
@@ -24,3 +25,4 @@ pub use player::Player;
 pub use region::Region;
 pub use shape::ShapeKey;
 pub use solver::Solver;
+pub use thermograph::{Thermograph, Wall};

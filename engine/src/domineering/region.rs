@@ -30,6 +30,7 @@ impl Region {
     /// assert!(!Region::from_bits(0b101).is_connected());
     /// ```
     pub fn is_connected(&self) -> bool {
-        self.bits != 0 && super::cells::flood(self.bits & self.bits.wrapping_neg(), self.bits) == self.bits
+        self.bits != 0
+            && super::cells::flood(self.bits & self.bits.wrapping_neg(), self.bits) == self.bits
     }
 }

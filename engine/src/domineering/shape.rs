@@ -26,9 +26,12 @@ impl ShapeKey {
         ShapeKey::from_bits(region.bits())
     }
 
-    /// The key of a cell set anywhere on the 8x8 grid.
+    /// The key of a cell set anywhere on the 8x8 grid (the empty set gets the empty key).
     pub fn from_bits(bits: u64) -> ShapeKey {
         let origin = cells::to_origin(bits);
+        if origin == 0 {
+            return ShapeKey(0);
+        }
         let (h, w) = (cells::height(origin), cells::width(origin));
         let flipped = cells::mirror_columns(origin, w);
         let candidates = [
