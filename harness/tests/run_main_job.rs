@@ -30,6 +30,7 @@ fn args(scenarios_dir: PathBuf, out: PathBuf) -> Args {
         scenarios_dir,
         out,
         seed: 5,
+        skip_eviction: true,
     }
 }
 

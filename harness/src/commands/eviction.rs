@@ -1,8 +1,9 @@
 //! `harness eviction`: the catalogue-eviction experiment (issue 6).
 
 use crate::eviction::PolicyKind;
-use crate::eviction::experiment::{Config, Control, default_policies};
+use crate::eviction::experiment::{Config, Control, Summary, default_policies};
 use crate::eviction::stream::{BoardPlan, EstimateRule};
+use crate::record::{RunFolder, RunMetadata};
 use anyhow::{Context, Result, bail, ensure};
 use engine::domineering::Player;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -157,49 +158,25 @@ pub fn config(args: &Args) -> Result<Config> {
     Ok(cfg)
 }
 
-/// `YYYYMMDDTHHMMSSZ` for now (UTC), without a date library.
-pub fn utc_timestamp() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let (days, rem) = (secs / 86_400, secs % 86_400);
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!(
-        "{y:04}{m:02}{d:02}T{:02}{:02}{:02}Z",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
-    )
-}
-
-/// A new folder under `results-private/` named by the UTC time.
-pub fn fresh_results_dir(root: &Path) -> PathBuf {
-    let stamp = utc_timestamp();
-    let mut dir = root.join(&stamp);
-    let mut i = 2;
-    while dir.exists() {
-        dir = root.join(format!("{stamp}-{i}"));
-        i += 1;
-    }
-    dir
-}
-
 /// Runs the command.
 pub fn run(args: Args) -> Result<ExitCode> {
     let cfg = config(&args)?;
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| fresh_results_dir(Path::new("results-private")));
+    let out = match &args.out {
+        Some(dir) => dir.clone(),
+        None => {
+            let seed = cfg.seeds.first().copied().unwrap_or(0);
+            let folder =
+                RunFolder::create(Path::new("results-private"), &RunMetadata::collect(seed))?;
+            folder.path().to_path_buf()
+        }
+    };
+    let summary = run_experiment(&cfg, &out)?;
+    println!("done in {:.1} s", summary.elapsed.as_secs_f64());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs the experiment into `out` with a progress bar and prints its short summary (shared with the main job).
+pub fn run_experiment(cfg: &Config, out: &Path) -> Result<Summary> {
     println!(
         "eviction: seeds {:?} (rand_pcg Pcg64Mcg), boards {}, {} policies, results in {}",
         cfg.seeds,
@@ -213,7 +190,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             .expect("valid template")
             .progress_chars("=> "),
     );
-    let summary = crate::eviction::run(&cfg, &out, &bar)?;
+    let summary = crate::eviction::run(cfg, out, &bar)?;
     for line in &summary.lines {
         println!("{line}");
     }
@@ -221,6 +198,5 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if let Some(r) = &summary.report {
         println!("report: {}", r.display());
     }
-    println!("done in {:.1} s", summary.elapsed.as_secs_f64());
-    Ok(ExitCode::SUCCESS)
+    Ok(summary)
 }

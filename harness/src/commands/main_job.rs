@@ -44,6 +44,9 @@ pub struct Args {
     /// Where the run folder `<UTC timestamp>/` is created.
     #[arg(long, default_value = "results-private")]
     pub out: PathBuf,
+    /// Skip the catalogue-eviction experiment (it runs after the timings; 3 seeds with --quick, else 10).
+    #[arg(long)]
+    pub skip_eviction: bool,
     /// Seed of the timing order shuffle (printed and recorded).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -249,8 +252,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     );
     println!("results: {}", folder.path().display());
 
-    // LEAD: plug-in point for the catalogue-eviction experiment (`harness::eviction::run`, another engineer's
-    // work): call it here with `&folder` and `&meta` so its CSVs land in the same run folder.
+    // The catalogue-eviction experiment (issue 6) writes its CSVs into the same run folder.
+    if !args.skip_eviction {
+        let mut cfg = crate::eviction::Config {
+            report_dir: Some(PathBuf::from("reports/eviction")),
+            command: "harness (main job)".to_string(),
+            ..crate::eviction::Config::default()
+        };
+        if args.quick {
+            cfg.seeds = (1..=3).collect();
+        }
+        super::eviction::run_experiment(&cfg, folder.path())?;
+    }
     // LEAD: plug-in point for the report renderer (a later issue): render `folder.path()` into `reports/`.
 
     println!(
