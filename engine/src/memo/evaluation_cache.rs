@@ -201,8 +201,10 @@ impl<C, O: ProbeObserver> std::fmt::Debug for EvaluationCache<C, O> {
 
 /// Marks an unused slot; no valid slot word has entry index `u32::MAX`.
 const EMPTY: u64 = u64::MAX;
-/// Slots in the first allocation.
-const MIN_SLOTS: usize = 16;
+/// Slots in the first allocation (room for 512 entries; 8 KiB of slots, 2 KiB of values). A fresh cache per
+/// search or rescoring invocation usually holds hundreds of entries; starting at 16 slots cost six extra growths
+/// per batch, and the repeated-batch bench measured 102 -> 82 us (CPU clock) when starting here.
+const MIN_SLOTS: usize = 1024;
 /// The signature leaves 31 bits for slot selection, so the slot array stops there (2^30 entries, far beyond RAM).
 const MAX_SLOTS: usize = 1 << 31;
 

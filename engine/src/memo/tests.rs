@@ -358,8 +358,8 @@ fn growth_keeps_entries_without_evaluating() {
     }
     assert_eq!(calls.get(), 5000, "growth must not re-evaluate");
     let stats = cache.probe_stats();
-    // 16 slots first, doubled until 5000 entries fit at load <= 1/2: 16 -> 16384 is 11 allocations.
-    assert_eq!((stats.growth_events, stats.slots), (11, 16384));
+    // 1024 slots first, doubled until 5000 entries fit at load <= 1/2: 1024 -> 16384 is 5 allocations.
+    assert_eq!((stats.growth_events, stats.slots), (5, 16384));
     assert!(
         stats.mean_probe_length() < 2.5,
         "mean probe {}",
