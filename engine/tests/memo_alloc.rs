@@ -47,7 +47,9 @@ fn lookups_into_spare_capacity_allocate_nothing_and_growth_is_logarithmic() {
             fresh.apply(s, Color::Black);
         }
         let used = blocks() - before;
-        let doublings = (2 * n).ilog2() as u64 - 3; // 16 slots first, then doubling to >= 2n
+        // Counted as if growth started at 16 slots; the first table is larger (1024), so this over-counts doublings
+        // and the bound stays a loose O(log n) budget.
+        let doublings = (2 * n).ilog2() as u64 - 3;
         dhat::assert!(
             used <= 3 * doublings + 3,
             "{} misses took {} blocks (doublings {})",
