@@ -32,7 +32,7 @@ pub enum Command {
     /// Write the Domineering component catalogue as TSV.
     Catalogue(commands::catalogue::Args),
     /// Run the catalogue-eviction experiment.
-    Eviction(commands::eviction::Args),
+    Eviction(Box<commands::eviction::Args>),
 }
 
 /// Runs a parsed command line.
@@ -45,6 +45,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Expand(a)) => commands::expand::run(a),
         Some(Command::Scenarios(a)) => commands::scenarios::run(a),
         Some(Command::Catalogue(a)) => commands::catalogue::run(a),
-        Some(Command::Eviction(a)) => commands::eviction::run(a),
+        Some(Command::Eviction(a)) => commands::eviction::run(*a),
     }
 }

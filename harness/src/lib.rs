@@ -8,6 +8,8 @@ pub mod evaluators;
 pub mod eviction;
 /// In-process timing: warm-up, interleaved variants, medians with 95% intervals, paired ratios.
 pub mod measure;
+/// Chart helpers for the reports: line and bar charts with error bars, SVG and PNG, embedded font.
+pub mod plot;
 /// Run metadata, run folders, tidy CSV and atomic writes.
 pub mod record;
 /// Runs: family x cache variant x evaluator x traversal, parity, timing, tables.

@@ -1,0 +1,53 @@
+//! Lookups per second per policy, replaying the real lookup stream (seed 1 of the default run) at budgets 10 and
+//! 80. Only the replay is timed: building the policy (and Belady's next-use table) is setup.
+
+use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use engine::domineering::Catalogue;
+use harness::eviction::PolicyKind;
+use harness::eviction::stream::{LookupStream, StreamConfig};
+use std::hint::black_box;
+use std::time::Duration;
+
+fn replay(c: &mut Criterion) {
+    let stream =
+        LookupStream::generate(&StreamConfig::default(), 1, &Catalogue::build()).expect("stream");
+    let keys = &stream.keys;
+    let universe = stream.universe();
+    let mut group = c.benchmark_group("eviction_replay");
+    group
+        .throughput(Throughput::Elements(keys.len() as u64))
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    let policies = [
+        PolicyKind::Lru,
+        PolicyKind::Lfu,
+        PolicyKind::AgingLfu { period: 1000 },
+        PolicyKind::Sieve,
+        PolicyKind::Arc,
+        PolicyKind::S3Fifo,
+        PolicyKind::WTinyLfu,
+        PolicyKind::Belady,
+        PolicyKind::Unbounded,
+        PolicyKind::BestN,
+    ];
+    for budget in [10usize, 80] {
+        for kind in policies {
+            group.bench_with_input(
+                BenchmarkId::new(kind.to_string(), budget),
+                &budget,
+                |b, &budget| {
+                    b.iter_batched(
+                        || kind.build(budget, keys, universe),
+                        |mut p| black_box(p.replay(black_box(keys), universe)),
+                        BatchSize::LargeInput,
+                    )
+                },
+            );
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, replay);
+criterion_main!(benches);

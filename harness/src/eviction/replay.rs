@@ -1,0 +1,86 @@
+//! Replaying a stream through one policy at one budget, with the essay's assertion that every budgeted run sees
+//! exactly the free run's lookups (same count, same sequence).
+
+use super::policy::{Tally, fingerprint};
+use super::spec::PolicyKind;
+use super::stream::LookupStream;
+
+/// What the free (unbudgeted) run of a stream saw; every budgeted run is checked against it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StreamCheck {
+    /// Lookups in the free run.
+    pub lookups: u64,
+    /// Fingerprint of the free run's key sequence.
+    pub fingerprint: u64,
+}
+
+impl StreamCheck {
+    /// The reference for `stream`.
+    pub fn of(stream: &LookupStream) -> Self {
+        StreamCheck {
+            lookups: stream.len() as u64,
+            fingerprint: fingerprint(&stream.keys),
+        }
+    }
+}
+
+/// A run that did not see the free run's stream: its rates would compare two different experiments.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error(
+    "{policy} at budget {budget} saw {got_lookups} lookups (fingerprint {got_fp:016x}) but the free run made {want_lookups} (fingerprint {want_fp:016x}): not the same stream"
+)]
+pub struct StreamMismatch {
+    /// The policy of the failing run.
+    pub policy: String,
+    /// Its budget.
+    pub budget: usize,
+    /// Lookups the run saw.
+    pub got_lookups: u64,
+    /// Lookups of the free run.
+    pub want_lookups: u64,
+    /// Fingerprint the run saw.
+    pub got_fp: u64,
+    /// Fingerprint of the free run.
+    pub want_fp: u64,
+}
+
+/// One policy's run over one stream at one budget.
+#[derive(Debug, Clone)]
+pub struct RunResult {
+    /// The rule.
+    pub policy: PolicyKind,
+    /// The budget.
+    pub budget: usize,
+    /// What the run counted.
+    pub tally: Tally,
+    /// The table at the end of the run.
+    pub resident: Vec<u32>,
+}
+
+/// Replays `stream` through `policy` at `budget` and checks it against the free run's `check`.
+pub fn replay(
+    policy: PolicyKind,
+    budget: usize,
+    stream: &LookupStream,
+    check: &StreamCheck,
+) -> Result<RunResult, StreamMismatch> {
+    let universe = stream.universe();
+    let mut p = policy.build(budget, &stream.keys, universe);
+    let tally = p.replay(&stream.keys, universe);
+    if tally.lookups != check.lookups || tally.fingerprint != check.fingerprint {
+        return Err(StreamMismatch {
+            policy: policy.to_string(),
+            budget,
+            got_lookups: tally.lookups,
+            want_lookups: check.lookups,
+            got_fp: tally.fingerprint,
+            want_fp: check.fingerprint,
+        });
+    }
+    Ok(RunResult {
+        policy,
+        budget,
+        tally,
+        resident: p.resident(),
+    })
+}

@@ -1,0 +1,160 @@
+//! W-TinyLFU (Einziger, Friedman, Manes, ACM ToS 2017) with Caffeine's static layout: a window LRU of 1% of the
+//! budget admits every new key; the window's oldest entry then competes for a place in the main segmented LRU
+//! (80% protected, 20% probation) against probation's oldest, and wins only with a strictly higher frequency.
+//!
+//! Frequencies: TinyLFU's 4-bit counters (saturating at 15), every one halved after each `10 x budget` recorded
+//! accesses. Keys here are dense ids, so the counters are exact per key instead of a count-min sketch: no hash
+//! collisions, no doorkeeper, and no random admission (Caffeine's anti-flooding jitter), hence deterministic. The
+//! window does not adapt (no hill climbing).
+
+use super::lists::Lists;
+use super::policy::Policy;
+
+const WINDOW: usize = 0;
+const PROBATION: usize = 1;
+const PROTECTED: usize = 2;
+const MAX_COUNT: u8 = 15;
+
+/// Exact TinyLFU frequency counters with periodic halving, O(1) by halving lazily per key.
+#[derive(Debug, Clone)]
+struct Frequencies {
+    count: Vec<u8>,
+    epoch: Vec<u32>,
+    now_epoch: u32,
+    recorded: u64,
+    sample: u64,
+}
+
+impl Frequencies {
+    fn new(universe: usize, sample: u64) -> Self {
+        Frequencies {
+            count: vec![0; universe],
+            epoch: vec![0; universe],
+            now_epoch: 0,
+            recorded: 0,
+            sample,
+        }
+    }
+
+    #[inline]
+    fn settle(&mut self, k: usize) {
+        let behind = self.now_epoch - self.epoch[k];
+        if behind > 0 {
+            self.count[k] = if behind >= 8 {
+                0
+            } else {
+                self.count[k] >> behind
+            };
+            self.epoch[k] = self.now_epoch;
+        }
+    }
+
+    #[inline]
+    fn record(&mut self, key: u32) {
+        let k = key as usize;
+        self.settle(k);
+        self.count[k] = (self.count[k] + 1).min(MAX_COUNT);
+        self.recorded += 1;
+        if self.recorded == self.sample {
+            self.recorded = 0;
+            self.now_epoch += 1;
+        }
+    }
+
+    #[inline]
+    fn get(&mut self, key: u32) -> u8 {
+        self.settle(key as usize);
+        self.count[key as usize]
+    }
+}
+
+/// W-TinyLFU over index-linked LRU segments.
+#[derive(Debug, Clone)]
+pub struct WTinyLfu {
+    cap: usize,
+    window_cap: usize,
+    main_cap: usize,
+    protected_cap: usize,
+    seg: Lists<3>,
+    freq: Frequencies,
+}
+
+impl WTinyLfu {
+    /// An empty table holding at most `capacity` (>= 1) of the keys `0..universe`.
+    pub fn new(capacity: usize, universe: usize) -> Self {
+        assert!(capacity >= 1, "capacity must be at least 1");
+        let window_cap = (capacity / 100).max(1);
+        let main_cap = capacity - window_cap;
+        WTinyLfu {
+            cap: capacity,
+            window_cap,
+            main_cap,
+            protected_cap: main_cap * 8 / 10,
+            seg: Lists::new(universe),
+            freq: Frequencies::new(universe, 10 * capacity as u64),
+        }
+    }
+
+    fn admit_from_window(&mut self) {
+        let candidate = self.seg.pop_back(WINDOW).expect("window over budget");
+        if self.seg.len(PROBATION) + self.seg.len(PROTECTED) < self.main_cap {
+            self.seg.push_front(PROBATION, candidate);
+            return;
+        }
+        let victim = self.seg.back(PROBATION).or(self.seg.back(PROTECTED));
+        match victim {
+            Some(v) if self.freq.get(candidate) > self.freq.get(v) => {
+                self.seg.remove(v);
+                self.seg.push_front(PROBATION, candidate);
+            }
+            _ => {} // the candidate is dropped
+        }
+    }
+}
+
+impl Policy for WTinyLfu {
+    fn name(&self) -> String {
+        "wtinylfu".into()
+    }
+
+    fn capacity(&self) -> usize {
+        self.cap
+    }
+
+    #[inline]
+    fn access(&mut self, key: u32) -> bool {
+        self.freq.record(key);
+        match self.seg.list_of(key) {
+            Some(WINDOW) => {
+                self.seg.move_to_front(WINDOW, key);
+                true
+            }
+            Some(PROBATION) => {
+                self.seg.move_to_front(PROTECTED, key);
+                if self.seg.len(PROTECTED) > self.protected_cap {
+                    let d = self.seg.pop_back(PROTECTED).expect("protected non-empty");
+                    self.seg.push_front(PROBATION, d);
+                }
+                true
+            }
+            Some(_) => {
+                self.seg.move_to_front(PROTECTED, key);
+                true
+            }
+            None => {
+                self.seg.push_front(WINDOW, key);
+                if self.seg.len(WINDOW) > self.window_cap {
+                    self.admit_from_window();
+                }
+                false
+            }
+        }
+    }
+
+    fn resident(&self) -> Vec<u32> {
+        let mut r = self.seg.keys(WINDOW);
+        r.extend(self.seg.keys(PROBATION));
+        r.extend(self.seg.keys(PROTECTED));
+        r
+    }
+}

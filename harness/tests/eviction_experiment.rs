@@ -1,0 +1,239 @@
+//! The experiment end to end on a small configuration, the stream-length assertion, the results files, the
+//! report and its refusals, and the command-line configuration.
+
+use clap::Parser;
+use engine::domineering::Catalogue;
+use harness::eviction::experiment::{Config, Control, execute, write_results};
+use harness::eviction::replay::{StreamCheck, replay};
+use harness::eviction::report::{best_ten_stats, check_best_tens_differ, write_report};
+use harness::eviction::stream::{LookupStream, StreamConfig};
+use harness::eviction::{PolicyKind, run};
+use indicatif::ProgressBar;
+use std::path::PathBuf;
+
+fn small_stream_config() -> StreamConfig {
+    StreamConfig {
+        plan: "4x5:12,5x5:10,6x6:6,7x7:4".parse().unwrap(),
+        ..StreamConfig::default()
+    }
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("eviction_{name}_{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn a_run_fed_a_different_stream_is_refused() {
+    let cat = Catalogue::build();
+    let cfg = small_stream_config();
+    let a = LookupStream::generate(&cfg, 1, &cat).unwrap();
+    let b = LookupStream::generate(&cfg, 2, &cat).unwrap();
+    let check = StreamCheck::of(&a);
+    assert!(replay(PolicyKind::Lru, 10, &a, &check).is_ok());
+    let err = replay(PolicyKind::Lru, 10, &b, &check).unwrap_err();
+    assert_eq!(err.want_lookups, a.len() as u64);
+    assert!(err.to_string().contains("not the same stream"), "{err}");
+    // Same length, one pair of lookups swapped: caught by the fingerprint.
+    let mut c = a.clone();
+    let i = (1..c.keys.len())
+        .find(|&i| c.keys[i] != c.keys[i - 1])
+        .unwrap();
+    c.keys.swap(i, i - 1);
+    let err = replay(PolicyKind::Belady, 10, &c, &check).unwrap_err();
+    assert_eq!(err.got_lookups, err.want_lookups);
+}
+
+fn small_config(report: Option<PathBuf>) -> Config {
+    Config {
+        stream: small_stream_config(),
+        seeds: vec![11, 12, 13],
+        budgets: Some(vec![5, 10, 20, 40]),
+        policies: vec![
+            PolicyKind::Lru,
+            PolicyKind::Lfu,
+            PolicyKind::AgingLfu { period: 100 },
+            PolicyKind::AgingLfu { period: 1000 },
+            PolicyKind::Sieve,
+            PolicyKind::Arc,
+            PolicyKind::S3Fifo,
+            PolicyKind::WTinyLfu,
+            PolicyKind::Belady,
+            PolicyKind::Unbounded,
+            PolicyKind::BestN,
+            PolicyKind::FirstN,
+        ],
+        controls: vec![Control::single(5, 5, 15)],
+        control_budgets: vec![10, 20],
+        threads: 2,
+        trace_out: None,
+        report_dir: report,
+        command: "test".into(),
+    }
+}
+
+#[test]
+fn small_experiment_results_are_consistent_and_written() {
+    let dir = temp_dir("small");
+    let cfg = Config {
+        trace_out: Some(dir.join("trace.csv")),
+        ..small_config(Some(dir.join("report")))
+    };
+    let summary = run(&cfg, &dir.join("results"), &ProgressBar::hidden()).unwrap();
+    let text = std::fs::read_to_string(&summary.csv).unwrap();
+    let mut lines = text.lines();
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("seed,policy,budget,lookups,hits,hit_rate,re_evaluations")
+    );
+    assert_eq!(lines.count(), 3 * 12 * 4);
+    for f in [
+        "eviction_control.csv",
+        "streams.csv",
+        "best_tens.csv",
+        "config.json",
+    ] {
+        assert!(dir.join("results").join(f).is_file(), "{f}");
+    }
+    let control = std::fs::read_to_string(dir.join("results/eviction_control.csv")).unwrap();
+    assert_eq!(control.lines().count(), 1 + 3 * 12 * 2);
+    let index = summary.report.unwrap();
+    let md = std::fs::read_to_string(&index).unwrap();
+    assert!(md.contains("## The essay's figures next to ours"));
+    assert!(md.contains("## Does ageing overtake recency?"));
+    for chart in [
+        "hit_rate_vs_budget",
+        "aging_vs_budget",
+        "re_evaluations_vs_budget",
+        "best_ten_overlap",
+    ] {
+        for ext in ["svg", "png"] {
+            let p = dir.join("report").join(format!("{chart}.{ext}"));
+            assert!(
+                std::fs::metadata(&p)
+                    .map(|m| m.len() > 1000)
+                    .unwrap_or(false),
+                "{}",
+                p.display()
+            );
+        }
+    }
+    let trace = std::fs::read_to_string(dir.join("trace.csv")).unwrap();
+    assert_eq!(trace.lines().next(), Some("time,obj_id,board,game"));
+    assert!(!summary.lines.is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bounds_hold_in_every_run() {
+    let outcome = execute(&small_config(None), &ProgressBar::hidden()).unwrap();
+    let p = &outcome.main;
+    for s in &p.streams {
+        for &b in &p.budgets {
+            let row = |k: PolicyKind| {
+                p.cell(k, b)
+                    .into_iter()
+                    .find(|r| r.seed == s.seed)
+                    .unwrap()
+                    .clone()
+            };
+            let opt = row(PolicyKind::Belady);
+            let ceiling = row(PolicyKind::Unbounded);
+            assert_eq!(ceiling.misses as usize, s.distinct);
+            for k in outcome.policies.iter().copied() {
+                let r = row(k);
+                assert_eq!(r.lookups as usize, s.lookups, "{k} saw another stream");
+                assert!(r.hits <= ceiling.hits, "{k} above the unbounded table");
+                if k.is_online() {
+                    assert!(
+                        r.hits <= opt.hits,
+                        "{k} beat Belady at {b}, seed {}",
+                        s.seed
+                    );
+                }
+            }
+            let best = row(PolicyKind::BestN);
+            assert!(row(PolicyKind::FirstN).hits <= best.hits);
+            assert!((best.overlap_best_n - 1.0).abs() < 1e-12);
+        }
+    }
+    // The per-board statistics see four different boards.
+    let bt = best_ten_stats(p).unwrap();
+    assert_eq!(bt.pairs.len(), 6);
+    assert!(bt.distinct.mean >= 10.0 && bt.common.mean <= 10.0);
+}
+
+#[test]
+fn the_best_ten_figure_refuses_when_every_board_shares_one_best_ten() {
+    let mut outcome = execute(
+        &Config {
+            controls: vec![],
+            ..small_config(None)
+        },
+        &ProgressBar::hidden(),
+    )
+    .unwrap();
+    for s in &mut outcome.main.streams {
+        let first = s.best_tens[0].clone();
+        for t in &mut s.best_tens {
+            *t = first.clone();
+        }
+    }
+    let tens: Vec<_> = outcome.main.streams[0]
+        .best_tens
+        .iter()
+        .map(|t| t.iter().map(|(k, _)| *k).collect::<Vec<_>>())
+        .collect();
+    assert!(check_best_tens_differ(&tens).is_err());
+    let dir = temp_dir("refuse");
+    write_results(&outcome, &dir).unwrap();
+    let index = write_report(&outcome, &dir, &dir).unwrap();
+    let md = std::fs::read_to_string(index).unwrap();
+    assert!(md.contains("**Figure refused:**"), "{md}");
+    assert!(!dir.join("best_ten_overlap.svg").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[derive(Parser)]
+struct Cli {
+    #[command(flatten)]
+    args: harness::commands::eviction::Args,
+}
+
+fn parse(extra: &[&str]) -> anyhow::Result<Config> {
+    let mut argv = vec!["eviction"];
+    argv.extend_from_slice(extra);
+    harness::commands::eviction::config(&Cli::parse_from(argv).args)
+}
+
+#[test]
+fn command_line_defaults_and_errors() {
+    let c = parse(&[]).unwrap();
+    assert_eq!(c.seeds, (1..=10).collect::<Vec<_>>());
+    assert_eq!(c.stream.plan.games(), 650);
+    assert_eq!(c.policies.len(), 17);
+    assert_eq!(c.controls.len(), 2);
+    let c = parse(&[
+        "--policies",
+        "lru,aging_lfu",
+        "--aging-periods",
+        "50,500",
+        "--seeds",
+        "3",
+    ])
+    .unwrap();
+    assert_eq!(c.policies.len(), 3);
+    assert_eq!(c.seeds, vec![1, 2, 3]);
+    let e = parse(&["--policies", "lru,clock"]).unwrap_err();
+    assert!(format!("{e:#}").contains("clock"), "{e:#}");
+    let e = parse(&["--budgets", "10,0"]).unwrap_err();
+    assert!(format!("{e:#}").contains("budget 0"), "{e:#}");
+    let e = parse(&["--boards", "4x5:200,5x5"]).unwrap_err();
+    assert!(format!("{e:#}").contains("item 2"), "{e:#}");
+    let e = parse(&["--lookup-cells", "2-9"]).unwrap_err();
+    assert!(format!("{e:#}").contains("9 cells"), "{e:#}");
+}

@@ -1,0 +1,599 @@
+//! Each replacement rule against a plain, obviously-correct reference model on seeded random traces; Belady
+//! against every online rule and against a brute-force optimum; the essay's new-entry protection.
+
+use harness::eviction::aging_lfu::AgingLfu;
+use harness::eviction::arc::Arc;
+use harness::eviction::belady::Belady;
+use harness::eviction::lfu::Lfu;
+use harness::eviction::lru::Lru;
+use harness::eviction::s3fifo::S3Fifo;
+use harness::eviction::sieve::Sieve;
+use harness::eviction::static_sets::{StaticSet, best_n, first_n};
+use harness::eviction::unbounded::Unbounded;
+use harness::eviction::wtinylfu::WTinyLfu;
+use harness::eviction::{Policy, PolicyKind};
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use std::collections::VecDeque;
+
+/// A seeded trace over `0..universe`: uniform, skewed, or drifting between phases (like the board sizes).
+fn trace(seed: u64, len: usize, universe: u32) -> Vec<u32> {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let shape = seed % 3;
+    (0..len)
+        .map(|i| match shape {
+            0 => rng.random_range(0..universe),
+            1 => {
+                let x: f64 = rng.random_range(0.0..1.0);
+                ((x * x * x) * universe as f64) as u32 % universe
+            }
+            _ => {
+                let phase = (i * 4 / len) as u32;
+                let width = (universe / 2).max(1);
+                (phase * universe / 4 + rng.random_range(0..width)) % universe
+            }
+        })
+        .collect()
+}
+
+fn cases() -> impl Iterator<Item = (u64, Vec<u32>, u32, usize)> {
+    (0..60u64).map(|seed| {
+        let universe = 4 + (seed as u32 * 7) % 45;
+        let cap = 1 + (seed as usize * 5) % 14;
+        (seed, trace(seed, 1500, universe), universe, cap)
+    })
+}
+
+fn hits_of(p: &mut dyn Policy, keys: &[u32]) -> Vec<bool> {
+    keys.iter()
+        .map(|&k| {
+            let h = p.access(k);
+            assert!(
+                p.resident().len() <= p.capacity(),
+                "{} over budget",
+                p.name()
+            );
+            h
+        })
+        .collect()
+}
+
+fn sorted(mut v: Vec<u32>) -> Vec<u32> {
+    v.sort_unstable();
+    v
+}
+
+/// The essay's loop, literally: insert with its use recorded, then prune the smallest score except the new key,
+/// ties to the earlier arrival.
+struct EssayTable {
+    cap: usize,
+    by_recency: bool,
+    halve_every: Option<u64>,
+    entries: Vec<(u32, u64, u64, u64)>, // key, uses, last use, arrival
+    t: u64,
+}
+
+impl EssayTable {
+    fn access(&mut self, key: u32) -> bool {
+        let t = self.t;
+        self.t += 1;
+        let hit = if let Some(e) = self.entries.iter_mut().find(|e| e.0 == key) {
+            e.1 += 1;
+            e.2 = t;
+            true
+        } else {
+            self.entries.push((key, 1, t, t));
+            while self.entries.len() > self.cap {
+                let victim = (0..self.entries.len())
+                    .filter(|&i| self.entries[i].0 != key)
+                    .min_by_key(|&i| {
+                        let e = self.entries[i];
+                        (if self.by_recency { e.2 } else { e.1 }, e.3)
+                    })
+                    .unwrap();
+                self.entries.remove(victim);
+            }
+            false
+        };
+        if let Some(k) = self.halve_every
+            && self.t.is_multiple_of(k)
+        {
+            for e in &mut self.entries {
+                e.1 /= 2;
+            }
+        }
+        hit
+    }
+}
+
+fn essay(cap: usize, by_recency: bool, halve_every: Option<u64>) -> EssayTable {
+    EssayTable {
+        cap,
+        by_recency,
+        halve_every,
+        entries: Vec::new(),
+        t: 0,
+    }
+}
+
+#[test]
+fn lru_matches_the_essay_loop() {
+    for (_, keys, u, cap) in cases() {
+        let mut r = essay(cap, true, None);
+        let want: Vec<bool> = keys.iter().map(|&k| r.access(k)).collect();
+        let mut p = Lru::new(cap, u as usize);
+        assert_eq!(hits_of(&mut p, &keys), want);
+        assert_eq!(
+            sorted(p.resident()),
+            sorted(r.entries.iter().map(|e| e.0).collect())
+        );
+    }
+}
+
+#[test]
+fn lfu_matches_the_essay_loop() {
+    for (_, keys, u, cap) in cases() {
+        let mut r = essay(cap, false, None);
+        let want: Vec<bool> = keys.iter().map(|&k| r.access(k)).collect();
+        let mut p = Lfu::new(cap, u as usize);
+        assert_eq!(hits_of(&mut p, &keys), want);
+        for e in &r.entries {
+            assert_eq!(p.count(e.0), Some(e.1));
+        }
+    }
+}
+
+#[test]
+fn aging_lfu_matches_the_essay_loop_with_halving() {
+    for (seed, keys, u, cap) in cases() {
+        let period = [1, 3, 17, 100, 1000][seed as usize % 5];
+        let mut r = essay(cap, false, Some(period));
+        let want: Vec<bool> = keys.iter().map(|&k| r.access(k)).collect();
+        let mut p = AgingLfu::new(cap, u as usize, period);
+        assert_eq!(hits_of(&mut p, &keys), want, "seed {seed} K {period}");
+        for e in &r.entries {
+            assert_eq!(p.count(e.0), Some(e.1));
+        }
+    }
+}
+
+#[test]
+fn lfu_without_new_entry_protection_scores_zero_once_full() {
+    // Ten early keys fill the table and are never seen again; then two keys alternate.
+    let mut keys: Vec<u32> = (0..10).collect();
+    keys.extend((0..1000).map(|i| 10 + (i % 2)));
+    let late = &keys[10..];
+    let mut buggy = Lfu::without_new_entry_protection(10, 12);
+    hits_of(&mut buggy, &keys[..10]);
+    let t = buggy.replay(late, 12);
+    assert_eq!(
+        t.hits, 0,
+        "the unprotected rule evicts every new entry at once"
+    );
+    assert_eq!(t.hit_rate(), 0.0);
+    let mut fixed = Lfu::new(10, 12);
+    hits_of(&mut fixed, &keys[..10]);
+    assert_eq!(fixed.replay(late, 12).hits, 998);
+}
+
+/// ARC as in the paper, on plain vectors (front = MRU).
+struct ArcRef {
+    c: usize,
+    p: usize,
+    t1: VecDeque<u32>,
+    t2: VecDeque<u32>,
+    b1: VecDeque<u32>,
+    b2: VecDeque<u32>,
+}
+
+fn take(q: &mut VecDeque<u32>, k: u32) -> bool {
+    match q.iter().position(|&x| x == k) {
+        Some(i) => {
+            q.remove(i);
+            true
+        }
+        None => false,
+    }
+}
+
+impl ArcRef {
+    fn replace(&mut self, in_b2: bool) {
+        let t1 = self.t1.len();
+        if t1 >= 1 && (t1 > self.p || (in_b2 && t1 == self.p)) {
+            let v = self.t1.pop_back().unwrap();
+            self.b1.push_front(v);
+        } else if let Some(v) = self.t2.pop_back() {
+            self.b2.push_front(v);
+        } else if let Some(v) = self.t1.pop_back() {
+            self.b1.push_front(v);
+        }
+    }
+
+    fn access(&mut self, x: u32) -> bool {
+        if take(&mut self.t1, x) || take(&mut self.t2, x) {
+            self.t2.push_front(x);
+            return true;
+        }
+        if take(&mut self.b1, x) {
+            let d = ((self.b2.len()) / (self.b1.len() + 1)).max(1);
+            self.p = (self.p + d).min(self.c);
+            self.replace(false);
+            self.t2.push_front(x);
+            return false;
+        }
+        if take(&mut self.b2, x) {
+            let d = ((self.b1.len()) / (self.b2.len() + 1)).max(1);
+            self.p = self.p.saturating_sub(d);
+            self.replace(true);
+            self.t2.push_front(x);
+            return false;
+        }
+        let l1 = self.t1.len() + self.b1.len();
+        let all = l1 + self.t2.len() + self.b2.len();
+        if l1 == self.c {
+            if self.t1.len() < self.c {
+                self.b1.pop_back();
+                self.replace(false);
+            } else {
+                self.t1.pop_back();
+            }
+        } else if all >= self.c {
+            if all == 2 * self.c {
+                self.b2.pop_back();
+            }
+            self.replace(false);
+        }
+        self.t1.push_front(x);
+        false
+    }
+}
+
+#[test]
+fn arc_matches_the_paper_on_plain_lists() {
+    for (seed, keys, u, cap) in cases() {
+        let mut r = ArcRef {
+            c: cap,
+            p: 0,
+            t1: VecDeque::new(),
+            t2: VecDeque::new(),
+            b1: VecDeque::new(),
+            b2: VecDeque::new(),
+        };
+        let want: Vec<bool> = keys.iter().map(|&k| r.access(k)).collect();
+        let mut p = Arc::new(cap, u as usize);
+        assert_eq!(hits_of(&mut p, &keys), want, "seed {seed}");
+        assert_eq!(p.target_t1(), r.p);
+        assert!(r.t1.len() + r.t2.len() + r.b1.len() + r.b2.len() <= 2 * cap);
+    }
+}
+
+/// SIEVE on a plain vector, oldest first, with the hand as an index.
+struct SieveRef {
+    cap: usize,
+    q: Vec<(u32, bool)>,
+    hand: Option<usize>,
+}
+
+impl SieveRef {
+    fn access(&mut self, x: u32) -> bool {
+        if let Some(e) = self.q.iter_mut().find(|e| e.0 == x) {
+            e.1 = true;
+            return true;
+        }
+        if self.q.len() == self.cap {
+            let mut i = self.hand.unwrap_or(0);
+            while self.q[i].1 {
+                self.q[i].1 = false;
+                i = (i + 1) % self.q.len();
+            }
+            self.q.remove(i);
+            // The hand now points at the entry that followed the victim (newer), if any.
+            self.hand = (i < self.q.len()).then_some(i);
+        }
+        self.q.push((x, false));
+        false
+    }
+}
+
+#[test]
+fn sieve_matches_a_plain_vector_model() {
+    for (seed, keys, u, cap) in cases() {
+        let mut r = SieveRef {
+            cap,
+            q: Vec::new(),
+            hand: None,
+        };
+        let want: Vec<bool> = keys.iter().map(|&k| r.access(k)).collect();
+        let mut p = Sieve::new(cap, u as usize);
+        assert_eq!(hits_of(&mut p, &keys), want, "seed {seed}");
+        assert_eq!(
+            sorted(p.resident()),
+            sorted(r.q.iter().map(|e| e.0).collect())
+        );
+    }
+}
+
+/// S3-FIFO (libCacheSim S3FIFOv0 semantics) on plain deques; front = newest.
+struct S3Ref {
+    cap: usize,
+    small: VecDeque<(u32, u8)>,
+    main: VecDeque<(u32, u8)>,
+    ghost: VecDeque<u32>,
+}
+
+impl S3Ref {
+    fn access(&mut self, x: u32) -> bool {
+        if let Some(e) = self
+            .small
+            .iter_mut()
+            .chain(self.main.iter_mut())
+            .find(|e| e.0 == x)
+        {
+            e.1 = e.1.saturating_add(1);
+            return true;
+        }
+        let ghost_hit = take(&mut self.ghost, x);
+        let small_cap = (self.cap / 10).max(1);
+        let main_cap = self.cap - small_cap;
+        let ghost_cap = self.cap * 9 / 10;
+        while self.small.len() + self.main.len() >= self.cap {
+            if self.main.len() > main_cap || self.small.is_empty() {
+                while let Some((k, f)) = self.main.pop_back() {
+                    if f >= 1 {
+                        self.main.push_front((k, f.min(3) - 1));
+                    } else {
+                        break;
+                    }
+                }
+            } else {
+                while let Some((k, f)) = self.small.pop_back() {
+                    if f >= 2 {
+                        self.main.push_front((k, 0));
+                    } else {
+                        if ghost_cap > 0 {
+                            if self.ghost.len() == ghost_cap {
+                                self.ghost.pop_back();
+                            }
+                            self.ghost.push_front(k);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if ghost_hit {
+            self.main.push_front((x, 0));
+        } else {
+            self.small.push_front((x, 0));
+        }
+        false
+    }
+}
+
+#[test]
+fn s3fifo_matches_a_plain_deque_model() {
+    for (seed, keys, u, cap) in cases() {
+        let mut r = S3Ref {
+            cap,
+            small: VecDeque::new(),
+            main: VecDeque::new(),
+            ghost: VecDeque::new(),
+        };
+        let want: Vec<bool> = keys.iter().map(|&k| r.access(k)).collect();
+        let mut p = S3Fifo::new(cap, u as usize);
+        assert_eq!(hits_of(&mut p, &keys), want, "seed {seed}");
+    }
+}
+
+/// W-TinyLFU with eager halving of a full count array and plain deques; front = MRU.
+struct WtlRef {
+    window_cap: usize,
+    main_cap: usize,
+    protected_cap: usize,
+    window: VecDeque<u32>,
+    probation: VecDeque<u32>,
+    protected: VecDeque<u32>,
+    counts: Vec<u8>,
+    recorded: u64,
+    sample: u64,
+}
+
+impl WtlRef {
+    fn new(cap: usize, universe: usize) -> Self {
+        let window_cap = (cap / 100).max(1);
+        let main_cap = cap - window_cap;
+        WtlRef {
+            window_cap,
+            main_cap,
+            protected_cap: main_cap * 8 / 10,
+            window: VecDeque::new(),
+            probation: VecDeque::new(),
+            protected: VecDeque::new(),
+            counts: vec![0; universe],
+            recorded: 0,
+            sample: 10 * cap as u64,
+        }
+    }
+
+    fn access(&mut self, x: u32) -> bool {
+        self.counts[x as usize] = (self.counts[x as usize] + 1).min(15);
+        self.recorded += 1;
+        if self.recorded == self.sample {
+            self.recorded = 0;
+            for c in &mut self.counts {
+                *c /= 2;
+            }
+        }
+        if take(&mut self.window, x) {
+            self.window.push_front(x);
+            return true;
+        }
+        if take(&mut self.probation, x) {
+            self.protected.push_front(x);
+            if self.protected.len() > self.protected_cap {
+                let d = self.protected.pop_back().unwrap();
+                self.probation.push_front(d);
+            }
+            return true;
+        }
+        if take(&mut self.protected, x) {
+            self.protected.push_front(x);
+            return true;
+        }
+        self.window.push_front(x);
+        if self.window.len() > self.window_cap {
+            let cand = self.window.pop_back().unwrap();
+            if self.probation.len() + self.protected.len() < self.main_cap {
+                self.probation.push_front(cand);
+            } else {
+                let from_probation = !self.probation.is_empty();
+                let victim = self.probation.back().or(self.protected.back()).copied();
+                if let Some(v) = victim
+                    && self.counts[cand as usize] > self.counts[v as usize]
+                {
+                    if from_probation {
+                        self.probation.pop_back();
+                    } else {
+                        self.protected.pop_back();
+                    }
+                    self.probation.push_front(cand);
+                }
+            }
+        }
+        false
+    }
+}
+
+#[test]
+fn wtinylfu_matches_a_plain_model_with_eager_halving() {
+    for (seed, keys, u, cap) in cases() {
+        for cap in [cap, cap * 20] {
+            let mut r = WtlRef::new(cap, u as usize);
+            let want: Vec<bool> = keys.iter().map(|&k| r.access(k)).collect();
+            let mut p = WTinyLfu::new(cap, u as usize);
+            assert_eq!(hits_of(&mut p, &keys), want, "seed {seed} cap {cap}");
+        }
+    }
+}
+
+/// Belady by scanning the future for every resident key at each eviction.
+fn belady_naive_hits(keys: &[u32], cap: usize) -> u64 {
+    let mut held: Vec<u32> = Vec::new();
+    let mut hits = 0;
+    for (t, &k) in keys.iter().enumerate() {
+        if held.contains(&k) {
+            hits += 1;
+            continue;
+        }
+        if held.len() == cap {
+            let next = |x: u32| {
+                keys[t + 1..]
+                    .iter()
+                    .position(|&y| y == x)
+                    .unwrap_or(usize::MAX)
+            };
+            let i = (0..held.len()).max_by_key(|&i| next(held[i])).unwrap();
+            held.remove(i);
+        }
+        held.push(k);
+    }
+    hits
+}
+
+/// The best hit count over every choice of victim (demand paging: the missed key is always kept).
+fn brute_force_optimum(keys: &[u32], cap: usize, held: &mut Vec<u32>) -> u64 {
+    let Some((&k, rest)) = keys.split_first() else {
+        return 0;
+    };
+    if held.contains(&k) {
+        return 1 + brute_force_optimum(rest, cap, held);
+    }
+    if held.len() < cap {
+        held.push(k);
+        let r = brute_force_optimum(rest, cap, held);
+        held.pop();
+        return r;
+    }
+    let mut best = 0;
+    for i in 0..held.len() {
+        let old = std::mem::replace(&mut held[i], k);
+        best = best.max(brute_force_optimum(rest, cap, held));
+        held[i] = old;
+    }
+    best
+}
+
+#[test]
+fn belady_equals_the_brute_force_optimum_on_tiny_traces() {
+    for seed in 0..150u64 {
+        let universe = 3 + (seed % 3) as u32;
+        let len = 8 + (seed % 5) as usize;
+        let keys = trace(seed, len, universe);
+        for cap in 1..universe as usize {
+            let opt = brute_force_optimum(&keys, cap, &mut Vec::new());
+            let mut b = Belady::new(cap, &keys, universe as usize);
+            let got = b.replay(&keys, universe as usize).hits;
+            assert_eq!(got, opt, "seed {seed} cap {cap} trace {keys:?}");
+        }
+    }
+}
+
+#[test]
+fn belady_matches_a_naive_scan_and_never_loses_to_an_online_rule() {
+    let online = [
+        PolicyKind::Lru,
+        PolicyKind::Lfu,
+        PolicyKind::AgingLfu { period: 50 },
+        PolicyKind::Sieve,
+        PolicyKind::Arc,
+        PolicyKind::S3Fifo,
+        PolicyKind::WTinyLfu,
+    ];
+    for (seed, keys, u, cap) in cases() {
+        let u = u as usize;
+        let opt = Belady::new(cap, &keys, u).replay(&keys, u).hits;
+        assert_eq!(opt, belady_naive_hits(&keys, cap), "seed {seed}");
+        for kind in online {
+            let h = kind.build(cap, &keys, u).replay(&keys, u).hits;
+            assert!(
+                h <= opt,
+                "{kind} beat Belady on seed {seed} cap {cap}: {h} > {opt}"
+            );
+        }
+    }
+}
+
+#[test]
+fn static_sets_and_unbounded_serve_what_they_hold() {
+    for (_, keys, u, cap) in cases() {
+        let u = u as usize;
+        let best = best_n(&keys, u, cap);
+        let first = first_n(&keys, u, cap);
+        let serve = |set: &[u32]| keys.iter().filter(|k| set.contains(k)).count() as u64;
+        assert_eq!(
+            StaticSet::best_n(cap, &keys, u).replay(&keys, u).hits,
+            serve(&best)
+        );
+        assert_eq!(
+            StaticSet::first_n(cap, &keys, u).replay(&keys, u).hits,
+            serve(&first)
+        );
+        // No other set of the same size serves more than best-N.
+        assert!(serve(&first) <= serve(&best));
+        let distinct = sorted(keys.clone())
+            .windows(2)
+            .filter(|w| w[0] != w[1])
+            .count()
+            + 1;
+        let t = Unbounded::new(u).replay(&keys, u);
+        assert_eq!(t.misses() as usize, distinct);
+        assert_eq!(t.re_evaluations, 0);
+    }
+}
+
+#[test]
+fn re_evaluations_count_second_and_later_misses_of_a_key() {
+    // Budget 1, keys a b a b: every lookup misses; the third and fourth are re-evaluations.
+    let t = Lru::new(1, 2).replay(&[0, 1, 0, 1], 2);
+    assert_eq!((t.hits, t.misses(), t.re_evaluations), (0, 4, 2));
+}
