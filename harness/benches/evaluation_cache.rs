@@ -8,8 +8,12 @@
 //! Before timing, every arm's values and counters are checked against each other; a mismatch aborts the run.
 //!
 //! Run: `cargo bench -p harness --bench evaluation_cache -- --warm-up-time 1 --measurement-time 3`.
+//! With `EVAL_CACHE_CLOCK=cpu` the samples are the thread's CPU time instead of wall-clock time (groups are then
+//! named `evaluation_cache_cpu/...`): on a shared, oversubscribed machine, wall-clock samples of millisecond
+//! batches include time spent preempted, which inflates the slow arms more than the fast ones.
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::measurement::{Measurement, ValueFormatter};
+use criterion::{BenchmarkId, Criterion, Throughput};
 use engine::memo::{
     CacheKind, EvaluationCache, EvaluationMemo, FxCache, HashbrownCache, MemoCounters,
     TupleKeyCache, Uncached,
@@ -167,7 +171,7 @@ fn check_parity(name: &str, eval: EvaluatorKind, batch: &[(GameState, Color)]) {
     );
 }
 
-fn evaluation_cache(c: &mut Criterion) {
+fn evaluation_cache<M: Measurement>(c: &mut Criterion<M>, prefix: &str) {
     let batches = [
         ("repeated", leaf_stream(REPEATED_SOURCE)),
         ("zero_hit", zero_hit_batch()),
@@ -179,7 +183,7 @@ fn evaluation_cache(c: &mut Criterion) {
     }
     for (name, batch) in &batches {
         for eval in [EvaluatorKind::Counter, EvaluatorKind::Aggressive] {
-            let mut group = c.benchmark_group(format!("evaluation_cache/{name}/{eval}"));
+            let mut group = c.benchmark_group(format!("{prefix}/{name}/{eval}"));
             group.throughput(Throughput::Elements(batch.len() as u64));
             for kind in CacheKind::ALL {
                 group.bench_function(BenchmarkId::from_parameter(kind), |b| {
@@ -197,5 +201,88 @@ fn evaluation_cache(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, evaluation_cache);
-criterion_main!(benches);
+/// Nanoseconds of CPU time consumed by the calling thread.
+fn thread_cpu_nanos() -> u64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec; CLOCK_THREAD_CPUTIME_ID is supported on Linux.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+}
+
+/// Criterion measurement: the benchmark thread's CPU time, in nanoseconds.
+struct ThreadCpuTime;
+
+impl Measurement for ThreadCpuTime {
+    type Intermediate = u64;
+    type Value = u64;
+    fn start(&self) -> u64 {
+        thread_cpu_nanos()
+    }
+    fn end(&self, start: u64) -> u64 {
+        thread_cpu_nanos() - start
+    }
+    fn add(&self, a: &u64, b: &u64) -> u64 {
+        a + b
+    }
+    fn zero(&self) -> u64 {
+        0
+    }
+    fn to_f64(&self, value: &u64) -> f64 {
+        *value as f64
+    }
+    fn formatter(&self) -> &dyn ValueFormatter {
+        &NanosFormatter
+    }
+}
+
+/// Formats CPU nanoseconds like criterion's wall-clock durations.
+struct NanosFormatter;
+
+impl ValueFormatter for NanosFormatter {
+    fn scale_values(&self, typical: f64, values: &mut [f64]) -> &'static str {
+        let (factor, unit) = match typical {
+            t if t < 1e3 => (1.0, "ns"),
+            t if t < 1e6 => (1e-3, "µs"),
+            t if t < 1e9 => (1e-6, "ms"),
+            _ => (1e-9, "s"),
+        };
+        values.iter_mut().for_each(|v| *v *= factor);
+        unit
+    }
+    fn scale_throughputs(
+        &self,
+        _typical: f64,
+        throughput: &Throughput,
+        values: &mut [f64],
+    ) -> &'static str {
+        let per_iteration = match *throughput {
+            Throughput::Elements(n) | Throughput::ElementsAndBytes { elements: n, .. } => n,
+            Throughput::Bytes(n) | Throughput::BytesDecimal(n) | Throughput::Bits(n) => n,
+        } as f64;
+        values
+            .iter_mut()
+            .for_each(|v| *v = per_iteration * 1e9 / *v);
+        "elem/s (cpu)"
+    }
+    fn scale_for_machines(&self, _values: &mut [f64]) -> &'static str {
+        "ns"
+    }
+}
+
+fn main() {
+    if std::env::var("EVAL_CACHE_CLOCK").as_deref() == Ok("cpu") {
+        let mut c = Criterion::default()
+            .with_measurement(ThreadCpuTime)
+            .configure_from_args();
+        evaluation_cache(&mut c, "evaluation_cache_cpu");
+        c.final_summary();
+    } else {
+        let mut c = Criterion::default().configure_from_args();
+        evaluation_cache(&mut c, "evaluation_cache");
+        c.final_summary();
+    }
+}

@@ -337,6 +337,7 @@ impl Arrays {
         while entries * 2 > self.slots.len() {
             self.grow(observer);
         }
+        self.states.reserve(entries);
     }
 
     /// Doubles the slot array, re-slotting each stored signature; states and values stay where they are.

@@ -28,6 +28,14 @@ impl StateStore {
         self.len
     }
 
+    /// Allocates chunks until `total` states fit without further allocation.
+    pub(crate) fn reserve(&mut self, total: usize) {
+        while total > FIRST * ((1 << self.chunks.len()) - 1) {
+            self.chunks
+                .push(Vec::with_capacity(FIRST << self.chunks.len()));
+        }
+    }
+
     /// Appends `state`; existing states stay where they are.
     #[inline]
     pub(crate) fn push(&mut self, state: GameState) {
@@ -75,5 +83,9 @@ mod tests {
         );
         assert!(states.iter().enumerate().all(|(i, s)| store[i] == *s));
         assert_eq!(store.chunks.len(), 6); // 16 + 32 + ... + 512 = 1008 >= 1000
+        store.reserve(1008);
+        assert_eq!(store.chunks.len(), 6);
+        store.reserve(1009);
+        assert_eq!(store.chunks.len(), 7);
     }
 }
