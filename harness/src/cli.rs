@@ -33,6 +33,8 @@ pub enum Command {
     Catalogue(commands::catalogue::Args),
     /// Run the catalogue-eviction experiment.
     Eviction(Box<commands::eviction::Args>),
+    /// Render `reports/index.md` and charts from a results folder (default: the latest run).
+    Report(commands::report::Args),
 }
 
 /// Runs a parsed command line.
@@ -46,5 +48,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Scenarios(a)) => commands::scenarios::run(a),
         Some(Command::Catalogue(a)) => commands::catalogue::run(a),
         Some(Command::Eviction(a)) => commands::eviction::run(*a),
+        Some(Command::Report(a)) => commands::report::run(a),
     }
 }

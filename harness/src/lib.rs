@@ -1,5 +1,7 @@
 //! The benchmark and experiment harness: scenario → run → measure → record → report.
 
+/// Allocation profiles (dhat) in a separate process: figures per arm and the child protocol.
+pub mod alloc;
 pub mod cli;
 pub mod commands;
 /// The evaluator choice shared by the CLI and the benchmarks.
@@ -12,6 +14,8 @@ pub mod measure;
 pub mod plot;
 /// Run metadata, run folders, tidy CSV and atomic writes.
 pub mod record;
+/// The plotted report: counts, timings, instructions and allocations sections with charts.
+pub mod report;
 /// Runs: family x cache variant x evaluator x traversal, parity, timing, tables.
 pub mod run;
 /// Frozen scenario files: format, loading, generation, independent verification.
