@@ -35,6 +35,9 @@ pub enum Command {
     Eviction(Box<commands::eviction::Args>),
     /// Render `reports/index.md` and charts from a results folder (default: the latest run).
     Report(commands::report::Args),
+    /// Internal: run one arm's operation once, for callgrind (see `harness::instructions`).
+    #[command(hide = true)]
+    CallgrindOp(crate::instructions::child::Args),
 }
 
 /// Runs a parsed command line.
@@ -49,5 +52,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Catalogue(a)) => commands::catalogue::run(a),
         Some(Command::Eviction(a)) => commands::eviction::run(*a),
         Some(Command::Report(a)) => commands::report::run(a),
+        Some(Command::CallgrindOp(a)) => crate::instructions::child::run(a),
     }
 }

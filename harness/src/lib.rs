@@ -12,6 +12,8 @@ pub mod eviction;
 pub mod measure;
 /// Chart helpers for the reports: line and bar charts with error bars, SVG and PNG, embedded font.
 pub mod plot;
+/// Instruction counts of the main job's operation under callgrind (a child process per arm).
+pub mod instructions;
 /// Run metadata, run folders, tidy CSV and atomic writes.
 pub mod record;
 /// The plotted report: counts, timings, instructions and allocations sections with charts.

@@ -218,8 +218,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     );
 
     // 4. Results: counts and timings in separate tidy CSVs, written atomically.
-    let (count_rows, timing_rows) = rows(&groups);
+    let (mut count_rows, timing_rows) = rows(&groups);
     let folder = RunFolder::create(&args.out, &meta)?;
+    // ISSUE 5 (reports): instruction counts under callgrind, one operation per scenario x variant, as count rows.
+    let fam_names: Vec<&str> = scenarios.iter().map(|s| s.family.name()).collect();
+    let phase = Instant::now();
+    let (ir_rows, ir_note) = crate::instructions::main_job::instruction_rows(
+        &args.scenarios_dir,
+        &fam_names,
+        &caches,
+        &folder.path().join("callgrind"),
+    );
+    count_rows.extend(ir_rows);
+    folder.write("instructions-status.txt", ir_note.as_bytes())?;
+    println!(
+        "instructions: {ir_note} ({:.1} s)",
+        phase.elapsed().as_secs_f64()
+    );
+    // ISSUE 5 end.
     let counts_path = folder.path().join("counts.csv");
     folder.write("counts.csv", &counts_csv(&count_rows, &meta, &counts_path)?)?;
     let timings_path = folder.path().join("timings.csv");
@@ -251,7 +267,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
     // LEAD: plug-in point for the catalogue-eviction experiment (`harness::eviction::run`, another engineer's
     // work): call it here with `&folder` and `&meta` so its CSVs land in the same run folder.
-    // LEAD: plug-in point for the report renderer (a later issue): render `folder.path()` into `reports/`.
+    // ISSUE 5 (reports): allocation profiles in a separate process, then the plotted report.
+    let phase = Instant::now();
+    let alloc_note =
+        crate::alloc::run_alloc_profile(folder.path(), &args.scenarios_dir, &fam_names, args.seed);
+    println!("{alloc_note} ({:.1} s)", phase.elapsed().as_secs_f64());
+    if let Err(e) = super::report::render_run(folder.path(), std::path::Path::new("reports")) {
+        eprintln!("report: not rendered: {e:#}");
+    }
+    // ISSUE 5 end.
 
     println!(
         "main job finished in {:.1} s",
