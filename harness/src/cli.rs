@@ -33,6 +33,11 @@ pub enum Command {
     Catalogue(commands::catalogue::Args),
     /// Run the catalogue-eviction experiment.
     Eviction(Box<commands::eviction::Args>),
+    /// Render `reports/index.md` and charts from a results folder (default: the latest run).
+    Report(commands::report::Args),
+    /// Internal: run one arm's operation once, for callgrind (see `harness::instructions`).
+    #[command(hide = true)]
+    CallgrindOp(crate::instructions::child::Args),
 }
 
 /// Runs a parsed command line.
@@ -46,5 +51,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Scenarios(a)) => commands::scenarios::run(a),
         Some(Command::Catalogue(a)) => commands::catalogue::run(a),
         Some(Command::Eviction(a)) => commands::eviction::run(*a),
+        Some(Command::Report(a)) => commands::report::run(a),
+        Some(Command::CallgrindOp(a)) => crate::instructions::child::run(a),
     }
 }

@@ -1,17 +1,23 @@
 //! The benchmark and experiment harness: scenario → run → measure → record → report.
 
+/// Allocation profiles (dhat) in a separate process: figures per arm and the child protocol.
+pub mod alloc;
 pub mod cli;
 pub mod commands;
 /// The evaluator choice shared by the CLI and the benchmarks.
 pub mod evaluators;
 /// The catalogue-eviction experiment: lookup stream, eviction policies, replay, results.
 pub mod eviction;
+/// Instruction counts of the main job's operation under callgrind (a child process per arm).
+pub mod instructions;
 /// In-process timing: warm-up, interleaved variants, medians with 95% intervals, paired ratios.
 pub mod measure;
 /// Chart helpers for the reports: line and bar charts with error bars, SVG and PNG, embedded font.
 pub mod plot;
 /// Run metadata, run folders, tidy CSV and atomic writes.
 pub mod record;
+/// The plotted report: counts, timings, instructions and allocations sections with charts.
+pub mod report;
 /// Runs: family x cache variant x evaluator x traversal, parity, timing, tables.
 pub mod run;
 /// Frozen scenario files: format, loading, generation, independent verification.

@@ -31,6 +31,8 @@ fn args(scenarios_dir: PathBuf, out: PathBuf) -> Args {
         out,
         seed: 5,
         skip_eviction: true,
+        report_dir: std::env::temp_dir()
+            .join(format!("harness-main-job-report-{}", std::process::id())),
     }
 }
 

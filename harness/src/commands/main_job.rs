@@ -47,6 +47,9 @@ pub struct Args {
     /// Skip the catalogue-eviction experiment (it runs after the timings; 3 seeds with --quick, else 10).
     #[arg(long)]
     pub skip_eviction: bool,
+    /// Where the plotted report goes (`index.md`, `charts/`, `eviction/`).
+    #[arg(long, default_value = "reports")]
+    pub report_dir: PathBuf,
     /// Seed of the timing order shuffle (printed and recorded).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -221,8 +224,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     );
 
     // 4. Results: counts and timings in separate tidy CSVs, written atomically.
-    let (count_rows, timing_rows) = rows(&groups);
+    let (mut count_rows, timing_rows) = rows(&groups);
     let folder = RunFolder::create(&args.out, &meta)?;
+    // ISSUE 5 (reports): instruction counts under callgrind, one operation per scenario x variant, as count rows.
+    let fam_names: Vec<&str> = scenarios.iter().map(|s| s.family.name()).collect();
+    let phase = Instant::now();
+    let (ir_rows, ir_note) = crate::instructions::main_job::instruction_rows(
+        &args.scenarios_dir,
+        &fam_names,
+        &caches,
+        &folder.path().join("callgrind"),
+    );
+    count_rows.extend(ir_rows);
+    folder.write("instructions-status.txt", ir_note.as_bytes())?;
+    println!(
+        "instructions: {ir_note} ({:.1} s)",
+        phase.elapsed().as_secs_f64()
+    );
+    // ISSUE 5 end.
     let counts_path = folder.path().join("counts.csv");
     folder.write("counts.csv", &counts_csv(&count_rows, &meta, &counts_path)?)?;
     let timings_path = folder.path().join("timings.csv");
@@ -255,7 +274,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // The catalogue-eviction experiment (issue 6) writes its CSVs into the same run folder.
     if !args.skip_eviction {
         let mut cfg = crate::eviction::Config {
-            report_dir: Some(PathBuf::from("reports/eviction")),
+            report_dir: Some(args.report_dir.join("eviction")),
             command: "harness (main job)".to_string(),
             ..crate::eviction::Config::default()
         };
@@ -264,7 +283,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         super::eviction::run_experiment(&cfg, folder.path())?;
     }
-    // LEAD: plug-in point for the report renderer (a later issue): render `folder.path()` into `reports/`.
+    // ISSUE 5 (reports): allocation profiles in a separate process, then the plotted report.
+    let phase = Instant::now();
+    let alloc_note =
+        crate::alloc::run_alloc_profile(folder.path(), &args.scenarios_dir, &fam_names, args.seed);
+    println!("{alloc_note} ({:.1} s)", phase.elapsed().as_secs_f64());
+    super::report::render_run(folder.path(), &args.report_dir)?;
+    // ISSUE 5 end.
 
     println!(
         "main job finished in {:.1} s",

@@ -5,6 +5,7 @@ pub mod eviction;
 pub mod expand;
 pub mod inspect;
 pub mod main_job;
+pub mod report;
 pub mod scenarios;
 pub mod score;
 pub mod turns;

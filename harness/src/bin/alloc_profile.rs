@@ -1,0 +1,193 @@
+//! `alloc_profile`: dhat heap profiles of the main job's operation per scenario x cache variant x traversal.
+//! A binary of its own because the profiling global allocator must never be in the timed `harness` binary.
+//!
+//! `alloc_profile --run-folder DIR` profiles every arm, one child process each, and writes `DIR/allocations.csv`
+//! and `DIR/dhat/<scenario>-<variant>-<traversal>.json` (open them with valgrind's `dh_view.html`).
+
+use anyhow::{Context, Result, bail};
+use clap::Parser;
+use engine::GameState;
+use engine::chance::Traversal;
+use engine::memo::CacheKind;
+use harness::alloc::{ArmAllocation, parse_child_line};
+use harness::commands::expand::parse_traversal;
+use harness::commands::scenarios::families;
+use harness::record::tidy::timings_csv;
+use harness::record::{RowKey, RunMetadata, TimingRow, write_atomic};
+use harness::run::{Arm, Evaluator, timed_operation};
+use harness::scenario::load_dir;
+use std::path::PathBuf;
+use std::process::{Command, ExitCode};
+
+#[global_allocator]
+static ALLOC: dhat::Alloc = dhat::Alloc;
+
+/// Allocation profiles of the main job's operation (dhat, one child process per arm).
+#[derive(Parser, Debug)]
+struct Args {
+    /// Run folder that receives `allocations.csv` and `dhat/*.json`.
+    #[arg(long)]
+    run_folder: PathBuf,
+    /// Folder holding the frozen scenario files.
+    #[arg(long, default_value = "scenarios")]
+    scenarios_dir: PathBuf,
+    /// Only these scenario families (comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    scenario: Vec<String>,
+    /// Only these cache variants (comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    cache: Vec<CacheKind>,
+    /// Only these traversal-cache modes (comma-separated): on,off.
+    #[arg(long, value_delimiter = ',', value_parser = parse_traversal)]
+    traversal: Vec<Traversal>,
+    /// Seed recorded with the rows (the profile itself draws no random numbers).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Internal: profile this one arm `scenario,variant,traversal` and print one line.
+    #[arg(long, hide = true)]
+    child: Option<String>,
+}
+
+fn main() -> ExitCode {
+    match run(Args::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("alloc_profile: error: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run(args: Args) -> Result<()> {
+    match &args.child {
+        Some(spec) => child(&args, spec),
+        None => parent(&args),
+    }
+}
+
+/// Profiles one arm with the material evaluator: setup (loading, boxing the operation) is outside the window.
+fn child(args: &Args, spec: &str) -> Result<()> {
+    let parts: Vec<&str> = spec.split(',').collect();
+    let [scenario, variant, traversal] = parts[..] else {
+        bail!("--child expects scenario,variant,traversal, got `{spec}`");
+    };
+    let fams = families(&[scenario.to_owned()])?;
+    let cache: CacheKind = variant.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
+    let traversal = parse_traversal(traversal).map_err(anyhow::Error::msg)?;
+    let scns = load_dir(&args.scenarios_dir, &fams)?;
+    let scn = scns.first().context("no scenario loaded")?;
+    let states: Vec<GameState> = scn.successors.iter().map(|s| s.state).collect();
+    let arm = Arm {
+        cache,
+        eval: Evaluator::Material,
+        traversal,
+    };
+    let json = args
+        .run_folder
+        .join("dhat")
+        .join(format!("{scenario}-{variant}-{}.json", traversal.name()));
+    let profiler = dhat::Profiler::builder().file_name(&json).build();
+    let mut op = timed_operation(&states, scn.depth, arm);
+    let before = dhat::HeapStats::get();
+    op();
+    let after = dhat::HeapStats::get();
+    drop(op);
+    let peak = if after.max_bytes > before.max_bytes {
+        after.max_bytes - before.curr_bytes
+    } else {
+        // The pass never rose above an earlier peak: the most it can have held is that peak minus the baseline.
+        after.max_bytes.saturating_sub(before.curr_bytes)
+    };
+    let a = ArmAllocation {
+        successors: states.len() as u64,
+        total_blocks: after.total_blocks - before.total_blocks,
+        total_bytes: after.total_bytes - before.total_bytes,
+        peak_live_bytes: peak as u64,
+    };
+    println!("{}", a.to_line());
+    drop(profiler);
+    Ok(())
+}
+
+fn parent(args: &Args) -> Result<()> {
+    let fams = families(&args.scenario)?;
+    let caches = if args.cache.is_empty() {
+        CacheKind::ALL.to_vec()
+    } else {
+        args.cache.clone()
+    };
+    let traversals = if args.traversal.is_empty() {
+        vec![Traversal::Plain, Traversal::Cached]
+    } else {
+        args.traversal.clone()
+    };
+    if !args.run_folder.is_dir() {
+        bail!("{}: run folder does not exist", args.run_folder.display());
+    }
+    let dhat_dir = args.run_folder.join("dhat");
+    std::fs::create_dir_all(&dhat_dir)
+        .with_context(|| format!("{}: cannot create", dhat_dir.display()))?;
+    let exe = std::env::current_exe().context("cannot locate the alloc_profile executable")?;
+    let mut rows = Vec::new();
+    for fam in &fams {
+        for &cache in &caches {
+            for &t in &traversals {
+                let spec = format!("{},{},{}", fam.name(), cache.name(), t.name());
+                let out = Command::new(&exe)
+                    .arg("--run-folder")
+                    .arg(&args.run_folder)
+                    .arg("--scenarios-dir")
+                    .arg(&args.scenarios_dir)
+                    .arg("--child")
+                    .arg(&spec)
+                    .output()
+                    .with_context(|| format!("cannot start the profile child for {spec}"))?;
+                let stdout = String::from_utf8_lossy(&out.stdout);
+                if !out.status.success() {
+                    bail!(
+                        "profile child for {spec} failed ({}): {}",
+                        out.status,
+                        String::from_utf8_lossy(&out.stderr).trim()
+                    );
+                }
+                let line = stdout
+                    .lines()
+                    .find(|l| l.starts_with("alloc "))
+                    .with_context(|| format!("profile child for {spec} printed no result"))?;
+                let a = parse_child_line(line)?;
+                println!(
+                    "alloc {spec}: {} blocks ({:.1} per op), {} bytes, peak {} bytes",
+                    a.total_blocks,
+                    a.blocks_per_op(),
+                    a.total_bytes,
+                    a.peak_live_bytes
+                );
+                let key = RowKey {
+                    scenario: fam.name().to_owned(),
+                    variant: cache.name().to_owned(),
+                    evaluator: Evaluator::Material.name().to_owned(),
+                    traversal: t.name().to_owned(),
+                };
+                for (metric, value) in [
+                    ("successors", a.successors as f64),
+                    ("total_blocks", a.total_blocks as f64),
+                    ("total_bytes", a.total_bytes as f64),
+                    ("peak_live_bytes", a.peak_live_bytes as f64),
+                    ("blocks_per_op", a.blocks_per_op()),
+                    ("bytes_per_op", a.bytes_per_op()),
+                ] {
+                    rows.push(TimingRow {
+                        key: key.clone(),
+                        metric: metric.to_owned(),
+                        value,
+                    });
+                }
+            }
+        }
+    }
+    let path = args.run_folder.join("allocations.csv");
+    let meta = RunMetadata::collect(args.seed);
+    write_atomic(&path, &timings_csv(&rows, &meta, &path)?)?;
+    println!("allocations: {}", path.display());
+    Ok(())
+}

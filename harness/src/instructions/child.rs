@@ -1,0 +1,53 @@
+//! The child side: load one scenario, build the operation outside the measured window, run it once inside.
+
+use crate::commands::expand::parse_traversal;
+use crate::commands::scenarios::families;
+use crate::run::{Arm, Evaluator, timed_operation};
+use crate::scenario::load_dir;
+use anyhow::{Context, Result};
+use engine::GameState;
+use engine::memo::CacheKind;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of the hidden `harness callgrind-op` child.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Scenario family.
+    #[arg(long)]
+    pub scenario: String,
+    /// Cache variant.
+    #[arg(long)]
+    pub cache: CacheKind,
+    /// Traversal cache `on` or `off`.
+    #[arg(long, default_value = "on")]
+    pub traversal: String,
+    /// Folder holding the frozen scenario files.
+    #[arg(long, default_value = "scenarios")]
+    pub scenarios_dir: PathBuf,
+}
+
+/// The only code callgrind counts (`--toggle-collect=*measured_operation*`): one pass of the operation.
+#[inline(never)]
+pub fn measured_operation(op: &mut dyn FnMut()) {
+    op();
+}
+
+/// Runs the child: prints `successors=N` so the parent can divide by the operation count.
+pub fn run(args: Args) -> Result<ExitCode> {
+    let fams = families(std::slice::from_ref(&args.scenario))?;
+    let traversal = parse_traversal(&args.traversal).map_err(anyhow::Error::msg)?;
+    let scns = load_dir(&args.scenarios_dir, &fams)?;
+    let scn = scns.first().context("no scenario loaded")?;
+    // One successor (the family's first) keeps the callgrind step within the main job's time budget.
+    let states: Vec<GameState> = scn.successors.iter().take(1).map(|s| s.state).collect();
+    let arm = Arm {
+        cache: args.cache,
+        eval: Evaluator::Material,
+        traversal,
+    };
+    let mut op = timed_operation(&states, scn.depth, arm);
+    measured_operation(&mut *op);
+    println!("successors={}", states.len());
+    Ok(ExitCode::SUCCESS)
+}
