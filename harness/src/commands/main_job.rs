@@ -226,7 +226,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // 4. Results: counts and timings in separate tidy CSVs, written atomically.
     let (mut count_rows, timing_rows) = rows(&groups);
     let folder = RunFolder::create(&args.out, &meta)?;
-    // ISSUE 5 (reports): instruction counts under callgrind, one operation per scenario x variant, as count rows.
+    // Instruction counts are deterministic, so they join the counts CSV rather than the timings.
     let fam_names: Vec<&str> = scenarios.iter().map(|s| s.family.name()).collect();
     let phase = Instant::now();
     let (ir_rows, ir_note) = crate::instructions::main_job::instruction_rows(
@@ -241,7 +241,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         "instructions: {ir_note} ({:.1} s)",
         phase.elapsed().as_secs_f64()
     );
-    // ISSUE 5 end.
     let counts_path = folder.path().join("counts.csv");
     folder.write("counts.csv", &counts_csv(&count_rows, &meta, &counts_path)?)?;
     let timings_path = folder.path().join("timings.csv");
@@ -283,13 +282,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         super::eviction::run_experiment(&cfg, folder.path())?;
     }
-    // ISSUE 5 (reports): allocation profiles in a separate process, then the plotted report.
+    // Allocation profiles run in a separate process so the timed binary never pays for a profiling allocator.
     let phase = Instant::now();
     let alloc_note =
         crate::alloc::run_alloc_profile(folder.path(), &args.scenarios_dir, &fam_names, args.seed);
     println!("{alloc_note} ({:.1} s)", phase.elapsed().as_secs_f64());
     super::report::render_run(folder.path(), &args.report_dir)?;
-    // ISSUE 5 end.
 
     println!(
         "main job finished in {:.1} s",
