@@ -31,6 +31,8 @@ fn args(scenarios_dir: PathBuf, out: PathBuf) -> Args {
         out,
         seed: 5,
         skip_eviction: true,
+        // The test binary is not the harness binary, so its child-process profiles cannot run here.
+        skip_profiles: true,
         report_dir: std::env::temp_dir()
             .join(format!("harness-main-job-report-{}", std::process::id())),
     }

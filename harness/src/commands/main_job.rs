@@ -47,6 +47,9 @@ pub struct Args {
     /// Skip the catalogue-eviction experiment (it runs after the timings; 3 seeds with --quick, else 10).
     #[arg(long)]
     pub skip_eviction: bool,
+    /// Skip the callgrind instruction counts and the dhat allocation profiles (both run child processes).
+    #[arg(long)]
+    pub skip_profiles: bool,
     /// Where the plotted report goes (`index.md`, `charts/`, `eviction/`).
     #[arg(long, default_value = "reports")]
     pub report_dir: PathBuf,
@@ -229,12 +232,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Instruction counts are deterministic, so they join the counts CSV rather than the timings.
     let fam_names: Vec<&str> = scenarios.iter().map(|s| s.family.name()).collect();
     let phase = Instant::now();
-    let (ir_rows, ir_note) = crate::instructions::main_job::instruction_rows(
-        &args.scenarios_dir,
-        &fam_names,
-        &caches,
-        &folder.path().join("callgrind"),
-    );
+    let (ir_rows, ir_note) = if args.skip_profiles {
+        (
+            Vec::new(),
+            "skipped (--skip-profiles): no instruction counts were measured".to_string(),
+        )
+    } else {
+        crate::instructions::main_job::instruction_rows(
+            &args.scenarios_dir,
+            &fam_names,
+            &caches,
+            &folder.path().join("callgrind"),
+        )
+    };
     count_rows.extend(ir_rows);
     folder.write("instructions-status.txt", ir_note.as_bytes())?;
     println!(
@@ -284,8 +294,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     // Allocation profiles run in a separate process so the timed binary never pays for a profiling allocator.
     let phase = Instant::now();
-    let alloc_note =
-        crate::alloc::run_alloc_profile(folder.path(), &args.scenarios_dir, &fam_names, args.seed);
+    let alloc_note = if args.skip_profiles {
+        "allocations: skipped (--skip-profiles)".to_string()
+    } else {
+        crate::alloc::run_alloc_profile(folder.path(), &args.scenarios_dir, &fam_names, args.seed)
+    };
     println!("{alloc_note} ({:.1} s)", phase.elapsed().as_secs_f64());
     super::report::render_run(folder.path(), &args.report_dir)?;
 
