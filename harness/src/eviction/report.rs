@@ -836,32 +836,20 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
         );
         let mut header = vec!["K (lookups between halvings)".to_string()];
         header.extend(hb.iter().map(|b| b.to_string()));
-        let rows: Vec<Vec<String>> = ks
-            .iter()
-            .map(|&k| {
-                let mut r = vec![format!("`{k}`")];
-                r.extend(
-                    hb.iter()
-                        .map(|&b| p.difference(k, PolicyKind::Lru, b, pct).show(2)),
-                );
-                r
-            })
-            .collect();
-        table(&mut o, &header, &rows);
-        if outcome.policies.contains(&PolicyKind::Lfu) {
-            let _ = writeln!(o, "Ageing LFU minus never-aged LFU, same units:\n");
-            let rows: Vec<Vec<String>> = ks
-                .iter()
+        // One row per ageing period: paired differences against `base` at each headline budget.
+        let diff_rows = |base: PolicyKind| -> Vec<Vec<String>> {
+            ks.iter()
                 .map(|&k| {
                     let mut r = vec![format!("`{k}`")];
-                    r.extend(
-                        hb.iter()
-                            .map(|&b| p.difference(k, PolicyKind::Lfu, b, pct).show(2)),
-                    );
+                    r.extend(hb.iter().map(|&b| p.difference(k, base, b, pct).show(2)));
                     r
                 })
-                .collect();
-            table(&mut o, &header, &rows);
+                .collect()
+        };
+        table(&mut o, &header, &diff_rows(PolicyKind::Lru));
+        if outcome.policies.contains(&PolicyKind::Lfu) {
+            let _ = writeln!(o, "Ageing LFU minus never-aged LFU, same units:\n");
+            table(&mut o, &header, &diff_rows(PolicyKind::Lfu));
         }
         let _ = writeln!(o, "Answer, budget by budget:\n");
         for &b in &hb {
