@@ -1,8 +1,7 @@
 //! Instruction counts (gungraun 0.20, callgrind) of the evaluation-cache batches and one nested expansion per
 //! scenario family, for every cache variant. Setup (batch construction, scenario loading) is outside the
-//! count. Hashers: `hashbrown` uses foldhash's `FixedState` and `fx` is fixed by
-//! construction, so their counts repeat exactly; `tuple` is std's `HashMap` with a random seed per process, so its
-//! counts vary slightly (about 1%) between runs.
+//! count. Hashers: `hashbrown` uses foldhash's `FixedState`, `tuple` std's SipHash with fixed keys and `fx` is
+//! fixed by construction, so every count repeats exactly.
 //!
 //! Per-lookup figures: `miss_<variant>` looks up 4,096 distinct leaves in a fresh memo (evaluator: the cheap
 //! `counter` fold; construction and growth included), `twice_<variant>` does

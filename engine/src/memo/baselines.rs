@@ -111,7 +111,17 @@ pub struct MapCache<C, M> {
 }
 
 /// The tuple-key `std::collections::HashMap<(GameState, Color), i32>` (SipHash) the optimized cache replaces.
-pub type TupleKeyCache<C> = MapCache<C, std::collections::HashMap<(GameState, Color), i32>>;
+///
+/// SipHash-1-3 with fixed keys (`DefaultHasher::new()`) rather than `RandomState`: the same hash function and
+/// cost per lookup, but bucket layouts, and so instruction counts, repeat exactly from run to run.
+pub type TupleKeyCache<C> = MapCache<
+    C,
+    std::collections::HashMap<
+        (GameState, Color),
+        i32,
+        std::hash::BuildHasherDefault<std::collections::hash_map::DefaultHasher>,
+    >,
+>;
 /// hashbrown's SwissTable with foldhash (fixed seed, for reproducible runs).
 pub type HashbrownCache<C> =
     MapCache<C, hashbrown::HashMap<(GameState, Color), i32, foldhash::fast::FixedState>>;

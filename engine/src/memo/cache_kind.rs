@@ -20,7 +20,7 @@ use std::str::FromStr;
 pub enum CacheKind {
     /// [`Uncached`]: the callback on every lookup.
     None,
-    /// [`TupleKeyCache`]: std `HashMap<(GameState, Color), i32>` with SipHash.
+    /// [`TupleKeyCache`]: std `HashMap<(GameState, Color), i32>` with SipHash (fixed keys).
     Tuple,
     /// [`HashbrownCache`]: hashbrown with foldhash.
     Hashbrown,

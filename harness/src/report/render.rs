@@ -465,7 +465,7 @@ impl Report<'_> {
             self.md,
             "Callgrind counts of one operation per arm (`counts.csv`, metrics `instructions_per_op`, \
              `estimated_cycles_per_op` = L1 hits + 5·LL hits + 35·RAM hits, a model, not measured cycles). \
-             Repeatable: no timer involved; `hashbrown` (foldhash `FixedState`), `fx` and `optimized` hash without a random seed, while `tuple` is std's `HashMap` with a per-process random seed, so its counts vary by about 1% between runs.{}\n",
+             Repeatable: no timer involved, and no variant hashes with a random seed (`tuple` is std's SipHash with fixed keys, `hashbrown` foldhash `FixedState`).{}\n",
             self.results
                 .instructions_note
                 .as_ref()
