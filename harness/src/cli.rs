@@ -33,6 +33,8 @@ pub enum Command {
     Catalogue(commands::catalogue::Args),
     /// Run the catalogue-eviction experiment.
     Eviction(Box<commands::eviction::Args>),
+    /// Compare two engine revisions: build both, run their main jobs alternately, check counts, report ratios.
+    Compare(commands::compare::Args),
     /// Render `reports/index.md` and charts from a results folder (default: the latest run).
     Report(commands::report::Args),
     /// Internal: run one arm's operation once, for callgrind (see `harness::instructions`).
@@ -52,6 +54,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Catalogue(a)) => commands::catalogue::run(a),
         Some(Command::Eviction(a)) => commands::eviction::run(*a),
         Some(Command::Report(a)) => commands::report::run(a),
+        Some(Command::Compare(a)) => commands::compare::run(a),
         Some(Command::CallgrindOp(a)) => crate::instructions::child::run(a),
     }
 }

@@ -4,6 +4,8 @@
 pub mod alloc;
 pub mod cli;
 pub mod commands;
+/// `harness compare`: two revisions built alike, run alternately, counts checked, ratios with verdicts.
+pub mod compare;
 /// The evaluator choice shared by the CLI and the benchmarks.
 pub mod evaluators;
 /// The catalogue-eviction experiment: lookup stream, eviction policies, replay, results.

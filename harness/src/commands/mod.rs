@@ -1,6 +1,7 @@
 //! One file per subcommand: its arguments and its `run`.
 
 pub mod catalogue;
+pub mod compare;
 pub mod eviction;
 pub mod expand;
 pub mod inspect;

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// Columns every tidy results CSV must have (more are allowed).
-const REQUIRED: [&str; 6] = [
+pub const REQUIRED: [&str; 6] = [
     "scenario",
     "variant",
     "evaluator",
@@ -61,48 +61,24 @@ impl TidyTable {
     /// Parses CSV text; `path` only names the source in errors.
     pub fn parse(text: &str, path: &Path) -> Result<TidyTable> {
         let shown = path.display();
-        let mut reader = csv::ReaderBuilder::new().from_reader(text.as_bytes());
-        let headers = reader
-            .headers()
-            .with_context(|| format!("{shown}: line 1: unreadable header"))?
-            .clone();
-        let mut col = [0usize; 6];
-        for (i, name) in REQUIRED.iter().enumerate() {
-            col[i] = headers
-                .iter()
-                .position(|h| h == *name)
-                .with_context(|| format!("{shown}: line 1: missing column `{name}`"))?;
-        }
         let mut t = TidyTable::default();
-        for (n, record) in reader.records().enumerate() {
-            let line = n + 2;
-            let record = record.with_context(|| format!("{shown}: line {line}: malformed CSV"))?;
-            let field = |i: usize| -> Result<&str> {
-                record.get(col[i]).with_context(|| {
-                    format!("{shown}: line {line}: field `{}` is missing", REQUIRED[i])
-                })
-            };
-            let (scenario, variant, evaluator, traversal, metric) =
-                (field(0)?, field(1)?, field(2)?, field(3)?, field(4)?);
-            let raw = field(5)?;
+        for r in tidy_records(text, path)? {
+            let line = r.line;
+            let raw = &r.value;
             let value: f64 = match raw.trim().parse::<f64>() {
                 Ok(v) if v.is_finite() => v,
                 _ => bail!("{shown}: line {line}: field `value`: `{raw}` is not a finite number"),
             };
-            if scenario.is_empty() || variant.is_empty() || metric.is_empty() {
+            let (scenario, variant, evaluator, traversal) = &r.arm;
+            if scenario.is_empty() || variant.is_empty() || r.metric.is_empty() {
                 bail!("{shown}: line {line}: empty scenario, variant or metric");
             }
             remember(&mut t.scenarios, scenario);
             remember(&mut t.variants, variant);
             remember(&mut t.evaluators, evaluator);
             remember(&mut t.traversals, traversal);
-            let arm = (
-                scenario.to_owned(),
-                variant.to_owned(),
-                evaluator.to_owned(),
-                traversal.to_owned(),
-            );
-            if t.values.insert((arm, metric.to_owned()), value).is_some() {
+            let metric = r.metric;
+            if t.values.insert((r.arm, metric.clone()), value).is_some() {
                 bail!("{shown}: line {line}: duplicate row for metric `{metric}` of this arm");
             }
         }
@@ -115,6 +91,54 @@ impl TidyTable {
             .with_context(|| format!("{}: cannot read results file", path.display()))?;
         TidyTable::parse(&text, path)
     }
+}
+
+/// One data row of a tidy results CSV, its value still as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TidyRecord {
+    /// 1-based line number in the file (the header is line 1).
+    pub line: usize,
+    /// Scenario, variant, evaluator, traversal.
+    pub arm: Arm,
+    /// The metric.
+    pub metric: String,
+    /// The value text.
+    pub value: String,
+}
+
+/// Reads the rows of a tidy results CSV (the [`REQUIRED`] columns, in any order, more allowed); `path` only names
+/// the source in errors, which give its line and the missing column or field.
+pub fn tidy_records(text: &str, path: &Path) -> Result<Vec<TidyRecord>> {
+    let shown = path.display();
+    let mut reader = csv::ReaderBuilder::new().from_reader(text.as_bytes());
+    let headers = reader
+        .headers()
+        .with_context(|| format!("{shown}: line 1: unreadable header"))?
+        .clone();
+    let mut col = [0usize; 6];
+    for (i, name) in REQUIRED.iter().enumerate() {
+        col[i] = headers
+            .iter()
+            .position(|h| h == *name)
+            .with_context(|| format!("{shown}: line 1: missing column `{name}`"))?;
+    }
+    let mut out = Vec::new();
+    for (n, record) in reader.records().enumerate() {
+        let line = n + 2;
+        let record = record.with_context(|| format!("{shown}: line {line}: malformed CSV"))?;
+        let field = |i: usize| -> Result<String> {
+            record.get(col[i]).map(str::to_owned).with_context(|| {
+                format!("{shown}: line {line}: field `{}` is missing", REQUIRED[i])
+            })
+        };
+        out.push(TidyRecord {
+            line,
+            arm: (field(0)?, field(1)?, field(2)?, field(3)?),
+            metric: field(4)?,
+            value: field(5)?,
+        });
+    }
+    Ok(out)
 }
 
 /// Everything a report is made from.

@@ -1,0 +1,421 @@
+//! `harness compare REV_A REV_B`: judge an engine change by running both revisions' main jobs alternately.
+
+use super::expand::{parse_eval, parse_traversal};
+use super::scenarios::families;
+use crate::compare::build::{self, Revision, Toolchain};
+use crate::compare::counts::{ExactCounts, check_agreement};
+use crate::compare::invocation::{Side, run_main_job};
+use crate::compare::summary::{self, CompareRow, Measure};
+use crate::compare::verdict::{count_ratio, time_ratio};
+use crate::record::{RunMetadata, write_atomic};
+use crate::report::load::{Arm, TidyTable};
+use crate::run::Evaluator;
+use anyhow::{Context, Result, bail};
+use engine::chance::Traversal;
+use engine::memo::CacheKind;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Arguments of `harness compare`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Baseline: a git revision (hash, branch, tag, `HEAD~1`); with --prebuilt, a harness executable.
+    pub a: String,
+    /// The revision judged against the baseline (same forms as A).
+    pub b: String,
+    /// A and B are paths to already-built harness executables: no checkout, no build.
+    #[arg(long)]
+    pub prebuilt: bool,
+    /// Pairs of runs (A then B). At least 6 are needed for a 95% interval of the time ratio.
+    #[arg(long, default_value_t = 6)]
+    pub rounds: usize,
+    /// How many of the first rounds also count instructions (callgrind) and allocations (dhat), about 45 s per run.
+    /// 2 checks that the counts repeat; 0 skips instruction ratios.
+    #[arg(long, default_value_t = 2)]
+    pub instruction_rounds: usize,
+    /// Each run uses the main job's full timing plan instead of `--quick` (about 4x longer per run).
+    #[arg(long)]
+    pub full: bool,
+    /// Only these scenario families (comma-separated; default all).
+    #[arg(long, value_delimiter = ',')]
+    pub scenario: Vec<String>,
+    /// Only these cache variants (comma-separated; default all).
+    #[arg(long, value_delimiter = ',')]
+    pub cache: Vec<CacheKind>,
+    /// Evaluators (comma-separated).
+    #[arg(long, value_delimiter = ',', value_parser = parse_eval, default_value = "material")]
+    pub eval: Vec<Evaluator>,
+    /// Traversal-cache modes (comma-separated): on,off.
+    #[arg(long, value_delimiter = ',', value_parser = parse_traversal, default_value = "on")]
+    pub traversal: Vec<Traversal>,
+    /// Folder holding the frozen scenario files; both sides run on these same files.
+    #[arg(long, default_value = "scenarios")]
+    pub scenarios_dir: PathBuf,
+    /// Where the comparison folder `compare-<UTC timestamp>/` is created.
+    #[arg(long, default_value = "results-private")]
+    pub out: PathBuf,
+    /// Where revisions are checked out and built (one folder per commit, reused by later comparisons).
+    #[arg(long, default_value = "target/compare")]
+    pub work_dir: PathBuf,
+    /// Base seed; round i runs both sides with seed + i, so a pair shares its timing order.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Runs the comparison.
+pub fn run(args: Args) -> Result<ExitCode> {
+    let start = Instant::now();
+    if args.rounds == 0 {
+        bail!("--rounds must be at least 1");
+    }
+    let fams = families(&args.scenario)?;
+    let scenarios_dir = std::fs::canonicalize(&args.scenarios_dir).with_context(|| {
+        format!(
+            "{}: scenarios folder not found",
+            args.scenarios_dir.display()
+        )
+    })?;
+    crate::record::RunFolder::check_writable(&args.out)?;
+    let meta = RunMetadata::collect(args.seed);
+    let folder = args
+        .out
+        .join(format!("compare-{}", meta.started.folder_name()));
+    std::fs::create_dir(&folder).with_context(|| format!("{}: cannot create", folder.display()))?;
+
+    let (sides, toolchain_note) = prepare_sides(&args, &folder)?;
+    let [side_a, side_b] = &sides;
+    println!("compare: A = {} | B = {}", side_a.name, side_b.name);
+    println!(
+        "{} | {toolchain_note} | seed {} | {} rounds ({} with instruction counts){}",
+        meta.machine(),
+        args.seed,
+        args.rounds,
+        args.instruction_rounds.min(args.rounds),
+        if args.rounds < 6 {
+            " | fewer than 6 rounds: time ratios get no verdict"
+        } else {
+            ""
+        }
+    );
+    let info = format!(
+        "a={}\nb={}\nprebuilt={}\n{}\nmachine={}\nseed={}\nrounds={}\ninstruction_rounds={}\nplan={}\nstarted_utc={}\n",
+        side_a.name,
+        side_b.name,
+        args.prebuilt,
+        toolchain_note.replace(" | ", "\n"),
+        meta.machine(),
+        args.seed,
+        args.rounds,
+        args.instruction_rounds.min(args.rounds),
+        if args.full { "full" } else { "quick" },
+        meta.started
+    );
+    write_atomic(&folder.join("metadata.txt"), info.as_bytes())?;
+
+    // Alternate A B A B ...; every run's counts must equal the first A run's.
+    let pb = ProgressBar::new(2 * args.rounds as u64);
+    pb.set_style(
+        ProgressStyle::with_template("{prefix:>8} [{bar:40}] {pos}/{len} {msg} ({elapsed})")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    pb.set_prefix("compare");
+    let mut reference: Option<ExactCounts> = None;
+    let mut order: Vec<Arm> = Vec::new();
+    let mut times: BTreeMap<Arm, [Vec<f64>; 2]> = BTreeMap::new();
+    let mut instructions: BTreeMap<Arm, [Vec<f64>; 2]> = BTreeMap::new();
+    let mut instructions_note = String::new();
+    for round in 0..args.rounds {
+        let profiles = round < args.instruction_rounds;
+        for (s, side) in sides.iter().enumerate() {
+            pb.set_message(format!(
+                "round {} side {}{}",
+                round + 1,
+                side.label,
+                if profiles {
+                    " (with callgrind and dhat)"
+                } else {
+                    ""
+                }
+            ));
+            let dir = folder
+                .join("runs")
+                .join(format!("{:02}-{}", round + 1, side.label));
+            let run_args = main_job_args(&args, &fams, &scenarios_dir, args.seed + round as u64);
+            let run = match run_main_job(side, &run_args, profiles, &dir) {
+                Ok(r) => r,
+                Err(e) => {
+                    pb.abandon();
+                    return Err(e);
+                }
+            };
+            let counts = ExactCounts::read(&run.join("counts.csv"))?;
+            let timings = TidyTable::read(&run.join("timings.csv"))?;
+            match &reference {
+                None => {
+                    order = arm_order(&timings);
+                    reference = Some(counts.clone());
+                }
+                Some(r) => {
+                    if let Err(d) = check_agreement(r, &counts) {
+                        pb.abandon();
+                        eprintln!("{d}");
+                        eprintln!(
+                            "compare: the two sides (or two runs of one side) disagree on values or counts, so no \
+                             ratio is reported; partial results are in {}",
+                            folder.display()
+                        );
+                        return Ok(ExitCode::from(3));
+                    }
+                }
+            }
+            for arm in &order {
+                if let Some(t) = timings.get(arm, "ns_per_op_median") {
+                    times.entry(arm.clone()).or_default()[s].push(t);
+                }
+                if let Some(i) = counts.get(arm, "instructions_per_op") {
+                    instructions.entry(arm.clone()).or_default()[s].push(i);
+                }
+            }
+            if profiles && s == 0 {
+                instructions_note = std::fs::read_to_string(run.join("instructions-status.txt"))
+                    .unwrap_or_default()
+                    .trim()
+                    .to_owned();
+            }
+            pb.inc(1);
+        }
+    }
+    pb.finish_with_message("done");
+
+    let rows = compare_rows(&order, &times, &instructions);
+    let ctx = summary::Context {
+        a: side_a.name.clone(),
+        b: side_b.name.clone(),
+        machine: meta.machine(),
+        rustc: toolchain_note.clone(),
+        seed: args.seed,
+    };
+    write_atomic(
+        &folder.join("compare.csv"),
+        &summary::csv_bytes(&rows, &ctx)?,
+    )?;
+    let table = summary::table(&rows);
+    let tally = summary::tally(&rows);
+    let md = format!(
+        "# Comparison: B = {} against A = {}\n\n{} | {toolchain_note} | seed {} | {}\n\n\
+         Protocol: {} pairs of main-job runs (A then B, `--{}` timing plan), counts of every run checked equal; \
+         time = median ns per operation of each run, ratio = median of the per-pair ratios B / A with a \
+         distribution-free 95% interval; instructions = callgrind instructions per operation from the first {} \
+         rounds (deterministic: `exact` when each side repeated itself). A verdict is given only where the interval \
+         excludes 1.\n\nInstruction counts: {}\n\n{table}\n**Verdicts:** {tally}\n",
+        side_b.name,
+        side_a.name,
+        meta.machine(),
+        args.seed,
+        meta.started,
+        args.rounds,
+        if args.full { "full" } else { "quick" },
+        args.instruction_rounds.min(args.rounds),
+        if instructions_note.is_empty() {
+            "not measured (--instruction-rounds 0)"
+        } else {
+            &instructions_note
+        },
+    );
+    write_atomic(&folder.join("compare.md"), md.as_bytes())?;
+    println!("{table}");
+    println!("verdicts: {tally}");
+    println!(
+        "results: {} (compare.csv, compare.md, runs/); finished in {:.0} s",
+        folder.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The two sides, built (or given), and a `toolchain | flags` note for the record.
+fn prepare_sides(args: &Args, folder: &Path) -> Result<([Side; 2], String)> {
+    let here = std::env::current_dir().context("cannot read the current directory")?;
+    if args.prebuilt {
+        let side = |label: &'static str, p: &str| -> Result<Side> {
+            let exe = std::fs::canonicalize(p)
+                .with_context(|| format!("{p}: no such harness executable (--prebuilt)"))?;
+            Ok(Side {
+                label,
+                name: format!("prebuilt {}", exe.display()),
+                exe,
+                cwd: here.clone(),
+            })
+        };
+        let note = "prebuilt executables (toolchain and flags not checked)".to_string();
+        return Ok(([side("A", &args.a)?, side("B", &args.b)?], note));
+    }
+    let repo = build::repository_root(&here)?;
+    let tc = Toolchain::current()?;
+    let revs = [
+        build::resolve(&repo, &args.a)?,
+        build::resolve(&repo, &args.b)?,
+    ];
+    let work = if args.work_dir.is_absolute() {
+        args.work_dir.clone()
+    } else {
+        here.join(&args.work_dir)
+    };
+    let mut built: Vec<(String, PathBuf, PathBuf)> = Vec::new();
+    for (rev, label) in revs.iter().zip(["A", "B"]) {
+        if built.iter().any(|(c, _, _)| *c == rev.commit) {
+            continue; // the same commit twice (an A/A check): one build serves both sides
+        }
+        let (exe, src) = build_revision(&repo, rev, label, &work, &tc, folder)?;
+        built.push((rev.commit.clone(), exe, src));
+    }
+    let side = |label: &'static str, rev: &Revision| -> Side {
+        let (_, exe, src) = built
+            .iter()
+            .find(|(c, _, _)| *c == rev.commit)
+            .expect("every revision was built")
+            .clone();
+        Side {
+            label,
+            name: format!("{} ({})", rev.spec, rev.short()),
+            exe,
+            cwd: src,
+        }
+    };
+    let sides = [side("A", &revs[0]), side("B", &revs[1])];
+    let profiles_a = build::profile_sections(&sides[0].cwd);
+    let profiles_b = build::profile_sections(&sides[1].cwd);
+    let mut note = format!("{} | RUSTFLAGS {}", tc.version, tc.rustflags);
+    if profiles_a != profiles_b {
+        note.push_str(
+            " | WARNING: the two revisions set different [profile.*] sections in Cargo.toml",
+        );
+        eprintln!(
+            "compare: warning: A and B set different [profile.*] build flags; differences may come from them"
+        );
+    }
+    Ok((sides, note))
+}
+
+/// Checks out and builds one revision; returns its executable and checkout folder.
+fn build_revision(
+    repo: &Path,
+    rev: &Revision,
+    label: &str,
+    work: &Path,
+    tc: &Toolchain,
+    folder: &Path,
+) -> Result<(PathBuf, PathBuf)> {
+    let base = work.join(&rev.commit);
+    let src = base.join("src");
+    build::checkout(repo, rev, &src)?;
+    let spinner = ProgressBar::new_spinner();
+    spinner.enable_steady_tick(std::time::Duration::from_millis(200));
+    spinner.set_message(format!(
+        "building {label} = {} ({}) with {}",
+        rev.spec,
+        rev.short(),
+        tc.version
+    ));
+    let t = Instant::now();
+    let log = folder.join(format!("build-{label}.log"));
+    let exe = build::build(&src, &base.join("target"), tc, &log);
+    spinner.finish_and_clear();
+    let exe = exe?;
+    println!(
+        "built {label} = {} ({}) in {:.0} s",
+        rev.spec,
+        rev.short(),
+        t.elapsed().as_secs_f64()
+    );
+    Ok((exe, src))
+}
+
+/// The main-job flags both sides get in one round.
+fn main_job_args(
+    args: &Args,
+    fams: &[crate::scenario::Family],
+    scenarios_dir: &Path,
+    seed: u64,
+) -> Vec<OsString> {
+    let join = |v: Vec<&str>| v.join(",");
+    let mut out: Vec<OsString> = Vec::new();
+    if !args.full {
+        out.push("--quick".into());
+    }
+    out.push("--scenario".into());
+    out.push(join(fams.iter().map(|f| f.name()).collect()).into());
+    if !args.cache.is_empty() {
+        out.push("--cache".into());
+        out.push(join(args.cache.iter().map(|c| c.name()).collect()).into());
+    }
+    out.push("--eval".into());
+    out.push(join(args.eval.iter().map(|e| e.name()).collect()).into());
+    out.push("--traversal".into());
+    out.push(join(args.traversal.iter().map(|t| t.name()).collect()).into());
+    out.push("--scenarios-dir".into());
+    out.push(scenarios_dir.as_os_str().to_owned());
+    out.push("--seed".into());
+    out.push(seed.to_string().into());
+    out
+}
+
+/// Arms in the order the first run reported them.
+fn arm_order(t: &TidyTable) -> Vec<Arm> {
+    let mut out = Vec::new();
+    for s in &t.scenarios {
+        for e in &t.evaluators {
+            for tr in &t.traversals {
+                for v in &t.variants {
+                    let arm = (s.clone(), v.clone(), e.clone(), tr.clone());
+                    if t.get(&arm, "ns_per_op_median").is_some() {
+                        out.push(arm);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Time and instruction rows for every arm measured on both sides.
+fn compare_rows(
+    order: &[Arm],
+    times: &BTreeMap<Arm, [Vec<f64>; 2]>,
+    instructions: &BTreeMap<Arm, [Vec<f64>; 2]>,
+) -> Vec<CompareRow> {
+    let median = |v: &[f64]| crate::measure::summarize(v).map_or(f64::NAN, |s| s.median);
+    let mut rows = Vec::new();
+    for arm in order {
+        if let Some([a, b]) = times.get(arm)
+            && let Some(ratio) = time_ratio(a, b)
+        {
+            rows.push(CompareRow {
+                arm: arm.clone(),
+                measure: Measure::Time,
+                a: median(a),
+                b: median(b),
+                ratio,
+            });
+        }
+    }
+    for arm in order {
+        if let Some([a, b]) = instructions.get(arm)
+            && let Some(ratio) = count_ratio(a, b)
+        {
+            rows.push(CompareRow {
+                arm: arm.clone(),
+                measure: Measure::Instructions,
+                a: median(a),
+                b: median(b),
+                ratio,
+            });
+        }
+    }
+    rows
+}

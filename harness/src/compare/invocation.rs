@@ -1,0 +1,88 @@
+//! One run of a revision's main job in its machine-readable form: the run folder it writes (`counts.csv`,
+//! `timings.csv`), with its console output kept in a log file rather than on the terminal.
+
+use super::build::tail;
+use anyhow::{Context, Result, bail};
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// Exit code of the main job when its parity check fails.
+pub const PARITY_EXIT: i32 = 3;
+
+/// How to run one side: its executable and the folder it runs in (its checkout, so that its run metadata names its
+/// own commit).
+#[derive(Clone, Debug)]
+pub struct Side {
+    /// `A` or `B`.
+    pub label: &'static str,
+    /// What was asked for (revision or path).
+    pub name: String,
+    /// The harness executable.
+    pub exe: PathBuf,
+    /// Working directory of its runs.
+    pub cwd: PathBuf,
+}
+
+/// Runs `side`'s main job once with `args` (the shared selection flags) plus `--out`/`--report-dir` inside
+/// `dir`, and returns the run folder it created. With `profiles` false, `--skip-profiles` is added.
+pub fn run_main_job(side: &Side, args: &[OsString], profiles: bool, dir: &Path) -> Result<PathBuf> {
+    let out = dir.join("results");
+    std::fs::create_dir_all(&out).with_context(|| format!("{}: cannot create", out.display()))?;
+    let log = dir.join("main-job.log");
+    let log_file =
+        std::fs::File::create(&log).with_context(|| format!("{}: cannot create", log.display()))?;
+    let mut cmd = Command::new(&side.exe);
+    cmd.current_dir(&side.cwd)
+        .args(args)
+        .arg("--skip-eviction")
+        .arg("--out")
+        .arg(&out)
+        .arg("--report-dir")
+        .arg(dir.join("report"));
+    if !profiles {
+        cmd.arg("--skip-profiles");
+    }
+    let status = cmd
+        .stdout(Stdio::from(log_file.try_clone()?))
+        .stderr(Stdio::from(log_file))
+        .status()
+        .with_context(|| format!("cannot run {}", side.exe.display()))?;
+    if status.code() == Some(PARITY_EXIT) {
+        bail!(
+            "side {} ({}) failed its own parity check, so its figures mean nothing; its log is {}:\n{}",
+            side.label,
+            side.name,
+            log.display(),
+            tail(&log, 12)
+        );
+    }
+    if !status.success() {
+        bail!(
+            "side {} ({}) exited with {status}; its log is {}:\n{}",
+            side.label,
+            side.name,
+            log.display(),
+            tail(&log, 12)
+        );
+    }
+    let folders: Vec<PathBuf> = std::fs::read_dir(&out)
+        .with_context(|| format!("{}: cannot list", out.display()))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.join("counts.csv").is_file())
+        .collect();
+    match folders.as_slice() {
+        [one] => Ok(one.clone()),
+        [] => bail!(
+            "side {} ({}) finished but wrote no run folder with counts.csv under {}",
+            side.label,
+            side.name,
+            out.display()
+        ),
+        _ => bail!(
+            "{}: more than one run folder; expected exactly one",
+            out.display()
+        ),
+    }
+}

@@ -1,0 +1,239 @@
+//! The comparison's result rows: one per arm and measure, as a tidy CSV and as a table for people.
+
+use super::verdict::{RatioEstimate, Verdict};
+use crate::report::load::Arm;
+use std::fmt::Write as _;
+
+/// Which figure a row compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// Median wall-clock nanoseconds per operation (noisy; paired runs).
+    Time,
+    /// Callgrind instructions per operation (deterministic).
+    Instructions,
+}
+
+impl Measure {
+    /// Name in the CSV.
+    pub fn name(self) -> &'static str {
+        match self {
+            Measure::Time => "time",
+            Measure::Instructions => "instructions",
+        }
+    }
+
+    /// Unit of the A and B columns.
+    pub fn unit(self) -> &'static str {
+        match self {
+            Measure::Time => "ns_per_op",
+            Measure::Instructions => "instructions_per_op",
+        }
+    }
+
+    /// Verdict wording.
+    pub fn verdict_label(self, v: Verdict) -> &'static str {
+        match self {
+            Measure::Time => v.label("B faster", "B slower"),
+            Measure::Instructions => v.label("B fewer", "B more"),
+        }
+    }
+}
+
+/// One compared figure.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompareRow {
+    /// Scenario, variant, evaluator, traversal.
+    pub arm: Arm,
+    /// The figure.
+    pub measure: Measure,
+    /// Median of side A's measurements.
+    pub a: f64,
+    /// Median of side B's measurements.
+    pub b: f64,
+    /// B / A.
+    pub ratio: RatioEstimate,
+}
+
+/// Run-wide columns repeated on every CSV row, so a row stands on its own.
+#[derive(Clone, Debug)]
+pub struct Context {
+    /// Side A as asked for, with its commit.
+    pub a: String,
+    /// Side B as asked for, with its commit.
+    pub b: String,
+    /// `host (cpu, cores)`.
+    pub machine: String,
+    /// `rustc -V` of both builds.
+    pub rustc: String,
+    /// Base seed.
+    pub seed: u64,
+}
+
+/// The tidy CSV (header first).
+pub fn csv_bytes(rows: &[CompareRow], ctx: &Context) -> anyhow::Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "scenario",
+        "variant",
+        "evaluator",
+        "traversal",
+        "measure",
+        "unit",
+        "a_median",
+        "b_median",
+        "ratio_median",
+        "ratio_low",
+        "ratio_high",
+        "pairs",
+        "coverage",
+        "exact",
+        "verdict",
+        "revision_a",
+        "revision_b",
+        "machine",
+        "rustc",
+        "seed",
+    ])?;
+    for r in rows {
+        let (s, v, e, t) = &r.arm;
+        w.write_record([
+            s.as_str(),
+            v,
+            e,
+            t,
+            r.measure.name(),
+            r.measure.unit(),
+            &format!("{}", r.a),
+            &format!("{}", r.b),
+            &format!("{:.6}", r.ratio.median),
+            &format!("{:.6}", r.ratio.low),
+            &format!("{:.6}", r.ratio.high),
+            &r.ratio.n.to_string(),
+            &format!("{:.4}", r.ratio.coverage),
+            &r.ratio.exact.to_string(),
+            r.measure.verdict_label(r.ratio.verdict()),
+            &ctx.a,
+            &ctx.b,
+            &ctx.machine,
+            &ctx.rustc,
+            &ctx.seed.to_string(),
+        ])?;
+    }
+    Ok(w.into_inner()?)
+}
+
+/// A Markdown table (also readable on a terminal).
+pub fn table(rows: &[CompareRow]) -> String {
+    let mut out = String::from(
+        "| scenario | variant | evaluator | traversal | measure | A | B | B / A | interval | verdict |\n\
+         |---|---|---|---|---|---:|---:|---:|---|---|\n",
+    );
+    for r in rows {
+        let (s, v, e, t) = &r.arm;
+        let interval = if r.ratio.exact {
+            "exact".to_string()
+        } else {
+            format!(
+                "[{:.3}, {:.3}] ({:.0}%, {} pairs)",
+                r.ratio.low,
+                r.ratio.high,
+                100.0 * r.ratio.coverage,
+                r.ratio.n
+            )
+        };
+        let _ = writeln!(
+            out,
+            "| {s} | {v} | {e} | {t} | {} | {} | {} | {:.4} | {interval} | {} |",
+            r.measure.name(),
+            fmt_figure(r.a),
+            fmt_figure(r.b),
+            r.ratio.median,
+            r.measure.verdict_label(r.ratio.verdict()),
+        );
+    }
+    out
+}
+
+/// One line: how many rows of each measure got which verdict.
+pub fn tally(rows: &[CompareRow]) -> String {
+    let mut parts = Vec::new();
+    for m in [Measure::Time, Measure::Instructions] {
+        let of: Vec<&CompareRow> = rows.iter().filter(|r| r.measure == m).collect();
+        if of.is_empty() {
+            continue;
+        }
+        let count = |v: Verdict| of.iter().filter(|r| r.ratio.verdict() == v).count();
+        parts.push(format!(
+            "{}: {} {}, {} {}, {} without verdict",
+            m.name(),
+            count(Verdict::BBetter),
+            m.verdict_label(Verdict::BBetter),
+            count(Verdict::BWorse),
+            m.verdict_label(Verdict::BWorse),
+            count(Verdict::None)
+        ));
+    }
+    parts.join("; ")
+}
+
+fn fmt_figure(x: f64) -> String {
+    if x >= 1000.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.1}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compare::verdict::{count_ratio, time_ratio};
+
+    fn arm() -> Arm {
+        (
+            "s".into(),
+            "optimized".into(),
+            "material".into(),
+            "on".into(),
+        )
+    }
+
+    #[test]
+    fn csv_and_table_carry_the_verdicts() {
+        let rows = vec![
+            CompareRow {
+                arm: arm(),
+                measure: Measure::Time,
+                a: 100.0,
+                b: 80.0,
+                ratio: time_ratio(&[100.0; 6], &[80.0; 6]).unwrap(),
+            },
+            CompareRow {
+                arm: arm(),
+                measure: Measure::Instructions,
+                a: 1000.0,
+                b: 1000.0,
+                ratio: count_ratio(&[1000.0], &[1000.0]).unwrap(),
+            },
+        ];
+        let ctx = Context {
+            a: "HEAD~1 (abc)".into(),
+            b: "HEAD (def)".into(),
+            machine: "m".into(),
+            rustc: "rustc 1".into(),
+            seed: 7,
+        };
+        let csv = String::from_utf8(csv_bytes(&rows, &ctx).unwrap()).unwrap();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert!(lines[0].starts_with("scenario,variant,evaluator,traversal,measure"));
+        assert!(lines[1].contains(",B faster,"), "{}", lines[1]);
+        assert!(lines[2].contains(",true,,"), "{}", lines[2]);
+        let t = table(&rows);
+        assert!(t.contains("| 0.8000 |") && t.contains("B faster") && t.contains("exact"));
+        assert_eq!(
+            tally(&rows),
+            "time: 1 B faster, 0 B slower, 0 without verdict; instructions: 0 B fewer, 0 B more, 1 without verdict"
+        );
+    }
+}

@@ -1,0 +1,202 @@
+//! Ratios B / A with an interval, and the verdict they allow.
+
+use crate::measure::{paired_ratio, summarize};
+
+/// What an interval of B / A says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The whole interval lies below 1: B needs less.
+    BBetter,
+    /// The whole interval lies above 1: B needs more.
+    BWorse,
+    /// The interval holds 1 (or is too weak to judge): no verdict.
+    None,
+}
+
+impl Verdict {
+    /// The verdict of an interval `[low, high]` of a ratio B / A.
+    ///
+    /// ```
+    /// use harness::compare::Verdict;
+    /// assert_eq!(Verdict::of_interval(0.90, 0.97), Verdict::BBetter);
+    /// assert_eq!(Verdict::of_interval(0.98, 1.03), Verdict::None);
+    /// assert_eq!(Verdict::of_interval(1.01, 1.20), Verdict::BWorse);
+    /// ```
+    pub fn of_interval(low: f64, high: f64) -> Verdict {
+        if high < 1.0 {
+            Verdict::BBetter
+        } else if low > 1.0 {
+            Verdict::BWorse
+        } else {
+            Verdict::None
+        }
+    }
+
+    /// Short text for tables, worded for the measure (`faster`/`slower` for time, `fewer`/`more` for counts).
+    pub fn label(self, better: &'static str, worse: &'static str) -> &'static str {
+        match self {
+            Verdict::BBetter => better,
+            Verdict::BWorse => worse,
+            Verdict::None => "",
+        }
+    }
+}
+
+/// A ratio B / A: median, interval, and how the interval was formed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatioEstimate {
+    /// Median ratio.
+    pub median: f64,
+    /// Lower end of the interval.
+    pub low: f64,
+    /// Upper end of the interval.
+    pub high: f64,
+    /// Number of paired samples behind it.
+    pub n: usize,
+    /// Coverage of the interval for the median ratio (1 for an exact ratio of deterministic counts).
+    pub coverage: f64,
+    /// Whether both sides repeated exactly, so the ratio is a single exact number.
+    pub exact: bool,
+}
+
+impl RatioEstimate {
+    /// The verdict this estimate supports: none unless the interval is a 95% one (or exact) and excludes 1.
+    pub fn verdict(&self) -> Verdict {
+        if self.coverage < 0.95 {
+            return Verdict::None;
+        }
+        Verdict::of_interval(self.low, self.high)
+    }
+}
+
+/// Ratio of noisy times from alternating runs: `b[i] / a[i]` for each pair of runs (a pair shares its machine
+/// state, so drift cancels), median with a distribution-free 95% interval. Fewer than 6 pairs give `[min, max]`
+/// with coverage below 95%, which never yields a verdict.
+///
+/// ```
+/// use harness::compare::{verdict::time_ratio, Verdict};
+/// let a = [100.0, 104.0, 98.0, 101.0, 99.0, 103.0];
+/// let b = [90.0, 95.0, 88.0, 92.0, 90.0, 91.0];
+/// let r = time_ratio(&a, &b).unwrap();
+/// assert!(r.high < 1.0);
+/// assert_eq!(r.verdict(), Verdict::BBetter);
+/// assert_eq!(time_ratio(&a[..3], &b[..3]).unwrap().verdict(), Verdict::None); // 3 pairs: 75% coverage
+/// ```
+pub fn time_ratio(a: &[f64], b: &[f64]) -> Option<RatioEstimate> {
+    let s = paired_ratio(b, a)?;
+    Some(RatioEstimate {
+        median: s.median,
+        low: s.low,
+        high: s.high,
+        n: s.n,
+        coverage: s.coverage,
+        exact: false,
+    })
+}
+
+/// Ratio of deterministic counts (instructions) measured one or more times per side. When every measurement of a
+/// side is the same number the ratio is exact and any difference from 1 is a verdict; when a side varies, the
+/// interval spans every pairing (`min b / max a` to `max b / min a`) and is treated as certain (coverage 1), the
+/// cautious reading of a measure that was supposed to repeat.
+///
+/// ```
+/// use harness::compare::{verdict::count_ratio, Verdict};
+/// let r = count_ratio(&[1000.0, 1000.0], &[990.0, 990.0]).unwrap();
+/// assert!(r.exact && r.median == 0.99);
+/// assert_eq!(r.verdict(), Verdict::BBetter);
+/// let r = count_ratio(&[1000.0, 1020.0], &[1010.0, 1010.0]).unwrap();
+/// assert!(!r.exact);
+/// assert_eq!(r.verdict(), Verdict::None); // 1010/1020 < 1 < 1010/1000
+/// ```
+pub fn count_ratio(a: &[f64], b: &[f64]) -> Option<RatioEstimate> {
+    let (a_lo, a_hi) = min_max(a)?;
+    let (b_lo, b_hi) = min_max(b)?;
+    if a_lo <= 0.0 {
+        return None;
+    }
+    let median = summarize(b)?.median / summarize(a)?.median;
+    Some(RatioEstimate {
+        median,
+        low: b_lo / a_hi,
+        high: b_hi / a_lo,
+        n: a.len().min(b.len()),
+        coverage: 1.0,
+        exact: a_lo == a_hi && b_lo == b_hi,
+    })
+}
+
+fn min_max(v: &[f64]) -> Option<(f64, f64)> {
+    let lo = v.iter().copied().reduce(f64::min)?;
+    let hi = v.iter().copied().reduce(f64::max)?;
+    Some((lo, hi))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identical_sides_give_ratio_one_and_no_verdict() {
+        let a = [5.0, 6.0, 5.5, 5.2, 6.1, 5.9, 5.4];
+        let r = time_ratio(&a, &a).unwrap();
+        assert_eq!((r.median, r.low, r.high), (1.0, 1.0, 1.0));
+        assert_eq!(r.verdict(), Verdict::None);
+        let r = count_ratio(&[7.0], &[7.0]).unwrap();
+        assert!(r.exact);
+        assert_eq!(r.verdict(), Verdict::None);
+    }
+
+    #[test]
+    fn time_ratio_pairs_runs_in_order() {
+        // Drift: both sides slow down together; the paired ratio stays 0.5 although the medians overlap.
+        let a = [10.0, 20.0, 30.0, 40.0, 50.0, 60.0];
+        let b = [5.0, 10.0, 15.0, 20.0, 25.0, 30.0];
+        let r = time_ratio(&a, &b).unwrap();
+        assert_eq!((r.low, r.median, r.high), (0.5, 0.5, 0.5));
+        assert_eq!(r.verdict(), Verdict::BBetter);
+        assert!(r.coverage >= 0.95 && !r.exact);
+    }
+
+    #[test]
+    fn time_interval_touching_one_gives_no_verdict() {
+        let a = [1.0; 8];
+        let b = [0.9, 0.92, 0.95, 0.97, 1.0, 1.0, 1.02, 1.05];
+        let r = time_ratio(&a, &b).unwrap();
+        assert!(r.low < 1.0 && r.high >= 1.0);
+        assert_eq!(r.verdict(), Verdict::None);
+        let worse: Vec<f64> = b.iter().map(|x| x + 0.2).collect();
+        assert_eq!(time_ratio(&a, &worse).unwrap().verdict(), Verdict::BWorse);
+    }
+
+    #[test]
+    fn too_few_pairs_never_judge() {
+        let r = time_ratio(&[1.0; 5], &[2.0; 5]).unwrap();
+        assert!(r.coverage < 0.95);
+        assert_eq!(r.verdict(), Verdict::None);
+        assert!(time_ratio(&[], &[]).is_none());
+    }
+
+    #[test]
+    fn exact_count_difference_is_a_verdict_either_way() {
+        assert_eq!(
+            count_ratio(&[100.0], &[101.0]).unwrap().verdict(),
+            Verdict::BWorse
+        );
+        assert_eq!(
+            count_ratio(&[100.0, 100.0], &[99.0, 99.0])
+                .unwrap()
+                .verdict(),
+            Verdict::BBetter
+        );
+    }
+
+    #[test]
+    fn varying_counts_widen_the_interval() {
+        let r = count_ratio(&[100.0, 110.0], &[120.0, 130.0]).unwrap();
+        assert!(!r.exact);
+        assert_eq!((r.low, r.high), (120.0 / 110.0, 1.3));
+        assert_eq!(r.verdict(), Verdict::BWorse);
+        assert!(count_ratio(&[0.0], &[1.0]).is_none());
+        assert!(count_ratio(&[], &[1.0]).is_none());
+    }
+}

@@ -1,0 +1,194 @@
+//! `harness compare` end to end with prebuilt sides: an A/A run of the real binary gives ratios and no verdict;
+//! sides that disagree on counts, or fail their own parity check, stop it with a clear message.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("compare-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn compare(a: &Path, b: &Path, out: &Path, extra: &[&str]) -> Output {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    Command::new(env!("CARGO_BIN_EXE_harness"))
+        .current_dir(&root)
+        .arg("compare")
+        .arg("--prebuilt")
+        .arg(a)
+        .arg(b)
+        .arg("--out")
+        .arg(out)
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+fn only_compare_folder(out: &Path) -> PathBuf {
+    let dirs: Vec<PathBuf> = std::fs::read_dir(out)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert_eq!(dirs.len(), 1, "{dirs:?}");
+    dirs[0].clone()
+}
+
+#[test]
+fn a_against_itself_gives_ratios_near_one_and_no_verdict() {
+    let out = temp_dir("aa");
+    let exe = Path::new(env!("CARGO_BIN_EXE_harness"));
+    let o = compare(
+        exe,
+        exe,
+        &out,
+        &[
+            "--rounds",
+            "2",
+            "--instruction-rounds",
+            "0",
+            "--scenario",
+            "promotion-en-passant",
+            "--cache",
+            "none,optimized",
+            "--eval",
+            "constant",
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{stderr}");
+    let folder = only_compare_folder(&out);
+    let csv = std::fs::read_to_string(folder.join("compare.csv")).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert!(lines[0].starts_with("scenario,variant,evaluator,traversal,measure,unit,a_median"));
+    // One time row per variant; two pairs can never give a 95% interval, so no verdict.
+    assert_eq!(lines.len(), 3, "{csv}");
+    for (line, variant) in lines[1..].iter().zip(["none", "optimized"]) {
+        let f: Vec<&str> = line.split(',').collect();
+        assert_eq!(
+            &f[..6],
+            [
+                "promotion-en-passant",
+                variant,
+                "constant",
+                "on",
+                "time",
+                "ns_per_op"
+            ]
+        );
+        let ratio: f64 = f[8].parse().unwrap();
+        assert!(ratio > 0.0 && ratio.is_finite(), "{line}");
+        assert_eq!(f[11], "2", "pairs: {line}");
+        assert_eq!(f[14], "", "no verdict from 2 pairs: {line}");
+    }
+    for run in ["01-A", "01-B", "02-A", "02-B"] {
+        assert!(
+            folder.join("runs").join(run).join("main-job.log").is_file(),
+            "{run}"
+        );
+    }
+    assert!(
+        std::fs::read_to_string(folder.join("compare.md"))
+            .unwrap()
+            .contains("| time |")
+    );
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// A stand-in for a revision's harness: writes a run folder whose counts carry `hits`, or exits with `code`.
+#[cfg(unix)]
+fn fake_side(dir: &Path, name: &str, hits: u32, code: i32) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    let script = format!(
+        "#!/bin/sh\n\
+         out=\"\"\n\
+         while [ $# -gt 0 ]; do [ \"$1\" = --out ] && out=\"$2\"; shift; done\n\
+         [ {code} -ne 0 ] && {{ echo 'parity: values differ' >&2; exit {code}; }}\n\
+         d=\"$out/2026-01-01T00-00-00Z\"; mkdir -p \"$d\"\n\
+         printf 'scenario,variant,evaluator,traversal,metric,value\\ns,optimized,material,on,cache_hits,{hits}\\n' > \"$d/counts.csv\"\n\
+         printf 'scenario,variant,evaluator,traversal,metric,value\\ns,optimized,material,on,ns_per_op_median,100\\n' > \"$d/timings.csv\"\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[cfg(unix)]
+#[test]
+fn sides_that_disagree_on_counts_get_no_ratio() {
+    let dir = temp_dir("disagree");
+    let a = fake_side(&dir, "a.sh", 7, 0);
+    let b = fake_side(&dir, "b.sh", 8, 0);
+    let out = dir.join("out");
+    let o = compare(&a, &b, &out, &["--rounds", "1"]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains("metric `cache_hits`: 7 in"), "{stderr}");
+    assert!(
+        stderr.contains("01-A") && stderr.contains("01-B"),
+        "{stderr}"
+    );
+    assert!(!only_compare_folder(&out).join("compare.csv").exists());
+    // The same fake on both sides agrees and yields a ratio of exactly 1.
+    let out2 = dir.join("out2");
+    let o = compare(&a, &a, &out2, &["--rounds", "1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let csv = std::fs::read_to_string(only_compare_folder(&out2).join("compare.csv")).unwrap();
+    assert!(
+        csv.lines()
+            .nth(1)
+            .unwrap()
+            .contains(",1.000000,1.000000,1.000000,1,"),
+        "{csv}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_side_failing_its_parity_check_is_named() {
+    let dir = temp_dir("parity");
+    let a = fake_side(&dir, "a.sh", 7, 0);
+    let b = fake_side(&dir, "b.sh", 7, 3);
+    let o = compare(&a, &b, &dir.join("out"), &["--rounds", "1"]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(
+        stderr.contains("side B") && stderr.contains("failed its own parity check"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("parity: values differ"),
+        "log tail shown: {stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_unknown_revision_is_refused_before_any_build() {
+    let dir = temp_dir("unknown");
+    let o = Command::new(env!("CARGO_BIN_EXE_harness"))
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
+        .args(["compare", "HEAD", "no-such-revision-xyz", "--out"])
+        .arg(dir.join("out"))
+        .arg("--work-dir")
+        .arg(dir.join("work"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    // Outside a git checkout (a source archive) the message names that instead.
+    assert!(
+        stderr.contains("`no-such-revision-xyz` is not a commit")
+            || stderr.contains("not inside a git work tree"),
+        "{stderr}"
+    );
+    assert!(
+        !dir.join("work").exists(),
+        "nothing was checked out or built"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
