@@ -81,9 +81,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     })?;
     crate::record::RunFolder::check_writable(&args.out)?;
     let meta = RunMetadata::collect(args.seed);
-    let folder = args
-        .out
-        .join(format!("compare-{}", meta.started.folder_name()));
+    // Absolute, because each side runs in its own checkout.
+    let out = std::path::absolute(&args.out)
+        .with_context(|| format!("{}: cannot resolve", args.out.display()))?;
+    let folder = out.join(format!("compare-{}", meta.started.folder_name()));
     std::fs::create_dir(&folder).with_context(|| format!("{}: cannot create", folder.display()))?;
 
     let (sides, toolchain_note) = prepare_sides(&args, &folder)?;
