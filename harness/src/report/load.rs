@@ -117,6 +117,105 @@ impl TidyTable {
     }
 }
 
+/// `probes.csv`: the optimized cache's probe-length histograms, one row per scenario x probe length.
+#[derive(Debug, Default, Clone)]
+pub struct ProbeTable {
+    /// (scenario, evaluator, traversal, probe length, lookups), in file order.
+    rows: Vec<(Arm, u64, u64)>,
+    /// Scenario families in order of first appearance.
+    pub scenarios: Vec<String>,
+}
+
+impl ProbeTable {
+    /// Columns `probes.csv` must have (more are allowed).
+    const REQUIRED: [&str; 5] = [
+        "scenario",
+        "evaluator",
+        "traversal",
+        "probe_length",
+        "lookups",
+    ];
+
+    /// Parses CSV text; `path` only names the source in errors.
+    pub fn parse(text: &str, path: &Path) -> Result<ProbeTable> {
+        let shown = path.display();
+        let mut reader = csv::ReaderBuilder::new().from_reader(text.as_bytes());
+        let headers = reader
+            .headers()
+            .with_context(|| format!("{shown}: line 1: unreadable header"))?
+            .clone();
+        let mut col = [0usize; 5];
+        for (i, name) in Self::REQUIRED.iter().enumerate() {
+            col[i] = headers
+                .iter()
+                .position(|h| h == *name)
+                .with_context(|| format!("{shown}: line 1: missing column `{name}`"))?;
+        }
+        let variant = headers.iter().position(|h| h == "variant");
+        let mut t = ProbeTable::default();
+        for (n, record) in reader.records().enumerate() {
+            let line = n + 2;
+            let record = record.with_context(|| format!("{shown}: line {line}: malformed CSV"))?;
+            let field = |i: usize| -> Result<&str> {
+                record.get(col[i]).with_context(|| {
+                    format!(
+                        "{shown}: line {line}: field `{}` is missing",
+                        Self::REQUIRED[i]
+                    )
+                })
+            };
+            let number = |i: usize| -> Result<u64> {
+                let raw = field(i)?;
+                raw.trim().parse::<u64>().with_context(|| {
+                    format!(
+                        "{shown}: line {line}: field `{}`: `{raw}` is not a non-negative integer",
+                        Self::REQUIRED[i]
+                    )
+                })
+            };
+            let scenario = field(0)?;
+            if scenario.is_empty() {
+                bail!("{shown}: line {line}: empty scenario");
+            }
+            let arm = (
+                scenario.to_owned(),
+                variant
+                    .and_then(|v| record.get(v))
+                    .unwrap_or("optimized")
+                    .to_owned(),
+                field(1)?.to_owned(),
+                field(2)?.to_owned(),
+            );
+            let (len, lookups) = (number(3)?, number(4)?);
+            if t.rows.iter().any(|(a, l, _)| *a == arm && *l == len) {
+                bail!("{shown}: line {line}: duplicate row for probe length {len} of this arm");
+            }
+            remember(&mut t.scenarios, scenario);
+            t.rows.push((arm, len, lookups));
+        }
+        Ok(t)
+    }
+
+    /// Reads and parses `path`.
+    pub fn read(path: &Path) -> Result<ProbeTable> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("{}: cannot read results file", path.display()))?;
+        ProbeTable::parse(&text, path)
+    }
+
+    /// The histogram of `arm` as (probe length, lookups), lengths ascending.
+    pub fn histogram(&self, arm: &Arm) -> Vec<(u64, u64)> {
+        let mut h: Vec<(u64, u64)> = self
+            .rows
+            .iter()
+            .filter(|(a, _, _)| a == arm)
+            .map(|&(_, len, n)| (len, n))
+            .collect();
+        h.sort_unstable();
+        h
+    }
+}
+
 /// Everything a report is made from.
 #[derive(Debug, Clone)]
 pub struct RunResults {
@@ -130,13 +229,15 @@ pub struct RunResults {
     pub timings: TidyTable,
     /// `allocations.csv`, when the allocation profile ran.
     pub allocations: Option<TidyTable>,
+    /// `probes.csv`, absent in runs made before it was collected.
+    pub probes: Option<ProbeTable>,
     /// `instructions-status.txt`: why instruction counts are absent or how they were measured.
     pub instructions_note: Option<String>,
 }
 
 impl RunResults {
-    /// Loads a run folder. `counts.csv`, `timings.csv` and `metadata.txt` are required; `allocations.csv` is
-    /// optional, but present means well-formed.
+    /// Loads a run folder. `counts.csv`, `timings.csv` and `metadata.txt` are required; `allocations.csv` and
+    /// `probes.csv` are optional, but present means well-formed.
     pub fn load(dir: &Path) -> Result<RunResults> {
         if !dir.is_dir() {
             bail!(
@@ -176,6 +277,12 @@ impl RunResults {
         } else {
             None
         };
+        let probes_path = dir.join("probes.csv");
+        let probes = if probes_path.exists() {
+            Some(ProbeTable::read(&probes_path)?)
+        } else {
+            None
+        };
         let note_path = dir.join("instructions-status.txt");
         let instructions_note = std::fs::read_to_string(&note_path)
             .ok()
@@ -186,6 +293,7 @@ impl RunResults {
             counts,
             timings,
             allocations,
+            probes,
             instructions_note,
         })
     }
