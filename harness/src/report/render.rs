@@ -387,7 +387,7 @@ impl Report<'_> {
         );
         let _ = writeln!(
             self.md,
-            "| scenario | variant | instructions/op | estimated cycles/op | instructions/op ÷ lookups/op |\n|---|---|---:|---:|---:|"
+            "| scenario | variant | instructions/op | estimated cycles/op | instructions/op ÷ lookups/op (of the measured operation) |\n|---|---|---:|---:|---:|"
         );
         for s in &c.scenarios {
             for v in &c.variants {
@@ -395,9 +395,11 @@ impl Report<'_> {
                 let Some(ir) = c.get(&arm, "instructions_per_op") else {
                     continue;
                 };
+                // Lookups of the measured operation itself (the child counts them); the family's average would
+                // divide one successor's instructions by another workload's lookups.
                 let lookups = (|| {
-                    let n = c.get(&arm, "successors")?.max(1.0);
-                    Some((c.get(&arm, "evaluator_calls")? + c.get(&arm, "cache_hits")?) / n)
+                    let n = c.get(&arm, "callgrind_op_successors")?.max(1.0);
+                    Some(c.get(&arm, "callgrind_op_lookups")? / n)
                 })();
                 let _ = writeln!(
                     self.md,
