@@ -141,7 +141,7 @@ impl Report<'_> {
                 )
             };
             // Knuth's linear-probing estimates at load factor exactly 1/2: 1.5 slots per hit, 2.5 per miss; the
-            // table's load factor stays between 1/4 and 1/2 after its first growth.
+            // table grows before its load factor exceeds 1/2, so these bound the expected means.
             let knuth = if hi.mean <= 2.5 {
                 " — within what linear probing predicts at a load factor of at most 1/2 (1.5 slots per hit and \
                  2.5 per miss at exactly 1/2)"
