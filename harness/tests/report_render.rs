@@ -64,7 +64,8 @@ fn fixture_renders_every_section_and_chart() {
     .map(|s| md.find(s).unwrap())
     .collect();
     assert!(pos.windows(2).all(|w| w[0] < w[1]));
-    assert_eq!(md.matches("**What this shows:**").count(), 4);
+    // One line per section and per subsection (probe lengths, break-even, growth check).
+    assert_eq!(md.matches("**What this shows:**").count(), 7);
     for key in ["git revision", "rustc", "seed", "date (UTC)", "machine"] {
         assert!(md.contains(&format!("| {key} |")), "{key}");
     }
@@ -86,11 +87,28 @@ fn fixture_renders_every_section_and_chart() {
             named += 1;
         }
     }
-    assert!(named >= 6, "only {named} charts named");
+    assert!(named >= 7, "only {named} charts named");
+    for title in [
+        "Probe-length histogram of the optimized cache",
+        "Hit rate of the optimized cache vs break-even hit rate",
+    ] {
+        assert!(md.contains(&format!("![{title}](charts/")), "{title}");
+    }
     assert_eq!(done.charts.len(), 2 * named);
     // The fixture's numbers reach the tables: sparse optimized with material has 23108 calls and 99824 hits.
     assert!(md.contains("| sparse | optimized | 3 | 23108 | 99824 | 23108 | 81.2% |"));
     assert!(md.contains("| sparse | optimized | 4000000 |"));
+    // Instructions per lookup divide by the measured operation's 1000 lookups, not the family's average.
+    assert!(md.contains("| sparse | optimized | 4000000 | 5200000 | 4000 |"));
+    // probes.csv: 1000 lookups, 3 without a table, mean (900 + 2·80 + 3·15 + 5·2) / 997 slots, 900 / 997 at 1.
+    assert!(md.contains("| sparse | 1000 | 3 | 1.118 | 90.3% | 5 | 2 | 6 |"),);
+    // Break-even from the instruction totals: e = 300 000 / 1000, p = (270 000 − 400·300) / 1000, p/e = 50%.
+    assert!(md.contains("| sparse | 1000 | 400 | 300.0 | 150.0 | 50.0% | 60.0% | 81.2% | yes |"));
+    assert!(md.contains("| middlegame | 800 | 700 | 100.0 | 200.0 | 200.0% | 12.5% |"));
+    assert!(md.contains("cannot save instructions at any hit rate (1 of 2 scenarios)"));
+    // Growth check: 150 − 120 extra blocks over 3 successors, explained by the 30 growth blocks in counts.csv.
+    assert!(md.contains("| sparse | 10.00 | 10.00 | 2.00 | yes |"));
+    assert!(md.contains("| middlegame | -26.67 | 6.67 | 1.33 | no |"));
     std::fs::remove_dir_all(&out).unwrap();
 }
 
@@ -143,6 +161,58 @@ fn missing_column_and_malformed_allocations_are_named() {
     let err = format!("{:#}", RunResults::load(&d).unwrap_err());
     assert!(
         err.contains("allocations.csv") && err.contains("missing column `evaluator`"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn run_without_probes_or_break_even_inputs_still_renders() {
+    let d = copy_fixture("old-run");
+    std::fs::remove_file(d.join("probes.csv")).unwrap();
+    let path = d.join("counts.csv");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let kept: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.contains(",callgrind_op_") && !l.contains(",growth_"))
+        .collect();
+    std::fs::write(&path, kept.join("\n")).unwrap();
+    let out = temp("old-run-out");
+    let results = RunResults::load(&d).unwrap();
+    assert!(results.probes.is_none());
+    let md = std::fs::read_to_string(render(&results, &out).unwrap().index).unwrap();
+    assert!(md.contains("Not recorded in this run (no `probes.csv`"));
+    assert!(
+        md.contains("### Break-even hit rate of the optimized cache\n\nNot available in this run")
+    );
+    assert!(md.contains("### Growth check of the optimized cache\n\nNot available in this run"));
+    assert!(md.contains("## Allocations") && md.contains("| sparse | optimized | 4000000 |"));
+    std::fs::remove_dir_all(&d).unwrap();
+    std::fs::remove_dir_all(&out).unwrap();
+}
+
+#[test]
+fn malformed_probes_csv_names_file_line_and_field() {
+    let d = copy_fixture("bad-probes");
+    let path = d.join("probes.csv");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    lines[3] = lines[3].replacen(",on,2,80,", ",on,2,many,", 1);
+    assert!(
+        lines[3].contains("many"),
+        "fixture line 4 changed: {}",
+        lines[3]
+    );
+    std::fs::write(&path, lines.join("\n")).unwrap();
+    let err = format!("{:#}", RunResults::load(&d).unwrap_err());
+    assert!(
+        err.contains("probes.csv") && err.contains("line 4") && err.contains("`lookups`"),
+        "{err}"
+    );
+    std::fs::write(&path, "scenario,probe_length\nsparse,1\n").unwrap();
+    let err = format!("{:#}", RunResults::load(&d).unwrap_err());
+    assert!(
+        err.contains("probes.csv") && err.contains("missing column `evaluator`"),
         "{err}"
     );
     std::fs::remove_dir_all(&d).unwrap();

@@ -54,8 +54,21 @@ fn quick_run_writes_counts_and_timings() {
     assert_eq!(runs.len(), 1);
     let counts = std::fs::read_to_string(runs[0].join("counts.csv")).unwrap();
     let timings = std::fs::read_to_string(runs[0].join("timings.csv")).unwrap();
-    // 5 variants x 10 count metrics, plus the header.
-    assert_eq!(counts.lines().count(), 1 + 5 * 10);
+    // 5 variants x 10 count metrics, 6 probe and growth counts of the optimized cache (always evaluator material),
+    // plus the header.
+    assert_eq!(counts.lines().count(), 1 + 5 * 10 + 6);
+    // probes.csv: the histogram's lookups add up to the probe_lookups count row.
+    let probes = std::fs::read_to_string(runs[0].join("probes.csv")).unwrap();
+    assert!(probes.starts_with("scenario,variant,evaluator,traversal,probe_length,lookups,"));
+    let histogram: u64 = probes
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(5).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert!(histogram > 0);
+    assert!(counts.contains(&format!(
+        "promotion-en-passant,optimized,material,on,probe_lookups,{histogram},"
+    )));
     assert!(counts.contains("promotion-en-passant,optimized,constant,on,evaluator_calls,"));
     assert!(timings.contains("promotion-en-passant,none,constant,on,ns_per_op_median,"));
     assert!(timings.contains("promotion-en-passant,optimized,constant,on,ratio_to_none_median,"));

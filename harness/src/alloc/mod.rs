@@ -5,8 +5,12 @@
 //! peak (dhat's peak, t-gmax, is process-wide and cannot be reset).
 
 pub mod arm_report;
+pub mod growth;
+pub mod profile;
 
 pub use arm_report::{ArmAllocation, parse_child_line};
+pub use growth::growth_blocks;
+pub use profile::profile_operation;
 
 /// Runs the `alloc_profile` binary (next to the current executable; built with `$CARGO` first when `cargo run`
 /// started us and it is missing) on a run folder. Returns a status line; failures are reported, not fatal.

@@ -9,12 +9,12 @@ use clap::Parser;
 use engine::GameState;
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
-use harness::alloc::{ArmAllocation, parse_child_line};
+use harness::alloc::{parse_child_line, profile_operation};
 use harness::commands::expand::parse_traversal;
 use harness::commands::scenarios::families;
 use harness::record::tidy::timings_csv;
 use harness::record::{RowKey, RunMetadata, TimingRow, write_atomic};
-use harness::run::{Arm, Evaluator, timed_operation};
+use harness::run::{Arm, Evaluator};
 use harness::scenario::load_dir;
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
@@ -87,23 +87,7 @@ fn child(args: &Args, spec: &str) -> Result<()> {
         .join("dhat")
         .join(format!("{scenario}-{variant}-{}.json", traversal.name()));
     let profiler = dhat::Profiler::builder().file_name(&json).build();
-    let mut op = timed_operation(&states, scn.depth, arm);
-    let before = dhat::HeapStats::get();
-    op();
-    let after = dhat::HeapStats::get();
-    drop(op);
-    let peak = if after.max_bytes > before.max_bytes {
-        after.max_bytes - before.curr_bytes
-    } else {
-        // The pass never rose above an earlier peak: the most it can have held is that peak minus the baseline.
-        after.max_bytes.saturating_sub(before.curr_bytes)
-    };
-    let a = ArmAllocation {
-        successors: states.len() as u64,
-        total_blocks: after.total_blocks - before.total_blocks,
-        total_bytes: after.total_bytes - before.total_bytes,
-        peak_live_bytes: peak as u64,
-    };
+    let a = profile_operation(&states, scn.depth, arm);
     println!("{}", a.to_line());
     drop(profiler);
     Ok(())

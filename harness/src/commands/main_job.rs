@@ -7,6 +7,7 @@ use crate::measure::Plan;
 use crate::record::tidy::{counts_csv, timings_csv};
 use crate::record::{CountRow, RowKey, RunFolder, RunMetadata, TimingRow};
 use crate::run::parity::check_parity;
+use crate::run::probes::{probe_scenarios, probes_csv};
 use crate::run::table::{Line, render, render_expansion};
 use crate::run::timing::{ArmTiming, time_group};
 use crate::run::{Arm, CountResult, Evaluator, count_family};
@@ -229,6 +230,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // 4. Results: counts and timings in separate tidy CSVs, written atomically.
     let (mut count_rows, timing_rows) = rows(&groups);
     let folder = RunFolder::create(&args.out, &meta)?;
+    // The optimized cache's probe-length histograms and growth events (deterministic: counts, not timings).
+    let probes = probe_scenarios(&scenarios)?;
+    count_rows.extend(probes.iter().flat_map(|p| p.count_rows()));
+    let probes_path = folder.path().join("probes.csv");
+    folder.write("probes.csv", &probes_csv(&probes, &meta, &probes_path)?)?;
     // Instruction counts are deterministic, so they join the counts CSV rather than the timings.
     let fam_names: Vec<&str> = scenarios.iter().map(|s| s.family.name()).collect();
     let phase = Instant::now();

@@ -87,17 +87,43 @@ pub fn valgrind_version() -> Option<String> {
         .then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
 }
 
+/// What the child reported for one arm: callgrind totals of the measured operation and its counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MeasuredArm {
+    /// Callgrind totals of the measured window.
+    pub totals: CallgrindTotals,
+    /// Operations (successors) in the window.
+    pub successors: u64,
+    /// Evaluation-cache lookups of those operations (calls + hits), from a counting pass outside the window.
+    pub lookups: u64,
+    /// Evaluator calls (misses) of those operations.
+    pub evaluator_calls: u64,
+}
+
+/// The value of `key=` on the child's standard output.
+fn reported(stdout: &str, key: &str) -> Option<u64> {
+    stdout
+        .lines()
+        .flat_map(str::split_whitespace)
+        .find_map(|w| w.strip_prefix(key)?.strip_prefix('='))
+        .and_then(|v| v.parse().ok())
+}
+
 /// Runs `exe callgrind-op` for one arm under callgrind (collection limited to the measured operation) and returns
-/// the totals and the successor count the child reported. `work` receives the callgrind files.
+/// the totals with the successor, lookup and evaluator-call counts the child reported. `work` receives the
+/// callgrind files.
 pub fn measure_arm(
     exe: &Path,
     scenarios_dir: &Path,
     scenario: &str,
     cache: &str,
+    eval: &str,
     traversal: &str,
     work: &Path,
-) -> Result<(CallgrindTotals, u64)> {
-    let out_file = work.join(format!("callgrind.{scenario}-{cache}-{traversal}.out"));
+) -> Result<MeasuredArm> {
+    let out_file = work.join(format!(
+        "callgrind.{scenario}-{cache}-{eval}-{traversal}.out"
+    ));
     let out = Command::new("valgrind")
         .arg("--tool=callgrind")
         .arg("--cache-sim=yes")
@@ -111,6 +137,8 @@ pub fn measure_arm(
             scenario,
             "--cache",
             cache,
+            "--eval",
+            eval,
             "--traversal",
             traversal,
         ])
@@ -120,16 +148,17 @@ pub fn measure_arm(
         .context("cannot run valgrind")?;
     if !out.status.success() {
         bail!(
-            "callgrind run for {scenario}/{cache}/{traversal} failed ({}): {}",
+            "callgrind run for {scenario}/{cache}/{eval}/{traversal} failed ({}): {}",
             out.status,
             String::from_utf8_lossy(&out.stderr).trim()
         );
     }
-    let successors: u64 = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .find_map(|l| l.strip_prefix("successors="))
-        .and_then(|v| v.trim().parse().ok())
-        .context("callgrind child printed no successor count")?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let get = |key: &str| {
+        reported(&stdout, key).with_context(|| format!("callgrind child printed no `{key}=` count"))
+    };
+    let (successors, lookups, evaluator_calls) =
+        (get("successors")?, get("lookups")?, get("evaluator_calls")?);
     let text = std::fs::read_to_string(&out_file)
         .with_context(|| format!("{}: cannot read", out_file.display()))?;
     let totals = parse_callgrind_out(&text)
@@ -140,5 +169,10 @@ pub fn measure_arm(
             out_file.display()
         );
     }
-    Ok((totals, successors))
+    Ok(MeasuredArm {
+        totals,
+        successors,
+        lookups,
+        evaluator_calls,
+    })
 }

@@ -1,8 +1,8 @@
 //! The child side: load one scenario, build the operation outside the measured window, run it once inside.
 
-use crate::commands::expand::parse_traversal;
+use crate::commands::expand::{parse_eval, parse_traversal};
 use crate::commands::scenarios::families;
-use crate::run::{Arm, Evaluator, timed_operation};
+use crate::run::{Arm, Evaluator, count_family, timed_operation};
 use crate::scenario::load_dir;
 use anyhow::{Context, Result};
 use engine::GameState;
@@ -22,6 +22,9 @@ pub struct Args {
     /// Traversal cache `on` or `off`.
     #[arg(long, default_value = "on")]
     pub traversal: String,
+    /// Evaluator: material, constant or aggressive.
+    #[arg(long, default_value = "material", value_parser = parse_eval)]
+    pub eval: Evaluator,
     /// Folder holding the frozen scenario files.
     #[arg(long, default_value = "scenarios")]
     pub scenarios_dir: PathBuf,
@@ -33,7 +36,9 @@ pub fn measured_operation(op: &mut dyn FnMut()) {
     op();
 }
 
-/// Runs the child: prints `successors=N` so the parent can divide by the operation count.
+/// Runs the child: prints `successors=N` so the parent can divide by the operation count, then
+/// `lookups=L evaluator_calls=M` of the same operation, counted by a counting pass after the measured window (so
+/// the instruction count neither includes it nor changes with it).
 pub fn run(args: Args) -> Result<ExitCode> {
     let fams = families(std::slice::from_ref(&args.scenario))?;
     let traversal = parse_traversal(&args.traversal).map_err(anyhow::Error::msg)?;
@@ -43,11 +48,17 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let states: Vec<GameState> = scn.successors.iter().take(1).map(|s| s.state).collect();
     let arm = Arm {
         cache: args.cache,
-        eval: Evaluator::Material,
+        eval: args.eval,
         traversal,
     };
     let mut op = timed_operation(&states, scn.depth, arm);
     measured_operation(&mut *op);
     println!("successors={}", states.len());
+    let counted = count_family(&states, scn.depth, arm).memo;
+    println!(
+        "lookups={} evaluator_calls={}",
+        counted.evaluator_calls + counted.cache_hits,
+        counted.evaluator_calls
+    );
     Ok(ExitCode::SUCCESS)
 }

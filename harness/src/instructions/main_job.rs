@@ -1,13 +1,18 @@
-//! The main job's instruction step: every scenario x cache variant (material evaluator, traversal cache on), the
-//! family's first successor expanded once under callgrind, as count rows.
+//! The main job's instruction step: every scenario x cache variant (material evaluator, traversal cache on) and the
+//! uncached arm with the constant evaluator, the family's first successor expanded once under callgrind, as count
+//! rows; with the lookups and misses of that operation, the break-even costs (see [`BreakEven`]).
 
-use super::{measure_arm, valgrind_version};
+use super::break_even::{BreakEven, BreakEvenInputs};
+use super::{MeasuredArm, measure_arm, valgrind_version};
 use crate::record::{CountRow, RowKey};
+use crate::run::Evaluator;
 use engine::memo::CacheKind;
 use std::path::Path;
 
-/// Count rows (`instructions_per_op`, `estimated_cycles_per_op`, raw totals) and a one-line status note that says
-/// how they were measured or why they are missing.
+/// Count rows (`instructions_per_op`, `estimated_cycles_per_op`, raw totals, the operation's `callgrind_op_lookups`
+/// and `callgrind_op_evaluator_calls`, and the optimized arm's `evaluator_instructions_per_call` and
+/// `probe_instructions_per_lookup`) and a one-line status note that says how they were measured or why they are
+/// missing.
 pub fn instruction_rows(
     scenarios_dir: &Path,
     families: &[&str],
@@ -40,43 +45,111 @@ pub fn instruction_rows(
     let mut rows = Vec::new();
     let mut failures = Vec::new();
     for fam in families {
-        for cache in caches {
-            match measure_arm(&exe, scenarios_dir, fam, cache.name(), "on", work) {
-                Ok((t, successors)) => {
-                    let key = RowKey {
-                        scenario: (*fam).to_owned(),
-                        variant: cache.name().to_owned(),
-                        evaluator: "material".into(),
-                        traversal: "on".into(),
-                    };
-                    let n = successors.max(1) as i128;
-                    for (metric, value) in [
-                        ("instructions_total", t.ir as i128),
-                        ("instructions_per_op", (t.ir as i128 + n / 2) / n),
-                        (
-                            "estimated_cycles_per_op",
-                            (t.estimated_cycles() as i128 + n / 2) / n,
-                        ),
-                        ("l1_misses_total", t.l1_misses as i128),
-                        ("ll_misses_total", t.ll_misses as i128),
-                    ] {
-                        rows.push(CountRow {
-                            key: key.clone(),
-                            metric: metric.to_owned(),
-                            value,
-                        });
-                    }
+        // Every variant with the material evaluator, plus the uncached arm with the constant evaluator, which
+        // separates the evaluator's cost from the rest of the operation (see `break_even`).
+        let arms = caches
+            .iter()
+            .map(|c| (*c, Evaluator::Material))
+            .chain([(CacheKind::None, Evaluator::Constant)]);
+        let mut measured: Vec<(CacheKind, Evaluator, MeasuredArm)> = Vec::new();
+        for (cache, eval) in arms {
+            match measure_arm(
+                &exe,
+                scenarios_dir,
+                fam,
+                cache.name(),
+                eval.name(),
+                "on",
+                work,
+            ) {
+                Ok(m) => {
+                    rows.extend(arm_rows(fam, cache, eval, &m));
+                    measured.push((cache, eval, m));
                 }
-                Err(e) => failures.push(format!("{fam}/{}: {e:#}", cache.name())),
+                Err(e) => failures.push(format!("{fam}/{}/{}: {e:#}", cache.name(), eval.name())),
+            }
+        }
+        let find = |cache: CacheKind, eval: Evaluator| {
+            measured
+                .iter()
+                .find(|(c, e, _)| *c == cache && *e == eval)
+                .map(|(_, _, m)| *m)
+        };
+        if let (Some(nm), Some(nc), Some(om)) = (
+            find(CacheKind::None, Evaluator::Material),
+            find(CacheKind::None, Evaluator::Constant),
+            find(CacheKind::Optimized, Evaluator::Material),
+        ) {
+            if nm.lookups != om.lookups || nc.lookups != om.lookups {
+                failures.push(format!(
+                    "{fam}: lookups differ between the break-even arms (none/material {}, none/constant {}, \
+                     optimized {}); no break-even figures",
+                    nm.lookups, nc.lookups, om.lookups
+                ));
+            } else if let Some(b) = BreakEven::derive(&BreakEvenInputs {
+                none_material: nm.totals.ir as f64,
+                none_constant: nc.totals.ir as f64,
+                optimized_material: om.totals.ir as f64,
+                lookups: om.lookups as f64,
+                misses: om.evaluator_calls as f64,
+            }) {
+                let key = row_key(fam, CacheKind::Optimized, Evaluator::Material);
+                for (metric, value) in [
+                    ("evaluator_instructions_per_call", b.evaluator),
+                    ("probe_instructions_per_lookup", b.probe),
+                ] {
+                    rows.push(CountRow {
+                        key: key.clone(),
+                        metric: metric.to_owned(),
+                        value: value.round() as i128,
+                    });
+                }
             }
         }
     }
     let mut note = format!(
         "Measured with {version} (callgrind, --cache-sim=yes, collection toggled on the measured operation only; \
-         evaluator material, traversal cache on; one operation = the first successor of each family)."
+         evaluator material, plus the uncached arm with the constant evaluator; traversal cache on; one operation \
+         = the first successor of each family)."
     );
     if !failures.is_empty() {
         note.push_str(&format!(" Failed arms: {}", failures.join("; ")));
     }
     (rows, note)
+}
+
+fn row_key(fam: &str, cache: CacheKind, eval: Evaluator) -> RowKey {
+    RowKey {
+        scenario: fam.to_owned(),
+        variant: cache.name().to_owned(),
+        evaluator: eval.name().to_owned(),
+        traversal: "on".into(),
+    }
+}
+
+/// The count rows of one measured arm.
+fn arm_rows(fam: &str, cache: CacheKind, eval: Evaluator, m: &MeasuredArm) -> Vec<CountRow> {
+    let key = row_key(fam, cache, eval);
+    let t = &m.totals;
+    let n = m.successors.max(1) as i128;
+    [
+        ("instructions_total", t.ir as i128),
+        ("instructions_per_op", (t.ir as i128 + n / 2) / n),
+        (
+            "estimated_cycles_per_op",
+            (t.estimated_cycles() as i128 + n / 2) / n,
+        ),
+        ("l1_misses_total", t.l1_misses as i128),
+        ("ll_misses_total", t.ll_misses as i128),
+        ("callgrind_op_successors", m.successors as i128),
+        ("callgrind_op_lookups", m.lookups as i128),
+        ("callgrind_op_evaluator_calls", m.evaluator_calls as i128),
+    ]
+    .into_iter()
+    .map(|(metric, value)| CountRow {
+        key: key.clone(),
+        metric: metric.to_owned(),
+        value,
+    })
+    .collect()
 }

@@ -2,9 +2,12 @@
 //! (`harness callgrind-op`, hidden) under `valgrind --tool=callgrind --cache-sim=yes`, with collection limited to
 //! [`measured_operation`], and reads the totals back.
 
+pub mod break_even;
 pub mod callgrind;
 pub mod child;
 pub mod main_job;
 
-pub use callgrind::{CallgrindTotals, measure_arm, parse_callgrind_out, valgrind_version};
+pub use callgrind::{
+    CallgrindTotals, MeasuredArm, measure_arm, parse_callgrind_out, valgrind_version,
+};
 pub use child::measured_operation;

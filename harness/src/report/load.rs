@@ -106,39 +106,157 @@ pub struct TidyRecord {
     pub value: String,
 }
 
-/// Reads the rows of a tidy results CSV (the [`REQUIRED`] columns, in any order, more allowed); `path` only names
-/// the source in errors, which give its line and the missing column or field.
-pub fn tidy_records(text: &str, path: &Path) -> Result<Vec<TidyRecord>> {
+/// One data row of a results CSV: its line number and the requested columns' fields, in the order asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CsvRow {
+    /// 1-based line number in the file (the header is line 1).
+    pub line: usize,
+    /// The required columns' fields.
+    pub fields: Vec<String>,
+    /// The optional columns' fields (`None` when the file lacks the column).
+    pub optional: Vec<Option<String>>,
+}
+
+/// Reads a results CSV by column name: every `required` column must be in the header (any order, more allowed);
+/// `optional` columns may be absent. `path` only names the source in errors, which give the line and the column.
+pub fn csv_rows(
+    text: &str,
+    path: &Path,
+    required: &[&str],
+    optional: &[&str],
+) -> Result<Vec<CsvRow>> {
     let shown = path.display();
     let mut reader = csv::ReaderBuilder::new().from_reader(text.as_bytes());
     let headers = reader
         .headers()
         .with_context(|| format!("{shown}: line 1: unreadable header"))?
         .clone();
-    let mut col = [0usize; 6];
-    for (i, name) in REQUIRED.iter().enumerate() {
-        col[i] = headers
-            .iter()
-            .position(|h| h == *name)
-            .with_context(|| format!("{shown}: line 1: missing column `{name}`"))?;
-    }
+    let position = |name: &str| headers.iter().position(|h| h == name);
+    let col = required
+        .iter()
+        .map(|name| {
+            position(name).with_context(|| format!("{shown}: line 1: missing column `{name}`"))
+        })
+        .collect::<Result<Vec<usize>>>()?;
+    let opt_col: Vec<Option<usize>> = optional.iter().map(|n| position(n)).collect();
     let mut out = Vec::new();
     for (n, record) in reader.records().enumerate() {
         let line = n + 2;
         let record = record.with_context(|| format!("{shown}: line {line}: malformed CSV"))?;
-        let field = |i: usize| -> Result<String> {
-            record.get(col[i]).map(str::to_owned).with_context(|| {
-                format!("{shown}: line {line}: field `{}` is missing", REQUIRED[i])
+        let fields = col
+            .iter()
+            .zip(required)
+            .map(|(&c, name)| {
+                record
+                    .get(c)
+                    .map(str::to_owned)
+                    .with_context(|| format!("{shown}: line {line}: field `{name}` is missing"))
             })
-        };
-        out.push(TidyRecord {
+            .collect::<Result<Vec<String>>>()?;
+        let optional = opt_col
+            .iter()
+            .map(|c| c.and_then(|c| record.get(c)).map(str::to_owned))
+            .collect();
+        out.push(CsvRow {
             line,
-            arm: (field(0)?, field(1)?, field(2)?, field(3)?),
-            metric: field(4)?,
-            value: field(5)?,
+            fields,
+            optional,
         });
     }
     Ok(out)
+}
+
+/// Reads the rows of a tidy results CSV (the [`REQUIRED`] columns, in any order, more allowed); `path` only names
+/// the source in errors, which give its line and the missing column or field.
+pub fn tidy_records(text: &str, path: &Path) -> Result<Vec<TidyRecord>> {
+    Ok(csv_rows(text, path, &REQUIRED, &[])?
+        .into_iter()
+        .map(|r| {
+            let mut f = r.fields.into_iter();
+            let mut next = || f.next().unwrap_or_default();
+            TidyRecord {
+                line: r.line,
+                arm: (next(), next(), next(), next()),
+                metric: next(),
+                value: next(),
+            }
+        })
+        .collect())
+}
+
+/// `probes.csv`: the optimized cache's probe-length histograms, one row per scenario x probe length.
+#[derive(Debug, Default, Clone)]
+pub struct ProbeTable {
+    /// (scenario, evaluator, traversal, probe length, lookups), in file order.
+    rows: Vec<(Arm, u64, u64)>,
+    /// Scenario families in order of first appearance.
+    pub scenarios: Vec<String>,
+}
+
+impl ProbeTable {
+    /// Columns `probes.csv` must have (more are allowed).
+    const REQUIRED: [&str; 5] = [
+        "scenario",
+        "evaluator",
+        "traversal",
+        "probe_length",
+        "lookups",
+    ];
+
+    /// Parses CSV text; `path` only names the source in errors.
+    pub fn parse(text: &str, path: &Path) -> Result<ProbeTable> {
+        let shown = path.display();
+        let mut t = ProbeTable::default();
+        for r in csv_rows(text, path, &Self::REQUIRED, &["variant"])? {
+            let line = r.line;
+            let number = |i: usize| -> Result<u64> {
+                let raw = &r.fields[i];
+                raw.trim().parse::<u64>().with_context(|| {
+                    format!(
+                        "{shown}: line {line}: field `{}`: `{raw}` is not a non-negative integer",
+                        Self::REQUIRED[i]
+                    )
+                })
+            };
+            let scenario = r.fields[0].as_str();
+            if scenario.is_empty() {
+                bail!("{shown}: line {line}: empty scenario");
+            }
+            let variant = r.optional[0].as_deref().unwrap_or("optimized");
+            let arm = (
+                scenario.to_owned(),
+                variant.to_owned(),
+                r.fields[1].clone(),
+                r.fields[2].clone(),
+            );
+            let (len, lookups) = (number(3)?, number(4)?);
+            if t.rows.iter().any(|(a, l, _)| *a == arm && *l == len) {
+                bail!("{shown}: line {line}: duplicate row for probe length {len} of this arm");
+            }
+            remember(&mut t.scenarios, scenario);
+            t.rows.push((arm, len, lookups));
+        }
+        Ok(t)
+    }
+
+    /// Reads and parses `path`.
+    pub fn read(path: &Path) -> Result<ProbeTable> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("{}: cannot read results file", path.display()))?;
+        ProbeTable::parse(&text, path)
+    }
+
+    /// The histogram of `arm` as (probe length, lookups), lengths ascending.
+    pub fn histogram(&self, arm: &Arm) -> Vec<(u64, u64)> {
+        let mut h: Vec<(u64, u64)> = self
+            .rows
+            .iter()
+            .filter(|(a, _, _)| a == arm)
+            .map(|&(_, len, n)| (len, n))
+            .collect();
+        h.sort_unstable();
+        h
+    }
 }
 
 /// Everything a report is made from.
@@ -154,13 +272,15 @@ pub struct RunResults {
     pub timings: TidyTable,
     /// `allocations.csv`, when the allocation profile ran.
     pub allocations: Option<TidyTable>,
+    /// `probes.csv`, absent in runs made before it was collected.
+    pub probes: Option<ProbeTable>,
     /// `instructions-status.txt`: why instruction counts are absent or how they were measured.
     pub instructions_note: Option<String>,
 }
 
 impl RunResults {
-    /// Loads a run folder. `counts.csv`, `timings.csv` and `metadata.txt` are required; `allocations.csv` is
-    /// optional, but present means well-formed.
+    /// Loads a run folder. `counts.csv`, `timings.csv` and `metadata.txt` are required; `allocations.csv` and
+    /// `probes.csv` are optional, but present means well-formed.
     pub fn load(dir: &Path) -> Result<RunResults> {
         if !dir.is_dir() {
             bail!(
@@ -200,6 +320,12 @@ impl RunResults {
         } else {
             None
         };
+        let probes_path = dir.join("probes.csv");
+        let probes = if probes_path.exists() {
+            Some(ProbeTable::read(&probes_path)?)
+        } else {
+            None
+        };
         let note_path = dir.join("instructions-status.txt");
         let instructions_note = std::fs::read_to_string(&note_path)
             .ok()
@@ -210,6 +336,7 @@ impl RunResults {
             counts,
             timings,
             allocations,
+            probes,
             instructions_note,
         })
     }

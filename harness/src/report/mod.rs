@@ -4,5 +4,5 @@
 pub mod load;
 pub mod render;
 
-pub use load::{RunResults, TidyTable, latest_run};
+pub use load::{ProbeTable, RunResults, TidyTable, latest_run};
 pub use render::{Rendered, render};

@@ -7,6 +7,10 @@ use anyhow::{Context, Result};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
+mod break_even;
+mod growth_check;
+mod probe_lengths;
+
 /// What a render produced.
 #[derive(Debug, Clone)]
 pub struct Rendered {
@@ -219,67 +223,6 @@ impl Report<'_> {
             }
         }
         let _ = writeln!(self.md);
-        // Break-even hit rate: the cache pays when hits·e > lookups·p, i.e. h > p/e.
-        let points = self.break_even_points();
-        if !points.is_empty() {
-            let idx: Vec<String> = points
-                .iter()
-                .enumerate()
-                .map(|(i, p)| format!("{i} {}", p.0))
-                .collect();
-            let chart = LineChart {
-                title: "Hit rate of the optimized cache vs break-even hit rate".into(),
-                x_label: format!("scenario ({})", idx.join(", ")),
-                y_label: "hit rate (%)".into(),
-                log_x: false,
-                log_y: false,
-                y_range: Some((0.0, 100.0)),
-                legend_upper: true,
-                series: vec![
-                    Series {
-                        name: "hit rate (optimized)".into(),
-                        points: points
-                            .iter()
-                            .enumerate()
-                            .map(|(i, p)| flat(i as f64, 100.0 * p.1))
-                            .collect(),
-                        bound: false,
-                    },
-                    Series {
-                        name: "break-even hit rate = probe cost / evaluator cost (estimate)".into(),
-                        points: points
-                            .iter()
-                            .enumerate()
-                            .filter_map(|(i, p)| p.2.map(|b| flat(i as f64, 100.0 * b)))
-                            .collect(),
-                        bound: true,
-                    },
-                ],
-            };
-            let _ = writeln!(
-                self.md,
-                "Break-even estimate (from the timings of this run, an approximation): evaluator cost e = \
-                 (uncached ns/op with `{ev}` − uncached ns/op with `constant`) / lookups per op; probe cost \
-                 p = (optimized ns/op − uncached `constant` ns/op − misses·e) / lookups per op; break-even = p/e \
-                 (— where the difference is not positive, i.e. drowned in noise).\n",
-                ev = self.slice.evaluator
-            );
-            let _ = writeln!(
-                self.md,
-                "| scenario | hit rate (optimized) | break-even hit rate (estimate) |\n|---|---:|---:|"
-            );
-            for p in &points {
-                let _ = writeln!(
-                    self.md,
-                    "| {} | {:.1}% | {} |",
-                    p.0,
-                    100.0 * p.1,
-                    p.2.map_or("—".into(), |b| format!("{:.1}%", 100.0 * b))
-                );
-            }
-            let _ = writeln!(self.md);
-            self.chart("counts_hit_rate_vs_break_even", &chart)?;
-        }
         let what = match (&best, &worst) {
             (Some(b), Some(w)) => format!(
                 "the optimized cache's hit rate ranges from {:.1}% (`{}`) to {:.1}% (`{}`); all memo variants \
@@ -292,41 +235,7 @@ impl Report<'_> {
             _ => "no optimized-cache rows in this run.".into(),
         };
         let _ = writeln!(self.md, "**What this shows:** {what}\n");
-        Ok(())
-    }
-
-    /// (scenario, hit rate of optimized, break-even estimate) for the slice.
-    fn break_even_points(&self) -> Vec<(String, f64, Option<f64>)> {
-        let (c, t) = (&self.results.counts, &self.results.timings);
-        let mut out = Vec::new();
-        for s in &c.scenarios {
-            let opt = self.slice.arm(s, "optimized");
-            let none = self.slice.arm(s, "none");
-            let (Some(calls), Some(hits)) =
-                (c.get(&opt, "evaluator_calls"), c.get(&opt, "cache_hits"))
-            else {
-                continue;
-            };
-            let rate = hit_rate(calls, hits);
-            let mut constant = none.clone();
-            constant.2 = "constant".into();
-            let est = (|| {
-                let n_succ = c.get(&none, "successors")?.max(1.0);
-                let lookups = c.get(&none, "evaluator_calls")? / n_succ;
-                let misses = calls / n_succ;
-                let t_none = t.get(&none, "ns_per_op_median")?;
-                let t_const = t.get(&constant, "ns_per_op_median")?;
-                let t_opt = t.get(&opt, "ns_per_op_median")?;
-                if lookups <= 0.0 || self.slice.evaluator == "constant" {
-                    return None;
-                }
-                let e = (t_none - t_const) / lookups;
-                let p = (t_opt - t_const - misses * e) / lookups;
-                (e > 0.0 && p > 0.0).then_some(p / e)
-            })();
-            out.push((s.clone(), rate, est));
-        }
-        out
+        self.probe_lengths()
     }
 
     fn timings(&mut self) -> Result<()> {
@@ -459,6 +368,11 @@ impl Report<'_> {
                 "no instruction counts in this run (valgrind absent or not run).".into()
             });
             let _ = writeln!(self.md, "Not measured: {why}\n");
+            let _ = writeln!(
+                self.md,
+                "### Break-even hit rate of the optimized cache\n\nNot available: it is derived from instruction \
+                 counts, and this run has none.\n"
+            );
             return Ok(());
         }
         let _ = writeln!(
@@ -473,7 +387,7 @@ impl Report<'_> {
         );
         let _ = writeln!(
             self.md,
-            "| scenario | variant | instructions/op | estimated cycles/op | instructions/op ÷ lookups/op |\n|---|---|---:|---:|---:|"
+            "| scenario | variant | instructions/op | estimated cycles/op | instructions/op ÷ lookups/op (of the measured operation) |\n|---|---|---:|---:|---:|"
         );
         for s in &c.scenarios {
             for v in &c.variants {
@@ -481,9 +395,11 @@ impl Report<'_> {
                 let Some(ir) = c.get(&arm, "instructions_per_op") else {
                     continue;
                 };
+                // Lookups of the measured operation itself (the child counts them); the family's average would
+                // divide one successor's instructions by another workload's lookups.
                 let lookups = (|| {
-                    let n = c.get(&arm, "successors")?.max(1.0);
-                    Some((c.get(&arm, "evaluator_calls")? + c.get(&arm, "cache_hits")?) / n)
+                    let n = c.get(&arm, "callgrind_op_successors")?.max(1.0);
+                    Some(c.get(&arm, "callgrind_op_lookups")? / n)
                 })();
                 let _ = writeln!(
                     self.md,
@@ -515,7 +431,7 @@ impl Report<'_> {
         )?;
         let what = self.ratio_sentence(c, "instructions_per_op", "instructions");
         let _ = writeln!(self.md, "**What this shows:** {what}\n");
-        Ok(())
+        self.break_even()
     }
 
     /// "optimized / tuple ratio of metric ranges from a to b" over scenarios.
@@ -606,6 +522,7 @@ impl Report<'_> {
         }
         let what = self.ratio_sentence(&a, "blocks_per_op", "allocations");
         let _ = writeln!(self.md, "**What this shows:** {what}\n");
+        self.growth_check();
         Ok(())
     }
 }

@@ -3,6 +3,7 @@
 pub mod arm;
 pub mod evaluator;
 pub mod parity;
+pub mod probes;
 pub mod table;
 pub mod timing;
 

@@ -1,0 +1,209 @@
+//! The Instructions section's break-even hit rate: evaluator and probe costs from callgrind counts of one
+//! operation (see [`crate::instructions::break_even`]), against the optimized cache's hit rate.
+
+use super::{Report, flat, hit_rate};
+use crate::instructions::break_even::{BreakEven, BreakEvenInputs};
+use crate::plot::{LineChart, Series};
+use anyhow::Result;
+use std::fmt::Write;
+
+/// One scenario's figures.
+struct Row {
+    scenario: String,
+    lookups: f64,
+    misses: f64,
+    costs: BreakEven,
+    /// Hit rate of the optimized cache over the whole family (the counting pass).
+    family_hit_rate: Option<f64>,
+}
+
+impl Report<'_> {
+    /// Rows for every scenario with the three arms and the operation's counts.
+    fn break_even_rows(&self) -> Vec<Row> {
+        let c = &self.results.counts;
+        let arm =
+            |s: &str, v: &str, e: &str| (s.to_owned(), v.to_owned(), e.to_owned(), "on".to_owned());
+        c.scenarios
+            .iter()
+            .filter_map(|s| {
+                let opt = arm(s, "optimized", "material");
+                let inputs = BreakEvenInputs {
+                    none_material: c.get(&arm(s, "none", "material"), "instructions_total")?,
+                    none_constant: c.get(&arm(s, "none", "constant"), "instructions_total")?,
+                    optimized_material: c.get(&opt, "instructions_total")?,
+                    lookups: c.get(&opt, "callgrind_op_lookups")?,
+                    misses: c.get(&opt, "callgrind_op_evaluator_calls")?,
+                };
+                let family_hit_rate = (|| {
+                    Some(hit_rate(
+                        c.get(&opt, "evaluator_calls")?,
+                        c.get(&opt, "cache_hits")?,
+                    ))
+                })();
+                Some(Row {
+                    scenario: s.clone(),
+                    lookups: inputs.lookups,
+                    misses: inputs.misses,
+                    costs: BreakEven::derive(&inputs)?,
+                    family_hit_rate,
+                })
+            })
+            .collect()
+    }
+
+    pub(super) fn break_even(&mut self) -> Result<()> {
+        let _ = writeln!(self.md, "### Break-even hit rate of the optimized cache\n");
+        let rows = self.break_even_rows();
+        if rows.is_empty() {
+            let _ = writeln!(
+                self.md,
+                "Not available in this run: it needs instruction counts of the `none` arm with the `material` and \
+                 `constant` evaluators and of the `optimized` arm, with the measured operation's lookups \
+                 (`callgrind_op_lookups`), which this run did not record.\n"
+            );
+            return Ok(());
+        }
+        let _ = writeln!(
+            self.md,
+            "From the callgrind counts of the measured operation (the first successor of each family, traversal \
+             cache on), with I(arm) = its instructions, L = its lookups and M = the optimized cache's evaluator \
+             calls (both counted outside the measured window): evaluator cost e = (I(none, material) − I(none, \
+             constant)) / L instructions per call; probe cost p = (I(optimized, material) − I(none, constant) − \
+             M·e) / L instructions per lookup (hashing, probing, inserting and growth, beyond calling a constant \
+             evaluator directly); break-even hit rate = p / e. Equivalently p / e = h − (I(none, material) − \
+             I(optimized, material)) / (L·e) with h = 1 − M/L, so the cache saves instructions on this operation \
+             exactly when h exceeds p / e. Instruction counts, not time: memory stalls are not in them.\n"
+        );
+        let _ = writeln!(
+            self.md,
+            "| scenario | lookups L | misses M | e (instructions per evaluator call) | p (instructions per lookup) | break-even p/e | hit rate h (this operation) | hit rate (whole family) | saves instructions |\n|---|---:|---:|---:|---:|---:|---:|---:|---|"
+        );
+        for r in &rows {
+            let b = r.costs.break_even();
+            let _ = writeln!(
+                self.md,
+                "| {} | {:.0} | {:.0} | {:.1} | {:.1} | {:.1}% | {:.1}% | {} | {} |",
+                r.scenario,
+                r.lookups,
+                r.misses,
+                r.costs.evaluator,
+                r.costs.probe,
+                100.0 * b,
+                100.0 * r.costs.hit_rate,
+                r.family_hit_rate
+                    .map_or("—".into(), |h| format!("{:.1}%", 100.0 * h)),
+                if r.costs.hit_rate > b { "yes" } else { "no" },
+            );
+        }
+        let _ = writeln!(self.md);
+        let idx: Vec<String> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| format!("{i} {}", r.scenario))
+            .collect();
+        let mut series = vec![Series {
+            name: "hit rate of the measured operation (optimized)".into(),
+            points: rows
+                .iter()
+                .enumerate()
+                .map(|(i, r)| flat(i as f64, 100.0 * r.costs.hit_rate))
+                .collect(),
+            bound: false,
+        }];
+        let family: Vec<_> = rows
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| r.family_hit_rate.map(|h| flat(i as f64, 100.0 * h)))
+            .collect();
+        if !family.is_empty() {
+            series.push(Series {
+                name: "hit rate over the whole family (optimized)".into(),
+                points: family,
+                bound: false,
+            });
+        }
+        series.push(Series {
+            name: "break-even hit rate p/e (instruction counts)".into(),
+            points: rows
+                .iter()
+                .enumerate()
+                .map(|(i, r)| flat(i as f64, 100.0 * r.costs.break_even()))
+                .collect(),
+            bound: true,
+        });
+        let top = rows
+            .iter()
+            .map(|r| 100.0 * r.costs.break_even())
+            .fold(100.0f64, f64::max);
+        if top > 100.0 {
+            // Break-even above every possible hit rate: draw the ceiling so the gap reads at a glance.
+            series.push(Series {
+                name: "100% = every lookup a hit".into(),
+                points: vec![flat(0.0, 100.0), flat((rows.len() - 1) as f64, 100.0)],
+                bound: true,
+            });
+        }
+        let bottom = rows
+            .iter()
+            .map(|r| 100.0 * r.costs.break_even())
+            .fold(0.0f64, f64::min);
+        self.chart(
+            "instructions_hit_rate_vs_break_even",
+            &LineChart {
+                title: "Hit rate of the optimized cache vs break-even hit rate".into(),
+                x_label: format!("scenario ({})", idx.join(", ")),
+                y_label: "hit rate (% of lookups)".into(),
+                log_x: false,
+                log_y: false,
+                y_range: Some((bottom, top * 1.05)),
+                legend_upper: false,
+                series,
+            },
+        )?;
+        let saves = rows
+            .iter()
+            .filter(|r| r.costs.hit_rate > r.costs.break_even())
+            .count();
+        let range = |f: &dyn Fn(&Row) -> f64| {
+            rows.iter()
+                .map(f)
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+                    (a.min(v), b.max(v))
+                })
+        };
+        let (p0, p1) = range(&|r| r.costs.probe);
+        let (e0, e1) = range(&|r| r.costs.evaluator);
+        let (b0, b1) = range(&|r| 100.0 * r.costs.break_even());
+        let never = rows.iter().filter(|r| r.costs.break_even() >= 1.0).count();
+        let never_note = if never > 0 {
+            format!(
+                " A break-even at or above 100% means a lookup costs more than the evaluator call it saves, so the \
+                 cache cannot save instructions at any hit rate ({never} of {} scenarios).",
+                rows.len()
+            )
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            self.md,
+            "**What this shows:** the optimized cache costs {} instructions per lookup against {} per `material` \
+             evaluator call, so it breaks even at a hit rate of {}; the measured operation's hit rate is above \
+             break-even (the cache saves instructions) in {saves} of {} scenarios.{never_note}\n",
+            span(p0, p1, 0, ""),
+            span(e0, e1, 0, ""),
+            span(b0, b1, 1, "%"),
+            rows.len()
+        );
+        Ok(())
+    }
+}
+
+/// "a" or "a to b" with `digits` decimals and a unit suffix.
+fn span(a: f64, b: f64, digits: usize, unit: &str) -> String {
+    let (x, y) = (format!("{a:.digits$}"), format!("{b:.digits$}"));
+    if x == y {
+        format!("{x}{unit}")
+    } else {
+        format!("{x}{unit} to {y}{unit}")
+    }
+}

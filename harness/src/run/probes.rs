@@ -1,0 +1,238 @@
+//! The optimized cache's table statistics over the main job's operation: every successor of a family expanded with
+//! a fresh [`InstrumentedCache`], the probe-length histograms summed over successors.
+//!
+//! The instrumented cache is the optimized cache with a [`ProbeStats`] observer; it returns the same values and
+//! counters (checked here against the plain cache's counting pass), so the histogram describes the timed arm.
+
+use super::{Arm, Evaluator, count_family};
+use crate::alloc::growth_blocks;
+use crate::record::{CountRow, RecordError, RowKey, RunMetadata};
+use crate::scenario::LoadedScenario;
+use anyhow::{Result, bail};
+use engine::chance::{ChanceDepth, Traversal, expand_chance_with};
+use engine::memo::{CacheKind, EvaluationMemo, InstrumentedCache, Plain, ProbeStats};
+use engine::telemetry::NoTelemetry;
+use engine::{Color, GameState};
+use serde::Serialize;
+use std::path::Path;
+
+type EvalFn = fn(&GameState, Color) -> i32;
+
+/// Table statistics of one successor's fresh cache.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SuccessorProbes {
+    /// The observer's statistics.
+    pub stats: ProbeStats,
+    /// Lookups (evaluator calls + cache hits).
+    pub lookups: u64,
+    /// Evaluator calls (misses).
+    pub evaluator_calls: u64,
+    /// Entries retained at the end.
+    pub entries: u64,
+}
+
+impl SuccessorProbes {
+    /// Lookups that found no slot array yet (the first lookup of a fresh cache inspects no slot, and the observer
+    /// is not told): lookups minus the histogram's total.
+    pub fn tableless_lookups(&self) -> u64 {
+        self.lookups - self.stats.probe_lengths.iter().sum::<u64>()
+    }
+}
+
+/// One family's table statistics, per successor.
+#[derive(Clone, Debug)]
+pub struct FamilyProbes {
+    /// Family name.
+    pub scenario: String,
+    /// The arm measured (cache `optimized`).
+    pub arm: Arm,
+    /// One entry per successor, in file order.
+    pub successors: Vec<SuccessorProbes>,
+}
+
+impl FamilyProbes {
+    /// The probe-length histogram summed over successors: index 0 = lookups with no table yet, index `i` = lookups
+    /// that inspected `i` slots (the last tracked length, [`ProbeStats::MAX_TRACKED_PROBE`], collects longer ones).
+    pub fn histogram(&self) -> Vec<u64> {
+        let mut h = vec![0u64];
+        for s in &self.successors {
+            h[0] += s.tableless_lookups();
+            for (i, &n) in s.stats.probe_lengths.iter().enumerate() {
+                if h.len() <= i + 1 {
+                    h.resize(i + 2, 0);
+                }
+                h[i + 1] += n;
+            }
+        }
+        h
+    }
+
+    /// Count rows for `counts.csv` (deterministic): lookups, signature matches and collisions, identity hits, growth
+    /// events, and the heap blocks the growth schedule predicts (see [`growth_blocks`]).
+    pub fn count_rows(&self) -> Vec<CountRow> {
+        let key = RowKey {
+            scenario: self.scenario.clone(),
+            variant: self.arm.cache.name().to_owned(),
+            evaluator: self.arm.eval.name().to_owned(),
+            traversal: self.arm.traversal.name().to_owned(),
+        };
+        let sum = |f: &dyn Fn(&SuccessorProbes) -> u64| -> i128 {
+            self.successors.iter().map(|s| f(s) as i128).sum()
+        };
+        [
+            ("probe_lookups", sum(&|s| s.lookups)),
+            (
+                "probe_signature_matches",
+                sum(&|s| s.stats.signature_matches),
+            ),
+            (
+                "probe_signature_collisions",
+                sum(&|s| s.stats.signature_collisions),
+            ),
+            ("probe_identity_hits", sum(&|s| s.stats.identity_hits)),
+            ("growth_events", sum(&|s| s.stats.growth_events)),
+            (
+                "growth_blocks_expected",
+                sum(&|s| growth_blocks(s.stats.growth_events, s.entries)),
+            ),
+        ]
+        .into_iter()
+        .map(|(metric, value)| CountRow {
+            key: key.clone(),
+            metric: metric.to_owned(),
+            value,
+        })
+        .collect()
+    }
+}
+
+/// Expands every successor with a fresh [`InstrumentedCache`] bound to `eval` and collects its table statistics.
+/// Fails if the instrumented cache's counters differ from the plain optimized cache's counting pass.
+pub fn probe_family(
+    scenario: &str,
+    states: &[GameState],
+    depth: ChanceDepth,
+    eval: Evaluator,
+    traversal: Traversal,
+) -> Result<FamilyProbes> {
+    let arm = Arm {
+        cache: CacheKind::Optimized,
+        eval,
+        traversal,
+    };
+    let f: EvalFn = eval.function();
+    let mut successors = Vec::with_capacity(states.len());
+    let (mut calls, mut hits) = (0u64, 0u64);
+    for s in states {
+        let cache = InstrumentedCache::<Plain<EvalFn>>::with_observer(Plain(f));
+        let Ok(_) = expand_chance_with(s, depth, &cache, traversal, &mut NoTelemetry);
+        let c = cache.counters();
+        calls += c.evaluator_calls;
+        hits += c.cache_hits;
+        successors.push(SuccessorProbes {
+            stats: cache.probe_stats(),
+            lookups: c.evaluator_calls + c.cache_hits,
+            evaluator_calls: c.evaluator_calls,
+            entries: c.entry_count as u64,
+        });
+    }
+    let plain = count_family(states, depth, arm).memo;
+    if (calls, hits) != (plain.evaluator_calls, plain.cache_hits) {
+        bail!(
+            "{scenario}: the instrumented cache counted {calls} calls and {hits} hits, the optimized cache {} and {}",
+            plain.evaluator_calls,
+            plain.cache_hits
+        );
+    }
+    Ok(FamilyProbes {
+        scenario: scenario.to_owned(),
+        arm,
+        successors,
+    })
+}
+
+/// The main job's probe step: every loaded family with the `material` evaluator and the traversal cache on (the
+/// headline slice of the report), whatever the run's filters.
+pub fn probe_scenarios(scenarios: &[LoadedScenario]) -> Result<Vec<FamilyProbes>> {
+    scenarios
+        .iter()
+        .map(|scn| {
+            let states: Vec<GameState> = scn.successors.iter().map(|s| s.state).collect();
+            probe_family(
+                scn.family.name(),
+                &states,
+                scn.depth,
+                Evaluator::Material,
+                Traversal::Cached,
+            )
+        })
+        .collect()
+}
+
+#[derive(Serialize)]
+struct ProbeRow<'a> {
+    scenario: &'a str,
+    variant: &'a str,
+    evaluator: &'a str,
+    traversal: &'a str,
+    probe_length: usize,
+    lookups: u64,
+    machine: &'a str,
+    rustc: &'a str,
+    git_revision: &'a str,
+    seed: u64,
+}
+
+/// `probes.csv` text: one row per family x probe length (0 = no table yet; lengths with no lookups left out),
+/// with the provenance columns of the other results CSVs.
+pub fn probes_csv(
+    families: &[FamilyProbes],
+    meta: &RunMetadata,
+    path: &Path,
+) -> Result<Vec<u8>, RecordError> {
+    let err = |source| RecordError::Csv {
+        path: path.to_path_buf(),
+        source,
+    };
+    let machine = meta.machine();
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    w.write_record([
+        "scenario",
+        "variant",
+        "evaluator",
+        "traversal",
+        "probe_length",
+        "lookups",
+        "machine",
+        "rustc",
+        "git_revision",
+        "seed",
+    ])
+    .map_err(err)?;
+    for f in families {
+        for (len, &lookups) in f.histogram().iter().enumerate() {
+            if lookups == 0 {
+                continue;
+            }
+            w.serialize(ProbeRow {
+                scenario: &f.scenario,
+                variant: f.arm.cache.name(),
+                evaluator: f.arm.eval.name(),
+                traversal: f.arm.traversal.name(),
+                probe_length: len,
+                lookups,
+                machine: &machine,
+                rustc: &meta.rustc,
+                git_revision: &meta.git_revision,
+                seed: meta.seed,
+            })
+            .map_err(err)?;
+        }
+    }
+    w.into_inner().map_err(|e| RecordError::Write {
+        path: path.to_path_buf(),
+        source: e.into_error(),
+    })
+}
