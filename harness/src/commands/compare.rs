@@ -37,6 +37,10 @@ pub struct Args {
     /// 2 checks that the counts repeat; 0 skips instruction ratios.
     #[arg(long, default_value_t = 2)]
     pub instruction_rounds: usize,
+    /// Instruction ratios within this fraction of 1 get no verdict: two builds differ by memory layout alone by a
+    /// few tenths of a percent (0 judges the raw counts).
+    #[arg(long, default_value_t = 0.005)]
+    pub instruction_tolerance: f64,
     /// Each run uses the main job's full timing plan instead of `--quick` (about 4x longer per run).
     #[arg(long)]
     pub full: bool,
@@ -72,6 +76,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if args.rounds == 0 {
         bail!("--rounds must be at least 1");
     }
+    if !(0.0..0.5).contains(&args.instruction_tolerance) {
+        bail!("--instruction-tolerance must be a fraction in [0, 0.5), e.g. 0.005 for 0.5%");
+    }
     let fams = families(&args.scenario)?;
     let scenarios_dir = std::fs::canonicalize(&args.scenarios_dir).with_context(|| {
         format!(
@@ -103,7 +110,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     );
     let info = format!(
-        "a={}\nb={}\nprebuilt={}\n{}\nmachine={}\nseed={}\nrounds={}\ninstruction_rounds={}\nplan={}\nstarted_utc={}\n",
+        "a={}\nb={}\nprebuilt={}\n{}\nmachine={}\nseed={}\nrounds={}\ninstruction_rounds={}\ninstruction_tolerance={}\nplan={}\nstarted_utc={}\n",
         side_a.name,
         side_b.name,
         args.prebuilt,
@@ -112,6 +119,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         args.seed,
         args.rounds,
         args.instruction_rounds.min(args.rounds),
+        args.instruction_tolerance,
         if args.full { "full" } else { "quick" },
         meta.started
     );
@@ -193,7 +201,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     pb.finish_with_message("done");
 
-    let rows = compare_rows(&order, &times, &instructions);
+    let rows = compare_rows(&order, args.instruction_tolerance, &times, &instructions);
     let ctx = summary::Context {
         a: side_a.name.clone(),
         b: side_b.name.clone(),
@@ -212,8 +220,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
          Protocol: {} pairs of main-job runs (A then B, `--{}` timing plan), counts of every run checked equal; \
          time = median ns per operation of each run, ratio = median of the per-pair ratios B / A with a \
          distribution-free 95% interval; instructions = callgrind instructions per operation from the first {} \
-         rounds (deterministic: `exact` when each side repeated itself). A verdict is given only where the interval \
-         excludes 1.\n\nInstruction counts: {}\n\n{table}\n**Verdicts:** {tally}\n",
+         rounds (deterministic: `exact` when each side repeated itself), interval widened by ±{:.2}% because two \
+         builds differ by memory layout alone by a few tenths of a percent. A verdict is given only where the \
+         interval excludes 1.\n\nInstruction counts: {}\n\n{table}\n**Verdicts:** {tally}\n",
         side_b.name,
         side_a.name,
         meta.machine(),
@@ -222,6 +231,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         args.rounds,
         if args.full { "full" } else { "quick" },
         args.instruction_rounds.min(args.rounds),
+        100.0 * args.instruction_tolerance,
         if instructions_note.is_empty() {
             "not measured (--instruction-rounds 0)"
         } else {
@@ -387,6 +397,7 @@ fn arm_order(t: &TidyTable) -> Vec<Arm> {
 /// Time and instruction rows for every arm measured on both sides.
 fn compare_rows(
     order: &[Arm],
+    tolerance: f64,
     times: &BTreeMap<Arm, [Vec<f64>; 2]>,
     instructions: &BTreeMap<Arm, [Vec<f64>; 2]>,
 ) -> Vec<CompareRow> {
@@ -407,7 +418,7 @@ fn compare_rows(
     }
     for arm in order {
         if let Some([a, b]) = instructions.get(arm)
-            && let Some(ratio) = count_ratio(a, b)
+            && let Some(ratio) = count_ratio(a, b, tolerance)
         {
             rows.push(CompareRow {
                 arm: arm.clone(),

@@ -131,7 +131,10 @@ pub fn table(rows: &[CompareRow]) -> String {
     for r in rows {
         let (s, v, e, t) = &r.arm;
         let interval = if r.ratio.exact {
-            "exact".to_string()
+            format!(
+                "exact; ±tolerance [{:.3}, {:.3}]",
+                r.ratio.low, r.ratio.high
+            )
         } else {
             format!(
                 "[{:.3}, {:.3}] ({:.0}%, {} pairs)",
@@ -213,7 +216,7 @@ mod tests {
                 measure: Measure::Instructions,
                 a: 1000.0,
                 b: 1000.0,
-                ratio: count_ratio(&[1000.0], &[1000.0]).unwrap(),
+                ratio: count_ratio(&[1000.0], &[1000.0], 0.005).unwrap(),
             },
         ];
         let ctx = Context {

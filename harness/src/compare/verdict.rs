@@ -94,21 +94,27 @@ pub fn time_ratio(a: &[f64], b: &[f64]) -> Option<RatioEstimate> {
     })
 }
 
-/// Ratio of deterministic counts (instructions) measured one or more times per side. When every measurement of a
-/// side is the same number the ratio is exact and any difference from 1 is a verdict; when a side varies, the
-/// interval spans every pairing (`min b / max a` to `max b / min a`) and is treated as certain (coverage 1), the
-/// cautious reading of a measure that was supposed to repeat.
+/// Ratio of deterministic counts (instructions) measured one or more times per side.
+///
+/// The counts of one binary repeat exactly, but two builds differ in memory layout (binary size moves the heap
+/// start, so `memcpy` alignment and `malloc` paths change) and that alone moves a count by a few tenths of a
+/// percent. `tolerance` (a fraction, e.g. 0.005) widens the interval by that much on each side, so only a change
+/// larger than layout noise gets a verdict; 0 judges the raw counts. When each side repeated itself the ratio is
+/// `exact`; when a side varied, the interval spans every pairing (`min b / max a` to `max b / min a`) before
+/// widening.
 ///
 /// ```
 /// use harness::compare::{verdict::count_ratio, Verdict};
-/// let r = count_ratio(&[1000.0, 1000.0], &[990.0, 990.0]).unwrap();
+/// let r = count_ratio(&[1000.0, 1000.0], &[990.0, 990.0], 0.005).unwrap();
 /// assert!(r.exact && r.median == 0.99);
-/// assert_eq!(r.verdict(), Verdict::BBetter);
-/// let r = count_ratio(&[1000.0, 1020.0], &[1010.0, 1010.0]).unwrap();
+/// assert_eq!(r.verdict(), Verdict::BBetter); // 1% fewer: beyond the 0.5% layout tolerance
+/// assert_eq!(count_ratio(&[1000.0], &[1003.0], 0.005).unwrap().verdict(), Verdict::None);
+/// assert_eq!(count_ratio(&[1000.0], &[1003.0], 0.0).unwrap().verdict(), Verdict::BWorse);
+/// let r = count_ratio(&[1000.0, 1020.0], &[1010.0, 1010.0], 0.0).unwrap();
 /// assert!(!r.exact);
 /// assert_eq!(r.verdict(), Verdict::None); // 1010/1020 < 1 < 1010/1000
 /// ```
-pub fn count_ratio(a: &[f64], b: &[f64]) -> Option<RatioEstimate> {
+pub fn count_ratio(a: &[f64], b: &[f64], tolerance: f64) -> Option<RatioEstimate> {
     let (a_lo, a_hi) = min_max(a)?;
     let (b_lo, b_hi) = min_max(b)?;
     if a_lo <= 0.0 {
@@ -117,8 +123,8 @@ pub fn count_ratio(a: &[f64], b: &[f64]) -> Option<RatioEstimate> {
     let median = summarize(b)?.median / summarize(a)?.median;
     Some(RatioEstimate {
         median,
-        low: b_lo / a_hi,
-        high: b_hi / a_lo,
+        low: b_lo / a_hi * (1.0 - tolerance),
+        high: b_hi / a_lo * (1.0 + tolerance),
         n: a.len().min(b.len()),
         coverage: 1.0,
         exact: a_lo == a_hi && b_lo == b_hi,
@@ -141,7 +147,7 @@ mod tests {
         let r = time_ratio(&a, &a).unwrap();
         assert_eq!((r.median, r.low, r.high), (1.0, 1.0, 1.0));
         assert_eq!(r.verdict(), Verdict::None);
-        let r = count_ratio(&[7.0], &[7.0]).unwrap();
+        let r = count_ratio(&[7.0], &[7.0], 0.0).unwrap();
         assert!(r.exact);
         assert_eq!(r.verdict(), Verdict::None);
     }
@@ -179,11 +185,11 @@ mod tests {
     #[test]
     fn exact_count_difference_is_a_verdict_either_way() {
         assert_eq!(
-            count_ratio(&[100.0], &[101.0]).unwrap().verdict(),
+            count_ratio(&[100.0], &[101.0], 0.0).unwrap().verdict(),
             Verdict::BWorse
         );
         assert_eq!(
-            count_ratio(&[100.0, 100.0], &[99.0, 99.0])
+            count_ratio(&[100.0, 100.0], &[99.0, 99.0], 0.005)
                 .unwrap()
                 .verdict(),
             Verdict::BBetter
@@ -192,11 +198,14 @@ mod tests {
 
     #[test]
     fn varying_counts_widen_the_interval() {
-        let r = count_ratio(&[100.0, 110.0], &[120.0, 130.0]).unwrap();
+        let r = count_ratio(&[100.0, 110.0], &[120.0, 130.0], 0.0).unwrap();
         assert!(!r.exact);
         assert_eq!((r.low, r.high), (120.0 / 110.0, 1.3));
         assert_eq!(r.verdict(), Verdict::BWorse);
-        assert!(count_ratio(&[0.0], &[1.0]).is_none());
-        assert!(count_ratio(&[], &[1.0]).is_none());
+        assert!(count_ratio(&[0.0], &[1.0], 0.0).is_none());
+        assert!(count_ratio(&[], &[1.0], 0.0).is_none());
+        let r = count_ratio(&[100.0], &[102.0], 0.01).unwrap();
+        assert!((r.low - 1.02 * 0.99).abs() < 1e-12 && (r.high - 1.02 * 1.01).abs() < 1e-12);
+        assert_eq!(r.verdict(), Verdict::BWorse);
     }
 }
