@@ -26,7 +26,7 @@ use crate::movegen::captures_king;
 use crate::mv::Move;
 use crate::score::{TERMINAL_WIN_SCORE, try_score_path};
 use crate::state::GameState;
-use crate::telemetry::{NoTelemetry, Telemetry};
+use crate::telemetry::{Counters, NoTelemetry, Telemetry};
 use crate::turns::TurnGenerator;
 use std::rc::Rc;
 
@@ -129,12 +129,9 @@ impl ChanceTelemetry for NoTelemetry {}
 /// Counters of one expansion (evaluator calls, hits and entries come from the memo itself).
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
 pub struct ChanceCounters {
-    /// Per-die move-generation calls.
-    pub geometry: u64,
-    /// `make_move` calls (generation and replays).
-    pub transitions: u64,
-    /// Turn paths emitted by the generator.
-    pub emissions: u64,
+    /// The turn generator's events: per-die move generation, `make_move` calls (generation and replays), paths
+    /// emitted.
+    pub generation: Counters,
     /// Roll classes expanded.
     pub class_edges: u64,
     /// Paths replayed for leaf construction or scoring.
@@ -144,15 +141,15 @@ pub struct ChanceCounters {
 impl Telemetry for ChanceCounters {
     #[inline]
     fn geometry(&mut self) {
-        self.geometry += 1;
+        self.generation.geometry();
     }
     #[inline]
     fn transition(&mut self) {
-        self.transitions += 1;
+        self.generation.transition();
     }
     #[inline]
     fn emission(&mut self) {
-        self.emissions += 1;
+        self.generation.emission();
     }
 }
 
@@ -170,9 +167,7 @@ impl ChanceTelemetry for ChanceCounters {
 
 impl std::ops::AddAssign for ChanceCounters {
     fn add_assign(&mut self, o: ChanceCounters) {
-        self.geometry += o.geometry;
-        self.transitions += o.transitions;
-        self.emissions += o.emissions;
+        self.generation += o.generation;
         self.class_edges += o.class_edges;
         self.replays += o.replays;
     }

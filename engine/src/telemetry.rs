@@ -55,6 +55,14 @@ impl Telemetry for Counters {
     }
 }
 
+impl std::ops::AddAssign for Counters {
+    fn add_assign(&mut self, o: Counters) {
+        self.geometry += o.geometry;
+        self.transitions += o.transitions;
+        self.emissions += o.emissions;
+    }
+}
+
 impl<T: Telemetry + ?Sized> Telemetry for &mut T {
     #[inline]
     fn geometry(&mut self) {

@@ -205,7 +205,11 @@ fn every_variant_and_traversal_agrees_and_counters_match() {
             assert_eq!((none.cache_hits, none.entry_count), (0, 0));
             assert_eq!(m.entry_count as u64, m.evaluator_calls);
             assert_eq!(ca.class_edges, 56);
-            assert!(ca.geometry > 0 && ca.emissions > 0 && ca.transitions >= ca.replays);
+            assert!(
+                ca.generation.geometry > 0
+                    && ca.generation.emissions > 0
+                    && ca.generation.transitions >= ca.replays
+            );
             values.push(a);
         }
         assert_eq!(
@@ -246,7 +250,10 @@ fn traversal_cache_saves_lookups_and_generation() {
     // Deduplicating each roll's leaves removes repeated lookups but never an evaluation.
     assert_eq!(plain.evaluator_calls, cached.evaluator_calls);
     assert!(cached.cache_hits < plain.cache_hits);
-    assert!(cc.emissions <= cp.emissions && cc.geometry <= cp.geometry);
+    assert!(
+        cc.generation.emissions <= cp.generation.emissions
+            && cc.generation.geometry <= cp.generation.geometry
+    );
 }
 
 #[test]

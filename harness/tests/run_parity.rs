@@ -110,7 +110,7 @@ fn tampered_counters_abort() {
     );
 
     let mut r = base;
-    r[2].1.chance.geometry += 1;
+    r[2].1.chance.generation.geometry += 1;
     let err = check_parity("p", &r, None, &dfens).unwrap_err().to_string();
     assert!(
         err.contains("variant=hashbrown") && err.contains("expansion counters"),

@@ -340,11 +340,11 @@ fn rows(groups: &[Group]) -> (Vec<CountRow>, Vec<TimingRow>) {
             counts.push(c("evaluator_calls", r.memo.evaluator_calls as i128));
             counts.push(c("cache_hits", r.memo.cache_hits as i128));
             counts.push(c("entries", r.memo.entry_count as i128));
-            counts.push(c("geometry_calls", r.chance.geometry as i128));
+            counts.push(c("geometry_calls", r.chance.generation.geometry as i128));
             counts.push(c("class_edges", r.chance.class_edges as i128));
-            counts.push(c("transitions", r.chance.transitions as i128));
+            counts.push(c("transitions", r.chance.generation.transitions as i128));
             counts.push(c("replays", r.chance.replays as i128));
-            counts.push(c("emissions", r.chance.emissions as i128));
+            counts.push(c("emissions", r.chance.generation.emissions as i128));
             if let Some(t) = g.timings.get(i) {
                 let mut push = |metric: &str, value: f64| {
                     timings.push(TimingRow {

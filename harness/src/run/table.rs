@@ -93,11 +93,11 @@ pub fn render_expansion(lines: &[Line<'_>]) -> String {
             l.scenario,
             id.1,
             l.counts.values.len(),
-            c.geometry,
+            c.generation.geometry,
             c.class_edges,
-            c.transitions,
+            c.generation.transitions,
             c.replays,
-            c.emissions
+            c.generation.emissions
         );
     }
     out
