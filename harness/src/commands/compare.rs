@@ -110,11 +110,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     );
     let info = format!(
-        "a={}\nb={}\nprebuilt={}\n{}\nmachine={}\nseed={}\nrounds={}\ninstruction_rounds={}\ninstruction_tolerance={}\nplan={}\nstarted_utc={}\n",
+        "a={}\nb={}\nprebuilt={}\ntoolchain={}\nmachine={}\nseed={}\nrounds={}\ninstruction_rounds={}\ninstruction_tolerance={}\nplan={}\nstarted_utc={}\n",
         side_a.name,
         side_b.name,
         args.prebuilt,
-        toolchain_note.replace(" | ", "\n"),
+        toolchain_note,
         meta.machine(),
         args.seed,
         args.rounds,
@@ -206,7 +206,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         a: side_a.name.clone(),
         b: side_b.name.clone(),
         machine: meta.machine(),
-        rustc: toolchain_note.clone(),
+        toolchain: toolchain_note.clone(),
         seed: args.seed,
     };
     write_atomic(

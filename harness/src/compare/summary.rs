@@ -63,8 +63,8 @@ pub struct Context {
     pub b: String,
     /// `host (cpu, cores)`.
     pub machine: String,
-    /// `rustc -V` of both builds.
-    pub rustc: String,
+    /// `rustc -V` of both builds and the flags they inherited.
+    pub toolchain: String,
     /// Base seed.
     pub seed: u64,
 }
@@ -91,7 +91,7 @@ pub fn csv_bytes(rows: &[CompareRow], ctx: &Context) -> anyhow::Result<Vec<u8>> 
         "revision_a",
         "revision_b",
         "machine",
-        "rustc",
+        "toolchain",
         "seed",
     ])?;
     for r in rows {
@@ -115,7 +115,7 @@ pub fn csv_bytes(rows: &[CompareRow], ctx: &Context) -> anyhow::Result<Vec<u8>> 
             &ctx.a,
             &ctx.b,
             &ctx.machine,
-            &ctx.rustc,
+            &ctx.toolchain,
             &ctx.seed.to_string(),
         ])?;
     }
@@ -223,7 +223,7 @@ mod tests {
             a: "HEAD~1 (abc)".into(),
             b: "HEAD (def)".into(),
             machine: "m".into(),
-            rustc: "rustc 1".into(),
+            toolchain: "rustc 1 | RUSTFLAGS unset".into(),
             seed: 7,
         };
         let csv = String::from_utf8(csv_bytes(&rows, &ctx).unwrap()).unwrap();
