@@ -94,6 +94,15 @@ fn a_against_itself_gives_ratios_near_one_and_no_verdict() {
             .unwrap()
             .contains("| time |")
     );
+    let meta = std::fs::read_to_string(folder.join("metadata.txt")).unwrap();
+    assert!(
+        meta.lines().all(|l| l.contains('=')),
+        "key=value lines: {meta}"
+    );
+    assert!(
+        meta.contains("rounds=2\n") && meta.contains("seed=1\n"),
+        "{meta}"
+    );
     let _ = std::fs::remove_dir_all(&out);
 }
 
