@@ -478,4 +478,54 @@ mod tests {
             "{m:?}"
         );
     }
+
+    #[test]
+    fn renders_wrapped_category_names_under_their_groups() {
+        let dir = std::env::temp_dir().join(format!("grouped-bars-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let names = [
+            "transposition-rich",
+            "promotion-en-passant",
+            "sparse",
+            "middlegame",
+        ];
+        let mut c = chart(vec![Some(0.5), Some(2.0), Some(1.2), None], true);
+        c.categories = names.iter().map(|n| (*n).to_owned()).collect();
+        c.series.push(BarSeries {
+            name: "second".into(),
+            values: vec![Some(0.8), None, Some(1.5), Some(0.9)],
+            intervals: Some(vec![(0.7, 0.9), (0.0, 0.0), (1.5, 1.5), (0.8, 1.1)]),
+        });
+        // Six series make the groups narrow enough that the long names wrap.
+        for k in 0..4 {
+            c.series.push(BarSeries {
+                name: format!("extra {k}"),
+                values: vec![Some(1.0); 4],
+                intervals: None,
+            });
+        }
+        // Eight groups of six bars: about 110 pixels per group, narrower than the longest name.
+        c.categories
+            .extend(["a-b", "c", "d", "e"].map(String::from));
+        for s in &mut c.series {
+            s.values.extend([Some(1.0); 4]);
+            if let Some(iv) = &mut s.intervals {
+                iv.extend([(1.0, 1.0); 4]);
+            }
+        }
+        let [svg, png] = super::super::grouped_bar_chart(&c, &dir.join("bars")).unwrap();
+        // The SVG backend writes each text on its own line between the tags.
+        let text = std::fs::read_to_string(&svg).unwrap();
+        let lines: Vec<&str> = text.lines().map(str::trim).collect();
+        for shown in ["promotion-", "en-passant", "sparse", "95% interval", "one"] {
+            assert!(lines.contains(&shown), "{shown} not drawn");
+        }
+        assert!(!lines.contains(&"promotion-en-passant"));
+        assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+        c.series.iter_mut().for_each(|s| s.values.fill(None));
+        let err = super::super::grouped_bar_chart(&c, &dir.join("empty")).unwrap_err();
+        assert!(err.to_string().contains("has no data"), "{err}");
+        assert!(!dir.join("empty.svg").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
