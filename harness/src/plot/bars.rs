@@ -66,6 +66,15 @@ impl GroupedBarChart {
                 );
             }
         }
+        if let Some((lo, hi)) = self.y_range
+            && !(lo.is_finite() && hi.is_finite() && hi > lo && (!self.log_y || lo > 0.0))
+        {
+            bail!(
+                "chart `{}`: y range [{lo}, {hi}] is not increasing{}",
+                self.title,
+                if self.log_y { " and positive" } else { "" }
+            );
+        }
         if self.values().next().is_none() {
             bail!("chart `{}` has no data", self.title);
         }
@@ -447,6 +456,10 @@ mod tests {
                 .to_string()
                 .contains("1 intervals")
         );
+        let mut c = chart(vec![Some(1.0), None], true);
+        c.y_range = Some((0.0, 10.0));
+        let err = c.validate().unwrap_err().to_string();
+        assert!(err.contains("not increasing and positive"), "{err}");
     }
 
     #[test]
