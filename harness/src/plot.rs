@@ -1,6 +1,7 @@
-//! Chart helpers shared by the reports: line charts with 95% error bars and bar charts, each written as SVG and PNG
-//! (atomically: a temporary file in the same folder, then a rename). Text uses the embedded DejaVu Sans, so charts
-//! render identically on a machine without fonts. Every chart has a title, axis labels with units and a legend.
+//! Chart helpers shared by the reports: line charts with 95% error bars for numeric x axes and grouped bar charts for
+//! categorical ones, each written as SVG and PNG (atomically: a temporary file in the same folder, then a rename).
+//! Text uses the embedded DejaVu Sans, so charts render identically on a machine without fonts. Every chart has a
+//! title, axis labels with units and a legend; log axes carry their own readable ticks (see [`log_ticks`]).
 
 use anyhow::{Context, Result, anyhow, bail};
 use plotters::coord::Shift;
@@ -8,6 +9,12 @@ use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
+
+mod bars;
+mod ticks;
+
+pub use bars::{BarSeries, GroupedBarChart};
+pub use ticks::{linear_ticks, log_ticks, tick_label};
 
 /// The font every chart uses, embedded so that no system font is needed.
 static FONT: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
@@ -85,7 +92,7 @@ pub struct Bar {
     pub hi: f64,
 }
 
-/// A bar chart description.
+/// A single-series bar chart description (drawn as a [`GroupedBarChart`] with one series).
 #[derive(Debug, Clone)]
 pub struct BarChart {
     /// Caption above the plot.
@@ -110,12 +117,33 @@ pub fn line_chart(chart: &LineChart, stem: &Path) -> Result<[PathBuf; 2]> {
     render_both(stem, Chart::Line(chart))
 }
 
-/// Writes `stem.svg` and `stem.png` for a bar chart; returns both paths.
+/// Writes `stem.svg` and `stem.png` for a single-series bar chart; returns both paths.
 pub fn bar_chart(chart: &BarChart, stem: &Path) -> Result<[PathBuf; 2]> {
     if chart.bars.is_empty() {
         bail!("chart `{}` has no bars", chart.title);
     }
-    render_both(stem, Chart::Bar(chart))
+    let grouped = GroupedBarChart {
+        title: chart.title.clone(),
+        x_label: chart.x_label.clone(),
+        y_label: chart.y_label.clone(),
+        categories: chart.bars.iter().map(|b| b.label.clone()).collect(),
+        series: vec![BarSeries {
+            name: chart.legend.clone(),
+            values: chart.bars.iter().map(|b| Some(b.value)).collect(),
+            intervals: Some(chart.bars.iter().map(|b| (b.lo, b.hi)).collect()),
+        }],
+        log_y: false,
+        reference: None,
+        y_range: chart.y_range,
+    };
+    grouped_bar_chart(&grouped, stem)
+}
+
+/// Writes `stem.svg` and `stem.png` for a grouped bar chart; returns both paths. Errors when a series' length does
+/// not match the categories or when nothing is drawable.
+pub fn grouped_bar_chart(chart: &GroupedBarChart, stem: &Path) -> Result<[PathBuf; 2]> {
+    chart.validate()?;
+    render_both(stem, Chart::Grouped(chart))
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so a reader never sees a
@@ -140,7 +168,7 @@ pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
 #[derive(Clone, Copy)]
 enum Chart<'a> {
     Line(&'a LineChart),
-    Bar(&'a BarChart),
+    Grouped(&'a GroupedBarChart),
 }
 
 fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: Chart<'_>) -> Result<()>
@@ -149,7 +177,7 @@ where
 {
     match chart {
         Chart::Line(c) => draw_lines(root, c),
-        Chart::Bar(c) => draw_bars(root, c),
+        Chart::Grouped(c) => bars::draw_grouped(root, c),
     }
 }
 
@@ -189,15 +217,6 @@ fn temp_sibling(path: &Path) -> Result<PathBuf> {
         .and_then(|n| n.to_str())
         .ok_or_else(|| anyhow!("bad output path {}", path.display()))?;
     Ok(path.with_file_name(format!(".{}.tmp{}.png", name, std::process::id())))
-}
-
-/// A tick label without needless decimals: `10`, `2.5`, `0.01`.
-fn compact(v: f64) -> String {
-    if v.abs() >= 1e5 || (v != 0.0 && v.abs() < 1e-3) {
-        return format!("{v:.0e}");
-    }
-    let s = format!("{v:.3}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 fn palette(i: usize) -> RGBColor {
@@ -253,11 +272,14 @@ where
     DB::ErrorType: 'static,
 {
     let ((x0, x1), (y0, y1)) = bounds(chart);
+    // Log axes get their own ticks: plotters labels only whole decades, often just one.
+    let log_x = || (x0..x1).log_scale().with_key_points(log_ticks(x0, x1));
+    let log_y = || (y0..y1).log_scale().with_key_points(log_ticks(y0, y1));
     match (chart.log_x, chart.log_y) {
         (false, false) => lines_in(root, chart, x0..x1, y0..y1),
-        (true, false) => lines_in(root, chart, (x0..x1).log_scale(), y0..y1),
-        (false, true) => lines_in(root, chart, x0..x1, (y0..y1).log_scale()),
-        (true, true) => lines_in(root, chart, (x0..x1).log_scale(), (y0..y1).log_scale()),
+        (true, false) => lines_in(root, chart, log_x(), y0..y1),
+        (false, true) => lines_in(root, chart, x0..x1, log_y()),
+        (true, true) => lines_in(root, chart, log_x(), log_y()),
     }
 }
 
@@ -281,8 +303,8 @@ where
         .map_err(e)?;
     ctx.configure_mesh()
         .x_labels(8)
-        .x_label_formatter(&|v: &f64| compact(*v))
-        .y_label_formatter(&|v: &f64| compact(*v))
+        .x_label_formatter(&|v: &f64| tick_label(*v))
+        .y_label_formatter(&|v: &f64| tick_label(*v))
         .x_desc(&chart.x_label)
         .y_desc(&chart.y_label)
         .label_style(("sans-serif", 15))
@@ -328,79 +350,6 @@ where
         } else {
             SeriesLabelPosition::LowerRight
         })
-        .draw()
-        .map_err(e)?;
-    Ok(())
-}
-
-fn draw_bars<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &BarChart) -> Result<()>
-where
-    DB::ErrorType: 'static,
-{
-    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing `{}`: {e:?}", chart.title);
-    let n = chart.bars.len();
-    let top = chart
-        .bars
-        .iter()
-        .map(|b| b.hi.max(b.value))
-        .fold(0.0f64, f64::max);
-    let (y0, y1) = chart.y_range.unwrap_or((0.0, (top * 1.1).max(1e-9)));
-    root.fill(&WHITE).map_err(e)?;
-    let mut ctx = ChartBuilder::on(root)
-        .caption(&chart.title, ("sans-serif", 24))
-        .margin(16)
-        .x_label_area_size(50)
-        .y_label_area_size(70)
-        .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), y0..y1)
-        .map_err(e)?;
-    let labels: Vec<String> = chart.bars.iter().map(|b| b.label.clone()).collect();
-    let fmt = move |v: &f64| {
-        let i = v.round();
-        if (v - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < labels.len() {
-            labels[i as usize].clone()
-        } else {
-            String::new()
-        }
-    };
-    ctx.configure_mesh()
-        .disable_x_mesh()
-        .x_labels(n + 1)
-        .x_label_formatter(&fmt)
-        .x_desc(&chart.x_label)
-        .y_desc(&chart.y_label)
-        .label_style(("sans-serif", 15))
-        .axis_desc_style(("sans-serif", 17))
-        .draw()
-        .map_err(e)?;
-    let color = palette(0);
-    ctx.draw_series(chart.bars.iter().enumerate().map(|(i, b)| {
-        let x = i as f64;
-        Rectangle::new(
-            [(x - 0.3, y0.max(0.0)), (x + 0.3, b.value)],
-            color.mix(0.7).filled(),
-        )
-    }))
-    .map_err(e)?
-    .label(&chart.legend)
-    .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 16, y + 6)], color.mix(0.7).filled()));
-    ctx.draw_series(
-        chart
-            .bars
-            .iter()
-            .enumerate()
-            .filter(|(_, b)| b.hi > b.lo)
-            .map(|(i, b)| {
-                ErrorBar::new_vertical(i as f64, b.lo, b.value, b.hi, BLACK.stroke_width(2), 12)
-            }),
-    )
-    .map_err(e)?
-    .label("95% interval over seeds")
-    .legend(|(x, y)| PathElement::new(vec![(x + 8, y - 6), (x + 8, y + 6)], BLACK.stroke_width(2)));
-    ctx.configure_series_labels()
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 14))
-        .position(SeriesLabelPosition::UpperRight)
         .draw()
         .map_err(e)?;
     Ok(())

@@ -2,7 +2,7 @@
 //! traversal cache on, or the first recorded ones); every figure of every arm stays in the run's CSVs.
 
 use super::load::{Arm, RunResults, TidyTable};
-use crate::plot::{self, LineChart, Point, Series};
+use crate::plot::{self, BarSeries, GroupedBarChart, LineChart};
 use anyhow::{Context, Result};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -130,55 +130,62 @@ impl Report<'_> {
         );
     }
 
-    fn variant_axis(&self, t: &TidyTable) -> String {
-        let names: Vec<String> = t
-            .variants
-            .iter()
-            .enumerate()
-            .map(|(i, v)| format!("{i} {v}"))
-            .collect();
-        format!("cache variant ({})", names.join(", "))
-    }
-
-    /// Writes a chart and links it from the markdown.
-    fn chart(&mut self, stem: &str, chart: &LineChart) -> Result<()> {
-        let files = plot::line_chart(chart, &self.charts_dir.join(stem))?;
-        self.charts.extend(files);
-        let _ = writeln!(
-            self.md,
-            "![{}](charts/{stem}.svg)\n\n(PNG: [charts/{stem}.png](charts/{stem}.png))\n",
-            chart.title
-        );
+    /// Writes a grouped bar chart and links it from the markdown.
+    fn bar_chart(&mut self, stem: &str, chart: &GroupedBarChart) -> Result<()> {
+        let files = plot::grouped_bar_chart(chart, &self.charts_dir.join(stem))?;
+        self.link(stem, &chart.title, files);
         Ok(())
     }
 
-    /// One series per scenario over the variant axis, from `f(arm) -> (y, lo, hi)`.
-    fn per_variant_series(
+    /// Writes a line chart (numeric x axis) and links it from the markdown.
+    fn line_chart(&mut self, stem: &str, chart: &LineChart) -> Result<()> {
+        let files = plot::line_chart(chart, &self.charts_dir.join(stem))?;
+        self.link(stem, &chart.title, files);
+        Ok(())
+    }
+
+    fn link(&mut self, stem: &str, title: &str, files: [PathBuf; 2]) {
+        self.charts.extend(files);
+        let _ = writeln!(
+            self.md,
+            "![{title}](charts/{stem}.svg)\n\n(PNG: [charts/{stem}.png](charts/{stem}.png))\n"
+        );
+    }
+
+    /// Bars grouped by scenario with one series per cache variant (so a variant keeps its colour on every chart),
+    /// from `f(arm) -> (value, 95% interval)`. Scenarios and variants without any value are left out.
+    fn by_scenario(
         &self,
         t: &TidyTable,
-        f: impl Fn(&Arm) -> Option<(f64, f64, f64)>,
-    ) -> Vec<Series> {
-        t.scenarios
+        f: impl Fn(&Arm) -> Option<(f64, Option<(f64, f64)>)>,
+    ) -> (Vec<String>, Vec<BarSeries>) {
+        let variants: Vec<&String> = t.variants.iter().collect();
+        let cell = |s: &str, v: &str| f(&self.slice.arm(s, v));
+        let scenarios: Vec<String> = t
+            .scenarios
             .iter()
-            .map(|s| Series {
-                name: s.clone(),
-                points: t
-                    .variants
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, v)| {
-                        f(&self.slice.arm(s, v)).map(|(y, lo, hi)| Point {
-                            x: i as f64,
-                            y,
-                            lo,
-                            hi,
-                        })
-                    })
-                    .collect(),
-                bound: false,
+            .filter(|s| variants.iter().any(|v| cell(s, v).is_some()))
+            .cloned()
+            .collect();
+        let series = variants
+            .iter()
+            .map(|v| {
+                let cells: Vec<_> = scenarios.iter().map(|s| cell(s, v)).collect();
+                let any_interval = cells.iter().flatten().any(|(_, iv)| iv.is_some());
+                BarSeries {
+                    name: (*v).clone(),
+                    values: cells.iter().map(|c| c.map(|(y, _)| y)).collect(),
+                    intervals: any_interval.then(|| {
+                        cells
+                            .iter()
+                            .map(|c| c.map_or((0.0, 0.0), |(y, iv)| iv.unwrap_or((y, y))))
+                            .collect()
+                    }),
+                }
             })
-            .filter(|s| !s.points.is_empty())
-            .collect()
+            .filter(|s| s.values.iter().any(Option::is_some))
+            .collect();
+        (scenarios, series)
     }
 
     fn counts(&mut self) -> Result<()> {
@@ -294,56 +301,54 @@ impl Report<'_> {
             }
         }
         let _ = writeln!(self.md);
-        let axis = self.variant_axis(t);
-        let ns = self.per_variant_series(t, |a| {
+        let (scenarios, series) = self.by_scenario(t, |a| {
             Some((
                 t.get(a, "ns_per_op_median")?,
-                t.get(a, "ns_per_op_ci95_low")?,
-                t.get(a, "ns_per_op_ci95_high")?,
+                Some((
+                    t.get(a, "ns_per_op_ci95_low")?,
+                    t.get(a, "ns_per_op_ci95_high")?,
+                )),
             ))
         });
-        if !ns.is_empty() {
-            self.chart(
+        if !series.is_empty() {
+            self.bar_chart(
                 "timings_ns_per_op",
-                &LineChart {
-                    title: "Time per operation by cache variant (median, 95% interval)".into(),
-                    x_label: axis.clone(),
-                    y_label: "ns per operation (log scale)".into(),
-                    log_x: false,
+                &GroupedBarChart {
+                    title:
+                        "Time per operation by scenario and cache variant (median, 95% interval)"
+                            .into(),
+                    x_label: "scenario family".into(),
+                    y_label: "time per operation (ns, log scale)".into(),
+                    categories: scenarios,
+                    series,
                     log_y: true,
+                    reference: None,
                     y_range: None,
-                    legend_upper: true,
-                    series: ns,
                 },
             )?;
         }
         for base in ["none", "tuple"] {
-            let mut series = self.per_variant_series(t, |a| speed(a, base));
+            let (scenarios, series) =
+                self.by_scenario(t, |a| speed(a, base).map(|(m, lo, hi)| (m, Some((lo, hi)))));
             if series.is_empty() {
                 continue;
             }
-            let n = t.variants.len().max(1) as f64;
-            series.push(Series {
-                name: "1 = as fast as the baseline".into(),
-                points: vec![flat(0.0, 1.0), flat(n - 1.0, 1.0)],
-                bound: true,
-            });
             let label = if base == "none" {
                 "uncached"
             } else {
                 "the tuple-key map"
             };
-            self.chart(
+            self.bar_chart(
                 &format!("timings_speedup_vs_{base}"),
-                &LineChart {
-                    title: format!("Speedup versus {label} (95% interval)"),
-                    x_label: axis.clone(),
+                &GroupedBarChart {
+                    title: format!("Speedup versus {label} (median, 95% interval)"),
+                    x_label: "scenario family".into(),
                     y_label: format!("speedup (time of {base} / time of variant)"),
-                    log_x: false,
-                    log_y: true,
-                    y_range: None,
-                    legend_upper: true,
+                    categories: scenarios,
                     series,
+                    log_y: false,
+                    reference: Some((1.0, format!("1 = as fast as {label}"))),
+                    y_range: None,
                 },
             )?;
         }
@@ -411,22 +416,20 @@ impl Report<'_> {
             }
         }
         let _ = writeln!(self.md);
-        let axis = self.variant_axis(c);
-        let series = self.per_variant_series(c, |a| {
-            let v = c.get(a, "instructions_per_op")?;
-            Some((v, v, v))
-        });
-        self.chart(
+        let (scenarios, series) =
+            self.by_scenario(c, |a| Some((c.get(a, "instructions_per_op")?, None)));
+        self.bar_chart(
             "instructions_per_op",
-            &LineChart {
-                title: "Instructions per operation (callgrind)".into(),
-                x_label: axis,
+            &GroupedBarChart {
+                title: "Instructions per operation by scenario and cache variant (callgrind)"
+                    .into(),
+                x_label: "scenario family".into(),
                 y_label: "instructions per operation (log scale)".into(),
-                log_x: false,
-                log_y: true,
-                y_range: None,
-                legend_upper: true,
+                categories: scenarios,
                 series,
+                log_y: true,
+                reference: None,
+                y_range: None,
             },
         )?;
         let what = self.ratio_sentence(c, "instructions_per_op", "instructions");
@@ -500,23 +503,25 @@ impl Report<'_> {
             }
         }
         let _ = writeln!(self.md);
-        let axis = self.variant_axis(&a);
-        let series = self.per_variant_series(&a, |x| {
-            let v = a.get(x, "blocks_per_op")?;
-            Some((v, v, v))
-        });
+        let (scenarios, series) =
+            self.by_scenario(&a, |x| Some((a.get(x, "blocks_per_op")?, None)));
         if !series.is_empty() {
-            self.chart(
+            let log_y = spans_orders_of_magnitude(&series);
+            self.bar_chart(
                 "allocations_blocks_per_op",
-                &LineChart {
-                    title: "Heap allocations per operation (dhat)".into(),
-                    x_label: axis,
-                    y_label: "allocated blocks per operation".into(),
-                    log_x: false,
-                    log_y: false,
-                    y_range: None,
-                    legend_upper: true,
+                &GroupedBarChart {
+                    title: "Heap allocations per operation by scenario and cache variant (dhat)"
+                        .into(),
+                    x_label: "scenario family".into(),
+                    y_label: format!(
+                        "allocated blocks per operation{}",
+                        if log_y { " (log scale)" } else { "" }
+                    ),
+                    categories: scenarios,
                     series,
+                    log_y,
+                    reference: None,
+                    y_range: None,
                 },
             )?;
         }
@@ -535,6 +540,14 @@ fn hit_rate(calls: f64, hits: f64) -> f64 {
     }
 }
 
-fn flat(x: f64, y: f64) -> Point {
-    Point { x, y, lo: y, hi: y }
+/// True when every value is positive and the largest is over 20 times the smallest: on a linear axis the small
+/// bars would be too short to read.
+fn spans_orders_of_magnitude(series: &[BarSeries]) -> bool {
+    let values: Vec<f64> = series
+        .iter()
+        .flat_map(|s| s.values.iter().flatten().copied())
+        .collect();
+    let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = values.iter().copied().fold(0.0f64, f64::max);
+    lo > 0.0 && hi > 20.0 * lo
 }

@@ -1,9 +1,9 @@
 //! The Instructions section's break-even hit rate: evaluator and probe costs from callgrind counts of one
 //! operation (see [`crate::instructions::break_even`]), against the optimized cache's hit rate.
 
-use super::{Report, flat, hit_rate};
+use super::{Report, hit_rate};
 use crate::instructions::break_even::{BreakEven, BreakEvenInputs};
-use crate::plot::{LineChart, Series};
+use crate::plot::{BarSeries, GroupedBarChart};
 use anyhow::Result;
 use std::fmt::Write;
 
@@ -96,68 +96,38 @@ impl Report<'_> {
             );
         }
         let _ = writeln!(self.md);
-        let idx: Vec<String> = rows
-            .iter()
-            .enumerate()
-            .map(|(i, r)| format!("{i} {}", r.scenario))
-            .collect();
-        let mut series = vec![Series {
+        let percent = |f: &dyn Fn(&Row) -> Option<f64>| -> Vec<Option<f64>> {
+            rows.iter().map(|r| f(r).map(|h| 100.0 * h)).collect()
+        };
+        let mut series = vec![BarSeries {
             name: "hit rate of the measured operation (optimized)".into(),
-            points: rows
-                .iter()
-                .enumerate()
-                .map(|(i, r)| flat(i as f64, 100.0 * r.costs.hit_rate))
-                .collect(),
-            bound: false,
+            values: percent(&|r| Some(r.costs.hit_rate)),
+            intervals: None,
         }];
-        let family: Vec<_> = rows
-            .iter()
-            .enumerate()
-            .filter_map(|(i, r)| r.family_hit_rate.map(|h| flat(i as f64, 100.0 * h)))
-            .collect();
-        if !family.is_empty() {
-            series.push(Series {
+        if rows.iter().any(|r| r.family_hit_rate.is_some()) {
+            series.push(BarSeries {
                 name: "hit rate over the whole family (optimized)".into(),
-                points: family,
-                bound: false,
+                values: percent(&|r| r.family_hit_rate),
+                intervals: None,
             });
         }
-        series.push(Series {
+        series.push(BarSeries {
             name: "break-even hit rate p/e (instruction counts)".into(),
-            points: rows
-                .iter()
-                .enumerate()
-                .map(|(i, r)| flat(i as f64, 100.0 * r.costs.break_even()))
-                .collect(),
-            bound: true,
+            values: percent(&|r| Some(r.costs.break_even())),
+            intervals: None,
         });
-        let top = rows
-            .iter()
-            .map(|r| 100.0 * r.costs.break_even())
-            .fold(100.0f64, f64::max);
-        if top > 100.0 {
-            // Break-even above every possible hit rate: draw the ceiling so the gap reads at a glance.
-            series.push(Series {
-                name: "100% = every lookup a hit".into(),
-                points: vec![flat(0.0, 100.0), flat((rows.len() - 1) as f64, 100.0)],
-                bound: true,
-            });
-        }
-        let bottom = rows
-            .iter()
-            .map(|r| 100.0 * r.costs.break_even())
-            .fold(0.0f64, f64::min);
-        self.chart(
+        self.bar_chart(
             "instructions_hit_rate_vs_break_even",
-            &LineChart {
+            &GroupedBarChart {
                 title: "Hit rate of the optimized cache vs break-even hit rate".into(),
-                x_label: format!("scenario ({})", idx.join(", ")),
+                x_label: "scenario family".into(),
                 y_label: "hit rate (% of lookups)".into(),
-                log_x: false,
-                log_y: false,
-                y_range: Some((bottom, top * 1.05)),
-                legend_upper: false,
+                categories: rows.iter().map(|r| r.scenario.clone()).collect(),
                 series,
+                log_y: false,
+                // A break-even above this line cannot be reached at any hit rate.
+                reference: Some((100.0, "100% = every lookup a hit".into())),
+                y_range: None,
             },
         )?;
         let saves = rows

@@ -109,7 +109,7 @@ impl Report<'_> {
             );
             return Ok(());
         }
-        self.chart(
+        self.line_chart(
             "counts_probe_lengths",
             &LineChart {
                 title: "Probe-length histogram of the optimized cache".into(),

@@ -1,0 +1,203 @@
+//! Axis tick positions and labels chosen by the charts themselves: plotters' own logarithmic ticks label only whole
+//! decades, so a log axis spanning less than a decade shows a single label (or none) and its values cannot be read.
+
+/// Fewest labels an axis should carry before a finer tick set is tried.
+const MIN_TICKS: usize = 4;
+
+/// Tick positions for a logarithmic axis over `[lo, hi]` (both positive): whole decades when they give at least four
+/// labels (every n-th decade on a very wide axis), else 1-2-5 steps, else 1…9 steps, else evenly spaced round values
+/// for an axis narrower than a factor of about 1.4. Empty when the range is not positive and finite.
+///
+/// ```
+/// # use harness::plot::log_ticks;
+/// assert_eq!(log_ticks(0.4, 2.5), vec![0.5, 1.0, 2.0]);
+/// assert_eq!(log_ticks(1.0, 1e4), vec![1.0, 10.0, 100.0, 1000.0, 10000.0]);
+/// ```
+pub fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    if !(lo.is_finite() && hi.is_finite() && lo > 0.0 && hi > lo) {
+        return Vec::new();
+    }
+    let (d0, d1) = (lo.log10().floor() as i32, hi.log10().ceil() as i32);
+    let span = d1 - d0;
+    if span > 10 {
+        let step = (span + 7) / 8;
+        return (d0..=d1)
+            .filter(|d| d.rem_euclid(step) == 0)
+            .map(|d| 10f64.powi(d))
+            .filter(|&v| inside(v, lo, hi))
+            .collect();
+    }
+    let coarse_to_fine: [&[f64]; 3] = [
+        &[1.0],
+        &[1.0, 2.0, 5.0],
+        &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0],
+    ];
+    let mut last = Vec::new();
+    for mantissas in coarse_to_fine {
+        last = (d0..=d1)
+            .flat_map(|d| mantissas.iter().map(move |m| round_sig(m * 10f64.powi(d))))
+            .filter(|&v| inside(v, lo, hi))
+            .collect();
+        // Three 1-2-5 labels (e.g. 0.5, 1, 2) already read well; 1…9 labels are the last resort.
+        if last.len() >= MIN_TICKS || (mantissas.len() == 3 && last.len() == 3) {
+            return last;
+        }
+    }
+    if last.len() >= 3 {
+        last
+    } else {
+        linear_ticks(lo, hi)
+    }
+}
+
+/// Evenly spaced round tick positions (steps of 1, 2 or 5 times a power of ten) inside `[lo, hi]`, about four to
+/// nine of them. Empty when the range is not finite and increasing.
+///
+/// ```
+/// # use harness::plot::linear_ticks;
+/// assert_eq!(linear_ticks(0.0, 100.0), vec![0.0, 20.0, 40.0, 60.0, 80.0, 100.0]);
+/// ```
+pub fn linear_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    if !(lo.is_finite() && hi.is_finite() && hi > lo) {
+        return Vec::new();
+    }
+    let rough = (hi - lo) / 5.0;
+    let power = 10f64.powf(rough.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * power)
+        .find(|s| (hi - lo) / s <= 8.0)
+        .unwrap_or(10.0 * power);
+    let first = (lo / step - 1e-9).ceil() as i64;
+    let last = (hi / step + 1e-9).floor() as i64;
+    (first..=last)
+        .map(|k| round_sig(k as f64 * step))
+        .map(|v| if v == 0.0 { 0.0 } else { v })
+        .collect()
+}
+
+/// A short tick label: `0.5`, `2`, `250`, `1.5k`, `20M`, `1e-5`; at most three significant digits.
+///
+/// ```
+/// # use harness::plot::tick_label;
+/// assert_eq!(tick_label(2_000_000.0), "2M");
+/// assert_eq!(tick_label(0.05), "0.05");
+/// ```
+pub fn tick_label(v: f64) -> String {
+    if v == 0.0 {
+        return "0".into();
+    }
+    if !v.is_finite() {
+        return format!("{v}");
+    }
+    let a = v.abs();
+    for (scale, suffix) in [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")] {
+        if a >= scale * (1.0 - 1e-9) && a < 1e15 {
+            return format!("{}{suffix}", significant(v / scale));
+        }
+    }
+    if a < 1e-3 {
+        let exp = a.log10().floor() as i32;
+        let mantissa = significant(v / 10f64.powi(exp));
+        return format!("{mantissa}e{exp}");
+    }
+    significant(v)
+}
+
+/// `v` with at most three significant digits and no trailing zeros.
+fn significant(v: f64) -> String {
+    let a = v.abs();
+    let digits = if a >= 100.0 {
+        0
+    } else {
+        (2 - a.log10().floor() as i32).clamp(0, 6) as usize
+    };
+    let s = format!("{v:.digits$}");
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else {
+        s
+    }
+}
+
+/// `v` rounded to 12 significant digits, so that `3 × 0.1` lands on `0.3`.
+fn round_sig(v: f64) -> f64 {
+    if v == 0.0 {
+        return 0.0;
+    }
+    let scale = 10f64.powi(11 - v.abs().log10().floor() as i32);
+    (v * scale).round() / scale
+}
+
+fn inside(v: f64, lo: f64, hi: f64) -> bool {
+    v >= lo * (1.0 - 1e-9) && v <= hi * (1.0 + 1e-9)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_ticks_use_decades_when_they_give_enough_labels() {
+        assert_eq!(log_ticks(3.0, 2e4), vec![10.0, 100.0, 1000.0, 10000.0]);
+    }
+
+    #[test]
+    fn log_ticks_fall_back_to_one_two_five_inside_few_decades() {
+        assert_eq!(log_ticks(5e5, 3e7), vec![5e5, 1e6, 2e6, 5e6, 1e7, 2e7]);
+        // The speedup range that used to show only "1".
+        assert_eq!(log_ticks(0.4, 1.1), vec![0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0]);
+    }
+
+    #[test]
+    fn log_ticks_thin_out_very_wide_axes() {
+        let t = log_ticks(1e-3, 1e20);
+        assert!(t.len() >= 4 && t.len() <= 12, "{t:?}");
+        assert!(t.windows(2).all(|w| w[1] / w[0] >= 100.0 - 1e-6));
+    }
+
+    #[test]
+    fn log_ticks_of_a_narrow_axis_are_linear_steps() {
+        let t = log_ticks(1.01, 1.09);
+        assert!(t.len() >= 3, "{t:?}");
+        assert!(t.iter().all(|&v| (1.01..=1.09).contains(&v)));
+    }
+
+    #[test]
+    fn log_ticks_reject_non_positive_ranges() {
+        assert!(log_ticks(0.0, 10.0).is_empty());
+        assert!(log_ticks(5.0, 1.0).is_empty());
+        assert!(log_ticks(1.0, f64::INFINITY).is_empty());
+    }
+
+    #[test]
+    fn linear_ticks_pick_round_steps() {
+        assert_eq!(linear_ticks(-3.0, 9.0), vec![-2.0, 0.0, 2.0, 4.0, 6.0, 8.0]);
+        assert_eq!(
+            linear_ticks(0.0, 0.35),
+            vec![0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35]
+        );
+        assert!(linear_ticks(1.0, 1.0).is_empty());
+    }
+
+    #[test]
+    fn tick_labels_are_short() {
+        let cases = [
+            (0.5, "0.5"),
+            (1.0, "1"),
+            (250.0, "250"),
+            (1500.0, "1.5k"),
+            (2e5, "200k"),
+            (1e6, "1M"),
+            (3e9, "3G"),
+            (0.3 + 1e-15, "0.3"),
+            (1.234_567, "1.23"),
+            (2e-5, "2e-5"),
+            (-0.25, "-0.25"),
+            (0.0, "0"),
+        ];
+        for (v, want) in cases {
+            assert_eq!(tick_label(v), want, "{v}");
+        }
+    }
+}
