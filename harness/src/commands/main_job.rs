@@ -4,7 +4,7 @@
 use super::expand::{parse_eval, parse_traversal};
 use super::scenarios::families;
 use crate::measure::Plan;
-use crate::record::tidy::{counts_csv, timings_csv};
+use crate::record::tidy::{COUNTING_PASS_METRICS, counts_csv, timings_csv};
 use crate::record::{CountRow, RowKey, RunFolder, RunMetadata, TimingRow};
 use crate::run::parity::check_parity;
 use crate::run::probes::{probe_scenarios, probes_csv};
@@ -327,24 +327,22 @@ fn rows(groups: &[Group]) -> (Vec<CountRow>, Vec<TimingRow>) {
                 evaluator: arm.eval.name().to_owned(),
                 traversal: arm.traversal.name().to_owned(),
             };
-            let c = |metric: &str, value: i128| CountRow {
-                key: key.clone(),
-                metric: metric.to_owned(),
-                value,
-            };
-            counts.push(c("successors", r.values.len() as i128));
-            counts.push(c(
-                "value_numerator_sum",
+            let values: [i128; COUNTING_PASS_METRICS.len()] = [
+                r.values.len() as i128,
                 r.values.iter().map(|&v| v as i128).sum(),
+                r.memo.evaluator_calls as i128,
+                r.memo.cache_hits as i128,
+                r.memo.entry_count as i128,
+                r.chance.generation.geometry as i128,
+                r.chance.class_edges as i128,
+                r.chance.generation.transitions as i128,
+                r.chance.replays as i128,
+                r.chance.generation.emissions as i128,
+            ];
+            counts.extend(CountRow::rows(
+                &key,
+                COUNTING_PASS_METRICS.into_iter().zip(values),
             ));
-            counts.push(c("evaluator_calls", r.memo.evaluator_calls as i128));
-            counts.push(c("cache_hits", r.memo.cache_hits as i128));
-            counts.push(c("entries", r.memo.entry_count as i128));
-            counts.push(c("geometry_calls", r.chance.generation.geometry as i128));
-            counts.push(c("class_edges", r.chance.class_edges as i128));
-            counts.push(c("transitions", r.chance.generation.transitions as i128));
-            counts.push(c("replays", r.chance.replays as i128));
-            counts.push(c("emissions", r.chance.generation.emissions as i128));
             if let Some(t) = g.timings.get(i) {
                 let mut push = |metric: &str, value: f64| {
                     timings.push(TimingRow {

@@ -1,26 +1,12 @@
 //! A run's `counts.csv` read exactly (values as written, no float rounding), and the agreement check between runs:
 //! an engine change may make the harness faster or slower, never give other values or counts.
 
+use crate::record::tidy::COUNTING_PASS_METRICS;
 use crate::report::load::{Arm, tidy_records};
 use anyhow::{Context, Result, bail};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
-
-/// The counting pass's metrics, which must be identical in every run of both revisions. Instruction counts and
-/// other measurement rows in `counts.csv` are what is being compared, so they are not among them.
-pub const AGREEMENT_METRICS: [&str; 10] = [
-    "successors",
-    "value_numerator_sum",
-    "evaluator_calls",
-    "cache_hits",
-    "entries",
-    "geometry_calls",
-    "class_edges",
-    "transitions",
-    "replays",
-    "emissions",
-];
 
 /// The rows of one `counts.csv`, keyed by arm and metric, values kept as written.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -78,7 +64,7 @@ impl ExactCounts {
     fn agreement_rows(&self) -> impl Iterator<Item = (&(Arm, String), &String)> {
         self.rows
             .iter()
-            .filter(|((_, m), _)| AGREEMENT_METRICS.contains(&m.as_str()))
+            .filter(|((_, m), _)| COUNTING_PASS_METRICS.contains(&m.as_str()))
     }
 }
 
@@ -113,8 +99,9 @@ impl fmt::Display for Disagreement {
     }
 }
 
-/// Checks that `other` has exactly the reference's agreement rows (same arms, metrics and values); returns how
-/// many rows agree, or the first disagreement.
+/// Checks that `other` has exactly the reference's counting-pass rows ([`COUNTING_PASS_METRICS`]: same arms, metrics
+/// and values; instruction counts and other measurement rows may differ); returns how many rows agree, or the first
+/// disagreement.
 pub fn check_agreement(
     reference: &ExactCounts,
     other: &ExactCounts,

@@ -132,7 +132,7 @@ fn arm_rows(fam: &str, cache: CacheKind, eval: Evaluator, m: &MeasuredArm) -> Ve
     let key = row_key(fam, cache, eval);
     let t = &m.totals;
     let n = m.successors.max(1) as i128;
-    [
+    let pairs = [
         ("instructions_total", t.ir as i128),
         ("instructions_per_op", (t.ir as i128 + n / 2) / n),
         (
@@ -144,12 +144,6 @@ fn arm_rows(fam: &str, cache: CacheKind, eval: Evaluator, m: &MeasuredArm) -> Ve
         ("callgrind_op_successors", m.successors as i128),
         ("callgrind_op_lookups", m.lookups as i128),
         ("callgrind_op_evaluator_calls", m.evaluator_calls as i128),
-    ]
-    .into_iter()
-    .map(|(metric, value)| CountRow {
-        key: key.clone(),
-        metric: metric.to_owned(),
-        value,
-    })
-    .collect()
+    ];
+    CountRow::rows(&key, pairs)
 }

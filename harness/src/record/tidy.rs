@@ -28,6 +28,38 @@ pub struct CountRow {
     pub value: i128,
 }
 
+/// The metrics of the main job's counting pass, in the order `counts.csv` lists them: what every cache variant must
+/// agree on, and what `harness compare` requires to be equal between two revisions.
+pub const COUNTING_PASS_METRICS: [&str; 10] = [
+    "successors",
+    "value_numerator_sum",
+    "evaluator_calls",
+    "cache_hits",
+    "entries",
+    "geometry_calls",
+    "class_edges",
+    "transitions",
+    "replays",
+    "emissions",
+];
+
+impl CountRow {
+    /// One row per `(metric, value)` pair, all about `key`.
+    pub fn rows<'a>(
+        key: &RowKey,
+        pairs: impl IntoIterator<Item = (&'a str, i128)>,
+    ) -> Vec<CountRow> {
+        pairs
+            .into_iter()
+            .map(|(metric, value)| CountRow {
+                key: key.clone(),
+                metric: metric.to_owned(),
+                value,
+            })
+            .collect()
+    }
+}
+
 /// A timing figure: differs between runs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TimingRow {

@@ -79,7 +79,7 @@ impl FamilyProbes {
         let sum = |f: &dyn Fn(&SuccessorProbes) -> u64| -> i128 {
             self.successors.iter().map(|s| f(s) as i128).sum()
         };
-        [
+        let pairs = [
             ("probe_lookups", sum(&|s| s.lookups)),
             (
                 "probe_signature_matches",
@@ -96,13 +96,8 @@ impl FamilyProbes {
                 sum(&|s| growth_blocks(s.stats.growth_events, s.entries)),
             ),
         ]
-        .into_iter()
-        .map(|(metric, value)| CountRow {
-            key: key.clone(),
-            metric: metric.to_owned(),
-            value,
-        })
-        .collect()
+        .into_iter();
+        CountRow::rows(&key, pairs)
     }
 }
 
