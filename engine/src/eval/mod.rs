@@ -1,5 +1,10 @@
 //! The reference evaluators (rules §15, D8), in centipawns from `color`'s perspective.
 
+mod bounds;
+pub use bounds::{
+    AGGRESSIVE_BOUNDS, CONSTANT_BOUNDS, EVALUATE_BOUNDS, MATERIAL_BOUNDS, ValueBounds,
+};
+
 use crate::attacks;
 use crate::color::Color;
 use crate::movegen::attackers_to;
