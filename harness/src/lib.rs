@@ -6,6 +6,8 @@ pub mod cli;
 pub mod commands;
 /// `harness compare`: two revisions built alike, run alternately, counts checked, ratios with verdicts.
 pub mod compare;
+/// Standard output that never panics when its reader goes away.
+pub mod console;
 /// The evaluator choice shared by the CLI and the benchmarks.
 pub mod evaluators;
 /// The catalogue-eviction experiment: lookup stream, eviction policies, replay, results.
