@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 /// Benchmark and experiment harness for the caches that game search uses.
 #[derive(Parser, Debug)]
-#[command(name = "harness", version, about)]
+#[command(name = "harness", version = crate::build_info::VERSION_LINE, about)]
 pub struct Cli {
     /// Options of the main job (used when no subcommand is given).
     #[command(flatten)]
