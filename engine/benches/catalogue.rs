@@ -15,5 +15,11 @@ fn catalogue(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, catalogue);
+mod support;
+
+criterion_group! {
+    name = benches;
+    config = support::criterion();
+    targets = catalogue
+}
 criterion_main!(benches);

@@ -57,5 +57,11 @@ fn nested_chance(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, nested_chance);
+mod support;
+
+criterion_group! {
+    name = benches;
+    config = support::criterion();
+    targets = nested_chance
+}
 criterion_main!(benches);
