@@ -9,6 +9,9 @@
 //!   chosen, so 999.95 ns reads `1.00 µs`, never `1000 ns`. Instruction counts and bytes use decimal SI prefixes
 //!   (k = 1,000, M = 10⁶, G = 10⁹, T = 10¹²; bytes in kB, MB, GB, TB, not KiB), one prefix rule for both.
 //!
+//! Intervals follow their figure: [`time_ns_interval`] (`12.2 ms [12.1, 12.4]`, ends in the median's unit),
+//! [`ratio_interval`] (`1.23x [1.10, 1.37]`), [`points_interval`] (`+0.2 pt [-0.1, +0.5]`).
+//!
 //! Percentages take a fraction (`0.941` → `94.1%`) and percentage points a difference of fractions (`0.002` →
 //! `+0.2 pt`), both with one decimal. A figure that is NaN or infinite renders as [`MISSING`] (`—`), the same mark
 //! the tables use for an absent value; no function here panics.
@@ -114,19 +117,22 @@ fn significant(x: f64) -> String {
     }
 }
 
-/// `x` scaled by the largest step of `units` (factor, suffix; ascending) that keeps the rounded mantissa at least 1,
-/// or by the first when `x` is smaller; three significant digits.
+/// Units of [`time_ns`] below one minute, ascending.
+const TIME_UNITS: [(f64, &str); 4] = [(1.0, "ns"), (1e3, "µs"), (1e6, "ms"), (1e9, "s")];
+
+/// The largest step of `units` (factor, suffix; ascending) that keeps `x`'s rounded mantissa at least 1, or the
+/// first when `x` is smaller.
+fn unit_of<'a>(x: f64, units: &[(f64, &'a str)]) -> (f64, &'a str) {
+    let fits = |(factor, _): &&(f64, &str)| rounded_abs(x / factor) >= 1.0;
+    *units.iter().rev().find(fits).unwrap_or(&units[0])
+}
+
+/// `x` in its [`unit_of`] with three significant digits.
 fn scaled(x: f64, units: &[(f64, &str)]) -> String {
     if !x.is_finite() {
         return MISSING.into();
     }
-    let mut pick = 0;
-    for (i, (factor, _)) in units.iter().enumerate() {
-        if rounded_abs(x / factor) >= 1.0 {
-            pick = i;
-        }
-    }
-    let (factor, suffix) = units[pick];
+    let (factor, suffix) = unit_of(x, units);
     format!("{} {suffix}", significant(x / factor))
         .trim_end()
         .to_owned()
@@ -152,12 +158,11 @@ fn rounded_abs(x: f64) -> f64 {
 /// assert_eq!(time_ns(125e9), "2 min 5 s");
 /// ```
 pub fn time_ns(ns: f64) -> String {
-    const UNITS: [(f64, &str); 4] = [(1.0, "ns"), (1e3, "µs"), (1e6, "ms"), (1e9, "s")];
     if !ns.is_finite() {
         return MISSING.into();
     }
     if rounded_abs(ns / 1e9) < 60.0 {
-        return scaled(ns, &UNITS);
+        return scaled(ns, &TIME_UNITS);
     }
     let sign = if ns < 0.0 { "-" } else { "" };
     let seconds = (ns.abs() / 1e9).round();
@@ -173,6 +178,37 @@ pub fn time_ns(ns: f64) -> String {
         "{sign}{} h {} min",
         decimal((minutes / 60.0).floor(), 0),
         minutes % 60.0
+    )
+}
+
+/// A time with its interval, all in nanoseconds, the ends in the median's unit and digits: `12.2 ms [12.1, 12.4]`.
+/// From one minute on, each part is written out as [`time_ns`] writes it; a non-finite end reads [`MISSING`].
+///
+/// ```
+/// use harness::present::number::time_ns_interval;
+/// assert_eq!(time_ns_interval(12_216_002.0, 12_105_731.0, 12_408_321.0), "12.2 ms [12.1, 12.4]");
+/// assert_eq!(time_ns_interval(999.0, 950.0, 1_020.0), "999 ns [950, 1020]");
+/// ```
+pub fn time_ns_interval(median: f64, lo: f64, hi: f64) -> String {
+    if !median.is_finite() {
+        return MISSING.into();
+    }
+    if rounded_abs(median / 1e9) >= 60.0 {
+        return format!("{} [{}, {}]", time_ns(median), time_ns(lo), time_ns(hi));
+    }
+    let (factor, suffix) = unit_of(median, &TIME_UNITS);
+    let end = |v: f64| {
+        if v.is_finite() {
+            significant(v / factor)
+        } else {
+            MISSING.into()
+        }
+    };
+    format!(
+        "{} {suffix} [{}, {}]",
+        significant(median / factor),
+        end(lo),
+        end(hi)
     )
 }
 
@@ -402,6 +438,24 @@ mod tests {
         for (ns, want) in cases {
             assert_eq!(time_ns(ns), want, "{ns} ns");
         }
+    }
+
+    #[test]
+    fn time_intervals_share_the_median_unit() {
+        assert_eq!(
+            time_ns_interval(845_000.0, 999.0, 2e6),
+            "845 µs [0.999, 2000]"
+        );
+        assert_eq!(
+            time_ns_interval(999.95, 990.0, 1_010.0),
+            "1.00 µs [0.990, 1.01]"
+        );
+        assert_eq!(time_ns_interval(1e9, f64::NAN, 2e9), "1.00 s [—, 2.00]");
+        assert_eq!(
+            time_ns_interval(125e9, 120e9, 130e9),
+            "2 min 5 s [2 min 0 s, 2 min 10 s]"
+        );
+        assert_eq!(time_ns_interval(f64::INFINITY, 1.0, 2.0), MISSING);
     }
 
     #[test]
