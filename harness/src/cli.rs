@@ -1,4 +1,7 @@
-//! Command-line interface of the `harness` binary. Each subcommand lives in its own file under `commands/`.
+//! Command-line interface of the `harness` binary. Each subcommand lives in its own file under `commands/`; the
+//! validating value parsers they share live in [`values`].
+
+pub mod values;
 
 use crate::commands;
 use clap::{Parser, Subcommand};
@@ -6,7 +9,7 @@ use std::process::ExitCode;
 
 /// Benchmark and experiment harness for the caches that game search uses.
 #[derive(Parser, Debug)]
-#[command(name = "harness", version, about)]
+#[command(name = "harness", version, about, after_help = crate::exit::EXIT_STATUS_HELP)]
 pub struct Cli {
     /// Options of the main job (used when no subcommand is given).
     #[command(flatten)]

@@ -1,6 +1,9 @@
 //! `harness expand "<DFEN>"`: one outer successor's nested chance value, for scripts and for users checking one
 //! position.
 
+use crate::cli::values::{ValueError, dfen, name};
+use crate::exit::Failure;
+use crate::outln;
 use crate::run::{Arm, Evaluator, count_family};
 use engine::GameState;
 use engine::chance::{ChanceDepth, Traversal};
@@ -11,12 +14,13 @@ use std::process::ExitCode;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The outer successor in DFEN: the opponent to roll, empty dice pool.
-    pub dfen: String,
+    #[arg(value_parser = dfen)]
+    pub dfen: GameState,
     /// Chance layers: 1 or 2.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
     pub depth: u8,
     /// Cache variant: none|tuple|hashbrown|fx|optimized.
-    #[arg(long, default_value = "optimized")]
+    #[arg(long, default_value = "optimized", value_parser = name::<CacheKind>)]
     pub cache: CacheKind,
     /// Evaluator: material|constant|aggressive.
     #[arg(long, default_value = "material", value_parser = parse_eval)]
@@ -26,37 +30,24 @@ pub struct Args {
     pub traversal: Traversal,
 }
 
-/// Parses an evaluator name.
-pub fn parse_eval(s: &str) -> Result<Evaluator, String> {
-    Evaluator::from_name(s).ok_or_else(|| {
-        format!("unknown evaluator '{s}' (expected material, constant or aggressive)")
-    })
+/// Parses an evaluator name (the main job's subset: material, constant, aggressive).
+pub fn parse_eval(s: &str) -> Result<Evaluator, ValueError> {
+    name::<Evaluator>(s)
 }
 
 /// Parses `on`/`off`.
-pub fn parse_traversal(s: &str) -> Result<Traversal, String> {
-    match s {
-        "on" => Ok(Traversal::Cached),
-        "off" => Ok(Traversal::Plain),
-        _ => Err(format!("unknown traversal mode '{s}' (expected on or off)")),
-    }
+pub fn parse_traversal(s: &str) -> Result<Traversal, ValueError> {
+    name::<Traversal>(s)
 }
 
 /// Runs the command. An invalid DFEN or a position with dice exits with status 2.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let state = match GameState::from_dfen(&args.dfen) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("{e}");
-            return Ok(ExitCode::from(2));
-        }
-    };
+    let state = args.dfen;
     if !state.dice().is_empty() {
-        eprintln!(
-            "an outer successor has an empty dice pool (the opponent is about to roll); found dice in '{}'",
-            args.dfen
-        );
-        return Ok(ExitCode::from(2));
+        return Err(Failure::BadInput.because(format!(
+            "<DFEN> '{}': an outer successor has an empty dice pool (the opponent is about to roll)",
+            state.to_dfen()
+        )));
     }
     let depth = ChanceDepth::from_layers(args.depth).expect("clap checks the range");
     let arm = Arm {
@@ -71,9 +62,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ChanceDepth::One => "value_x216",
         ChanceDepth::Two => "value_x46656",
     };
-    println!(
+    outln!(
         "{label}={n} value={value} calls={} hits={} entries={}",
-        r.memo.evaluator_calls, r.memo.cache_hits, r.memo.entry_count
+        r.memo.evaluator_calls,
+        r.memo.cache_hits,
+        r.memo.entry_count
     );
     Ok(ExitCode::SUCCESS)
 }
