@@ -89,3 +89,63 @@ impl Progress {
         }
     }
 }
+
+/// A sign of life for work that cannot count its progress (one long expansion): a spinner with the elapsed
+/// time when stderr is a terminal, otherwise a line every 10 seconds; stops when dropped.
+pub struct Heartbeat {
+    bar: Option<ProgressBar>,
+    stop: Option<std::sync::mpsc::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Heartbeat {
+    /// Starts beating for `what`.
+    pub fn start(what: &str) -> Heartbeat {
+        if std::io::stderr().is_terminal() {
+            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+            bar.set_style(
+                ProgressStyle::with_template("{prefix} {spinner} {elapsed}")
+                    .expect("valid template"),
+            );
+            bar.set_prefix(what.to_owned());
+            bar.enable_steady_tick(Duration::from_millis(200));
+            return Heartbeat {
+                bar: Some(bar),
+                stop: None,
+                thread: None,
+            };
+        }
+        let (stop, stopped) = std::sync::mpsc::channel::<()>();
+        let what = what.to_owned();
+        let thread = std::thread::spawn(move || {
+            let started = Instant::now();
+            // Dropping the sender ends the wait at once.
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                stopped.recv_timeout(LINE_EVERY)
+            {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "{what}: still working ({:.0} s)",
+                    started.elapsed().as_secs_f64()
+                );
+            }
+        });
+        Heartbeat {
+            bar: None,
+            stop: Some(stop),
+            thread: Some(thread),
+        }
+    }
+}
+
+impl Drop for Heartbeat {
+    fn drop(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+        drop(self.stop.take());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}

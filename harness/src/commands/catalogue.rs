@@ -1,7 +1,7 @@
 //! `harness catalogue`: the Domineering component catalogue (1,042 shapes) as TSV.
 
 use crate::cli::values::output_file;
-use crate::outln;
+use crate::console::Batch;
 use crate::record::write_atomic;
 use engine::domineering::Catalogue;
 use std::path::PathBuf;
@@ -22,8 +22,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let tsv = to_tsv(&catalogue);
     match args.out {
         None => {
+            let mut out = Batch::new();
             for line in tsv.lines() {
-                if !outln!("{line}") {
+                if !out.line(format_args!("{line}")) {
                     break;
                 }
             }

@@ -1,9 +1,13 @@
 //! `harness expand "<DFEN>"`: one outer successor's nested chance value, for scripts and for users checking one
 //! position.
 
-use crate::cli::values::{ValueError, dfen, name};
+pub mod estimate;
+
+use super::turns::summary::DEFAULT_MAX_MEMORY_MIB;
+use crate::cli::values::{ValueError, dfen, name, positive};
 use crate::exit::Failure;
 use crate::outln;
+use crate::progress::Heartbeat;
 use crate::run::{Arm, Evaluator, count_family};
 use engine::GameState;
 use engine::chance::{ChanceDepth, Traversal};
@@ -28,6 +32,10 @@ pub struct Args {
     /// Traversal cache: on|off.
     #[arg(long, default_value = "on", value_parser = parse_traversal)]
     pub traversal: Traversal,
+    /// Refuse, before expanding, a position whose estimated memory (paths of the largest rolls, cache entries,
+    /// memoised path lists) exceeds this many MiB.
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_MAX_MEMORY_MIB, value_parser = positive::<u64>)]
+    pub max_memory: u64,
 }
 
 /// Parses an evaluator name (the main job's subset: material, constant, aggressive).
@@ -50,12 +58,27 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         )));
     }
     let depth = ChanceDepth::from_layers(args.depth).expect("clap checks the range");
+    let e = estimate::estimate(&state, depth, args.cache, args.traversal);
+    if e.bytes > args.max_memory.saturating_mul(1 << 20) {
+        return Err(Failure::BadInput.because(format!(
+            "refusing to expand {} at depth {}: about {} leaf evaluations and {} paths held at once need an \
+             estimated {} MiB, above --max-memory {} MiB",
+            state.to_dfen(),
+            args.depth,
+            e.evaluations,
+            e.peak_paths,
+            e.bytes >> 20,
+            args.max_memory
+        )));
+    }
+    let beat = Heartbeat::start("expand");
     let arm = Arm {
         cache: args.cache,
         eval: args.eval,
         traversal: args.traversal,
     };
     let r = count_family(&[state], depth, arm);
+    drop(beat);
     let n = r.values[0];
     let value = n as f64 / depth.denominator() as f64;
     let label = match depth {

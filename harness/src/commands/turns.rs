@@ -4,6 +4,7 @@
 pub mod summary;
 
 use crate::cli::values::{dfen, positive};
+use crate::console::Batch;
 use crate::exit::Failure;
 use crate::outln;
 use engine::{GameState, stream_legal_turns};
@@ -32,7 +33,7 @@ pub fn summary(state: &GameState) -> Result<String, summary::TooLarge> {
     summarize(state, DEFAULT_MAX_MEMORY_MIB << 20).map(|s| s.to_string())
 }
 
-/// Runs the command. Paths stop at the first failed write to stdout.
+/// Runs the command. Paths go out in blocks and stop at the first failed write to stdout.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.summary {
         let bytes = args.max_memory.checked_mul(1 << 20).ok_or_else(|| {
@@ -42,6 +43,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         outln!("{s}");
         return Ok(ExitCode::SUCCESS);
     }
+    let mut out = Batch::new();
     let mut line = String::new();
     let _ = stream_legal_turns(&args.dfen, |path, _| {
         line.clear();
@@ -49,7 +51,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let sep = if i == 0 { "" } else { " " };
             let _ = write!(line, "{sep}{m}");
         }
-        if outln!("{line}") {
+        if out.line(format_args!("{line}")) {
             ControlFlow::Continue(())
         } else {
             ControlFlow::Break(())

@@ -3,15 +3,15 @@
 //!
 //! A first pass counts the paths, king captures, dice spent and first moves, and how many paths end in each of
 //! [`BUCKETS`] buckets (by a hash of the leaf ignoring its clocks, so a leaf and its clock-free form share a
-//! bucket). The buckets are then grouped into passes whose path counts fit the bound; a pass streams every path
-//! again and inserts only its buckets' leaves into two sets sized up front for that many paths, so no set ever
-//! grows past the bound. Leaves in different buckets differ, so the passes' counts add up to the exact totals.
+//! bucket); it also collects the leaves as long as the paths so far fit the bound, which settles most
+//! positions in one pass. Otherwise the buckets are grouped into passes whose path counts fit the bound (a set
+//! never holds more leaves than paths went into it); a pass streams every path again and inserts only its
+//! buckets' leaves. Leaves in different buckets differ, so the passes' counts add up to the exact totals.
 
 use crate::progress::Progress;
 use engine::{Color, GameState, Move, PieceType, stream_legal_turns};
 use std::collections::HashSet;
 use std::fmt;
-use std::hash::{DefaultHasher, Hash, Hasher};
 use std::ops::ControlFlow;
 
 /// Hash buckets the leaves are spread over; passes take whole buckets.
@@ -96,10 +96,13 @@ pub fn summarize(state: &GameState, max_memory: u64) -> Result<Summary, TooLarge
         first_moves: 0,
         passes: 0,
     };
+    let cap = capacity_within(max_memory);
     let mut first = HashSet::new();
     let mut per_bucket = vec![0u64; BUCKETS];
+    // The first pass also collects the leaves while they are sure to fit: most positions need no other pass.
+    let mut speculative = Some((HashSet::new(), HashSet::new()));
     let mut progress = Progress::new("turns --summary: counting", "paths", None);
-    for_each_leaf(state, |path, after, _, plain| {
+    for_each_leaf(state, |path, after, leaf, plain| {
         s.paths += 1;
         first.insert(path[0]);
         if had_enemy_king && captured(after, mover) {
@@ -107,12 +110,23 @@ pub fn summarize(state: &GameState, max_memory: u64) -> Result<Summary, TooLarge
         }
         s.max_dice = s.max_dice.max(start_dice - after.dice().len());
         per_bucket[bucket(plain)] += 1;
+        if s.paths > cap {
+            speculative = None;
+        } else if let Some((leaves, plain_leaves)) = &mut speculative {
+            leaves.insert(*leaf);
+            plain_leaves.insert(*plain);
+        }
         progress.inc(1);
     });
     progress.finish();
     s.first_moves = first.len();
+    if let Some((leaves, plain_leaves)) = speculative {
+        s.distinct_leaves = leaves.len() as u64;
+        s.distinct_leaves_ignoring_clocks = plain_leaves.len() as u64;
+        s.passes = 1;
+        return Ok(s);
+    }
 
-    let cap = capacity_within(max_memory);
     let fullest = per_bucket.iter().copied().max().unwrap_or(0);
     if fullest > cap {
         return Err(TooLarge {
@@ -123,14 +137,14 @@ pub fn summarize(state: &GameState, max_memory: u64) -> Result<Summary, TooLarge
         });
     }
     let (pass_of, pass_paths) = group_buckets(&per_bucket, cap);
-    s.passes = pass_paths.len();
-    for (pass, &paths) in pass_paths.iter().enumerate() {
-        let mut leaves = HashSet::with_capacity(paths as usize);
-        let mut plain_leaves = HashSet::with_capacity(paths as usize);
+    s.passes = 1 + pass_paths.len();
+    for pass in 0..pass_paths.len() {
+        let mut leaves = HashSet::new();
+        let mut plain_leaves = HashSet::new();
         let mut progress = Progress::new(
             format!(
                 "turns --summary: distinct leaves, pass {} of {}",
-                pass + 1,
+                pass + 2,
                 s.passes
             ),
             "paths",
@@ -169,22 +183,32 @@ fn captured(after: &GameState, mover: Color) -> bool {
     after.pieces(mover.opponent(), PieceType::King).is_empty()
 }
 
-/// The bucket of a clock-free leaf: the same in every pass of one process (fixed-key hasher).
+/// The bucket of a clock-free leaf: a fixed mix of every field equality compares (the mailbox follows from the
+/// bitboards), so equal leaves share a bucket in every pass.
 fn bucket(plain: &GameState) -> usize {
-    let mut h = DefaultHasher::new();
-    plain.hash(&mut h);
-    (h.finish() % BUCKETS as u64) as usize
+    let words = plain.bitboards().map(|b| b.0).into_iter().chain([
+        plain.en_passant().0,
+        u64::from(plain.flags().0),
+        u64::from(plain.full_move_number()),
+    ]);
+    let mut h = 0x9e37_79b9_7f4a_7c15u64;
+    for w in words {
+        h = (h ^ w).wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 32;
+    }
+    (h % BUCKETS as u64) as usize
 }
 
-/// Bytes of the two leaf sets of a pass that may insert `paths` leaves: hash sets sized for `paths` up front
-/// (hashbrown: a power of two of buckets at most 7/8 full, one control byte per bucket).
+/// Bytes the two leaf sets of a pass may reach when it inserts `paths` leaves: hashbrown keeps a power of two
+/// of buckets at most 7/8 full, one control byte per bucket, and while it grows the old table (half the size)
+/// is still allocated.
 fn sets_bytes(paths: u64) -> u64 {
     let buckets = if paths < 8 {
         8
     } else {
         (paths * 8).div_ceil(7).next_power_of_two()
     };
-    2 * buckets * (std::mem::size_of::<GameState>() as u64 + 1)
+    2 * (buckets + buckets / 2) * (std::mem::size_of::<GameState>() as u64 + 1)
 }
 
 /// The most paths one pass may take within `max_memory` bytes.
