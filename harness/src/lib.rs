@@ -20,6 +20,8 @@ pub mod instructions;
 pub mod measure;
 /// Chart helpers for the reports: line and bar charts with error bars, SVG and PNG, embedded font.
 pub mod plot;
+/// Numbers and tables for people: units, separators, one ratio direction, markdown and console tables.
+pub mod present;
 /// Progress of long enumerations on stderr: a bar on a terminal, a line every 10 s otherwise.
 pub mod progress;
 /// Run metadata, run folders, tidy CSV and atomic writes.
