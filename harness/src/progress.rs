@@ -2,6 +2,7 @@
 //! every 10 seconds (logs and CI see that the run is alive without a screenful of control codes). Standard
 //! output is left alone, so results stay clean for pipes.
 
+use crate::present::number::count;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
@@ -70,12 +71,15 @@ impl Progress {
             bar.set_position(self.done);
         } else if self.last_line.elapsed() >= LINE_EVERY {
             self.last_line = Instant::now();
-            let of = self.total.map(|t| format!(" of {t}")).unwrap_or_default();
+            let of = self
+                .total
+                .map(|t| format!(" of {}", count(t)))
+                .unwrap_or_default();
             let _ = writeln!(
                 std::io::stderr(),
                 "{}: {}{of} {} ({:.0} s)",
                 self.what,
-                self.done,
+                count(self.done),
                 self.unit,
                 self.started.elapsed().as_secs_f64()
             );

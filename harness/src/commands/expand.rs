@@ -7,6 +7,7 @@ use super::turns::summary::DEFAULT_MAX_MEMORY_MIB;
 use crate::cli::values::{ValueError, dfen, name, positive};
 use crate::exit::Failure;
 use crate::outln;
+use crate::present::number::{bytes, count};
 use crate::progress::Heartbeat;
 use crate::run::{Arm, Evaluator, count_family};
 use engine::GameState;
@@ -62,13 +63,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if e.bytes > args.max_memory.saturating_mul(1 << 20) {
         return Err(Failure::BadInput.because(format!(
             "refusing to expand {} at depth {}: about {} leaf evaluations and {} paths held at once need an \
-             estimated {} MiB, above --max-memory {} MiB",
+             estimated {}, above --max-memory {} MiB",
             state.to_dfen(),
             args.depth,
-            e.evaluations,
-            e.peak_paths,
-            e.bytes >> 20,
-            args.max_memory
+            count(e.evaluations),
+            count(e.peak_paths),
+            bytes(e.bytes as f64),
+            count(args.max_memory)
         )));
     }
     let beat = Heartbeat::start("expand");

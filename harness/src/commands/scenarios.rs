@@ -4,11 +4,10 @@
 use crate::cli::values::{List, Named, list, name, or_all};
 use crate::exit::Failure;
 use crate::outln;
-use crate::record::write_atomic;
+use crate::record::{RunFolder, write_atomic};
 use crate::scenario::generate::{DEFAULT_SEED, freeze_family};
 use crate::scenario::verify::verify;
 use crate::scenario::{Family, load_family, scenario_path};
-use anyhow::Context;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -93,9 +92,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 fn freeze(a: FreezeArgs) -> anyhow::Result<ExitCode> {
-    std::fs::create_dir_all(&a.common.dir)
-        .with_context(|| format!("cannot create scenario folder {}", a.common.dir.display()))
-        .map_err(|e| Failure::BadInput.tag(e))?;
+    // Before any generation: the folder exists (or is created) and accepts files.
+    RunFolder::check_writable(&a.common.dir).map_err(|e| Failure::BadInput.tag(e))?;
     outln!("master seed {}", a.seed);
     let command = if a.seed == DEFAULT_SEED {
         "cargo run --release -- scenarios freeze".to_owned()

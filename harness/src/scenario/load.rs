@@ -109,7 +109,11 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, ScenarioError> {
         path: p(),
         line: e.line(),
         column: e.column(),
-        message: e.to_string(),
+        // serde_json ends its message with the position, which the error already shows.
+        message: e
+            .to_string()
+            .trim_end_matches(&format!(" at line {} column {}", e.line(), e.column()))
+            .to_owned(),
     })?;
     if file.format_version != FORMAT_VERSION {
         return Err(ScenarioError::Version {

@@ -8,6 +8,7 @@
 //! never holds more leaves than paths went into it); a pass streams every path again and inserts only its
 //! buckets' leaves. Leaves in different buckets differ, so the passes' counts add up to the exact totals.
 
+use crate::present::number::count;
 use crate::progress::Progress;
 use engine::{Color, GameState, Move, PieceType, stream_legal_turns};
 use std::collections::HashSet;
@@ -58,8 +59,9 @@ impl fmt::Display for Summary {
 /// The position is too large to summarise within the bound: one bucket alone holds more paths than fit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "{paths} paths: a single hash bucket of {bucket_paths} leaves needs about {needed_mib} MiB, above the \
-     --max-memory bound of {limit_mib} MiB; raise it or summarise a smaller position"
+    "{} paths: a single hash bucket of {} leaves needs about {} MiB, above the --max-memory bound of {} MiB; \
+     raise it or summarise a smaller position",
+    count(*paths), count(*bucket_paths), count(*needed_mib), count(*limit_mib)
 )]
 pub struct TooLarge {
     /// Paths of the position.
