@@ -13,7 +13,7 @@
 //! use engine::memo::CacheKind;
 //! use harness::cli::values::{List, Named, list};
 //!
-//! #[derive(Parser)]
+//! #[derive(Parser, Debug)]
 //! struct Cli {
 //!     /// Cache variants, comma-separated.
 //!     #[arg(long, value_parser = list::<CacheKind>, default_value = CacheKind::ALL_NAMES)]

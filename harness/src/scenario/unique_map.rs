@@ -17,7 +17,7 @@ use std::fmt;
 /// }
 /// assert!(serde_json::from_str::<S>(r#"{"m": {"a": 1, "b": 2}}"#).is_ok());
 /// let err = serde_json::from_str::<S>(r#"{"m": {"a": 1, "a": 2}}"#).err().unwrap();
-/// assert_eq!(err.to_string(), "repeated key `a` at line 1 column 21");
+/// assert_eq!(err.to_string(), "repeated key `a` at line 1 column 18");
 /// ```
 pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, i64>, D::Error> {
     d.deserialize_map(UniqueKeys)
