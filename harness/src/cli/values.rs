@@ -98,6 +98,9 @@ pub enum ValueError {
         /// What is wrong, with the path.
         reason: String,
     },
+    /// The only item of a list was rejected by the item parser.
+    #[error("{0}")]
+    Single(String),
     /// One item of a list was rejected by the item parser.
     #[error("item {position}: {reason}")]
     Item {
@@ -148,6 +151,7 @@ pub fn name<T: Named>(s: &str) -> Result<T, ValueError> {
 ///     "item 3 'material' repeats item 1"
 /// );
 /// assert!(list::<Evaluator>("material,nnue").unwrap_err().to_string().starts_with("item 2: unknown evaluator 'nnue'"));
+/// assert!(list::<Evaluator>("nnue").unwrap_err().to_string().starts_with("unknown evaluator 'nnue'"));
 /// ```
 pub fn list<T: Named>(s: &str) -> Result<Vec<T>, ValueError> {
     list_of(s, name::<T>)
@@ -173,14 +177,19 @@ pub fn list_of<T: PartialEq, E: Display>(
         return Err(ValueError::EmptyList);
     }
     let mut out: Vec<T> = Vec::new();
+    let single = !s.contains(',');
     for (i, text) in s.split(',').map(str::trim).enumerate() {
         let position = i + 1;
         if text.is_empty() {
             return Err(ValueError::EmptyItem { position });
         }
-        let value = item(text).map_err(|e| ValueError::Item {
-            position,
-            reason: e.to_string(),
+        // A one-item list needs no position in its message.
+        let value = item(text).map_err(|e| match single {
+            true => ValueError::Single(e.to_string()),
+            false => ValueError::Item {
+                position,
+                reason: e.to_string(),
+            },
         })?;
         if let Some(first) = out.iter().position(|v| *v == value) {
             return Err(ValueError::Repeated {

@@ -7,7 +7,7 @@ use super::turns::summary::DEFAULT_MAX_MEMORY_MIB;
 use crate::cli::values::{ValueError, dfen, name, positive};
 use crate::exit::Failure;
 use crate::outln;
-use crate::present::number::{bytes, count};
+use crate::present::number::count;
 use crate::progress::Heartbeat;
 use crate::run::{Arm, Evaluator, count_family};
 use engine::GameState;
@@ -63,12 +63,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if e.bytes > args.max_memory.saturating_mul(1 << 20) {
         return Err(Failure::BadInput.because(format!(
             "refusing to expand {} at depth {}: about {} leaf evaluations and {} paths held at once need an \
-             estimated {}, above --max-memory {} MiB",
+             estimated {} MiB, above --max-memory {} MiB",
             state.to_dfen(),
             args.depth,
             count(e.evaluations),
             count(e.peak_paths),
-            bytes(e.bytes as f64),
+            count(e.bytes >> 20),
             count(args.max_memory)
         )));
     }
