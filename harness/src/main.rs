@@ -1,14 +1,13 @@
 //! `harness`: the command-line entry point. Exit statuses: 0 ok, 1 runtime failure, 2 bad input, 3 verification
 //! or parity mismatch (see `harness::exit`).
 
-use clap::Parser;
 use harness::console;
 use harness::exit::{self, Failure};
 use std::io::{ErrorKind, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = match harness::cli::Cli::try_parse() {
+    let cli = match harness::cli::parse() {
         Ok(cli) => cli,
         // Usage errors exit with 2; `--help` and `--version` print to stdout and exit with 0, or 1 if lost.
         Err(err) => {
