@@ -49,5 +49,11 @@ fn replay(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, replay);
+mod support;
+
+criterion_group! {
+    name = benches;
+    config = support::criterion();
+    targets = replay
+}
 criterion_main!(benches);

@@ -1,4 +1,4 @@
-//! The reference evaluators (rules §15, D8), in centipawns from `color`'s perspective.
+//! The reference evaluators (docs/rules.md §15, D8), in centipawns from `color`'s perspective.
 
 mod bounds;
 pub use bounds::{
