@@ -228,8 +228,8 @@ fn command_line_defaults_and_errors() {
     .unwrap();
     assert_eq!(c.policies.len(), 3);
     assert_eq!(c.seeds, vec![1, 2, 3]);
-    let e = parse(&["--policies", "lru,clock"]).unwrap_err();
-    assert!(format!("{e:#}").contains("clock"), "{e:#}");
+    let e = parse(&["--policies", "lru,clock_pro"]).unwrap_err();
+    assert!(format!("{e:#}").contains("clock_pro"), "{e:#}");
     let e = parse(&["--budgets", "10,0"]).unwrap_err();
     assert!(format!("{e:#}").contains("budget 0"), "{e:#}");
     let e = parse(&["--boards", "4x5:200,5x5"]).unwrap_err();
