@@ -302,7 +302,7 @@ pub struct Summary {
 }
 
 /// Maps `f` over `items` on `threads` scoped threads, keeping order; stops at the first error.
-fn parallel_map<T: Sync, R: Send>(
+pub(super) fn parallel_map<T: Sync, R: Send>(
     items: &[T],
     threads: usize,
     progress: &ProgressBar,
@@ -547,7 +547,7 @@ pub fn execute(config: &Config, progress: &ProgressBar) -> Result<Outcome> {
     })
 }
 
-fn csv_bytes<R: Serialize>(rows: impl IntoIterator<Item = R>) -> Result<Vec<u8>> {
+pub(super) fn csv_bytes<R: Serialize>(rows: impl IntoIterator<Item = R>) -> Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
     for r in rows {
         w.serialize(r)?;

@@ -35,7 +35,7 @@ pub fn best_n(keys: &[u32], universe: usize, n: usize) -> Vec<u32> {
 /// ```
 pub fn first_n(keys: &[u32], universe: usize, n: usize) -> Vec<u32> {
     let mut seen = vec![false; universe];
-    let mut out = Vec::with_capacity(n);
+    let mut out = Vec::with_capacity(n.min(universe));
     for &k in keys {
         if out.len() == n {
             break;

@@ -91,7 +91,7 @@ impl FromStr for BoardPlan {
             let games: usize = games.trim().parse().with_context(bad)?;
             ensure!(
                 (1..=8).contains(&rows) && (1..=8).contains(&cols),
-                "board plan item {} `{item}`: boards are 1 to 8 rows and columns",
+                "board plan item {} `{item}`: the engine plays boards of at most 8 rows and 8 columns",
                 i + 1
             );
             ensure!(
