@@ -18,6 +18,8 @@ pub mod instructions;
 pub mod measure;
 /// Chart helpers for the reports: line and bar charts with error bars, SVG and PNG, embedded font.
 pub mod plot;
+/// Numbers and tables for people: units, separators, one ratio direction, markdown and console tables.
+pub mod present;
 /// Run metadata, run folders, tidy CSV and atomic writes.
 pub mod record;
 /// The plotted report: counts, timings, instructions and allocations sections with charts.
