@@ -90,6 +90,13 @@ fn small_experiment_results_are_consistent_and_written() {
             .unwrap()
             .starts_with("seed,policy,budget,lookups,hits,hit_rate,re_evaluations")
     );
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .ends_with(",machine,git_revision,rustc"),
+        "provenance columns"
+    );
     assert_eq!(lines.count(), 3 * 12 * 4);
     for f in [
         "eviction_control.csv",
@@ -104,12 +111,18 @@ fn small_experiment_results_are_consistent_and_written() {
     let index = summary.report.unwrap();
     let md = std::fs::read_to_string(&index).unwrap();
     assert!(md.contains("## The essay's figures next to ours"));
+    // The answer first: "At a glance" precedes the configuration.
+    let glance = md.find("## At a glance").expect("at a glance");
+    assert!(glance < md.find("## Configuration").unwrap());
+    assert!(md.contains("## Miss-ratio curves"));
     assert!(md.contains("## Does ageing overtake recency?"));
     for chart in [
         "hit_rate_vs_budget",
         "aging_vs_budget",
         "re_evaluations_vs_budget",
         "best_ten_overlap",
+        "miss_ratio_curve",
+        "points_vs_lru",
     ] {
         for ext in ["svg", "png"] {
             let p = dir.join("report").join(format!("{chart}.{ext}"));

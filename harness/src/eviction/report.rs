@@ -11,6 +11,51 @@ use std::collections::BTreeSet;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
+/// "At a glance": the best online rule per headline budget with its gaps to LRU and Belady.
+fn glance_section(o: &mut String, outcome: &Outcome, n: usize) {
+    use crate::present::number::{percent, points_interval};
+    use crate::present::{Align, Table};
+    let findings = super::glance::at_a_glance(&outcome.main, &outcome.policies);
+    if findings.is_empty() {
+        return;
+    }
+    let gap =
+        |e: Option<Estimate>| e.map_or("—".to_string(), |d| points_interval(d.mean, d.lo, d.hi));
+    let mut t = Table::new([
+        ("budget (entries)", Align::Right),
+        ("best online rule", Align::Left),
+        ("its hit rate", Align::Right),
+        ("minus LRU (95%)", Align::Right),
+        ("Belady minus it (95%)", Align::Right),
+        ("verdict", Align::Left),
+    ]);
+    for f in &findings {
+        let verdict = match f.over_lru {
+            Some(d) if d.surely_positive() => "beats LRU",
+            Some(d) if d.surely_negative() => "loses to LRU",
+            Some(_) => "no verdict (interval includes 0)",
+            None => "LRU not run",
+        };
+        let row = [
+            crate::present::number::count(f.budget),
+            format!("`{}`", f.best),
+            percent(f.hit_rate.mean),
+            gap(f.over_lru),
+            gap(f.under_belady),
+            verdict.to_string(),
+        ];
+        // The table has six columns and every row six cells.
+        let _ = t.row(row);
+    }
+    let _ = writeln!(
+        o,
+        "## At a glance\n\nThe online rule with the highest mean hit rate at each headline budget, with its gap to \
+         LRU and to Belady's offline optimum in hit-rate points (paired per seed, 95% Student-t intervals over {n} \
+         seeds).\n\n{}",
+        t.markdown()
+    );
+}
+
 /// A shape for a markdown table cell: `|` would end the cell, so it is escaped.
 fn cell_text(k: &ShapeKey) -> String {
     k.to_string().replace('|', "\\|")
@@ -197,12 +242,8 @@ fn charts(outcome: &Outcome, dir: &Path) -> Result<Vec<String>> {
     let mut made = Vec::new();
     let is_bound = |k: PolicyKind| matches!(k, PolicyKind::Belady | PolicyKind::Unbounded);
     let best = best_aging(outcome, p);
-    let main_lines: Vec<PolicyKind> = outcome
-        .policies
-        .iter()
-        .copied()
-        .filter(|k| !matches!(k, PolicyKind::AgingLfu { .. }) || Some(*k) == best)
-        .collect();
+    // At most eight series per chart, so each keeps its own colour and marker.
+    let main_lines: Vec<PolicyKind> = super::curves::drawn(outcome, best, true);
     let hit = LineChart {
         title: format!(
             "Hit rate versus budget ({} games, {n} seeds, 95% intervals)",
@@ -635,6 +676,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
         c.command,
         results_dir.display()
     );
+    glance_section(&mut o, outcome, n);
     let _ = writeln!(o, "## Configuration\n");
     let _ = writeln!(
         o,
@@ -780,6 +822,22 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
              `eviction.csv`; Belady and unbounded are drawn dashed as the bounds. Only the best ageing period is \
              drawn here; all are in the ageing section.\n",
             p.budgets
+        );
+    }
+    let curves = super::curves::write(outcome, best_aging(outcome, p), dir)?;
+    if curves.iter().any(|m| m == "miss_ratio_curve") {
+        let _ = writeln!(
+            o,
+            "## Miss-ratio curves\n\n![miss ratio versus budget](miss_ratio_curve.svg)\n\nLog-log; the vertical lines \
+             mark 1%, 10% and 100% of the working set (the mean number of distinct shapes per stream). Belady and \
+             unbounded are the bounds.\n"
+        );
+    }
+    if curves.iter().any(|m| m == "points_vs_lru") {
+        let _ = writeln!(
+            o,
+            "![hit-rate points versus LRU](points_vs_lru.svg)\n\nEach line is a rule's hit rate minus LRU's on the \
+             same stream, paired per seed: above zero it keeps more of what is asked for than LRU.\n"
         );
     }
     let _ = writeln!(

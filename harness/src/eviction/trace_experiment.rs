@@ -1,7 +1,7 @@
 //! Any trace through every rule: a libCacheSim CSV read from a file, replayed at every chosen budget, with the
 //! exact LRU miss-ratio curve beside it. Same replay and stream check as the catalogue experiment.
 
-use super::experiment::{csv_bytes, default_budgets, parallel_map};
+use super::experiment::{Provenance, csv_bytes, default_budgets, parallel_map, with_provenance};
 use super::mrc::lru_hits_by_budget;
 use super::replay::{StreamCheck, replay_keys};
 use super::spec::PolicyKind;
@@ -66,6 +66,7 @@ pub fn run_trace(
     out_dir: &Path,
     progress: &ProgressBar,
 ) -> Result<TraceOutcome> {
+    let provenance = Provenance::collect();
     let budgets = budgets.map_or_else(|| default_budgets(trace.universe), <[usize]>::to_vec);
     let check = StreamCheck::of_keys(&trace.keys);
     let jobs: Vec<(PolicyKind, usize)> = policies
@@ -96,7 +97,7 @@ pub fn run_trace(
     })?;
     std::fs::create_dir_all(out_dir)?;
     let csv = out_dir.join("eviction_trace.csv");
-    crate::plot::write_file_atomically(&csv, &csv_bytes(&rows)?)?;
+    crate::plot::write_file_atomically(&csv, &with_provenance(&csv_bytes(&rows)?, &provenance)?)?;
     let lookups = trace.keys.len().max(1) as f64;
     let curve = lru_hits_by_budget(&trace.keys, trace.universe);
     let mrc_rows = curve.iter().enumerate().skip(1).map(|(b, &h)| MrcRow {
@@ -106,7 +107,10 @@ pub fn run_trace(
         lru_miss_ratio: 1.0 - h as f64 / lookups,
     });
     let mrc_csv = out_dir.join("lru_mrc.csv");
-    crate::plot::write_file_atomically(&mrc_csv, &csv_bytes(mrc_rows)?)?;
+    crate::plot::write_file_atomically(
+        &mrc_csv,
+        &with_provenance(&csv_bytes(mrc_rows)?, &provenance)?,
+    )?;
     progress.finish_and_clear();
     Ok(TraceOutcome { rows, csv, mrc_csv })
 }
