@@ -60,6 +60,10 @@ fn small_config(report: Option<PathBuf>) -> Config {
             PolicyKind::Arc,
             PolicyKind::S3Fifo,
             PolicyKind::WTinyLfu,
+            PolicyKind::Fifo,
+            PolicyKind::Clock,
+            PolicyKind::TwoQ,
+            PolicyKind::Lirs,
             PolicyKind::Belady,
             PolicyKind::Unbounded,
             PolicyKind::BestN,
@@ -97,7 +101,7 @@ fn small_experiment_results_are_consistent_and_written() {
             .ends_with(",machine,git_revision,rustc"),
         "provenance columns"
     );
-    assert_eq!(lines.count(), 3 * 12 * 4);
+    assert_eq!(lines.count(), 3 * 16 * 4);
     for f in [
         "eviction_control.csv",
         "streams.csv",
@@ -107,10 +111,10 @@ fn small_experiment_results_are_consistent_and_written() {
         assert!(dir.join("results").join(f).is_file(), "{f}");
     }
     let control = std::fs::read_to_string(dir.join("results/eviction_control.csv")).unwrap();
-    assert_eq!(control.lines().count(), 1 + 3 * 12 * 2);
+    assert_eq!(control.lines().count(), 1 + 3 * 16 * 2);
     let index = summary.report.unwrap();
     let md = std::fs::read_to_string(&index).unwrap();
-    assert!(md.contains("## The essay's figures next to ours"));
+    assert!(md.contains("## The original experiment's figures next to ours"));
     // The answer first: "At a glance" precedes the configuration.
     let glance = md.find("## At a glance").expect("at a glance");
     assert!(glance < md.find("## Configuration").unwrap());
@@ -228,7 +232,7 @@ fn command_line_defaults_and_errors() {
     let c = parse(&[]).unwrap();
     assert_eq!(c.seeds, (1..=10).collect::<Vec<_>>());
     assert_eq!(c.stream.plan.games(), 650);
-    assert_eq!(c.policies.len(), 20);
+    assert_eq!(c.policies.len(), 24);
     assert_eq!(c.controls.len(), 2);
     let c = parse(&[
         "--policies",

@@ -1,5 +1,5 @@
 //! Each replacement rule against a plain, obviously-correct reference model on seeded random traces; Belady
-//! against every online rule and against a brute-force optimum; the essay's new-entry protection.
+//! against every online rule and against a brute-force optimum; the original experiment's new-entry protection.
 
 use harness::eviction::aging_lfu::AgingLfu;
 use harness::eviction::arc::Arc;
@@ -58,7 +58,7 @@ fn sorted(mut v: Vec<u32>) -> Vec<u32> {
     v
 }
 
-/// The essay's loop, literally: insert with its use recorded, then prune the smallest score except the new key,
+/// The original experiment's loop, literally: insert with its use recorded, then prune the smallest score except the new key,
 /// ties to the earlier arrival.
 struct EssayTable {
     cap: usize,

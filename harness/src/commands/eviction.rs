@@ -35,7 +35,7 @@ pub struct Args {
     /// Ageing periods K (lookups between halvings) for `aging_lfu`.
     #[arg(long, default_value = "10,30,50,100,300,1000,3000,10000,30000,100000")]
     pub aging_periods: String,
-    /// Board plan ROWSxCOLS:GAMES,... (default: the essay's 650 games).
+    /// Board plan ROWSxCOLS:GAMES,... (default: the original experiment's 650 games).
     #[arg(long, default_value = "4x5:200,5x5:200,6x6:150,7x7:100")]
     pub boards: String,
     /// Move-choice estimate per region: mean_of_stops or opponent_stop.

@@ -1,4 +1,4 @@
-//! Ageing LFU, the essay's next rung: LFU whose every count is halved each `K` lookups, removing the ratchet
+//! Ageing LFU, the original experiment's next rung: LFU whose every count is halved each `K` lookups, removing the ratchet
 //! while keeping recent frequency.
 
 use super::lfu::Lfu;

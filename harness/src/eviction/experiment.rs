@@ -37,6 +37,10 @@ pub fn default_policies(periods: &[u64]) -> Vec<PolicyKind> {
         PolicyKind::Arc,
         PolicyKind::S3Fifo,
         PolicyKind::WTinyLfu,
+        PolicyKind::Fifo,
+        PolicyKind::Clock,
+        PolicyKind::TwoQ,
+        PolicyKind::Lirs,
         PolicyKind::Belady,
         PolicyKind::Unbounded,
         PolicyKind::BestN,
@@ -73,7 +77,7 @@ pub struct Control {
 }
 
 impl Control {
-    /// The essay's missing control: all `games` on one `rows` x `cols` board.
+    /// The original experiment's missing control: all `games` on one `rows` x `cols` board.
     pub fn single(rows: usize, cols: usize, games: usize) -> Self {
         Control {
             name: format!("only_{rows}x{cols}"),
@@ -108,7 +112,7 @@ pub struct Config {
 }
 
 impl Default for Config {
-    /// The default experiment: the essay's run with this project's defaults, 10 seeds, every policy.
+    /// The default experiment: the original experiment's run with this project's defaults, 10 seeds, every policy.
     fn default() -> Self {
         Config {
             stream: StreamConfig::default(),

@@ -1,4 +1,4 @@
-//! Least frequently used with never-aged counts (the essay's frequency rule), plus the essay's one-line bug as an
+//! Least frequently used with never-aged counts (the original experiment's frequency rule), plus the original experiment's one-line bug as an
 //! explicit variant so a test can show what the new-entry protection is for.
 
 use super::heap::IndexedHeap;
@@ -6,7 +6,7 @@ use super::policy::Policy;
 
 /// LFU: evict the entry with the fewest uses since it entered the table, ties to the earlier arrival.
 ///
-/// Priority = `count << 32 | arrival`, so the heap minimum is exactly the essay's victim.
+/// Priority = `count << 32 | arrival`, so the heap minimum is exactly the original experiment's victim.
 #[derive(Debug, Clone)]
 pub struct Lfu {
     heap: IndexedHeap,
@@ -30,7 +30,7 @@ impl Lfu {
         }
     }
 
-    /// The essay's bug: the new entry is pruned before its use is recorded, so it has nought uses, is always the
+    /// The original experiment's bug: the new entry is pruned before its use is recorded, so it has nought uses, is always the
     /// victim, and nothing that arrives after the table fills is ever held.
     pub fn without_new_entry_protection(universe: usize) -> Self {
         Lfu {

@@ -1,4 +1,4 @@
-//! Least recently used: evict the entry whose last consultation is oldest (the essay's control).
+//! Least recently used: evict the entry whose last consultation is oldest (the original experiment's control).
 
 use super::lists::Lists;
 use super::policy::Policy;

@@ -9,7 +9,7 @@ pub struct Tally {
     pub lookups: u64,
     /// Lookups answered from the table.
     pub hits: u64,
-    /// Misses on a key that had been missed before (evicted, or never admitted): the essay's "paid twice".
+    /// Misses on a key that had been missed before (evicted, or never admitted): the original experiment's "paid twice".
     pub re_evaluations: u64,
     /// FNV-1a style fingerprint of the key sequence, so a run fed a different stream is caught even at equal length.
     pub fingerprint: u64,
@@ -47,7 +47,7 @@ pub fn fingerprint(keys: &[u32]) -> u64 {
 /// For every access: [`on_access`](Policy::on_access), then [`find`](Policy::find); on a miss that the rule
 /// [`admits`](Policy::admits): [`on_miss`](Policy::on_miss), [`evict`](Policy::evict) while [`len`](Policy::len)
 /// is at the budget, then [`insert`](Policy::insert); finally [`after_access`](Policy::after_access). Because the
-/// missed key is inserted only after the evictions, it can never be their victim (the essay's new-entry rule).
+/// missed key is inserted only after the evictions, it can never be their victim (the original experiment's new-entry rule).
 pub trait Policy {
     /// First on every access, hit or miss: clocks and frequency counters advance here.
     #[inline]

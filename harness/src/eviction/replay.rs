@@ -1,4 +1,4 @@
-//! Replaying a stream through one policy at one budget, with the essay's assertion that every budgeted run sees
+//! Replaying a stream through one policy at one budget, with the original experiment's assertion that every budgeted run sees
 //! exactly the free run's lookups (same count, same sequence).
 
 use super::policy::{Tally, fingerprint};

@@ -19,7 +19,7 @@ pub enum PolicyKind {
     Lfu,
     /// LFU with every count halved each `period` lookups.
     AgingLfu {
-        /// Lookups between halvings (the essay's K).
+        /// Lookups between halvings (the original experiment's K).
         period: u64,
     },
     /// SIEVE.
@@ -46,7 +46,7 @@ pub enum PolicyKind {
     BestN,
     /// Static table of the first N keys to arrive.
     FirstN,
-    /// The essay's bug, for its demonstration only: LFU pruning the new entry before recording its use.
+    /// The original experiment's bug, for its demonstration only: LFU pruning the new entry before recording its use.
     LfuUnprotected,
 }
 
@@ -146,7 +146,7 @@ impl FromStr for PolicyKind {
     type Err = UnknownPolicy;
 
     /// Parses one name; `aging_lfu` alone is not a single rule (it stands for the K sweep) and is rejected here,
-    /// and so is the essay's bug (`lfu_unprotected`), which no experiment should run by name.
+    /// and so is the original experiment's bug (`lfu_unprotected`), which no experiment should run by name.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim().to_ascii_lowercase();
         Ok(match t.as_str() {

@@ -1,6 +1,6 @@
-//! The offline orderings the essay compares against: a fixed table chosen before the run, never changed.
+//! The offline orderings the original experiment compares against: a fixed table chosen before the run, never changed.
 //! "Best N" holds the N keys with the most lookups over the whole run; "first N" the first N distinct keys to
-//! arrive. Their hit rate is the essay's "serve": the share of lookups whose key is in the set.
+//! arrive. Their hit rate is the original experiment's "serve": the share of lookups whose key is in the set.
 
 use super::policy::Policy;
 
