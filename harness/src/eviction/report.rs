@@ -619,6 +619,22 @@ pub fn summary_lines(outcome: &Outcome) -> Vec<String> {
         outcome.lookups_replayed as f64 / 1e6,
         outcome.config.threads,
     ));
+    // The answer last on the console, where the eye lands when the run ends.
+    use crate::present::number::{percent, points_interval};
+    for f in super::glance::at_a_glance(p, &outcome.policies) {
+        let gap = |e: Option<Estimate>, what: &str| {
+            e.map(|d| format!(", {} {what}", points_interval(d.mean, d.lo, d.hi)))
+                .unwrap_or_default()
+        };
+        v.push(format!(
+            "at a glance, budget {}: best online rule {} at {}{}{}",
+            f.budget,
+            f.best,
+            percent(f.hit_rate.mean),
+            gap(f.over_lru, "over LRU"),
+            gap(f.under_belady, "below Belady"),
+        ));
+    }
     v
 }
 
@@ -714,7 +730,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
     );
     let _ = writeln!(
         o,
-        "- Loop rules (essay): on a miss the key is inserted with its use recorded, then the table is pruned to the \
+        "- Loop rules (original experiment): on a miss the key is inserted with its use recorded, then the table is pruned to the \
          budget without ever choosing the key just inserted; LFU ties go to the earlier arrival; a miss on a key \
          missed before is a re-evaluation. LFU counts live in the table entry (a re-inserted key starts at one) and \
          are never aged; `aging_lfu_k<K>` halves every count after each K lookups. ARC uses an integer target; \
@@ -999,7 +1015,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
         let _ = writeln!(
             o,
             "For each board size, the ten shapes most looked up in its games. Distinct shapes across the {} best \
-             tens: {} (essay 18); shapes in all of them: {} (essay 3).\n",
+             tens: {} (original 18); shapes in all of them: {} (original 3).\n",
             bt.boards.len(),
             bt.distinct.show(1),
             bt.common.show(1)
@@ -1095,7 +1111,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
         o,
         "- One player (the component-sum estimate with random tie-breaks); other estimate rules are options \
          (`--estimate`), not reported here.\n- The intervals are over seeds of this project's generator; the \
-         essay's own seed cannot be rerun.\n- Policies whose published versions adapt or randomise (Caffeine's \
+         original run's own seed cannot be rerun.\n- Policies whose published versions adapt or randomise (Caffeine's \
          hill-climbing window and admission jitter) are run in fixed, deterministic form."
     );
     let index = dir.join("index.md");
