@@ -9,6 +9,7 @@ use crate::eviction::experiment::{Config, Control, Summary, default_policies};
 use crate::eviction::replay::StreamMismatch;
 use crate::eviction::stream::{BoardPlan, EstimateRule};
 use crate::eviction::trace::{Trace, TraceError};
+use crate::exit::Failure;
 use crate::outln;
 use crate::record::{RunFolder, RunMetadata};
 use anyhow::Result;
@@ -314,25 +315,23 @@ fn output_file(option: &'static str, file: &Path) -> Result<()> {
     }
 }
 
-/// Runs the command: bad input exits 2 before any work, a replay that saw another stream exits 3.
+/// Runs the command: bad input exits 2 before any work, a replay that saw another stream exits 3
+/// (`harness::exit::Failure` classes; `main` prints the message and sets the status).
 pub fn run(args: Args) -> Result<ExitCode> {
-    match run_checked(&args) {
-        Ok(()) => Ok(ExitCode::SUCCESS),
-        Err(e)
-            if e.downcast_ref::<BadInput>().is_some()
-                || e.downcast_ref::<TraceError>().is_some() =>
-        {
-            eprintln!("error: {e:#}");
-            Ok(ExitCode::from(2))
-        }
-        Err(e)
-            if e.chain()
-                .any(|c| c.downcast_ref::<StreamMismatch>().is_some()) =>
-        {
-            eprintln!("error: {e:#}");
-            Ok(ExitCode::from(3))
-        }
-        Err(e) => Err(e),
+    run_checked(&args).map_err(classify)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn classify(e: anyhow::Error) -> anyhow::Error {
+    if e.downcast_ref::<BadInput>().is_some() || e.downcast_ref::<TraceError>().is_some() {
+        Failure::BadInput.tag(e)
+    } else if e
+        .chain()
+        .any(|c| c.downcast_ref::<StreamMismatch>().is_some())
+    {
+        Failure::Mismatch.tag(e)
+    } else {
+        e
     }
 }
 
