@@ -34,3 +34,5 @@ pub mod report;
 pub mod run;
 /// Frozen scenario files: format, loading, generation, independent verification.
 pub mod scenario;
+/// The one statistics module: Student-t quantiles, mean and median intervals, paired ratios.
+pub mod statistics;
