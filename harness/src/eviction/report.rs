@@ -801,7 +801,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
     let _ = writeln!(
         o,
         "The original experiment ran one seed of an unknown generator, so its exact figures cannot be reproduced; directions can. \
-         \"Prototype\" is the one-seed prototype of this protocol quoted in `domineering.md` §2.\n"
+         \"Prototype\" is the one-seed prototype of this protocol quoted in `docs/catalogue-experiment.md` §3.\n"
     );
     let er: Vec<Vec<String>> = essay_rows(outcome)
         .into_iter()

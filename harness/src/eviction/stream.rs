@@ -152,7 +152,7 @@ pub struct StreamConfig {
 }
 
 impl Default for StreamConfig {
-    /// This project's defaults for the original experiment's run (domineering.md §2).
+    /// This project's defaults for the original experiment's run (docs/catalogue-experiment.md §2–§3).
     fn default() -> Self {
         StreamConfig {
             plan: BoardPlan::essay(),
