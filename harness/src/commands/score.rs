@@ -1,4 +1,4 @@
-//! `harness score "<DFEN>" [--cache none|tuple|hashbrown|fx|optimized] [--eval material|aggressive|counter|constant]`:
+//! `harness score "<DFEN>" [--cache none|tuple|hashbrown|fx|optimized] [--eval material|...|work:N]`:
 //! scores every legal turn path with `score_path` through the chosen evaluation cache.
 
 use crate::evaluators::{CountingEvaluator, EvaluatorKind};
@@ -15,7 +15,7 @@ pub struct Args {
     /// The evaluation cache: none|tuple|hashbrown|fx|optimized.
     #[arg(long, default_value = "optimized")]
     pub cache: CacheKind,
-    /// The evaluator: material|aggressive|counter|constant.
+    /// The evaluator: material|aggressive|counter|constant|mobility|network|work:N (N a power of two).
     #[arg(long = "eval", default_value = "material")]
     pub eval: EvaluatorKind,
 }
