@@ -48,6 +48,21 @@ impl StateStore {
     }
 }
 
+impl StateStore {
+    /// The state at `index` without bounds checks (two per lookup through `Index`).
+    ///
+    /// # Safety
+    /// `index < self.len()`.
+    #[inline(always)]
+    pub(crate) unsafe fn get_unchecked(&self, index: usize) -> &GameState {
+        let (k, offset) = locate(index);
+        debug_assert!(index < self.len);
+        // SAFETY: `index < len`, chunks fill in order and every chunk but the last is full, so chunk `k` exists
+        // and holds at least `offset + 1` states.
+        unsafe { self.chunks.get_unchecked(k).get_unchecked(offset) }
+    }
+}
+
 impl Index<usize> for StateStore {
     type Output = GameState;
     #[inline(always)]
@@ -87,5 +102,9 @@ mod tests {
         store.reserve(1025);
         assert_eq!(store.chunks.len(), 5);
         assert!(store.chunks.iter().all(|c| c.capacity() == CHUNK));
+        // SAFETY: every index below `len`.
+        assert!(
+            (0..store.len()).all(|i| std::ptr::eq(unsafe { store.get_unchecked(i) }, &store[i]))
+        );
     }
 }
