@@ -457,4 +457,42 @@ mod tests {
         ));
         assert_eq!((stats.identity_hits, stats.signature_matches), (1, 1));
     }
+
+    #[test]
+    fn the_callback_may_read_and_re_enter_the_table_it_is_called_from() {
+        // The table has no borrow flag: this exercises every access a callback can make while an outer lookup is
+        // between its probe and its insert (reads of the counters and stats, nested misses that grow the table
+        // past its first allocation, nested hits), then checks the outer insert landed on the moved table.
+        use std::rc::Rc;
+        let states = Rc::new(random_states(11, 700));
+        let inner_states = Rc::clone(&states);
+        type Callback = Box<dyn Fn(&GameState, Color) -> i32>;
+        let cache: Rc<std::cell::OnceCell<InstrumentedCache<Plain<Callback>>>> =
+            Rc::new(std::cell::OnceCell::new());
+        let inner = Rc::clone(&cache);
+        let callback: Callback = Box::new(move |s: &GameState, p: Color| {
+            if let Some(me) = inner.get()
+                && std::ptr::eq(s, &inner_states[0])
+            {
+                let before = me.entry_count();
+                for t in &inner_states[1..] {
+                    me.apply(t, p);
+                }
+                me.apply(&inner_states[1], p);
+                assert_eq!(me.entry_count(), before + 699);
+                assert!(me.probe_stats().growth_events >= 1);
+                let _ = format!("{me:?}");
+            }
+            crate::eval::evaluate_material(s, p)
+        });
+        let c = InstrumentedCache::with_observer(Plain(callback));
+        assert!(cache.set(c).is_ok());
+        let c = cache.get().unwrap();
+        let v = c.apply(&states[0], Color::White);
+        assert_eq!(v, crate::eval::evaluate_material(&states[0], Color::White));
+        assert_eq!((c.entry_count(), c.evaluator_calls()), (700, 700));
+        assert_eq!(c.apply(&states[0], Color::White), v);
+        assert_eq!(c.cache_hits(), 2);
+        assert_eq!(c.probe_stats().growth_events, 2); // 1,024 then 2,048 slots for 700 entries
+    }
 }
