@@ -36,8 +36,9 @@ impl StateStore {
         }
     }
 
-    /// Appends `state`; existing states stay where they are.
-    #[inline]
+    /// Appends `state`; existing states stay where they are. Forced inline: as a call it cost about ten
+    /// instructions per miss beyond the copy itself.
+    #[inline(always)]
     pub(crate) fn push(&mut self, state: GameState) {
         let (k, _) = locate(self.len);
         if k == self.chunks.len() {
