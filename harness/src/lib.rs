@@ -14,10 +14,14 @@ pub mod evaluators;
 pub mod eviction;
 /// Instruction counts of the main job's operation under callgrind (a child process per arm).
 pub mod instructions;
+/// The main job as stages: verify, parity, time, profile, write, report.
+pub mod job;
 /// In-process timing: warm-up, interleaved variants, medians with 95% intervals, paired ratios.
 pub mod measure;
 /// Chart helpers for the reports: line and bar charts with error bars, SVG and PNG, embedded font.
 pub mod plot;
+/// Progress of long stages on stderr: a bar on a terminal, a status line every 10 s elsewhere.
+pub mod progress;
 /// Run metadata, run folders, tidy CSV and atomic writes.
 pub mod record;
 /// The plotted report: counts, timings, instructions and allocations sections with charts.
@@ -26,3 +30,5 @@ pub mod report;
 pub mod run;
 /// Frozen scenario files: format, loading, generation, independent verification.
 pub mod scenario;
+/// What a run covers: families, cache variants, evaluators, traversal modes, parsed from their names.
+pub mod selection;

@@ -1,15 +1,15 @@
 //! `harness compare REV_A REV_B`: judge an engine change by running both revisions' main jobs alternately.
 
-use super::expand::{parse_eval, parse_traversal};
-use super::scenarios::families;
 use crate::compare::build::{self, Revision, Toolchain};
 use crate::compare::counts::{ExactCounts, check_agreement};
 use crate::compare::invocation::{Side, run_main_job};
 use crate::compare::summary::{self, CompareRow, Measure};
 use crate::compare::verdict::{count_ratio, time_ratio};
+use crate::record::schema::UnknownMetrics;
+use crate::record::{ArmKey, Metric, MetricTable};
 use crate::record::{RunMetadata, write_atomic};
-use crate::report::load::{Arm, TidyTable};
 use crate::run::Evaluator;
+use crate::selection::{families, parse_eval, parse_traversal};
 use anyhow::{Context, Result, bail};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
@@ -134,9 +134,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     );
     pb.set_prefix("compare");
     let mut reference: Option<ExactCounts> = None;
-    let mut order: Vec<Arm> = Vec::new();
-    let mut times: BTreeMap<Arm, [Vec<f64>; 2]> = BTreeMap::new();
-    let mut instructions: BTreeMap<Arm, [Vec<f64>; 2]> = BTreeMap::new();
+    let mut order: Vec<ArmKey> = Vec::new();
+    let mut times: BTreeMap<ArmKey, [Vec<f64>; 2]> = BTreeMap::new();
+    let mut instructions: BTreeMap<ArmKey, [Vec<f64>; 2]> = BTreeMap::new();
     let mut instructions_note = String::new();
     for round in 0..args.rounds {
         let profiles = round < args.instruction_rounds;
@@ -163,7 +163,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 }
             };
             let counts = ExactCounts::read(&run.join("counts.csv"))?;
-            let timings = TidyTable::read(&run.join("timings.csv"))?;
+            let timings: MetricTable<f64> =
+                MetricTable::read(&run.join("timings.csv"), UnknownMetrics::Skip)?;
             match &reference {
                 None => {
                     order = arm_order(&timings);
@@ -183,10 +184,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 }
             }
             for arm in &order {
-                if let Some(t) = timings.get(arm, "ns_per_op_median") {
+                if let Some(t) = timings.get(arm, Metric::NsPerOpMedian) {
                     times.entry(arm.clone()).or_default()[s].push(t);
                 }
-                if let Some(i) = counts.get(arm, "instructions_per_op") {
+                if let Some(i) = counts.get(arm, Metric::InstructionsPerOp) {
                     instructions.entry(arm.clone()).or_default()[s].push(i);
                 }
             }
@@ -377,14 +378,14 @@ fn main_job_args(
 }
 
 /// Arms in the order the first run reported them.
-fn arm_order(t: &TidyTable) -> Vec<Arm> {
+fn arm_order(t: &MetricTable<f64>) -> Vec<ArmKey> {
     let mut out = Vec::new();
     for s in &t.scenarios {
         for e in &t.evaluators {
             for tr in &t.traversals {
                 for v in &t.variants {
-                    let arm = (s.clone(), v.clone(), e.clone(), tr.clone());
-                    if t.get(&arm, "ns_per_op_median").is_some() {
+                    let arm = ArmKey::new(s, v, e, tr);
+                    if t.get(&arm, Metric::NsPerOpMedian).is_some() {
                         out.push(arm);
                     }
                 }
@@ -396,10 +397,10 @@ fn arm_order(t: &TidyTable) -> Vec<Arm> {
 
 /// Time and instruction rows for every arm measured on both sides.
 fn compare_rows(
-    order: &[Arm],
+    order: &[ArmKey],
     tolerance: f64,
-    times: &BTreeMap<Arm, [Vec<f64>; 2]>,
-    instructions: &BTreeMap<Arm, [Vec<f64>; 2]>,
+    times: &BTreeMap<ArmKey, [Vec<f64>; 2]>,
+    instructions: &BTreeMap<ArmKey, [Vec<f64>; 2]>,
 ) -> Vec<CompareRow> {
     let median = |v: &[f64]| crate::measure::summarize(v).map_or(f64::NAN, |s| s.median);
     let mut rows = Vec::new();

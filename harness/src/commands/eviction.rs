@@ -161,16 +161,20 @@ pub fn config(args: &Args) -> Result<Config> {
 /// Runs the command.
 pub fn run(args: Args) -> Result<ExitCode> {
     let cfg = config(&args)?;
-    let out = match &args.out {
-        Some(dir) => dir.clone(),
+    // A run folder of its own is written as `.partial` and renamed when complete, like the main job's.
+    let (out, folder) = match &args.out {
+        Some(dir) => (dir.clone(), None),
         None => {
             let seed = cfg.seeds.first().copied().unwrap_or(0);
             let folder =
-                RunFolder::create(Path::new("results-private"), &RunMetadata::collect(seed))?;
-            folder.path().to_path_buf()
+                RunFolder::reserve(Path::new("results-private"), &RunMetadata::collect(seed))?;
+            (folder.path().to_path_buf(), Some(folder))
         }
     };
     let summary = run_experiment(&cfg, &out)?;
+    if let Some(folder) = folder {
+        println!("results folder: {}", folder.finish()?.display());
+    }
     println!("done in {:.1} s", summary.elapsed.as_secs_f64());
     Ok(ExitCode::SUCCESS)
 }

@@ -2,6 +2,7 @@
 //! position.
 
 use crate::run::{Arm, Evaluator, count_family};
+use crate::selection::{parse_eval, parse_traversal};
 use engine::GameState;
 use engine::chance::{ChanceDepth, Traversal};
 use engine::memo::CacheKind;
@@ -24,22 +25,6 @@ pub struct Args {
     /// Traversal cache: on|off.
     #[arg(long, default_value = "on", value_parser = parse_traversal)]
     pub traversal: Traversal,
-}
-
-/// Parses an evaluator name.
-pub fn parse_eval(s: &str) -> Result<Evaluator, String> {
-    Evaluator::from_name(s).ok_or_else(|| {
-        format!("unknown evaluator '{s}' (expected material, constant or aggressive)")
-    })
-}
-
-/// Parses `on`/`off`.
-pub fn parse_traversal(s: &str) -> Result<Traversal, String> {
-    match s {
-        "on" => Ok(Traversal::Cached),
-        "off" => Ok(Traversal::Plain),
-        _ => Err(format!("unknown traversal mode '{s}' (expected on or off)")),
-    }
 }
 
 /// Runs the command. An invalid DFEN or a position with dice exits with status 2.

@@ -4,7 +4,8 @@
 use crate::record::write_atomic;
 use crate::scenario::generate::{DEFAULT_SEED, freeze_family};
 use crate::scenario::verify::verify;
-use crate::scenario::{Family, load, scenario_path};
+use crate::scenario::{load, scenario_path};
+use crate::selection::families;
 use anyhow::Context;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -47,23 +48,6 @@ pub struct FreezeArgs {
     /// Master seed; each family derives its own.
     #[arg(long, default_value_t = DEFAULT_SEED)]
     pub seed: u64,
-}
-
-/// Parses a family filter (empty = all).
-pub fn families(names: &[String]) -> anyhow::Result<Vec<Family>> {
-    if names.is_empty() {
-        return Ok(Family::ALL.to_vec());
-    }
-    names
-        .iter()
-        .map(|n| {
-            Family::from_name(n).with_context(|| {
-                format!(
-                    "unknown scenario family '{n}' (expected sparse, middlegame, transposition-rich or promotion-en-passant)"
-                )
-            })
-        })
-        .collect()
 }
 
 /// Runs the command.

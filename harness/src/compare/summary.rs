@@ -1,7 +1,7 @@
 //! The comparison's result rows: one per arm and measure, as a tidy CSV and as a table for people.
 
 use super::verdict::{RatioEstimate, Verdict};
-use crate::report::load::Arm;
+use crate::record::ArmKey;
 use std::fmt::Write as _;
 
 /// Which figure a row compares.
@@ -43,7 +43,7 @@ impl Measure {
 #[derive(Clone, Debug, PartialEq)]
 pub struct CompareRow {
     /// Scenario, variant, evaluator, traversal.
-    pub arm: Arm,
+    pub arm: ArmKey,
     /// The figure.
     pub measure: Measure,
     /// Median of side A's measurements.
@@ -95,12 +95,12 @@ pub fn csv_bytes(rows: &[CompareRow], ctx: &Context) -> anyhow::Result<Vec<u8>> 
         "seed",
     ])?;
     for r in rows {
-        let (s, v, e, t) = &r.arm;
+        let k = &r.arm;
         w.write_record([
-            s.as_str(),
-            v,
-            e,
-            t,
+            k.scenario.as_str(),
+            &k.variant,
+            &k.evaluator,
+            &k.traversal,
             r.measure.name(),
             r.measure.unit(),
             &format!("{}", r.a),
@@ -129,7 +129,12 @@ pub fn table(rows: &[CompareRow]) -> String {
          |---|---|---|---|---|---:|---:|---:|---|---|\n",
     );
     for r in rows {
-        let (s, v, e, t) = &r.arm;
+        let ArmKey {
+            scenario: s,
+            variant: v,
+            evaluator: e,
+            traversal: t,
+        } = &r.arm;
         let interval = if r.ratio.exact {
             format!(
                 "exact; ±tolerance [{:.3}, {:.3}]",
@@ -192,13 +197,8 @@ mod tests {
     use super::*;
     use crate::compare::verdict::{count_ratio, time_ratio};
 
-    fn arm() -> Arm {
-        (
-            "s".into(),
-            "optimized".into(),
-            "material".into(),
-            "on".into(),
-        )
+    fn arm() -> ArmKey {
+        ArmKey::new("s", "optimized", "material", "on")
     }
 
     #[test]

@@ -1,8 +1,11 @@
 //! Markdown and charts for one run. Tables and charts show the headline slice (the `material` evaluator with the
 //! traversal cache on, or the first recorded ones); every figure of every arm stays in the run's CSVs.
 
-use super::load::{Arm, RunResults, TidyTable};
+use super::glance::{at_a_glance, markdown_table, tally};
+use super::load::RunResults;
 use crate::plot::{self, BarSeries, GroupedBarChart, LineChart};
+use crate::record::schema::Figure;
+use crate::record::{ArmKey, Metric, MetricTable};
 use anyhow::{Context, Result};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -27,7 +30,7 @@ struct Slice {
 }
 
 impl Slice {
-    fn pick(t: &TidyTable) -> Slice {
+    fn pick<V: Figure>(t: &MetricTable<V>) -> Slice {
         let choose = |list: &[String], want: &str| {
             if list.iter().any(|x| x == want) {
                 want.to_owned()
@@ -40,13 +43,8 @@ impl Slice {
             traversal: choose(&t.traversals, "on"),
         }
     }
-    fn arm(&self, scenario: &str, variant: &str) -> Arm {
-        (
-            scenario.to_owned(),
-            variant.to_owned(),
-            self.evaluator.clone(),
-            self.traversal.clone(),
-        )
+    fn arm(&self, scenario: &str, variant: &str) -> ArmKey {
+        ArmKey::new(scenario, variant, &self.evaluator, &self.traversal)
     }
 }
 
@@ -63,6 +61,7 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
         charts: Vec::new(),
     };
     r.header();
+    r.glance();
     r.counts()?;
     r.timings()?;
     r.instructions()?;
@@ -130,6 +129,35 @@ impl Report<'_> {
         );
     }
 
+    /// "At a glance": the answer first (see [`super::glance`]).
+    fn glance(&mut self) {
+        let glance = at_a_glance(&self.results.counts, &self.results.timings);
+        let _ = writeln!(self.md, "## At a glance\n");
+        if glance.is_empty() {
+            let _ = writeln!(
+                self.md,
+                "No setting with both the `none` arm and a cache variant timed: nothing to compare.\n"
+            );
+            return;
+        }
+        let (pays, costs, none) = tally(&glance);
+        let _ = writeln!(
+            self.md,
+            "For each scenario, evaluator and traversal setting: the cache variant with the greatest speedup over \
+             `none` (speedup = time(none) / time(variant), paired per round, > 1 = faster) with its 95% interval; \
+             **pays** where the interval lies above 1, **costs** where below, **no verdict** where it includes 1. \
+             Break-even = the evaluator cost per call at which that variant would neither gain nor lose: in ns, \
+             (time(variant) − time(none)) / hits per operation, both with the `constant` evaluator; in \
+             instructions, the optimized cache's instructions per lookup / hit rate (callgrind, traversal cache on). \
+             Compare it with the evaluator's own cost beside it: the cache pays when the evaluator costs more.\n"
+        );
+        let _ = writeln!(self.md, "{}", markdown_table(&glance));
+        let _ = writeln!(
+            self.md,
+            "**Verdicts:** {pays} pay, {costs} cost, {none} without verdict.\n"
+        );
+    }
+
     /// Writes a grouped bar chart and links it from the markdown.
     fn bar_chart(&mut self, stem: &str, chart: &GroupedBarChart) -> Result<()> {
         let files = plot::grouped_bar_chart(chart, &self.charts_dir.join(stem))?;
@@ -154,10 +182,10 @@ impl Report<'_> {
 
     /// Bars grouped by scenario with one series per cache variant (so a variant keeps its colour on every chart),
     /// from `f(arm) -> (value, 95% interval)`. Scenarios and variants without any value are left out.
-    fn by_scenario(
+    fn by_scenario<V: Figure>(
         &self,
-        t: &TidyTable,
-        f: impl Fn(&Arm) -> Option<(f64, Option<(f64, f64)>)>,
+        t: &MetricTable<V>,
+        f: impl Fn(&ArmKey) -> Option<(f64, Option<(f64, f64)>)>,
     ) -> (Vec<String>, Vec<BarSeries>) {
         let variants: Vec<&String> = t.variants.iter().collect();
         let cell = |s: &str, v: &str| f(&self.slice.arm(s, v));
@@ -205,18 +233,18 @@ impl Report<'_> {
         for s in &c.scenarios {
             for v in &c.variants {
                 let arm = self.slice.arm(s, v);
-                let Some(calls) = c.get(&arm, "evaluator_calls") else {
+                let Some(calls) = c.get(&arm, Metric::EvaluatorCalls) else {
                     continue;
                 };
-                let hits = c.get(&arm, "cache_hits").unwrap_or(0.0);
+                let hits = c.get(&arm, Metric::CacheHits).unwrap_or(0.0);
                 let rate = hit_rate(calls, hits);
                 let _ = writeln!(
                     self.md,
                     "| {s} | {v} | {} | {} | {} | {} | {:.1}% |",
-                    fmt_opt(c.get(&arm, "successors")),
+                    fmt_opt(c.get(&arm, Metric::Successors)),
                     fmt_num(calls),
                     fmt_num(hits),
-                    fmt_opt(c.get(&arm, "entries")),
+                    fmt_opt(c.get(&arm, Metric::Entries)),
                     100.0 * rate
                 );
                 if v == "optimized" {
@@ -251,18 +279,16 @@ impl Report<'_> {
         let _ = writeln!(
             self.md,
             "Wall-clock nanoseconds per operation (`timings.csv`): median over interleaved rounds with a \
-             distribution-free 95% interval; speedups are 1 / the paired per-round time ratio, with its interval. \
+             distribution-free 95% interval; speedup = time(baseline) / time(variant) paired per round (> 1 = faster), with its interval. \
              Shared 2-core machine: differences inside the intervals are noise.\n"
         );
         let _ = writeln!(
             self.md,
             "| scenario | variant | ns/op median | 95% interval | speedup vs none | 95% interval | speedup vs tuple | 95% interval |\n|---|---|---:|---|---:|---|---:|---|"
         );
-        let speed = |arm: &Arm, base: &str| -> Option<(f64, f64, f64)> {
-            let m = t.get(arm, &format!("ratio_to_{base}_median"))?;
-            let lo = t.get(arm, &format!("ratio_to_{base}_ci95_low"))?;
-            let hi = t.get(arm, &format!("ratio_to_{base}_ci95_high"))?;
-            (m > 0.0 && lo > 0.0 && hi > 0.0).then(|| (1.0 / m, 1.0 / hi, 1.0 / lo))
+        let speed = |arm: &ArmKey, base: &str| -> Option<(f64, f64, f64)> {
+            let [m, lo, hi] = Metric::speedup_vs(base)?;
+            Some((t.get(arm, m)?, t.get(arm, lo)?, t.get(arm, hi)?))
         };
         let show = |x: Option<(f64, f64, f64)>| match x {
             Some((m, lo, hi)) => (format!("{m:.2}"), format!("[{lo:.2}, {hi:.2}]")),
@@ -275,7 +301,7 @@ impl Report<'_> {
         for s in &t.scenarios {
             for v in &t.variants {
                 let arm = self.slice.arm(s, v);
-                let Some(med) = t.get(&arm, "ns_per_op_median") else {
+                let Some(med) = t.get(&arm, Metric::NsPerOpMedian) else {
                     continue;
                 };
                 let (sn, sni) = show(speed(&arm, "none"));
@@ -284,8 +310,8 @@ impl Report<'_> {
                     self.md,
                     "| {s} | {v} | {} | [{}, {}] | {sn} | {sni} | {st} | {sti} |",
                     fmt_num(med),
-                    fmt_opt(t.get(&arm, "ns_per_op_ci95_low")),
-                    fmt_opt(t.get(&arm, "ns_per_op_ci95_high")),
+                    fmt_opt(t.get(&arm, Metric::NsPerOpCi95Low)),
+                    fmt_opt(t.get(&arm, Metric::NsPerOpCi95High)),
                 );
                 if v == "optimized"
                     && let Some((m, lo, hi)) = speed(&arm, "tuple")
@@ -303,10 +329,10 @@ impl Report<'_> {
         let _ = writeln!(self.md);
         let (scenarios, series) = self.by_scenario(t, |a| {
             Some((
-                t.get(a, "ns_per_op_median")?,
+                t.get(a, Metric::NsPerOpMedian)?,
                 Some((
-                    t.get(a, "ns_per_op_ci95_low")?,
-                    t.get(a, "ns_per_op_ci95_high")?,
+                    t.get(a, Metric::NsPerOpCi95Low)?,
+                    t.get(a, Metric::NsPerOpCi95High)?,
                 )),
             ))
         });
@@ -368,7 +394,7 @@ impl Report<'_> {
     fn instructions(&mut self) -> Result<()> {
         let c = &self.results.counts;
         let _ = writeln!(self.md, "## Instructions\n");
-        if !c.has_metric("instructions_per_op") {
+        if !c.has_metric(Metric::InstructionsPerOp) {
             let why = self.results.instructions_note.clone().unwrap_or_else(|| {
                 "no instruction counts in this run (valgrind absent or not run).".into()
             });
@@ -397,27 +423,27 @@ impl Report<'_> {
         for s in &c.scenarios {
             for v in &c.variants {
                 let arm = self.slice.arm(s, v);
-                let Some(ir) = c.get(&arm, "instructions_per_op") else {
+                let Some(ir) = c.get(&arm, Metric::InstructionsPerOp) else {
                     continue;
                 };
                 // Lookups of the measured operation itself (the child counts them); the family's average would
                 // divide one successor's instructions by another workload's lookups.
                 let lookups = (|| {
-                    let n = c.get(&arm, "callgrind_op_successors")?.max(1.0);
-                    Some(c.get(&arm, "callgrind_op_lookups")? / n)
+                    let n = c.get(&arm, Metric::CallgrindOpSuccessors)?.max(1.0);
+                    Some(c.get(&arm, Metric::CallgrindOpLookups)? / n)
                 })();
                 let _ = writeln!(
                     self.md,
                     "| {s} | {v} | {} | {} | {} |",
                     fmt_num(ir),
-                    fmt_opt(c.get(&arm, "estimated_cycles_per_op")),
+                    fmt_opt(c.get(&arm, Metric::EstimatedCyclesPerOp)),
                     fmt_opt(lookups.filter(|l| *l > 0.0).map(|l| ir / l))
                 );
             }
         }
         let _ = writeln!(self.md);
         let (scenarios, series) =
-            self.by_scenario(c, |a| Some((c.get(a, "instructions_per_op")?, None)));
+            self.by_scenario(c, |a| Some((c.get(a, Metric::InstructionsPerOp)?, None)));
         self.bar_chart(
             "instructions_per_op",
             &GroupedBarChart {
@@ -432,13 +458,13 @@ impl Report<'_> {
                 y_range: None,
             },
         )?;
-        let what = self.ratio_sentence(c, "instructions_per_op", "instructions");
+        let what = self.ratio_sentence(c, Metric::InstructionsPerOp, "instructions");
         let _ = writeln!(self.md, "**What this shows:** {what}\n");
         self.break_even()
     }
 
     /// "optimized / tuple ratio of metric ranges from a to b" over scenarios.
-    fn ratio_sentence(&self, t: &TidyTable, metric: &str, what: &str) -> String {
+    fn ratio_sentence<V: Figure>(&self, t: &MetricTable<V>, metric: Metric, what: &str) -> String {
         let mut ratios = Vec::new();
         for s in &t.scenarios {
             let (Some(o), Some(u), Some(n)) = (
@@ -488,23 +514,23 @@ impl Report<'_> {
         for s in &a.scenarios {
             for v in &a.variants {
                 let arm = self.slice.arm(s, v);
-                let Some(blocks) = a.get(&arm, "total_blocks") else {
+                let Some(blocks) = a.get(&arm, Metric::TotalBlocks) else {
                     continue;
                 };
                 let _ = writeln!(
                     self.md,
                     "| {s} | {v} | {} | {} | {} | {} | {} |",
                     fmt_num(blocks),
-                    fmt_opt(a.get(&arm, "total_bytes")),
-                    fmt_opt(a.get(&arm, "peak_live_bytes")),
-                    fmt_opt(a.get(&arm, "blocks_per_op")),
-                    fmt_opt(a.get(&arm, "bytes_per_op")),
+                    fmt_opt(a.get(&arm, Metric::TotalBytes)),
+                    fmt_opt(a.get(&arm, Metric::PeakLiveBytes)),
+                    fmt_opt(a.get(&arm, Metric::BlocksPerOp)),
+                    fmt_opt(a.get(&arm, Metric::BytesPerOp)),
                 );
             }
         }
         let _ = writeln!(self.md);
         let (scenarios, series) =
-            self.by_scenario(&a, |x| Some((a.get(x, "blocks_per_op")?, None)));
+            self.by_scenario(&a, |x| Some((a.get(x, Metric::BlocksPerOp)?, None)));
         if !series.is_empty() {
             let log_y = spans_orders_of_magnitude(&series);
             self.bar_chart(
@@ -525,7 +551,7 @@ impl Report<'_> {
                 },
             )?;
         }
-        let what = self.ratio_sentence(&a, "blocks_per_op", "allocations");
+        let what = self.ratio_sentence(&a, Metric::BlocksPerOp, "allocations");
         let _ = writeln!(self.md, "**What this shows:** {what}\n");
         self.growth_check();
         Ok(())

@@ -17,7 +17,7 @@ pub struct Line<'a> {
 }
 
 /// Renders the table: scenario, evaluator, traversal, variant, calls, hits, entries, ns/op with its 95% interval,
-/// ratio to uncached with its interval.
+/// speedup over `none` (> 1 = faster) with its interval.
 pub fn render(lines: &[Line<'_>]) -> String {
     let mut out = String::new();
     let _ = writeln!(
@@ -31,7 +31,7 @@ pub fn render(lines: &[Line<'_>]) -> String {
         "hits",
         "entries",
         "ns/op [95% CI]",
-        "x uncached [95% CI]"
+        "speedup vs none [95% CI]"
     );
     for l in lines {
         let (ns, ratio) = match l.timing {
@@ -40,7 +40,7 @@ pub fn render(lines: &[Line<'_>]) -> String {
                     "{:.0} [{:.0}, {:.0}]",
                     t.ns_per_op.median, t.ns_per_op.low, t.ns_per_op.high
                 ),
-                t.ratio_to_none
+                t.speedup_vs_none
                     .map(|r| format!("{:.3} [{:.3}, {:.3}]", r.median, r.low, r.high))
                     .unwrap_or_else(|| "-".into()),
             ),
