@@ -20,6 +20,8 @@ pub mod job;
 pub mod measure;
 /// Chart helpers for the reports: line and bar charts with error bars, SVG and PNG, embedded font.
 pub mod plot;
+/// Numbers and tables for people: units, separators, one ratio direction, markdown and console tables.
+pub mod present;
 /// Progress of long stages on stderr: a bar on a terminal, a status line every 10 s elsewhere.
 pub mod progress;
 /// Run metadata, run folders, tidy CSV and atomic writes.
