@@ -11,10 +11,11 @@ use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use harness::alloc::{parse_child_line, profile_operation};
 use harness::record::schema::write_tidy;
-use harness::record::{AllocationRow, ArmKey, Metric, Provenance, write_atomic};
+use harness::record::{AllocationRow, Metric, Provenance, write_atomic};
 use harness::run::{Arm, Evaluator};
+use harness::scenario::families;
 use harness::scenario::load_dir;
-use harness::selection::{families, parse_traversal};
+use harness::selection::parse_traversal;
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
@@ -149,14 +150,12 @@ fn parent(args: &Args) -> Result<()> {
                     a.total_bytes,
                     a.peak_live_bytes
                 );
-                let key = ArmKey::of(
-                    fam.name(),
-                    Arm {
-                        cache,
-                        eval: Evaluator::Material,
-                        traversal: t,
-                    },
-                );
+                let key = Arm {
+                    cache,
+                    eval: Evaluator::Material,
+                    traversal: t,
+                }
+                .key(fam.name());
                 let values = [
                     a.successors as f64,
                     a.total_blocks as f64,

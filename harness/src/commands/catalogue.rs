@@ -52,28 +52,7 @@ pub fn to_tsv(catalogue: &Catalogue) -> String {
 
 /// Writes to a temporary file beside `path`, then renames it over `path`, so readers never see half a file.
 fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .with_context(|| format!("--out {}: not a file name", path.display()))?;
-    let tmp = dir.join(format!(
-        ".{}.tmp-{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = std::fs::write(&tmp, bytes)
-        .with_context(|| format!("writing {}", tmp.display()))
-        .and_then(|()| {
-            std::fs::rename(&tmp, path)
-                .with_context(|| format!("renaming {} to {}", tmp.display(), path.display()))
-        });
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
+    Ok(crate::record::write_atomic(path, bytes)?)
 }
 
 #[cfg(test)]

@@ -2,7 +2,8 @@
 
 use crate::job::{Job, timing_plan};
 use crate::run::Evaluator;
-use crate::selection::{families, parse_eval, parse_traversal};
+use crate::scenario::families;
+use crate::selection::{parse_eval, parse_traversal};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use std::path::PathBuf;

@@ -2,10 +2,10 @@
 //! expected value by independent exhaustive path generation.
 
 use crate::record::write_atomic;
+use crate::scenario::families;
 use crate::scenario::generate::{DEFAULT_SEED, freeze_family};
 use crate::scenario::verify::verify;
 use crate::scenario::{load, scenario_path};
-use crate::selection::families;
 use anyhow::Context;
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -119,14 +119,12 @@ pub fn instruction_rows(
 }
 
 fn row_key(fam: &str, cache: CacheKind, eval: Evaluator) -> ArmKey {
-    ArmKey::of(
-        fam,
-        crate::run::Arm {
-            cache,
-            eval,
-            traversal: engine::chance::Traversal::Cached,
-        },
-    )
+    crate::run::Arm {
+        cache,
+        eval,
+        traversal: engine::chance::Traversal::Cached,
+    }
+    .key(fam)
 }
 
 /// The count rows of one measured arm.

@@ -34,7 +34,7 @@ pub fn write_results(
     let mut timings = Vec::new();
     for g in groups {
         for (i, (arm, r)) in g.counts.iter().enumerate() {
-            let key = ArmKey::of(g.scenario.family.name(), *arm);
+            let key = arm.key(g.scenario.family.name());
             counts.extend(counting_rows(&key, r));
             if let Some(t) = g.timings.get(i) {
                 timings.extend(timing_rows(&key, t));

@@ -7,7 +7,7 @@
 use super::growth::growth_blocks;
 use super::{Arm, Evaluator, count_family};
 use crate::record::schema::ProbeRow;
-use crate::record::{ArmKey, CountRow, Metric};
+use crate::record::{CountRow, Metric};
 use anyhow::{Result, bail};
 use engine::chance::{ChanceDepth, Traversal, expand_chance_with};
 use engine::memo::{CacheKind, EvaluationMemo, InstrumentedCache, Plain, ProbeStats};
@@ -68,7 +68,7 @@ impl FamilyProbes {
     /// Count rows for `counts.csv` (deterministic): lookups, signature matches and collisions, identity hits, growth
     /// events, and the heap blocks the growth schedule predicts (see [`growth_blocks`]).
     pub fn count_rows(&self) -> Vec<CountRow> {
-        let key = ArmKey::of(&self.scenario, self.arm);
+        let key = self.arm.key(&self.scenario);
         let sum = |f: &dyn Fn(&SuccessorProbes) -> u64| -> i128 {
             self.successors.iter().map(|s| f(s) as i128).sum()
         };
@@ -95,7 +95,7 @@ impl FamilyProbes {
 
     /// The histogram as `probes.csv` rows: one per probe length with lookups (0 = no table yet).
     pub fn probe_rows(&self) -> Vec<ProbeRow> {
-        let key = ArmKey::of(&self.scenario, self.arm);
+        let key = self.arm.key(&self.scenario);
         self.histogram()
             .iter()
             .enumerate()

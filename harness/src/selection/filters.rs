@@ -1,8 +1,6 @@
-//! Parsing the command line's selections: evaluator names, traversal modes, family filters.
+//! Parsing the command line's selections: evaluator names and traversal modes.
 
 use super::Evaluator;
-use crate::scenario::Family;
-use anyhow::Context;
 use engine::chance::Traversal;
 
 /// Parses an evaluator name.
@@ -19,21 +17,4 @@ pub fn parse_traversal(s: &str) -> Result<Traversal, String> {
         "off" => Ok(Traversal::Plain),
         _ => Err(format!("unknown traversal mode '{s}' (expected on or off)")),
     }
-}
-
-/// Parses a family filter (empty = all).
-pub fn families(names: &[String]) -> anyhow::Result<Vec<Family>> {
-    if names.is_empty() {
-        return Ok(Family::ALL.to_vec());
-    }
-    names
-        .iter()
-        .map(|n| {
-            Family::from_name(n).with_context(|| {
-                format!(
-                    "unknown scenario family '{n}' (expected sparse, middlegame, transposition-rich or promotion-en-passant)"
-                )
-            })
-        })
-        .collect()
 }

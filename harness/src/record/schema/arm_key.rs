@@ -1,6 +1,5 @@
 //! The one key of every result row: scenario family x cache variant x evaluator x traversal mode.
 
-use crate::run::Arm;
 use std::fmt;
 
 /// Which arm a figure belongs to, by the names the CSVs record.
@@ -8,7 +7,7 @@ use std::fmt;
 /// The fields are names rather than enums on purpose: `harness compare` and `harness report` read run folders made
 /// by other revisions, whose families, variants or evaluators this build may not know; such an arm must still load
 /// (and show as `absent` on the other side) instead of failing the whole file. Runs of this build produce keys only
-/// through [`ArmKey::of`], from the typed [`Arm`].
+/// through `run::Arm::key`, from the typed arm.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ArmKey {
     /// Scenario family (`sparse`, ...).
@@ -35,16 +34,6 @@ impl ArmKey {
             evaluator: evaluator.to_owned(),
             traversal: traversal.to_owned(),
         }
-    }
-
-    /// The key of a typed arm of family `scenario`.
-    pub fn of(scenario: &str, arm: Arm) -> ArmKey {
-        ArmKey::new(
-            scenario,
-            arm.cache.name(),
-            arm.eval.name(),
-            arm.traversal.name(),
-        )
     }
 
     /// The same scenario, evaluator and traversal with another cache variant.
