@@ -5,16 +5,17 @@ use crate::compare::counts::{ExactCounts, check_agreement};
 use crate::compare::invocation::{Side, run_main_job};
 use crate::compare::summary::{self, CompareRow, Measure};
 use crate::compare::verdict::{count_ratio, time_ratio};
+use crate::outln;
+use crate::progress::Progress;
 use crate::record::schema::UnknownMetrics;
 use crate::record::{ArmKey, Metric, MetricTable};
-use crate::record::{RunMetadata, write_atomic};
+use crate::record::{RunFolder, RunMetadata, write_atomic};
 use crate::run::Evaluator;
 use crate::scenario::families;
 use crate::selection::{parse_eval, parse_traversal};
 use anyhow::{Context, Result, bail};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
-use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -87,18 +88,23 @@ pub fn run(args: Args) -> Result<ExitCode> {
             args.scenarios_dir.display()
         )
     })?;
-    crate::record::RunFolder::check_writable(&args.out)?;
+    RunFolder::check_writable(&args.out)?;
     let meta = RunMetadata::collect(args.seed);
     // Absolute, because each side runs in its own checkout.
     let out = std::path::absolute(&args.out)
         .with_context(|| format!("{}: cannot resolve", args.out.display()))?;
-    let folder = out.join(format!("compare-{}", meta.started.folder_name()));
-    std::fs::create_dir(&folder).with_context(|| format!("{}: cannot create", folder.display()))?;
+    // Reserved like a main-job run folder: `.partial` until the comparison completes, a new name per run.
+    let reserved = RunFolder::reserve_with_stem(
+        &out,
+        &format!("compare-{}", meta.started.folder_name()),
+        &meta,
+    )?;
+    let folder = reserved.path().to_path_buf();
 
     let (sides, toolchain_note) = prepare_sides(&args, &folder)?;
     let [side_a, side_b] = &sides;
-    println!("compare: A = {} | B = {}", side_a.name, side_b.name);
-    println!(
+    outln!("compare: A = {} | B = {}", side_a.name, side_b.name);
+    outln!(
         "{} | {toolchain_note} | seed {} | {} rounds ({} with instruction counts){}",
         meta.machine(),
         args.seed,
@@ -127,13 +133,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     write_atomic(&folder.join("metadata.txt"), info.as_bytes())?;
 
     // Alternate A B A B ...; every run's counts must equal the first A run's.
-    let pb = ProgressBar::new(2 * args.rounds as u64);
-    pb.set_style(
-        ProgressStyle::with_template("{prefix:>8} [{bar:40}] {pos}/{len} {msg} ({elapsed})")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    pb.set_prefix("compare");
+    let pb = Progress::new("compare", 2 * args.rounds as u64);
     let mut reference: Option<ExactCounts> = None;
     let mut order: Vec<ArmKey> = Vec::new();
     let mut times: BTreeMap<ArmKey, [Vec<f64>; 2]> = BTreeMap::new();
@@ -201,7 +201,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             pb.inc(1);
         }
     }
-    pb.finish_with_message("done");
+    pb.finish("done");
 
     let rows = compare_rows(&order, args.instruction_tolerance, &times, &instructions);
     let ctx = summary::Context {
@@ -220,7 +220,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let md = format!(
         "# Comparison: B = {} against A = {}\n\n{} | {toolchain_note} | seed {} | {}\n\n\
          Protocol: {} pairs of main-job runs (A then B, `--{}` timing plan), counts of every run checked equal; \
-         time = median ns per operation of each run, ratio = median of the per-pair ratios B / A with a \
+         time = median ns per operation of each run, speedup of B over A = median of the per-pair ratios A / B with a \
          distribution-free 95% interval; instructions = callgrind instructions per operation from the first {} \
          rounds (deterministic: `exact` when each side repeated itself), interval widened by ±{:.2}% because two \
          builds differ by memory layout alone by a few tenths of a percent. A verdict is given only where the \
@@ -241,11 +241,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         },
     );
     write_atomic(&folder.join("compare.md"), md.as_bytes())?;
-    println!("{table}");
-    println!("verdicts: {tally}");
-    println!(
+    let done = reserved.finish()?;
+    outln!("{table}");
+    outln!("verdicts: {tally}");
+    outln!(
         "results: {} (compare.csv, compare.md, runs/); finished in {:.0} s",
-        folder.display(),
+        done.display(),
         start.elapsed().as_secs_f64()
     );
     Ok(ExitCode::SUCCESS)
@@ -327,8 +328,7 @@ fn build_revision(
     let base = work.join(&rev.commit);
     let src = base.join("src");
     build::checkout(repo, rev, &src)?;
-    let spinner = ProgressBar::new_spinner();
-    spinner.enable_steady_tick(std::time::Duration::from_millis(200));
+    let spinner = Progress::new(&format!("build {label}"), 1);
     spinner.set_message(format!(
         "building {label} = {} ({}) with {}",
         rev.spec,
@@ -338,9 +338,9 @@ fn build_revision(
     let t = Instant::now();
     let log = folder.join(format!("build-{label}.log"));
     let exe = build::build(&src, &base.join("target"), tc, &log);
-    spinner.finish_and_clear();
+    spinner.finish("built");
     let exe = exe?;
-    println!(
+    outln!(
         "built {label} = {} ({}) in {:.0} s",
         rev.spec,
         rev.short(),

@@ -50,7 +50,7 @@ pub struct CompareRow {
     pub a: f64,
     /// Median of side B's measurements.
     pub b: f64,
-    /// B / A.
+    /// A / B: B's speedup over A (time), or A's instructions over B's; > 1 = B better.
     pub ratio: RatioEstimate,
 }
 
@@ -81,9 +81,9 @@ pub fn csv_bytes(rows: &[CompareRow], ctx: &Context) -> anyhow::Result<Vec<u8>> 
         "unit",
         "a_median",
         "b_median",
-        "ratio_median",
-        "ratio_low",
-        "ratio_high",
+        "a_over_b_median",
+        "a_over_b_low",
+        "a_over_b_high",
         "pairs",
         "coverage",
         "exact",
@@ -125,7 +125,7 @@ pub fn csv_bytes(rows: &[CompareRow], ctx: &Context) -> anyhow::Result<Vec<u8>> 
 /// A Markdown table (also readable on a terminal).
 pub fn table(rows: &[CompareRow]) -> String {
     let mut out = String::from(
-        "| scenario | variant | evaluator | traversal | measure | A | B | B / A | interval | verdict |\n\
+        "| scenario | variant | evaluator | traversal | measure | A | B | A / B (> 1: B better) | interval | verdict |\n\
          |---|---|---|---|---|---:|---:|---:|---|---|\n",
     );
     for r in rows {
@@ -233,7 +233,7 @@ mod tests {
         assert!(lines[1].contains(",B faster,"), "{}", lines[1]);
         assert!(lines[2].contains(",true,,"), "{}", lines[2]);
         let t = table(&rows);
-        assert!(t.contains("| 0.8000 |") && t.contains("B faster") && t.contains("exact"));
+        assert!(t.contains("| 1.2500 |") && t.contains("B faster") && t.contains("exact"));
         assert_eq!(
             tally(&rows),
             "time: 1 B faster, 0 B slower, 0 without verdict; instructions: 0 B fewer, 0 B more, 1 without verdict"

@@ -38,10 +38,12 @@ impl RunFolder {
     /// assert!(b.finish().unwrap().ends_with("2023-11-14T22-13-20Z-2"));
     /// ```
     pub fn reserve(base: &Path, meta: &RunMetadata) -> Result<RunFolder, RecordError> {
-        Self::reserve_named(base, &meta.started.folder_name(), meta)
+        Self::reserve_with_stem(base, &meta.started.folder_name(), meta)
     }
 
-    fn reserve_named(
+    /// As [`RunFolder::reserve`], with the folder named `stem` (`-2`, `-3`, ... on collision) instead of the
+    /// start time alone (`harness compare` uses `compare-<timestamp>`).
+    pub fn reserve_with_stem(
         base: &Path,
         stem: &str,
         meta: &RunMetadata,
@@ -137,9 +139,10 @@ pub fn is_partial(dir: &Path) -> bool {
 /// name, `-10` after `-9`).
 fn run_order(name: &str) -> (String, u32) {
     match name.rsplit_once('-') {
-        Some((stem, n)) if stem.ends_with('Z') && n.parse::<u32>().is_ok() => {
-            (stem.to_owned(), n.parse().unwrap_or(1))
-        }
+        Some((stem, n)) if stem.ends_with('Z') => match n.parse::<u32>() {
+            Ok(n) => (stem.to_owned(), n),
+            Err(_) => (name.to_owned(), 1),
+        },
         _ => (name.to_owned(), 1),
     }
 }
@@ -177,7 +180,7 @@ mod tests {
         let base = tempfile::tempdir().unwrap();
         let meta = RunMetadata::collect(1);
         fs::create_dir(base.path().join("stamp")).unwrap();
-        let f = RunFolder::reserve_named(base.path(), "stamp", &meta).unwrap();
+        let f = RunFolder::reserve_with_stem(base.path(), "stamp", &meta).unwrap();
         assert_eq!(f.final_path(), base.path().join("stamp-2"));
         assert!(!base.path().join("stamp.partial").exists());
     }
