@@ -88,11 +88,11 @@ fn fixture_renders_every_section_and_chart() {
         assert!(md.contains(&format!("![{title}](charts/")), "{title}");
     }
     assert_eq!(done.charts.len(), 2 * named);
-    // The fixture's numbers reach the tables: sparse optimized with material has 23108 calls and 99824 hits.
-    assert!(md.contains("| sparse | optimized | 3 | 23108 | 99824 | 23108 | 81.2% |"));
-    assert!(md.contains("| sparse | optimized | 4000000 |"));
+    // The fixture's numbers reach the tables: sparse optimized with material has 23,108 calls and 99,824 hits.
+    assert!(md.contains("| sparse | optimized | 3 | 23,108 | 99,824 | 23,108 | 81.2% |"));
+    assert!(md.contains("| sparse | optimized | 4.00 M |"));
     // Instructions per lookup divide by the measured operation's 1000 lookups, not the family's average.
-    assert!(md.contains("| sparse | optimized | 4000000 | 5200000 | 4000 |"));
+    assert!(md.contains("| sparse | optimized | 4.00 M | 5.20 M | 4,000 |"));
     // probes.csv: 1000 lookups, 3 without a table, mean (900 + 2·80 + 3·15 + 5·2) / 997 slots, 900 / 997 at 1.
     assert!(md.contains("| sparse | 1000 | 3 | 1.118 | 90.3% | 5 | 2 | 6 |"),);
     // Break-even from the instruction totals: e = 300 000 / 1000, p = (270 000 − 400·300) / 1000, p/e = 50%.
@@ -171,7 +171,7 @@ fn run_without_probes_or_break_even_inputs_still_renders() {
         md.contains("### Break-even hit rate of the optimized cache\n\nNot available in this run")
     );
     assert!(md.contains("### Growth check of the optimized cache\n\nNot available in this run"));
-    assert!(md.contains("## Allocations") && md.contains("| sparse | optimized | 4000000 |"));
+    assert!(md.contains("## Allocations") && md.contains("| sparse | optimized | 4.00 M |"));
 }
 
 #[test]
@@ -210,10 +210,12 @@ fn the_report_opens_with_the_answer() {
     assert!(glance < md.find("## Counts").unwrap());
     // The fixture's optimized cache is the fastest variant everywhere; its intervals include 1 except with the
     // constant evaluator on middlegame, where it costs.
-    assert!(md.contains("| middlegame | constant | on | optimized | 0.90× [0.81, 0.97] | costs |"));
+    assert!(
+        md.contains("| middlegame | constant | on | optimized | 0.901x [0.806, 0.975] | costs |")
+    );
     assert!(
         md.contains(
-            "| sparse | material | on | optimized | 0.84× [0.73, 1.06] | no verdict | 81.2% |"
+            "| sparse | material | on | optimized | 0.838x [0.732, 1.06] | no verdict | 81.2% |"
         ),
         "{}",
         md[glance..].lines().take(12).collect::<Vec<_>>().join("\n")

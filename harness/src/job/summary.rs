@@ -2,7 +2,7 @@
 
 use crate::outln;
 use crate::record::RunMetadata;
-use crate::report::glance::{Glance, markdown_table, tally};
+use crate::report::glance::{Glance, glance_table, tally};
 use serde::Serialize;
 
 /// The version of `summary.json`'s layout; bumped when a key changes meaning or disappears.
@@ -54,6 +54,9 @@ pub fn summary_json(glance: &[Glance], meta: &RunMetadata) -> String {
 pub fn print_glance(glance: &[Glance]) {
     let (pays, costs, none) = tally(glance);
     outln!("\nAt a glance (speedup = time(none) / time(variant), > 1 = faster):\n");
-    outln!("{}", markdown_table(glance));
+    match glance_table(glance) {
+        Ok(t) => outln!("{}", t.plain()),
+        Err(e) => outln!("(no table: {e})"),
+    };
     outln!("verdicts: {pays} pay, {costs} cost, {none} without verdict (interval includes 1)");
 }

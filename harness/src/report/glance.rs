@@ -2,6 +2,8 @@
 //! `none` with the 95% interval and a verdict, and the break-even written as an evaluator cost next to the
 //! evaluator's own measured cost. Computed from typed rows, rendered by the report and the console alike.
 
+use crate::present::number::{MISSING, instructions, percent, ratio_interval, time_ns};
+use crate::present::{Align, Table, TableError};
 use crate::record::{ArmKey, Metric, MetricTable};
 use serde::Serialize;
 
@@ -174,35 +176,40 @@ pub fn tally(glance: &[Glance]) -> (usize, usize, usize) {
     )
 }
 
-/// The findings as a markdown table (the report's "At a glance" and the console's closing summary).
-pub fn markdown_table(glance: &[Glance]) -> String {
-    use std::fmt::Write;
-    let mut md = String::from(
-        "| scenario | evaluator | traversal | fastest variant | speedup vs none [95% interval] | verdict | hit rate | evaluator cost (ns/call) | break-even (ns/call) | evaluator cost (instructions/call) | break-even (instructions/call) |\n|---|---|---|---|---:|---|---:|---:|---:|---:|---:|\n",
-    );
-    let opt =
-        |v: Option<f64>, digits: usize| v.map_or("—".to_owned(), |x| format!("{x:.digits$}"));
+/// The findings as a table (markdown in the report, plain text on the console).
+pub fn glance_table(glance: &[Glance]) -> Result<Table, TableError> {
+    let mut t = Table::new([
+        ("scenario", Align::Left),
+        ("evaluator", Align::Left),
+        ("traversal", Align::Left),
+        ("fastest variant", Align::Left),
+        ("speedup vs none [95% interval]", Align::Right),
+        ("verdict", Align::Left),
+        ("hit rate", Align::Right),
+        ("evaluator cost per call", Align::Right),
+        ("break-even per call", Align::Right),
+        ("evaluator instructions per call", Align::Right),
+        ("break-even instructions per call", Align::Right),
+    ]);
+    let ns = |v: Option<f64>| v.map_or(MISSING.to_owned(), time_ns);
+    let ir = |v: Option<f64>| v.map_or(MISSING.to_owned(), instructions);
     for g in glance {
         let s = g.speedup_vs_none;
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {} | {:.2}× [{:.2}, {:.2}] | {} | {:.1}% | {} | {} | {} | {} |",
-            g.scenario,
-            g.evaluator,
-            g.traversal,
-            g.fastest_variant,
-            s.median,
-            s.low,
-            s.high,
-            g.verdict.label(),
-            100.0 * g.hit_rate,
-            opt(g.evaluator_ns_per_call, 1),
-            opt(g.break_even_ns_per_call, 1),
-            opt(g.evaluator_instructions_per_call, 0),
-            opt(g.break_even_instructions_per_call, 0),
-        );
+        t.row([
+            g.scenario.clone(),
+            g.evaluator.clone(),
+            g.traversal.clone(),
+            g.fastest_variant.clone(),
+            ratio_interval(s.median, s.low, s.high),
+            g.verdict.label().to_owned(),
+            percent(g.hit_rate),
+            ns(g.evaluator_ns_per_call),
+            ns(g.break_even_ns_per_call),
+            ir(g.evaluator_instructions_per_call),
+            ir(g.break_even_instructions_per_call),
+        ])?;
     }
-    md
+    Ok(t)
 }
 
 #[cfg(test)]
@@ -326,9 +333,10 @@ mod tests {
             ("fx", Verdict::NoVerdict)
         );
         assert_eq!(tally(&g), (0, 0, 1));
+        let md = glance_table(&g).unwrap().markdown();
         assert!(
-            markdown_table(&g)
-                .contains("| s | material | on | fx | 1.05× [0.97, 1.12] | no verdict |")
+            md.contains("| s | material | on | fx | 1.05x [0.970, 1.12] | no verdict | 50.0% |"),
+            "{md}"
         );
     }
 }

@@ -1,9 +1,10 @@
 //! Markdown and charts for one run. Tables and charts show the headline slice (the `material` evaluator with the
 //! traversal cache on, or the first recorded ones); every figure of every arm stays in the run's CSVs.
 
-use super::glance::{at_a_glance, markdown_table, tally};
+use super::glance::{at_a_glance, glance_table, tally};
 use super::load::RunResults;
-use crate::plot::{self, BarSeries, GroupedBarChart, LineChart};
+use crate::plot::{self, Axis, BarSeries, DotPlot, GroupedBarChart, LineChart};
+use crate::present::number::{MISSING, decimal, instructions, ratio_interval, time_ns_interval};
 use crate::record::schema::Figure;
 use crate::record::{ArmKey, Metric, MetricTable};
 use anyhow::{Context, Result};
@@ -61,7 +62,7 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
         charts: Vec::new(),
     };
     r.header();
-    r.glance();
+    r.glance()?;
     r.counts()?;
     r.timings()?;
     r.instructions()?;
@@ -82,13 +83,15 @@ struct Report<'a> {
     charts: Vec<PathBuf>,
 }
 
+/// A counter or a mean of counters for people: whole numbers keep every digit (with thousands separators), others
+/// two decimals, or three below 1.
 fn fmt_num(v: f64) -> String {
     if v.abs() >= 100.0 || v == v.round() {
-        format!("{v:.0}")
+        decimal(v, 0)
     } else if v.abs() >= 1.0 {
-        format!("{v:.2}")
+        decimal(v, 2)
     } else {
-        format!("{v:.3}")
+        decimal(v, 3)
     }
 }
 
@@ -130,7 +133,7 @@ impl Report<'_> {
     }
 
     /// "At a glance": the answer first (see [`super::glance`]).
-    fn glance(&mut self) {
+    fn glance(&mut self) -> Result<()> {
         let glance = at_a_glance(&self.results.counts, &self.results.timings);
         let _ = writeln!(self.md, "## At a glance\n");
         if glance.is_empty() {
@@ -138,7 +141,7 @@ impl Report<'_> {
                 self.md,
                 "No setting with both the `none` arm and a cache variant timed: nothing to compare.\n"
             );
-            return;
+            return Ok(());
         }
         let (pays, costs, none) = tally(&glance);
         let _ = writeln!(
@@ -151,16 +154,25 @@ impl Report<'_> {
              instructions, the optimized cache's instructions per lookup / hit rate (callgrind, traversal cache on). \
              Compare it with the evaluator's own cost beside it: the cache pays when the evaluator costs more.\n"
         );
-        let _ = writeln!(self.md, "{}", markdown_table(&glance));
+        let _ = writeln!(self.md, "{}", glance_table(&glance)?.markdown());
         let _ = writeln!(
             self.md,
             "**Verdicts:** {pays} pay, {costs} cost, {none} without verdict.\n"
         );
+        Ok(())
     }
 
     /// Writes a grouped bar chart and links it from the markdown.
     fn bar_chart(&mut self, stem: &str, chart: &GroupedBarChart) -> Result<()> {
         let files = plot::grouped_bar_chart(chart, &self.charts_dir.join(stem))?;
+        self.link(stem, &chart.title, files);
+        Ok(())
+    }
+
+    /// Writes a dot-and-interval chart (the honest form on a log axis, where bar lengths mean nothing) and links
+    /// it from the markdown.
+    fn dot_chart(&mut self, stem: &str, chart: &DotPlot) -> Result<()> {
+        let files = plot::dot_plot(chart, &self.charts_dir.join(stem))?;
         self.link(stem, &chart.title, files);
         Ok(())
     }
@@ -284,15 +296,15 @@ impl Report<'_> {
         );
         let _ = writeln!(
             self.md,
-            "| scenario | variant | ns/op median | 95% interval | speedup vs none | 95% interval | speedup vs tuple | 95% interval |\n|---|---|---:|---|---:|---|---:|---|"
+            "| scenario | variant | time per op, median [95% interval] | speedup vs none [95% interval] | speedup vs tuple [95% interval] |\n|---|---|---:|---:|---:|"
         );
         let speed = |arm: &ArmKey, base: &str| -> Option<(f64, f64, f64)> {
             let [m, lo, hi] = Metric::speedup_vs(base)?;
             Some((t.get(arm, m)?, t.get(arm, lo)?, t.get(arm, hi)?))
         };
         let show = |x: Option<(f64, f64, f64)>| match x {
-            Some((m, lo, hi)) => (format!("{m:.2}"), format!("[{lo:.2}, {hi:.2}]")),
-            None => ("—".into(), "—".into()),
+            Some((m, lo, hi)) => ratio_interval(m, lo, hi),
+            None => MISSING.into(),
         };
         let mut faster_than_tuple = 0;
         let mut slower_than_tuple = 0;
@@ -304,15 +316,13 @@ impl Report<'_> {
                 let Some(med) = t.get(&arm, Metric::NsPerOpMedian) else {
                     continue;
                 };
-                let (sn, sni) = show(speed(&arm, "none"));
-                let (st, sti) = show(speed(&arm, "tuple"));
-                let _ = writeln!(
-                    self.md,
-                    "| {s} | {v} | {} | [{}, {}] | {sn} | {sni} | {st} | {sti} |",
-                    fmt_num(med),
-                    fmt_opt(t.get(&arm, Metric::NsPerOpCi95Low)),
-                    fmt_opt(t.get(&arm, Metric::NsPerOpCi95High)),
+                let (sn, st) = (show(speed(&arm, "none")), show(speed(&arm, "tuple")));
+                let time = time_ns_interval(
+                    med,
+                    t.get(&arm, Metric::NsPerOpCi95Low).unwrap_or(f64::NAN),
+                    t.get(&arm, Metric::NsPerOpCi95High).unwrap_or(f64::NAN),
                 );
+                let _ = writeln!(self.md, "| {s} | {v} | {time} | {sn} | {st} |");
                 if v == "optimized"
                     && let Some((m, lo, hi)) = speed(&arm, "tuple")
                 {
@@ -337,19 +347,17 @@ impl Report<'_> {
             ))
         });
         if !series.is_empty() {
-            self.bar_chart(
+            self.dot_chart(
                 "timings_ns_per_op",
-                &GroupedBarChart {
+                &DotPlot {
                     title:
                         "Time per operation by scenario and cache variant (median, 95% interval)"
                             .into(),
                     x_label: "scenario family".into(),
-                    y_label: "time per operation (ns, log scale)".into(),
+                    y: Axis::log("time per operation", "ns"),
                     categories: scenarios,
                     series,
-                    log_y: true,
                     reference: None,
-                    y_range: None,
                 },
             )?;
         }
@@ -435,8 +443,9 @@ impl Report<'_> {
                 let _ = writeln!(
                     self.md,
                     "| {s} | {v} | {} | {} | {} |",
-                    fmt_num(ir),
-                    fmt_opt(c.get(&arm, Metric::EstimatedCyclesPerOp)),
+                    instructions(ir),
+                    c.get(&arm, Metric::EstimatedCyclesPerOp)
+                        .map_or(MISSING.into(), instructions),
                     fmt_opt(lookups.filter(|l| *l > 0.0).map(|l| ir / l))
                 );
             }
@@ -444,18 +453,16 @@ impl Report<'_> {
         let _ = writeln!(self.md);
         let (scenarios, series) =
             self.by_scenario(c, |a| Some((c.get(a, Metric::InstructionsPerOp)?, None)));
-        self.bar_chart(
+        self.dot_chart(
             "instructions_per_op",
-            &GroupedBarChart {
+            &DotPlot {
                 title: "Instructions per operation by scenario and cache variant (callgrind)"
                     .into(),
                 x_label: "scenario family".into(),
-                y_label: "instructions per operation (log scale)".into(),
+                y: Axis::log("instructions per operation", "instructions"),
                 categories: scenarios,
                 series,
-                log_y: true,
                 reference: None,
-                y_range: None,
             },
         )?;
         let what = self.ratio_sentence(c, Metric::InstructionsPerOp, "instructions");
@@ -532,22 +539,22 @@ impl Report<'_> {
         let (scenarios, series) =
             self.by_scenario(&a, |x| Some((a.get(x, Metric::BlocksPerOp)?, None)));
         if !series.is_empty() {
-            let log_y = spans_orders_of_magnitude(&series);
-            self.bar_chart(
+            let label = "allocated blocks per operation";
+            let y = if spans_orders_of_magnitude(&series) {
+                Axis::log(label, "blocks")
+            } else {
+                Axis::linear(label, "blocks")
+            };
+            self.dot_chart(
                 "allocations_blocks_per_op",
-                &GroupedBarChart {
+                &DotPlot {
                     title: "Heap allocations per operation by scenario and cache variant (dhat)"
                         .into(),
                     x_label: "scenario family".into(),
-                    y_label: format!(
-                        "allocated blocks per operation{}",
-                        if log_y { " (log scale)" } else { "" }
-                    ),
+                    y,
                     categories: scenarios,
                     series,
-                    log_y,
                     reference: None,
-                    y_range: None,
                 },
             )?;
         }
