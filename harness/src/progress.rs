@@ -2,10 +2,26 @@
 //! least every 10 seconds, so a silent minute never looks like a hang.
 
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::IsTerminal;
+use std::fmt;
+use std::io::{IsTerminal, Write};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+
+/// Writes one status line to stderr. Status (what a stage is doing, how long it took) goes to stderr and results to
+/// stdout; a stderr that cannot be written is ignored rather than a panic.
+pub fn status_line(args: fmt::Arguments<'_>) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_fmt(args).and_then(|()| err.write_all(b"\n"));
+}
+
+/// `eprintln!` through [`status_line`].
+#[macro_export]
+macro_rules! status {
+    ($($arg:tt)*) => {
+        $crate::progress::status_line(format_args!($($arg)*))
+    };
+}
 
 /// How often the status line repeats when stderr is not a terminal.
 pub const STATUS_EVERY: Duration = Duration::from_secs(10);
@@ -42,13 +58,13 @@ impl Progress {
             let start = Instant::now();
             let handle = std::thread::spawn(move || {
                 while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
-                    eprintln!(
+                    status_line(format_args!(
                         "{stage}: {}/{} {} ({:.0} s)",
                         watched.position(),
                         watched.length().unwrap_or(0),
                         watched.message(),
                         start.elapsed().as_secs_f64()
-                    );
+                    ));
                 }
             });
             (stop, handle)

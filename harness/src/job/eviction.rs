@@ -2,9 +2,9 @@
 //! `<report-dir>/eviction/`.
 
 use super::Job;
-use crate::outln;
 use crate::progress::Progress;
 use crate::record::RunFolder;
+use crate::{outln, status};
 
 /// Runs the experiment (3 seeds with `--quick`, else its default 10).
 pub fn run_eviction(job: &Job, folder: &RunFolder) -> anyhow::Result<()> {
@@ -16,7 +16,7 @@ pub fn run_eviction(job: &Job, folder: &RunFolder) -> anyhow::Result<()> {
     if job.quick {
         cfg.seeds = (1..=3).collect();
     }
-    outln!(
+    status!(
         "eviction: seeds {:?} (rand_pcg Pcg64Mcg), boards {}, {} policies",
         cfg.seeds,
         cfg.stream.plan,

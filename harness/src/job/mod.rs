@@ -12,11 +12,11 @@ mod write;
 pub use parity::Group;
 
 use crate::measure::Plan;
-use crate::outln;
 use crate::record::{RunFolder, RunMetadata, UtcTimestamp};
 use crate::report::glance::at_a_glance;
 use crate::run::Evaluator;
 use crate::scenario::Family;
+use crate::{outln, status};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use std::path::PathBuf;
@@ -104,13 +104,13 @@ pub fn run(job: &Job) -> anyhow::Result<ExitCode> {
             return Err(e);
         }
     };
-    outln!(
+    status!(
         "verified {} successors in {:.1} s",
         scenarios.iter().map(|s| s.successors.len()).sum::<usize>(),
         start.elapsed().as_secs_f64()
     );
     let Some(mut groups) = parity::count_with_parity(&scenarios, job) else {
-        eprintln!("parity failed: nothing was timed and no result file was written");
+        status!("parity failed: nothing was timed and no result file was written");
         folder.discard();
         return Ok(ExitCode::from(3));
     };
@@ -122,14 +122,14 @@ pub fn run(job: &Job) -> anyhow::Result<ExitCode> {
         eviction::run_eviction(job, &folder)?;
     }
     let alloc = profile::allocations(&scenarios, job, &folder);
-    outln!("{alloc}");
+    status!("{alloc}");
     let glance = at_a_glance(&written.counts, &written.timings);
     write::write_summary(&glance, &meta, &folder)?;
     let done = folder.finish()?;
     outln!("results: {}", done.display());
     crate::report::render_run(&done, &job.report_dir)?;
     summary::print_glance(&glance);
-    outln!(
+    status!(
         "main job finished in {:.1} s",
         start.elapsed().as_secs_f64()
     );

@@ -1,11 +1,11 @@
 //! Stage 2: the counting pass of every arm, and parity (every variant agrees) before anything is timed.
 
 use super::Job;
-use crate::outln;
 use crate::progress::Progress;
 use crate::run::timing::ArmTiming;
 use crate::run::{Arm, CountResult, check_parity, count_family};
 use crate::scenario::LoadedScenario;
+use crate::status;
 use engine::GameState;
 use std::time::Instant;
 
@@ -69,7 +69,7 @@ pub fn count_with_parity<'a>(scenarios: &'a [LoadedScenario], job: &Job) -> Opti
                 };
                 if let Err(e) = check_parity(scn.family.name(), &counts, reference, &dfens) {
                     progress.abandon();
-                    eprintln!("{e}");
+                    status!("{e}");
                     return None;
                 }
                 if first_values.is_none() {
@@ -84,7 +84,7 @@ pub fn count_with_parity<'a>(scenarios: &'a [LoadedScenario], job: &Job) -> Opti
         }
     }
     progress.finish("all variants agree");
-    outln!(
+    status!(
         "parity: {} arms agree ({:.1} s)",
         group_count * job.caches.len(),
         start.elapsed().as_secs_f64()

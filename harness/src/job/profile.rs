@@ -2,11 +2,11 @@
 //! counts (child processes), and dhat allocation profiles (a separate binary).
 
 use super::Job;
-use crate::outln;
 use crate::record::{CountRow, RunFolder};
 use crate::run::Evaluator;
 use crate::run::probes::{FamilyProbes, probe_family};
 use crate::scenario::LoadedScenario;
+use crate::status;
 use engine::GameState;
 use engine::chance::Traversal;
 use std::time::Instant;
@@ -55,7 +55,7 @@ pub fn profile(
             &folder.path().join("callgrind"),
         )
     };
-    outln!(
+    status!(
         "instructions: {instructions_note} ({:.1} s)",
         start.elapsed().as_secs_f64()
     );

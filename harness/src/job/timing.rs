@@ -2,10 +2,10 @@
 
 use super::Group;
 use crate::measure::Plan;
-use crate::outln;
 use crate::progress::Progress;
 use crate::run::Arm;
 use crate::run::timing::time_group;
+use crate::status;
 use std::time::Instant;
 
 /// Fills every group's timings.
@@ -25,7 +25,7 @@ pub fn time_groups(groups: &mut [Group<'_>], plan: &Plan) {
         progress.inc(1);
     }
     progress.finish("done");
-    outln!(
+    status!(
         "timed {} groups in {:.1} s",
         groups.len(),
         start.elapsed().as_secs_f64()
