@@ -78,7 +78,7 @@ fn quick_run_writes_counts_timings_and_summary() {
     let md = std::fs::read_to_string(reports.join("index.md")).unwrap();
     let name = runs[0].file_name().unwrap().to_string_lossy().into_owned();
     assert!(
-        md.contains(&format!("results-private/{name}")),
+        md.contains(&format!("`results/{name}`")),
         "the report names {name}"
     );
     assert!(md.contains("## At a glance"));

@@ -28,7 +28,7 @@ struct Tally {
 }
 
 /// `summary.json`'s text.
-pub fn summary_json(glance: &[Glance], meta: &RunMetadata) -> String {
+pub fn summary_json(glance: &[Glance], meta: &RunMetadata) -> serde_json::Result<String> {
     let (pays, costs, no_verdict) = tally(glance);
     let doc = SummaryJson {
         summary_version: SUMMARY_VERSION,
@@ -44,10 +44,9 @@ pub fn summary_json(glance: &[Glance], meta: &RunMetadata) -> String {
         },
         at_a_glance: glance,
     };
-    let mut text =
-        serde_json::to_string_pretty(&doc).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    let mut text = serde_json::to_string_pretty(&doc)?;
     text.push('\n');
-    text
+    Ok(text)
 }
 
 /// The console's closing summary.

@@ -114,7 +114,7 @@ pub fn write_summary(
     meta: &RunMetadata,
     folder: &RunFolder,
 ) -> anyhow::Result<()> {
-    let json = summary::summary_json(glance, meta);
+    let json = summary::summary_json(glance, meta)?;
     folder.write("summary.json", json.as_bytes())?;
     Ok(())
 }
