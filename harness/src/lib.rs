@@ -12,6 +12,8 @@ pub mod console;
 pub mod evaluators;
 /// The catalogue-eviction experiment: lookup stream, eviction policies, replay, results.
 pub mod eviction;
+/// Exit statuses (0 ok, 1 runtime, 2 bad input, 3 mismatch) and the failure classes commands report.
+pub mod exit;
 /// Instruction counts of the main job's operation under callgrind (a child process per arm).
 pub mod instructions;
 /// The main job as stages: verify, parity, time, profile, write, report.
@@ -22,7 +24,7 @@ pub mod measure;
 pub mod plot;
 /// Numbers and tables for people: units, separators, one ratio direction, markdown and console tables.
 pub mod present;
-/// Progress of long stages on stderr: a bar on a terminal, a status line every 10 s elsewhere.
+/// Progress on stderr (stages, enumerations, heartbeats): a bar on a terminal, a line every 10 s otherwise.
 pub mod progress;
 /// Run metadata, run folders, tidy CSV and atomic writes.
 pub mod record;

@@ -15,7 +15,7 @@ use support::{shipped_scenarios, temp_dir};
 fn args(scenarios_dir: PathBuf, out: PathBuf, report_dir: PathBuf) -> Args {
     Args {
         quick: true,
-        scenario: vec!["promotion-en-passant".into()],
+        scenario: vec![Family::PromotionEnPassant],
         cache: vec![],
         eval: vec![harness::run::Evaluator::Constant],
         traversal: vec![engine::chance::Traversal::Cached],

@@ -1,9 +1,9 @@
 //! The main job (`cargo run --release`): its arguments; the stages are in [`crate::job`].
 
+use crate::cli::values::{List, Named, list, or_all};
 use crate::job::{Job, timing_plan};
 use crate::run::Evaluator;
-use crate::scenario::families;
-use crate::selection::{parse_eval, parse_traversal};
+use crate::scenario::Family;
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use std::path::PathBuf;
@@ -15,18 +15,18 @@ pub struct Args {
     /// A shorter run (about a minute): fewer rounds, shorter samples.
     #[arg(long)]
     pub quick: bool,
-    /// Only these scenario families (comma-separated).
-    #[arg(long, value_delimiter = ',')]
-    pub scenario: Vec<String>,
-    /// Only these cache variants (comma-separated): none,tuple,hashbrown,fx,optimized.
-    #[arg(long, value_delimiter = ',')]
-    pub cache: Vec<CacheKind>,
-    /// Only these evaluators (comma-separated): material,constant,aggressive.
-    #[arg(long, value_delimiter = ',', value_parser = parse_eval)]
-    pub eval: Vec<Evaluator>,
-    /// Only these traversal-cache modes (comma-separated): on,off.
-    #[arg(long, value_delimiter = ',', value_parser = parse_traversal)]
-    pub traversal: Vec<Traversal>,
+    /// Only these scenario families (comma-separated, each once).
+    #[arg(long, value_parser = list::<Family>, default_value = Family::ALL_NAMES)]
+    pub scenario: List<Family>,
+    /// Only these cache variants (comma-separated, each once): none,tuple,hashbrown,fx,optimized.
+    #[arg(long, value_parser = list::<CacheKind>, default_value = CacheKind::ALL_NAMES)]
+    pub cache: List<CacheKind>,
+    /// Only these evaluators (comma-separated, each once): material,constant,aggressive.
+    #[arg(long, value_parser = list::<Evaluator>, default_value = Evaluator::ALL_NAMES)]
+    pub eval: List<Evaluator>,
+    /// Only these traversal-cache modes (comma-separated, each once): on,off.
+    #[arg(long, value_parser = list::<Traversal>, default_value = Traversal::ALL_NAMES)]
+    pub traversal: List<Traversal>,
     /// Folder holding the frozen scenario files.
     #[arg(long, default_value = "scenarios")]
     pub scenarios_dir: PathBuf,
@@ -50,26 +50,11 @@ pub struct Args {
 impl Args {
     /// The job these arguments describe (an empty filter means everything).
     pub fn job(&self) -> anyhow::Result<Job> {
-        let or_all = |given: &[CacheKind]| {
-            if given.is_empty() {
-                CacheKind::ALL.to_vec()
-            } else {
-                given.to_vec()
-            }
-        };
         Ok(Job {
-            families: families(&self.scenario)?,
+            families: or_all(&self.scenario),
             caches: or_all(&self.cache),
-            evaluators: if self.eval.is_empty() {
-                Evaluator::ALL.to_vec()
-            } else {
-                self.eval.clone()
-            },
-            traversals: if self.traversal.is_empty() {
-                vec![Traversal::Plain, Traversal::Cached]
-            } else {
-                self.traversal.clone()
-            },
+            evaluators: or_all(&self.eval),
+            traversals: or_all(&self.traversal),
             plan: timing_plan(self.quick, self.seed),
             quick: self.quick,
             scenarios_dir: self.scenarios_dir.clone(),

@@ -2,7 +2,7 @@
 //! `<report-dir>/eviction/`.
 
 use super::Job;
-use crate::progress::Progress;
+use crate::progress::Stage;
 use crate::record::RunFolder;
 use crate::{outln, status};
 
@@ -22,7 +22,7 @@ pub fn run_eviction(job: &Job, folder: &RunFolder) -> anyhow::Result<()> {
         cfg.stream.plan,
         cfg.policies.len()
     );
-    let progress = Progress::new("eviction", 0);
+    let progress = Stage::new("eviction", 0);
     let summary = crate::eviction::run(&cfg, folder.path(), progress.bar());
     progress.finish("done");
     let summary = summary?;

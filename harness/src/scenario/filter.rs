@@ -1,21 +1,16 @@
-//! The family filter of the command line (`--scenario a,b`).
+//! The family filter of the command line given as separate names (`--scenario a --scenario b`, child processes).
 
 use super::Family;
-use anyhow::Context;
+use crate::cli::values::name;
+use crate::exit::Failure;
 
-/// Parses a family filter (empty = all).
+/// Parses a family filter given as separate names (empty = all); an unknown name is bad input (status 2).
 pub fn families(names: &[String]) -> anyhow::Result<Vec<Family>> {
     if names.is_empty() {
         return Ok(Family::ALL.to_vec());
     }
     names
         .iter()
-        .map(|n| {
-            Family::from_name(n).with_context(|| {
-                format!(
-                    "unknown scenario family '{n}' (expected sparse, middlegame, transposition-rich or promotion-en-passant)"
-                )
-            })
-        })
+        .map(|n| name::<Family>(n).map_err(|e| Failure::BadInput.tag(e)))
         .collect()
 }

@@ -1,20 +1,16 @@
-//! Parsing the command line's selections: evaluator names and traversal modes.
+//! Parsing the command line's selections: evaluator names and traversal modes (clap value parsers, bad input =
+//! exit status 2 with clap's message).
 
 use super::Evaluator;
+use crate::cli::values::{ValueError, name};
 use engine::chance::Traversal;
 
-/// Parses an evaluator name.
-pub fn parse_eval(s: &str) -> Result<Evaluator, String> {
-    Evaluator::from_name(s).ok_or_else(|| {
-        format!("unknown evaluator '{s}' (expected material, constant or aggressive)")
-    })
+/// Parses an evaluator name (the main job's subset: material, constant, aggressive).
+pub fn parse_eval(s: &str) -> Result<Evaluator, ValueError> {
+    name::<Evaluator>(s)
 }
 
 /// Parses `on`/`off`.
-pub fn parse_traversal(s: &str) -> Result<Traversal, String> {
-    match s {
-        "on" => Ok(Traversal::Cached),
-        "off" => Ok(Traversal::Plain),
-        _ => Err(format!("unknown traversal mode '{s}' (expected on or off)")),
-    }
+pub fn parse_traversal(s: &str) -> Result<Traversal, ValueError> {
+    name::<Traversal>(s)
 }
