@@ -1,5 +1,6 @@
 //! `harness compare REV_A REV_B`: judge an engine change by running both revisions' main jobs alternately.
 
+use crate::cli::values::{List, Named, list, or_all};
 use crate::compare::build::{self, Revision, Toolchain};
 use crate::compare::counts::{ExactCounts, check_agreement};
 use crate::compare::invocation::{Side, run_main_job};
@@ -11,8 +12,7 @@ use crate::record::schema::UnknownMetrics;
 use crate::record::{ArmKey, Metric, MetricTable};
 use crate::record::{RunFolder, RunMetadata, write_atomic};
 use crate::run::Evaluator;
-use crate::scenario::families;
-use crate::selection::{parse_eval, parse_traversal};
+use crate::scenario::Family;
 use anyhow::{Context, Result, bail};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
@@ -46,18 +46,18 @@ pub struct Args {
     /// Each run uses the main job's full timing plan instead of `--quick` (about 4x longer per run).
     #[arg(long)]
     pub full: bool,
-    /// Only these scenario families (comma-separated; default all).
-    #[arg(long, value_delimiter = ',')]
-    pub scenario: Vec<String>,
-    /// Only these cache variants (comma-separated; default all).
-    #[arg(long, value_delimiter = ',')]
-    pub cache: Vec<CacheKind>,
-    /// Evaluators (comma-separated).
-    #[arg(long, value_delimiter = ',', value_parser = parse_eval, default_value = "material")]
-    pub eval: Vec<Evaluator>,
-    /// Traversal-cache modes (comma-separated): on,off.
-    #[arg(long, value_delimiter = ',', value_parser = parse_traversal, default_value = "on")]
-    pub traversal: Vec<Traversal>,
+    /// Only these scenario families (comma-separated, each once; default all).
+    #[arg(long, value_parser = list::<Family>, default_value = Family::ALL_NAMES)]
+    pub scenario: List<Family>,
+    /// Only these cache variants (comma-separated, each once; default all).
+    #[arg(long, value_parser = list::<CacheKind>, default_value = CacheKind::ALL_NAMES)]
+    pub cache: List<CacheKind>,
+    /// Evaluators (comma-separated, each once).
+    #[arg(long, value_parser = list::<Evaluator>, default_value = "material")]
+    pub eval: List<Evaluator>,
+    /// Traversal-cache modes (comma-separated, each once): on,off.
+    #[arg(long, value_parser = list::<Traversal>, default_value = "on")]
+    pub traversal: List<Traversal>,
     /// Folder holding the frozen scenario files; both sides run on these same files.
     #[arg(long, default_value = "scenarios")]
     pub scenarios_dir: PathBuf,
@@ -81,7 +81,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if !(0.0..0.5).contains(&args.instruction_tolerance) {
         bail!("--instruction-tolerance must be a fraction in [0, 0.5), e.g. 0.005 for 0.5%");
     }
-    let fams = families(&args.scenario)?;
+    let fams = or_all(&args.scenario);
     let scenarios_dir = std::fs::canonicalize(&args.scenarios_dir).with_context(|| {
         format!(
             "{}: scenarios folder not found",
