@@ -1,7 +1,6 @@
 //! The family filter of the command line given as separate names (`--scenario a --scenario b`, child processes).
 
 use super::Family;
-use crate::cli::values::name;
 use crate::exit::Failure;
 
 /// Parses a family filter given as separate names (empty = all); an unknown name is bad input (status 2).
@@ -11,6 +10,13 @@ pub fn families(names: &[String]) -> anyhow::Result<Vec<Family>> {
     }
     names
         .iter()
-        .map(|n| name::<Family>(n).map_err(|e| Failure::BadInput.tag(e)))
+        .map(|n| {
+            Family::from_name(n).ok_or_else(|| {
+                Failure::BadInput.tag(anyhow::anyhow!(
+                    "unknown scenario family '{n}' (expected one of: {})",
+                    Family::ALL.map(|f| f.name()).join(", ")
+                ))
+            })
+        })
         .collect()
 }
