@@ -3,13 +3,66 @@
 
 mod search_support;
 
+use engine::chance::{ChanceDepth, Traversal, expand_chance};
 use engine::eval::MATERIAL_BOUNDS;
 use engine::memo::EvaluationCache;
+use engine::search::Bound;
 use engine::search::{
     Pruning, SearchConfig, SearchControl, SearchDepth, TranspositionTable, search,
 };
-use engine::{GameState, evaluate_material, king_capture_weight};
+use engine::{GameState, evaluate_material, king_capture_weight, legal_turn_paths};
 use search_support::oracle;
+
+/// The root's successors (after each path and `end_turn`) with their exact chance values at `depth − 1`
+/// layers, by the nested expansion.
+fn successor_values(root: &GameState, depth: SearchDepth) -> Vec<(GameState, i64)> {
+    let layers = ChanceDepth::from_layers(depth.turns() - 1).unwrap();
+    let memo = EvaluationCache::new(evaluate_material);
+    legal_turn_paths(root)
+        .iter()
+        .map(|p| {
+            let mut s = *root;
+            for &m in p {
+                s.make_move(m);
+            }
+            s.end_turn();
+            (
+                s,
+                expand_chance(&s, layers, &memo, Traversal::Cached)
+                    .unwrap()
+                    .numerator,
+            )
+        })
+        .collect()
+}
+
+/// Every entry the table holds for a root successor agrees with its exact value.
+fn assert_entries_sound(
+    table: &TranspositionTable,
+    successors: &[(GameState, i64)],
+    depth: SearchDepth,
+    what: &str,
+) {
+    for (s, exact) in successors {
+        let Some(e) = table.probe(s.zobrist()) else {
+            continue;
+        };
+        if e.depth != i32::from(depth.turns() - 1) {
+            continue;
+        }
+        let v = e.value as i64;
+        let sound = match e.bound {
+            Bound::Exact => v == *exact,
+            Bound::LowerBound => *exact >= v,
+            Bound::UpperBound => *exact <= v,
+        };
+        assert!(
+            sound,
+            "{what}: entry {v} {:?} for a successor worth {exact}",
+            e.bound
+        );
+    }
+}
 
 fn run(
     root: &GameState,
@@ -37,6 +90,7 @@ fn interrupted_searches_store_nothing_that_changes_a_later_value() {
     ] {
         let root = GameState::from_dfen(dfen).unwrap();
         let expected = oracle(&root, depth, evaluate_material);
+        let successors = successor_values(&root, depth);
         for pruning in Pruning::ALL {
             let table = TranspositionTable::new(1 << 14).unwrap();
             let full = run(
@@ -59,6 +113,12 @@ fn interrupted_searches_store_nothing_that_changes_a_later_value() {
                 );
                 assert!(!cut.outcome.is_exact());
                 interrupted_stores += cut.counters.tt_stores;
+                assert_entries_sound(
+                    &table,
+                    &successors,
+                    depth,
+                    &format!("{dfen} {pruning} budget {k}"),
+                );
                 let resumed = run(
                     &root,
                     depth,
