@@ -26,3 +26,5 @@ pub mod report;
 pub mod run;
 /// Frozen scenario files: format, loading, generation, independent verification.
 pub mod scenario;
+/// The search section: family roots x depth x pruning x table x cache, parity first, then counts.
+pub mod search_arms;
