@@ -95,7 +95,9 @@ proptest! {
     }
 }
 
-const EVALUATORS: [(&str, fn(&GameState, Color) -> i32, ValueBounds); 4] = [
+type Evaluator = fn(&GameState, Color) -> i32;
+
+const EVALUATORS: [(&str, Evaluator, ValueBounds); 4] = [
     ("material", evaluate_material, MATERIAL_BOUNDS),
     ("evaluate", evaluate, EVALUATE_BOUNDS),
     ("aggressive", evaluate_aggressive, AGGRESSIVE_BOUNDS),
