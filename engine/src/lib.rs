@@ -42,7 +42,7 @@ pub use score::{TERMINAL_WIN_SCORE, score_path, try_score_path};
 pub use telemetry::{Counters, NoTelemetry, Telemetry};
 pub use turns::{
     TurnGenerator, for_each_legal_turn, legal_first_moves, legal_first_moves_with,
-    legal_turn_paths, legal_turn_paths_with,
+    legal_turn_paths, legal_turn_paths_with, stream_legal_turns,
 };
 
 // Rules core modules (movegen, DFEN, Zobrist, evaluators, score_path, ...) are declared above this line.

@@ -1,12 +1,16 @@
-//! Command-line interface of the `harness` binary. Each subcommand lives in its own file under `commands/`.
+//! Command-line interface of the `harness` binary. Each subcommand lives in its own file under `commands/`; the
+//! validating value parsers they share live in [`values`].
+
+pub mod values;
 
 use crate::commands;
-use clap::{Parser, Subcommand};
+use crate::exit::EXIT_STATUS_HELP;
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// Benchmark and experiment harness for the caches that game search uses.
 #[derive(Parser, Debug)]
-#[command(name = "harness", version, about)]
+#[command(name = "harness", version, about, after_help = EXIT_STATUS_HELP)]
 pub struct Cli {
     /// Options of the main job (used when no subcommand is given).
     #[command(flatten)]
@@ -42,6 +46,27 @@ pub enum Command {
     /// Internal: run one arm's operation once, for callgrind (see `harness::instructions`).
     #[command(hide = true)]
     CallgrindOp(crate::instructions::child::Args),
+}
+
+/// The command line's definition, every subcommand's `--help` ending with the exit statuses too.
+///
+/// ```
+/// let cmd = harness::cli::command();
+/// let turns = cmd.find_subcommand("turns").unwrap();
+/// assert!(turns.get_after_help().unwrap().to_string().contains("2 bad input"));
+/// ```
+pub fn command() -> clap::Command {
+    let mut cmd = Cli::command();
+    for sub in cmd.get_subcommands_mut() {
+        *sub = std::mem::take(sub).after_help(EXIT_STATUS_HELP);
+    }
+    cmd
+}
+
+/// Parses the process's arguments with [`command`]; a usage error (status 2), `--help` or `--version` as `Err`.
+pub fn parse() -> Result<Cli, clap::Error> {
+    let matches = command().try_get_matches()?;
+    Cli::from_arg_matches(&matches)
 }
 
 /// Runs a parsed command line.

@@ -13,17 +13,82 @@ pub fn line(args: fmt::Arguments<'_>) -> bool {
     if FAILURE.get().is_some() {
         return false;
     }
+    let mut text = fmt::format(args);
+    text.push('\n');
+    write(text.as_bytes())
+}
+
+/// Writes `bytes` to stdout and flushes; records and reports the first failure.
+fn write(bytes: &[u8]) -> bool {
+    if FAILURE.get().is_some() {
+        return false;
+    }
     let mut out = io::stdout().lock();
-    let result = out.write_fmt(args).and_then(|()| out.write_all(b"\n"));
-    let result = result.and_then(|()| out.flush());
-    match result {
+    match out.write_all(bytes).and_then(|()| out.flush()) {
         Ok(()) => true,
         Err(err) => {
             if FAILURE.set(err.kind()).is_ok() {
-                eprintln!("harness: standard output closed ({err}); further output is dropped");
+                let _ = writeln!(
+                    io::stderr(),
+                    "harness: standard output closed ({err}); further output is dropped"
+                );
             }
             false
         }
+    }
+}
+
+/// Lines for stdout written in blocks of about 64 KiB: a command that prints millions of lines (every turn
+/// path of a big position) would otherwise spend its time in one system call per line. Same failure rule as
+/// [`line`]; whatever is pending is written when the batch is dropped.
+///
+/// ```
+/// let mut batch = harness::console::Batch::new();
+/// for i in 0..3 {
+///     if !batch.line(format_args!("line {i}")) {
+///         break; // stdout is gone: stop generating
+///     }
+/// }
+/// assert!(batch.flush());
+/// ```
+#[derive(Default)]
+pub struct Batch {
+    pending: String,
+}
+
+/// Bytes a [`Batch`] gathers before writing.
+const BATCH_BYTES: usize = 64 * 1024;
+
+impl Batch {
+    /// An empty batch.
+    pub fn new() -> Batch {
+        Batch {
+            pending: String::with_capacity(BATCH_BYTES + 256),
+        }
+    }
+
+    /// Adds one line; `false` once stdout has failed (a block write failed, now or earlier).
+    pub fn line(&mut self, args: fmt::Arguments<'_>) -> bool {
+        if FAILURE.get().is_some() {
+            return false;
+        }
+        let _ = fmt::Write::write_fmt(&mut self.pending, args);
+        self.pending.push('\n');
+        self.pending.len() < BATCH_BYTES || self.flush()
+    }
+
+    /// Writes what is pending; `false` once stdout has failed.
+    pub fn flush(&mut self) -> bool {
+        let ok =
+            self.pending.is_empty() && FAILURE.get().is_none() || write(self.pending.as_bytes());
+        self.pending.clear();
+        ok
+    }
+}
+
+impl Drop for Batch {
+    fn drop(&mut self) {
+        self.flush();
     }
 }
 

@@ -12,12 +12,18 @@ pub mod console;
 pub mod evaluators;
 /// The catalogue-eviction experiment: lookup stream, eviction policies, replay, results.
 pub mod eviction;
+/// Exit statuses (0 ok, 1 runtime, 2 bad input, 3 mismatch) and the failure classes commands report.
+pub mod exit;
 /// Instruction counts of the main job's operation under callgrind (a child process per arm).
 pub mod instructions;
 /// In-process timing: warm-up, interleaved variants, medians with 95% intervals, paired ratios.
 pub mod measure;
 /// Chart helpers for the reports: line and bar charts with error bars, SVG and PNG, embedded font.
 pub mod plot;
+/// Numbers and tables for people: units, separators, one ratio direction, markdown and console tables.
+pub mod present;
+/// Progress of long enumerations on stderr: a bar on a terminal, a line every 10 s otherwise.
+pub mod progress;
 /// Run metadata, run folders, tidy CSV and atomic writes.
 pub mod record;
 /// The plotted report: counts, timings, instructions and allocations sections with charts.

@@ -1,19 +1,41 @@
-//! Chart helpers shared by the reports: line charts with 95% error bars for numeric x axes and grouped bar charts for
-//! categorical ones, each written as SVG and PNG (atomically: a temporary file in the same folder, then a rename).
-//! Text uses the embedded DejaVu Sans, so charts render identically on a machine without fonts. Every chart has a
-//! title, axis labels with units and a legend; log axes carry their own readable ticks (see [`log_ticks`]).
+//! Chart primitives for the reports, each written as SVG and PNG (atomically: a temporary file in the same folder,
+//! then a rename). Text uses the embedded DejaVu Sans, so charts render identically on a machine without fonts.
+//!
+//! The checked charts refuse what would mislead: [`line_plot`] (lines for numeric x, linear or log on either axis,
+//! labelled vertical reference lines) and [`dot_plot`] (a dot with its 95% interval per series and category, linear
+//! or log y: the replacement for bars on log axes). Both need a title, axes with label and unit ([`Axis`]) and named
+//! series, accept at most [`MAX_SERIES`] series (each its own colour-blind-safe colour and marker) and error on
+//! non-finite data or non-positive data on a log axis instead of leaving points out. Log axes carry their own
+//! readable 1-2-5 ticks (see [`log_ticks`]); every legend sits below the plot.
+//!
+//! The older descriptions ([`line_chart`], [`bar_chart`], [`grouped_bar_chart`]) keep working for their callers.
+//!
+//! Ratios plotted follow the one direction of [`crate::present::number`]: speedup = time(baseline) / time(variant),
+//! > 1 = faster, the same for instruction ratios.
 
 use anyhow::{Context, Result, anyhow, bail};
 use plotters::coord::Shift;
-use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+mod axis;
 mod bars;
+mod categorical;
+mod dots;
+mod legend;
+mod lines;
+mod style;
+#[cfg(test)]
+mod test_support;
 mod ticks;
 
+pub use axis::{Axis, Reference, Scale};
 pub use bars::{BarSeries, GroupedBarChart};
+pub use categorical::CategorySeries;
+pub use dots::DotPlot;
+pub use lines::{LineChart, LinePlot, Point, Series};
+pub use style::{MARKERS, MAX_SERIES, Marker};
 pub use ticks::{linear_ticks, log_ticks, tick_label};
 
 /// The font every chart uses, embedded so that no system font is needed.
@@ -32,51 +54,6 @@ fn ensure_font() -> Result<()> {
     } else {
         bail!("the embedded chart font could not be loaded")
     }
-}
-
-/// One measured point: `y` with its 95% interval `[lo, hi]` (equal to `y` when there is no interval).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Point {
-    /// Position on the x axis.
-    pub x: f64,
-    /// Value (e.g. a mean).
-    pub y: f64,
-    /// Lower end of the interval.
-    pub lo: f64,
-    /// Upper end of the interval.
-    pub hi: f64,
-}
-
-/// A named line of points.
-#[derive(Debug, Clone)]
-pub struct Series {
-    /// Legend text.
-    pub name: String,
-    /// Points in x order.
-    pub points: Vec<Point>,
-    /// Draw dashed and thicker (for bounds such as an optimum or a ceiling).
-    pub bound: bool,
-}
-
-/// A line chart description.
-#[derive(Debug, Clone)]
-pub struct LineChart {
-    /// Caption above the plot.
-    pub title: String,
-    /// X-axis label, with unit.
-    pub x_label: String,
-    /// Y-axis label, with unit.
-    pub y_label: String,
-    /// Logarithmic x axis.
-    pub log_x: bool,
-    /// Logarithmic y axis (non-positive values are left out).
-    pub log_y: bool,
-    /// Fixed y range; otherwise fitted to the data.
-    pub y_range: Option<(f64, f64)>,
-    /// Put the legend in the upper right corner instead of the lower right.
-    pub legend_upper: bool,
-    /// The lines.
-    pub series: Vec<Series>,
 }
 
 /// One bar with its interval.
@@ -109,12 +86,70 @@ pub struct BarChart {
     pub bars: Vec<Bar>,
 }
 
-/// Writes `stem.svg` and `stem.png` for a line chart; returns both paths.
+/// Writes `stem.svg` and `stem.png` for a checked line chart; returns both paths. Errors, writing nothing, when the
+/// chart lacks a title, axis label or unit or series name, has more than [`MAX_SERIES`] series, or holds a value that
+/// cannot be drawn (not finite, outside its interval, not positive on a log axis).
+///
+/// ```
+/// use harness::plot::{Axis, LinePlot, Point, Reference, Series, line_plot};
+/// let dir = tempfile::tempdir()?;
+/// let point = |x: f64, y: f64| Point { x, y, lo: y, hi: y };
+/// let chart = LinePlot {
+///     title: "Miss ratio by budget".into(),
+///     x: Axis::log("budget", "entries"),
+///     y: Axis::log("miss ratio", "fraction of lookups"),
+///     series: vec![Series {
+///         name: "LRU".into(),
+///         points: vec![point(10.0, 0.5), point(100.0, 0.2), point(1000.0, 0.05)],
+///         bound: false,
+///     }],
+///     verticals: vec![Reference { at: 300.0, label: "working set".into() }],
+/// };
+/// let [svg, _png] = line_plot(&chart, &dir.path().join("miss_ratio"))?;
+/// assert!(std::fs::read_to_string(svg)?.contains("LRU"));
+/// # Ok::<(), anyhow::Error>(())
+/// ```
+pub fn line_plot(chart: &LinePlot, stem: &Path) -> Result<[PathBuf; 2]> {
+    chart.validate()?;
+    render_both(stem, Chart::Lines(chart))
+}
+
+/// Writes `stem.svg` and `stem.png` for a checked dot-and-interval plot; returns both paths. Errors, writing nothing,
+/// on the same defects as [`line_plot`] and on a series whose length differs from the categories.
+///
+/// ```
+/// use harness::plot::{Axis, CategorySeries, DotPlot, Reference, dot_plot};
+/// let dir = tempfile::tempdir()?;
+/// let chart = DotPlot {
+///     title: "Speedup over no cache".into(),
+///     x_label: "scenario family".into(),
+///     y: Axis::log("speedup", "x"),
+///     categories: vec!["sparse".into(), "dense".into()],
+///     series: vec![CategorySeries {
+///         name: "optimized".into(),
+///         values: vec![Some(1.3), Some(0.9)],
+///         intervals: Some(vec![(1.2, 1.4), (0.85, 0.95)]),
+///     }],
+///     reference: Some(Reference { at: 1.0, label: "1 = as fast as no cache".into() }),
+/// };
+/// dot_plot(&chart, &dir.path().join("speedup"))?;
+/// let mut bad = chart.clone();
+/// bad.series[0].values[0] = Some(f64::NAN);
+/// assert!(dot_plot(&bad, &dir.path().join("bad")).is_err());
+/// # Ok::<(), anyhow::Error>(())
+/// ```
+pub fn dot_plot(chart: &DotPlot, stem: &Path) -> Result<[PathBuf; 2]> {
+    chart.validate()?;
+    render_both(stem, Chart::Dots(chart))
+}
+
+/// Writes `stem.svg` and `stem.png` for an older line chart description; returns both paths. It checks only that
+/// there is data and leaves undrawable points out; prefer [`line_plot`].
 pub fn line_chart(chart: &LineChart, stem: &Path) -> Result<[PathBuf; 2]> {
     if chart.series.iter().all(|s| s.points.is_empty()) {
         bail!("chart `{}` has no data", chart.title);
     }
-    render_both(stem, Chart::Line(chart))
+    render_both(stem, Chart::Lines(&LinePlot::from(chart)))
 }
 
 /// Writes `stem.svg` and `stem.png` for a single-series bar chart; returns both paths.
@@ -167,7 +202,8 @@ pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
 
 #[derive(Clone, Copy)]
 enum Chart<'a> {
-    Line(&'a LineChart),
+    Lines(&'a LinePlot),
+    Dots(&'a DotPlot),
     Grouped(&'a GroupedBarChart),
 }
 
@@ -176,7 +212,8 @@ where
     DB::ErrorType: 'static,
 {
     match chart {
-        Chart::Line(c) => draw_lines(root, c),
+        Chart::Lines(c) => lines::draw_lines(root, c),
+        Chart::Dots(c) => dots::draw_dots(root, c),
         Chart::Grouped(c) => bars::draw_grouped(root, c),
     }
 }
@@ -217,140 +254,4 @@ fn temp_sibling(path: &Path) -> Result<PathBuf> {
         .and_then(|n| n.to_str())
         .ok_or_else(|| anyhow!("bad output path {}", path.display()))?;
     Ok(path.with_file_name(format!(".{}.tmp{}.png", name, std::process::id())))
-}
-
-fn palette(i: usize) -> RGBColor {
-    const C: [RGBColor; 12] = [
-        RGBColor(31, 119, 180),
-        RGBColor(255, 127, 14),
-        RGBColor(44, 160, 44),
-        RGBColor(214, 39, 40),
-        RGBColor(148, 103, 189),
-        RGBColor(140, 86, 75),
-        RGBColor(227, 119, 194),
-        RGBColor(127, 127, 127),
-        RGBColor(188, 189, 34),
-        RGBColor(23, 190, 207),
-        RGBColor(0, 0, 0),
-        RGBColor(90, 90, 200),
-    ];
-    C[i % C.len()]
-}
-
-fn bounds(chart: &LineChart) -> ((f64, f64), (f64, f64)) {
-    let pts = chart.series.iter().flat_map(|s| s.points.iter());
-    let keep_y = |v: f64| v.is_finite() && (!chart.log_y || v > 0.0);
-    let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
-    for p in pts {
-        x0 = x0.min(p.x);
-        x1 = x1.max(p.x);
-        for v in [p.lo, p.y, p.hi] {
-            if keep_y(v) {
-                y0 = y0.min(v);
-                y1 = y1.max(v);
-            }
-        }
-    }
-    if x1 <= x0 {
-        x1 = x0 + 1.0;
-    }
-    if chart.log_x {
-        x0 *= 0.9;
-        x1 *= 1.1;
-    }
-    let (y0, y1) = chart.y_range.unwrap_or(if chart.log_y {
-        (y0 * 0.8, y1 * 1.25)
-    } else {
-        let pad = ((y1 - y0) * 0.05).max(1e-9);
-        (y0 - pad, y1 + pad)
-    });
-    ((x0, x1), (y0, y1))
-}
-
-fn draw_lines<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: &LineChart) -> Result<()>
-where
-    DB::ErrorType: 'static,
-{
-    let ((x0, x1), (y0, y1)) = bounds(chart);
-    // Log axes get their own ticks: plotters labels only whole decades, often just one.
-    let log_x = || (x0..x1).log_scale().with_key_points(log_ticks(x0, x1));
-    let log_y = || (y0..y1).log_scale().with_key_points(log_ticks(y0, y1));
-    match (chart.log_x, chart.log_y) {
-        (false, false) => lines_in(root, chart, x0..x1, y0..y1),
-        (true, false) => lines_in(root, chart, log_x(), y0..y1),
-        (false, true) => lines_in(root, chart, x0..x1, log_y()),
-        (true, true) => lines_in(root, chart, log_x(), log_y()),
-    }
-}
-
-fn lines_in<DB, X, Y>(root: &DrawingArea<DB, Shift>, chart: &LineChart, x: X, y: Y) -> Result<()>
-where
-    DB: DrawingBackend,
-    DB::ErrorType: 'static,
-    X: AsRangedCoord<Value = f64>,
-    Y: AsRangedCoord<Value = f64>,
-    X::CoordDescType: ValueFormatter<f64>,
-    Y::CoordDescType: ValueFormatter<f64>,
-{
-    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing `{}`: {e:?}", chart.title);
-    root.fill(&WHITE).map_err(e)?;
-    let mut ctx = ChartBuilder::on(root)
-        .caption(&chart.title, ("sans-serif", 24))
-        .margin(16)
-        .x_label_area_size(50)
-        .y_label_area_size(70)
-        .build_cartesian_2d(x, y)
-        .map_err(e)?;
-    ctx.configure_mesh()
-        .x_labels(8)
-        .x_label_formatter(&|v: &f64| tick_label(*v))
-        .y_label_formatter(&|v: &f64| tick_label(*v))
-        .x_desc(&chart.x_label)
-        .y_desc(&chart.y_label)
-        .label_style(("sans-serif", 15))
-        .axis_desc_style(("sans-serif", 17))
-        .draw()
-        .map_err(e)?;
-    let keep = |v: f64| v.is_finite() && (!chart.log_y || v > 0.0);
-    for (i, s) in chart.series.iter().enumerate() {
-        let color = palette(i);
-        let pts: Vec<(f64, f64)> = s
-            .points
-            .iter()
-            .filter(|p| keep(p.y))
-            .map(|p| (p.x, p.y))
-            .collect();
-        let width = if s.bound { 3 } else { 2 };
-        let style = color.stroke_width(width);
-        let anno = if s.bound {
-            ctx.draw_series(DashedLineSeries::new(pts.clone(), 10, 6, style))
-                .map_err(e)?
-        } else {
-            ctx.draw_series(LineSeries::new(pts.clone(), style))
-                .map_err(e)?
-        };
-        anno.label(&s.name).legend(move |(x, y)| {
-            PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(width))
-        });
-        ctx.draw_series(pts.iter().map(|&p| Circle::new(p, 3, color.filled())))
-            .map_err(e)?;
-        let bars = s
-            .points
-            .iter()
-            .filter(|p| p.hi > p.lo && keep(p.lo) && keep(p.hi))
-            .map(|p| ErrorBar::new_vertical(p.x, p.lo, p.y, p.hi, color.stroke_width(1), 8));
-        ctx.draw_series(bars).map_err(e)?;
-    }
-    ctx.configure_series_labels()
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 14))
-        .position(if chart.legend_upper {
-            SeriesLabelPosition::UpperRight
-        } else {
-            SeriesLabelPosition::LowerRight
-        })
-        .draw()
-        .map_err(e)?;
-    Ok(())
 }

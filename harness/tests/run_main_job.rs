@@ -23,7 +23,7 @@ fn shipped(family: Family) -> PathBuf {
 fn args(scenarios_dir: PathBuf, out: PathBuf) -> Args {
     Args {
         quick: true,
-        scenario: vec!["promotion-en-passant".into()],
+        scenario: vec![Family::PromotionEnPassant],
         cache: vec![],
         eval: vec![harness::run::Evaluator::Constant],
         traversal: vec![engine::chance::Traversal::Cached],

@@ -1,6 +1,14 @@
 //! `harness expand "<DFEN>"`: one outer successor's nested chance value, for scripts and for users checking one
 //! position.
 
+pub mod estimate;
+
+use super::turns::summary::DEFAULT_MAX_MEMORY_MIB;
+use crate::cli::values::{ValueError, dfen, name, positive};
+use crate::exit::Failure;
+use crate::outln;
+use crate::present::number::count;
+use crate::progress::Heartbeat;
 use crate::run::{Arm, Evaluator, count_family};
 use engine::GameState;
 use engine::chance::{ChanceDepth, Traversal};
@@ -11,12 +19,13 @@ use std::process::ExitCode;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The outer successor in DFEN: the opponent to roll, empty dice pool.
-    pub dfen: String,
+    #[arg(value_parser = dfen)]
+    pub dfen: GameState,
     /// Chance layers: 1 or 2.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
     pub depth: u8,
     /// Cache variant: none|tuple|hashbrown|fx|optimized.
-    #[arg(long, default_value = "optimized")]
+    #[arg(long, default_value = "optimized", value_parser = name::<CacheKind>)]
     pub cache: CacheKind,
     /// Evaluator: material|constant|aggressive.
     #[arg(long, default_value = "material", value_parser = parse_eval)]
@@ -24,56 +33,64 @@ pub struct Args {
     /// Traversal cache: on|off.
     #[arg(long, default_value = "on", value_parser = parse_traversal)]
     pub traversal: Traversal,
+    /// Refuse, before expanding, a position whose estimated memory (paths of the largest rolls, cache entries,
+    /// memoised path lists) exceeds this many MiB.
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_MAX_MEMORY_MIB, value_parser = positive::<u64>)]
+    pub max_memory: u64,
 }
 
-/// Parses an evaluator name.
-pub fn parse_eval(s: &str) -> Result<Evaluator, String> {
-    Evaluator::from_name(s).ok_or_else(|| {
-        format!("unknown evaluator '{s}' (expected material, constant or aggressive)")
-    })
+/// Parses an evaluator name (the main job's subset: material, constant, aggressive).
+pub fn parse_eval(s: &str) -> Result<Evaluator, ValueError> {
+    name::<Evaluator>(s)
 }
 
 /// Parses `on`/`off`.
-pub fn parse_traversal(s: &str) -> Result<Traversal, String> {
-    match s {
-        "on" => Ok(Traversal::Cached),
-        "off" => Ok(Traversal::Plain),
-        _ => Err(format!("unknown traversal mode '{s}' (expected on or off)")),
-    }
+pub fn parse_traversal(s: &str) -> Result<Traversal, ValueError> {
+    name::<Traversal>(s)
 }
 
 /// Runs the command. An invalid DFEN or a position with dice exits with status 2.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let state = match GameState::from_dfen(&args.dfen) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("{e}");
-            return Ok(ExitCode::from(2));
-        }
-    };
+    let state = args.dfen;
     if !state.dice().is_empty() {
-        eprintln!(
-            "an outer successor has an empty dice pool (the opponent is about to roll); found dice in '{}'",
-            args.dfen
-        );
-        return Ok(ExitCode::from(2));
+        return Err(Failure::BadInput.because(format!(
+            "<DFEN> '{}': an outer successor has an empty dice pool (the opponent is about to roll)",
+            state.to_dfen()
+        )));
     }
     let depth = ChanceDepth::from_layers(args.depth).expect("clap checks the range");
+    let e = estimate::estimate(&state, depth, args.cache, args.traversal);
+    if e.bytes > args.max_memory.saturating_mul(1 << 20) {
+        return Err(Failure::BadInput.because(format!(
+            "refusing to expand {} at depth {}: about {} leaf evaluations and {} paths held at once need an \
+             estimated {} MiB, above --max-memory {} MiB",
+            state.to_dfen(),
+            args.depth,
+            count(e.evaluations),
+            count(e.peak_paths),
+            count(e.bytes >> 20),
+            count(args.max_memory)
+        )));
+    }
+    let beat = Heartbeat::start("expand");
     let arm = Arm {
         cache: args.cache,
         eval: args.eval,
         traversal: args.traversal,
     };
     let r = count_family(&[state], depth, arm);
+    drop(beat);
     let n = r.values[0];
     let value = n as f64 / depth.denominator() as f64;
     let label = match depth {
         ChanceDepth::One => "value_x216",
         ChanceDepth::Two => "value_x46656",
     };
-    println!(
+    outln!(
         "{label}={n} value={value} calls={} hits={} entries={}",
-        r.memo.evaluator_calls, r.memo.cache_hits, r.memo.entry_count
+        r.memo.evaluator_calls,
+        r.memo.cache_hits,
+        r.memo.entry_count
     );
     Ok(ExitCode::SUCCESS)
 }

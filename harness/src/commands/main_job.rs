@@ -1,8 +1,7 @@
 //! The main job (`cargo run --release`): verify the frozen scenarios, check parity, count, time, write CSVs and
 //! print a compact table.
 
-use super::expand::{parse_eval, parse_traversal};
-use super::scenarios::families;
+use crate::cli::values::{List, Named, list, or_all};
 use crate::measure::Plan;
 use crate::record::tidy::{COUNTING_PASS_METRICS, counts_csv, timings_csv};
 use crate::record::{CountRow, RowKey, RunFolder, RunMetadata, TimingRow};
@@ -12,7 +11,7 @@ use crate::run::table::{Line, render, render_expansion};
 use crate::run::timing::{ArmTiming, time_group};
 use crate::run::{Arm, CountResult, Evaluator, count_family};
 use crate::scenario::verify::verify;
-use crate::scenario::{LoadedScenario, load_dir};
+use crate::scenario::{Family, LoadedScenario, load_dir};
 use engine::GameState;
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
@@ -27,18 +26,18 @@ pub struct Args {
     /// A shorter run (about a minute): fewer rounds, shorter samples.
     #[arg(long)]
     pub quick: bool,
-    /// Only these scenario families (comma-separated).
-    #[arg(long, value_delimiter = ',')]
-    pub scenario: Vec<String>,
-    /// Only these cache variants (comma-separated): none,tuple,hashbrown,fx,optimized.
-    #[arg(long, value_delimiter = ',')]
-    pub cache: Vec<CacheKind>,
-    /// Only these evaluators (comma-separated): material,constant,aggressive.
-    #[arg(long, value_delimiter = ',', value_parser = parse_eval)]
-    pub eval: Vec<Evaluator>,
-    /// Only these traversal-cache modes (comma-separated): on,off.
-    #[arg(long, value_delimiter = ',', value_parser = parse_traversal)]
-    pub traversal: Vec<Traversal>,
+    /// Only these scenario families (comma-separated, each once).
+    #[arg(long, value_parser = list::<Family>, default_value = Family::ALL_NAMES)]
+    pub scenario: List<Family>,
+    /// Only these cache variants (comma-separated, each once): none,tuple,hashbrown,fx,optimized.
+    #[arg(long, value_parser = list::<CacheKind>, default_value = CacheKind::ALL_NAMES)]
+    pub cache: List<CacheKind>,
+    /// Only these evaluators (comma-separated, each once): material,constant,aggressive.
+    #[arg(long, value_parser = list::<Evaluator>, default_value = Evaluator::ALL_NAMES)]
+    pub eval: List<Evaluator>,
+    /// Only these traversal-cache modes (comma-separated, each once): on,off.
+    #[arg(long, value_parser = list::<Traversal>, default_value = Traversal::ALL_NAMES)]
+    pub traversal: List<Traversal>,
     /// Folder holding the frozen scenario files.
     #[arg(long, default_value = "scenarios")]
     pub scenarios_dir: PathBuf,
@@ -80,7 +79,7 @@ fn bar(len: u64, what: &str) -> ProgressBar {
 /// Runs the main job.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
-    let fams = families(&args.scenario)?;
+    let fams = or_all(&args.scenario);
     let caches = if args.cache.is_empty() {
         CacheKind::ALL.to_vec()
     } else {

@@ -1,11 +1,13 @@
 //! `harness scenarios freeze|verify`: regenerate the frozen scenario files from their seeds, or recompute every
 //! expected value by independent exhaustive path generation.
 
-use crate::record::write_atomic;
+use crate::cli::values::{List, Named, list, name, or_all};
+use crate::exit::Failure;
+use crate::outln;
+use crate::record::{RunFolder, write_atomic};
 use crate::scenario::generate::{DEFAULT_SEED, freeze_family};
 use crate::scenario::verify::verify;
-use crate::scenario::{Family, load, scenario_path};
-use anyhow::Context;
+use crate::scenario::{Family, load_family, scenario_path};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -33,9 +35,10 @@ pub struct CommonArgs {
     /// Folder holding the scenario files.
     #[arg(long, default_value = "scenarios")]
     pub dir: PathBuf,
-    /// Only these families (comma-separated): sparse, middlegame, transposition-rich, promotion-en-passant.
-    #[arg(long, value_delimiter = ',')]
-    pub scenario: Vec<String>,
+    /// Only these families (comma-separated, each once): sparse, middlegame, transposition-rich,
+    /// promotion-en-passant.
+    #[arg(long, value_parser = list::<Family>, default_value = Family::ALL_NAMES)]
+    pub scenario: List<Family>,
 }
 
 /// Options of `freeze`.
@@ -49,20 +52,14 @@ pub struct FreezeArgs {
     pub seed: u64,
 }
 
-/// Parses a family filter (empty = all).
+/// Parses a family filter given as separate names (empty = all); an unknown name is bad input (status 2).
 pub fn families(names: &[String]) -> anyhow::Result<Vec<Family>> {
     if names.is_empty() {
         return Ok(Family::ALL.to_vec());
     }
     names
         .iter()
-        .map(|n| {
-            Family::from_name(n).with_context(|| {
-                format!(
-                    "unknown scenario family '{n}' (expected sparse, middlegame, transposition-rich or promotion-en-passant)"
-                )
-            })
-        })
+        .map(|n| name::<Family>(n).map_err(|e| Failure::BadInput.tag(e)))
         .collect()
 }
 
@@ -71,20 +68,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match args.action {
         Action::Freeze(a) => freeze(a),
         Action::Verify(a) => {
-            for family in families(&a.scenario)? {
-                let path = scenario_path(&a.dir, family);
+            for family in or_all(&a.scenario) {
                 let start = Instant::now();
-                let scn = load(&path)?;
+                // The main job's loader and checks, then its verification: one definition of a valid file.
+                let scn = load_family(&a.dir, family)?;
                 let report = verify(&scn, || {})?;
-                println!(
+                let more = outln!(
                     "{}: ok ({} roots, {} successors, {} values, depth {}, {:.1} s)",
-                    path.display(),
+                    scn.path.display(),
                     report.roots,
                     report.successors,
                     report.values,
                     scn.depth.layers(),
                     start.elapsed().as_secs_f64()
                 );
+                if !more {
+                    break;
+                }
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -92,20 +92,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 fn freeze(a: FreezeArgs) -> anyhow::Result<ExitCode> {
-    std::fs::create_dir_all(&a.common.dir)
-        .with_context(|| format!("cannot create scenario folder {}", a.common.dir.display()))?;
-    println!("master seed {}", a.seed);
+    // Before any generation: the folder exists (or is created) and accepts files.
+    RunFolder::check_writable(&a.common.dir).map_err(|e| Failure::BadInput.tag(e))?;
+    outln!("master seed {}", a.seed);
     let command = if a.seed == DEFAULT_SEED {
         "cargo run --release -- scenarios freeze".to_owned()
     } else {
         format!("cargo run --release -- scenarios freeze --seed {}", a.seed)
     };
-    for family in families(&a.common.scenario)? {
+    for family in or_all(&a.common.scenario) {
         let start = Instant::now();
         let file = freeze_family(family, a.seed, &command);
         let path = scenario_path(&a.common.dir, family);
         write_atomic(&path, file.to_json().as_bytes())?;
-        println!(
+        outln!(
             "{}: {} roots, {} successors, depth {}, seed {} ({:.1} s)",
             path.display(),
             file.roots.len(),

@@ -1,22 +1,25 @@
 //! `harness score "<DFEN>" [--cache none|tuple|hashbrown|fx|optimized] [--eval material|aggressive|counter|constant]`:
 //! scores every legal turn path with `score_path` through the chosen evaluation cache.
 
+use crate::cli::values::{dfen, name};
 use crate::evaluators::{CountingEvaluator, EvaluatorKind};
+use crate::outln;
 use engine::memo::{CacheKind, Plain};
-use engine::{GameState, legal_turn_paths, score_path};
-use std::io::Write as _;
+use engine::{GameState, score_path, stream_legal_turns};
+use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 /// Arguments of `harness score`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The position, as a DFEN string (quote it).
-    pub dfen: String,
+    #[arg(value_parser = dfen)]
+    pub dfen: GameState,
     /// The evaluation cache: none|tuple|hashbrown|fx|optimized.
-    #[arg(long, default_value = "optimized")]
+    #[arg(long, default_value = "optimized", value_parser = name::<CacheKind>)]
     pub cache: CacheKind,
     /// The evaluator: material|aggressive|counter|constant.
-    #[arg(long = "eval", default_value = "material")]
+    #[arg(long = "eval", default_value = "material", value_parser = name::<EvaluatorKind>)]
     pub eval: EvaluatorKind,
 }
 
@@ -34,16 +37,16 @@ pub struct Args {
 pub fn score_line(state: &GameState, cache: CacheKind, eval: EvaluatorKind) -> String {
     let evaluator = CountingEvaluator::new(eval);
     let memo = cache.build(Plain(|s: &GameState, c| evaluator.evaluate(s, c)));
-    let paths = legal_turn_paths(state);
-    let best = if paths.is_empty() {
-        score_path(state, &[], |s, c| memo.apply(s, c))
-    } else {
-        paths
-            .iter()
-            .map(|p| score_path(state, p, |s, c| memo.apply(s, c)))
-            .max()
-            .unwrap_or(i32::MIN)
-    };
+    // Streamed, not collected: a position with millions of paths holds none of them.
+    let mut paths = 0u64;
+    let mut best: Option<i32> = None;
+    let _ = stream_legal_turns(state, |path, _| {
+        paths += 1;
+        let v = score_path(state, path, |s, c| memo.apply(s, c));
+        best = Some(best.map_or(v, |b| b.max(v)));
+        ControlFlow::Continue(())
+    });
+    let best = best.unwrap_or_else(|| score_path(state, &[], |s, c| memo.apply(s, c)));
     let counters = memo.counters();
     // The memo's own count and the evaluator's count of itself must agree; a mismatch is a bug worth a panic.
     assert_eq!(
@@ -53,25 +56,13 @@ pub fn score_line(state: &GameState, cache: CacheKind, eval: EvaluatorKind) -> S
     );
     format!(
         "paths={} best={} calls={} hits={} entries={}",
-        paths.len(),
-        best,
-        counters.evaluator_calls,
-        counters.cache_hits,
-        counters.entry_count
+        paths, best, counters.evaluator_calls, counters.cache_hits, counters.entry_count
     )
 }
 
-/// Runs the command; an invalid DFEN exits with status 2 and the parser's message on stderr.
+/// Runs the command (an invalid DFEN is a usage error, status 2, before this runs).
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let state = match GameState::from_dfen(&args.dfen) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("invalid DFEN: {e}");
-            return Ok(ExitCode::from(2));
-        }
-    };
-    let line = score_line(&state, args.cache, args.eval);
-    writeln!(std::io::stdout().lock(), "{line}")?;
+    outln!("{}", score_line(&args.dfen, args.cache, args.eval));
     Ok(ExitCode::SUCCESS)
 }
 

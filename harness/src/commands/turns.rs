@@ -1,77 +1,62 @@
-//! `harness turns "<DFEN>" [--summary]`: the legal turn paths of a position, one per line in UCI.
+//! `harness turns "<DFEN>" [--summary]`: the legal turn paths of a position, one per line in UCI, streamed as
+//! they are generated (no path is held, so a position with millions of paths needs no more memory than one).
 
-use engine::{GameState, legal_turn_paths};
-use std::collections::HashSet;
+pub mod summary;
+
+use crate::cli::values::{dfen, positive};
+use crate::console::Batch;
+use crate::exit::Failure;
+use crate::outln;
+use engine::{GameState, stream_legal_turns};
 use std::fmt::Write as _;
-use std::io::Write as _;
+use std::ops::ControlFlow;
 use std::process::ExitCode;
+use summary::{DEFAULT_MAX_MEMORY_MIB, summarize};
 
 /// Arguments of `harness turns`.
-#[derive(clap::Args, Debug, Default)]
+#[derive(clap::Args, Debug)]
 pub struct Args {
     /// The position, as a DFEN string (quote it).
-    pub dfen: String,
-    /// Print one summary line instead of the paths.
+    #[arg(value_parser = dfen)]
+    pub dfen: GameState,
+    /// Print one summary line instead of the paths. Exact in bounded memory: the distinct leaves are counted in
+    /// as many passes over the paths as --max-memory needs (progress on stderr).
     #[arg(long)]
     pub summary: bool,
+    /// Bound on the memory of --summary's leaf sets, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_MAX_MEMORY_MIB, value_parser = positive::<u64>)]
+    pub max_memory: u64,
 }
 
-/// The summary line: path count, king captures, dice spent, distinct leaves (with and without clocks), first moves.
-pub fn summary(state: &GameState) -> String {
-    let paths = legal_turn_paths(state);
-    let mut king_captures = 0;
-    let mut max_dice = 0;
-    let mut leaves = HashSet::new();
-    let mut leaves_no_clocks = HashSet::new();
-    let mut first = HashSet::new();
-    let start_dice = state.dice().len();
-    for path in &paths {
-        first.insert(path[0]);
-        let mut s = *state;
-        let (&last, init) = path.split_last().expect("turn paths are never empty");
-        for &m in init {
-            s.make_move(m);
-        }
-        if engine::captures_king(&s, last) {
-            king_captures += 1;
-        }
-        s.make_move(last);
-        max_dice = max_dice.max(start_dice - s.dice().len());
-        s.end_turn();
-        leaves.insert(s);
-        leaves_no_clocks.insert(s.with_half_move_clock(0).with_full_move_number(1));
-    }
-    format!(
-        "paths={} king_captures={} max_dice={} distinct_leaves={} distinct_leaves_ignoring_clocks={} first_moves={}",
-        paths.len(),
-        king_captures,
-        max_dice,
-        leaves.len(),
-        leaves_no_clocks.len(),
-        first.len()
-    )
+/// The summary line of `state` (see [`summary::summarize`]) under the default memory bound.
+pub fn summary(state: &GameState) -> Result<String, summary::TooLarge> {
+    summarize(state, DEFAULT_MAX_MEMORY_MIB << 20).map(|s| s.to_string())
 }
 
-/// Runs the command; an invalid DFEN exits with status 2 and the parser's message on stderr.
+/// Runs the command. Paths go out in blocks and stop at the first failed write to stdout.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let state = match GameState::from_dfen(&args.dfen) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("invalid DFEN: {e}");
-            return Ok(ExitCode::from(2));
-        }
-    };
-    let mut out = String::new();
     if args.summary {
-        out.push_str(&summary(&state));
-        out.push('\n');
-    } else {
-        for path in legal_turn_paths(&state) {
-            let line: Vec<String> = path.iter().map(|m| m.to_string()).collect();
-            let _ = writeln!(out, "{}", line.join(" "));
-        }
+        let bytes = args.max_memory.checked_mul(1 << 20).ok_or_else(|| {
+            Failure::BadInput.because(format!("--max-memory {}: too large", args.max_memory))
+        })?;
+        let s = summarize(&args.dfen, bytes).map_err(|e| Failure::BadInput.tag(e))?;
+        outln!("{s}");
+        return Ok(ExitCode::SUCCESS);
     }
-    std::io::stdout().lock().write_all(out.as_bytes())?;
+    let mut out = Batch::new();
+    let mut line = String::new();
+    let _ = stream_legal_turns(&args.dfen, |path, _| {
+        line.clear();
+        for (i, m) in path.iter().enumerate() {
+            let sep = if i == 0 { "" } else { " " };
+            let _ = write!(line, "{sep}{m}");
+        }
+        if out.line(format_args!("{line}")) {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    });
     Ok(ExitCode::SUCCESS)
 }
 
@@ -86,28 +71,32 @@ mod tests {
         let initial = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         let ppp = GameState::from_dfen(&format!("{initial} PPP")).unwrap();
         assert_eq!(
-            summary(&ppp),
+            summary(&ppp).unwrap(),
             "paths=3376 king_captures=0 max_dice=3 distinct_leaves=688 distinct_leaves_ignoring_clocks=688 first_moves=16"
         );
         let pn = GameState::from_dfen(&format!("{initial} PN")).unwrap();
         assert_eq!(
-            summary(&pn),
+            summary(&pn).unwrap(),
             "paths=120 king_captures=0 max_dice=2 distinct_leaves=120 distinct_leaves_ignoring_clocks=64 first_moves=20"
         );
         let edge = GameState::from_dfen("8/6kP/8/8/4K1p1/3P4/7b/8 w - - 0 1 PBB").unwrap();
         assert_eq!(
-            summary(&edge),
+            summary(&edge).unwrap(),
             "paths=5 king_captures=1 max_dice=2 distinct_leaves=5 distinct_leaves_ignoring_clocks=5 first_moves=5"
         );
     }
 
     #[test]
-    fn invalid_dfen_exits_with_status_2() {
-        let code = run(Args {
-            dfen: "8/8 w - - 0 1".into(),
-            summary: false,
-        })
-        .unwrap();
-        assert_eq!(code, ExitCode::from(2));
+    fn a_tiny_bound_takes_more_passes_and_changes_no_figure() {
+        let s =
+            GameState::from_dfen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PPP")
+                .unwrap();
+        let roomy = summarize(&s, 64 << 20).unwrap();
+        let tight = summarize(&s, 100 << 10).unwrap();
+        assert_eq!(roomy.passes, 1);
+        assert!(tight.passes >= 4, "{} passes", tight.passes);
+        assert_eq!(tight.to_string(), roomy.to_string());
+        let refused = summarize(&s, 1 << 10).unwrap_err();
+        assert_eq!(refused.paths, 3376);
     }
 }

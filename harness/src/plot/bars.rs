@@ -1,25 +1,16 @@
 //! Grouped bar charts for categorical x axes (scenario families, cache variants): one group of bars per category,
-//! one colour per series, optional 95% error bars and a labelled reference line. The legend sits below the plot so it
-//! never hides a bar.
+//! one colour per series, optional 95% error bars and a labelled reference line. Bars suit linear axes that start at
+//! zero; on a log axis a bar's length means nothing, so a [`super::DotPlot`] is the honest choice there.
 
-use super::ticks::{log_ticks, tick_label};
-use super::{SIZE, palette};
-use anyhow::{Result, anyhow, bail};
+use super::categorical::{self, CategorySeries, Context, Frame, Marks};
+use super::legend::Swatch;
+use super::style::palette;
+use anyhow::{Result, bail};
 use plotters::coord::Shift;
-use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-/// One series of a grouped bar chart: a value (or a gap) per category.
-#[derive(Debug, Clone)]
-pub struct BarSeries {
-    /// Legend text.
-    pub name: String,
-    /// One value per category, in category order; `None` leaves a gap.
-    pub values: Vec<Option<f64>>,
-    /// 95% interval `(lo, hi)` per category (same length as `values`), drawn as error bars where `hi > lo`.
-    pub intervals: Option<Vec<(f64, f64)>>,
-}
+/// One series of a grouped bar chart (the same shape as a dot plot's series).
+pub type BarSeries = CategorySeries;
 
 /// A grouped bar chart description.
 #[derive(Debug, Clone)]
@@ -129,22 +120,6 @@ impl GroupedBarChart {
     }
 }
 
-/// What a legend entry's swatch looks like.
-#[derive(Clone, Copy)]
-enum Swatch {
-    Bar(RGBColor),
-    Interval,
-    Reference,
-}
-
-const LEGEND_FONT: u32 = 14;
-const LEGEND_ROW: u32 = 22;
-const SWATCH: u32 = 18;
-const CATEGORY_FONT: u32 = 15;
-const MARGIN: u32 = 16;
-const Y_LABEL_AREA: u32 = 80;
-const REFERENCE: RGBColor = RGBColor(60, 60, 60);
-
 /// Draws the chart on `root`: title, plot with its category labels, legend rows underneath.
 pub(super) fn draw_grouped<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
@@ -153,9 +128,7 @@ pub(super) fn draw_grouped<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing `{}`: {e:?}", chart.title);
-    root.fill(&WHITE).map_err(e)?;
-    let mut entries: Vec<(String, Swatch)> = chart
+    let mut entries: Vec<_> = chart
         .series
         .iter()
         .enumerate()
@@ -167,257 +140,57 @@ where
     if let Some((_, name)) = &chart.reference {
         entries.push((name.clone(), Swatch::Reference));
     }
-    let rows = legend_rows(root, &entries, SIZE.0 - 2 * MARGIN)?;
-    let legend_h = rows.len() as u32 * LEGEND_ROW + 10;
-    let (upper, lower) = root.split_vertically(SIZE.1 - legend_h);
-
-    let n = chart.categories.len();
-    let group_px = (SIZE.0 - 2 * MARGIN - Y_LABEL_AREA) as f64 / n.max(1) as f64;
-    let labels: Vec<Vec<String>> = chart
-        .categories
-        .iter()
-        .map(|c| wrap_label(root, c, group_px * 0.95))
-        .collect::<Result<_>>()?;
-    let lines = labels.iter().map(Vec::len).max().unwrap_or(1) as u32;
-
-    let (y0, y1) = chart.y_bounds();
-    if chart.log_y {
-        let ticks = log_ticks(y0, y1);
-        let minor = minor_log_points(y0, y1, &ticks);
-        let y = (y0..y1).log_scale().with_key_points(ticks);
-        let y = y.with_light_points(minor);
-        bars_in(root, &upper, chart, &labels, lines, y, y0)?;
-    } else {
-        bars_in(
-            root,
-            &upper,
-            chart,
-            &labels,
-            lines,
-            y0..y1,
-            0.0f64.clamp(y0, y1),
-        )?;
-    }
-    draw_legend(&lower, &rows, &entries).map_err(e)?;
-    Ok(())
-}
-
-/// The plot itself on `area`; category labels go on `root` at the pixel positions of their groups.
-fn bars_in<DB, Y>(
-    root: &DrawingArea<DB, Shift>,
-    area: &DrawingArea<DB, Shift>,
-    chart: &GroupedBarChart,
-    labels: &[Vec<String>],
-    label_lines: u32,
-    y: Y,
-    base: f64,
-) -> Result<()>
-where
-    DB: DrawingBackend,
-    DB::ErrorType: 'static,
-    Y: AsRangedCoord<Value = f64>,
-    Y::CoordDescType: ValueFormatter<f64>,
-{
-    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow!("drawing `{}`: {e:?}", chart.title);
-    let n = chart.categories.len();
-    let k = chart.series.len().max(1);
-    let (y0, y1) = chart.y_bounds();
-    let clamp = |v: f64| v.clamp(y0, y1);
-    let mut ctx = ChartBuilder::on(area)
-        .caption(&chart.title, ("sans-serif", 24))
-        .margin(MARGIN)
-        .x_label_area_size(label_lines * (CATEGORY_FONT + 4) + 40)
-        .y_label_area_size(Y_LABEL_AREA)
-        .build_cartesian_2d(-0.5f64..(n as f64 - 0.5), y)
-        .map_err(e)?;
-    ctx.configure_mesh()
-        .disable_x_mesh()
-        .x_labels(0)
-        .y_labels(10)
-        .y_label_formatter(&|v: &f64| tick_label(*v))
-        .x_desc(&chart.x_label)
-        .y_desc(&chart.y_label)
-        .label_style(("sans-serif", 15))
-        .axis_desc_style(("sans-serif", 17))
-        .max_light_lines(if chart.log_y { 9 } else { 1 })
-        .bold_line_style(BLACK.mix(0.18))
-        .light_line_style(BLACK.mix(0.06))
-        .draw()
-        .map_err(e)?;
-    // Thin separators between groups, so each category's bars read as one block.
-    ctx.draw_series((1..n).map(|i| {
-        let x = i as f64 - 0.5;
-        PathElement::new(vec![(x, y0), (x, y1)], BLACK.mix(0.15).stroke_width(1))
-    }))
-    .map_err(e)?;
-    let slot = 0.8 / k as f64;
-    let centre = |i: usize, j: usize| i as f64 - 0.4 + slot * (j as f64 + 0.5);
-    ctx.draw_series(chart.values().map(|(j, i, v)| {
-        let x = centre(i, j);
-        Rectangle::new(
-            [(x - slot * 0.46, clamp(base)), (x + slot * 0.46, clamp(v))],
-            palette(j).filled(),
-        )
-    }))
-    .map_err(e)?;
-    let cap = slot * 0.22;
-    let mut whiskers = Vec::new();
-    for (j, i, _) in chart.values() {
-        let Some((lo, hi)) = chart.interval(j, i) else {
-            continue;
-        };
-        let (x, lo, hi) = (centre(i, j), clamp(lo), clamp(hi));
-        whiskers.push(vec![(x, lo), (x, hi)]);
-        whiskers.push(vec![(x - cap, lo), (x + cap, lo)]);
-        whiskers.push(vec![(x - cap, hi), (x + cap, hi)]);
-    }
-    ctx.draw_series(
-        whiskers
-            .into_iter()
-            .map(|p| PathElement::new(p, BLACK.stroke_width(2))),
-    )
-    .map_err(e)?;
-    if let Some((r, _)) = &chart.reference
-        && (y0..=y1).contains(r)
-    {
-        ctx.draw_series(DashedLineSeries::new(
-            [(-0.5, *r), (n as f64 - 0.5, *r)],
-            10,
-            6,
-            REFERENCE.stroke_width(2),
-        ))
-        .map_err(e)?;
-    }
-    // Category names centred under their groups (plotters' numeric x labels would fall between them).
-    let style = TextStyle::from(("sans-serif", CATEGORY_FONT).into_font())
-        .color(&BLACK)
-        .pos(Pos::new(HPos::Center, VPos::Top));
-    for (i, lines) in labels.iter().enumerate() {
-        let (px, py) = ctx.backend_coord(&(i as f64, y0));
-        for (l, text) in lines.iter().enumerate() {
-            let at = (px, py + 8 + l as i32 * (CATEGORY_FONT as i32 + 4));
-            root.draw(&Text::new(text.as_str(), at, &style))
-                .map_err(e)?;
-        }
-    }
-    Ok(())
-}
-
-/// Minor grid points of a log axis: every 1…9 multiple inside the range that is not already a labelled tick, when
-/// the axis spans few enough decades for them to stay apart.
-fn minor_log_points(lo: f64, hi: f64, ticks: &[f64]) -> Vec<f64> {
-    if !(lo > 0.0 && hi > lo) || (hi / lo).log10() > 4.0 {
-        return Vec::new();
-    }
-    let (d0, d1) = (lo.log10().floor() as i32, hi.log10().ceil() as i32);
-    (d0..=d1)
-        .flat_map(|d| (1..10).map(move |m| m as f64 * 10f64.powi(d)))
-        .filter(|&v| v >= lo && v <= hi)
-        .filter(|v| !ticks.iter().any(|t| (t / v - 1.0).abs() < 1e-6))
-        .collect()
-}
-
-/// Splits a category name into at most two lines (at a space or after a hyphen near its middle) when it is wider
-/// than `width` pixels.
-fn wrap_label<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    text: &str,
-    width: f64,
-) -> Result<Vec<String>> {
-    let font = TextStyle::from(("sans-serif", CATEGORY_FONT).into_font());
-    let w = |s: &str| -> Result<f64> {
-        Ok(root
-            .estimate_text_size(s, &font)
-            .map_err(|e| anyhow!("measuring `{s}`: {e:?}"))?
-            .0 as f64)
+    let frame = Frame {
+        title: &chart.title,
+        x_label: &chart.x_label,
+        y_caption: chart.y_label.clone(),
+        categories: &chart.categories,
+        log_y: chart.log_y,
+        y: chart.y_bounds(),
+        entries,
     };
-    if w(text)? <= width {
-        return Ok(vec![text.to_owned()]);
-    }
-    let middle = text.len() / 2;
-    let best = text
-        .char_indices()
-        .filter(|(_, c)| *c == ' ' || *c == '-')
-        .min_by_key(|(i, _)| i.abs_diff(middle));
-    Ok(match best {
-        Some((i, ' ')) => vec![text[..i].to_owned(), text[i + 1..].to_owned()],
-        Some((i, _)) => vec![text[..=i].to_owned(), text[i + 1..].to_owned()],
-        None => vec![text.to_owned()],
-    })
+    categorical::draw(root, &frame, chart)
 }
 
-/// Legend entries laid out in rows no wider than `width`: each row holds `(entry index, x offset)` pairs, and the
-/// last element of a row is its total width.
-type LegendRow = (Vec<(usize, u32)>, u32);
-
-fn legend_rows<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    entries: &[(String, Swatch)],
-    width: u32,
-) -> Result<Vec<LegendRow>> {
-    let font = TextStyle::from(("sans-serif", LEGEND_FONT).into_font());
-    let mut rows: Vec<LegendRow> = vec![(Vec::new(), 0)];
-    for (idx, (name, _)) in entries.iter().enumerate() {
-        let text = root
-            .estimate_text_size(name, &font)
-            .map_err(|e| anyhow!("measuring `{name}`: {e:?}"))?
-            .0;
-        let item = SWATCH + 6 + text;
-        let row = rows.last_mut().expect("rows start non-empty");
-        let start = if row.0.is_empty() { 0 } else { row.1 + 26 };
-        if !row.0.is_empty() && start + item > width {
-            rows.push((vec![(idx, 0)], item));
-        } else {
-            row.0.push((idx, start));
-            row.1 = start + item;
+impl Marks for GroupedBarChart {
+    fn draw<DB: DrawingBackend, Y: Ranged<ValueType = f64>>(
+        &self,
+        _root: &DrawingArea<DB, Shift>,
+        ctx: &mut Context<'_, '_, DB, Y>,
+        (y0, y1): (f64, f64),
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        let k = self.series.len();
+        let clamp = |v: f64| v.clamp(y0, y1);
+        // Bars rise from zero on a linear axis and from the bottom of a log one.
+        let base = if self.log_y { y0 } else { clamp(0.0) };
+        let slot = 0.8 / k.max(1) as f64;
+        let centre = |i: usize, j: usize| categorical::slot_centre(i, j, k, 0.8);
+        ctx.draw_series(self.values().map(|(j, i, v)| {
+            let x = centre(i, j);
+            Rectangle::new(
+                [(x - slot * 0.46, base), (x + slot * 0.46, clamp(v))],
+                palette(j).filled(),
+            )
+        }))?;
+        let whiskers = self.values().filter_map(|(j, i, _)| {
+            let (lo, hi) = self.interval(j, i)?;
+            Some(categorical::whisker(
+                centre(i, j),
+                clamp(lo),
+                clamp(hi),
+                slot * 0.22,
+            ))
+        });
+        ctx.draw_series(
+            whiskers
+                .flatten()
+                .map(|p| PathElement::new(p, BLACK.stroke_width(2))),
+        )?;
+        if let Some((r, _)) = &self.reference {
+            categorical::horizontal_reference(ctx, *r, self.categories.len(), (y0, y1))?;
         }
+        Ok(())
     }
-    Ok(rows)
-}
-
-fn draw_legend<DB: DrawingBackend>(
-    area: &DrawingArea<DB, Shift>,
-    rows: &[LegendRow],
-    entries: &[(String, Swatch)],
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let (w, _) = area.dim_in_pixel();
-    let style = TextStyle::from(("sans-serif", LEGEND_FONT).into_font())
-        .color(&BLACK)
-        .pos(Pos::new(HPos::Left, VPos::Center));
-    for (r, (items, row_w)) in rows.iter().enumerate() {
-        let left = (w.saturating_sub(*row_w) / 2) as i32;
-        let y = (r as u32 * LEGEND_ROW + LEGEND_ROW / 2) as i32;
-        for &(idx, dx) in items {
-            let x = left + dx as i32;
-            let (name, swatch) = &entries[idx];
-            let s = SWATCH as i32;
-            match swatch {
-                Swatch::Bar(c) => {
-                    area.draw(&Rectangle::new([(x, y - 7), (x + s, y + 7)], c.filled()))?;
-                }
-                Swatch::Interval => {
-                    let m = x + s / 2;
-                    let black = BLACK.stroke_width(2);
-                    area.draw(&PathElement::new(vec![(m, y - 8), (m, y + 8)], black))?;
-                    area.draw(&PathElement::new(
-                        vec![(m - 4, y - 8), (m + 4, y - 8)],
-                        black,
-                    ))?;
-                    area.draw(&PathElement::new(
-                        vec![(m - 4, y + 8), (m + 4, y + 8)],
-                        black,
-                    ))?;
-                }
-                Swatch::Reference => {
-                    let dash = REFERENCE.stroke_width(2);
-                    area.draw(&PathElement::new(vec![(x, y), (x + 7, y)], dash))?;
-                    area.draw(&PathElement::new(vec![(x + 11, y), (x + s, y)], dash))?;
-                }
-            }
-            area.draw(&Text::new(name.as_str(), (x + s + 6, y), &style))?;
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -482,20 +255,8 @@ mod tests {
     }
 
     #[test]
-    fn minor_points_skip_labelled_ticks() {
-        let m = minor_log_points(0.4, 2.5, &[0.5, 1.0, 2.0]);
-        let want = [0.4, 0.6, 0.7, 0.8, 0.9];
-        assert_eq!(m.len(), want.len(), "{m:?}");
-        assert!(
-            m.iter().zip(want).all(|(a, b)| (a - b).abs() < 1e-9),
-            "{m:?}"
-        );
-    }
-
-    #[test]
     fn renders_wrapped_category_names_under_their_groups() {
-        let dir = std::env::temp_dir().join(format!("grouped-bars-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = tempfile::tempdir().unwrap();
         let names = [
             "transposition-rich",
             "promotion-en-passant",
@@ -526,7 +287,7 @@ mod tests {
                 iv.extend([(1.0, 1.0); 4]);
             }
         }
-        let [svg, png] = super::super::grouped_bar_chart(&c, &dir.join("bars")).unwrap();
+        let [svg, png] = super::super::grouped_bar_chart(&c, &dir.path().join("bars")).unwrap();
         // The SVG backend writes each text on its own line between the tags.
         let text = std::fs::read_to_string(&svg).unwrap();
         let lines: Vec<&str> = text.lines().map(str::trim).collect();
@@ -536,9 +297,8 @@ mod tests {
         assert!(!lines.contains(&"promotion-en-passant"));
         assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
         c.series.iter_mut().for_each(|s| s.values.fill(None));
-        let err = super::super::grouped_bar_chart(&c, &dir.join("empty")).unwrap_err();
+        let err = super::super::grouped_bar_chart(&c, &dir.path().join("empty")).unwrap_err();
         assert!(err.to_string().contains("has no data"), "{err}");
-        assert!(!dir.join("empty.svg").exists());
-        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(!dir.path().join("empty.svg").exists());
     }
 }

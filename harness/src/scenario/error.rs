@@ -1,5 +1,6 @@
 //! Scenario errors; every message names the file, and where it applies the entry and the field.
 
+use crate::exit::Failure;
 use std::path::PathBuf;
 
 /// Why a scenario file could not be used.
@@ -13,7 +14,17 @@ pub enum ScenarioError {
         /// The cause.
         source: std::io::Error,
     },
-    /// The JSON is malformed or a field is missing or mistyped.
+    /// The file starts with a UTF-8 byte-order mark. Scenario files are written without one and compared byte for
+    /// byte with a fresh freeze, so a file that has one was edited by hand and is refused rather than guessed at.
+    #[error(
+        "{path}: starts with a UTF-8 byte-order mark (EF BB BF); scenario files are plain UTF-8 without one: \
+         remove the first three bytes or run `harness scenarios freeze`"
+    )]
+    ByteOrderMark {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The JSON is malformed, a field is missing, mistyped or repeated, or a key of a map is repeated.
     #[error("{path}: invalid scenario JSON at line {line}, column {column}: {message}")]
     Syntax {
         /// The file.
@@ -99,4 +110,25 @@ pub enum ScenarioError {
         /// What differs.
         message: String,
     },
+}
+
+impl ScenarioError {
+    /// The exit class: a recomputed value or successor list that differs is a mismatch (status 3), an unreadable
+    /// file an OS failure unless the path or its content is at fault, everything else bad input (status 2).
+    pub fn failure(&self) -> Failure {
+        use std::io::ErrorKind;
+        match self {
+            ScenarioError::Stale { .. } | ScenarioError::StaleSuccessors { .. } => {
+                Failure::Mismatch
+            }
+            ScenarioError::Read { source, .. } => match source.kind() {
+                ErrorKind::NotFound
+                | ErrorKind::PermissionDenied
+                | ErrorKind::InvalidData
+                | ErrorKind::IsADirectory => Failure::BadInput,
+                _ => Failure::Runtime,
+            },
+            _ => Failure::BadInput,
+        }
+    }
 }

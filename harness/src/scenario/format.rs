@@ -20,7 +20,7 @@ pub struct ScenarioFile {
     pub depth: u8,
     /// Denominator of the expected values: 216 at depth 1, 46656 at depth 2.
     pub denominator: i64,
-    /// Root positions (with dice) and their canonical outer successors.
+    /// Root positions (with dice), no position or name twice, and their canonical outer successors.
     pub roots: Vec<Root>,
 }
 
@@ -46,7 +46,8 @@ pub struct Root {
     pub name: String,
     /// The root in DFEN, with its dice.
     pub dfen: String,
-    /// Canonical outer successors in the order first reached by the reference turn order.
+    /// Canonical outer successors, each once, in the order first reached by the reference turn order (the
+    /// engine's legal turn paths, rules §6); `scenarios verify` and the main job reject another order.
     pub successors: Vec<Successor>,
 }
 
@@ -56,7 +57,8 @@ pub struct Root {
 pub struct Successor {
     /// The successor in DFEN.
     pub dfen: String,
-    /// Exact value numerators over `denominator`, per evaluator name (`material`, `constant`).
+    /// Exact value numerators over `denominator`, per evaluator name (`material`, `constant`); no name twice.
+    #[serde(deserialize_with = "super::unique_map::deserialize")]
     pub expected: BTreeMap<String, i64>,
 }
 

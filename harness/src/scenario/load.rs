@@ -58,32 +58,48 @@ pub fn scenario_path(dir: &Path, family: Family) -> PathBuf {
     dir.join(family.file_name())
 }
 
-/// Loads the files of `families` from `dir`.
+/// Loads the files of `families` from `dir`: the one loader of `scenarios verify` and the main job.
 pub fn load_dir(dir: &Path, families: &[Family]) -> Result<Vec<LoadedScenario>, ScenarioError> {
-    families
-        .iter()
-        .map(|&f| {
-            let loaded = load(&scenario_path(dir, f))?;
-            if loaded.family != f {
-                return Err(ScenarioError::Invalid {
-                    path: loaded.path,
-                    entry: "file".to_owned(),
-                    field: "family".to_owned(),
-                    message: format!("file for family '{f}' declares family '{}'", loaded.family),
-                });
-            }
-            Ok(loaded)
-        })
-        .collect()
+    families.iter().map(|&f| load_family(dir, f)).collect()
 }
 
-/// Reads, parses and validates one scenario file.
+/// Loads `family`'s file from `dir` ([`load`], which also checks that the file declares `family`).
+pub fn load_family(dir: &Path, family: Family) -> Result<LoadedScenario, ScenarioError> {
+    load(&scenario_path(dir, family))
+}
+
+/// Reads, parses and validates one scenario file; its name must be `<family>.json` for the family it declares
+/// (a copy under another name is refused, so a file can never stand in for another family). A leading UTF-8
+/// byte-order mark is refused ([`ScenarioError::ByteOrderMark`]).
 pub fn load(path: &Path) -> Result<LoadedScenario, ScenarioError> {
-    let text = std::fs::read_to_string(path).map_err(|source| ScenarioError::Read {
+    let bytes = std::fs::read(path).map_err(|source| ScenarioError::Read {
         path: path.to_path_buf(),
         source,
     })?;
-    parse(path, &text)
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        return Err(ScenarioError::ByteOrderMark {
+            path: path.to_path_buf(),
+        });
+    }
+    let text = String::from_utf8(bytes).map_err(|e| ScenarioError::Read {
+        path: path.to_path_buf(),
+        source: std::io::Error::new(std::io::ErrorKind::InvalidData, e.utf8_error()),
+    })?;
+    let loaded = parse(path, &text)?;
+    let expected = loaded.family.file_name();
+    let found = path.file_name().map(|n| n.to_string_lossy());
+    if found.as_deref() != Some(expected.as_str()) {
+        return Err(ScenarioError::Invalid {
+            path: loaded.path,
+            entry: "file".to_owned(),
+            field: "family".to_owned(),
+            message: format!(
+                "the file declares family '{}', so it must be named {expected}",
+                loaded.family
+            ),
+        });
+    }
+    Ok(loaded)
 }
 
 /// Parses and validates scenario text (`path` is only used in messages).
@@ -93,7 +109,11 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, ScenarioError> {
         path: p(),
         line: e.line(),
         column: e.column(),
-        message: e.to_string(),
+        // serde_json ends its message with the position, which the error already shows.
+        message: e
+            .to_string()
+            .trim_end_matches(&format!(" at line {} column {}", e.line(), e.column()))
+            .to_owned(),
     })?;
     if file.format_version != FORMAT_VERSION {
         return Err(ScenarioError::Version {
@@ -134,7 +154,8 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, ScenarioError> {
     if file.roots.is_empty() {
         return Err(invalid("file".into(), "roots", "no roots".into()));
     }
-    let mut successors = Vec::new();
+    let mut successors: Vec<LoadedSuccessor> = Vec::new();
+    let mut roots: Vec<GameState> = Vec::new();
     for (ri, root) in file.roots.iter().enumerate() {
         let dfen_err = |entry: String, dfen: &str, message: String| ScenarioError::Dfen {
             path: p(),
@@ -145,6 +166,24 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, ScenarioError> {
         };
         let root_state = GameState::from_dfen(&root.dfen)
             .map_err(|e| dfen_err(entry_name(&file, ri, None), &root.dfen, e.to_string()))?;
+        if let Some(first) = roots.iter().position(|r| *r == root_state) {
+            return Err(invalid(
+                entry_name(&file, ri, None),
+                "dfen",
+                format!(
+                    "same position as {}: every root is listed once",
+                    entry_name(&file, first, None)
+                ),
+            ));
+        }
+        if let Some(first) = file.roots[..ri].iter().position(|r| r.name == root.name) {
+            return Err(invalid(
+                entry_name(&file, ri, None),
+                "name",
+                format!("name already used by root {first}"),
+            ));
+        }
+        roots.push(root_state);
         if root_state.dice().is_empty() {
             return Err(invalid(
                 entry_name(&file, ri, None),
@@ -159,10 +198,21 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, ScenarioError> {
                 "no successors".into(),
             ));
         }
+        let first_of_root = successors.len();
         for (si, succ) in root.successors.iter().enumerate() {
             let entry = || entry_name(&file, ri, Some(si));
             let state = GameState::from_dfen(&succ.dfen)
                 .map_err(|e| dfen_err(entry(), &succ.dfen, e.to_string()))?;
+            if let Some(first) = successors[first_of_root..]
+                .iter()
+                .position(|s| s.state == state)
+            {
+                return Err(invalid(
+                    entry(),
+                    "dfen",
+                    format!("same position as successor {first}: every successor is listed once"),
+                ));
+            }
             if !state.dice().is_empty() {
                 return Err(invalid(
                     entry(),

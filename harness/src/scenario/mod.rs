@@ -9,8 +9,10 @@ pub use error::ScenarioError;
 pub use family::Family;
 pub use format::{FORMAT_VERSION, Header, Root, ScenarioFile, Successor};
 pub use load::{
-    FROZEN_EVALUATORS, LoadedScenario, LoadedSuccessor, load, load_dir, parse, scenario_path,
+    FROZEN_EVALUATORS, LoadedScenario, LoadedSuccessor, load, load_dir, load_family, parse,
+    scenario_path,
 };
 pub mod generate;
 pub mod oracle;
+pub mod unique_map;
 pub mod verify;

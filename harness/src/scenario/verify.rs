@@ -17,7 +17,8 @@ pub struct VerifyReport {
     pub values: usize,
 }
 
-/// Verifies one loaded file: each root's successor list (as a set) and every expected value, calling
+/// Verifies one loaded file: each root's successor list (the same set, in the order of first appearance) and
+/// every expected value, calling
 /// `progress` after each successor (from worker threads). Reports the first difference in file order.
 pub fn verify(
     scn: &LoadedScenario,
@@ -61,6 +62,21 @@ pub fn verify(
                 frozen.len(),
                 recomputed.len()
             )));
+        }
+        if let Some(si) = (0..frozen.len()).find(|&i| frozen[i] != recomputed[i]) {
+            let listed = frozen
+                .iter()
+                .position(|s| *s == recomputed[si])
+                .unwrap_or(si);
+            return Err(ScenarioError::Invalid {
+                path: scn.path.clone(),
+                entry: scn.entry_name(ri, Some(si)),
+                field: "dfen".into(),
+                message: format!(
+                    "successors out of order: the reference turn order reaches successor {listed} here; \
+                     successors are listed in order of first appearance"
+                ),
+            });
         }
     }
     let evals: [EvalFn; 2] = [

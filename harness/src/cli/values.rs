@@ -1,0 +1,416 @@
+//! Validating parsers for command-line values, shared by every command: one name from a closed set, a
+//! comma-separated list of names or numbers with no empty and no repeated item, a number that must not be zero.
+//!
+//! Each parser is a plain `fn(&str) -> Result<T, ValueError>`, which clap accepts as a `value_parser`; clap then
+//! reports a rejection in its own form, naming the option and the value, and exits with status 2:
+//! `error: invalid value 'sparse,sparse' for '--scenario <SCENARIO>': item 2 'sparse' repeats item 1`.
+//!
+//! A list option is declared with the [`List`] alias, so clap's derive parses the whole list as one value (it
+//! treats a field spelled `Vec<T>` as repeated single values, which cannot see repeats across items):
+//!
+//! ```
+//! use clap::Parser;
+//! use engine::memo::CacheKind;
+//! use harness::cli::values::{List, Named, list};
+//!
+//! #[derive(Parser, Debug)]
+//! struct Cli {
+//!     /// Cache variants, comma-separated.
+//!     #[arg(long, value_parser = list::<CacheKind>, default_value = CacheKind::ALL_NAMES)]
+//!     cache: List<CacheKind>,
+//! }
+//! let cli = Cli::try_parse_from(["x", "--cache", "fx,none"]).unwrap();
+//! assert_eq!(cli.cache, [CacheKind::Fx, CacheKind::None]);
+//! assert_eq!(Cli::try_parse_from(["x"]).unwrap().cache, CacheKind::ALL);
+//! let err = Cli::try_parse_from(["x", "--cache", "none,none"]).unwrap_err();
+//! assert_eq!(err.exit_code(), 2);
+//! assert!(err.to_string().contains("invalid value 'none,none' for '--cache <CACHE>'"), "{err}");
+//! ```
+
+use crate::run::Evaluator;
+use crate::scenario::Family;
+use engine::GameState;
+use engine::chance::Traversal;
+use engine::memo::CacheKind;
+use std::fmt::Display;
+use std::path::PathBuf;
+use std::str::FromStr;
+
+/// A comma-separated list option's value: declare the field as `List<T>` with `value_parser = list::<T>` (or a
+/// parser built on [`list_of`]) so that the whole list is checked at once.
+pub type List<T> = Vec<T>;
+
+/// A value chosen by name on the command line from a closed set.
+pub trait Named: Copy + PartialEq + Send + Sync + 'static {
+    /// What one value is called in messages, e.g. `cache variant`.
+    const WHAT: &'static str;
+    /// Every value, in the order messages list them (and an empty selection stands for).
+    const ALL: &'static [Self];
+    /// Every name, comma-separated: the default of a list option that selects all.
+    const ALL_NAMES: &'static str;
+    /// The command-line name.
+    fn cli_name(self) -> &'static str;
+}
+
+/// Why a command-line value was rejected; clap prints it after `invalid value '…' for '--option'`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ValueError {
+    /// The whole list is empty.
+    #[error("the list is empty")]
+    EmptyList,
+    /// One item of a list is empty (two commas in a row, or a trailing comma).
+    #[error("item {position} is empty")]
+    EmptyItem {
+        /// 1-based position in the list.
+        position: usize,
+    },
+    /// An item occurs twice.
+    #[error("item {position} '{item}' repeats item {first}")]
+    Repeated {
+        /// 1-based position of the repeat.
+        position: usize,
+        /// The repeated text.
+        item: String,
+        /// 1-based position of its first occurrence.
+        first: usize,
+    },
+    /// A name outside the closed set.
+    #[error("unknown {what} '{found}' (expected one of: {expected})")]
+    Unknown {
+        /// What kind of name, e.g. `scenario family`.
+        what: &'static str,
+        /// The text given.
+        found: String,
+        /// The valid names, comma-separated.
+        expected: String,
+    },
+    /// A number that does not parse, overflows its type or is out of range.
+    #[error("'{found}': {reason}")]
+    Number {
+        /// The text given.
+        found: String,
+        /// Why it was rejected.
+        reason: String,
+    },
+    /// An output file that cannot be written where it is asked for.
+    #[error("{reason}")]
+    Output {
+        /// What is wrong, with the path.
+        reason: String,
+    },
+    /// The only item of a list was rejected by the item parser.
+    #[error("{0}")]
+    Single(String),
+    /// One item of a list was rejected by the item parser.
+    #[error("item {position}: {reason}")]
+    Item {
+        /// 1-based position in the list.
+        position: usize,
+        /// The item parser's message.
+        reason: String,
+    },
+}
+
+/// Parses one name of `T`, listing the valid names when it is unknown.
+///
+/// ```
+/// use harness::cli::values::name;
+/// use harness::scenario::Family;
+/// assert_eq!(name::<Family>("sparse"), Ok(Family::Sparse));
+/// let err = name::<Family>("endgame").unwrap_err().to_string();
+/// assert_eq!(err, "unknown scenario family 'endgame' (expected one of: sparse, middlegame, \
+///                  transposition-rich, promotion-en-passant)");
+/// ```
+pub fn name<T: Named>(s: &str) -> Result<T, ValueError> {
+    T::ALL
+        .iter()
+        .copied()
+        .find(|v| v.cli_name() == s)
+        .ok_or_else(|| ValueError::Unknown {
+            what: T::WHAT,
+            found: s.to_owned(),
+            expected: T::ALL
+                .iter()
+                .map(|v| v.cli_name())
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+}
+
+/// Parses a comma-separated list of names of `T`: not empty, no empty item, no repeat, no unknown name.
+/// Spaces around an item are ignored.
+///
+/// ```
+/// use harness::cli::values::list;
+/// use harness::run::Evaluator;
+/// assert_eq!(list::<Evaluator>("constant, material").unwrap(), [Evaluator::Constant, Evaluator::Material]);
+/// assert_eq!(list::<Evaluator>("").unwrap_err().to_string(), "the list is empty");
+/// assert_eq!(list::<Evaluator>("material,").unwrap_err().to_string(), "item 2 is empty");
+/// assert_eq!(
+///     list::<Evaluator>("material,constant,material").unwrap_err().to_string(),
+///     "item 3 'material' repeats item 1"
+/// );
+/// assert!(list::<Evaluator>("material,nnue").unwrap_err().to_string().starts_with("item 2: unknown evaluator 'nnue'"));
+/// assert!(list::<Evaluator>("nnue").unwrap_err().to_string().starts_with("unknown evaluator 'nnue'"));
+/// ```
+pub fn list<T: Named>(s: &str) -> Result<Vec<T>, ValueError> {
+    list_of(s, name::<T>)
+}
+
+/// Parses a comma-separated list with `item` for each element: not empty, no empty item, no item equal to an
+/// earlier one (compared after parsing, so `10` and `010` are one budget). Spaces around an item are ignored.
+///
+/// ```
+/// use harness::cli::values::{list_of, positive};
+/// assert_eq!(list_of("10, 20,40", positive::<u64>).unwrap(), [10, 20, 40]);
+/// assert_eq!(list_of("10,010", positive::<u64>).unwrap_err().to_string(), "item 2 '010' repeats item 1");
+/// assert_eq!(
+///     list_of("10,0", positive::<u64>).unwrap_err().to_string(),
+///     "item 2: '0': must be at least 1"
+/// );
+/// ```
+pub fn list_of<T: PartialEq, E: Display>(
+    s: &str,
+    item: impl Fn(&str) -> Result<T, E>,
+) -> Result<Vec<T>, ValueError> {
+    if s.trim().is_empty() {
+        return Err(ValueError::EmptyList);
+    }
+    let mut out: Vec<T> = Vec::new();
+    let single = !s.contains(',');
+    for (i, text) in s.split(',').map(str::trim).enumerate() {
+        let position = i + 1;
+        if text.is_empty() {
+            return Err(ValueError::EmptyItem { position });
+        }
+        // A one-item list needs no position in its message.
+        let value = item(text).map_err(|e| match single {
+            true => ValueError::Single(e.to_string()),
+            false => ValueError::Item {
+                position,
+                reason: e.to_string(),
+            },
+        })?;
+        if let Some(first) = out.iter().position(|v| *v == value) {
+            return Err(ValueError::Repeated {
+                position,
+                item: text.to_owned(),
+                first: first + 1,
+            });
+        }
+        out.push(value);
+    }
+    Ok(out)
+}
+
+/// Parses a number that must be at least 1 (a count, a budget, a size); overflow is an error, not a wrap.
+///
+/// ```
+/// use harness::cli::values::positive;
+/// assert_eq!(positive::<u32>("7"), Ok(7));
+/// assert_eq!(positive::<u32>("0").unwrap_err().to_string(), "'0': must be at least 1");
+/// assert_eq!(
+///     positive::<u8>("300").unwrap_err().to_string(),
+///     "'300': number too large to fit in target type"
+/// );
+/// ```
+pub fn positive<T>(s: &str) -> Result<T, ValueError>
+where
+    T: FromStr + PartialEq + Default,
+    T::Err: Display,
+{
+    let number = |reason: String| ValueError::Number {
+        found: s.to_owned(),
+        reason,
+    };
+    let value: T = s
+        .trim()
+        .parse()
+        .map_err(|e: T::Err| number(e.to_string()))?;
+    if value == T::default() {
+        return Err(number("must be at least 1".to_owned()));
+    }
+    Ok(value)
+}
+
+/// Parses a position in DFEN (a positional argument's `value_parser`, so a bad position is a usage error).
+///
+/// ```
+/// let s = harness::cli::values::dfen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 PP").unwrap();
+/// assert_eq!(s.dice().len(), 2);
+/// assert!(harness::cli::values::dfen("8/8 w - - 0 1").is_err());
+/// ```
+pub fn dfen(s: &str) -> Result<GameState, engine::DfenError> {
+    GameState::from_dfen(s)
+}
+
+/// Parses an output file path and checks, before any work, that it can be written: it is not a folder, its
+/// folder exists, is a folder and accepts a new file (a probe file is created and removed).
+///
+/// ```
+/// use harness::cli::values::output_file;
+/// let dir = std::env::temp_dir();
+/// assert!(output_file(dir.join("out.tsv").to_str().unwrap()).is_ok());
+/// let err = output_file(dir.to_str().unwrap()).unwrap_err().to_string();
+/// assert!(err.contains("is a folder"), "{err}");
+/// let err = output_file("/nonexistent-folder/out.tsv").unwrap_err().to_string();
+/// assert_eq!(err, "folder /nonexistent-folder does not exist");
+/// ```
+pub fn output_file(s: &str) -> Result<PathBuf, ValueError> {
+    let path = PathBuf::from(s);
+    let reason = |reason: String| ValueError::Output { reason };
+    if s.is_empty() {
+        return Err(reason("the path is empty".to_owned()));
+    }
+    if path.is_dir() {
+        return Err(reason(format!("{s} is a folder, not a file")));
+    }
+    let Some(name) = path.file_name() else {
+        return Err(reason(format!("{s} does not name a file")));
+    };
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    match std::fs::metadata(&folder) {
+        Err(_) => {
+            return Err(reason(format!(
+                "folder {} does not exist",
+                folder.display()
+            )));
+        }
+        Ok(m) if !m.is_dir() => {
+            return Err(reason(format!("{} is not a folder", folder.display())));
+        }
+        Ok(_) => {}
+    }
+    let probe = folder.join(format!(
+        ".{}.probe-{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    std::fs::File::create(&probe)
+        .map_err(|e| reason(format!("cannot create a file in {}: {e}", folder.display())))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(path)
+}
+
+/// The selected values, or all of them when the selection is empty (the default of a programmatic caller).
+///
+/// ```
+/// use harness::cli::values::or_all;
+/// use harness::scenario::Family;
+/// assert_eq!(or_all::<Family>(&[]), Family::ALL);
+/// assert_eq!(or_all(&[Family::Sparse]), [Family::Sparse]);
+/// ```
+pub fn or_all<T: Named>(selected: &[T]) -> Vec<T> {
+    if selected.is_empty() {
+        T::ALL.to_vec()
+    } else {
+        selected.to_vec()
+    }
+}
+
+impl Named for CacheKind {
+    const WHAT: &'static str = "cache variant";
+    const ALL: &'static [Self] = &CacheKind::ALL;
+    const ALL_NAMES: &'static str = "none,tuple,hashbrown,fx,optimized";
+    fn cli_name(self) -> &'static str {
+        self.name()
+    }
+}
+
+impl Named for Evaluator {
+    const WHAT: &'static str = "evaluator";
+    const ALL: &'static [Self] = &Evaluator::ALL;
+    const ALL_NAMES: &'static str = "material,constant,aggressive";
+    fn cli_name(self) -> &'static str {
+        self.name()
+    }
+}
+
+impl Named for crate::evaluators::EvaluatorKind {
+    const WHAT: &'static str = "evaluator";
+    const ALL: &'static [Self] = &Self::ALL;
+    const ALL_NAMES: &'static str = "material,aggressive,counter,constant";
+    fn cli_name(self) -> &'static str {
+        self.name()
+    }
+}
+
+impl Named for Traversal {
+    const WHAT: &'static str = "traversal mode";
+    const ALL: &'static [Self] = &[Traversal::Plain, Traversal::Cached];
+    const ALL_NAMES: &'static str = "off,on";
+    fn cli_name(self) -> &'static str {
+        self.name()
+    }
+}
+
+impl Named for Family {
+    const WHAT: &'static str = "scenario family";
+    const ALL: &'static [Self] = &Family::ALL;
+    const ALL_NAMES: &'static str = "sparse,middlegame,transposition-rich,promotion-en-passant";
+    fn cli_name(self) -> &'static str {
+        self.name()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all_names<T: Named>() -> String {
+        T::ALL
+            .iter()
+            .map(|v| v.cli_name())
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    #[test]
+    fn all_names_match_all_values() {
+        assert_eq!(CacheKind::ALL_NAMES, all_names::<CacheKind>());
+        assert_eq!(Evaluator::ALL_NAMES, all_names::<Evaluator>());
+        assert_eq!(
+            crate::evaluators::EvaluatorKind::ALL_NAMES,
+            all_names::<crate::evaluators::EvaluatorKind>()
+        );
+        assert_eq!(Traversal::ALL_NAMES, all_names::<Traversal>());
+        assert_eq!(Family::ALL_NAMES, all_names::<Family>());
+        assert_eq!(list::<Family>(Family::ALL_NAMES).unwrap(), Family::ALL);
+    }
+
+    #[test]
+    fn lists_reject_every_malformed_shape() {
+        assert_eq!(list::<Traversal>(" "), Err(ValueError::EmptyList));
+        assert_eq!(
+            list::<Traversal>(",on"),
+            Err(ValueError::EmptyItem { position: 1 })
+        );
+        assert_eq!(
+            list::<Traversal>("on,,off"),
+            Err(ValueError::EmptyItem { position: 2 })
+        );
+        assert_eq!(
+            list::<Traversal>("on,off,on"),
+            Err(ValueError::Repeated {
+                position: 3,
+                item: "on".into(),
+                first: 1
+            })
+        );
+        assert_eq!(
+            list::<Traversal>("off,on").unwrap(),
+            [Traversal::Plain, Traversal::Cached]
+        );
+    }
+
+    #[test]
+    fn positive_rejects_zero_signs_and_overflow() {
+        assert!(positive::<u64>("18446744073709551616").is_err());
+        assert_eq!(positive::<u64>("18446744073709551615"), Ok(u64::MAX));
+        assert!(positive::<u64>("-1").is_err());
+        assert!(positive::<usize>("0").is_err());
+    }
+}

@@ -1,0 +1,157 @@
+//! The documented exit statuses and the failure classes a command reports them with.
+//!
+//! | status | meaning |
+//! | --- | --- |
+//! | 0 | success |
+//! | 1 | runtime failure (an OS error while working, standard output lost, a bug) |
+//! | 2 | bad input (an option, a DFEN, a scenario file), detected before or after parsing |
+//! | 3 | verification or parity mismatch (a frozen value differs from a recomputed one) |
+//!
+//! A command returns `anyhow::Error`; it tags an error with its class through [`Failure::tag`] or
+//! [`Failure::because`], and `main` maps the error to a status with [`Failure::of`]. Scenario-file errors carry
+//! their class themselves ([`ScenarioError::failure`]), so every command that loads scenario files gets 2 or 3
+//! without tagging. An untagged error is a runtime failure.
+
+use crate::scenario::ScenarioError;
+use std::fmt;
+use std::process::ExitCode;
+
+/// `--help` text listing the exit statuses.
+pub const EXIT_STATUS_HELP: &str = "Exit status: 0 success; 1 runtime failure (an OS error, standard output \
+lost); 2 bad input (an option value, a DFEN, a scenario file, an output location); 3 verification or parity \
+mismatch.";
+
+/// Why a command failed, as its exit status tells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// Status 1: the input was fine but the work failed (an OS error, output lost).
+    Runtime,
+    /// Status 2: an option value, a position, a file's content or an output location is unusable.
+    BadInput,
+    /// Status 3: a recomputed value differs from a frozen or a parallel one.
+    Mismatch,
+}
+
+impl Failure {
+    /// The process exit status.
+    pub const fn code(self) -> u8 {
+        match self {
+            Failure::Runtime => 1,
+            Failure::BadInput => 2,
+            Failure::Mismatch => 3,
+        }
+    }
+
+    /// The exit status as `main` returns it.
+    pub fn exit_code(self) -> ExitCode {
+        ExitCode::from(self.code())
+    }
+
+    /// Tags `error` with this class; its message is unchanged.
+    ///
+    /// ```
+    /// use harness::exit::Failure;
+    /// let err = Failure::BadInput.tag(std::io::Error::other("x.json: empty"));
+    /// let err = err.context("loading scenarios");
+    /// assert_eq!(Failure::of(&err), Failure::BadInput);
+    /// assert_eq!(harness::exit::message(&err), "loading scenarios: x.json: empty");
+    /// ```
+    pub fn tag(self, error: impl Into<anyhow::Error>) -> anyhow::Error {
+        anyhow::Error::new(Classified {
+            failure: self,
+            error: error.into(),
+        })
+    }
+
+    /// A new error of this class.
+    ///
+    /// ```
+    /// use harness::exit::Failure;
+    /// let err = Failure::BadInput.because("invalid DFEN '8/8': too few ranks");
+    /// assert_eq!(Failure::of(&err).code(), 2);
+    /// assert_eq!(Failure::of(&anyhow::anyhow!("disk on fire")), Failure::Runtime);
+    /// ```
+    pub fn because(self, message: impl fmt::Display) -> anyhow::Error {
+        self.tag(anyhow::Error::msg(message.to_string()))
+    }
+
+    /// The class of a command's error: the outermost tag in its chain, else the class of a scenario-file error
+    /// in it, else [`Failure::Runtime`].
+    pub fn of(err: &anyhow::Error) -> Failure {
+        err.chain()
+            .find_map(|e| e.downcast_ref::<Classified>().map(|c| c.failure))
+            .or_else(|| {
+                err.chain().find_map(|e| {
+                    e.downcast_ref::<ScenarioError>()
+                        .map(ScenarioError::failure)
+                })
+            })
+            .unwrap_or(Failure::Runtime)
+    }
+}
+
+/// An error with its class attached; transparent in messages.
+#[derive(Debug)]
+struct Classified {
+    failure: Failure,
+    error: anyhow::Error,
+}
+
+impl fmt::Display for Classified {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.error, f)
+    }
+}
+
+impl std::error::Error for Classified {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.error.source()
+    }
+}
+
+/// The error's chain joined by `: `, each cause once: a cause whose text the previous message already contains
+/// (an error type that prints its OS error and also returns it as its source) is left out.
+///
+/// ```
+/// let io = std::io::Error::new(std::io::ErrorKind::AlreadyExists, "File exists (os error 17)");
+/// let err = harness::record::RecordError::Write { path: "out/run".into(), source: io };
+/// assert_eq!(
+///     harness::exit::message(&anyhow::Error::new(err)),
+///     "cannot write out/run: File exists (os error 17)"
+/// );
+/// ```
+pub fn message(err: &anyhow::Error) -> String {
+    let mut out = String::new();
+    let mut previous = String::new();
+    for link in err.chain() {
+        let text = link.to_string();
+        if text.is_empty() || previous.contains(&text) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(": ");
+        }
+        out.push_str(&text);
+        previous = text;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_outermost_tag_wins_and_scenario_errors_classify_themselves() {
+        let stale = ScenarioError::StaleSuccessors {
+            path: "s.json".into(),
+            entry: "root 0".into(),
+            message: "differs".into(),
+        };
+        let err = anyhow::Error::new(stale);
+        assert_eq!(Failure::of(&err), Failure::Mismatch);
+        let err = Failure::Runtime.tag(err);
+        assert_eq!(Failure::of(&err), Failure::Runtime);
+        assert_eq!(message(&err), "s.json: root 0: field `successors`: differs");
+    }
+}

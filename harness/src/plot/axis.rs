@@ -1,0 +1,154 @@
+//! Axis descriptions of the checked charts ([`super::LinePlot`], [`super::DotPlot`]): a label and a unit that are
+//! both required, a linear or logarithmic scale, an optional fixed range; and the labelled reference lines.
+
+use anyhow::{Result, bail};
+
+/// Linear or logarithmic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scale {
+    /// Evenly spaced values; the axis includes what the data needs.
+    Linear,
+    /// Evenly spaced factors, labelled in 1-2-5 steps (see [`super::log_ticks`]); every value must be positive.
+    Log,
+}
+
+/// One value axis: what it shows, in which unit, on which scale.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Axis {
+    /// What the axis shows, e.g. `time per operation`.
+    pub label: String,
+    /// The unit, e.g. `ns`, `entries`, `%`, `x` for ratios; required, since a number without one cannot be read.
+    pub unit: String,
+    /// Linear or logarithmic.
+    pub scale: Scale,
+    /// Fixed `(low, high)`; otherwise fitted to the data.
+    pub range: Option<(f64, f64)>,
+}
+
+impl Axis {
+    /// A linear axis fitted to the data.
+    ///
+    /// ```
+    /// use harness::plot::Axis;
+    /// assert_eq!(Axis::linear("hit rate", "%").caption(), "hit rate (%)");
+    /// ```
+    pub fn linear(label: impl Into<String>, unit: impl Into<String>) -> Axis {
+        Axis {
+            label: label.into(),
+            unit: unit.into(),
+            scale: Scale::Linear,
+            range: None,
+        }
+    }
+
+    /// A logarithmic axis fitted to the data.
+    ///
+    /// ```
+    /// use harness::plot::Axis;
+    /// assert_eq!(Axis::log("budget", "entries").caption(), "budget (entries, log scale)");
+    /// ```
+    pub fn log(label: impl Into<String>, unit: impl Into<String>) -> Axis {
+        Axis {
+            scale: Scale::Log,
+            ..Axis::linear(label, unit)
+        }
+    }
+
+    /// The same axis with a fixed range.
+    pub fn with_range(self, low: f64, high: f64) -> Axis {
+        Axis {
+            range: Some((low, high)),
+            ..self
+        }
+    }
+
+    /// The text written along the axis: label, unit and, for a log axis, that it is one.
+    pub fn caption(&self) -> String {
+        let log = if self.is_log() { ", log scale" } else { "" };
+        if self.unit.is_empty() {
+            // Only the older chart descriptions get here; their labels carry unit and scale.
+            self.label.clone()
+        } else {
+            format!("{} ({}{log})", self.label, self.unit)
+        }
+    }
+
+    /// True for a logarithmic axis.
+    pub fn is_log(&self) -> bool {
+        self.scale == Scale::Log
+    }
+
+    /// Errors unless label and unit are given and the fixed range (if any) is finite, increasing and, on a log
+    /// axis, positive.
+    pub(super) fn validate(&self, chart: &str, which: &str) -> Result<()> {
+        if self.label.trim().is_empty() || self.unit.trim().is_empty() {
+            bail!("chart `{chart}`: the {which} axis needs a label and a unit");
+        }
+        if let Some((lo, hi)) = self.range
+            && !(lo.is_finite() && hi.is_finite() && hi > lo && (!self.is_log() || lo > 0.0))
+        {
+            bail!(
+                "chart `{chart}`: {which} range [{lo}, {hi}] is not finite and increasing{}",
+                if self.is_log() { " and positive" } else { "" }
+            );
+        }
+        Ok(())
+    }
+
+    /// Errors unless `v` can be drawn on this axis: finite, and positive on a log axis.
+    pub(super) fn check(&self, chart: &str, what: &str, v: f64) -> Result<()> {
+        if !v.is_finite() {
+            bail!("chart `{chart}`: {what} is {v}; only finite values can be drawn");
+        }
+        if self.is_log() && v <= 0.0 {
+            bail!("chart `{chart}`: {what} is {v}, which a log axis cannot show");
+        }
+        Ok(())
+    }
+}
+
+/// A labelled, dashed reference line: vertical on a [`super::LinePlot`] (e.g. a break-even cost), horizontal on a
+/// [`super::DotPlot`] (e.g. `1 = as fast as uncached`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reference {
+    /// Where the line crosses its axis.
+    pub at: f64,
+    /// What it marks, written beside it.
+    pub label: String,
+}
+
+/// Errors unless the chart has a title, 1 to [`super::MAX_SERIES`] series and every series name is given and
+/// unique.
+pub(super) fn check_series<'a>(title: &str, names: impl Iterator<Item = &'a str>) -> Result<()> {
+    if title.trim().is_empty() {
+        bail!("a chart needs a title");
+    }
+    let names: Vec<&str> = names.collect();
+    if names.is_empty() {
+        bail!("chart `{title}` has no series");
+    }
+    if names.len() > super::MAX_SERIES {
+        bail!(
+            "chart `{title}` has {} series; at most {} can have distinct colours and markers, so split it",
+            names.len(),
+            super::MAX_SERIES
+        );
+    }
+    for (i, n) in names.iter().enumerate() {
+        if n.trim().is_empty() {
+            bail!("chart `{title}`: series {} has no legend name", i + 1);
+        }
+        if names[..i].contains(n) {
+            bail!("chart `{title}`: two series are called `{n}`");
+        }
+    }
+    Ok(())
+}
+
+/// Errors unless the reference line has a label and a drawable position on `axis`.
+pub(super) fn check_reference(title: &str, r: &Reference, axis: &Axis) -> Result<()> {
+    if r.label.trim().is_empty() {
+        bail!("chart `{title}`: a reference line needs a label");
+    }
+    axis.check(title, &format!("reference line `{}`", r.label), r.at)
+}

@@ -1,0 +1,293 @@
+//! Dot-and-interval plots for categorical x axes: in each category one dot per series with its 95% interval as a
+//! whisker, series side by side, each with its own colour and marker. Unlike a bar, a dot means the same on a log
+//! axis as on a linear one, so this is the chart for speedups, times per operation and instruction counts.
+
+use super::axis::{self, Axis, Reference};
+use super::categorical::{self, CategorySeries, Context, Frame, Marks};
+use super::legend::Swatch;
+use super::style::{draw_marker, series_style};
+use anyhow::{Result, bail};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// A checked dot-and-interval plot: at most [`super::MAX_SERIES`] series, one value (or gap) per category each, only
+/// finite values inside their intervals (positive on a log axis). Draw it with [`super::dot_plot`].
+#[derive(Debug, Clone)]
+pub struct DotPlot {
+    /// Caption above the plot.
+    pub title: String,
+    /// What the categories are (e.g. `scenario family`).
+    pub x_label: String,
+    /// The value axis, linear or log.
+    pub y: Axis,
+    /// Category names, left to right.
+    pub categories: Vec<String>,
+    /// The series, in legend order.
+    pub series: Vec<CategorySeries>,
+    /// A dashed horizontal line (e.g. `1 = as fast as uncached`), listed in the legend.
+    pub reference: Option<Reference>,
+}
+
+/// Share of a category's width the series spread over.
+const SPREAD: f64 = 0.6;
+
+impl DotPlot {
+    /// Errors naming the chart, series and category when something cannot be drawn honestly.
+    pub(super) fn validate(&self) -> Result<()> {
+        let t = &self.title;
+        axis::check_series(t, self.series.iter().map(|s| s.name.as_str()))?;
+        if self.x_label.trim().is_empty() {
+            bail!("chart `{t}`: the x axis needs a label");
+        }
+        self.y.validate(t, "y")?;
+        let n = self.categories.len();
+        for s in &self.series {
+            if s.values.len() != n || s.intervals.as_ref().is_some_and(|iv| iv.len() != n) {
+                bail!(
+                    "chart `{t}`: series `{}` needs one value and one interval per category ({n})",
+                    s.name
+                );
+            }
+        }
+        for (j, i, v) in self.values() {
+            let s = &self.series[j];
+            let at =
+                |what: &str| format!("series `{}` at `{}`: {what}", s.name, self.categories[i]);
+            self.y.check(t, &at("value"), v)?;
+            if let Some((lo, hi)) = s.intervals.as_ref().map(|iv| iv[i]) {
+                self.y.check(t, &at("interval low"), lo)?;
+                self.y.check(t, &at("interval high"), hi)?;
+                if !(lo <= v && v <= hi) {
+                    bail!(
+                        "chart `{t}`: {}",
+                        at(&format!("{v} lies outside its interval [{lo}, {hi}]"))
+                    );
+                }
+            }
+        }
+        if self.values().next().is_none() {
+            bail!("chart `{t}` has no data");
+        }
+        if let Some(r) = &self.reference {
+            axis::check_reference(t, r, &self.y)?;
+        }
+        Ok(())
+    }
+
+    /// Every value that is not a gap, with its series and category index.
+    fn values(&self) -> impl Iterator<Item = (usize, usize, f64)> + '_ {
+        self.series.iter().enumerate().flat_map(|(j, s)| {
+            s.values
+                .iter()
+                .enumerate()
+                .filter_map(move |(i, v)| v.map(|v| (j, i, v)))
+        })
+    }
+
+    /// The interval of series `j` at category `i`, when it has width.
+    fn interval(&self, j: usize, i: usize) -> Option<(f64, f64)> {
+        let (lo, hi) = *self.series[j].intervals.as_ref()?.get(i)?;
+        (hi > lo).then_some((lo, hi))
+    }
+
+    /// The fixed range, or the data, intervals and reference line with headroom.
+    fn y_bounds(&self) -> (f64, f64) {
+        if let Some(r) = self.y.range {
+            return r;
+        }
+        let mut seen: Vec<f64> = self.reference.iter().map(|r| r.at).collect();
+        for (j, i, v) in self.values() {
+            seen.push(v);
+            seen.extend(
+                self.interval(j, i)
+                    .into_iter()
+                    .flat_map(|(lo, hi)| [lo, hi]),
+            );
+        }
+        let lo = seen.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = seen.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        if self.y.is_log() {
+            let pad = (hi / lo).powf(0.06).max(1.05);
+            (lo / pad, hi * pad)
+        } else {
+            let pad = ((hi - lo) * 0.08).max(lo.abs().max(1.0) * 0.05);
+            (lo - pad, hi + pad)
+        }
+    }
+}
+
+/// Draws the chart on `root`: title, plot with its category labels, legend rows underneath.
+pub(super) fn draw_dots<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    plot: &DotPlot,
+) -> Result<()>
+where
+    DB::ErrorType: 'static,
+{
+    let mut entries: Vec<_> = plot
+        .series
+        .iter()
+        .enumerate()
+        .map(|(j, s)| {
+            let (color, marker) = series_style(j);
+            let line = None;
+            (
+                s.name.clone(),
+                Swatch::Series {
+                    color,
+                    marker,
+                    line,
+                },
+            )
+        })
+        .collect();
+    if plot.values().any(|(j, i, _)| plot.interval(j, i).is_some()) {
+        entries.push(("95% interval".into(), Swatch::Interval));
+    }
+    if let Some(r) = &plot.reference {
+        entries.push((r.label.clone(), Swatch::Reference));
+    }
+    let frame = Frame {
+        title: &plot.title,
+        x_label: &plot.x_label,
+        y_caption: plot.y.caption(),
+        categories: &plot.categories,
+        log_y: plot.y.is_log(),
+        y: plot.y_bounds(),
+        entries,
+    };
+    categorical::draw(root, &frame, plot)
+}
+
+impl Marks for DotPlot {
+    fn draw<DB: DrawingBackend, Y: Ranged<ValueType = f64>>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        ctx: &mut Context<'_, '_, DB, Y>,
+        (y0, y1): (f64, f64),
+    ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+        if let Some(r) = &self.reference {
+            categorical::horizontal_reference(ctx, r.at, self.categories.len(), (y0, y1))?;
+        }
+        let k = self.series.len();
+        let cap = SPREAD / k as f64 * 0.2;
+        let clamp = |v: f64| v.clamp(y0, y1);
+        for (j, i, v) in self.values() {
+            let (color, marker) = series_style(j);
+            let x = categorical::slot_centre(i, j, k, SPREAD);
+            if let Some((lo, hi)) = self.interval(j, i) {
+                let strokes = categorical::whisker(x, clamp(lo), clamp(hi), cap);
+                ctx.draw_series(
+                    strokes
+                        .into_iter()
+                        .map(|p| PathElement::new(p, color.stroke_width(2))),
+                )?;
+            }
+            if (y0..=y1).contains(&v) {
+                draw_marker(root, ctx.backend_coord(&(x, v)), marker, color, 6)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::dot_plot;
+    use super::super::test_support::assert_drawn;
+    use super::*;
+
+    /// Breaks one thing in a valid chart.
+    type Spoil = fn(&mut DotPlot);
+
+    fn plot(series: usize) -> DotPlot {
+        let categories: Vec<String> = ["transposition-rich", "promotion-en-passant", "sparse"]
+            .map(String::from)
+            .into();
+        DotPlot {
+            title: "Speedup over no cache (median, 95% interval)".into(),
+            x_label: "scenario family".into(),
+            y: Axis::log("speedup", "x"),
+            series: (0..series)
+                .map(|k| {
+                    let v = 0.8 + 0.1 * k as f64;
+                    CategorySeries {
+                        name: format!("variant {k}"),
+                        values: vec![Some(v), None, Some(v * 2.0)],
+                        // A gap's interval is a placeholder and ignored.
+                        intervals: Some(vec![(v * 0.9, v * 1.1), (0.0, 0.0), (v * 2.0, v * 2.0)]),
+                    }
+                })
+                .collect(),
+            categories,
+            reference: Some(Reference {
+                at: 1.0,
+                label: "1 = as fast as no cache".into(),
+            }),
+        }
+    }
+
+    #[test]
+    fn renders_title_every_legend_entry_and_the_reference() {
+        let dir = tempfile::tempdir().unwrap();
+        let [svg, png] = dot_plot(&plot(8), &dir.path().join("dots")).unwrap();
+        let mut shown: Vec<String> = (0..8).map(|k| format!("variant {k}")).collect();
+        shown.extend(
+            [
+                "Speedup over no cache (median, 95% interval)",
+                "1 = as fast as no cache",
+                "95% interval",
+                "speedup (x, log scale)",
+                "sparse",
+            ]
+            .map(String::from),
+        );
+        assert_drawn(&svg, &png, &shown);
+    }
+
+    #[test]
+    fn a_linear_axis_need_not_start_at_zero() {
+        let mut p = plot(2);
+        p.y = Axis::linear("time per operation", "ms");
+        p.reference = None;
+        let (lo, hi) = p.y_bounds();
+        assert!(lo > 0.6 && hi < 2.2, "{lo} {hi}");
+        let dir = tempfile::tempdir().unwrap();
+        let [svg, png] = dot_plot(&p, &dir.path().join("linear")).unwrap();
+        assert_drawn(&svg, &png, &["time per operation (ms)".into()]);
+    }
+
+    #[test]
+    fn bad_shapes_and_values_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = dot_plot(&plot(9), &dir.path().join("nine")).unwrap_err();
+        assert!(err.to_string().contains("has 9 series"), "{err}");
+        let cases: [(&str, Spoil); 6] = [
+            ("only finite", |p| {
+                p.series[0].values[0] = Some(f64::NEG_INFINITY)
+            }),
+            ("only finite", |p| {
+                p.series[0].intervals.as_mut().unwrap()[2].1 = f64::NAN
+            }),
+            ("log axis cannot show", |p| {
+                p.series[1].values[2] = Some(-1.0)
+            }),
+            ("outside its interval", |p| {
+                p.series[0].values[0] = Some(5.0)
+            }),
+            ("one value and one interval per category", |p| {
+                p.series[0].values.pop();
+            }),
+            ("x axis needs a label", |p| p.x_label.clear()),
+        ];
+        for (want, spoil) in cases {
+            let mut p = plot(2);
+            spoil(&mut p);
+            let err = p.validate().unwrap_err().to_string();
+            assert!(err.contains(want), "{err} lacks {want}");
+        }
+        let mut p = plot(1);
+        p.series[0].values.fill(None);
+        assert!(p.validate().unwrap_err().to_string().contains("no data"));
+    }
+}

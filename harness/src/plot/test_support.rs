@@ -1,0 +1,23 @@
+//! Checks shared by the chart tests: what a rendered SVG must show and must not contain.
+
+use std::path::Path;
+
+/// The SVG's text, one trimmed line each (the SVG backend writes every text on its own line between its tags).
+pub(super) fn lines_of(svg: &str) -> Vec<&str> {
+    svg.lines().map(str::trim).collect()
+}
+
+/// Asserts that `svg` draws every text in `shown` and no NaN or infinite coordinate, and that `png` is a PNG;
+/// returns the SVG's text.
+pub(super) fn assert_drawn(svg: &Path, png: &Path, shown: &[String]) -> String {
+    let text = std::fs::read_to_string(svg).unwrap();
+    let lines = lines_of(&text);
+    for s in shown {
+        assert!(lines.contains(&s.as_str()), "`{s}` not drawn");
+    }
+    for bad in ["NaN", "inf"] {
+        assert!(!text.contains(bad), "{bad} in {}", svg.display());
+    }
+    assert!(std::fs::read(png).unwrap().starts_with(b"\x89PNG"));
+    text
+}

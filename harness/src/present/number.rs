@@ -1,0 +1,505 @@
+//! Numbers a person reads. Two rules cover every figure:
+//!
+//! - **Exact counters** (successors, evaluator calls, hits, entries) keep every digit, with a comma between groups
+//!   of three: [`count`] (`1,234,567`) and, for figures with a fraction, [`decimal`] (`1,234.57`). Two variants
+//!   that must count alike are compared digit by digit, so nothing is rounded away.
+//! - **Measured magnitudes** (times, instruction counts, bytes, ratios) get three significant digits, trailing zeros
+//!   kept so that a column shows its precision: [`time_ns`] (`12.2 ms`, `845 µs`, `25.3 ns`, `2 min 5 s`),
+//!   [`instructions`] (`92.5 M`), [`bytes`] (`1.10 GB`), [`ratio`] (`1.23x`). Rounding happens before the unit is
+//!   chosen, so 999.95 ns reads `1.00 µs`, never `1000 ns`. Instruction counts and bytes use decimal SI prefixes
+//!   (k = 1,000, M = 10⁶, G = 10⁹, T = 10¹²; bytes in kB, MB, GB, TB, not KiB), one prefix rule for both.
+//!
+//! Intervals follow their figure: [`time_ns_interval`] (`12.2 ms [12.1, 12.4]`, ends in the median's unit),
+//! [`ratio_interval`] (`1.23x [1.10, 1.37]`), [`points_interval`] (`+0.2 pt [-0.1, +0.5]`).
+//!
+//! Percentages take a fraction (`0.941` → `94.1%`) and percentage points a difference of fractions (`0.002` →
+//! `+0.2 pt`), both with one decimal. A figure that is NaN or infinite renders as [`MISSING`] (`—`), the same mark
+//! the tables use for an absent value; no function here panics.
+//!
+//! Ratios have one direction everywhere: a speedup is time(baseline) / time(variant), so > 1 means the variant is
+//! faster; an instruction ratio is instructions(baseline) / instructions(variant), > 1 means fewer instructions.
+//! [`speedup`] computes it; [`speedup_from_time_ratio`] turns a time ratio variant / baseline with its interval into
+//! a speedup with its interval (the ends swap). CSVs keep raw numbers with the unit in the column name; these
+//! functions are only for text people read.
+
+/// What a missing or non-finite figure renders as.
+pub const MISSING: &str = "—";
+
+/// Significant digits of every measured magnitude.
+const SIGNIFICANT: i32 = 3;
+
+/// A primitive integer type that [`count`] can format.
+pub trait Integer: Copy + std::fmt::Display {}
+
+macro_rules! integers {
+    ($($t:ty),*) => { $(impl Integer for $t {})* };
+}
+integers!(
+    u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize
+);
+
+/// An exact counter with thousands separators.
+///
+/// ```
+/// use harness::present::number::count;
+/// assert_eq!(count(1_234_567u64), "1,234,567");
+/// assert_eq!(count(-1_000i64), "-1,000");
+/// assert_eq!(count(u64::MAX), "18,446,744,073,709,551,615");
+/// ```
+pub fn count<N: Integer>(n: N) -> String {
+    let digits = n.to_string();
+    match digits.strip_prefix('-') {
+        Some(abs) => format!("-{}", group(abs)),
+        None => group(&digits),
+    }
+}
+
+/// `x` with `decimals` digits after the point and thousands separators in the integer part (for counters read back
+/// from a CSV as floating point, and per-operation means of counters); [`MISSING`] when not finite.
+///
+/// ```
+/// use harness::present::number::decimal;
+/// assert_eq!(decimal(1_234_567.0, 0), "1,234,567");
+/// assert_eq!(decimal(-1234.567, 2), "-1,234.57");
+/// assert_eq!(decimal(f64::NAN, 1), "—");
+/// ```
+pub fn decimal(x: f64, decimals: usize) -> String {
+    if !x.is_finite() {
+        return MISSING.into();
+    }
+    let text = format!("{:.decimals$}", x.abs());
+    let (int, frac) = text
+        .split_once('.')
+        .map_or((text.as_str(), None), |(i, f)| (i, Some(f)));
+    let sign = if x < 0.0 && text.bytes().any(|b| b.is_ascii_digit() && b != b'0') {
+        "-"
+    } else {
+        ""
+    };
+    match frac {
+        Some(f) => format!("{sign}{}.{f}", group(int)),
+        None => format!("{sign}{}", group(int)),
+    }
+}
+
+/// Commas between groups of three in a string of ASCII digits.
+fn group(digits: &str) -> String {
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `x` rounded to three significant digits, trailing zeros kept (`1.20`, `12.0`, `845`); a carry into the next power
+/// of ten drops a decimal (9.996 → `10.0`), so the result never shows a fourth digit.
+fn significant(x: f64) -> String {
+    if x == 0.0 {
+        return "0".into();
+    }
+    let magnitude = x.abs().log10().floor() as i32;
+    if magnitude >= SIGNIFICANT {
+        // Beyond the largest unit: digits past the third are zeros, not noise.
+        let step = 10f64.powi(magnitude + 1 - SIGNIFICANT);
+        return format!("{:.0}", (x / step).round() * step);
+    }
+    let decimals = (SIGNIFICANT - 1 - magnitude).max(0);
+    let text = format!("{:.*}", decimals as usize, x);
+    let carried =
+        text.trim_start_matches('-').parse::<f64>().unwrap_or(0.0) >= 10f64.powi(magnitude + 1);
+    if carried && decimals > 0 {
+        format!("{:.*}", decimals as usize - 1, x)
+    } else {
+        text
+    }
+}
+
+/// Units of [`time_ns`] below one minute, ascending.
+const TIME_UNITS: [(f64, &str); 4] = [(1.0, "ns"), (1e3, "µs"), (1e6, "ms"), (1e9, "s")];
+
+/// The largest step of `units` (factor, suffix; ascending) that keeps `x`'s rounded mantissa at least 1, or the
+/// first when `x` is smaller.
+fn unit_of<'a>(x: f64, units: &[(f64, &'a str)]) -> (f64, &'a str) {
+    let fits = |(factor, _): &&(f64, &str)| rounded_abs(x / factor) >= 1.0;
+    *units.iter().rev().find(fits).unwrap_or(&units[0])
+}
+
+/// `x` in its [`unit_of`] with three significant digits.
+fn scaled(x: f64, units: &[(f64, &str)]) -> String {
+    if !x.is_finite() {
+        return MISSING.into();
+    }
+    let (factor, suffix) = unit_of(x, units);
+    format!("{} {suffix}", significant(x / factor))
+        .trim_end()
+        .to_owned()
+}
+
+/// |x| after rounding to three significant digits.
+fn rounded_abs(x: f64) -> f64 {
+    significant(x)
+        .trim_start_matches('-')
+        .parse()
+        .unwrap_or(0.0)
+}
+
+/// A time given in nanoseconds: three significant digits in ns, µs, ms or s; from one minute on, whole minutes and
+/// seconds (`2 min 5 s`), from one hour on, hours and minutes (`1 h 2 min`). [`MISSING`] when not finite.
+///
+/// ```
+/// use harness::present::number::time_ns;
+/// assert_eq!(time_ns(12_216_002.0), "12.2 ms");
+/// assert_eq!(time_ns(845_000.0), "845 µs");
+/// assert_eq!(time_ns(25.31), "25.3 ns");
+/// assert_eq!(time_ns(999.95), "1.00 µs");
+/// assert_eq!(time_ns(125e9), "2 min 5 s");
+/// ```
+pub fn time_ns(ns: f64) -> String {
+    if !ns.is_finite() {
+        return MISSING.into();
+    }
+    if rounded_abs(ns / 1e9) < 60.0 {
+        return scaled(ns, &TIME_UNITS);
+    }
+    let sign = if ns < 0.0 { "-" } else { "" };
+    let seconds = (ns.abs() / 1e9).round();
+    if seconds < 3600.0 {
+        return format!(
+            "{sign}{} min {} s",
+            (seconds / 60.0).floor(),
+            seconds % 60.0
+        );
+    }
+    let minutes = (seconds / 60.0).round();
+    format!(
+        "{sign}{} h {} min",
+        decimal((minutes / 60.0).floor(), 0),
+        minutes % 60.0
+    )
+}
+
+/// A time with its interval, all in nanoseconds, the ends in the median's unit and digits: `12.2 ms [12.1, 12.4]`.
+/// From one minute on, each part is written out as [`time_ns`] writes it; a non-finite end reads [`MISSING`].
+///
+/// ```
+/// use harness::present::number::time_ns_interval;
+/// assert_eq!(time_ns_interval(12_216_002.0, 12_105_731.0, 12_408_321.0), "12.2 ms [12.1, 12.4]");
+/// assert_eq!(time_ns_interval(999.0, 950.0, 1_020.0), "999 ns [950, 1020]");
+/// ```
+pub fn time_ns_interval(median: f64, lo: f64, hi: f64) -> String {
+    if !median.is_finite() {
+        return MISSING.into();
+    }
+    if rounded_abs(median / 1e9) >= 60.0 {
+        return format!("{} [{}, {}]", time_ns(median), time_ns(lo), time_ns(hi));
+    }
+    let (factor, suffix) = unit_of(median, &TIME_UNITS);
+    let end = |v: f64| {
+        if v.is_finite() {
+            significant(v / factor)
+        } else {
+            MISSING.into()
+        }
+    };
+    format!(
+        "{} {suffix} [{}, {}]",
+        significant(median / factor),
+        end(lo),
+        end(hi)
+    )
+}
+
+/// A [`std::time::Duration`] as [`time_ns`] renders it.
+///
+/// ```
+/// use harness::present::number::time;
+/// assert_eq!(time(std::time::Duration::from_millis(1230)), "1.23 s");
+/// ```
+pub fn time(d: std::time::Duration) -> String {
+    time_ns(d.as_nanos() as f64)
+}
+
+/// An instruction count (or any measured count where only three digits mean something) with a decimal SI prefix:
+/// `845`, `12.5 k`, `92.5 M`, `1.20 G`. [`MISSING`] when not finite.
+///
+/// ```
+/// use harness::present::number::instructions;
+/// assert_eq!(instructions(92_512_345.0), "92.5 M");
+/// assert_eq!(instructions(845.0), "845");
+/// assert_eq!(instructions(999_999.0), "1.00 M");
+/// ```
+pub fn instructions(n: f64) -> String {
+    scaled(
+        n,
+        &[(1.0, ""), (1e3, "k"), (1e6, "M"), (1e9, "G"), (1e12, "T")],
+    )
+}
+
+/// A byte count with a decimal SI prefix: `845 B`, `512 kB`, `1.10 GB`. [`MISSING`] when not finite.
+///
+/// ```
+/// use harness::present::number::bytes;
+/// assert_eq!(bytes(1.1e9), "1.10 GB");
+/// assert_eq!(bytes(512_000.0), "512 kB");
+/// assert_eq!(bytes(0.0), "0 B");
+/// ```
+pub fn bytes(n: f64) -> String {
+    scaled(
+        n,
+        &[
+            (1.0, "B"),
+            (1e3, "kB"),
+            (1e6, "MB"),
+            (1e9, "GB"),
+            (1e12, "TB"),
+        ],
+    )
+}
+
+/// A fraction as a percentage with one decimal: `0.941` → `94.1%`. [`MISSING`] when not finite.
+///
+/// ```
+/// use harness::present::number::percent;
+/// assert_eq!(percent(0.941), "94.1%");
+/// assert_eq!(percent(1.0), "100.0%");
+/// ```
+pub fn percent(fraction: f64) -> String {
+    if fraction.is_finite() {
+        format!("{}%", decimal(100.0 * fraction, 1))
+    } else {
+        MISSING.into()
+    }
+}
+
+/// A difference of two fractions in percentage points, signed, one decimal: `0.002` → `+0.2 pt`; a difference that
+/// rounds to zero reads `0.0 pt`. [`MISSING`] when not finite.
+///
+/// ```
+/// use harness::present::number::points;
+/// assert_eq!(points(0.002), "+0.2 pt");
+/// assert_eq!(points(-0.0131), "-1.3 pt");
+/// assert_eq!(points(0.0001), "0.0 pt");
+/// ```
+pub fn points(difference: f64) -> String {
+    if difference.is_finite() {
+        format!("{} pt", signed_points(difference))
+    } else {
+        MISSING.into()
+    }
+}
+
+/// A percentage-point difference with its interval: `+0.2 pt [-0.1, +0.5]`.
+///
+/// ```
+/// use harness::present::number::points_interval;
+/// assert_eq!(points_interval(0.002, -0.001, 0.005), "+0.2 pt [-0.1, +0.5]");
+/// ```
+pub fn points_interval(difference: f64, lo: f64, hi: f64) -> String {
+    format!(
+        "{} [{}, {}]",
+        points(difference),
+        signed_points(lo),
+        signed_points(hi)
+    )
+}
+
+fn signed_points(difference: f64) -> String {
+    if !difference.is_finite() {
+        return MISSING.into();
+    }
+    let text = decimal(100.0 * difference, 1);
+    if text.starts_with('-') || text == "0.0" {
+        text
+    } else {
+        format!("+{text}")
+    }
+}
+
+/// A ratio or speedup with three significant digits and an `x`: `1.23x`, `0.987x`, `12.3x`. [`MISSING`] when not
+/// finite.
+///
+/// ```
+/// use harness::present::number::ratio;
+/// assert_eq!(ratio(1.2345), "1.23x");
+/// assert_eq!(ratio(0.98765), "0.988x");
+/// assert_eq!(ratio(f64::INFINITY), "—");
+/// ```
+pub fn ratio(r: f64) -> String {
+    if r.is_finite() {
+        format!("{}x", significant(r))
+    } else {
+        MISSING.into()
+    }
+}
+
+/// A ratio with its interval, the ends in the ratio's own digits: `1.23x [1.10, 1.37]`.
+///
+/// ```
+/// use harness::present::number::ratio_interval;
+/// assert_eq!(ratio_interval(1.2345, 1.1, 1.3667), "1.23x [1.10, 1.37]");
+/// ```
+pub fn ratio_interval(r: f64, lo: f64, hi: f64) -> String {
+    let end = |v: f64| {
+        if v.is_finite() {
+            significant(v)
+        } else {
+            MISSING.into()
+        }
+    };
+    format!("{} [{}, {}]", ratio(r), end(lo), end(hi))
+}
+
+/// The speedup of `variant` over `baseline`, given their times (or instruction counts): baseline / variant, > 1 =
+/// the variant is faster. NaN when either is not positive and finite.
+///
+/// ```
+/// use harness::present::number::speedup;
+/// assert_eq!(speedup(200.0, 100.0), 2.0);
+/// assert!(speedup(200.0, 0.0).is_nan());
+/// ```
+pub fn speedup(baseline: f64, variant: f64) -> f64 {
+    let usable = |v: f64| v.is_finite() && v > 0.0;
+    if usable(baseline) && usable(variant) {
+        baseline / variant
+    } else {
+        f64::NAN
+    }
+}
+
+/// Turns a time ratio variant / baseline (`median` with its interval `[lo, hi]`, > 1 = slower) into the speedup with
+/// its interval `(speedup, lo, hi)`, > 1 = faster; the interval's ends swap. NaN parts where a ratio is not positive.
+///
+/// ```
+/// use harness::present::number::speedup_from_time_ratio;
+/// assert_eq!(speedup_from_time_ratio(0.5, 0.4, 0.8), (2.0, 1.25, 2.5));
+/// ```
+pub fn speedup_from_time_ratio(median: f64, lo: f64, hi: f64) -> (f64, f64, f64) {
+    let inverse = |v: f64| speedup(1.0, v);
+    (inverse(median), inverse(hi), inverse(lo))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_group_every_integer_type() {
+        assert_eq!(count(0u8), "0");
+        assert_eq!(count(999u16), "999");
+        assert_eq!(count(1000u32), "1,000");
+        assert_eq!(count(-999_999i32), "-999,999");
+        assert_eq!(count(i64::MIN), "-9,223,372,036,854,775,808");
+        assert_eq!(
+            count(u128::MAX),
+            "340,282,366,920,938,463,463,374,607,431,768,211,455"
+        );
+        assert_eq!(count(12_345usize), "12,345");
+    }
+
+    #[test]
+    fn decimals_round_group_and_never_show_negative_zero() {
+        assert_eq!(decimal(999.996, 2), "1,000.00");
+        assert_eq!(decimal(-0.0001, 2), "0.00");
+        assert_eq!(decimal(-0.0, 0), "0");
+        assert_eq!(decimal(0.5, 3), "0.500");
+        assert_eq!(decimal(f64::INFINITY, 0), MISSING);
+        assert_eq!(decimal(f64::NEG_INFINITY, 0), MISSING);
+    }
+
+    #[test]
+    fn times_pick_the_unit_after_rounding() {
+        let cases = [
+            (0.0, "0 ns"),
+            (0.5, "0.500 ns"),
+            (1.0, "1.00 ns"),
+            (999.4, "999 ns"),
+            (999.95, "1.00 µs"),
+            (9_996.0, "10.0 µs"),
+            (99_960.0, "100 µs"),
+            (845_000.0, "845 µs"),
+            (999_500.0, "1.00 ms"),
+            (12_216_002.0, "12.2 ms"),
+            (1.23e9, "1.23 s"),
+            (59.94e9, "59.9 s"),
+            (59.96e9, "1 min 0 s"),
+            (125e9, "2 min 5 s"),
+            (3599.4e9, "59 min 59 s"),
+            (3599.6e9, "1 h 0 min"),
+            (3_725e9, "1 h 2 min"),
+            (-12_216_002.0, "-12.2 ms"),
+            (-125e9, "-2 min 5 s"),
+            (f64::NAN, MISSING),
+            (f64::INFINITY, MISSING),
+            (f64::NEG_INFINITY, MISSING),
+        ];
+        for (ns, want) in cases {
+            assert_eq!(time_ns(ns), want, "{ns} ns");
+        }
+    }
+
+    #[test]
+    fn time_intervals_share_the_median_unit() {
+        assert_eq!(
+            time_ns_interval(845_000.0, 999.0, 2e6),
+            "845 µs [0.999, 2000]"
+        );
+        assert_eq!(
+            time_ns_interval(999.95, 990.0, 1_010.0),
+            "1.00 µs [0.990, 1.01]"
+        );
+        assert_eq!(time_ns_interval(1e9, f64::NAN, 2e9), "1.00 s [—, 2.00]");
+        assert_eq!(
+            time_ns_interval(125e9, 120e9, 130e9),
+            "2 min 5 s [2 min 0 s, 2 min 10 s]"
+        );
+        assert_eq!(time_ns_interval(f64::INFINITY, 1.0, 2.0), MISSING);
+    }
+
+    #[test]
+    fn prefixed_magnitudes_share_one_rule() {
+        assert_eq!(instructions(0.0), "0");
+        assert_eq!(instructions(12.46), "12.5");
+        assert_eq!(instructions(999.5), "1.00 k");
+        assert_eq!(instructions(-92_512_345.0), "-92.5 M");
+        assert_eq!(instructions(u64::MAX as f64), "18400000 T");
+        assert_eq!(instructions(f64::NAN), MISSING);
+        assert_eq!(bytes(845.0), "845 B");
+        assert_eq!(bytes(999_950.0), "1.00 MB");
+        assert_eq!(bytes(f64::NEG_INFINITY), MISSING);
+    }
+
+    #[test]
+    fn percentages_and_points_have_one_decimal() {
+        assert_eq!(percent(0.0), "0.0%");
+        assert_eq!(percent(0.99951), "100.0%");
+        assert_eq!(percent(-0.25), "-25.0%");
+        assert_eq!(percent(f64::NAN), MISSING);
+        assert_eq!(points(0.0), "0.0 pt");
+        assert_eq!(points(-0.0001), "0.0 pt");
+        assert_eq!(points(f64::INFINITY), MISSING);
+        assert_eq!(points_interval(0.01, f64::NAN, 0.02), "+1.0 pt [—, +2.0]");
+    }
+
+    #[test]
+    fn ratios_keep_three_digits_and_one_direction() {
+        assert_eq!(ratio(1.0), "1.00x");
+        assert_eq!(ratio(0.0), "0x");
+        assert_eq!(ratio(9.996), "10.0x");
+        assert_eq!(ratio(123.4), "123x");
+        assert_eq!(ratio(f64::NAN), MISSING);
+        assert_eq!(
+            ratio_interval(1.0, f64::NEG_INFINITY, 2.0),
+            "1.00x [—, 2.00]"
+        );
+        assert_eq!(speedup(100.0, 200.0), 0.5);
+        assert!(speedup(f64::NAN, 1.0).is_nan());
+        assert!(speedup(-1.0, 1.0).is_nan());
+        // A time-ratio interval touching zero has no upper speedup end.
+        let (s, lo, hi) = speedup_from_time_ratio(2.0, 0.0, 4.0);
+        assert_eq!((s, lo), (0.5, 0.25));
+        assert!(hi.is_nan());
+    }
+}

@@ -1,0 +1,188 @@
+//! Every bad command-line input exits with status 2 and a message naming the option (or argument) and the
+//! value, before any work; `--help` documents the exit statuses.
+
+mod cli_support;
+
+use cli_support::{assert_exit, run};
+
+/// Runs `args`, expects status 2 and a message containing every one of `needles`.
+fn rejects(args: &[&str], needles: &[&str]) {
+    let out = run(args);
+    let err = assert_exit(&out, 2);
+    for n in needles {
+        assert!(err.contains(n), "{args:?}: expected {n:?} in: {err}");
+    }
+    assert!(out.stdout.is_empty(), "{args:?} printed results");
+}
+
+#[test]
+fn main_job_filters_reject_empty_repeated_and_unknown_items() {
+    rejects(
+        &["--scenario", ""],
+        &[
+            "invalid value '' for '--scenario <SCENARIO>'",
+            "the list is empty",
+        ],
+    );
+    rejects(
+        &["--scenario", "sparse,"],
+        &["'sparse,' for '--scenario <SCENARIO>'", "item 2 is empty"],
+    );
+    rejects(
+        &["--scenario", "sparse,sparse"],
+        &["'sparse,sparse'", "item 2 'sparse' repeats item 1"],
+    );
+    rejects(
+        &["--cache", "none,none"],
+        &["'none,none' for '--cache <CACHE>'", "repeats item 1"],
+    );
+    rejects(
+        &["--cache", "lru"],
+        &[
+            "unknown cache variant 'lru'",
+            "none, tuple, hashbrown, fx, optimized",
+        ],
+    );
+    rejects(
+        &["--eval", "material,nnue"],
+        &[
+            "'--eval <EVAL>'",
+            "item 2: unknown evaluator 'nnue'",
+            "material, constant, aggressive",
+        ],
+    );
+    rejects(
+        &["--traversal", "on,,off"],
+        &["'--traversal <TRAVERSAL>'", "item 2 is empty"],
+    );
+    rejects(
+        &["--seed", "18446744073709551616"],
+        &["'--seed <SEED>'", "number too large"],
+    );
+}
+
+#[test]
+fn position_commands_reject_bad_positions_and_options() {
+    for cmd in ["turns", "inspect", "score", "expand"] {
+        rejects(
+            &[cmd, "8/8 w - - 0 1"],
+            &["invalid value '8/8 w - - 0 1' for '<DFEN>'", "8 ranks"],
+        );
+    }
+    let outer = "k7/8/8/8/8/8/8/R6K b - - 0 1";
+    rejects(
+        &["expand", "--depth", "3", outer],
+        &["'--depth <DEPTH>'", "3"],
+    );
+    rejects(
+        &["expand", "--cache", "none,fx", outer],
+        &["'--cache <CACHE>'", "unknown cache variant 'none,fx'"],
+    );
+    rejects(
+        &["expand", "--traversal", "maybe", outer],
+        &[
+            "'--traversal <TRAVERSAL>'",
+            "unknown traversal mode 'maybe'",
+        ],
+    );
+    rejects(
+        &["expand", "k7/8/8/8/8/8/8/R6K b - - 0 1 PP"],
+        &["an outer successor has an empty dice pool"],
+    );
+    rejects(
+        &["score", "--eval", "nnue", "k7/8/8/8/8/8/8/R6K w - - 0 1 PP"],
+        &["'--eval <EVAL>'", "material, aggressive, counter, constant"],
+    );
+    rejects(
+        &[
+            "turns",
+            "--summary",
+            "--max-memory",
+            "0",
+            "k7/8/8/8/8/8/8/R6K w - - 0 1 PP",
+        ],
+        &["'--max-memory <MIB>'", "must be at least 1"],
+    );
+}
+
+#[test]
+fn scenario_commands_reject_bad_filters_and_folders() {
+    rejects(
+        &["scenarios", "verify", "--scenario", "endgame"],
+        &[
+            "'--scenario <SCENARIO>'",
+            "unknown scenario family 'endgame'",
+        ],
+    );
+    rejects(
+        &[
+            "scenarios",
+            "freeze",
+            "--scenario",
+            "sparse,sparse",
+            "--dir",
+            "/nonexistent",
+        ],
+        &["repeats item 1"],
+    );
+    rejects(
+        &["scenarios", "freeze", "--seed=-1"],
+        &["invalid value '-1' for '--seed <SEED>'"],
+    );
+    // A folder without the file: the path is named once, with the OS reason.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let out = run(&["scenarios", "verify", "--dir", d, "--scenario", "sparse"]);
+    let err = assert_exit(&out, 2);
+    let path = format!("{d}/sparse.json");
+    assert!(err.contains(&path), "{err}");
+    assert_eq!(err.matches("No such file or directory").count(), 1, "{err}");
+}
+
+#[test]
+fn catalogue_out_is_checked_before_any_work() {
+    rejects(
+        &["catalogue", "--out", "/nonexistent-folder/catalogue.tsv"],
+        &[
+            "'--out <FILE>'",
+            "folder /nonexistent-folder does not exist",
+        ],
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    rejects(&["catalogue", "--out", d], &["is a folder, not a file"]);
+    let file = dir.path().join("plain-file");
+    std::fs::write(&file, "x").unwrap();
+    let inside = format!("{}/catalogue.tsv", file.display());
+    rejects(
+        &["catalogue", "--out", &inside],
+        &[&format!("{} is not a folder", file.display())],
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "nothing written"
+    );
+}
+
+#[test]
+fn a_position_too_large_to_expand_is_refused_before_expanding() {
+    let queens = "QQQQQQk1/QQQQQQ2/8/8/8/8/8/7K b - - 0 1";
+    rejects(
+        &["expand", "--depth", "2", queens],
+        &["refusing to expand", "above --max-memory 512 MiB"],
+    );
+}
+
+#[test]
+fn help_documents_the_exit_statuses() {
+    let out = run(&["--help"]);
+    assert_exit(&out, 0);
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        help.contains("Exit status: 0 success; 1 runtime failure")
+            && help.contains("2 bad input")
+            && help.contains("3 verification or parity mismatch"),
+        "{help}"
+    );
+}
