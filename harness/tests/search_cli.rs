@@ -92,7 +92,7 @@ fn prints_one_line_of_key_value_fields_with_the_value_scaled_by_depth() {
 #[test]
 fn bad_input_exits_2_naming_the_option() {
     for (args, needle) in [
-        (vec!["not a dfen"], "invalid DFEN"),
+        (vec!["not a dfen"], "<DFEN>"),
         (vec!["k7/8/8/8/8/8/8/r2QK3 w - - 0 1"], "rolled"),
         (vec![ROOT, "--depth", "4"], "--depth"),
         (vec![ROOT, "--pruning", "star3"], "--pruning"),

@@ -139,7 +139,8 @@ mod tests {
     /// The extremes are reached or nearly so: a board of 64 white kings is the material maximum.
     #[test]
     fn material_bounds_are_attained() {
-        let full = GameState::from_dfen(&format!("{} w - - 0 1", ["KKKKKKKK"; 8].join("/"))).unwrap();
+        let full =
+            GameState::from_dfen(&format!("{} w - - 0 1", ["KKKKKKKK"; 8].join("/"))).unwrap();
         assert_eq!(evaluate_material(&full, Color::White), MATERIAL_BOUNDS.hi);
         assert_eq!(evaluate_material(&full, Color::Black), MATERIAL_BOUNDS.lo);
     }

@@ -1,7 +1,9 @@
 //! `harness search "<DFEN>"`: the chance search of one root (we are to move, dice rolled), by iterative deepening
 //! up to `--depth`, printed as one line of `key=value` fields.
 
+use crate::cli::values::{dfen, name, positive};
 use crate::evaluators::EvaluatorKind;
+use crate::exit::Failure;
 use crate::outln;
 use engine::GameState;
 use engine::eval::{AGGRESSIVE_BOUNDS, CONSTANT_BOUNDS, MATERIAL_BOUNDS, ValueBounds};
@@ -17,7 +19,8 @@ use std::time::Duration;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The root in DFEN: the side to move with its dice rolled.
-    pub dfen: String,
+    #[arg(value_parser = dfen)]
+    pub dfen: GameState,
     /// Depth in full turns: 1, 2 or 3.
     #[arg(long, default_value = "2")]
     pub depth: SearchDepth,
@@ -28,16 +31,16 @@ pub struct Args {
     #[arg(long, default_value = "16", value_parser = parse_table)]
     pub tt: TableSize,
     /// Evaluation cache: none|tuple|hashbrown|fx|optimized.
-    #[arg(long, default_value = "optimized")]
+    #[arg(long, default_value = "optimized", value_parser = name::<CacheKind>)]
     pub cache: CacheKind,
     /// Evaluator: material|aggressive|counter|constant.
-    #[arg(long, default_value = "material")]
+    #[arg(long, default_value = "material", value_parser = name::<EvaluatorKind>)]
     pub eval: EvaluatorKind,
-    /// Stop after this many evaluator calls (deterministic).
-    #[arg(long)]
+    /// Stop after this many evaluator calls (deterministic; cache hits cost nothing).
+    #[arg(long, value_parser = positive::<u64>)]
     pub work_budget: Option<u64>,
     /// Stop after this many milliseconds of wall-clock time.
-    #[arg(long)]
+    #[arg(long, value_parser = positive::<u64>)]
     pub deadline_ms: Option<u64>,
 }
 
@@ -92,21 +95,14 @@ pub fn declared_bounds(kind: EvaluatorKind) -> ValueBounds {
     }
 }
 
-/// Runs the command. An invalid DFEN or a root without dice exits with status 2.
+/// Runs the command. An invalid DFEN (clap) or a root without dice exits with status 2.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let root = match GameState::from_dfen(&args.dfen) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("invalid DFEN '{}': {e}", args.dfen);
-            return Ok(ExitCode::from(2));
-        }
-    };
+    let root = args.dfen;
     if root.dice().is_empty() {
-        eprintln!(
-            "the root's side to move must have rolled: '{}' has an empty dice pool",
-            args.dfen
-        );
-        return Ok(ExitCode::from(2));
+        return Err(Failure::BadInput.because(format!(
+            "<DFEN> '{}': the root's side to move must have rolled (the dice pool is empty)",
+            root.to_dfen()
+        )));
     }
     let table = match args.tt {
         TableSize::Off => None,
