@@ -43,7 +43,6 @@ fn tiny_roots_agree_with_the_oracle_at_depth_3() {
 }
 
 #[test]
-#[ignore = "plain depth-3 searches of the frozen sparse roots take minutes in the test profile"]
 fn sparse_roots_agree_with_the_oracle_at_depth_3() {
     for (family, dfen, _) in search_support::scenario_roots() {
         if family == "sparse" {
