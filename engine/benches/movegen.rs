@@ -161,5 +161,11 @@ fn warm(c: &mut Criterion) {
     let _ = c;
 }
 
-criterion_group!(benches, warm, per_die_movegen, turn_paths, perft);
+mod support;
+
+criterion_group! {
+    name = benches;
+    config = support::criterion();
+    targets = warm, per_die_movegen, turn_paths, perft
+}
 criterion_main!(benches);

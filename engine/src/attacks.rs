@@ -1,5 +1,5 @@
 //! Attack sets for every piece: const-generated knight, king and pawn tables, and magic-bitboard sliding attacks
-//! whose magics are found once by a seeded search (rules §6).
+//! whose magics are found once by a seeded search (docs/rules.md §6).
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;

@@ -1,4 +1,5 @@
-//! Nested chance expansion of an outer successor (the contract's NestedChanceCacheBenchmark, rules §13-§16, D6).
+//! Nested chance expansion of an outer successor (NestedChanceCacheBenchmark, docs/evaluation-cache.md B2;
+//! docs/rules.md §13-§16, D6).
 //!
 //! `outer` is a position right after our full turn and `end_turn`: the opponent is to roll, with an empty pool.
 //! "We" are the side that just moved.
@@ -30,7 +31,7 @@ use crate::telemetry::{Counters, NoTelemetry, Telemetry};
 use crate::turns::TurnGenerator;
 use std::rc::Rc;
 
-/// The value of a roll in which the opponent can capture our king (rules §14, `LossValue`).
+/// The value of a roll in which the opponent can capture our king (docs/rules.md §14, `LossValue`).
 pub const LOSS_VALUE: i64 = -1_000_000_000;
 
 /// The number of ordered 3d6 outcomes; a chance layer's denominator.

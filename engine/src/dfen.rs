@@ -1,4 +1,4 @@
-//! DFEN ("dice-chess FEN") parsing and serialisation (rules §10, D7), and the 4-field normalized form.
+//! DFEN ("dice-chess FEN") parsing and serialisation (docs/rules.md §10, D7), and the 4-field normalized form.
 
 use crate::attacks;
 use crate::bitboard::Bitboard;
@@ -10,7 +10,7 @@ use crate::state::{CastlingRights, GameState};
 use crate::transition::MAX_FULL_MOVE;
 use std::fmt::{self, Write};
 
-/// Why a DFEN string was rejected; every message names the field and the offending text (rules §10).
+/// Why a DFEN string was rejected; every message names the field and the offending text (docs/rules.md §10).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DfenError {
     /// Fewer than 4 space-separated fields.
@@ -195,7 +195,7 @@ fn parse_board(field: &str) -> Result<[Option<Piece>; 64], DfenError> {
 }
 
 impl GameState {
-    /// Parses a DFEN string (4 to 7 space-separated fields, rules §10).
+    /// Parses a DFEN string (4 to 7 space-separated fields, docs/rules.md §10).
     ///
     /// ```
     /// use engine::GameState;
@@ -311,7 +311,7 @@ impl GameState {
         }
     }
 
-    /// The canonical DFEN string; `from_dfen(s)?.to_dfen() == s` for canonical `s` (D7).
+    /// The canonical DFEN string; `from_dfen(s)?.to_dfen() == s` for canonical `s` (D7 in docs/rules.md).
     ///
     /// ```
     /// let s = "rnbqkbnr/pppppppp/8/8/P1P1P3/8/1P1P1PPP/RNBQKBNR b KQkq a3c3e3 0 1";

@@ -5,7 +5,7 @@ use crate::piece::PieceType;
 /// A multiset of at most 3 dice, kept sorted ascending so that equal multisets have equal encodings.
 ///
 /// Encoding: three 3-bit slots (bits 0-2, 3-5, 6-8), filled slots first in ascending face order, 0 = empty.
-/// Ascending order is also the reference's pool order for move generation (rules §6).
+/// Ascending order is also the reference's pool order for move generation (docs/rules.md §6).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
 pub struct DicePool(u16);
 
@@ -93,7 +93,7 @@ impl DicePool {
         (0..3).filter_map(move |i| PieceType::from_face(self.slot(i)))
     }
 
-    /// The distinct faces in ascending order (the generator's die order, rules §6).
+    /// The distinct faces in ascending order (the generator's die order, docs/rules.md §6).
     pub fn distinct(self) -> impl Iterator<Item = PieceType> {
         let mut prev = 0;
         (0..3).filter_map(move |i| {
@@ -106,7 +106,7 @@ impl DicePool {
         })
     }
 
-    /// Zobrist dice index (rules §12): slot values with 0 = empty, sorted a ≤ b ≤ c, index a·49 + b·7 + c.
+    /// Zobrist dice index (docs/rules.md §12): slot values with 0 = empty, sorted a ≤ b ≤ c, index a·49 + b·7 + c.
     pub const fn zobrist_index(self) -> usize {
         let (a, b, c) = (self.slot(0), self.slot(1), self.slot(2));
         let mut v = [a, b, c];
@@ -131,7 +131,7 @@ impl DicePool {
 }
 
 /// The 56 sorted 3d6 roll classes in ascending order (d1 <= d2 <= d3, d1 slowest) with their weights among the
-/// 216 ordered outcomes: 1 for AAA, 3 for AAB, 6 for ABC (rules §13).
+/// 216 ordered outcomes: 1 for AAA, 3 for AAB, 6 for ABC (docs/rules.md §13).
 ///
 /// ```
 /// use engine::dice::ROLL_CLASSES;

@@ -1,4 +1,4 @@
-//! King-capture probability (rules §17): the chance that the side to move can capture an enemy king on this
+//! King-capture probability (docs/rules.md §17): the chance that the side to move can capture an enemy king on this
 //! turn's roll, over the 56 weighted roll classes.
 
 use crate::dice::ROLL_CLASSES;

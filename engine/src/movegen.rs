@@ -1,6 +1,6 @@
-//! Pseudo-legal move generation per die, in the reference order (rules §6): for a die, the pieces of that type in
-//! ascending square order, and for each piece its targets in ascending order (pawns: pushes with promotions Q, R,
-//! B, N, double push, east then west capture, en passant; king: targets, then king-side and queen-side castle).
+//! Pseudo-legal move generation per die, in the reference order (docs/rules.md §6): for a die, the pieces of that
+//! type in ascending square order, and for each piece its targets in ascending order (pawns: pushes with promotions
+//! Q, R, B, N, double push, east then west capture, en passant; king: targets, then king-side and queen-side castle).
 //!
 //! Generation is callback-based: nothing is allocated, and the caller decides what to keep.
 
@@ -142,7 +142,8 @@ fn emit_targets<F: FnMut(Move)>(s: &GameState, from: Square, targets: Bitboard, 
     }
 }
 
-/// Castles for the king on `from` (D2: right, empty squares between, king and rook on their home squares).
+/// Castles for the king on `from` (D2 in docs/rules.md: the right, empty squares between, king and rook on their
+/// home squares).
 #[inline]
 fn castles<F: FnMut(Move)>(s: &GameState, us: Color, from: Square, f: &mut F) {
     let (home, k_right, q_right) = match us {

@@ -1,10 +1,10 @@
-//! The 16-bit search move encoding (rules §11).
+//! The 16-bit search move encoding (docs/rules.md §11).
 
 use crate::piece::PieceType;
 use crate::square::Square;
 use std::fmt;
 
-/// A micro-move: bits 0-5 = to, bits 6-11 = from, bits 12-15 = flag (rules §11).
+/// A micro-move: bits 0-5 = to, bits 6-11 = from, bits 12-15 = flag (docs/rules.md §11).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Move(u16);
 

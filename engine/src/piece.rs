@@ -2,7 +2,7 @@
 
 use crate::color::Color;
 
-/// A piece type; its discriminant is the die face that moves it (rules §1).
+/// A piece type; its discriminant is the die face that moves it (docs/rules.md §1).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 #[repr(u8)]
 pub enum PieceType {

@@ -1,4 +1,4 @@
-//! `score_path` (rules §16, D8): the value of playing a turn path, for the mover.
+//! `score_path` (docs/rules.md §16, D8): the value of playing a turn path, for the mover.
 
 use crate::color::Color;
 use crate::movegen::captures_king;

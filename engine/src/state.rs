@@ -1,4 +1,4 @@
-//! `GameState`: the position value that rules, caches and tables key on (rules §11, D4, D5).
+//! `GameState`: the position value that rules, caches and tables key on (docs/rules.md §11, D4, D5).
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
@@ -22,7 +22,8 @@ impl CastlingRights {
     pub const BLACK_QUEEN: u8 = 8;
 }
 
-/// Packed flags (D4): side to move, castling rights, dice pool and half-move clock; no en-passant mask.
+/// Packed flags (D4 in docs/rules.md): side to move, castling rights, dice pool and half-move clock; no en-passant
+/// mask.
 ///
 /// Layout: bit 0 side to move (0 = White); bits 1-4 castling rights; bits 5-13 the dice pool's 9-bit canonical
 /// encoding; bits 14-20 the half-move clock (0-127).
@@ -67,7 +68,7 @@ impl GameFlags {
         GameFlags((self.0 & !(0x1ff << Self::DICE_SHIFT)) | ((d.bits() as u32) << Self::DICE_SHIFT))
     }
 
-    /// The half-move clock (micro-moves since a pawn move or capture, saturating at 127; D3).
+    /// The half-move clock (micro-moves since a pawn move or capture, saturating at 127; D3 in docs/rules.md).
     pub const fn half_move_clock(self) -> u8 {
         (self.0 >> Self::CLOCK_SHIFT & 0x7f) as u8
     }
@@ -79,7 +80,8 @@ impl GameFlags {
     }
 }
 
-/// A dice-chess position: a `Copy` value holding exactly the fields the evaluation-cache contract keys on.
+/// A dice-chess position: a `Copy` value holding exactly the fields the evaluation cache keys on
+/// (docs/evaluation-cache.md E12).
 ///
 /// Equality and hashing cover every field (mailbox included) **except** the derived Zobrist key.
 #[derive(Clone, Copy, Debug)]
@@ -92,11 +94,11 @@ pub struct GameState {
     pub(crate) mailbox: [u8; 64],
     /// Side to move, castling, dice, clock.
     pub(crate) flags: GameFlags,
-    /// Every en-passant target (several allowed, rules §7).
+    /// Every en-passant target (several allowed, docs/rules.md §7).
     pub(crate) en_passant: Bitboard,
     /// Full-move number, 1 to 2^31 - 1.
     pub(crate) full_move: u32,
-    /// Derived Zobrist key (rules §12), kept current by every transition; not part of equality.
+    /// Derived Zobrist key (docs/rules.md §12), kept current by every transition; not part of equality.
     pub(crate) zobrist: u64,
 }
 
@@ -204,7 +206,7 @@ impl GameState {
         self.full_move
     }
 
-    /// The Zobrist key (rules §12), maintained incrementally so reading it costs nothing.
+    /// The Zobrist key (docs/rules.md §12), maintained incrementally so reading it costs nothing.
     pub const fn zobrist(&self) -> u64 {
         self.zobrist
     }

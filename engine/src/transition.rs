@@ -1,5 +1,5 @@
-//! State transitions: `make_move` (one micro-move, rules §5, §7, §8), `end_turn` (§9, D3) and the setters, all
-//! keeping the Zobrist key current so that reading it costs nothing.
+//! State transitions: `make_move` (one micro-move, docs/rules.md §5, §7, §8), `end_turn` (§9, D3) and the setters,
+//! all keeping the Zobrist key current so that reading it costs nothing.
 
 use crate::bitboard::Bitboard;
 use crate::color::Color;
@@ -169,7 +169,7 @@ impl GameState {
         self
     }
 
-    /// With the half-move clock replaced; values above 127 saturate (D3). Not hashed.
+    /// With the half-move clock replaced; values above 127 saturate (D3 in docs/rules.md). Not hashed.
     pub fn with_half_move_clock(mut self, clock: u8) -> GameState {
         self.flags = self.flags.with_half_move_clock(clock);
         self
@@ -187,7 +187,7 @@ impl GameState {
         self
     }
 
-    /// Plays one micro-move produced by the generator for this state (rules §5, §7, §8).
+    /// Plays one micro-move produced by the generator for this state (docs/rules.md §5, §7, §8).
     ///
     /// It spends the die of the mover's pre-move type (a castle spends a King and a Rook die; a die that is not in
     /// the pool is simply not removed), moves the piece (and the rook when castling), handles captures, en
@@ -290,7 +290,7 @@ impl GameState {
         self.flags = self.flags.with_half_move_clock(clock);
     }
 
-    /// Closes the turn (rules §9): wipes the en-passant targets the side about to move created (the ones the
+    /// Closes the turn (docs/rules.md §9): wipes the en-passant targets the side about to move created (the ones the
     /// finishing side declined), empties the dice pool, passes the move, and counts a full move after Black.
     ///
     /// ```

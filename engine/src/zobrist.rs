@@ -1,4 +1,4 @@
-//! Zobrist keys, bit for bit the reference scheme (rules §12, D5): SplitMix64 from seed `0x32a4b892f1c6d7e0`,
+//! Zobrist keys, bit for bit the reference scheme (docs/rules.md §12, D5): SplitMix64 from seed `0x32a4b892f1c6d7e0`,
 //! drawn as pieces [12][64], side, castling [16], en passant [64], dice [343]. Clocks are not hashed.
 
 use crate::attacks::splitmix64;

@@ -1,4 +1,4 @@
-//! Whole-catalogue properties: sizes, symmetry, stops, canonical forms and the facts in `domineering.md`.
+//! Whole-catalogue properties: sizes, symmetry, stops, canonical forms and the catalogue facts of docs/catalogue-experiment.md §1.
 
 use engine::domineering::{
     Board, Catalogue, Dyadic, Placement, Player, ShapeKey, connected_shapes,

@@ -1,8 +1,8 @@
-//! Every row of the oracle table in `shared/spec/domineering.md`: canonical value, left and right stop, mean.
+//! Every row of the oracle table in docs/catalogue-experiment.md §1: canonical value, left and right stop, mean.
 
 use engine::domineering::{Board, Catalogue, Dyadic, ShapeKey, Solver};
 
-/// (position, canonical value, LS, RS, mean) exactly as the spec's table lists them.
+/// (position, canonical value, LS, RS, mean) exactly as the oracle table lists them.
 const ORACLE: &[(&str, &str, &str, &str, &str)] = &[
     (".", "0", "0", "0", "0"),
     ("..", "-1", "-1", "-1", "-1"),
@@ -100,7 +100,7 @@ fn the_two_region_row_is_the_sum_of_its_regions() {
     assert_eq!(whole, sum);
 }
 
-/// (position, mean, temperature) from the spec's table (numbers report -1/2^k, infinitesimals 0).
+/// (position, mean, temperature) from the same table (numbers report -1/2^k, infinitesimals 0).
 const THERMAL: &[(&str, &str, &str)] = &[
     (".", "0", "-1"),
     ("..", "-1", "-1"),

@@ -1,4 +1,5 @@
-//! The evaluation-cache contract's worked examples, written from outside the engine crate.
+//! The evaluation-cache contract's worked examples (docs/evaluation-cache.md E9, E11, E13, T8), written from outside
+//! the engine crate.
 
 use engine::memo::{CacheKind, EvaluationCache, EvaluationMemo, Plain};
 use engine::search::{Bound, SearchControl, SearchOutcome, TranspositionTable};

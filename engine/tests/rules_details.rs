@@ -1,4 +1,5 @@
-//! Rules details the reference vectors do not pin down on their own (rules §4a, §5, §7, §9, §13, §16, D2, D3).
+//! Rules details the reference vectors do not pin down on their own (docs/rules.md §4a, §5, §7, §9, §13, §16, D2,
+//! D3).
 
 use engine::{Color, DicePool, GameState, Move, PieceType, TERMINAL_WIN_SCORE};
 
@@ -21,12 +22,12 @@ fn lines(dfen: &str) -> Vec<String> {
 
 #[test]
 fn max_rule_ignores_king_capture_lengths() {
-    // Rules §4a edge case: HEAD returns the 2-move capture plus the four 1-die paths.
+    // docs/rules.md §4a edge case: HEAD returns the 2-move capture plus the four 1-die paths.
     assert_eq!(
         lines("8/6kP/8/8/4K1p1/3P4/7b/8 w - - 0 1 PBB"),
         ["h7h8b h8g7", "d3d4", "h7h8q", "h7h8r", "h7h8n"]
     );
-    // Rules §4b example: path rule allows pawn moves followed by a queen capture of the king.
+    // docs/rules.md §4b example: path rule allows pawn moves followed by a queen capture of the king.
     let l = lines("2Q3b1/4P3/8/2k2K2/8/8/4P3/8 w - - 0 1 PRQ");
     assert!(l.contains(&"e2e3 c8c5".to_owned()));
     assert!(l.contains(&"e7e8n c8c5".to_owned()));
@@ -72,7 +73,7 @@ fn en_passant_capture_removes_victim_and_resets_clock() {
 
 #[test]
 fn castling_needs_pieces_and_both_dice_and_moves_the_rook() {
-    // Right present but no rook on h1: no castle (D2).
+    // Right present but no rook on h1: no castle (D2 in docs/rules.md).
     let s = parse("4k3/8/8/8/8/8/8/4K3 w K - 0 1 K");
     assert!(
         engine::die_moves(&s, PieceType::King)

@@ -1,33 +1,26 @@
-//! Every reference vector file of `shared/vectors/dicechess/` (see its README for the semantics of each).
+//! Every reference vector file of `engine/tests/vectors/` (its README gives each file's origin and semantics).
 
 use engine::{Color, GameState, Move, PieceType};
 use serde_json::Value;
 use std::path::PathBuf;
 
-/// Finds `shared/vectors/dicechess` next to the workspace (main checkout) or any ancestor (worktrees);
-/// `DICECHESS_VECTORS` overrides.
+/// The vector folder: `engine/tests/vectors` inside this package, so a bare clone finds it wherever it lives;
+/// `DICECHESS_VECTORS` overrides it (to try the engine against another copy of the reference data).
 fn vectors_dir() -> PathBuf {
-    if let Ok(dir) = std::env::var("DICECHESS_VECTORS") {
-        return PathBuf::from(dir);
+    match std::env::var_os("DICECHESS_VECTORS") {
+        Some(dir) => PathBuf::from(dir),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors"),
     }
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    for dir in manifest.ancestors() {
-        let candidate = dir.join("shared/vectors/dicechess");
-        if candidate.is_dir() {
-            return candidate;
-        }
-    }
-    panic!(
-        "reference vectors not found: expected shared/vectors/dicechess in an ancestor of {} \
-         (set DICECHESS_VECTORS to the folder)",
-        manifest.display()
-    );
 }
 
 fn load(name: &str) -> Value {
     let path = vectors_dir().join(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read vector file {}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "cannot read vector file {} (DICECHESS_VECTORS overrides the folder): {e}",
+            path.display()
+        )
+    });
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: invalid JSON: {e}", path.display()))
 }
 

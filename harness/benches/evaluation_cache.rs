@@ -273,15 +273,17 @@ impl ValueFormatter for NanosFormatter {
     }
 }
 
+mod support;
+
 fn main() {
     if std::env::var("EVAL_CACHE_CLOCK").as_deref() == Ok("cpu") {
-        let mut c = Criterion::default()
+        let mut c = support::criterion()
             .with_measurement(ThreadCpuTime)
             .configure_from_args();
         evaluation_cache(&mut c, "evaluation_cache_cpu");
         c.final_summary();
     } else {
-        let mut c = Criterion::default().configure_from_args();
+        let mut c = support::criterion().configure_from_args();
         evaluation_cache(&mut c, "evaluation_cache");
         c.final_summary();
     }

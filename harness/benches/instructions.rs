@@ -7,6 +7,9 @@
 //! `counter` fold; construction and growth included), `twice_<variant>` does
 //! that and then looks the same keys up again (all hits): instructions per miss = miss / 4,096, per hit = (twice - miss) / 4,096.
 //!
+//! Evaluator cost per call: `evaluator` calls one evaluator of the cost ladder on each of the 4,096 leaves (no
+//! memo); instructions per call beyond the loop = (evaluator_<name> - evaluator_constant) / 4,096.
+//!
 //! Searches: `chance_search` runs one depth-2 search of each family's first frozen root, plain expectimax
 //! against Star2 with the transposition table.
 //!
@@ -20,8 +23,7 @@ use engine::memo::{
 use engine::search::{Pruning, SearchDepth, TranspositionTable};
 use engine::{Color, GameState, for_each_legal_turn};
 use gungraun::prelude::*;
-use harness::evaluators::EvaluatorKind;
-use harness::evaluators::counter_value;
+use harness::evaluators::{EvaluatorKind, counter_value};
 use harness::run::{Arm, Evaluator, timed_operation};
 use harness::scenario::{Family, load_dir};
 use harness::search_arms::{SearchArm, TABLE_ENTRIES, search_roots};
@@ -162,6 +164,35 @@ library_benchmark_group!(
         twice_optimized
     ]
 );
+/// The 4,096 distinct leaves and an evaluator, called once outside the count (the network generates its weights
+/// on first use).
+fn evaluator_batch(name: &str) -> (EvalFn, Batch) {
+    let kind: EvaluatorKind = name.parse().expect("bench evaluator name parses");
+    let batch = distinct_leaves();
+    let f = kind.function();
+    black_box(f(&batch[0].0, batch[0].1));
+    (f, batch)
+}
+
+// Evaluator cost per call: every leaf evaluated once, no memo. Instructions per call beyond the loop =
+// (evaluator_<name> - evaluator_constant) / 4,096.
+#[library_benchmark]
+#[benches::ladder(
+    args = [
+        "constant", "counter", "material", "aggressive", "mobility", "network", "work:1", "work:4",
+        "work:16", "work:64", "work:256"
+    ],
+    setup = evaluator_batch
+)]
+fn evaluator((f, batch): (EvalFn, Batch)) -> i64 {
+    black_box(
+        black_box(&batch)
+            .iter()
+            .map(|(s, c)| i64::from(f(s, *c)))
+            .sum::<i64>(),
+    )
+}
+
 /// One depth-2 search of a family's first frozen root (cache `optimized`, evaluator `material`); the table is
 /// allocated in setup, outside the count.
 fn search_first_root(family: Family, pruning: Pruning, table: bool) -> Box<dyn FnMut()> {
@@ -201,5 +232,11 @@ fn chance_search(mut op: Box<dyn FnMut()>) {
 }
 
 library_benchmark_group!(name = expansions, benchmarks = [nested_expansion]);
+library_benchmark_group!(name = evaluators, benchmarks = [evaluator]);
 library_benchmark_group!(name = searches, benchmarks = [chance_search]);
-main!(library_benchmark_groups = lookups, expansions, searches);
+main!(
+    library_benchmark_groups = lookups,
+    expansions,
+    evaluators,
+    searches
+);

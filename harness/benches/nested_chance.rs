@@ -1,8 +1,8 @@
-//! The contract's NestedChanceCacheBenchmark: one group per frozen scenario family, one function per cache
-//! variant and evaluator (material, constant). Each iteration expands every outer successor of the family with
-//! fresh evaluation and traversal caches. Setup checks parity (values equal the frozen expected values and each
-//! other; memo counters agree) and aborts before timing on any mismatch. Criterion reports the time of one
-//! iteration, i.e. one pass over all the family's successors (the main job divides by the successor count).
+//! NestedChanceCacheBenchmark (docs/evaluation-cache.md B2): one group per frozen scenario family, one function per
+//! cache variant and evaluator (material, constant). Each iteration expands every outer successor of the family with
+//! fresh evaluation and traversal caches. Setup checks parity (values equal the frozen expected values and each other;
+//! memo counters agree) and aborts before timing on any mismatch. Criterion reports the time of one iteration, i.e. one
+//! pass over all the family's successors (the main job divides by the successor count).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use engine::GameState;
@@ -57,5 +57,11 @@ fn nested_chance(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, nested_chance);
+mod support;
+
+criterion_group! {
+    name = benches;
+    config = support::criterion();
+    targets = nested_chance
+}
 criterion_main!(benches);

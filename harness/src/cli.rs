@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 /// Benchmark and experiment harness for the caches that game search uses.
 #[derive(Parser, Debug)]
-#[command(name = "harness", version, about, after_help = EXIT_STATUS_HELP)]
+#[command(name = "harness", version = crate::build_info::VERSION_LINE, about, after_help = EXIT_STATUS_HELP)]
 pub struct Cli {
     /// Options of the main job (used when no subcommand is given).
     #[command(flatten)]

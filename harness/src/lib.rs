@@ -2,6 +2,8 @@
 
 /// Allocation profiles (dhat) in a separate process: figures per arm and the child protocol.
 pub mod alloc;
+/// What this binary was built from: version, git revision, rustc (captured by `build.rs`).
+pub mod build_info;
 pub mod cli;
 pub mod commands;
 /// `harness compare`: two revisions built alike, run alternately, counts checked, ratios with verdicts.
@@ -34,3 +36,5 @@ pub mod run;
 pub mod scenario;
 /// The search section: family roots x depth x pruning x table x cache, parity first, then counts.
 pub mod search_arms;
+/// The one statistics module: Student-t quantiles, mean and median intervals, paired ratios.
+pub mod statistics;

@@ -60,6 +60,10 @@ fn small_config(report: Option<PathBuf>) -> Config {
             PolicyKind::Arc,
             PolicyKind::S3Fifo,
             PolicyKind::WTinyLfu,
+            PolicyKind::Fifo,
+            PolicyKind::Clock,
+            PolicyKind::TwoQ,
+            PolicyKind::Lirs,
             PolicyKind::Belady,
             PolicyKind::Unbounded,
             PolicyKind::BestN,
@@ -90,7 +94,14 @@ fn small_experiment_results_are_consistent_and_written() {
             .unwrap()
             .starts_with("seed,policy,budget,lookups,hits,hit_rate,re_evaluations")
     );
-    assert_eq!(lines.count(), 3 * 12 * 4);
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .ends_with(",machine,git_revision,rustc"),
+        "provenance columns"
+    );
+    assert_eq!(lines.count(), 3 * 16 * 4);
     for f in [
         "eviction_control.csv",
         "streams.csv",
@@ -100,16 +111,22 @@ fn small_experiment_results_are_consistent_and_written() {
         assert!(dir.join("results").join(f).is_file(), "{f}");
     }
     let control = std::fs::read_to_string(dir.join("results/eviction_control.csv")).unwrap();
-    assert_eq!(control.lines().count(), 1 + 3 * 12 * 2);
+    assert_eq!(control.lines().count(), 1 + 3 * 16 * 2);
     let index = summary.report.unwrap();
     let md = std::fs::read_to_string(&index).unwrap();
-    assert!(md.contains("## The essay's figures next to ours"));
+    assert!(md.contains("## The original experiment's figures next to ours"));
+    // The answer first: "At a glance" precedes the configuration.
+    let glance = md.find("## At a glance").expect("at a glance");
+    assert!(glance < md.find("## Configuration").unwrap());
+    assert!(md.contains("## Miss-ratio curves"));
     assert!(md.contains("## Does ageing overtake recency?"));
     for chart in [
         "hit_rate_vs_budget",
         "aging_vs_budget",
         "re_evaluations_vs_budget",
         "best_ten_overlap",
+        "miss_ratio_curve",
+        "points_vs_lru",
     ] {
         for ext in ["svg", "png"] {
             let p = dir.join("report").join(format!("{chart}.{ext}"));
@@ -215,7 +232,7 @@ fn command_line_defaults_and_errors() {
     let c = parse(&[]).unwrap();
     assert_eq!(c.seeds, (1..=10).collect::<Vec<_>>());
     assert_eq!(c.stream.plan.games(), 650);
-    assert_eq!(c.policies.len(), 20);
+    assert_eq!(c.policies.len(), 24);
     assert_eq!(c.controls.len(), 2);
     let c = parse(&[
         "--policies",
@@ -228,8 +245,8 @@ fn command_line_defaults_and_errors() {
     .unwrap();
     assert_eq!(c.policies.len(), 3);
     assert_eq!(c.seeds, vec![1, 2, 3]);
-    let e = parse(&["--policies", "lru,clock"]).unwrap_err();
-    assert!(format!("{e:#}").contains("clock"), "{e:#}");
+    let e = parse(&["--policies", "lru,clock_pro"]).unwrap_err();
+    assert!(format!("{e:#}").contains("clock_pro"), "{e:#}");
     let e = parse(&["--budgets", "10,0"]).unwrap_err();
     assert!(format!("{e:#}").contains("budget 0"), "{e:#}");
     let e = parse(&["--boards", "4x5:200,5x5"]).unwrap_err();

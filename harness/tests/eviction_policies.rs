@@ -1,17 +1,12 @@
 //! Each replacement rule against a plain, obviously-correct reference model on seeded random traces; Belady
-//! against every online rule and against a brute-force optimum; the essay's new-entry protection.
+//! against every online rule and against a brute-force optimum; the original experiment's new-entry protection.
 
 use harness::eviction::aging_lfu::AgingLfu;
 use harness::eviction::arc::Arc;
-use harness::eviction::belady::Belady;
 use harness::eviction::lfu::Lfu;
 use harness::eviction::lru::Lru;
-use harness::eviction::s3fifo::S3Fifo;
-use harness::eviction::sieve::Sieve;
-use harness::eviction::static_sets::{StaticSet, best_n, first_n};
-use harness::eviction::unbounded::Unbounded;
-use harness::eviction::wtinylfu::WTinyLfu;
-use harness::eviction::{Policy, PolicyKind};
+use harness::eviction::static_sets::{best_n, first_n};
+use harness::eviction::{Cache, PolicyKind, Table};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::collections::VecDeque;
@@ -44,7 +39,7 @@ fn cases() -> impl Iterator<Item = (u64, Vec<u32>, u32, usize)> {
     })
 }
 
-fn hits_of(p: &mut dyn Policy, keys: &[u32]) -> Vec<bool> {
+fn hits_of(p: &mut dyn Table, keys: &[u32]) -> Vec<bool> {
     keys.iter()
         .map(|&k| {
             let h = p.access(k);
@@ -63,7 +58,7 @@ fn sorted(mut v: Vec<u32>) -> Vec<u32> {
     v
 }
 
-/// The essay's loop, literally: insert with its use recorded, then prune the smallest score except the new key,
+/// The original experiment's loop, literally: insert with its use recorded, then prune the smallest score except the new key,
 /// ties to the earlier arrival.
 struct EssayTable {
     cap: usize,
@@ -121,7 +116,7 @@ fn lru_matches_the_essay_loop() {
     for (_, keys, u, cap) in cases() {
         let mut r = essay(cap, true, None);
         let want: Vec<bool> = keys.iter().map(|&k| r.access(k)).collect();
-        let mut p = Lru::new(cap, u as usize);
+        let mut p = Cache::new(PolicyKind::Lru, cap, Lru::new(u as usize));
         assert_eq!(hits_of(&mut p, &keys), want);
         assert_eq!(
             sorted(p.resident()),
@@ -135,10 +130,10 @@ fn lfu_matches_the_essay_loop() {
     for (_, keys, u, cap) in cases() {
         let mut r = essay(cap, false, None);
         let want: Vec<bool> = keys.iter().map(|&k| r.access(k)).collect();
-        let mut p = Lfu::new(cap, u as usize);
+        let mut p = Cache::new(PolicyKind::Lfu, cap, Lfu::new(u as usize));
         assert_eq!(hits_of(&mut p, &keys), want);
         for e in &r.entries {
-            assert_eq!(p.count(e.0), Some(e.1));
+            assert_eq!(p.policy().count(e.0), Some(e.1));
         }
     }
 }
@@ -149,10 +144,14 @@ fn aging_lfu_matches_the_essay_loop_with_halving() {
         let period = [1, 3, 17, 100, 1000][seed as usize % 5];
         let mut r = essay(cap, false, Some(period));
         let want: Vec<bool> = keys.iter().map(|&k| r.access(k)).collect();
-        let mut p = AgingLfu::new(cap, u as usize, period);
+        let mut p = Cache::new(
+            PolicyKind::AgingLfu { period },
+            cap,
+            AgingLfu::new(u as usize, period),
+        );
         assert_eq!(hits_of(&mut p, &keys), want, "seed {seed} K {period}");
         for e in &r.entries {
-            assert_eq!(p.count(e.0), Some(e.1));
+            assert_eq!(p.policy().count(e.0), Some(e.1));
         }
     }
 }
@@ -163,16 +162,16 @@ fn lfu_without_new_entry_protection_scores_zero_once_full() {
     let mut keys: Vec<u32> = (0..10).collect();
     keys.extend((0..1000).map(|i| 10 + (i % 2)));
     let late = &keys[10..];
-    let mut buggy = Lfu::without_new_entry_protection(10, 12);
-    hits_of(&mut buggy, &keys[..10]);
+    let mut buggy = PolicyKind::LfuUnprotected.build(10, &keys, 12);
+    hits_of(buggy.as_mut(), &keys[..10]);
     let t = buggy.replay(late, 12);
     assert_eq!(
         t.hits, 0,
         "the unprotected rule evicts every new entry at once"
     );
     assert_eq!(t.hit_rate(), 0.0);
-    let mut fixed = Lfu::new(10, 12);
-    hits_of(&mut fixed, &keys[..10]);
+    let mut fixed = PolicyKind::Lfu.build(10, &keys, 12);
+    hits_of(fixed.as_mut(), &keys[..10]);
     assert_eq!(fixed.replay(late, 12).hits, 998);
 }
 
@@ -260,9 +259,9 @@ fn arc_matches_the_paper_on_plain_lists() {
             b2: VecDeque::new(),
         };
         let want: Vec<bool> = keys.iter().map(|&k| r.access(k)).collect();
-        let mut p = Arc::new(cap, u as usize);
+        let mut p = Cache::new(PolicyKind::Arc, cap, Arc::new(cap, u as usize));
         assert_eq!(hits_of(&mut p, &keys), want, "seed {seed}");
-        assert_eq!(p.target_t1(), r.p);
+        assert_eq!(p.policy().target_t1(), r.p);
         assert!(r.t1.len() + r.t2.len() + r.b1.len() + r.b2.len() <= 2 * cap);
     }
 }
@@ -304,8 +303,8 @@ fn sieve_matches_a_plain_vector_model() {
             hand: None,
         };
         let want: Vec<bool> = keys.iter().map(|&k| r.access(k)).collect();
-        let mut p = Sieve::new(cap, u as usize);
-        assert_eq!(hits_of(&mut p, &keys), want, "seed {seed}");
+        let mut p = PolicyKind::Sieve.build(cap, &keys, u as usize);
+        assert_eq!(hits_of(p.as_mut(), &keys), want, "seed {seed}");
         assert_eq!(
             sorted(p.resident()),
             sorted(r.q.iter().map(|e| e.0).collect())
@@ -380,8 +379,8 @@ fn s3fifo_matches_a_plain_deque_model() {
             ghost: VecDeque::new(),
         };
         let want: Vec<bool> = keys.iter().map(|&k| r.access(k)).collect();
-        let mut p = S3Fifo::new(cap, u as usize);
-        assert_eq!(hits_of(&mut p, &keys), want, "seed {seed}");
+        let mut p = PolicyKind::S3Fifo.build(cap, &keys, u as usize);
+        assert_eq!(hits_of(p.as_mut(), &keys), want, "seed {seed}");
     }
 }
 
@@ -470,8 +469,8 @@ fn wtinylfu_matches_a_plain_model_with_eager_halving() {
         for cap in [cap, cap * 20] {
             let mut r = WtlRef::new(cap, u as usize);
             let want: Vec<bool> = keys.iter().map(|&k| r.access(k)).collect();
-            let mut p = WTinyLfu::new(cap, u as usize);
-            assert_eq!(hits_of(&mut p, &keys), want, "seed {seed} cap {cap}");
+            let mut p = PolicyKind::WTinyLfu.build(cap, &keys, u as usize);
+            assert_eq!(hits_of(p.as_mut(), &keys), want, "seed {seed} cap {cap}");
         }
     }
 }
@@ -531,7 +530,7 @@ fn belady_equals_the_brute_force_optimum_on_tiny_traces() {
         let keys = trace(seed, len, universe);
         for cap in 1..universe as usize {
             let opt = brute_force_optimum(&keys, cap, &mut Vec::new());
-            let mut b = Belady::new(cap, &keys, universe as usize);
+            let mut b = PolicyKind::Belady.build(cap, &keys, universe as usize);
             let got = b.replay(&keys, universe as usize).hits;
             assert_eq!(got, opt, "seed {seed} cap {cap} trace {keys:?}");
         }
@@ -548,10 +547,17 @@ fn belady_matches_a_naive_scan_and_never_loses_to_an_online_rule() {
         PolicyKind::Arc,
         PolicyKind::S3Fifo,
         PolicyKind::WTinyLfu,
+        PolicyKind::Fifo,
+        PolicyKind::Clock,
+        PolicyKind::TwoQ,
+        PolicyKind::Lirs,
     ];
     for (seed, keys, u, cap) in cases() {
         let u = u as usize;
-        let opt = Belady::new(cap, &keys, u).replay(&keys, u).hits;
+        let opt = PolicyKind::Belady
+            .build(cap, &keys, u)
+            .replay(&keys, u)
+            .hits;
         assert_eq!(opt, belady_naive_hits(&keys, cap), "seed {seed}");
         for kind in online {
             let h = kind.build(cap, &keys, u).replay(&keys, u).hits;
@@ -571,11 +577,14 @@ fn static_sets_and_unbounded_serve_what_they_hold() {
         let first = first_n(&keys, u, cap);
         let serve = |set: &[u32]| keys.iter().filter(|k| set.contains(k)).count() as u64;
         assert_eq!(
-            StaticSet::best_n(cap, &keys, u).replay(&keys, u).hits,
+            PolicyKind::BestN.build(cap, &keys, u).replay(&keys, u).hits,
             serve(&best)
         );
         assert_eq!(
-            StaticSet::first_n(cap, &keys, u).replay(&keys, u).hits,
+            PolicyKind::FirstN
+                .build(cap, &keys, u)
+                .replay(&keys, u)
+                .hits,
             serve(&first)
         );
         // No other set of the same size serves more than best-N.
@@ -585,7 +594,7 @@ fn static_sets_and_unbounded_serve_what_they_hold() {
             .filter(|w| w[0] != w[1])
             .count()
             + 1;
-        let t = Unbounded::new(u).replay(&keys, u);
+        let t = PolicyKind::Unbounded.build(cap, &keys, u).replay(&keys, u);
         assert_eq!(t.misses() as usize, distinct);
         assert_eq!(t.re_evaluations, 0);
     }
@@ -594,6 +603,228 @@ fn static_sets_and_unbounded_serve_what_they_hold() {
 #[test]
 fn re_evaluations_count_second_and_later_misses_of_a_key() {
     // Budget 1, keys a b a b: every lookup misses; the third and fourth are re-evaluations.
-    let t = Lru::new(1, 2).replay(&[0, 1, 0, 1], 2);
+    let t = PolicyKind::Lru.build(1, &[], 2).replay(&[0, 1, 0, 1], 2);
     assert_eq!((t.hits, t.misses(), t.re_evaluations), (0, 4, 2));
+}
+
+fn hits_of_kind(kind: PolicyKind, cap: usize, keys: &[u32], universe: u32) -> Vec<bool> {
+    let mut p = kind.build(cap, keys, universe as usize);
+    hits_of(p.as_mut(), keys)
+}
+
+/// FIFO and CLOCK on one plain deque (front = oldest); CLOCK gives a hit entry one more round.
+fn fifo_like_ref(cap: usize, keys: &[u32], second_chance: bool) -> Vec<bool> {
+    let mut q: VecDeque<(u32, bool)> = VecDeque::new();
+    keys.iter()
+        .map(|&x| {
+            if let Some(e) = q.iter_mut().find(|e| e.0 == x) {
+                e.1 = true;
+                return true;
+            }
+            while q.len() >= cap {
+                let (k, referenced) = q.pop_front().unwrap();
+                if second_chance && referenced {
+                    q.push_back((k, false));
+                } else {
+                    break;
+                }
+            }
+            q.push_back((x, false));
+            false
+        })
+        .collect()
+}
+
+#[test]
+fn fifo_and_clock_match_a_plain_deque_model() {
+    for (seed, keys, u, cap) in cases() {
+        let fifo = hits_of_kind(PolicyKind::Fifo, cap, &keys, u);
+        assert_eq!(fifo, fifo_like_ref(cap, &keys, false), "fifo seed {seed}");
+        let clock = hits_of_kind(PolicyKind::Clock, cap, &keys, u);
+        assert_eq!(clock, fifo_like_ref(cap, &keys, true), "clock seed {seed}");
+    }
+}
+
+/// 2Q with libCacheSim's shares on plain deques (front = newest).
+fn two_q_ref(cap: usize, keys: &[u32]) -> Vec<bool> {
+    let in_cap = (cap / 4).max(1);
+    let out_cap = cap / 2;
+    let main_cap = cap - in_cap;
+    let (mut a1in, mut am, mut a1out) = (VecDeque::new(), VecDeque::new(), VecDeque::new());
+    keys.iter()
+        .map(|&x| {
+            if a1in.contains(&x) {
+                return true;
+            }
+            if take(&mut am, x) {
+                am.push_front(x);
+                return true;
+            }
+            let remembered = take(&mut a1out, x);
+            while a1in.len() + am.len() >= cap {
+                if a1in.len() > in_cap || am.is_empty() {
+                    let v = a1in.pop_back().unwrap();
+                    if out_cap > 0 {
+                        if a1out.len() >= out_cap {
+                            a1out.pop_back();
+                        }
+                        a1out.push_front(v);
+                    }
+                } else {
+                    am.pop_back();
+                }
+            }
+            if remembered {
+                if am.len() >= main_cap {
+                    am.pop_back();
+                }
+                am.push_front(x);
+            } else {
+                a1in.push_front(x);
+            }
+            false
+        })
+        .collect()
+}
+
+#[test]
+fn two_q_matches_a_plain_deque_model() {
+    for (seed, keys, u, cap) in cases() {
+        for cap in [cap, cap * 7] {
+            let got = hits_of_kind(PolicyKind::TwoQ, cap, &keys, u);
+            assert_eq!(got, two_q_ref(cap, &keys), "seed {seed} cap {cap}");
+        }
+    }
+}
+
+/// LIRS as the paper states it, on a plain vector stack (index 0 = top) and a deque Q (front = oldest).
+fn lirs_ref(cap: usize, keys: &[u32]) -> Vec<bool> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum St {
+        Lir,
+        Hir,
+        Ghost,
+    }
+    let hir_cap = (cap / 100).max(1);
+    let lir_cap = cap - hir_cap;
+    let mut stack: Vec<u32> = Vec::new();
+    let mut q: VecDeque<u32> = VecDeque::new();
+    let mut ghosts: VecDeque<u32> = VecDeque::new(); // front = oldest
+    let mut st = std::collections::HashMap::<u32, St>::new();
+    let prune = |stack: &mut Vec<u32>,
+                 st: &mut std::collections::HashMap<u32, St>,
+                 g: &mut VecDeque<u32>| {
+        while let Some(&b) = stack.last() {
+            match st.get(&b).copied() {
+                Some(St::Lir) => break,
+                Some(St::Ghost) => {
+                    st.remove(&b);
+                    take(g, b);
+                }
+                _ => {}
+            }
+            stack.pop();
+        }
+    };
+    let to_top = |stack: &mut Vec<u32>, x: u32| {
+        if let Some(i) = stack.iter().position(|&k| k == x) {
+            stack.remove(i);
+        }
+        stack.insert(0, x);
+    };
+    let lir_count =
+        |st: &std::collections::HashMap<u32, St>| st.values().filter(|&&s| s == St::Lir).count();
+    let mut out = Vec::new();
+    for &x in keys {
+        let status = st.get(&x).copied();
+        let hit = matches!(status, Some(St::Lir) | Some(St::Hir));
+        let promote = |stack: &mut Vec<u32>,
+                       st: &mut std::collections::HashMap<u32, St>,
+                       q: &mut VecDeque<u32>,
+                       g: &mut VecDeque<u32>| {
+            st.insert(x, St::Lir);
+            if lir_count(st) > lir_cap {
+                prune(stack, st, g);
+                let b = stack.pop().unwrap();
+                st.insert(b, St::Hir);
+                q.push_back(b);
+                prune(stack, st, g);
+            }
+        };
+        match status {
+            Some(St::Lir) => {
+                to_top(&mut stack, x);
+                prune(&mut stack, &mut st, &mut ghosts);
+            }
+            Some(St::Hir) if stack.contains(&x) => {
+                take(&mut q, x);
+                to_top(&mut stack, x);
+                promote(&mut stack, &mut st, &mut q, &mut ghosts);
+            }
+            Some(St::Hir) => {
+                to_top(&mut stack, x);
+                take(&mut q, x);
+                q.push_back(x);
+            }
+            _ => {
+                let resident = st.values().filter(|&&s| s != St::Ghost).count();
+                if resident >= cap {
+                    let v = q.pop_front().unwrap();
+                    if stack.contains(&v) {
+                        st.insert(v, St::Ghost);
+                        ghosts.push_back(v);
+                    } else {
+                        st.remove(&v);
+                    }
+                }
+                if status == Some(St::Ghost) {
+                    take(&mut ghosts, x);
+                    to_top(&mut stack, x);
+                    promote(&mut stack, &mut st, &mut q, &mut ghosts);
+                } else if lir_count(&st) < lir_cap {
+                    stack.insert(0, x);
+                    st.insert(x, St::Lir);
+                } else {
+                    stack.insert(0, x);
+                    q.push_back(x);
+                    st.insert(x, St::Hir);
+                }
+            }
+        }
+        while stack.len() > 2 * cap {
+            let Some(g) = ghosts.pop_front() else { break };
+            stack.retain(|&k| k != g);
+            st.remove(&g);
+        }
+        out.push(hit);
+    }
+    out
+}
+
+#[test]
+fn lirs_matches_the_paper_on_plain_lists() {
+    for (seed, keys, u, cap) in cases() {
+        for cap in [cap.max(2), cap * 9] {
+            let got = hits_of_kind(PolicyKind::Lirs, cap, &keys, u);
+            assert_eq!(got, lirs_ref(cap, &keys), "seed {seed} cap {cap}");
+        }
+    }
+    // Budgets of 200 and more give Q several slots, so its order matters.
+    for seed in 0..6u64 {
+        let keys = trace(seed, 6000, 900);
+        for cap in [200, 450] {
+            let got = hits_of_kind(PolicyKind::Lirs, cap, &keys, 900);
+            assert_eq!(got, lirs_ref(cap, &keys), "seed {seed} cap {cap}");
+        }
+    }
+}
+
+#[test]
+fn lirs_keeps_a_looping_working_set_that_lru_loses() {
+    // A loop over 11 keys with a budget of 10: LRU misses every time, LIRS keeps its LIR set and hits.
+    let keys: Vec<u32> = (0..2000).map(|i| i % 11).collect();
+    let lru = PolicyKind::Lru.build(10, &keys, 11).replay(&keys, 11).hits;
+    let lirs = PolicyKind::Lirs.build(10, &keys, 11).replay(&keys, 11).hits;
+    assert_eq!(lru, 0);
+    assert!(lirs > 1500, "LIRS hit {lirs} of 2000");
 }

@@ -75,6 +75,10 @@ pub const CONSTANT_BOUNDS: ValueBounds = ValueBounds::new(0, 0);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::{
+        MOBILITY_BOUNDS, NETWORK_BOUNDS, WORK_BOUNDS, evaluate_mobility, evaluate_network,
+        evaluate_work,
+    };
     use crate::{Color, GameState, evaluate, evaluate_aggressive, evaluate_material};
     use proptest::prelude::*;
 
@@ -120,7 +124,7 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
-        /// Every shipped evaluator stays within its declared bounds, for both perspectives, on random boards
+        /// Every shipped evaluator (the cost ladder's `work` at 4 rounds) stays within its declared bounds, for both perspectives, on random boards
         /// from nearly empty to full (any number of kings, pawns anywhere the DFEN parser accepts).
         #[test]
         fn every_evaluator_stays_within_its_declared_bounds((squares, white) in board()) {
@@ -132,6 +136,9 @@ mod tests {
                 prop_assert!(MATERIAL_BOUNDS.contains(evaluate_material(&s, c)));
                 prop_assert!(EVALUATE_BOUNDS.contains(evaluate(&s, c)));
                 prop_assert!(AGGRESSIVE_BOUNDS.contains(evaluate_aggressive(&s, c)));
+                prop_assert!(MOBILITY_BOUNDS.contains(evaluate_mobility(&s, c)));
+                prop_assert!(NETWORK_BOUNDS.contains(evaluate_network(&s, c)));
+                prop_assert!(WORK_BOUNDS.contains(evaluate_work(&s, c, 4)));
             }
         }
     }

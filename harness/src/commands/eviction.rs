@@ -1,10 +1,18 @@
-//! `harness eviction`: the catalogue-eviction experiment (issue 6).
+//! `harness eviction`: the catalogue-eviction experiment, or any libCacheSim CSV trace (`--trace-in`) replayed
+//! through every rule.
+//!
+//! Exit status: 0 done, 1 runtime failure, 2 bad input (the message names the option and the value, or the file and
+//! line), 3 a replay that did not see its stream.
 
 use crate::eviction::PolicyKind;
 use crate::eviction::experiment::{Config, Control, Summary, default_policies};
+use crate::eviction::replay::StreamMismatch;
 use crate::eviction::stream::{BoardPlan, EstimateRule};
+use crate::eviction::trace::{Trace, TraceError};
+use crate::exit::Failure;
+use crate::outln;
 use crate::record::{RunFolder, RunMetadata};
-use anyhow::{Context, Result, bail, ensure};
+use anyhow::Result;
 use engine::domineering::Player;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
@@ -28,7 +36,7 @@ pub struct Args {
     /// Ageing periods K (lookups between halvings) for `aging_lfu`.
     #[arg(long, default_value = "10,30,50,100,300,1000,3000,10000,30000,100000")]
     pub aging_periods: String,
-    /// Board plan ROWSxCOLS:GAMES,... (default: the essay's 650 games).
+    /// Board plan ROWSxCOLS:GAMES,... (default: the original experiment's 650 games).
     #[arg(long, default_value = "4x5:200,5x5:200,6x6:150,7x7:100")]
     pub boards: String,
     /// Move-choice estimate per region: mean_of_stops or opponent_stop.
@@ -55,6 +63,9 @@ pub struct Args {
     /// Write the first seed's stream as CSV time,obj_id,board,game (libCacheSim csv reader).
     #[arg(long)]
     pub trace_out: Option<PathBuf>,
+    /// Replay this libCacheSim CSV trace (an `obj_id` column; header optional) instead of playing games.
+    #[arg(long)]
+    pub trace_in: Option<PathBuf>,
     /// Report folder (index.md + charts).
     #[arg(long, default_value = "reports/eviction")]
     pub report_dir: PathBuf,
@@ -63,77 +74,191 @@ pub struct Args {
     pub no_report: bool,
 }
 
-fn list<T>(what: &str, s: &str, parse: impl Fn(&str) -> Result<T>) -> Result<Vec<T>> {
-    s.split(',')
-        .map(str::trim)
-        .filter(|x| !x.is_empty())
-        .enumerate()
-        .map(|(i, x)| parse(x).with_context(|| format!("--{what}: item {} `{x}`", i + 1)))
+/// A value that parses but cannot be used: exit status 2, naming the option and the value.
+#[derive(Debug, thiserror::Error)]
+#[error("invalid value `{value}` for --{option}: {reason}")]
+pub struct BadInput {
+    /// The option, without dashes.
+    pub option: &'static str,
+    /// The value as given.
+    pub value: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+fn bad(option: &'static str, value: &str, reason: impl Into<String>) -> anyhow::Error {
+    BadInput {
+        option,
+        value: value.to_string(),
+        reason: reason.into(),
+    }
+    .into()
+}
+
+/// The most entries a table over `u32` object ids can hold.
+const MAX_BUDGET: usize = u32::MAX as usize;
+
+/// Splits a comma-separated list strictly: no empty items, no item twice.
+fn items<'a>(option: &'static str, s: &'a str) -> Result<Vec<&'a str>> {
+    let mut out: Vec<&str> = Vec::new();
+    for (i, x) in s.split(',').map(str::trim).enumerate() {
+        if x.is_empty() {
+            return Err(bad(option, s, format!("item {} is empty", i + 1)));
+        }
+        if out.contains(&x) {
+            return Err(bad(option, s, format!("`{x}` is listed twice")));
+        }
+        out.push(x);
+    }
+    Ok(out)
+}
+
+/// A strict list of positive integers no larger than `max`.
+fn positive_list(option: &'static str, s: &str, max: usize, what: &str) -> Result<Vec<usize>> {
+    items(option, s)?
+        .into_iter()
+        .map(|x| {
+            let v: u128 = x
+                .parse()
+                .map_err(|_| bad(option, s, format!("`{x}` is not a whole number")))?;
+            if v == 0 {
+                return Err(bad(option, s, format!("{what} 0: {what}s are at least 1")));
+            }
+            if v > max as u128 {
+                return Err(bad(
+                    option,
+                    s,
+                    format!("{what} {x} is above the largest possible, {max}"),
+                ));
+            }
+            Ok(v as usize)
+        })
         .collect()
 }
 
-fn number<T: std::str::FromStr>(x: &str) -> Result<T>
-where
-    T::Err: std::error::Error + Send + Sync + 'static,
-{
-    Ok(x.parse::<T>()?)
+fn budget_list(option: &'static str, s: &str) -> Result<Vec<usize>> {
+    // Tables are sized by the keys actually seen (at most min(budget, distinct keys) entries), so any budget up to
+    // the id space fits in memory; a larger one could never be filled by u32 ids.
+    positive_list(option, s, MAX_BUDGET, "budget")
+}
+
+fn policies(s: &str, periods: &[u64]) -> Result<Vec<PolicyKind>> {
+    if s.trim() == "all" {
+        return Ok(default_policies(periods));
+    }
+    let mut v: Vec<PolicyKind> = Vec::new();
+    for p in items("policies", s)? {
+        let kinds = if p == "aging_lfu" {
+            periods
+                .iter()
+                .map(|&period| PolicyKind::AgingLfu { period })
+                .collect()
+        } else {
+            vec![
+                p.parse::<PolicyKind>()
+                    .map_err(|e| bad("policies", s, e.to_string()))?,
+            ]
+        };
+        for k in kinds {
+            if v.contains(&k) {
+                return Err(bad("policies", s, format!("`{k}` is listed twice")));
+            }
+            v.push(k);
+        }
+    }
+    Ok(v)
+}
+
+fn board_plan(option: &'static str, s: &str) -> Result<BoardPlan> {
+    let plan: BoardPlan = s.parse().map_err(|e| bad(option, s, format!("{e:#}")))?;
+    for b in &plan.0 {
+        // Left needs two rows for a vertical domino, Right two columns for a horizontal one.
+        if b.rows < 2 || b.cols < 2 {
+            return Err(bad(
+                option,
+                s,
+                format!(
+                    "board {} is too small to play (both sides need at least 2 rows and 2 columns)",
+                    b.board()
+                ),
+            ));
+        }
+    }
+    Ok(plan)
 }
 
 /// Builds the experiment configuration from the command line.
 pub fn config(args: &Args) -> Result<Config> {
-    ensure!(args.seeds >= 1, "--seeds: at least one seed");
-    let periods = list("aging-periods", &args.aging_periods, number::<u64>)?;
-    ensure!(
-        periods.iter().all(|&k| k >= 1),
-        "--aging-periods: periods are at least 1"
-    );
-    let policies = if args.policies.trim() == "all" {
-        default_policies(&periods)
-    } else {
-        let mut v = Vec::new();
-        for p in list("policies", &args.policies, |x| Ok(x.to_string()))? {
-            if p == "aging_lfu" {
-                v.extend(
-                    periods
-                        .iter()
-                        .map(|&period| PolicyKind::AgingLfu { period }),
-                );
-            } else {
-                v.push(p.parse::<PolicyKind>().context("--policies")?);
-            }
-        }
-        v.dedup();
-        v
-    };
+    if args.seeds == 0 {
+        return Err(bad("seeds", "0", "at least one seed"));
+    }
+    let last_seed = args.first_seed.checked_add(args.seeds - 1).ok_or_else(|| {
+        bad(
+            "seeds",
+            &args.seeds.to_string(),
+            format!(
+                "seeds {} to {} + {} - 1 run past the largest seed, {}",
+                args.first_seed,
+                args.first_seed,
+                args.seeds,
+                u64::MAX
+            ),
+        )
+    })?;
+    let periods: Vec<u64> = positive_list(
+        "aging-periods",
+        &args.aging_periods,
+        u64::MAX as usize,
+        "period",
+    )?
+    .into_iter()
+    .map(|k| k as u64)
+    .collect();
+    let policies = policies(&args.policies, &periods)?;
     let budgets = if args.budgets.trim() == "default" {
         None
     } else {
-        Some(list("budgets", &args.budgets, number::<usize>)?)
+        Some(budget_list("budgets", &args.budgets)?)
     };
-    let (lo, hi) = args
-        .lookup_cells
+    let cells = &args.lookup_cells;
+    let (lo, hi) = cells
         .split_once('-')
-        .context("--lookup-cells: expected MIN-MAX, e.g. 2-8")?;
+        .ok_or_else(|| bad("lookup-cells", cells, "expected MIN-MAX, e.g. 2-8"))?;
+    let cell = |x: &str| -> Result<u32> {
+        x.trim().parse().map_err(|_| {
+            bad(
+                "lookup-cells",
+                cells,
+                format!("`{x}` is not a whole number"),
+            )
+        })
+    };
+    let (lo, hi) = (cell(lo)?, cell(hi)?);
     let first = match args.first.trim() {
         "left" | "Left" => Player::Left,
         "right" | "Right" => Player::Right,
-        other => bail!("--first: `{other}` is not left or right"),
+        other => {
+            return Err(bad("first", other, "expected left or right"));
+        }
     };
     let controls = if args.controls.trim() == "none" {
         Vec::new()
     } else {
-        list("controls", &args.controls, |x| {
-            let plan: BoardPlan = x.parse()?;
-            let b = plan.0[0];
-            Ok(Control::single(b.rows, b.cols, b.games))
-        })?
+        items("controls", &args.controls)?
+            .into_iter()
+            .map(|x| {
+                let plan = board_plan("controls", x)?;
+                let b = plan.0[0];
+                Ok(Control::single(b.rows, b.cols, b.games))
+            })
+            .collect::<Result<Vec<_>>>()?
     };
     let mut cfg = Config {
-        seeds: (args.first_seed..args.first_seed + args.seeds).collect(),
+        seeds: (args.first_seed..=last_seed).collect(),
         budgets,
         policies,
         controls,
-        control_budgets: list("control-budgets", &args.control_budgets, number::<usize>)?,
+        control_budgets: budget_list("control-budgets", &args.control_budgets)?,
         trace_out: args.trace_out.clone(),
         report_dir: (!args.no_report).then(|| args.report_dir.clone()),
         command: std::iter::once("harness".to_string())
@@ -142,25 +267,91 @@ pub fn config(args: &Args) -> Result<Config> {
             .join(" "),
         ..Config::default()
     };
-    cfg.stream.plan = args.boards.parse().context("--boards")?;
+    cfg.stream.plan = board_plan("boards", &args.boards)?;
     cfg.stream.estimate = args
         .estimate
         .parse::<EstimateRule>()
-        .context("--estimate")?;
-    cfg.stream.min_lookup_cells = lo.trim().parse().context("--lookup-cells: MIN")?;
-    cfg.stream.max_lookup_cells = hi.trim().parse().context("--lookup-cells: MAX")?;
+        .map_err(|e| bad("estimate", &args.estimate, format!("{e:#}")))?;
+    cfg.stream.min_lookup_cells = lo;
+    cfg.stream.max_lookup_cells = hi;
     cfg.stream.first = first;
     if let Some(t) = args.threads {
-        ensure!(t >= 1, "--threads: at least 1");
+        if t == 0 {
+            return Err(bad("threads", "0", "at least 1"));
+        }
         cfg.threads = t;
     }
-    cfg.validate()?;
+    cfg.validate()
+        .map_err(|e| bad("lookup-cells", cells, format!("{e:#}")))?;
     Ok(cfg)
 }
 
-/// Runs the command.
+/// A folder the run will write into: created now, so a path that is a file or cannot be made fails before work.
+fn output_folder(option: &'static str, dir: &Path) -> Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(bad(
+            option,
+            &dir.display().to_string(),
+            "exists and is not a folder",
+        ));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| {
+        bad(
+            option,
+            &dir.display().to_string(),
+            format!("cannot create the folder: {e}"),
+        )
+    })
+}
+
+/// A file the run will write: its folder must exist (or be creatable) and the path must not be a folder.
+fn output_file(option: &'static str, file: &Path) -> Result<()> {
+    if file.is_dir() {
+        return Err(bad(option, &file.display().to_string(), "is a folder"));
+    }
+    match file.parent().filter(|p| !p.as_os_str().is_empty()) {
+        Some(parent) => output_folder(option, parent),
+        None => Ok(()),
+    }
+}
+
+/// Runs the command: bad input exits 2 before any work, a replay that saw another stream exits 3
+/// (`harness::exit::Failure` classes; `main` prints the message and sets the status).
 pub fn run(args: Args) -> Result<ExitCode> {
-    let cfg = config(&args)?;
+    run_checked(&args).map_err(classify)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn classify(e: anyhow::Error) -> anyhow::Error {
+    if e.downcast_ref::<BadInput>().is_some() || e.downcast_ref::<TraceError>().is_some() {
+        Failure::BadInput.tag(e)
+    } else if e
+        .chain()
+        .any(|c| c.downcast_ref::<StreamMismatch>().is_some())
+    {
+        Failure::Mismatch.tag(e)
+    } else {
+        e
+    }
+}
+
+fn run_checked(args: &Args) -> Result<()> {
+    let cfg = config(args)?;
+    if let Some(dir) = &args.out {
+        output_folder("out", dir)?;
+    }
+    if let Some(file) = &args.trace_out {
+        output_file("trace-out", file)?;
+    }
+    if let Some(dir) = &cfg.report_dir
+        && args.trace_in.is_none()
+    {
+        output_folder("report-dir", dir)?;
+    }
+    let trace = match &args.trace_in {
+        Some(path) => Some(Trace::read(path)?),
+        None => None,
+    };
     let out = match &args.out {
         Some(dir) => dir.clone(),
         None => {
@@ -170,33 +361,76 @@ pub fn run(args: Args) -> Result<ExitCode> {
             folder.path().to_path_buf()
         }
     };
-    let summary = run_experiment(&cfg, &out)?;
-    println!("done in {:.1} s", summary.elapsed.as_secs_f64());
-    Ok(ExitCode::SUCCESS)
+    let t = std::time::Instant::now();
+    match trace {
+        Some(trace) => run_trace(&cfg, &trace, &out)?,
+        None => {
+            run_experiment(&cfg, &out)?;
+        }
+    }
+    outln!("done in {:.1} s", t.elapsed().as_secs_f64());
+    Ok(())
 }
 
-/// Runs the experiment into `out` with a progress bar and prints its short summary (shared with the main job).
-pub fn run_experiment(cfg: &Config, out: &Path) -> Result<Summary> {
-    println!(
-        "eviction: seeds {:?} (rand_pcg Pcg64Mcg), boards {}, {} policies, results in {}",
-        cfg.seeds,
-        cfg.stream.plan,
-        cfg.policies.len(),
-        out.display()
-    );
+fn progress_bar() -> ProgressBar {
     let bar = ProgressBar::new(0);
     bar.set_style(
         ProgressStyle::with_template("{msg:24} [{bar:40}] {pos}/{len} ({elapsed})")
             .expect("valid template")
             .progress_chars("=> "),
     );
-    let summary = crate::eviction::run(cfg, out, &bar)?;
-    for line in &summary.lines {
-        println!("{line}");
+    bar
+}
+
+fn run_trace(cfg: &Config, trace: &Trace, out: &Path) -> Result<()> {
+    outln!(
+        "eviction: trace {} ({} lookups, {} distinct objects), {} policies, results in {}",
+        trace.source.display(),
+        trace.keys.len(),
+        trace.universe,
+        cfg.policies.len(),
+        out.display()
+    );
+    let outcome = crate::eviction::trace_experiment::run_trace(
+        trace,
+        &cfg.policies,
+        cfg.budgets.as_deref(),
+        cfg.threads,
+        out,
+        &progress_bar(),
+    )?;
+    for r in &outcome.rows {
+        outln!(
+            "{:>18} at {:>8}: hit rate {:5.1}%",
+            r.policy,
+            r.budget,
+            r.hit_rate * 100.0
+        );
     }
-    println!("results: {}", summary.csv.display());
+    outln!("results: {}", outcome.csv.display());
+    outln!(
+        "LRU miss-ratio curve (every budget): {}",
+        outcome.mrc_csv.display()
+    );
+    Ok(())
+}
+
+/// Runs the experiment into `out` with a progress bar and prints its short summary (shared with the main job).
+pub fn run_experiment(cfg: &Config, out: &Path) -> Result<Summary> {
+    outln!(
+        "eviction: seeds {:?} (rand_pcg Pcg64Mcg), boards {}, {} policies, results in {}",
+        cfg.seeds,
+        cfg.stream.plan,
+        cfg.policies.len(),
+        out.display()
+    );
+    let summary = crate::eviction::run(cfg, out, &progress_bar())?;
+    for line in &summary.lines {
+        outln!("{line}");
+    }
+    outln!("results: {}", summary.csv.display());
     if let Some(r) = &summary.report {
-        println!("report: {}", r.display());
+        outln!("report: {}", r.display());
     }
     Ok(summary)
 }

@@ -6,7 +6,10 @@ use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
 use crate::outln;
 use engine::GameState;
-use engine::eval::{AGGRESSIVE_BOUNDS, CONSTANT_BOUNDS, MATERIAL_BOUNDS, ValueBounds};
+use engine::eval::{
+    AGGRESSIVE_BOUNDS, CONSTANT_BOUNDS, MATERIAL_BOUNDS, MOBILITY_BOUNDS, NETWORK_BOUNDS,
+    ValueBounds, WORK_BOUNDS,
+};
 use engine::memo::{CacheKind, Plain};
 use engine::search::{
     Deepening, Pruning, RootValue, SearchConfig, SearchControl, SearchDepth, TranspositionTable,
@@ -33,8 +36,8 @@ pub struct Args {
     /// Evaluation cache: none|tuple|hashbrown|fx|optimized.
     #[arg(long, default_value = "optimized", value_parser = name::<CacheKind>)]
     pub cache: CacheKind,
-    /// Evaluator: material|aggressive|counter|constant.
-    #[arg(long, default_value = "material", value_parser = name::<EvaluatorKind>)]
+    /// Evaluator: material|aggressive|counter|constant|mobility|network|work:N.
+    #[arg(long, default_value = "material", value_parser = parse_evaluator)]
     pub eval: EvaluatorKind,
     /// Stop after this many evaluator calls (deterministic; cache hits cost nothing).
     #[arg(long, value_parser = positive::<u64>)]
@@ -42,6 +45,11 @@ pub struct Args {
     /// Stop after this many milliseconds of wall-clock time.
     #[arg(long, value_parser = positive::<u64>)]
     pub deadline_ms: Option<u64>,
+}
+
+/// Parses an evaluator name, `work:N` included.
+pub fn parse_evaluator(s: &str) -> Result<EvaluatorKind, String> {
+    s.parse()
 }
 
 /// `--tt`: off or 2^n entries.
@@ -92,6 +100,9 @@ pub fn declared_bounds(kind: EvaluatorKind) -> ValueBounds {
         // perspective (the bitwise NOT of that interval is itself).
         EvaluatorKind::Counter => ValueBounds::new(-(1 << 30), (1 << 30) - 1),
         EvaluatorKind::Constant => CONSTANT_BOUNDS,
+        EvaluatorKind::Mobility => MOBILITY_BOUNDS,
+        EvaluatorKind::Network => NETWORK_BOUNDS,
+        EvaluatorKind::Work(_) => WORK_BOUNDS,
     }
 }
 

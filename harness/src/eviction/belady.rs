@@ -29,50 +29,56 @@ pub fn next_uses(keys: &[u32], universe: usize) -> Vec<u32> {
 /// Belady's MIN for one known key sequence.
 #[derive(Debug, Clone)]
 pub struct Belady {
-    cap: usize,
     next: Vec<u32>,
     now: usize,
+    priority: u64,
     heap: IndexedHeap,
 }
 
 impl Belady {
-    /// An empty table of at most `capacity` (>= 1) keys, clairvoyant about `keys` (which it must then be fed).
-    pub fn new(capacity: usize, keys: &[u32], universe: usize) -> Self {
-        assert!(capacity >= 1, "capacity must be at least 1");
+    /// An empty table clairvoyant about `keys` (which it must then be fed).
+    pub fn new(keys: &[u32], universe: usize) -> Self {
         Belady {
-            cap: capacity,
             next: next_uses(keys, universe),
             now: 0,
+            priority: 0,
             heap: IndexedHeap::new(universe),
         }
     }
 }
 
 impl Policy for Belady {
-    fn name(&self) -> String {
-        "belady".into()
-    }
-
-    fn capacity(&self) -> usize {
-        self.cap
-    }
-
     #[inline]
-    fn access(&mut self, key: u32) -> bool {
+    fn on_access(&mut self, _key: u32) {
         // A longer stream than the one foreseen is treated as never reused; the replay check reports the mismatch.
         let next = self.next.get(self.now).copied().unwrap_or(NEVER);
         self.now += 1;
         // Min-heap on (NEVER - next): the top is the farthest next use.
-        let prio = (NEVER - next) as u64;
-        if self.heap.contains(key) {
-            self.heap.set(key, prio);
-            return true;
+        self.priority = (NEVER - next) as u64;
+    }
+
+    #[inline]
+    fn find(&mut self, key: u32) -> bool {
+        let held = self.heap.contains(key);
+        if held {
+            self.heap.set(key, self.priority);
         }
-        if self.heap.len() == self.cap {
-            self.heap.pop();
-        }
-        self.heap.push(key, prio);
-        false
+        held
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.heap.len()
+    }
+
+    #[inline]
+    fn evict(&mut self) {
+        self.heap.pop();
+    }
+
+    #[inline]
+    fn insert(&mut self, key: u32) {
+        self.heap.push(key, self.priority);
     }
 
     fn resident(&self) -> Vec<u32> {

@@ -1,5 +1,5 @@
 //! The whole experiment: catalogue, one stream per seed and plan, every policy at every budget replayed over it
-//! (in parallel over std threads), the results written as CSV and summarised with 95% intervals over seeds.
+//! (in parallel on rayon workers), the results written as CSV and summarised with 95% intervals over seeds.
 
 use super::replay::{StreamCheck, replay};
 use super::spec::PolicyKind;
@@ -9,10 +9,9 @@ use super::stream::{BoardPlan, LookupStream, StreamConfig};
 use anyhow::{Context, Result, ensure};
 use engine::domineering::{Catalogue, ShapeKey};
 use indicatif::ProgressBar;
+use rayon::prelude::*;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Ageing periods K swept by default (lookups between halvings).
@@ -38,6 +37,10 @@ pub fn default_policies(periods: &[u64]) -> Vec<PolicyKind> {
         PolicyKind::Arc,
         PolicyKind::S3Fifo,
         PolicyKind::WTinyLfu,
+        PolicyKind::Fifo,
+        PolicyKind::Clock,
+        PolicyKind::TwoQ,
+        PolicyKind::Lirs,
         PolicyKind::Belady,
         PolicyKind::Unbounded,
         PolicyKind::BestN,
@@ -74,7 +77,7 @@ pub struct Control {
 }
 
 impl Control {
-    /// The essay's missing control: all `games` on one `rows` x `cols` board.
+    /// The original experiment's missing control: all `games` on one `rows` x `cols` board.
     pub fn single(rows: usize, cols: usize, games: usize) -> Self {
         Control {
             name: format!("only_{rows}x{cols}"),
@@ -109,7 +112,7 @@ pub struct Config {
 }
 
 impl Default for Config {
-    /// The default experiment: the essay's run with this project's defaults, 10 seeds, every policy.
+    /// The default experiment: the original experiment's run with this project's defaults, 10 seeds, every policy.
     fn default() -> Self {
         Config {
             stream: StreamConfig::default(),
@@ -282,6 +285,50 @@ pub struct Outcome {
     pub replay_time: Duration,
     /// Total lookups replayed over all runs.
     pub lookups_replayed: u64,
+    /// Machine, revision and toolchain, read before anything was written.
+    pub provenance: Provenance,
+}
+
+/// Where and with what a run was made: the provenance columns of every eviction CSV, read once per run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Provenance {
+    /// Host, CPU model and cores.
+    pub machine: String,
+    /// Git revision of the work tree (with `-dirty`), as the run started.
+    pub git_revision: String,
+    /// `rustc -V`.
+    pub rustc: String,
+}
+
+impl Provenance {
+    /// Reads the machine, git state and toolchain now.
+    pub fn collect() -> Self {
+        let m = crate::record::RunMetadata::collect(0);
+        Provenance {
+            machine: format!("{} ({}, {} cores)", m.hostname, m.cpu_model, m.cores),
+            git_revision: m.git_revision,
+            rustc: m.rustc,
+        }
+    }
+}
+
+/// Appends the provenance columns (`machine`, `git_revision`, `rustc`) to every record of a CSV.
+pub(super) fn with_provenance(csv_text: &[u8], p: &Provenance) -> Result<Vec<u8>> {
+    let mut r = csv::Reader::from_reader(csv_text);
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut header = r.headers()?.clone();
+    for f in ["machine", "git_revision", "rustc"] {
+        header.push_field(f);
+    }
+    w.write_record(&header)?;
+    for rec in r.records() {
+        let mut rec = rec?;
+        for f in [&p.machine, &p.git_revision, &p.rustc] {
+            rec.push_field(f);
+        }
+        w.write_record(&rec)?;
+    }
+    w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))
 }
 
 /// What `run` hands back to its caller.
@@ -301,45 +348,28 @@ pub struct Summary {
     pub elapsed: Duration,
 }
 
-/// Maps `f` over `items` on `threads` scoped threads, keeping order; stops at the first error.
-fn parallel_map<T: Sync, R: Send>(
+/// Maps `f` over `items` on a pool of `threads` rayon workers; the results come back in `items`' order (rayon's
+/// indexed collect), so they equal a sequential run's. Stops at an error.
+pub(super) fn parallel_map<T: Sync, R: Send>(
     items: &[T],
     threads: usize,
     progress: &ProgressBar,
     f: impl Fn(&T) -> Result<R> + Sync,
 ) -> Result<Vec<R>> {
-    let next = AtomicUsize::new(0);
-    let out: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
-    let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
-    std::thread::scope(|s| {
-        for _ in 0..threads.clamp(1, items.len().max(1)) {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= items.len() || failure.lock().expect("lock").is_some() {
-                        break;
-                    }
-                    match f(&items[i]) {
-                        Ok(r) => out.lock().expect("lock")[i] = Some(r),
-                        Err(e) => {
-                            failure.lock().expect("lock").get_or_insert(e);
-                            break;
-                        }
-                    }
-                    progress.inc(1);
-                }
-            });
-        }
-    });
-    if let Some(e) = failure.into_inner().expect("lock") {
-        return Err(e);
-    }
-    Ok(out
-        .into_inner()
-        .expect("lock")
-        .into_iter()
-        .map(|r| r.expect("every item done"))
-        .collect())
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .context("starting the worker threads")?;
+    pool.install(|| {
+        items
+            .par_iter()
+            .map(|item| {
+                let r = f(item);
+                progress.inc(1);
+                r
+            })
+            .collect()
+    })
 }
 
 fn stream_info(stream: &LookupStream, plan: &BoardPlan) -> StreamInfo {
@@ -410,6 +440,7 @@ struct Prepared {
 /// Runs the experiment in memory (the only file it may write is the configured trace).
 pub fn execute(config: &Config, progress: &ProgressBar) -> Result<Outcome> {
     config.validate()?;
+    let provenance = Provenance::collect();
     let t0 = Instant::now();
     progress.set_message("building the catalogue");
     let catalogue = Catalogue::build();
@@ -544,10 +575,11 @@ pub fn execute(config: &Config, progress: &ProgressBar) -> Result<Outcome> {
         stream_time,
         replay_time,
         lookups_replayed,
+        provenance,
     })
 }
 
-fn csv_bytes<R: Serialize>(rows: impl IntoIterator<Item = R>) -> Result<Vec<u8>> {
+pub(super) fn csv_bytes<R: Serialize>(rows: impl IntoIterator<Item = R>) -> Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
     for r in rows {
         w.serialize(r)?;
@@ -619,6 +651,7 @@ pub fn write_results(outcome: &Outcome, out_dir: &Path) -> Result<PathBuf> {
     std::fs::create_dir_all(out_dir).with_context(|| format!("creating {}", out_dir.display()))?;
     let write = |name: &str, bytes: Vec<u8>| -> Result<PathBuf> {
         let p = out_dir.join(name);
+        let bytes = with_provenance(&bytes, &outcome.provenance)?;
         crate::plot::write_file_atomically(&p, &bytes)?;
         Ok(p)
     };
@@ -686,8 +719,12 @@ pub fn write_results(outcome: &Outcome, out_dir: &Path) -> Result<PathBuf> {
         "streams_ms": outcome.stream_time.as_secs_f64() * 1e3,
         "replay_ms": outcome.replay_time.as_secs_f64() * 1e3,
         "lookups_replayed": outcome.lookups_replayed,
+        "machine": outcome.provenance.machine,
+        "git_revision": outcome.provenance.git_revision,
+        "rustc": outcome.provenance.rustc,
     });
-    write("config.json", serde_json::to_vec_pretty(&config)?)?;
+    let config_path = out_dir.join("config.json");
+    crate::plot::write_file_atomically(&config_path, &serde_json::to_vec_pretty(&config)?)?;
     Ok(csv)
 }
 

@@ -1,4 +1,4 @@
-//! Least frequently used with never-aged counts (the essay's frequency rule), plus the essay's one-line bug as an
+//! Least frequently used with never-aged counts (the original experiment's frequency rule), plus the original experiment's one-line bug as an
 //! explicit variant so a test can show what the new-entry protection is for.
 
 use super::heap::IndexedHeap;
@@ -6,35 +6,36 @@ use super::policy::Policy;
 
 /// LFU: evict the entry with the fewest uses since it entered the table, ties to the earlier arrival.
 ///
-/// Priority = `count << 32 | arrival`, so the heap minimum is exactly the essay's victim.
+/// Priority = `count << 32 | arrival`, so the heap minimum is exactly the original experiment's victim.
 #[derive(Debug, Clone)]
 pub struct Lfu {
-    cap: usize,
     heap: IndexedHeap,
-    now: u32,
+    now: u64,
+    arrival: u64,
     protect_new: bool,
 }
 
+/// One use in the priority's count field.
 const ONE_USE: u64 = 1 << 32;
+const ARRIVAL_MASK: u64 = ONE_USE - 1;
 
 impl Lfu {
-    /// An empty table holding at most `capacity` (>= 1) of the keys `0..universe`.
-    pub fn new(capacity: usize, universe: usize) -> Self {
-        assert!(capacity >= 1, "capacity must be at least 1");
+    /// An empty table over the keys `0..universe`.
+    pub fn new(universe: usize) -> Self {
         Lfu {
-            cap: capacity,
             heap: IndexedHeap::new(universe),
             now: 0,
+            arrival: 0,
             protect_new: true,
         }
     }
 
-    /// The essay's bug: the new entry is pruned before its use is recorded, so it has nought uses, is always the
+    /// The original experiment's bug: the new entry is pruned before its use is recorded, so it has nought uses, is always the
     /// victim, and nothing that arrives after the table fills is ever held.
-    pub fn without_new_entry_protection(capacity: usize, universe: usize) -> Self {
+    pub fn without_new_entry_protection(universe: usize) -> Self {
         Lfu {
             protect_new: false,
-            ..Lfu::new(capacity, universe)
+            ..Lfu::new(universe)
         }
     }
 
@@ -44,46 +45,51 @@ impl Lfu {
             .contains(key)
             .then(|| self.heap.priority(key) >> 32)
     }
+
+    /// Halves every held count, rounding down (ageing LFU's step).
+    pub fn halve_counts(&mut self) {
+        // Halving can turn (2, late) < (3, early) into (1, late) > (1, early): rebuild the order.
+        self.heap
+            .remap(|p| (((p >> 32) / 2) << 32) | (p & ARRIVAL_MASK));
+    }
 }
 
 impl Policy for Lfu {
-    fn name(&self) -> String {
-        if self.protect_new {
-            "lfu".into()
-        } else {
-            "lfu_unprotected".into()
-        }
-    }
-
-    fn capacity(&self) -> usize {
-        self.cap
+    #[inline]
+    fn on_access(&mut self, _key: u32) {
+        self.arrival = self.now;
+        self.now += 1;
     }
 
     #[inline]
-    fn access(&mut self, key: u32) -> bool {
-        let now = self.now;
-        self.now += 1;
-        if self.heap.contains(key) {
+    fn find(&mut self, key: u32) -> bool {
+        let held = self.heap.contains(key);
+        if held {
             let p = self.heap.priority(key);
             self.heap.set(key, p + ONE_USE);
-            return true;
         }
-        if self.protect_new {
-            if self.heap.len() == self.cap {
-                self.heap.pop();
-            }
-            self.heap.push(key, ONE_USE | now as u64);
-        } else {
-            self.heap.push(key, now as u64);
-            if self.heap.len() > self.cap {
-                self.heap.pop();
-            }
-            if self.heap.contains(key) {
-                let p = self.heap.priority(key);
-                self.heap.set(key, p + ONE_USE);
-            }
-        }
-        false
+        held
+    }
+
+    /// Without the protection the new key, scored nought, would be the victim of a full table: it never enters.
+    #[inline]
+    fn admits(&self, _key: u32, full: bool) -> bool {
+        self.protect_new || !full
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.heap.len()
+    }
+
+    #[inline]
+    fn evict(&mut self) {
+        self.heap.pop();
+    }
+
+    #[inline]
+    fn insert(&mut self, key: u32) {
+        self.heap.push(key, ONE_USE | (self.arrival & ARRIVAL_MASK));
     }
 
     fn resident(&self) -> Vec<u32> {

@@ -1,5 +1,6 @@
-//! The one small trait every replacement rule implements, libCacheSim-style: a table of at most `capacity`
-//! entries over dense `u32` object ids, looked up one key at a time.
+//! The hooks every replacement rule supplies, libCacheSim-style: the access loop itself (hit → update, miss →
+//! insert after evicting while at the budget) is written once, in [`super::cache::Cache`], and a policy only says
+//! how to find, evict and insert over dense `u32` object ids.
 
 /// What a replay of a key sequence through a policy counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -8,7 +9,7 @@ pub struct Tally {
     pub lookups: u64,
     /// Lookups answered from the table.
     pub hits: u64,
-    /// Misses on a key that had been missed before (evicted, or never admitted): the essay's "paid twice".
+    /// Misses on a key that had been missed before (evicted, or never admitted): the original experiment's "paid twice".
     pub re_evaluations: u64,
     /// FNV-1a style fingerprint of the key sequence, so a run fed a different stream is caught even at equal length.
     pub fingerprint: u64,
@@ -30,8 +31,10 @@ impl Tally {
     }
 }
 
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+/// Start value of [`Tally::fingerprint`].
+pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+/// Multiplier of [`Tally::fingerprint`].
+pub const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
 
 /// Fingerprint of a key sequence, as [`Tally::fingerprint`] computes it.
 pub fn fingerprint(keys: &[u32]) -> u64 {
@@ -39,41 +42,48 @@ pub fn fingerprint(keys: &[u32]) -> u64 {
         .fold(FNV_OFFSET, |h, &k| (h ^ k as u64).wrapping_mul(FNV_PRIME))
 }
 
-/// A replacement rule for a budgeted table (or a fixed set, for the offline bounds).
+/// The hooks of one replacement rule; [`super::cache::Cache`] calls them in libCacheSim's order.
 ///
-/// Online rules follow the essay's loop: on a miss the key is inserted with its use recorded, and only then is the
-/// table pruned to the budget, never choosing the key just inserted.
+/// For every access: [`on_access`](Policy::on_access), then [`find`](Policy::find); on a miss that the rule
+/// [`admits`](Policy::admits): [`on_miss`](Policy::on_miss), [`evict`](Policy::evict) while [`len`](Policy::len)
+/// is at the budget, then [`insert`](Policy::insert); finally [`after_access`](Policy::after_access). Because the
+/// missed key is inserted only after the evictions, it can never be their victim (the original experiment's new-entry rule).
 pub trait Policy {
-    /// Lower-case name as written in the results (`lru`, `aging_lfu_k1000`, ...).
-    fn name(&self) -> String;
+    /// First on every access, hit or miss: clocks and frequency counters advance here.
+    #[inline]
+    fn on_access(&mut self, _key: u32) {}
 
-    /// The budget: the most entries the table may hold.
-    fn capacity(&self) -> usize;
+    /// Whether `key` is held; on a hit the rule updates what it keeps about the key (recency, count, bit).
+    fn find(&mut self, key: u32) -> bool;
 
-    /// Looks `key` up; returns whether it was a hit. A miss inserts the key (static sets never change).
-    fn access(&mut self, key: u32) -> bool;
+    /// Whether a missed key may enter at all (`full`: the table holds its budget). Static tables admit nothing.
+    #[inline]
+    fn admits(&self, _key: u32, _full: bool) -> bool {
+        true
+    }
+
+    /// Bookkeeping on an admitted miss before any eviction (ghost lists, adaptive targets).
+    #[inline]
+    fn on_miss(&mut self, _key: u32) {}
+
+    /// Entries held (ghost entries excluded).
+    fn len(&self) -> usize;
+
+    /// Whether nothing is held.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Makes room: removes an entry, or reorganises so that a later call will (S-FIFO's moves to its main queue).
+    fn evict(&mut self);
+
+    /// Adds the missed key; the table has room for it.
+    fn insert(&mut self, key: u32);
+
+    /// Last on every access (periodic ageing).
+    #[inline]
+    fn after_access(&mut self) {}
 
     /// The keys held now, in no particular order.
     fn resident(&self) -> Vec<u32>;
-
-    /// Replays `keys` (all below `universe`) through the table and counts what happened.
-    ///
-    /// A provided method, so each policy gets its own monomorphic loop even behind `dyn Policy`.
-    fn replay(&mut self, keys: &[u32], universe: usize) -> Tally {
-        let mut missed_before = vec![false; universe];
-        let mut t = Tally {
-            fingerprint: FNV_OFFSET,
-            ..Tally::default()
-        };
-        for &k in keys {
-            t.fingerprint = (t.fingerprint ^ k as u64).wrapping_mul(FNV_PRIME);
-            if self.access(k) {
-                t.hits += 1;
-            } else if std::mem::replace(&mut missed_before[k as usize], true) {
-                t.re_evaluations += 1;
-            }
-        }
-        t.lookups = keys.len() as u64;
-        t
-    }
 }

@@ -1,4 +1,4 @@
-//! Replaying a stream through one policy at one budget, with the essay's assertion that every budgeted run sees
+//! Replaying a stream through one policy at one budget, with the original experiment's assertion that every budgeted run sees
 //! exactly the free run's lookups (same count, same sequence).
 
 use super::policy::{Tally, fingerprint};
@@ -17,9 +17,14 @@ pub struct StreamCheck {
 impl StreamCheck {
     /// The reference for `stream`.
     pub fn of(stream: &LookupStream) -> Self {
+        Self::of_keys(&stream.keys)
+    }
+
+    /// The reference for a bare key sequence.
+    pub fn of_keys(keys: &[u32]) -> Self {
         StreamCheck {
-            lookups: stream.len() as u64,
-            fingerprint: fingerprint(&stream.keys),
+            lookups: keys.len() as u64,
+            fingerprint: fingerprint(keys),
         }
     }
 }
@@ -64,9 +69,19 @@ pub fn replay(
     stream: &LookupStream,
     check: &StreamCheck,
 ) -> Result<RunResult, StreamMismatch> {
-    let universe = stream.universe();
-    let mut p = policy.build(budget, &stream.keys, universe);
-    let tally = p.replay(&stream.keys, universe);
+    replay_keys(policy, budget, &stream.keys, stream.universe(), check)
+}
+
+/// [`replay`] over bare keys `0..universe` (a stream or a trace read from a file).
+pub fn replay_keys(
+    policy: PolicyKind,
+    budget: usize,
+    keys: &[u32],
+    universe: usize,
+    check: &StreamCheck,
+) -> Result<RunResult, StreamMismatch> {
+    let mut p = policy.build(budget, keys, universe);
+    let tally = p.replay(keys, universe);
     if tally.lookups != check.lookups || tally.fingerprint != check.fingerprint {
         return Err(StreamMismatch {
             policy: policy.to_string(),

@@ -1,4 +1,4 @@
-//! The report: `index.md` with every table (mean and 95% interval over seeds), the essay's figures side by side,
+//! The report: `index.md` with every table (mean and 95% interval over seeds), the original experiment's figures side by side,
 //! and the charts (hit rate and re-evaluations versus budget, ageing, best-ten overlap per board pair).
 
 use super::experiment::{HEADLINE_BUDGETS, Outcome, PlanResults, RunRow, StreamInfo};
@@ -10,6 +10,51 @@ use engine::domineering::ShapeKey;
 use std::collections::BTreeSet;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
+
+/// "At a glance": the best online rule per headline budget with its gaps to LRU and Belady.
+fn glance_section(o: &mut String, outcome: &Outcome, n: usize) {
+    use crate::present::number::{percent, points_interval};
+    use crate::present::{Align, Table};
+    let findings = super::glance::at_a_glance(&outcome.main, &outcome.policies);
+    if findings.is_empty() {
+        return;
+    }
+    let gap =
+        |e: Option<Estimate>| e.map_or("—".to_string(), |d| points_interval(d.mean, d.lo, d.hi));
+    let mut t = Table::new([
+        ("budget (entries)", Align::Right),
+        ("best online rule", Align::Left),
+        ("its hit rate", Align::Right),
+        ("minus LRU (95%)", Align::Right),
+        ("Belady minus it (95%)", Align::Right),
+        ("verdict", Align::Left),
+    ]);
+    for f in &findings {
+        let verdict = match f.over_lru {
+            Some(d) if d.surely_positive() => "beats LRU",
+            Some(d) if d.surely_negative() => "loses to LRU",
+            Some(_) => "no verdict (interval includes 0)",
+            None => "LRU not run",
+        };
+        let row = [
+            crate::present::number::count(f.budget),
+            format!("`{}`", f.best),
+            percent(f.hit_rate.mean),
+            gap(f.over_lru),
+            gap(f.under_belady),
+            verdict.to_string(),
+        ];
+        // The table has six columns and every row six cells.
+        let _ = t.row(row);
+    }
+    let _ = writeln!(
+        o,
+        "## At a glance\n\nThe online rule with the highest mean hit rate at each headline budget, with its gap to \
+         LRU and to Belady's offline optimum in hit-rate points (paired per seed, 95% Student-t intervals over {n} \
+         seeds).\n\n{}",
+        t.markdown()
+    );
+}
 
 /// A shape for a markdown table cell: `|` would end the cell, so it is escaped.
 fn cell_text(k: &ShapeKey) -> String {
@@ -70,7 +115,7 @@ pub struct BestTenStats {
     pub pairs: Vec<(usize, usize, Estimate)>,
 }
 
-/// Refuses (with an error) when all boards share one best ten: the explanation of the essay rests on their
+/// Refuses (with an error) when all boards share one best ten: the explanation of the original experiment rests on their
 /// differing, so a figure of their overlaps would then be meaningless.
 ///
 /// ```
@@ -197,12 +242,8 @@ fn charts(outcome: &Outcome, dir: &Path) -> Result<Vec<String>> {
     let mut made = Vec::new();
     let is_bound = |k: PolicyKind| matches!(k, PolicyKind::Belady | PolicyKind::Unbounded);
     let best = best_aging(outcome, p);
-    let main_lines: Vec<PolicyKind> = outcome
-        .policies
-        .iter()
-        .copied()
-        .filter(|k| !matches!(k, PolicyKind::AgingLfu { .. }) || Some(*k) == best)
-        .collect();
+    // At most eight series per chart, so each keeps its own colour and marker.
+    let main_lines: Vec<PolicyKind> = super::curves::drawn(outcome, best, true);
     let hit = LineChart {
         title: format!(
             "Hit rate versus budget ({} games, {n} seeds, 95% intervals)",
@@ -578,6 +619,22 @@ pub fn summary_lines(outcome: &Outcome) -> Vec<String> {
         outcome.lookups_replayed as f64 / 1e6,
         outcome.config.threads,
     ));
+    // The answer last on the console, where the eye lands when the run ends.
+    use crate::present::number::{percent, points_interval};
+    for f in super::glance::at_a_glance(p, &outcome.policies) {
+        let gap = |e: Option<Estimate>, what: &str| {
+            e.map(|d| format!(", {} {what}", points_interval(d.mean, d.lo, d.hi)))
+                .unwrap_or_default()
+        };
+        v.push(format!(
+            "at a glance, budget {}: best online rule {} at {}{}{}",
+            f.budget,
+            f.best,
+            percent(f.hit_rate.mean),
+            gap(f.over_lru, "over LRU"),
+            gap(f.under_belady, "below Belady"),
+        ));
+    }
     v
 }
 
@@ -628,13 +685,14 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
     let _ = writeln!(o, "# The catalogue-eviction experiment\n");
     let _ = writeln!(
         o,
-        "Reproduces and extends `catalogue-eviction-essay.txt` (issue 6): a Domineering player consults a table of \
+        "Reproduces and extends the catalogue-eviction experiment (docs/catalogue-experiment.md): a Domineering player consults a table of \
          component values under a memory budget, and replacement rules compete for the entries. Generated by \
          `{}`; raw results (CSV, `config.json`) in `{}`. Every figure is a mean over {n} seeds with its 95% \
          interval (Student t), written `mean ± half-width`.\n",
         c.command,
         results_dir.display()
     );
+    glance_section(&mut o, outcome, n);
     let _ = writeln!(o, "## Configuration\n");
     let _ = writeln!(
         o,
@@ -672,13 +730,16 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
     );
     let _ = writeln!(
         o,
-        "- Loop rules (essay): on a miss the key is inserted with its use recorded, then the table is pruned to the \
+        "- Loop rules (original experiment): on a miss the key is inserted with its use recorded, then the table is pruned to the \
          budget without ever choosing the key just inserted; LFU ties go to the earlier arrival; a miss on a key \
          missed before is a re-evaluation. LFU counts live in the table entry (a re-inserted key starts at one) and \
          are never aged; `aging_lfu_k<K>` halves every count after each K lookups. ARC uses an integer target; \
          SIEVE is the paper's; S3-FIFO follows libCacheSim's `S3FIFOv0` (10% small queue, ghost of 90%, move to \
          main after 2 hits); W-TinyLFU has a 1% window LRU, an 80/20 segmented LRU main and exact 4-bit counters \
-         halved every 10 x budget accesses, admitting a candidate only with a strictly higher count. Belady is \
+         halved every 10 x budget accesses, admitting a candidate only with a strictly higher count. FIFO, CLOCK (one reference bit) and 2Q \
+         (A1in 25%, A1out ghosts 50%, Am LRU) follow libCacheSim and give its hit counts exactly \
+         ([libcachesim-check.md](libcachesim-check.md)); LIRS follows the paper with libCacheSim's 1% HIR share \
+         and a stack of at most twice the budget. Belady is \
          demand-paged MIN (the missed key is always kept), the optimum for every rule here that keeps what it \
          missed; best-N and first-N are fixed tables and are not bound by that optimum.\n"
     );
@@ -736,11 +797,11 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
          sequence fingerprint); a mismatch aborts the experiment.\n"
     );
 
-    let _ = writeln!(o, "## The essay's figures next to ours\n");
+    let _ = writeln!(o, "## The original experiment's figures next to ours\n");
     let _ = writeln!(
         o,
-        "The essay ran one seed of an unknown generator, so its exact figures cannot be reproduced; directions can. \
-         \"Prototype\" is the one-seed prototype of this protocol quoted in `domineering.md` §2.\n"
+        "The original experiment ran one seed of an unknown generator, so its exact figures cannot be reproduced; directions can. \
+         \"Prototype\" is the one-seed prototype of this protocol quoted in `docs/catalogue-experiment.md` §3.\n"
     );
     let er: Vec<Vec<String>> = essay_rows(outcome)
         .into_iter()
@@ -750,7 +811,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
         &mut o,
         &[
             "figure".into(),
-            "essay (1 seed)".into(),
+            "original (1 seed)".into(),
             "prototype (1 seed)".into(),
             format!("this run ({n} seeds)"),
         ],
@@ -765,7 +826,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
             .count();
         let _ = writeln!(
             o,
-            "The essay's asserted inversion, LRU at 10 entries above the offline best ten, holds on {wins} of {n} \
+            "The original experiment's asserted inversion, LRU at 10 entries above the offline best ten, holds on {wins} of {n} \
              seeds.\n"
         );
     }
@@ -780,6 +841,22 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
              `eviction.csv`; Belady and unbounded are drawn dashed as the bounds. Only the best ageing period is \
              drawn here; all are in the ageing section.\n",
             p.budgets
+        );
+    }
+    let curves = super::curves::write(outcome, best_aging(outcome, p), dir)?;
+    if curves.iter().any(|m| m == "miss_ratio_curve") {
+        let _ = writeln!(
+            o,
+            "## Miss-ratio curves\n\n![miss ratio versus budget](miss_ratio_curve.svg)\n\nLog-log; the vertical lines \
+             mark 1%, 10% and 100% of the working set (the mean number of distinct shapes per stream). Belady and \
+             unbounded are the bounds.\n"
+        );
+    }
+    if curves.iter().any(|m| m == "points_vs_lru") {
+        let _ = writeln!(
+            o,
+            "![hit-rate points versus LRU](points_vs_lru.svg)\n\nEach line is a rule's hit rate minus LRU's on the \
+             same stream, paired per seed: above zero it keeps more of what is asked for than LRU.\n"
         );
     }
     let _ = writeln!(
@@ -831,7 +908,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
         let _ = writeln!(o, "## Does ageing overtake recency?\n");
         let _ = writeln!(
             o,
-            "The essay's prediction: if the ratchet is the whole of LFU's disadvantage, halving every count at fixed \
+            "The original experiment's prediction: if the ratchet is the whole of LFU's disadvantage, halving every count at fixed \
              intervals should overtake LRU. Paired differences over seeds, ageing LFU minus LRU, in hit-rate points:\n"
         );
         let mut header = vec!["K (lookups between halvings)".to_string()];
@@ -907,7 +984,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
         let _ = writeln!(
             o,
             "Share of the final table's N entries (N = budget) that are among the first N keys to arrive and among \
-             the N most used over the run (%). The essay's LFU: 70 / 65 at 20, 83 / 68 at 40.\n"
+             the N most used over the run (%). The original experiment's LFU: 70 / 65 at 20, 83 / 68 at 40.\n"
         );
         let mut header = vec!["policy".to_string()];
         for b in &ob {
@@ -938,7 +1015,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
         let _ = writeln!(
             o,
             "For each board size, the ten shapes most looked up in its games. Distinct shapes across the {} best \
-             tens: {} (essay 18); shapes in all of them: {} (essay 3).\n",
+             tens: {} (original 18); shapes in all of them: {} (original 3).\n",
             bt.boards.len(),
             bt.distinct.show(1),
             bt.common.show(1)
@@ -991,7 +1068,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
         let _ = writeln!(o, "## The one-board-size control\n");
         let _ = writeln!(
             o,
-            "The control the essay asked for: the same number of games, all on one board size, so the oracle's \
+            "The control the original experiment asked for: the same number of games, all on one board size, so the oracle's \
              fixed table faces a stationary stream. Hit rate (%):\n"
         );
         for k in &outcome.controls {
@@ -1034,7 +1111,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
         o,
         "- One player (the component-sum estimate with random tie-breaks); other estimate rules are options \
          (`--estimate`), not reported here.\n- The intervals are over seeds of this project's generator; the \
-         essay's own seed cannot be rerun.\n- Policies whose published versions adapt or randomise (Caffeine's \
+         original run's own seed cannot be rerun.\n- Policies whose published versions adapt or randomise (Caffeine's \
          hill-climbing window and admission jitter) are run in fixed, deterministic form."
     );
     let index = dir.join("index.md");

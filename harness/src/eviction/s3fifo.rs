@@ -20,32 +20,23 @@ const MAX_FREQ: u8 = 3;
 /// S3-FIFO over index-linked queues.
 #[derive(Debug, Clone)]
 pub struct S3Fifo {
-    cap: usize,
     main_cap: usize,
     ghost_cap: usize,
     q: Lists<3>,
     freq: Vec<u8>,
+    ghost_hit: bool,
 }
 
 impl S3Fifo {
-    /// An empty table holding at most `capacity` (>= 1) of the keys `0..universe`.
+    /// An empty table of `capacity` (>= 1) entries over the keys `0..universe`.
     pub fn new(capacity: usize, universe: usize) -> Self {
-        assert!(capacity >= 1, "capacity must be at least 1");
         let small_cap = (capacity / 10).max(1);
         S3Fifo {
-            cap: capacity,
-            main_cap: capacity - small_cap,
+            main_cap: capacity.saturating_sub(small_cap),
             ghost_cap: capacity * 9 / 10,
             q: Lists::new(universe),
             freq: vec![0; universe],
-        }
-    }
-
-    fn evict(&mut self) {
-        if self.q.len(M) > self.main_cap || self.q.len(S) == 0 {
-            self.evict_main();
-        } else {
-            self.evict_small();
+            ghost_hit: false,
         }
     }
 
@@ -80,34 +71,42 @@ impl S3Fifo {
 }
 
 impl Policy for S3Fifo {
-    fn name(&self) -> String {
-        "s3fifo".into()
-    }
-
-    fn capacity(&self) -> usize {
-        self.cap
+    #[inline]
+    fn find(&mut self, key: u32) -> bool {
+        let held = matches!(self.q.list_of(key), Some(S) | Some(M));
+        if held {
+            let k = key as usize;
+            self.freq[k] = self.freq[k].saturating_add(1);
+        }
+        held
     }
 
     #[inline]
-    fn access(&mut self, key: u32) -> bool {
-        let k = key as usize;
-        let ghost_hit = match self.q.list_of(key) {
-            Some(S) | Some(M) => {
-                self.freq[k] = self.freq[k].saturating_add(1);
-                return true;
-            }
-            Some(_) => {
-                self.q.remove(key);
-                true
-            }
-            None => false,
-        };
-        while self.q.len(S) + self.q.len(M) >= self.cap {
-            self.evict();
+    fn on_miss(&mut self, key: u32) {
+        self.ghost_hit = self.q.list_of(key) == Some(G);
+        if self.ghost_hit {
+            self.q.remove(key);
         }
-        self.freq[k] = 0;
-        self.q.push_front(if ghost_hit { M } else { S }, key);
-        false
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.q.len(S) + self.q.len(M)
+    }
+
+    // One step may only move S's hit entries to M; the loop calls again until an entry has left.
+    fn evict(&mut self) {
+        if self.q.len(M) > self.main_cap || self.q.len(S) == 0 {
+            self.evict_main();
+        } else {
+            self.evict_small();
+        }
+    }
+
+    #[inline]
+    fn insert(&mut self, key: u32) {
+        self.freq[key as usize] = 0;
+        self.q.push_front(if self.ghost_hit { M } else { S }, key);
     }
 
     fn resident(&self) -> Vec<u32> {

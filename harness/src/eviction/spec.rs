@@ -1,9 +1,11 @@
-//! Policy names as written on the command line and in the results, and how to build each one.
+//! Policy names as written on the command line and in the results, and how to build each one's table: the one
+//! place where names, parameters and budgets meet.
 
-use super::policy::Policy;
+use super::cache::{Cache, Table};
 use super::{
-    aging_lfu::AgingLfu, arc::Arc, belady::Belady, lfu::Lfu, lru::Lru, s3fifo::S3Fifo,
-    sieve::Sieve, static_sets::StaticSet, unbounded::Unbounded, wtinylfu::WTinyLfu,
+    aging_lfu::AgingLfu, arc::Arc, belady::Belady, clock::Clock, fifo::Fifo, lfu::Lfu, lirs::Lirs,
+    lru::Lru, s3fifo::S3Fifo, sieve::Sieve, static_sets::StaticSet, two_q::TwoQ,
+    unbounded::Unbounded, wtinylfu::WTinyLfu,
 };
 use std::fmt;
 use std::str::FromStr;
@@ -17,7 +19,7 @@ pub enum PolicyKind {
     Lfu,
     /// LFU with every count halved each `period` lookups.
     AgingLfu {
-        /// Lookups between halvings (the essay's K).
+        /// Lookups between halvings (the original experiment's K).
         period: u64,
     },
     /// SIEVE.
@@ -28,6 +30,14 @@ pub enum PolicyKind {
     S3Fifo,
     /// W-TinyLFU.
     WTinyLfu,
+    /// First in, first out.
+    Fifo,
+    /// CLOCK (second chance, one bit).
+    Clock,
+    /// 2Q (A1in FIFO, A1out ghosts, Am LRU).
+    TwoQ,
+    /// LIRS.
+    Lirs,
     /// Belady's MIN (offline optimum).
     Belady,
     /// No budget (cold misses only).
@@ -36,13 +46,17 @@ pub enum PolicyKind {
     BestN,
     /// Static table of the first N keys to arrive.
     FirstN,
+    /// The original experiment's bug, for its demonstration only: LFU pruning the new entry before recording its use.
+    LfuUnprotected,
 }
+
+/// The names `FromStr` accepts, as listed in errors and `--help`.
+pub const KNOWN_NAMES: &str = "lru, lfu, aging_lfu, aging_lfu_k<K>, sieve, arc, s3fifo, wtinylfu, fifo, clock, \
+                               two_q, lirs, belady, unbounded, best_n, first_n";
 
 /// Error for a policy name that is not known.
 #[derive(Debug, thiserror::Error)]
-#[error(
-    "unknown policy `{0}` (known: lru, lfu, aging_lfu, aging_lfu_k<K>, sieve, arc, s3fifo, wtinylfu, belady, unbounded, best_n, first_n)"
-)]
+#[error("unknown policy `{0}` (known: {KNOWN_NAMES})")]
 pub struct UnknownPolicy(pub String);
 
 impl PolicyKind {
@@ -54,20 +68,53 @@ impl PolicyKind {
         )
     }
 
-    /// Builds the rule for a budget over a known key sequence (the offline rules need it).
-    pub fn build(self, capacity: usize, keys: &[u32], universe: usize) -> Box<dyn Policy + Send> {
+    /// Builds the rule's table for a budget (>= 1) over a known key sequence (the offline rules need it).
+    ///
+    /// ```
+    /// use harness::eviction::PolicyKind;
+    /// let keys = [0, 1, 0, 2, 0, 1];
+    /// let mut t = PolicyKind::Fifo.build(2, &keys, 3);
+    /// assert_eq!(t.replay(&keys, 3).hits, 1); // FIFO evicts 0 for 2 although 0 was just hit
+    /// assert_eq!(PolicyKind::Lru.build(2, &keys, 3).replay(&keys, 3).hits, 2);
+    /// ```
+    pub fn build(self, capacity: usize, keys: &[u32], universe: usize) -> Box<dyn Table + Send> {
+        fn boxed<P: super::policy::Policy + Send + 'static>(
+            kind: PolicyKind,
+            capacity: usize,
+            p: P,
+        ) -> Box<dyn Table + Send> {
+            Box::new(Cache::new(kind, capacity, p))
+        }
+        let (c, u) = (capacity, universe);
         match self {
-            PolicyKind::Lru => Box::new(Lru::new(capacity, universe)),
-            PolicyKind::Lfu => Box::new(Lfu::new(capacity, universe)),
-            PolicyKind::AgingLfu { period } => Box::new(AgingLfu::new(capacity, universe, period)),
-            PolicyKind::Sieve => Box::new(Sieve::new(capacity, universe)),
-            PolicyKind::Arc => Box::new(Arc::new(capacity, universe)),
-            PolicyKind::S3Fifo => Box::new(S3Fifo::new(capacity, universe)),
-            PolicyKind::WTinyLfu => Box::new(WTinyLfu::new(capacity, universe)),
-            PolicyKind::Belady => Box::new(Belady::new(capacity, keys, universe)),
-            PolicyKind::Unbounded => Box::new(Unbounded::new(universe)),
-            PolicyKind::BestN => Box::new(StaticSet::best_n(capacity, keys, universe)),
-            PolicyKind::FirstN => Box::new(StaticSet::first_n(capacity, keys, universe)),
+            PolicyKind::Lru => boxed(self, c, Lru::new(u)),
+            PolicyKind::Lfu => boxed(self, c, Lfu::new(u)),
+            PolicyKind::LfuUnprotected => boxed(self, c, Lfu::without_new_entry_protection(u)),
+            PolicyKind::AgingLfu { period } => boxed(self, c, AgingLfu::new(u, period)),
+            PolicyKind::Sieve => boxed(self, c, Sieve::new(u)),
+            PolicyKind::Arc => boxed(self, c, Arc::new(c, u)),
+            PolicyKind::S3Fifo => boxed(self, c, S3Fifo::new(c, u)),
+            PolicyKind::WTinyLfu => boxed(self, c, WTinyLfu::new(c, u)),
+            PolicyKind::Fifo => boxed(self, c, Fifo::new(u)),
+            PolicyKind::Clock => boxed(self, c, Clock::new(u)),
+            PolicyKind::TwoQ => boxed(self, c, TwoQ::new(c, u)),
+            PolicyKind::Lirs => boxed(self, c, Lirs::new(c, u)),
+            PolicyKind::Belady => boxed(self, c, Belady::new(keys, u)),
+            // Holding the whole universe, it is never full on a miss.
+            PolicyKind::Unbounded => boxed(self, u.max(1), Unbounded::new(u)),
+            PolicyKind::BestN => boxed(self, c, StaticSet::best_n(c, keys, u)),
+            PolicyKind::FirstN => boxed(self, c, StaticSet::first_n(c, keys, u)),
+        }
+    }
+
+    /// Bytes the table for `universe` keys needs besides the stream itself (per-key arrays), for refusing a run
+    /// that cannot fit before anything is allocated.
+    pub fn bytes_per_key(self) -> usize {
+        match self {
+            PolicyKind::Lru | PolicyKind::Fifo | PolicyKind::Sieve | PolicyKind::Clock => 10,
+            PolicyKind::Arc | PolicyKind::S3Fifo | PolicyKind::TwoQ | PolicyKind::WTinyLfu => 16,
+            PolicyKind::Lirs => 30,
+            _ => 24,
         }
     }
 }
@@ -82,10 +129,15 @@ impl fmt::Display for PolicyKind {
             PolicyKind::Arc => f.write_str("arc"),
             PolicyKind::S3Fifo => f.write_str("s3fifo"),
             PolicyKind::WTinyLfu => f.write_str("wtinylfu"),
+            PolicyKind::Fifo => f.write_str("fifo"),
+            PolicyKind::Clock => f.write_str("clock"),
+            PolicyKind::TwoQ => f.write_str("two_q"),
+            PolicyKind::Lirs => f.write_str("lirs"),
             PolicyKind::Belady => f.write_str("belady"),
             PolicyKind::Unbounded => f.write_str("unbounded"),
             PolicyKind::BestN => f.write_str("best_n"),
             PolicyKind::FirstN => f.write_str("first_n"),
+            PolicyKind::LfuUnprotected => f.write_str("lfu_unprotected"),
         }
     }
 }
@@ -93,7 +145,8 @@ impl fmt::Display for PolicyKind {
 impl FromStr for PolicyKind {
     type Err = UnknownPolicy;
 
-    /// Parses one name; `aging_lfu` alone is not a single rule (it stands for the K sweep) and is rejected here.
+    /// Parses one name; `aging_lfu` alone is not a single rule (it stands for the K sweep) and is rejected here,
+    /// and so is the original experiment's bug (`lfu_unprotected`), which no experiment should run by name.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim().to_ascii_lowercase();
         Ok(match t.as_str() {
@@ -103,6 +156,10 @@ impl FromStr for PolicyKind {
             "arc" => PolicyKind::Arc,
             "s3fifo" => PolicyKind::S3Fifo,
             "wtinylfu" => PolicyKind::WTinyLfu,
+            "fifo" => PolicyKind::Fifo,
+            "clock" => PolicyKind::Clock,
+            "two_q" | "2q" => PolicyKind::TwoQ,
+            "lirs" => PolicyKind::Lirs,
             "belady" => PolicyKind::Belady,
             "unbounded" => PolicyKind::Unbounded,
             "best_n" => PolicyKind::BestN,
@@ -126,10 +183,15 @@ mod tests {
             PolicyKind::AgingLfu { period: 1000 },
             PolicyKind::S3Fifo,
             PolicyKind::FirstN,
+            PolicyKind::TwoQ,
+            PolicyKind::Lirs,
+            PolicyKind::Clock,
+            PolicyKind::Fifo,
         ] {
             assert_eq!(k.to_string().parse::<PolicyKind>().unwrap(), k);
         }
         assert!("aging_lfu_k0".parse::<PolicyKind>().is_err());
-        assert!("clock".parse::<PolicyKind>().is_err());
+        assert!("lfu_unprotected".parse::<PolicyKind>().is_err());
+        assert!("clock_pro".parse::<PolicyKind>().is_err());
     }
 }

@@ -1,6 +1,6 @@
-//! The offline orderings the essay compares against: a fixed table chosen before the run, never changed.
+//! The offline orderings the original experiment compares against: a fixed table chosen before the run, never changed.
 //! "Best N" holds the N keys with the most lookups over the whole run; "first N" the first N distinct keys to
-//! arrive. Their hit rate is the essay's "serve": the share of lookups whose key is in the set.
+//! arrive. Their hit rate is the original experiment's "serve": the share of lookups whose key is in the set.
 
 use super::policy::Policy;
 
@@ -35,7 +35,7 @@ pub fn best_n(keys: &[u32], universe: usize, n: usize) -> Vec<u32> {
 /// ```
 pub fn first_n(keys: &[u32], universe: usize, n: usize) -> Vec<u32> {
     let mut seen = vec![false; universe];
-    let mut out = Vec::with_capacity(n);
+    let mut out = Vec::with_capacity(n.min(universe));
     for &k in keys {
         if out.len() == n {
             break;
@@ -47,11 +47,9 @@ pub fn first_n(keys: &[u32], universe: usize, n: usize) -> Vec<u32> {
     out
 }
 
-/// A fixed table: a lookup hits exactly when its key is in the set.
+/// A fixed table: a lookup hits exactly when its key is in the set; nothing is ever admitted or evicted.
 #[derive(Debug, Clone)]
 pub struct StaticSet {
-    name: &'static str,
-    cap: usize,
     member: Vec<bool>,
     keys: Vec<u32>,
 }
@@ -59,40 +57,47 @@ pub struct StaticSet {
 impl StaticSet {
     /// The best-N table for `keys`.
     pub fn best_n(n: usize, keys: &[u32], universe: usize) -> Self {
-        Self::of("best_n", n, best_n(keys, universe, n), universe)
+        Self::of(best_n(keys, universe, n), universe)
     }
 
     /// The first-N table for `keys`.
     pub fn first_n(n: usize, keys: &[u32], universe: usize) -> Self {
-        Self::of("first_n", n, first_n(keys, universe, n), universe)
+        Self::of(first_n(keys, universe, n), universe)
     }
 
-    fn of(name: &'static str, cap: usize, keys: Vec<u32>, universe: usize) -> Self {
+    fn of(keys: Vec<u32>, universe: usize) -> Self {
         let mut member = vec![false; universe];
         for &k in &keys {
             member[k as usize] = true;
         }
-        StaticSet {
-            name,
-            cap,
-            member,
-            keys,
-        }
+        StaticSet { member, keys }
     }
 }
 
 impl Policy for StaticSet {
-    fn name(&self) -> String {
-        self.name.into()
-    }
-
-    fn capacity(&self) -> usize {
-        self.cap
+    #[inline]
+    fn find(&mut self, key: u32) -> bool {
+        self.member[key as usize]
     }
 
     #[inline]
-    fn access(&mut self, key: u32) -> bool {
-        self.member[key as usize]
+    fn admits(&self, _key: u32, _full: bool) -> bool {
+        false
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Never called: nothing is admitted.
+    fn evict(&mut self) {
+        unreachable!("a static table admits nothing");
+    }
+
+    /// Never called: nothing is admitted.
+    fn insert(&mut self, _key: u32) {
+        unreachable!("a static table admits nothing");
     }
 
     fn resident(&self) -> Vec<u32> {

@@ -1,4 +1,4 @@
-//! The lookup stream: the essay's games played with the full catalogue as the estimate, every region lookup
+//! The lookup stream: the original experiment's games played with the full catalogue as the estimate, every region lookup
 //! recorded as a dense object id. Generated once per configuration and seed, then replayed to every policy.
 
 use anyhow::{Context, Result, bail, ensure};
@@ -33,14 +33,14 @@ impl BoardBatch {
 pub struct BoardPlan(pub Vec<BoardBatch>);
 
 impl BoardPlan {
-    /// The essay's run: 200 games on 4x5 (4 rows, 5 columns), 200 on 5x5, 150 on 6x6, 100 on 7x7.
+    /// The original experiment's run: 200 games on 4x5 (4 rows, 5 columns), 200 on 5x5, 150 on 6x6, 100 on 7x7.
     pub fn essay() -> Self {
         "4x5:200,5x5:200,6x6:150,7x7:100"
             .parse()
             .expect("valid plan")
     }
 
-    /// All `games` on one board size (the essay's missing control).
+    /// All `games` on one board size (the original experiment's missing control).
     pub fn single(rows: usize, cols: usize, games: usize) -> Self {
         BoardPlan(vec![BoardBatch { rows, cols, games }])
     }
@@ -91,7 +91,7 @@ impl FromStr for BoardPlan {
             let games: usize = games.trim().parse().with_context(bad)?;
             ensure!(
                 (1..=8).contains(&rows) && (1..=8).contains(&cols),
-                "board plan item {} `{item}`: boards are 1 to 8 rows and columns",
+                "board plan item {} `{item}`: the engine plays boards of at most 8 rows and 8 columns",
                 i + 1
             );
             ensure!(
@@ -152,7 +152,7 @@ pub struct StreamConfig {
 }
 
 impl Default for StreamConfig {
-    /// This project's defaults for the essay's run (domineering.md §2).
+    /// This project's defaults for the original experiment's run (docs/catalogue-experiment.md §2–§3).
     fn default() -> Self {
         StreamConfig {
             plan: BoardPlan::essay(),

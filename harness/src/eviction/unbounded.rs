@@ -2,7 +2,7 @@
 
 use super::policy::Policy;
 
-/// A table without a budget.
+/// A table without a budget (its capacity is the whole key universe, so it never evicts).
 #[derive(Debug, Clone)]
 pub struct Unbounded {
     held: Vec<bool>,
@@ -20,19 +20,25 @@ impl Unbounded {
 }
 
 impl Policy for Unbounded {
-    fn name(&self) -> String {
-        "unbounded".into()
-    }
-
-    fn capacity(&self) -> usize {
-        self.held.len()
+    #[inline]
+    fn find(&mut self, key: u32) -> bool {
+        self.held[key as usize]
     }
 
     #[inline]
-    fn access(&mut self, key: u32) -> bool {
-        let was = std::mem::replace(&mut self.held[key as usize], true);
-        self.len += usize::from(!was);
-        was
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Never called: a missed key is not held, so fewer than the universe's keys are.
+    fn evict(&mut self) {
+        unreachable!("the unbounded table is never full on a miss");
+    }
+
+    #[inline]
+    fn insert(&mut self, key: u32) {
+        self.held[key as usize] = true;
+        self.len += 1;
     }
 
     fn resident(&self) -> Vec<u32> {

@@ -71,7 +71,6 @@ impl Frequencies {
 /// W-TinyLFU over index-linked LRU segments.
 #[derive(Debug, Clone)]
 pub struct WTinyLfu {
-    cap: usize,
     window_cap: usize,
     main_cap: usize,
     protected_cap: usize,
@@ -80,13 +79,11 @@ pub struct WTinyLfu {
 }
 
 impl WTinyLfu {
-    /// An empty table holding at most `capacity` (>= 1) of the keys `0..universe`.
+    /// An empty table of `capacity` (>= 1) entries over the keys `0..universe`.
     pub fn new(capacity: usize, universe: usize) -> Self {
-        assert!(capacity >= 1, "capacity must be at least 1");
         let window_cap = (capacity / 100).max(1);
-        let main_cap = capacity - window_cap;
+        let main_cap = capacity.saturating_sub(window_cap);
         WTinyLfu {
-            cap: capacity,
             window_cap,
             main_cap,
             protected_cap: main_cap * 8 / 10,
@@ -94,60 +91,59 @@ impl WTinyLfu {
             freq: Frequencies::new(universe, 10 * capacity as u64),
         }
     }
-
-    fn admit_from_window(&mut self) {
-        let candidate = self.seg.pop_back(WINDOW).expect("window over budget");
-        if self.seg.len(PROBATION) + self.seg.len(PROTECTED) < self.main_cap {
-            self.seg.push_front(PROBATION, candidate);
-            return;
-        }
-        let victim = self.seg.back(PROBATION).or(self.seg.back(PROTECTED));
-        match victim {
-            Some(v) if self.freq.get(candidate) > self.freq.get(v) => {
-                self.seg.remove(v);
-                self.seg.push_front(PROBATION, candidate);
-            }
-            _ => {} // the candidate is dropped
-        }
-    }
 }
 
 impl Policy for WTinyLfu {
-    fn name(&self) -> String {
-        "wtinylfu".into()
-    }
-
-    fn capacity(&self) -> usize {
-        self.cap
+    #[inline]
+    fn on_access(&mut self, key: u32) {
+        self.freq.record(key);
     }
 
     #[inline]
-    fn access(&mut self, key: u32) -> bool {
-        self.freq.record(key);
+    fn find(&mut self, key: u32) -> bool {
         match self.seg.list_of(key) {
-            Some(WINDOW) => {
-                self.seg.move_to_front(WINDOW, key);
-                true
-            }
+            Some(WINDOW) => self.seg.move_to_front(WINDOW, key),
             Some(PROBATION) => {
                 self.seg.move_to_front(PROTECTED, key);
                 if self.seg.len(PROTECTED) > self.protected_cap {
                     let d = self.seg.pop_back(PROTECTED).expect("protected non-empty");
                     self.seg.push_front(PROBATION, d);
                 }
-                true
             }
-            Some(_) => {
-                self.seg.move_to_front(PROTECTED, key);
-                true
-            }
-            None => {
-                self.seg.push_front(WINDOW, key);
-                if self.seg.len(WINDOW) > self.window_cap {
-                    self.admit_from_window();
-                }
-                false
-            }
+            Some(_) => self.seg.move_to_front(PROTECTED, key),
+            None => return false,
+        }
+        true
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.seg.len(WINDOW) + self.seg.len(PROBATION) + self.seg.len(PROTECTED)
+    }
+
+    // A full table has a full window and a full main: the window's oldest competes with the main's next victim
+    // and the one with the lower frequency leaves (the candidate on ties).
+    fn evict(&mut self) {
+        let Some(candidate) = self.seg.pop_back(WINDOW) else {
+            return;
+        };
+        let victim = self.seg.back(PROBATION).or(self.seg.back(PROTECTED));
+        if let Some(v) = victim
+            && self.freq.get(candidate) > self.freq.get(v)
+        {
+            self.seg.remove(v);
+            self.seg.push_front(PROBATION, candidate);
+        }
+    }
+
+    // With room in the table, a window overflow moves its oldest entry into the main segment, which then has room.
+    #[inline]
+    fn insert(&mut self, key: u32) {
+        self.seg.push_front(WINDOW, key);
+        if self.seg.len(WINDOW) > self.window_cap {
+            let candidate = self.seg.pop_back(WINDOW).expect("window over its share");
+            debug_assert!(self.seg.len(PROBATION) + self.seg.len(PROTECTED) < self.main_cap);
+            self.seg.push_front(PROBATION, candidate);
         }
     }
 

@@ -1,0 +1,102 @@
+//! Mean and 95% confidence interval over seeds (Student's t, two-sided).
+
+use super::student_t::t_quantile;
+use std::fmt;
+
+/// A mean over `n` seeds with its 95% interval `[lo, hi]` (collapsed to the mean when `n < 2`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Estimate {
+    /// Sample mean.
+    pub mean: f64,
+    /// Lower end of the 95% interval.
+    pub lo: f64,
+    /// Upper end of the 95% interval.
+    pub hi: f64,
+    /// Number of samples.
+    pub n: usize,
+}
+
+impl Estimate {
+    /// Mean and t-interval of `xs`.
+    ///
+    /// ```
+    /// use harness::statistics::Estimate;
+    /// let e = Estimate::of(&[1.0, 2.0, 3.0]);
+    /// assert_eq!(e.mean, 2.0);
+    /// assert!((e.hi - 2.0 - 4.302653 / 3f64.sqrt()).abs() < 1e-6);
+    /// ```
+    pub fn of(xs: &[f64]) -> Estimate {
+        let n = xs.len();
+        if n == 0 {
+            return Estimate {
+                mean: f64::NAN,
+                lo: f64::NAN,
+                hi: f64::NAN,
+                n,
+            };
+        }
+        let mean = xs.iter().sum::<f64>() / n as f64;
+        if n < 2 {
+            return Estimate {
+                mean,
+                lo: mean,
+                hi: mean,
+                n,
+            };
+        }
+        let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+        let half = t_quantile(0.975, n - 1) * (var / n as f64).sqrt();
+        Estimate {
+            mean,
+            lo: mean - half,
+            hi: mean + half,
+            n,
+        }
+    }
+
+    /// Half the interval's width.
+    pub fn half_width(&self) -> f64 {
+        (self.hi - self.lo) / 2.0
+    }
+
+    /// This estimate scaled by `k` (e.g. 100 for per cent).
+    pub fn scaled(&self, k: f64) -> Estimate {
+        Estimate {
+            mean: self.mean * k,
+            lo: self.lo * k,
+            hi: self.hi * k,
+            n: self.n,
+        }
+    }
+
+    /// `mean ± half-width` with `digits` decimals (just the mean for a single sample).
+    pub fn show(&self, digits: usize) -> String {
+        if self.n < 2 {
+            format!("{:.*}", digits, self.mean)
+        } else {
+            format!(
+                "{:.*} ± {:.*}",
+                digits,
+                self.mean,
+                digits,
+                self.half_width()
+            )
+        }
+    }
+
+    /// Whether the whole interval is above zero.
+    pub fn surely_positive(&self) -> bool {
+        self.n >= 2 && self.lo > 0.0
+    }
+
+    /// Whether the whole interval is below zero.
+    pub fn surely_negative(&self) -> bool {
+        self.n >= 2 && self.hi < 0.0
+    }
+}
+
+impl fmt::Display for Estimate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.show(2))
+    }
+}

@@ -1,0 +1,128 @@
+//! Median and a distribution-free confidence interval for it (order statistics of a Binomial(n, 1/2)), and the
+//! paired ratio between two interleaved variants, summarised the same way.
+
+/// Median of a sample with a confidence interval from order statistics.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Summary {
+    /// Number of samples.
+    pub n: usize,
+    /// The sample median (mean of the two middle values when `n` is even).
+    pub median: f64,
+    /// Lower end of the interval.
+    pub low: f64,
+    /// Upper end of the interval.
+    pub high: f64,
+    /// Exact coverage of `[low, high]` for the population median: at least 0.95 when `n >= 6`; with fewer
+    /// samples the interval is `[min, max]` and its coverage (`1 - 2^(1-n)`) is below 0.95.
+    pub coverage: f64,
+}
+
+/// Summarises `samples` (NaNs are not allowed; an empty slice gives `None`).
+///
+/// The interval is `[x_(k), x_(n+1-k)]` for the largest `k` with `P(B < k) <= 0.025`, `B ~ Binomial(n, 1/2)`,
+/// so it holds the population median with probability at least 95% whatever the distribution.
+///
+/// ```
+/// let s = harness::statistics::summarize(&[5.0, 1.0, 4.0, 2.0, 3.0, 9.0, 7.0, 8.0, 6.0, 10.0]).unwrap();
+/// assert_eq!(s.median, 5.5);
+/// assert_eq!((s.low, s.high), (2.0, 9.0)); // k = 2 for n = 10: coverage 1 - 2 * 11/1024
+/// assert!((s.coverage - 0.978515625).abs() < 1e-12);
+/// ```
+pub fn summarize(samples: &[f64]) -> Option<Summary> {
+    if samples.is_empty() {
+        return None;
+    }
+    let mut v = samples.to_vec();
+    v.sort_by(|a, b| a.total_cmp(b));
+    let n = v.len();
+    let median = if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    };
+    let (k, coverage) = median_ci_rank(n, 0.95);
+    Some(Summary {
+        n,
+        median,
+        low: v[k - 1],
+        high: v[n - k],
+        coverage,
+    })
+}
+
+/// The 1-based rank `k` of the interval's lower end and its exact coverage; `k = 1` when nothing better exists.
+pub fn median_ci_rank(n: usize, level: f64) -> (usize, f64) {
+    let tail = (1.0 - level) / 2.0;
+    // cdf[i] = P(B <= i), computed in log space so large n cannot underflow the first terms into garbage.
+    let ln2 = std::f64::consts::LN_2;
+    let mut ln_choose = 0.0f64; // ln C(n, 0)
+    let mut cdf = 0.0f64;
+    let mut best = (1usize, 1.0 - 2.0 * (-(n as f64) * ln2).exp());
+    for i in 0..n / 2 {
+        cdf += (ln_choose - n as f64 * ln2).exp();
+        // Interval [x_(i+1), x_(n-i)] misses the median with probability 2 * P(B <= i).
+        if cdf <= tail {
+            best = (i + 1, 1.0 - 2.0 * cdf);
+        } else {
+            break;
+        }
+        ln_choose += ((n - i) as f64).ln() - ((i + 1) as f64).ln();
+    }
+    if best.0 > n.div_ceil(2) {
+        best.0 = n.div_ceil(2);
+    }
+    best
+}
+
+/// Median and interval of the per-round ratios `a[i] / b[i]` (rounds where `b[i]` is 0 are skipped).
+///
+/// ```
+/// let r = harness::statistics::paired_ratio(&[2.0, 4.0, 6.0], &[1.0, 2.0, 3.0]).unwrap();
+/// assert_eq!(r.median, 2.0);
+/// ```
+pub fn paired_ratio(a: &[f64], b: &[f64]) -> Option<Summary> {
+    let ratios: Vec<f64> = a
+        .iter()
+        .zip(b)
+        .filter(|(_, y)| **y != 0.0)
+        .map(|(x, y)| x / y)
+        .collect();
+    summarize(&ratios)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_match_binomial_tables() {
+        // Known values: n = 6 -> k = 1 (coverage 0.96875); n = 9 -> k = 2 (0.9609); n = 20 -> k = 6 (0.9586).
+        assert_eq!(median_ci_rank(6, 0.95).0, 1);
+        assert!((median_ci_rank(6, 0.95).1 - 0.96875).abs() < 1e-12);
+        assert_eq!(median_ci_rank(9, 0.95).0, 2);
+        assert_eq!(median_ci_rank(20, 0.95).0, 6);
+        assert!((median_ci_rank(20, 0.95).1 - 0.958610).abs() < 1e-5);
+        // n = 100 -> k = 40 (the textbook interval x_(40)..x_(61)).
+        assert_eq!(median_ci_rank(100, 0.95).0, 40);
+        // Few samples: [min, max] with honest coverage below 95%.
+        let (k, cov) = median_ci_rank(5, 0.95);
+        assert_eq!(k, 1);
+        assert!((cov - 0.9375).abs() < 1e-12);
+        assert_eq!(median_ci_rank(1, 0.95), (1, 0.0));
+    }
+
+    #[test]
+    fn large_n_does_not_underflow() {
+        let (k, cov) = median_ci_rank(5000, 0.95);
+        assert!((0.95..0.96).contains(&cov), "{cov}");
+        // About n/2 - 0.98 sqrt(n).
+        assert!((2428..=2432).contains(&k), "{k}");
+    }
+
+    #[test]
+    fn summary_of_odd_sample() {
+        let s = summarize(&[3.0, 1.0, 2.0]).unwrap();
+        assert_eq!((s.median, s.low, s.high), (2.0, 1.0, 3.0));
+        assert!(summarize(&[]).is_none());
+    }
+}

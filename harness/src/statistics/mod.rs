@@ -1,0 +1,11 @@
+//! The harness's one statistics module: Student-t quantiles (exact for every degree of freedom), the mean with its
+//! t-interval over seeds, the median with its distribution-free order-statistic interval, and paired ratios.
+//! `measure` and `eviction` re-export from here under their old names.
+
+pub mod mean;
+pub mod median;
+pub mod student_t;
+
+pub use mean::Estimate;
+pub use median::{Summary, median_ci_rank, paired_ratio, summarize};
+pub use student_t::t_quantile;
