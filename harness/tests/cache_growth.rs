@@ -5,7 +5,8 @@
 
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
-use harness::alloc::{growth_blocks, profile_operation};
+use harness::alloc::profile_operation;
+use harness::run::growth::growth_blocks;
 use harness::run::probes::probe_family;
 use harness::run::{Arm, Evaluator};
 use harness::scenario::{Family, load_dir};
