@@ -59,5 +59,11 @@ fn chance_search(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, chance_search);
+mod support;
+
+criterion_group! {
+    name = benches;
+    config = support::criterion();
+    targets = chance_search
+}
 criterion_main!(benches);
