@@ -1,7 +1,10 @@
 //! The evaluator choice shared by the CLI and the benchmarks: `material`, `aggressive`, `counter`, `constant`, and
 //! the cost ladder's `mobility`, `network` and `work:N`.
 
-use engine::eval::{MAX_WORK_ROUNDS, evaluate_mobility, evaluate_network, evaluate_work};
+use engine::eval::{
+    AGGRESSIVE_BOUNDS, CONSTANT_BOUNDS, MATERIAL_BOUNDS, MAX_WORK_ROUNDS, MOBILITY_BOUNDS,
+    NETWORK_BOUNDS, ValueBounds, WORK_BOUNDS, evaluate_mobility, evaluate_network, evaluate_work,
+};
 use engine::{Color, GameState, evaluate_aggressive, evaluate_material};
 use std::cell::Cell;
 use std::fmt;
@@ -108,6 +111,27 @@ impl EvaluatorKind {
             EvaluatorKind::Mobility => "mobility",
             EvaluatorKind::Network => "network",
             EvaluatorKind::Work(_) => "work",
+        }
+    }
+
+    /// The declared interval every value of this evaluator lies in (Star1 and Star2 rely on it).
+    ///
+    /// ```
+    /// use harness::evaluators::EvaluatorKind;
+    /// let b = EvaluatorKind::Counter.bounds();
+    /// assert!(b.contains(i32::MIN >> 2) && b.contains(i32::MAX >> 2));
+    /// ```
+    pub fn bounds(self) -> ValueBounds {
+        match self {
+            EvaluatorKind::Material => MATERIAL_BOUNDS,
+            EvaluatorKind::Aggressive => AGGRESSIVE_BOUNDS,
+            // `counter_value` folds to an i32 shifted right once, so it lies in [-2^30, 2^30 - 1] for either
+            // perspective (the bitwise NOT of that interval is itself).
+            EvaluatorKind::Counter => ValueBounds::new(-(1 << 30), (1 << 30) - 1),
+            EvaluatorKind::Constant => CONSTANT_BOUNDS,
+            EvaluatorKind::Mobility => MOBILITY_BOUNDS,
+            EvaluatorKind::Network => NETWORK_BOUNDS,
+            EvaluatorKind::Work(_) => WORK_BOUNDS,
         }
     }
 

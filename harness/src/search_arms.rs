@@ -1,7 +1,6 @@
 //! The search section of an experiment: family roots x depth x pruning x table x cache, parity first (every arm
 //! the same root values, each best path worth its root's value), then counts per arm, as typed rows.
 
-use crate::commands::search::declared_bounds;
 use crate::evaluators::EvaluatorKind;
 use engine::chance::{ChanceDepth, Traversal, expand_chance};
 use engine::memo::{CacheKind, EvaluationCache, Plain};
@@ -73,7 +72,7 @@ pub fn search_roots(
     eval: EvaluatorKind,
     table: &TranspositionTable,
 ) -> (Vec<RootResult>, SearchCounters) {
-    let mut config = SearchConfig::new(arm.pruning, declared_bounds(eval));
+    let mut config = SearchConfig::new(arm.pruning, eval.bounds());
     if arm.table {
         config = config.with_table(table);
     }

@@ -25,6 +25,7 @@ fn args(scenarios_dir: PathBuf, out: PathBuf, report_dir: PathBuf) -> Args {
         skip_eviction: true,
         // The test binary is not the harness binary, so its child-process profiles cannot run here.
         skip_profiles: true,
+        skip_search: false,
         report_dir,
     }
 }
@@ -82,6 +83,20 @@ fn quick_run_writes_counts_timings_and_summary() {
         "the report names {name}"
     );
     assert!(md.contains("## At a glance"));
+    // search.csv: the quick slice searches one promotion-en-passant root at depth 2 with all 12 arms; every arm's
+    // leaves split into evaluator calls and cache hits, and Star2 + TT needs fewer leaves than plain.
+    let search = harness::record::schema::read_search(&runs[0].join("search.csv")).unwrap();
+    assert_eq!(search.len(), 12);
+    assert!(search.iter().all(|r| r.depth_turns == 2 && r.roots == 1));
+    let leaves = |pruning: &str, tt: &str| {
+        search
+            .iter()
+            .find(|r| r.pruning == pruning && r.tt == tt && r.variant == "optimized")
+            .unwrap()
+            .leaves
+    };
+    assert!(leaves("star2", "on") < leaves("none", "off"));
+    assert!(md.contains("## Search") && md.contains("search promotion-en-passant (depth 2)"));
     let summary: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(runs[0].join("summary.json")).unwrap())
             .unwrap();

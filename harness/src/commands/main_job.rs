@@ -39,6 +39,9 @@ pub struct Args {
     /// Skip the callgrind instruction counts and the dhat allocation profiles (both run child processes).
     #[arg(long)]
     pub skip_profiles: bool,
+    /// Skip the search stage (every family's roots searched by every pruning x table x cache arm; `search.csv`).
+    #[arg(long)]
+    pub skip_search: bool,
     /// Where the plotted report goes (`index.md`, `charts/`, `eviction/`).
     #[arg(long, default_value = "reports")]
     pub report_dir: PathBuf,
@@ -62,6 +65,7 @@ impl Args {
             report_dir: self.report_dir.clone(),
             skip_eviction: self.skip_eviction,
             skip_profiles: self.skip_profiles,
+            skip_search: self.skip_search,
             seed: self.seed,
             start_time: None,
         })

@@ -6,10 +6,6 @@ use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
 use crate::outln;
 use engine::GameState;
-use engine::eval::{
-    AGGRESSIVE_BOUNDS, CONSTANT_BOUNDS, MATERIAL_BOUNDS, MOBILITY_BOUNDS, NETWORK_BOUNDS,
-    ValueBounds, WORK_BOUNDS,
-};
 use engine::memo::{CacheKind, Plain};
 use engine::search::{
     Deepening, Pruning, RootValue, SearchConfig, SearchControl, SearchDepth, TranspositionTable,
@@ -84,28 +80,6 @@ pub fn parse_table(s: &str) -> Result<TableSize, String> {
     }
 }
 
-/// The declared value interval of each evaluator the harness offers (Star1 and Star2 rely on it).
-///
-/// ```
-/// use harness::commands::search::declared_bounds;
-/// use harness::evaluators::EvaluatorKind;
-/// let b = declared_bounds(EvaluatorKind::Counter);
-/// assert!(b.contains(i32::MIN >> 2) && b.contains(i32::MAX >> 2));
-/// ```
-pub fn declared_bounds(kind: EvaluatorKind) -> ValueBounds {
-    match kind {
-        EvaluatorKind::Material => MATERIAL_BOUNDS,
-        EvaluatorKind::Aggressive => AGGRESSIVE_BOUNDS,
-        // `counter_value` folds to an i32 shifted right once, so it lies in [-2^30, 2^30 - 1] for either
-        // perspective (the bitwise NOT of that interval is itself).
-        EvaluatorKind::Counter => ValueBounds::new(-(1 << 30), (1 << 30) - 1),
-        EvaluatorKind::Constant => CONSTANT_BOUNDS,
-        EvaluatorKind::Mobility => MOBILITY_BOUNDS,
-        EvaluatorKind::Network => NETWORK_BOUNDS,
-        EvaluatorKind::Work(_) => WORK_BOUNDS,
-    }
-}
-
 /// Runs the command. An invalid DFEN (clap) or a root without dice exits with status 2.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let root = args.dfen;
@@ -119,7 +93,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         TableSize::Off => None,
         TableSize::Log2(n) => Some(TranspositionTable::new(1usize << n)?),
     };
-    let mut config = SearchConfig::new(args.pruning, declared_bounds(args.eval));
+    let mut config = SearchConfig::new(args.pruning, args.eval.bounds());
     if let Some(t) = &table {
         config = config.with_table(t);
     }

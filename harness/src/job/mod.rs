@@ -4,6 +4,7 @@
 mod eviction;
 mod parity;
 mod profile;
+mod search;
 mod summary;
 mod timing;
 mod verify;
@@ -46,6 +47,8 @@ pub struct Job {
     pub report_dir: PathBuf,
     /// Skip the eviction experiment.
     pub skip_eviction: bool,
+    /// Skip the search stage.
+    pub skip_search: bool,
     /// Skip callgrind and dhat.
     pub skip_profiles: bool,
     /// The run's master seed.
@@ -115,6 +118,11 @@ pub fn run(job: &Job) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(3));
     };
     timing::time_groups(&mut groups, &job.plan);
+    if !job.skip_search && search::run_search(&scenarios, job, &meta, &folder)?.is_none() {
+        status!("search parity failed: no result file was kept");
+        folder.discard();
+        return Ok(ExitCode::from(3));
+    }
     let profiles = profile::profile(&scenarios, job, &folder)?;
     let written = write::write_results(&groups, &profiles, &meta, &folder)?;
     write::print_tables(&groups, &job.plan);

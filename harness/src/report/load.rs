@@ -2,7 +2,7 @@
 //! needs, with errors that name the file, line and field.
 
 use crate::record::schema::UnknownMetrics;
-use crate::record::schema::{ProbeRow, read_probes};
+use crate::record::schema::{ProbeRow, SearchRecord, read_probes, read_search};
 use crate::record::{ArmKey, Metric, MetricTable, SchemaError, is_partial, latest_complete_run};
 use anyhow::{Context, Result, bail};
 use std::path::{Path, PathBuf};
@@ -61,6 +61,8 @@ pub struct RunResults {
     pub allocations: Option<MetricTable<f64>>,
     /// `probes.csv`, absent in runs made before it was collected.
     pub probes: Option<ProbeTable>,
+    /// `search.csv`, absent when the search stage was skipped or in runs made before it existed.
+    pub search: Option<Vec<SearchRecord>>,
     /// `instructions-status.txt`: why instruction counts are absent or how they were measured.
     pub instructions_note: Option<String>,
 }
@@ -114,6 +116,9 @@ impl RunResults {
         let probes = optional("probes.csv")
             .map(|p| ProbeTable::read(&p))
             .transpose()?;
+        let search = optional("search.csv")
+            .map(|p| read_search(&p))
+            .transpose()?;
         let instructions_note = std::fs::read_to_string(dir.join("instructions-status.txt"))
             .ok()
             .map(|s| s.trim().to_owned());
@@ -124,6 +129,7 @@ impl RunResults {
             timings,
             allocations,
             probes,
+            search,
             instructions_note,
         };
         results.check_complete()?;

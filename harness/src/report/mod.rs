@@ -5,6 +5,7 @@ pub mod glance;
 pub mod load;
 pub mod publish;
 pub mod render;
+pub mod search;
 
 pub use load::{ProbeTable, RunResults, latest_run};
 pub use publish::{check_target, render_run, replace_folder};

@@ -1,5 +1,5 @@
 //! The typed results schema: one arm key, one metric enum, and serde row types that both write and read every CSV
-//! the main job produces (`counts.csv`, `timings.csv`, `allocations.csv`, `probes.csv`; instruction counts are
+//! the main job produces (`counts.csv`, `timings.csv`, `allocations.csv`, `probes.csv`, `search.csv`; instruction counts are
 //! rows of `counts.csv`). Reading names the file, line and field of every problem.
 
 mod arm_key;
@@ -8,6 +8,7 @@ mod error;
 mod metric;
 mod probe_row;
 mod provenance;
+mod search_row;
 mod table;
 mod tidy_row;
 
@@ -17,6 +18,7 @@ pub use error::SchemaError;
 pub use metric::Metric;
 pub use probe_row::{ProbeRecord, ProbeRow, read_probes, write_probes};
 pub use provenance::Provenance;
+pub use search_row::{SearchRecord, read_search, write_search};
 pub use table::MetricTable;
 pub use tidy_row::{
     AllocationRow, CountRow, Figure, Row, TidyRecord, TimingRow, UnknownMetrics, read_tidy,

@@ -1,0 +1,156 @@
+//! The search stage of the main job: every family's frozen roots searched one turn deeper than the family's
+//! expansion depth, by every arm (pruning x transposition table x evaluation cache). Parity first (every arm the
+//! same root values, each best path worth its root's value), then the counts of that pass, then interleaved
+//! timing; rows go to `search.csv`.
+
+use super::Job;
+use crate::evaluators::EvaluatorKind;
+use crate::progress::Stage;
+use crate::record::schema::{SearchRecord, write_search};
+use crate::record::{Provenance, RunFolder, RunMetadata};
+use crate::report::search::SearchFindings;
+use crate::scenario::LoadedScenario;
+use crate::search_arms::{SearchArm, SearchRow, TABLE_ENTRIES, search_roots, search_section};
+use crate::statistics::summarize;
+use crate::{outln, status};
+use anyhow::{Context, Result};
+use engine::GameState;
+use engine::search::{SearchDepth, TranspositionTable};
+use std::time::Instant;
+
+/// The evaluator of the search section (the frozen scenario values use it too).
+pub const SEARCH_EVALUATOR: EvaluatorKind = EvaluatorKind::Material;
+
+/// Timed passes per arm: 7 in a full run (a 95% median interval needs at least 6), 6 with `--quick`.
+fn samples(quick: bool) -> usize {
+    if quick { 6 } else { 7 }
+}
+
+/// The roots the stage searches for one family, and the depth: one turn deeper than the family's expansion
+/// (so the nested expansion is the oracle), all roots in a full run, the first one with `--quick`.
+fn family_roots(s: &LoadedScenario, quick: bool) -> Result<(SearchDepth, Vec<GameState>)> {
+    let depth = match s.depth.layers() {
+        1 => SearchDepth::Two,
+        _ => SearchDepth::Three,
+    };
+    let take = if quick { 1 } else { s.file.roots.len() };
+    let roots = s.file.roots[..take]
+        .iter()
+        .map(|r| {
+            GameState::from_dfen(&r.dfen)
+                .with_context(|| format!("{}: root {}: field `dfen`", s.path.display(), r.name))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok((depth, roots))
+}
+
+/// Runs the stage and writes `search.csv`. `Ok(None)` on a parity failure (reported on stderr; nothing written).
+pub fn run_search(
+    scenarios: &[LoadedScenario],
+    job: &Job,
+    meta: &RunMetadata,
+    folder: &RunFolder,
+) -> Result<Option<SearchFindings>> {
+    let start = Instant::now();
+    let arms = SearchArm::all();
+    let mut counted: Vec<(SearchRow, Vec<GameState>)> = Vec::new();
+    for s in scenarios {
+        let (depth, roots) = family_roots(s, job.quick)?;
+        let family = s.family.name().to_string();
+        match search_section(&[(family, roots.clone())], depth, &arms, SEARCH_EVALUATOR) {
+            Ok(rows) => counted.extend(rows.into_iter().map(|r| (r, roots.clone()))),
+            Err(e) => {
+                status!("{e}");
+                return Ok(None);
+            }
+        }
+    }
+    status!(
+        "search parity: {} arms agree on {} families in {:.1} s",
+        arms.len(),
+        scenarios.len(),
+        start.elapsed().as_secs_f64()
+    );
+    let times = time_rows(&counted, samples(job.quick));
+    let prov = Provenance::of(meta);
+    let records: Vec<SearchRecord> = counted
+        .iter()
+        .zip(&times)
+        .map(|((row, roots), t)| record(row, roots.len(), t, &prov))
+        .collect();
+    let path = folder.path().join("search.csv");
+    folder.write("search.csv", &write_search(&records, &path)?)?;
+    let findings = SearchFindings::of(&records);
+    outln!("{}", findings.table().plain());
+    for line in findings.glance_lines() {
+        outln!("{line}");
+    }
+    status!(
+        "search stage finished in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
+    Ok(Some(findings))
+}
+
+/// Every row's timed passes, interleaved: each round times every arm of a family once, starting one arm later
+/// than the round before and in reverse order on odd rounds, so a drift of the machine spreads over all arms.
+fn time_rows(rows: &[(SearchRow, Vec<GameState>)], samples: usize) -> Vec<Vec<f64>> {
+    let table = TranspositionTable::new(TABLE_ENTRIES).expect("a power of two");
+    let mut times = vec![Vec::with_capacity(samples); rows.len()];
+    let progress = Stage::new("search timing", (rows.len() * samples) as u64);
+    let mut families: Vec<&str> = rows.iter().map(|(r, _)| r.family.as_str()).collect();
+    families.dedup();
+    for family in families {
+        let members: Vec<usize> = (0..rows.len())
+            .filter(|&i| rows[i].0.family == family)
+            .collect();
+        for round in 0..samples {
+            let n = members.len();
+            for step in 0..n {
+                let k = if round % 2 == 0 { step } else { n - 1 - step };
+                let i = members[(k + round) % n];
+                let (row, roots) = &rows[i];
+                let t = Instant::now();
+                let out = search_roots(roots, row.depth, row.arm, SEARCH_EVALUATOR, &table);
+                times[i].push(t.elapsed().as_nanos() as f64);
+                std::hint::black_box(out);
+                progress.bar().inc(1);
+            }
+        }
+    }
+    progress.finish("done");
+    times
+}
+
+fn record(row: &SearchRow, roots: usize, times: &[f64], prov: &Provenance) -> SearchRecord {
+    let t = summarize(times).expect("at least one sample");
+    let c = &row.counters;
+    SearchRecord {
+        scenario: row.family.clone(),
+        depth_turns: row.depth.turns(),
+        pruning: row.arm.pruning.to_string(),
+        tt: if row.arm.table { "on" } else { "off" }.to_string(),
+        variant: row.arm.cache.name().to_string(),
+        evaluator: SEARCH_EVALUATOR.to_string(),
+        roots: roots as u64,
+        nodes: c.nodes,
+        leaves: c.leaves,
+        evaluator_calls: c.evaluator_calls,
+        cache_hits: c.cache_hits,
+        tt_probes: c.tt_probes,
+        tt_hits: c.tt_hits,
+        tt_cutoffs: c.tt_cutoffs,
+        tt_stores: c.tt_stores,
+        tt_overwrites: c.tt_overwrites,
+        loss_tainted_rolls: c.loss_tainted_rolls,
+        samples: t.n as u64,
+        median_ns: t.median,
+        ci_low_ns: t.low,
+        ci_high_ns: t.high,
+        machine: String::new(),
+        rustc: String::new(),
+        git_revision: String::new(),
+        seed: 0,
+    }
+    .with_provenance(prov)
+}

@@ -1,0 +1,245 @@
+//! The rows of `search.csv`: one row per family x search arm (pruning, transposition table, evaluation cache),
+//! with the arm's counters summed over the family's roots and its time per pass over them.
+
+use super::csv_file::{CsvRecord, Located, read_records, write_records};
+use super::{Provenance, SchemaError};
+use crate::record::RecordError;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// One family x search arm, as written to and read from `search.csv`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SearchRecord {
+    /// Scenario family whose roots were searched.
+    pub scenario: String,
+    /// Depth in full turns.
+    pub depth_turns: u8,
+    /// `none`, `star1` or `star2`.
+    pub pruning: String,
+    /// Transposition table `on` or `off`.
+    pub tt: String,
+    /// Evaluation cache variant.
+    pub variant: String,
+    /// Evaluator.
+    pub evaluator: String,
+    /// Roots searched.
+    pub roots: u64,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Leaf evaluations requested from the evaluation memo.
+    pub leaves: u64,
+    /// Evaluator callback calls.
+    pub evaluator_calls: u64,
+    /// Leaf evaluations answered by the evaluation cache.
+    pub cache_hits: u64,
+    /// Transposition-table probes.
+    pub tt_probes: u64,
+    /// Probes that found a usable entry.
+    pub tt_hits: u64,
+    /// Hits that answered the node without searching it.
+    pub tt_cutoffs: u64,
+    /// Stores written.
+    pub tt_stores: u64,
+    /// Stores that replaced another key's entry.
+    pub tt_overwrites: u64,
+    /// Opponent roll classes that capture our king.
+    pub loss_tainted_rolls: u64,
+    /// Samples timed.
+    pub samples: u64,
+    /// Median time of one pass over the family's roots.
+    pub median_ns: f64,
+    /// Lower end of the median's 95% interval.
+    pub ci_low_ns: f64,
+    /// Upper end of the median's 95% interval.
+    pub ci_high_ns: f64,
+    /// `host (cpu, N cores)`.
+    pub machine: String,
+    /// `rustc -V`.
+    pub rustc: String,
+    /// Commit, `-dirty` when modified.
+    pub git_revision: String,
+    /// The run's seed.
+    pub seed: u64,
+}
+
+impl CsvRecord for SearchRecord {
+    const COLUMNS: &'static [&'static str] = &[
+        "scenario",
+        "depth_turns",
+        "pruning",
+        "tt",
+        "variant",
+        "evaluator",
+        "roots",
+        "nodes",
+        "leaves",
+        "evaluator_calls",
+        "cache_hits",
+        "tt_probes",
+        "tt_hits",
+        "tt_cutoffs",
+        "tt_stores",
+        "tt_overwrites",
+        "loss_tainted_rolls",
+        "samples",
+        "median_ns",
+        "ci_low_ns",
+        "ci_high_ns",
+        "machine",
+        "rustc",
+        "git_revision",
+        "seed",
+    ];
+
+    fn check(&self) -> Result<(), (&'static str, String)> {
+        for (column, text) in [
+            ("scenario", &self.scenario),
+            ("pruning", &self.pruning),
+            ("variant", &self.variant),
+            ("evaluator", &self.evaluator),
+        ] {
+            if text.trim().is_empty() {
+                return Err((column, "empty".into()));
+            }
+        }
+        if !matches!(self.tt.as_str(), "on" | "off") {
+            return Err(("tt", format!("'{}' is neither on nor off", self.tt)));
+        }
+        if !(1..=3).contains(&self.depth_turns) {
+            return Err((
+                "depth_turns",
+                format!("{} is not 1, 2 or 3", self.depth_turns),
+            ));
+        }
+        for (column, v) in [
+            ("median_ns", self.median_ns),
+            ("ci_low_ns", self.ci_low_ns),
+            ("ci_high_ns", self.ci_high_ns),
+        ] {
+            if !v.is_finite() || v < 0.0 {
+                return Err((column, format!("{v} is not a finite non-negative time")));
+            }
+        }
+        if !(self.ci_low_ns <= self.median_ns && self.median_ns <= self.ci_high_ns) {
+            return Err((
+                "median_ns",
+                format!(
+                    "{} lies outside its interval [{}, {}]",
+                    self.median_ns, self.ci_low_ns, self.ci_high_ns
+                ),
+            ));
+        }
+        if self.leaves != self.evaluator_calls + self.cache_hits {
+            return Err((
+                "leaves",
+                format!(
+                    "{} is not evaluator_calls + cache_hits ({} + {})",
+                    self.leaves, self.evaluator_calls, self.cache_hits
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl SearchRecord {
+    /// The same record with `prov` in its provenance columns.
+    pub fn with_provenance(mut self, prov: &Provenance) -> SearchRecord {
+        self.machine = prov.machine.clone();
+        self.rustc = prov.rustc.clone();
+        self.git_revision = prov.git_revision.clone();
+        self.seed = prov.seed;
+        self
+    }
+}
+
+/// `search.csv` text of `rows`.
+pub fn write_search(rows: &[SearchRecord], path: &Path) -> Result<Vec<u8>, RecordError> {
+    write_records(rows.iter().cloned(), path)
+}
+
+/// Reads `search.csv`, rejecting a repeated (family, depth, pruning, table, variant, evaluator).
+pub fn read_search(path: &Path) -> Result<Vec<SearchRecord>, SchemaError> {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut out = Vec::new();
+    for Located { line, record: r } in read_records::<SearchRecord>(path)? {
+        let key = (
+            r.scenario.clone(),
+            r.depth_turns,
+            r.pruning.clone(),
+            r.tt.clone(),
+            r.variant.clone(),
+            r.evaluator.clone(),
+        );
+        if !seen.insert(key) {
+            return Err(SchemaError::Row {
+                path: path.to_path_buf(),
+                line,
+                message: format!(
+                    "duplicate row for {} depth {} {} tt {} {} {}",
+                    r.scenario, r.depth_turns, r.pruning, r.tt, r.variant, r.evaluator
+                ),
+            });
+        }
+        out.push(r);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(pruning: &str) -> SearchRecord {
+        SearchRecord {
+            scenario: "sparse".into(),
+            depth_turns: 3,
+            pruning: pruning.into(),
+            tt: "on".into(),
+            variant: "optimized".into(),
+            evaluator: "material".into(),
+            roots: 2,
+            nodes: 1_234,
+            leaves: 900,
+            evaluator_calls: 700,
+            cache_hits: 200,
+            tt_probes: 50,
+            tt_hits: 10,
+            tt_cutoffs: 8,
+            tt_stores: 40,
+            tt_overwrites: 1,
+            loss_tainted_rolls: 3,
+            samples: 7,
+            median_ns: 1.5e6,
+            ci_low_ns: 1.4e6,
+            ci_high_ns: 1.7e6,
+            machine: "host (cpu, 2 cores)".into(),
+            rustc: "rustc 1.95.0".into(),
+            git_revision: "abc".into(),
+            seed: 1,
+        }
+    }
+
+    #[test]
+    fn search_rows_round_trip_and_bad_rows_name_line_and_field() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("search.csv");
+        let rows = vec![record("none"), record("star2")];
+        std::fs::write(&path, write_search(&rows, &path).unwrap()).unwrap();
+        assert_eq!(read_search(&path).unwrap(), rows);
+
+        let text = String::from_utf8(write_search(&[record("none")], &path).unwrap()).unwrap();
+        let bad = text.replace(",900,700,200,", ",901,700,200,");
+        std::fs::write(&path, bad).unwrap();
+        let err = read_search(&path).unwrap_err().to_string();
+        assert!(err.contains("line 2") && err.contains("leaves"), "{err}");
+
+        std::fs::write(
+            &path,
+            write_search(&[record("none"), record("none")], &path).unwrap(),
+        )
+        .unwrap();
+        let err = read_search(&path).unwrap_err().to_string();
+        assert!(err.contains("duplicate row"), "{err}");
+    }
+}

@@ -1,0 +1,267 @@
+//! The search section's findings: per family, how much of plain expectimax's work and time each arm saves, and
+//! whether the evaluation cache still pays once the transposition table is on. Computed from `search.csv`'s rows,
+//! then rendered (markdown for the report, plain text for the console) without further arithmetic.
+
+use crate::present::number::{MISSING, count, ratio, ratio_interval, time_ns_interval};
+use crate::present::{Align, Table};
+use crate::record::schema::SearchRecord;
+
+/// One arm of one family, relative to that family's plain arm (no pruning, no table, no evaluation cache).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArmFinding {
+    /// The row itself.
+    pub row: SearchRecord,
+    /// leaves(arm) / leaves(plain).
+    pub leaves_ratio: f64,
+    /// evaluator calls(arm) / evaluator calls(plain).
+    pub calls_ratio: f64,
+    /// time(plain) / time(arm), > 1 = faster, from the medians.
+    pub speedup: f64,
+    /// A conservative interval for the speedup: plain's interval ends over the arm's opposite ends.
+    pub speedup_low: f64,
+    /// Upper end of that interval.
+    pub speedup_high: f64,
+}
+
+impl ArmFinding {
+    /// `pays` / `costs` when the speedup interval excludes 1, else `no verdict`.
+    pub fn verdict(&self) -> &'static str {
+        if self.speedup_low > 1.0 {
+            "faster"
+        } else if self.speedup_high < 1.0 {
+            "slower"
+        } else {
+            "no verdict"
+        }
+    }
+
+    fn label(&self) -> String {
+        let tt = if self.row.tt == "on" { " + TT" } else { "" };
+        format!("{}{tt}, cache {}", self.row.pruning, self.row.variant)
+    }
+}
+
+/// The findings of a run's search section.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct SearchFindings {
+    /// Every arm of every family, in row order.
+    pub arms: Vec<ArmFinding>,
+}
+
+fn plain_of<'a>(rows: &'a [SearchRecord], r: &SearchRecord) -> Option<&'a SearchRecord> {
+    rows.iter().find(|p| {
+        p.scenario == r.scenario
+            && p.depth_turns == r.depth_turns
+            && p.pruning == "none"
+            && p.tt == "off"
+            && p.variant == "none"
+    })
+}
+
+fn quotient(a: u64, b: u64) -> f64 {
+    if b == 0 {
+        f64::NAN
+    } else {
+        a as f64 / b as f64
+    }
+}
+
+impl SearchFindings {
+    /// The findings of `rows`; a family without a plain arm contributes nothing.
+    pub fn of(rows: &[SearchRecord]) -> SearchFindings {
+        let arms = rows
+            .iter()
+            .filter_map(|r| {
+                let p = plain_of(rows, r)?;
+                let div = |a: f64, b: f64| if b > 0.0 { a / b } else { f64::NAN };
+                Some(ArmFinding {
+                    row: r.clone(),
+                    leaves_ratio: quotient(r.leaves, p.leaves),
+                    calls_ratio: quotient(r.evaluator_calls, p.evaluator_calls),
+                    speedup: div(p.median_ns, r.median_ns),
+                    speedup_low: div(p.ci_low_ns, r.ci_high_ns),
+                    speedup_high: div(p.ci_high_ns, r.ci_low_ns),
+                })
+            })
+            .collect();
+        SearchFindings { arms }
+    }
+
+    fn find(&self, scenario: &str, pruning: &str, tt: &str, variant: &str) -> Option<&ArmFinding> {
+        self.arms.iter().find(|a| {
+            a.row.scenario == scenario
+                && a.row.pruning == pruning
+                && a.row.tt == tt
+                && a.row.variant == variant
+        })
+    }
+
+    fn families(&self) -> Vec<&str> {
+        let mut v: Vec<&str> = self.arms.iter().map(|a| a.row.scenario.as_str()).collect();
+        v.dedup();
+        v
+    }
+
+    /// One line per family: what Star1, Star2 and the table save against plain expectimax, and whether the
+    /// evaluation cache pays with Star2 and the table on.
+    pub fn glance_lines(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        for family in self.families() {
+            let part = |pruning: &str, tt: &str| {
+                self.find(family, pruning, tt, "optimized").map_or_else(
+                    || {
+                        format!(
+                            "{pruning}{}: {MISSING}",
+                            if tt == "on" { "+TT" } else { "" }
+                        )
+                    },
+                    |a| {
+                        format!(
+                            "{}: {} of plain's leaves, speedup {}",
+                            a.label(),
+                            ratio(a.leaves_ratio),
+                            ratio_interval(a.speedup, a.speedup_low, a.speedup_high)
+                        )
+                    },
+                )
+            };
+            let depth = self
+                .arms
+                .iter()
+                .find(|a| a.row.scenario == family)
+                .map_or(0, |a| a.row.depth_turns);
+            let cache = match (
+                self.find(family, "star2", "on", "none"),
+                self.find(family, "star2", "on", "optimized"),
+            ) {
+                (Some(n), Some(o)) => {
+                    let s = n.row.median_ns / o.row.median_ns;
+                    let lo = n.row.ci_low_ns / o.row.ci_high_ns;
+                    let hi = n.row.ci_high_ns / o.row.ci_low_ns;
+                    let verdict = if lo > 1.0 {
+                        "pays"
+                    } else if hi < 1.0 {
+                        "costs"
+                    } else {
+                        "no verdict"
+                    };
+                    format!(
+                        "with Star2 + TT the evaluation cache's speedup is {} ({verdict})",
+                        ratio_interval(s, lo, hi)
+                    )
+                }
+                _ => format!("evaluation cache with Star2 + TT: {MISSING}"),
+            };
+            lines.push(format!(
+                "search {family} (depth {depth}): {}; {}; {}; {cache}",
+                part("star1", "off"),
+                part("star2", "off"),
+                part("star2", "on")
+            ));
+        }
+        lines
+    }
+
+    /// Every arm: counts, ratios to plain, time and speedup.
+    pub fn table(&self) -> Table {
+        let mut t = Table::new([
+            ("family", Align::Left),
+            ("depth", Align::Right),
+            ("arm", Align::Left),
+            ("nodes", Align::Right),
+            ("leaves", Align::Right),
+            ("leaves / plain", Align::Right),
+            ("evaluator calls", Align::Right),
+            ("calls / plain", Align::Right),
+            ("TT hits / probes", Align::Right),
+            ("time per pass", Align::Right),
+            ("speedup vs plain", Align::Right),
+            ("verdict", Align::Left),
+        ]);
+        for a in &self.arms {
+            let r = &a.row;
+            let tt = if r.tt == "on" {
+                format!("{} / {}", count(r.tt_hits), count(r.tt_probes))
+            } else {
+                MISSING.to_string()
+            };
+            t.row([
+                r.scenario.clone(),
+                r.depth_turns.to_string(),
+                a.label(),
+                count(r.nodes),
+                count(r.leaves),
+                ratio(a.leaves_ratio),
+                count(r.evaluator_calls),
+                ratio(a.calls_ratio),
+                tt,
+                time_ns_interval(r.median_ns, r.ci_low_ns, r.ci_high_ns),
+                ratio_interval(a.speedup, a.speedup_low, a.speedup_high),
+                a.verdict().to_string(),
+            ])
+            .expect("twelve cells");
+        }
+        t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(pruning: &str, tt: &str, variant: &str, leaves: u64, ns: f64) -> SearchRecord {
+        SearchRecord {
+            scenario: "sparse".into(),
+            depth_turns: 3,
+            pruning: pruning.into(),
+            tt: tt.into(),
+            variant: variant.into(),
+            evaluator: "material".into(),
+            roots: 1,
+            nodes: leaves * 2,
+            leaves,
+            evaluator_calls: leaves,
+            cache_hits: 0,
+            tt_probes: 10,
+            tt_hits: 2,
+            tt_cutoffs: 1,
+            tt_stores: 5,
+            tt_overwrites: 0,
+            loss_tainted_rolls: 0,
+            samples: 7,
+            median_ns: ns,
+            ci_low_ns: ns * 0.95,
+            ci_high_ns: ns * 1.05,
+            machine: "m".into(),
+            rustc: "r".into(),
+            git_revision: "g".into(),
+            seed: 1,
+        }
+    }
+
+    #[test]
+    fn ratios_and_verdicts_are_relative_to_the_plain_arm() {
+        let rows = [
+            row("none", "off", "none", 1000, 100.0),
+            row("star2", "on", "optimized", 120, 30.0),
+            row("star1", "off", "optimized", 990, 99.0),
+            row("star2", "on", "none", 120, 20.0),
+        ];
+        let f = SearchFindings::of(&rows);
+        let fast = f.find("sparse", "star2", "on", "optimized").unwrap();
+        assert!((fast.leaves_ratio - 0.12).abs() < 1e-12);
+        assert!((fast.speedup - 100.0 / 30.0).abs() < 1e-12);
+        assert_eq!(fast.verdict(), "faster");
+        assert_eq!(
+            f.find("sparse", "star1", "off", "optimized")
+                .unwrap()
+                .verdict(),
+            "no verdict"
+        );
+        let lines = f.glance_lines();
+        assert_eq!(lines.len(), 1);
+        assert!(lines[0].contains("0.12"), "{}", lines[0]);
+        assert!(lines[0].contains("(costs)"), "{}", lines[0]);
+        assert_eq!(f.table().len(), 4);
+    }
+}
