@@ -11,6 +11,7 @@ pub mod belady;
 pub mod cache;
 pub mod clock;
 pub mod curves;
+pub mod dice_trace;
 pub mod experiment;
 pub mod fifo;
 pub mod glance;
