@@ -75,6 +75,7 @@ fn small_config(report: Option<PathBuf>) -> Config {
         trace_out: None,
         report_dir: report,
         command: "test".into(),
+        game_search_scenarios: Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scenarios")),
     }
 }
 
@@ -120,7 +121,15 @@ fn small_experiment_results_are_consistent_and_written() {
     assert!(glance < md.find("## Configuration").unwrap());
     assert!(md.contains("## Miss-ratio curves"));
     assert!(md.contains("## Does ageing overtake recency?"));
+    assert!(md.contains("## Game-search traces"));
+    assert!(md.contains("| dice sparse | 1.0% |"));
+    let game_search = std::fs::read_to_string(dir.join("results/game_search.csv")).unwrap();
+    // Five traces (catalogue and four families), sixteen rules, six budget fractions.
+    assert_eq!(game_search.lines().count(), 1 + 5 * 16 * 6);
     for chart in [
+        "game_search_frequency_minus_recency",
+        "game_search_catalogue_seed_11",
+        "game_search_dice_sparse",
         "hit_rate_vs_budget",
         "aging_vs_budget",
         "re_evaluations_vs_budget",

@@ -14,6 +14,8 @@ pub mod curves;
 pub mod dice_trace;
 pub mod experiment;
 pub mod fifo;
+pub mod game_search;
+pub mod game_search_report;
 pub mod glance;
 pub mod heap;
 pub mod lfu;

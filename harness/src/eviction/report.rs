@@ -1106,6 +1106,9 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
             let _ = writeln!(o, "{}\n", lines.join("\n"));
         }
     }
+    if let Some(g) = &outcome.game_search {
+        super::game_search_report::write_section(&mut o, g, dir)?;
+    }
     let _ = writeln!(o, "## Limits\n");
     let _ = writeln!(
         o,
