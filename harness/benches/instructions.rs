@@ -7,6 +7,9 @@
 //! `counter` fold; construction and growth included), `twice_<variant>` does
 //! that and then looks the same keys up again (all hits): instructions per miss = miss / 4,096, per hit = (twice - miss) / 4,096.
 //!
+//! Evaluator cost per call: `evaluator` calls one evaluator of the cost ladder on each of the 4,096 leaves (no
+//! memo); instructions per call beyond the loop = (evaluator_<name> - evaluator_constant) / 4,096.
+//!
 //! Needs valgrind and the runner: `scripts/setup` (or `cargo install gungraun-runner --version 0.20.0 --locked`),
 //! then `cargo bench -p harness --bench instructions`. It has `bench = false`, so a bare `cargo bench` skips it.
 
@@ -16,7 +19,7 @@ use engine::memo::{
 };
 use engine::{Color, GameState, for_each_legal_turn};
 use gungraun::prelude::*;
-use harness::evaluators::counter_value;
+use harness::evaluators::{EvaluatorKind, counter_value};
 use harness::run::{Arm, Evaluator, timed_operation};
 use harness::scenario::{Family, load_dir};
 use std::collections::HashSet;
@@ -156,5 +159,35 @@ library_benchmark_group!(
         twice_optimized
     ]
 );
+/// The 4,096 distinct leaves and an evaluator, called once outside the count (the network generates its weights
+/// on first use).
+fn evaluator_batch(name: &str) -> (EvalFn, Batch) {
+    let kind: EvaluatorKind = name.parse().expect("bench evaluator name parses");
+    let batch = distinct_leaves();
+    let f = kind.function();
+    black_box(f(&batch[0].0, batch[0].1));
+    (f, batch)
+}
+
+// Evaluator cost per call: every leaf evaluated once, no memo. Instructions per call beyond the loop =
+// (evaluator_<name> - evaluator_constant) / 4,096.
+#[library_benchmark]
+#[benches::ladder(
+    args = [
+        "constant", "counter", "material", "aggressive", "mobility", "network", "work:1", "work:4",
+        "work:16", "work:64", "work:256"
+    ],
+    setup = evaluator_batch
+)]
+fn evaluator((f, batch): (EvalFn, Batch)) -> i64 {
+    black_box(
+        black_box(&batch)
+            .iter()
+            .map(|(s, c)| i64::from(f(s, *c)))
+            .sum::<i64>(),
+    )
+}
+
 library_benchmark_group!(name = expansions, benchmarks = [nested_expansion]);
-main!(library_benchmark_groups = lookups, expansions);
+library_benchmark_group!(name = evaluators, benchmarks = [evaluator]);
+main!(library_benchmark_groups = lookups, expansions, evaluators);

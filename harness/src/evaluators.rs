@@ -1,5 +1,7 @@
-//! The evaluator choice shared by the CLI and the benchmarks: `material`, `aggressive`, `counter`, `constant`.
+//! The evaluator choice shared by the CLI and the benchmarks: `material`, `aggressive`, `counter`, `constant`, and
+//! the cost ladder's `mobility`, `network` and `work:N`.
 
+use engine::eval::{MAX_WORK_ROUNDS, evaluate_mobility, evaluate_network, evaluate_work};
 use engine::{Color, GameState, evaluate_aggressive, evaluate_material};
 use std::cell::Cell;
 use std::fmt;
@@ -8,9 +10,13 @@ use std::str::FromStr;
 /// Which pure `(GameState, Color) -> i32` evaluator to use.
 ///
 /// ```
-/// use harness::evaluators::EvaluatorKind;
+/// use harness::evaluators::{EvaluatorKind, WorkRounds};
 /// assert_eq!("counter".parse::<EvaluatorKind>().unwrap(), EvaluatorKind::Counter);
-/// assert!("nnue".parse::<EvaluatorKind>().unwrap_err().contains("material|aggressive|counter|constant"));
+/// let w64 = EvaluatorKind::Work(WorkRounds::new(64).unwrap());
+/// assert_eq!("work:64".parse::<EvaluatorKind>().unwrap(), w64);
+/// assert_eq!(w64.to_string(), "work:64");
+/// assert!("work:3".parse::<EvaluatorKind>().unwrap_err().contains("power of two"));
+/// assert!("nnue".parse::<EvaluatorKind>().unwrap_err().contains("material|aggressive|counter|constant|mobility"));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum EvaluatorKind {
@@ -22,24 +28,86 @@ pub enum EvaluatorKind {
     Counter,
     /// Always 0.
     Constant,
+    /// `engine::eval::evaluate_mobility`: material, mobility, king safety, pawn structure.
+    Mobility,
+    /// `engine::eval::evaluate_network`: an NNUE-shaped network with fixed-seed weights, refreshed every call.
+    Network,
+    /// `engine::eval::evaluate_work` with this many rounds.
+    Work(WorkRounds),
+}
+
+/// The rounds of `work:N`: a power of two from 1 to `MAX_WORK_ROUNDS` (a log grid is what a cost sweep needs,
+/// and it keeps every `work:N` a plain function).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct WorkRounds(u32);
+
+impl WorkRounds {
+    /// Validated rounds; the error names the rule.
+    pub fn new(n: u32) -> Result<WorkRounds, String> {
+        if n.is_power_of_two() && n <= MAX_WORK_ROUNDS {
+            Ok(WorkRounds(n))
+        } else {
+            Err(format!(
+                "work:{n}: the rounds must be a power of two from 1 to {MAX_WORK_ROUNDS}"
+            ))
+        }
+    }
+
+    /// The number of rounds.
+    pub const fn get(self) -> u32 {
+        self.0
+    }
+}
+
+/// `work:N` with N = 2^k, one plain function per k (so every kind is a `fn` pointer and the timed code calls
+/// each the same way).
+const WORK_FUNCTIONS: [fn(&GameState, Color) -> i32; 17] = [
+    work::<1>,
+    work::<2>,
+    work::<4>,
+    work::<8>,
+    work::<16>,
+    work::<32>,
+    work::<64>,
+    work::<128>,
+    work::<256>,
+    work::<512>,
+    work::<1024>,
+    work::<2048>,
+    work::<4096>,
+    work::<8192>,
+    work::<16384>,
+    work::<32768>,
+    work::<65536>,
+];
+
+const _: () = assert!(1 << (WORK_FUNCTIONS.len() - 1) == MAX_WORK_ROUNDS);
+
+fn work<const N: u32>(s: &GameState, c: Color) -> i32 {
+    evaluate_work(s, c, N)
 }
 
 impl EvaluatorKind {
-    /// Every kind.
-    pub const ALL: [EvaluatorKind; 4] = [
+    /// Every kind without a parameter (`work:N` takes one; see [`EvaluatorKind::Work`]).
+    pub const ALL: [EvaluatorKind; 6] = [
         EvaluatorKind::Material,
         EvaluatorKind::Aggressive,
         EvaluatorKind::Counter,
         EvaluatorKind::Constant,
+        EvaluatorKind::Mobility,
+        EvaluatorKind::Network,
     ];
 
-    /// The command-line name.
+    /// The command-line name (`work` for every `work:N`; `Display` adds the rounds).
     pub const fn name(self) -> &'static str {
         match self {
             EvaluatorKind::Material => "material",
             EvaluatorKind::Aggressive => "aggressive",
             EvaluatorKind::Counter => "counter",
             EvaluatorKind::Constant => "constant",
+            EvaluatorKind::Mobility => "mobility",
+            EvaluatorKind::Network => "network",
+            EvaluatorKind::Work(_) => "work",
         }
     }
 
@@ -50,25 +118,38 @@ impl EvaluatorKind {
             EvaluatorKind::Aggressive => evaluate_aggressive,
             EvaluatorKind::Counter => counter_value,
             EvaluatorKind::Constant => |_, _| 0,
+            EvaluatorKind::Mobility => evaluate_mobility,
+            EvaluatorKind::Network => evaluate_network,
+            EvaluatorKind::Work(n) => WORK_FUNCTIONS[n.get().ilog2() as usize],
         }
     }
 }
 
 impl fmt::Display for EvaluatorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        match self {
+            EvaluatorKind::Work(n) => write!(f, "work:{}", n.get()),
+            other => f.write_str(other.name()),
+        }
     }
 }
 
 impl FromStr for EvaluatorKind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
+        if let Some(rounds) = s.strip_prefix("work:") {
+            let n = rounds
+                .parse::<u32>()
+                .map_err(|e| format!("work:{rounds}: the rounds are not a whole number ({e})"))?;
+            return WorkRounds::new(n).map(EvaluatorKind::Work);
+        }
         EvaluatorKind::ALL
             .into_iter()
             .find(|k| k.name() == s)
             .ok_or_else(|| {
                 format!(
-                    "unknown evaluator {s:?}; expected one of material|aggressive|counter|constant"
+                    "unknown evaluator {s:?}; expected one of \
+                     material|aggressive|counter|constant|mobility|network|work:N"
                 )
             })
     }
@@ -124,11 +205,72 @@ impl CountingEvaluator {
             EvaluatorKind::Aggressive => evaluate_aggressive(state, perspective),
             EvaluatorKind::Counter => counter_value(state, perspective),
             EvaluatorKind::Constant => 0,
+            EvaluatorKind::Mobility => evaluate_mobility(state, perspective),
+            EvaluatorKind::Network => evaluate_network(state, perspective),
+            EvaluatorKind::Work(_) => (self.kind.function())(state, perspective),
         }
     }
 
     /// Calls so far.
     pub fn calls(&self) -> u64 {
         self.calls.get()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn every_kind() -> Vec<EvaluatorKind> {
+        let work = (0..=MAX_WORK_ROUNDS.ilog2())
+            .map(|k| EvaluatorKind::Work(WorkRounds::new(1 << k).unwrap()));
+        EvaluatorKind::ALL.into_iter().chain(work).collect()
+    }
+
+    #[test]
+    fn names_round_trip_and_bad_rounds_are_refused_with_the_rule() {
+        for kind in every_kind() {
+            assert_eq!(kind.to_string().parse::<EvaluatorKind>(), Ok(kind));
+        }
+        for bad in [
+            "work:0",
+            "work:3",
+            "work:131072",
+            "work:-1",
+            "work:x",
+            "work:",
+            "work",
+        ] {
+            let err = bad.parse::<EvaluatorKind>().unwrap_err();
+            assert!(err.contains("work"), "{bad}: {err}");
+        }
+        assert!(
+            "work:3"
+                .parse::<EvaluatorKind>()
+                .unwrap_err()
+                .contains("power of two from 1 to 65536")
+        );
+    }
+
+    #[test]
+    fn the_function_and_the_counting_evaluator_agree_with_the_engine() {
+        let s = GameState::from_dfen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 NBQ",
+        )
+        .unwrap();
+        for kind in every_kind() {
+            let counting = CountingEvaluator::new(kind);
+            for c in [Color::White, Color::Black] {
+                let expected = match kind {
+                    EvaluatorKind::Mobility => evaluate_mobility(&s, c),
+                    EvaluatorKind::Network => evaluate_network(&s, c),
+                    EvaluatorKind::Work(n) => evaluate_work(&s, c, n.get()),
+                    _ => (kind.function())(&s, c),
+                };
+                assert_eq!((kind.function())(&s, c), expected, "{kind}");
+                assert_eq!(counting.evaluate(&s, c), expected, "{kind}");
+            }
+            assert_eq!(counting.calls(), 2);
+        }
     }
 }

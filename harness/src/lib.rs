@@ -18,13 +18,15 @@ pub mod eviction;
 pub mod exit;
 /// Instruction counts of the main job's operation under callgrind (a child process per arm).
 pub mod instructions;
+/// The main job as stages: verify, parity, time, profile, write, report.
+pub mod job;
 /// In-process timing: warm-up, interleaved variants, medians with 95% intervals, paired ratios.
 pub mod measure;
 /// Chart helpers for the reports: line and bar charts with error bars, SVG and PNG, embedded font.
 pub mod plot;
 /// Numbers and tables for people: units, separators, one ratio direction, markdown and console tables.
 pub mod present;
-/// Progress of long enumerations on stderr: a bar on a terminal, a line every 10 s otherwise.
+/// Progress on stderr (stages, enumerations, heartbeats): a bar on a terminal, a line every 10 s otherwise.
 pub mod progress;
 /// Run metadata, run folders, tidy CSV and atomic writes.
 pub mod record;
@@ -34,5 +36,7 @@ pub mod report;
 pub mod run;
 /// Frozen scenario files: format, loading, generation, independent verification.
 pub mod scenario;
+/// What a run covers: families, cache variants, evaluators, traversal modes, parsed from their names.
+pub mod selection;
 /// The one statistics module: Student-t quantiles, mean and median intervals, paired ratios.
 pub mod statistics;

@@ -184,20 +184,7 @@ pub fn grouped_bar_chart(chart: &GroupedBarChart, stem: &Path) -> Result<[PathBu
 /// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so a reader never sees a
 /// half-written file.
 pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    let name = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .ok_or_else(|| anyhow!("bad output path {}", path.display()))?;
-    let tmp = path.with_file_name(format!(".{}.tmp{}", name, std::process::id()));
-    let written = std::fs::write(&tmp, bytes)
-        .with_context(|| format!("writing {}", tmp.display()))
-        .and_then(|()| {
-            std::fs::rename(&tmp, path).with_context(|| format!("renaming into {}", path.display()))
-        });
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    written
+    Ok(crate::record::write_atomic(path, bytes)?)
 }
 
 #[derive(Clone, Copy)]

@@ -1,14 +1,18 @@
-//! Progress of long enumerations on stderr: a bar when stderr is a terminal, otherwise a plain line at least
+//! Progress on stderr, for long stages ([`Stage`]), long enumerations ([`Progress`]) and work that cannot count
+//! ([`Heartbeat`]): a bar when stderr is a terminal, otherwise a plain line at least
 //! every 10 seconds (logs and CI see that the run is alive without a screenful of control codes). Standard
 //! output is left alone, so results stay clean for pipes.
 
 use crate::present::number::count;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::fmt;
 use std::io::{IsTerminal, Write};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// How often a non-terminal stderr gets a line.
-const LINE_EVERY: Duration = Duration::from_secs(10);
+pub const LINE_EVERY: Duration = Duration::from_secs(10);
 
 /// Counts done against an optional total; [`Progress::inc`] is cheap enough to call once per path.
 pub struct Progress {
@@ -151,5 +155,108 @@ impl Drop for Heartbeat {
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
+    }
+}
+
+/// Writes one status line to stderr. Status (what a stage is doing, how long it took) goes to stderr and results to
+/// stdout; a stderr that cannot be written is ignored rather than a panic.
+pub fn status_line(args: fmt::Arguments<'_>) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_fmt(args).and_then(|()| err.write_all(b"\n"));
+}
+
+/// `eprintln!` through [`status_line`].
+#[macro_export]
+macro_rules! status {
+    ($($arg:tt)*) => {
+        $crate::progress::status_line(format_args!($($arg)*))
+    };
+}
+
+/// One stage of a long job (the main job's verify, parity and timing; `compare`'s rounds): a bar over its steps on
+/// a terminal, otherwise a status line every [`LINE_EVERY`] from a timer thread, however long one step takes.
+pub struct Stage {
+    bar: ProgressBar,
+    ticker: Option<(Sender<()>, JoinHandle<()>)>,
+}
+
+impl Stage {
+    /// Progress of `stage` over `len` steps.
+    pub fn new(stage: &str, len: u64) -> Stage {
+        Self::with_status_every(
+            stage,
+            len,
+            (!std::io::stderr().is_terminal()).then_some(LINE_EVERY),
+        )
+    }
+
+    /// As [`Stage::new`], with the status line every `every` (or none): for tests, and for callers that know
+    /// better than the terminal check.
+    pub fn with_status_every(stage: &str, len: u64, every: Option<Duration>) -> Stage {
+        let bar = ProgressBar::new(len);
+        bar.set_style(
+            ProgressStyle::with_template("{prefix:>8} [{bar:40}] {pos}/{len} {msg} ({elapsed})")
+                .expect("the template is valid")
+                .progress_chars("=> "),
+        );
+        bar.set_prefix(stage.to_owned());
+        let ticker = every.map(|every| {
+            let (stop, stopped) = mpsc::channel::<()>();
+            let (watched, stage) = (bar.clone(), stage.to_owned());
+            let start = Instant::now();
+            let handle = std::thread::spawn(move || {
+                while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
+                    status_line(format_args!(
+                        "{stage}: {}/{} {} ({:.0} s)",
+                        watched.position(),
+                        watched.length().unwrap_or(0),
+                        watched.message(),
+                        start.elapsed().as_secs_f64()
+                    ));
+                }
+            });
+            (stop, handle)
+        });
+        Stage { bar, ticker }
+    }
+
+    /// What the stage works on now.
+    pub fn set_message(&self, message: impl Into<String>) {
+        self.bar.set_message(message.into());
+    }
+
+    /// `n` more steps done.
+    pub fn inc(&self, n: u64) {
+        self.bar.inc(n);
+    }
+
+    /// The underlying bar, for code that drives an indicatif bar itself (the status line follows it).
+    pub fn bar(&self) -> &ProgressBar {
+        &self.bar
+    }
+
+    /// The stage finished: the bar shows `message`.
+    pub fn finish(mut self, message: impl Into<String>) {
+        self.bar.finish_with_message(message.into());
+        self.stop();
+    }
+
+    /// The stage stopped early: the bar stays as it was.
+    pub fn abandon(mut self) {
+        self.bar.abandon();
+        self.stop();
+    }
+
+    fn stop(&mut self) {
+        if let Some((stop, handle)) = self.ticker.take() {
+            let _ = stop.send(());
+            let _ = handle.join();
+        }
+    }
+}
+
+impl Drop for Stage {
+    fn drop(&mut self) {
+        self.stop();
     }
 }

@@ -91,7 +91,10 @@ fn position_commands_reject_bad_positions_and_options() {
     );
     rejects(
         &["score", "--eval", "nnue", "k7/8/8/8/8/8/8/R6K w - - 0 1 PP"],
-        &["'--eval <EVAL>'", "material, aggressive, counter, constant"],
+        &[
+            "'--eval <EVAL>'",
+            "material|aggressive|counter|constant|mobility|network|work:N",
+        ],
     );
     rejects(
         &[

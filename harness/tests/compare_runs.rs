@@ -1,14 +1,14 @@
 //! `harness compare` end to end with prebuilt sides: an A/A run of the real binary gives ratios and no verdict;
 //! sides that disagree on counts, or fail their own parity check, stop it with a clear message.
 
+mod support;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+/// A scratch folder that the test removes at its end (a failing test leaves it for inspection).
 fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("compare-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    support::temp_dir(&format!("compare-{name}")).keep()
 }
 
 fn compare(a: &Path, b: &Path, out: &Path, extra: &[&str]) -> Output {
@@ -117,8 +117,9 @@ fn fake_side(dir: &Path, name: &str, hits: u32, code: i32) -> PathBuf {
          while [ $# -gt 0 ]; do [ \"$1\" = --out ] && out=\"$2\"; shift; done\n\
          [ {code} -ne 0 ] && {{ echo 'parity: values differ' >&2; exit {code}; }}\n\
          d=\"$out/2026-01-01T00-00-00Z\"; mkdir -p \"$d\"\n\
-         printf 'scenario,variant,evaluator,traversal,metric,value\\ns,optimized,material,on,cache_hits,{hits}\\n' > \"$d/counts.csv\"\n\
-         printf 'scenario,variant,evaluator,traversal,metric,value\\ns,optimized,material,on,ns_per_op_median,100\\n' > \"$d/timings.csv\"\n"
+         h='scenario,variant,evaluator,traversal,metric,value,machine,rustc,git_revision,seed'\n\
+         printf \"$h\\ns,optimized,material,on,cache_hits,{hits},m,r,g,1\\n\" > \"$d/counts.csv\"\n\
+         printf \"$h\\ns,optimized,material,on,ns_per_op_median,100,m,r,g,1\\n\" > \"$d/timings.csv\"\n"
     );
     std::fs::write(&path, script).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();

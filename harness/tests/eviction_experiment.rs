@@ -1,6 +1,8 @@
 //! The experiment end to end on a small configuration, the stream-length assertion, the results files, the
 //! report and its refusals, and the command-line configuration.
 
+mod support;
+
 use clap::Parser;
 use engine::domineering::Catalogue;
 use harness::eviction::experiment::{Config, Control, execute, write_results};
@@ -18,11 +20,9 @@ fn small_stream_config() -> StreamConfig {
     }
 }
 
+/// A fresh scratch folder from the shared test support (left in place for the test to remove or inspect).
 fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("eviction_{name}_{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    support::temp_dir(name).keep()
 }
 
 #[test]

@@ -1,17 +1,16 @@
-//! Recording: run folders, metadata, tidy CSVs, atomic writes and clear errors for unwritable folders.
+//! Recording: run folders, metadata, the typed CSV schema (a round trip per CSV), atomic writes and clear errors.
 
-use harness::record::tidy::{counts_csv, timings_csv};
-use harness::record::{
-    CountRow, RecordError, RowKey, RunFolder, RunMetadata, TimingRow, UtcTimestamp, write_atomic,
+mod support;
+
+use harness::record::schema::{
+    ProbeRow, UnknownMetrics, read_probes, read_tidy, write_probes, write_tidy,
 };
-use std::path::PathBuf;
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("record-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use harness::record::{
+    AllocationRow, ArmKey, CountRow, Metric, Provenance, RecordError, RunFolder, RunMetadata,
+    SchemaError, TimingRow, UtcTimestamp, write_atomic,
+};
+use std::path::Path;
+use support::temp_dir;
 
 fn meta() -> RunMetadata {
     RunMetadata {
@@ -27,34 +26,49 @@ fn meta() -> RunMetadata {
     }
 }
 
-fn key() -> RowKey {
-    RowKey {
-        scenario: "sparse".into(),
-        variant: "optimized".into(),
-        evaluator: "material".into(),
-        traversal: "on".into(),
-    }
+fn key() -> ArmKey {
+    ArmKey::new("sparse", "optimized", "material", "on")
 }
 
 #[test]
-fn run_folder_is_named_by_utc_timestamp_and_refuses_reuse() {
+fn run_folder_is_partial_until_finished_and_never_reused() {
     let base = temp_dir("folder");
-    let folder = RunFolder::create(&base, &meta()).unwrap();
-    assert_eq!(folder.path(), base.join("2023-11-14T22-13-20Z"));
+    let folder = RunFolder::reserve(base.path(), &meta()).unwrap();
+    assert_eq!(
+        folder.path(),
+        base.path().join("2023-11-14T22-13-20Z.partial")
+    );
     let text = std::fs::read_to_string(folder.path().join("metadata.txt")).unwrap();
     assert!(
         text.contains("seed=42\n") && text.contains("git_revision=abc123-dirty\n"),
         "{text}"
     );
-    let err = RunFolder::create(&base, &meta()).unwrap_err();
-    assert!(matches!(err, RecordError::FolderExists { .. }), "{err}");
-    std::fs::remove_dir_all(base).unwrap();
+    // A second run in the same second gets its own folder, while the first still runs and after it finished.
+    let second = RunFolder::reserve(base.path(), &meta()).unwrap();
+    assert_eq!(
+        second.path(),
+        base.path().join("2023-11-14T22-13-20Z-2.partial")
+    );
+    let done = folder.finish().unwrap();
+    assert_eq!(done, base.path().join("2023-11-14T22-13-20Z"));
+    let third = RunFolder::reserve(base.path(), &meta()).unwrap();
+    assert_eq!(
+        third.final_path(),
+        base.path().join("2023-11-14T22-13-20Z-3")
+    );
+    // Only complete folders count as runs.
+    std::fs::write(done.join("counts.csv"), "x").unwrap();
+    std::fs::write(second.path().join("counts.csv"), "x").unwrap();
+    assert_eq!(
+        harness::record::latest_complete_run(base.path()).unwrap(),
+        Some(done)
+    );
 }
 
 #[test]
 fn unwritable_output_folder_is_a_clear_error() {
     let base = temp_dir("unwritable");
-    let file = base.join("not-a-folder");
+    let file = base.path().join("not-a-folder");
     std::fs::write(&file, b"x").unwrap();
     let target = file.join("results");
     let err = RunFolder::check_writable(&target).unwrap_err();
@@ -63,26 +77,24 @@ fn unwritable_output_folder_is_a_clear_error() {
         msg.starts_with("cannot create output folder") && msg.contains("not-a-folder/results"),
         "{msg}"
     );
-    let err = RunFolder::create(&target, &meta()).unwrap_err();
+    let err = RunFolder::reserve(&target, &meta()).unwrap_err();
     assert!(matches!(err, RecordError::CreateFolder { .. }));
-    std::fs::remove_dir_all(base).unwrap();
 }
 
 #[test]
 fn atomic_write_replaces_whole_files_and_leaves_no_temporaries() {
     let base = temp_dir("atomic");
-    let target = base.join("counts.csv");
+    let target = base.path().join("counts.csv");
     write_atomic(&target, b"old\n").unwrap();
     write_atomic(&target, b"new\n").unwrap();
     assert_eq!(std::fs::read(&target).unwrap(), b"new\n");
-    let names: Vec<_> = std::fs::read_dir(&base)
+    let names: Vec<_> = std::fs::read_dir(base.path())
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
     assert_eq!(names, vec![std::ffi::OsString::from("counts.csv")]);
-    let err = write_atomic(&base.join("missing/x.csv"), b"x").unwrap_err();
+    let err = write_atomic(&base.path().join("missing/x.csv"), b"x").unwrap_err();
     assert!(err.to_string().contains("missing/x.csv"), "{err}");
-    std::fs::remove_dir_all(base).unwrap();
 }
 
 #[test]
@@ -90,17 +102,18 @@ fn tidy_csv_has_one_row_per_metric_with_provenance_columns() {
     let rows = vec![
         CountRow {
             key: key(),
-            metric: "evaluator_calls".into(),
+            metric: Metric::EvaluatorCalls,
             value: 7,
         },
         CountRow {
             key: key(),
-            metric: "value_numerator_sum".into(),
+            metric: Metric::ValueNumeratorSum,
             value: -46_656_000_000_000,
         },
     ];
-    let path = PathBuf::from("counts.csv");
-    let text = String::from_utf8(counts_csv(&rows, &meta(), &path).unwrap()).unwrap();
+    let path = Path::new("counts.csv");
+    let prov = Provenance::of(&meta());
+    let text = String::from_utf8(write_tidy(&rows, &prov, path).unwrap()).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0],
@@ -112,21 +125,7 @@ fn tidy_csv_has_one_row_per_metric_with_provenance_columns() {
     );
     assert!(lines[2].contains(",-46656000000000,"));
     assert_eq!(lines.len(), 3);
-
-    let t = vec![TimingRow {
-        key: key(),
-        metric: "ns_per_op_median".into(),
-        value: 1234.5,
-    }];
-    let text = String::from_utf8(timings_csv(&t, &meta(), &path).unwrap()).unwrap();
-    assert!(
-        text.lines()
-            .nth(1)
-            .unwrap()
-            .contains(",ns_per_op_median,1234.5,"),
-        "{text}"
-    );
-    let empty = String::from_utf8(timings_csv(&[], &meta(), &path).unwrap()).unwrap();
+    let empty = String::from_utf8(write_tidy::<f64>(&[], &prov, path).unwrap()).unwrap();
     assert_eq!(
         empty.lines().count(),
         1,
@@ -134,10 +133,171 @@ fn tidy_csv_has_one_row_per_metric_with_provenance_columns() {
     );
 }
 
+/// Writes `rows`, reads them back, and returns what came back.
+fn round_trip<V: harness::record::schema::Figure>(
+    rows: &[harness::record::schema::Row<V>],
+    name: &str,
+) -> Vec<harness::record::schema::Row<V>> {
+    let dir = temp_dir("round-trip");
+    let path = dir.path().join(name);
+    let bytes = write_tidy(rows, &Provenance::of(&meta()), &path).unwrap();
+    std::fs::write(&path, bytes).unwrap();
+    read_tidy::<V>(&path, UnknownMetrics::Reject)
+        .unwrap()
+        .into_iter()
+        .map(|r| r.record)
+        .collect()
+}
+
 #[test]
-fn collected_metadata_is_filled_in() {
+fn counts_csv_round_trips_exactly() {
+    // Above 2^53 an f64 would round these.
+    let rows: Vec<CountRow> = Metric::COUNTING_PASS
+        .iter()
+        .chain(&Metric::INSTRUCTIONS)
+        .enumerate()
+        .map(|(i, &metric)| CountRow {
+            key: key(),
+            metric,
+            value: if metric.may_be_negative() {
+                -9_007_199_254_740_993
+            } else {
+                9_007_199_254_740_993 + i as i128
+            },
+        })
+        .collect();
+    assert_eq!(round_trip(&rows, "counts.csv"), rows);
+}
+
+#[test]
+fn timings_csv_round_trips() {
+    let rows: Vec<TimingRow> = Metric::TIMING
+        .iter()
+        .chain(&Metric::speedup_vs("none").unwrap())
+        .map(|&metric| TimingRow {
+            key: key(),
+            metric,
+            value: 12_216_002.123_456_7,
+        })
+        .collect();
+    assert_eq!(round_trip(&rows, "timings.csv"), rows);
+}
+
+#[test]
+fn allocations_csv_round_trips() {
+    let rows: Vec<AllocationRow> = Metric::ALLOCATION
+        .iter()
+        .map(|&metric| AllocationRow {
+            key: ArmKey::new("middlegame", "none", "material", "off"),
+            metric,
+            value: 40_000.5,
+        })
+        .collect();
+    assert_eq!(round_trip(&rows, "allocations.csv"), rows);
+}
+
+#[test]
+fn probes_csv_round_trips() {
+    let dir = temp_dir("probes");
+    let path = dir.path().join("probes.csv");
+    let rows: Vec<ProbeRow> = (0..4)
+        .map(|len| ProbeRow {
+            key: key(),
+            probe_length: len,
+            lookups: 1000 / (len + 1),
+        })
+        .collect();
+    std::fs::write(
+        &path,
+        write_probes(&rows, &Provenance::of(&meta()), &path).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(read_probes(&path).unwrap(), rows);
+}
+
+/// Writes `text` as `name` and reads it as a counts CSV, returning the error's message.
+fn read_error(name: &str, text: &str) -> String {
+    let dir = temp_dir("schema-error");
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    read_tidy::<i128>(&path, UnknownMetrics::Reject)
+        .unwrap_err()
+        .to_string()
+}
+
+const HEADER: &str =
+    "scenario,variant,evaluator,traversal,metric,value,machine,rustc,git_revision,seed\n";
+
+#[test]
+fn bad_files_are_named_with_line_and_field() {
+    let e = read_error("counts.csv", HEADER);
+    assert!(e.contains("counts.csv: header only"), "{e}");
+    let e = read_error(
+        "counts.csv",
+        &format!(
+            "{HEADER}s,none,material,on,entries,0,m,r,g,1\ns,none,material,on,cache_hits,-3,m,r,g,1\n"
+        ),
+    );
+    assert!(
+        e.contains("counts.csv: line 3: field `value`") && e.contains("negative"),
+        "{e}"
+    );
+    let e = read_error(
+        "counts.csv",
+        &format!("{HEADER}s,none,material,on,entries,1.5,m,r,g,1\n"),
+    );
+    assert!(e.contains("line 2: field `value`"), "{e}");
+    let e = read_error(
+        "counts.csv",
+        &format!(
+            "{HEADER}s,none,material,on,entries,1,m,r,g,1\ns,none,material,on,entries,1,m,r,g,1\n"
+        ),
+    );
+    assert!(
+        e.contains("line 3: duplicate row for metric `entries`"),
+        "{e}"
+    );
+    let e = read_error(
+        "counts.csv",
+        &format!("{HEADER}s,none,material,on,no_such_metric,1,m,r,g,1\n"),
+    );
+    assert!(e.contains("line 2: field `metric`: unknown metric"), "{e}");
+    let e = read_error(
+        "counts.csv",
+        "scenario,variant,evaluator,traversal,metric,value\n",
+    );
+    assert!(e.contains("line 1: missing column `machine`"), "{e}");
+    // Non-finite timings.
+    let dir = temp_dir("nan");
+    let path = dir.path().join("timings.csv");
+    std::fs::write(
+        &path,
+        format!("{HEADER}s,none,material,on,ns_per_op_median,NaN,m,r,g,1\n"),
+    )
+    .unwrap();
+    let e = read_tidy::<f64>(&path, UnknownMetrics::Reject)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("line 2: field `value`") && e.contains("not a finite number"),
+        "{e}"
+    );
+    // A directory where a CSV should be.
+    let e = read_tidy::<f64>(dir.path(), UnknownMetrics::Reject).unwrap_err();
+    assert!(
+        matches!(e, SchemaError::Unreadable { .. }) && e.to_string().contains("is a directory"),
+        "{e}"
+    );
+}
+
+#[test]
+fn collected_metadata_is_filled_in_and_read_back_as_provenance() {
     let m = RunMetadata::collect(9);
     assert_eq!(m.seed, 9);
     assert!(m.cores >= 1);
     assert!(!m.hostname.is_empty() && !m.rustc.is_empty() && !m.git_revision.is_empty());
+    assert_eq!(
+        Provenance::from_metadata(&m.to_key_values()),
+        Ok(Provenance::of(&m))
+    );
 }

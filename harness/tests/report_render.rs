@@ -1,18 +1,10 @@
 //! The report renders from a small fixture results folder; missing or malformed inputs give errors naming them.
 
+mod support;
+
 use harness::report::{RunResults, render};
-use std::path::{Path, PathBuf};
-
-fn fixture() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/report_run")
-}
-
-fn temp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("report-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use std::path::Path;
+use support::{copy_report_fixture, report_fixture as fixture, temp_dir};
 
 /// A minimal well-formedness check: every opened element is closed in order (no XML crate needed).
 fn assert_balanced_xml(text: &str, path: &Path) {
@@ -41,7 +33,8 @@ fn assert_balanced_xml(text: &str, path: &Path) {
 
 #[test]
 fn fixture_renders_every_section_and_chart() {
-    let out = temp("ok");
+    let out_dir = temp_dir("ok");
+    let out = out_dir.path().to_path_buf();
     let results = RunResults::load(&fixture()).unwrap();
     let done = render(&results, &out).unwrap();
     let md = std::fs::read_to_string(&done.index).unwrap();
@@ -95,11 +88,11 @@ fn fixture_renders_every_section_and_chart() {
         assert!(md.contains(&format!("![{title}](charts/")), "{title}");
     }
     assert_eq!(done.charts.len(), 2 * named);
-    // The fixture's numbers reach the tables: sparse optimized with material has 23108 calls and 99824 hits.
-    assert!(md.contains("| sparse | optimized | 3 | 23108 | 99824 | 23108 | 81.2% |"));
-    assert!(md.contains("| sparse | optimized | 4000000 |"));
+    // The fixture's numbers reach the tables: sparse optimized with material has 23,108 calls and 99,824 hits.
+    assert!(md.contains("| sparse | optimized | 3 | 23,108 | 99,824 | 23,108 | 81.2% |"));
+    assert!(md.contains("| sparse | optimized | 4.00 M |"));
     // Instructions per lookup divide by the measured operation's 1000 lookups, not the family's average.
-    assert!(md.contains("| sparse | optimized | 4000000 | 5200000 | 4000 |"));
+    assert!(md.contains("| sparse | optimized | 4.00 M | 5.20 M | 4,000 |"));
     // probes.csv: 1000 lookups, 3 without a table, mean (900 + 2·80 + 3·15 + 5·2) / 997 slots, 900 / 997 at 1.
     assert!(md.contains("| sparse | 1000 | 3 | 1.118 | 90.3% | 5 | 2 | 6 |"),);
     // Break-even from the instruction totals: e = 300 000 / 1000, p = (270 000 − 400·300) / 1000, p/e = 50%.
@@ -109,33 +102,24 @@ fn fixture_renders_every_section_and_chart() {
     // Growth check: 150 − 120 extra blocks over 3 successors, explained by the 30 growth blocks in counts.csv.
     assert!(md.contains("| sparse | 10.00 | 10.00 | 2.00 | yes |"));
     assert!(md.contains("| middlegame | -26.67 | 6.67 | 1.33 | no |"));
-    std::fs::remove_dir_all(&out).unwrap();
-}
-
-fn copy_fixture(name: &str) -> PathBuf {
-    let d = temp(name);
-    for e in std::fs::read_dir(fixture()).unwrap() {
-        let p = e.unwrap().path();
-        std::fs::copy(&p, d.join(p.file_name().unwrap())).unwrap();
-    }
-    d
 }
 
 #[test]
 fn missing_csv_is_named() {
-    let d = copy_fixture("missing");
+    let fixture_copy = copy_report_fixture("missing");
+    let d = fixture_copy.path().to_path_buf();
     std::fs::remove_file(d.join("timings.csv")).unwrap();
     let err = format!("{:#}", RunResults::load(&d).unwrap_err());
     assert!(
         err.contains("timings.csv") && err.contains("missing"),
         "{err}"
     );
-    std::fs::remove_dir_all(&d).unwrap();
 }
 
 #[test]
 fn malformed_csv_names_file_line_and_field() {
-    let d = copy_fixture("bad-value");
+    let fixture_copy = copy_report_fixture("bad-value");
+    let d = fixture_copy.path().to_path_buf();
     let path = d.join("counts.csv");
     let text = std::fs::read_to_string(&path).unwrap();
     let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
@@ -151,24 +135,24 @@ fn malformed_csv_names_file_line_and_field() {
         err.contains("counts.csv") && err.contains("line 5") && err.contains("`value`"),
         "{err}"
     );
-    std::fs::remove_dir_all(&d).unwrap();
 }
 
 #[test]
 fn missing_column_and_malformed_allocations_are_named() {
-    let d = copy_fixture("bad-header");
+    let fixture_copy = copy_report_fixture("bad-header");
+    let d = fixture_copy.path().to_path_buf();
     std::fs::write(d.join("allocations.csv"), "scenario,variant\nsparse,none\n").unwrap();
     let err = format!("{:#}", RunResults::load(&d).unwrap_err());
     assert!(
         err.contains("allocations.csv") && err.contains("missing column `evaluator`"),
         "{err}"
     );
-    std::fs::remove_dir_all(&d).unwrap();
 }
 
 #[test]
 fn run_without_probes_or_break_even_inputs_still_renders() {
-    let d = copy_fixture("old-run");
+    let fixture_copy = copy_report_fixture("old-run");
+    let d = fixture_copy.path().to_path_buf();
     std::fs::remove_file(d.join("probes.csv")).unwrap();
     let path = d.join("counts.csv");
     let text = std::fs::read_to_string(&path).unwrap();
@@ -177,7 +161,8 @@ fn run_without_probes_or_break_even_inputs_still_renders() {
         .filter(|l| !l.contains(",callgrind_op_") && !l.contains(",growth_"))
         .collect();
     std::fs::write(&path, kept.join("\n")).unwrap();
-    let out = temp("old-run-out");
+    let out_dir = temp_dir("old-run-out");
+    let out = out_dir.path().to_path_buf();
     let results = RunResults::load(&d).unwrap();
     assert!(results.probes.is_none());
     let md = std::fs::read_to_string(render(&results, &out).unwrap().index).unwrap();
@@ -186,14 +171,13 @@ fn run_without_probes_or_break_even_inputs_still_renders() {
         md.contains("### Break-even hit rate of the optimized cache\n\nNot available in this run")
     );
     assert!(md.contains("### Growth check of the optimized cache\n\nNot available in this run"));
-    assert!(md.contains("## Allocations") && md.contains("| sparse | optimized | 4000000 |"));
-    std::fs::remove_dir_all(&d).unwrap();
-    std::fs::remove_dir_all(&out).unwrap();
+    assert!(md.contains("## Allocations") && md.contains("| sparse | optimized | 4.00 M |"));
 }
 
 #[test]
 fn malformed_probes_csv_names_file_line_and_field() {
-    let d = copy_fixture("bad-probes");
+    let fixture_copy = copy_report_fixture("bad-probes");
+    let d = fixture_copy.path().to_path_buf();
     let path = d.join("probes.csv");
     let text = std::fs::read_to_string(&path).unwrap();
     let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
@@ -209,11 +193,170 @@ fn malformed_probes_csv_names_file_line_and_field() {
         err.contains("probes.csv") && err.contains("line 4") && err.contains("`lookups`"),
         "{err}"
     );
-    std::fs::write(&path, "scenario,probe_length\nsparse,1\n").unwrap();
+    std::fs::write(&path, "scenario,variant,probe_length\nsparse,optimized,1\n").unwrap();
     let err = format!("{:#}", RunResults::load(&d).unwrap_err());
     assert!(
         err.contains("probes.csv") && err.contains("missing column `evaluator`"),
         "{err}"
     );
-    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn the_report_opens_with_the_answer() {
+    let out = temp_dir("glance");
+    let results = RunResults::load(&fixture()).unwrap();
+    let md = std::fs::read_to_string(render(&results, out.path()).unwrap().index).unwrap();
+    let glance = md.find("## At a glance").expect("an At a glance section");
+    assert!(glance < md.find("## Counts").unwrap());
+    // The fixture's optimized cache is the fastest variant everywhere; its intervals include 1 except with the
+    // constant evaluator on middlegame, where it costs.
+    assert!(
+        md.contains("| middlegame | constant | on | optimized | 0.901x [0.806, 0.975] | costs |")
+    );
+    assert!(
+        md.contains(
+            "| sparse | material | on | optimized | 0.838x [0.732, 1.06] | no verdict | 81.2% |"
+        ),
+        "{}",
+        md[glance..].lines().take(12).collect::<Vec<_>>().join("\n")
+    );
+}
+
+/// Rewrites `name` in the folder `d` through `f` (on its lines).
+fn edit(d: &Path, name: &str, f: impl FnOnce(&mut Vec<String>)) {
+    let path = d.join(name);
+    let mut lines: Vec<String> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    f(&mut lines);
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+}
+
+fn load_error(d: &Path) -> String {
+    match RunResults::load(d) {
+        Ok(_) => panic!("{} loaded although damaged", d.display()),
+        Err(e) => format!("{e:#}"),
+    }
+}
+
+#[test]
+fn incomplete_data_fails_naming_file_line_and_field() {
+    // Cut at a line boundary: the last arm loses its closing timing rows.
+    let copy = copy_report_fixture("cut");
+    edit(copy.path(), "timings.csv", |l| {
+        let keep = l.len() - 8;
+        l.truncate(keep);
+    });
+    let e = load_error(copy.path());
+    assert!(
+        e.contains("timings.csv: incomplete") && e.contains("but no"),
+        "{e}"
+    );
+    // Cut between arms: a counted arm was never timed.
+    let copy = copy_report_fixture("cut-arm");
+    edit(copy.path(), "timings.csv", |l| {
+        let last = l
+            .last()
+            .unwrap()
+            .split(',')
+            .take(4)
+            .collect::<Vec<_>>()
+            .join(",");
+        l.retain(|x| !x.starts_with(&last));
+    });
+    let e = load_error(copy.path());
+    assert!(e.contains("was counted but has no timing rows"), "{e}");
+    // Header only.
+    let copy = copy_report_fixture("header-only");
+    edit(copy.path(), "counts.csv", |l| l.truncate(1));
+    let e = load_error(copy.path());
+    assert!(e.contains("counts.csv: header only"), "{e}");
+    // A negative count and a non-finite time.
+    let copy = copy_report_fixture("negative");
+    edit(copy.path(), "counts.csv", |l| {
+        l[4] = l[4].replacen(",0,", ",-1,", 1)
+    });
+    let e = load_error(copy.path());
+    assert!(
+        e.contains("counts.csv: line 5: field `value`") && e.contains("negative"),
+        "{e}"
+    );
+    let copy = copy_report_fixture("infinite");
+    edit(copy.path(), "timings.csv", |l| {
+        let fields: Vec<&str> = l[1].split(',').collect();
+        l[1] = l[1].replacen(&format!(",{},", fields[5]), ",inf,", 1);
+    });
+    let e = load_error(copy.path());
+    assert!(
+        e.contains("timings.csv: line 2: field `value`") && e.contains("finite"),
+        "{e}"
+    );
+    // A directory where a CSV should be.
+    let copy = copy_report_fixture("directory");
+    std::fs::remove_file(copy.path().join("allocations.csv")).unwrap();
+    std::fs::create_dir(copy.path().join("allocations.csv")).unwrap();
+    let e = load_error(copy.path());
+    assert!(
+        e.contains("allocations.csv") && e.contains("is a directory"),
+        "{e}"
+    );
+    // probes.csv cut: its histogram no longer adds up to the lookups counted.
+    let copy = copy_report_fixture("probes-cut");
+    edit(copy.path(), "probes.csv", |l| {
+        l.pop();
+    });
+    let e = load_error(copy.path());
+    assert!(
+        e.contains("probes.csv: incomplete") && e.contains("probe_lookups"),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_interrupted_render_leaves_the_old_report() {
+    let out_parent = temp_dir("replace");
+    let out = out_parent.path().join("reports");
+    std::fs::create_dir_all(out.join("charts")).unwrap();
+    std::fs::create_dir_all(out.join("eviction")).unwrap();
+    std::fs::write(out.join("index.md"), "old report").unwrap();
+    std::fs::write(out.join("charts/a.svg"), "old chart").unwrap();
+    std::fs::write(out.join("eviction/index.md"), "eviction report").unwrap();
+    let err = harness::report::replace_folder::<()>(&out, |tmp| {
+        std::fs::create_dir_all(tmp.join("charts"))?;
+        std::fs::write(tmp.join("charts/a.svg"), "new chart")?;
+        anyhow::bail!("injected failure after the first chart")
+    })
+    .unwrap_err();
+    assert!(err.to_string().contains("injected"));
+    assert_eq!(
+        std::fs::read_to_string(out.join("index.md")).unwrap(),
+        "old report"
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("charts/a.svg")).unwrap(),
+        "old chart"
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(out_parent.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        leftovers,
+        vec![std::ffi::OsString::from("reports")],
+        "no temporary folder left"
+    );
+    // A complete render replaces index.md and charts together and keeps the other report's folder.
+    harness::report::render_run(&fixture(), &out).unwrap();
+    let md = std::fs::read_to_string(out.join("index.md")).unwrap();
+    assert!(md.starts_with("# Evaluation-cache benchmark report"));
+    assert!(
+        !out.join("charts/a.svg").exists(),
+        "no chart of the old report survives"
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("eviction/index.md")).unwrap(),
+        "eviction report"
+    );
 }

@@ -1,26 +1,18 @@
-//! The main job end to end on the smallest family: verification, parity, timing and the two CSVs; a stale
-//! scenario file stops it before anything is written.
+//! The main job end to end on the smallest family: verification, parity, timing and the CSVs; a stale scenario
+//! file stops it before anything is written; two runs of one second keep their own folders; a closed stdout does
+//! not cost the results.
 
-use harness::commands::main_job::{Args, run};
+mod support;
+
+use harness::commands::main_job::Args;
+use harness::job::Job;
+use harness::record::UtcTimestamp;
 use harness::scenario::{Family, scenario_path};
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
+use std::process::{Command, ExitCode, Stdio};
+use support::{shipped_scenarios, temp_dir};
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("main-job-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn shipped(family: Family) -> PathBuf {
-    scenario_path(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios"),
-        family,
-    )
-}
-
-fn args(scenarios_dir: PathBuf, out: PathBuf) -> Args {
+fn args(scenarios_dir: PathBuf, out: PathBuf, report_dir: PathBuf) -> Args {
     Args {
         quick: true,
         scenario: vec![Family::PromotionEnPassant],
@@ -33,25 +25,30 @@ fn args(scenarios_dir: PathBuf, out: PathBuf) -> Args {
         skip_eviction: true,
         // The test binary is not the harness binary, so its child-process profiles cannot run here.
         skip_profiles: true,
-        report_dir: std::env::temp_dir()
-            .join(format!("harness-main-job-report-{}", std::process::id())),
+        report_dir,
     }
 }
 
+fn folders(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
 #[test]
-fn quick_run_writes_counts_and_timings() {
-    let out = temp_dir("ok");
-    let code = run(args(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios"),
-        out.clone(),
-    ))
-    .unwrap();
+fn quick_run_writes_counts_timings_and_summary() {
+    let tmp = temp_dir("main-job-ok");
+    let out = tmp.path().join("results");
+    let reports = tmp.path().join("reports");
+    let code =
+        harness::commands::main_job::run(args(shipped_scenarios(), out.clone(), reports.clone()))
+            .unwrap();
     assert_eq!(code, ExitCode::SUCCESS);
-    let runs: Vec<_> = std::fs::read_dir(&out)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
+    let runs = folders(&out);
     assert_eq!(runs.len(), 1);
+    assert!(!runs[0].to_string_lossy().ends_with(".partial"), "{runs:?}");
     let counts = std::fs::read_to_string(runs[0].join("counts.csv")).unwrap();
     let timings = std::fs::read_to_string(runs[0].join("timings.csv")).unwrap();
     // 5 variants x 10 count metrics, 6 probe and growth counts of the optimized cache (always evaluator material),
@@ -71,33 +68,141 @@ fn quick_run_writes_counts_and_timings() {
     )));
     assert!(counts.contains("promotion-en-passant,optimized,constant,on,evaluator_calls,"));
     assert!(timings.contains("promotion-en-passant,none,constant,on,ns_per_op_median,"));
-    assert!(timings.contains("promotion-en-passant,optimized,constant,on,ratio_to_none_median,"));
+    assert!(timings.contains("promotion-en-passant,optimized,constant,on,speedup_vs_none_median,"));
     assert!(
         counts
             .lines()
             .all(|l| l.ends_with(",5") || l.ends_with(",seed"))
     );
-    std::fs::remove_dir_all(out).unwrap();
+    // The run folder reads back as a report input, and the report names the folder it used.
+    let md = std::fs::read_to_string(reports.join("index.md")).unwrap();
+    let name = runs[0].file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        md.contains(&format!("`results/{name}`")),
+        "the report names {name}"
+    );
+    assert!(md.contains("## At a glance"));
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(runs[0].join("summary.json")).unwrap())
+            .unwrap();
+    assert_eq!(summary["summary_version"], 1);
+    assert_eq!(summary["seed"], 5);
+    let glance = summary["at_a_glance"].as_array().unwrap();
+    assert_eq!(
+        glance.len(),
+        1,
+        "one setting: promotion-en-passant, constant, on"
+    );
+    assert!(glance[0]["speedup_vs_none"]["median"].as_f64().unwrap() > 0.0);
+    assert!(["pays", "costs", "no_verdict"].contains(&glance[0]["verdict"].as_str().unwrap()));
 }
 
 #[test]
 fn stale_scenario_stops_the_run_before_anything_is_written() {
     let dir = temp_dir("stale-scenarios");
-    let text = std::fs::read_to_string(shipped(Family::PromotionEnPassant)).unwrap();
+    let text = std::fs::read_to_string(scenario_path(
+        &shipped_scenarios(),
+        Family::PromotionEnPassant,
+    ))
+    .unwrap();
     let mut file: harness::scenario::ScenarioFile = serde_json::from_str(&text).unwrap();
     let v = file.roots[0].successors[0].expected["constant"];
     file.roots[0].successors[0]
         .expected
         .insert("constant".into(), v - 216);
-    std::fs::write(dir.join("promotion-en-passant.json"), file.to_json()).unwrap();
-    let out = dir.join("results");
-    let err = run(args(dir.clone(), out.clone())).unwrap_err().to_string();
+    std::fs::write(dir.path().join("promotion-en-passant.json"), file.to_json()).unwrap();
+    let out = dir.path().join("results");
+    let err = harness::commands::main_job::run(args(
+        dir.path().to_path_buf(),
+        out.clone(),
+        dir.path().join("reports"),
+    ))
+    .unwrap_err()
+    .to_string();
     assert!(
         err.contains("stale expected value")
             && err.contains("root 0 (promotion-en-passant-00), successor 0"),
         "{err}"
     );
-    let written = std::fs::read_dir(&out).map(|d| d.count()).unwrap_or(0);
-    assert_eq!(written, 0, "no run folder after a failed verification");
-    std::fs::remove_dir_all(dir).unwrap();
+    assert_eq!(
+        folders(&out),
+        Vec::<PathBuf>::new(),
+        "no run folder after a failed verification"
+    );
+}
+
+#[test]
+fn two_runs_started_in_the_same_second_keep_their_own_folders() {
+    let tmp = temp_dir("same-second");
+    let out = tmp.path().join("results");
+    let job = |report: &str| -> Job {
+        let mut job = args(shipped_scenarios(), out.clone(), tmp.path().join(report))
+            .job()
+            .unwrap();
+        job.start_time = Some(UtcTimestamp {
+            unix_seconds: 1_800_000_000,
+        });
+        job
+    };
+    let (a, b) = (job("reports-a"), job("reports-b"));
+    let (ra, rb) = std::thread::scope(|s| {
+        let ta = s.spawn(|| harness::job::run(&a).map_err(|e| e.to_string()));
+        let tb = s.spawn(|| harness::job::run(&b).map_err(|e| e.to_string()));
+        (ta.join().unwrap(), tb.join().unwrap())
+    });
+    assert_eq!((ra, rb), (Ok(ExitCode::SUCCESS), Ok(ExitCode::SUCCESS)));
+    let names: Vec<String> = folders(&out)
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["2027-01-15T08-00-00Z", "2027-01-15T08-00-00Z-2"]);
+    for n in &names {
+        assert!(
+            out.join(n).join("counts.csv").is_file() && out.join(n).join("timings.csv").is_file()
+        );
+    }
+}
+
+#[test]
+fn a_closed_stdout_still_completes_the_run_folder() {
+    let tmp = temp_dir("closed-stdout");
+    let out = tmp.path().join("results");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_harness"))
+        .args([
+            "--quick",
+            "--skip-eviction",
+            "--skip-profiles",
+            "--scenario",
+            "promotion-en-passant",
+        ])
+        .args(["--eval", "constant", "--traversal", "on"])
+        .arg("--scenarios-dir")
+        .arg(shipped_scenarios())
+        .arg("--out")
+        .arg(&out)
+        .arg("--report-dir")
+        .arg(tmp.path().join("reports"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The reader goes away before the first line: every write to stdout fails from then on.
+    drop(child.stdout.take());
+    let result = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(result.status.success(), "{}: {stderr}", result.status);
+    assert!(stderr.contains("standard output closed"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let runs = folders(&out);
+    assert_eq!(runs.len(), 1, "{runs:?}");
+    assert!(!runs[0].to_string_lossy().ends_with(".partial"));
+    for f in [
+        "counts.csv",
+        "timings.csv",
+        "probes.csv",
+        "summary.json",
+        "metadata.txt",
+    ] {
+        assert!(runs[0].join(f).is_file(), "{f}");
+    }
 }

@@ -1,6 +1,8 @@
 //! Scenario files: the shipped files load, are canonical and up to date with the generator, verify against the
 //! independent oracle; broken files fail with errors naming the file, the entry and the field.
 
+mod support;
+
 use harness::scenario::generate::{DEFAULT_SEED, freeze_family};
 use harness::scenario::verify::verify;
 use harness::scenario::{Family, ScenarioError, load, parse, scenario_path};
@@ -14,10 +16,9 @@ fn shipped_text(family: Family) -> String {
     std::fs::read_to_string(scenario_path(&shipped_dir(), family)).unwrap()
 }
 
+/// A fresh scratch folder from the shared test support (left in place for the test to remove or inspect).
 fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("scenario-test-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    support::temp_dir(name).keep()
 }
 
 #[test]

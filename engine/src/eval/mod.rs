@@ -1,9 +1,20 @@
 //! The reference evaluators (docs/rules.md §15, D8), in centipawns from `color`'s perspective.
 
 mod bounds;
+mod mobility;
+mod network;
+mod work;
 pub use bounds::{
     AGGRESSIVE_BOUNDS, CONSTANT_BOUNDS, EVALUATE_BOUNDS, MATERIAL_BOUNDS, ValueBounds,
 };
+pub use mobility::{
+    DOUBLED_PAWN_PENALTY, ISOLATED_PAWN_PENALTY, KING_RING_ATTACK_PENALTY, MOBILITY_BOUNDS,
+    MOBILITY_WEIGHTS, PASSED_PAWN_BONUS, PASSED_PAWN_RANK_BONUS, evaluate_mobility,
+};
+pub use network::{
+    NETWORK_BOUNDS, NETWORK_HIDDEN, NETWORK_INPUTS, NETWORK_SECOND, NETWORK_SEED, evaluate_network,
+};
+pub use work::{MAX_WORK_ROUNDS, WORK_BOUNDS, evaluate_work};
 
 use crate::attacks;
 use crate::color::Color;

@@ -1,7 +1,7 @@
 //! Optional instrumentation of the optimized cache's table: a type parameter, so the default build pays nothing.
 
 /// Receives table events; [`NoStats`] ignores them and compiles away.
-pub trait ProbeObserver: Default {
+pub trait ProbeObserver: Default + sealed::Sealed {
     /// A lookup finished after inspecting `slots` slots (1 = the home slot only).
     fn on_probe(&mut self, slots: usize);
     /// A full state comparison ran because two signatures were equal; `equal` is its result.
@@ -85,4 +85,13 @@ impl ProbeObserver for ProbeStats {
         self.growth_events += 1;
         self.slots = slots;
     }
+}
+
+/// Only this module's observers exist: the cache calls them while it holds its table mutably, so an observer
+/// written elsewhere could reach back into the cache (through a thread-local, say) and alias that borrow.
+mod sealed {
+    /// The seal.
+    pub trait Sealed {}
+    impl Sealed for super::NoStats {}
+    impl Sealed for super::ProbeStats {}
 }

@@ -5,20 +5,18 @@
 //! peak (dhat's peak, t-gmax, is process-wide and cannot be reset).
 
 pub mod arm_report;
-pub mod growth;
 pub mod profile;
 
 pub use arm_report::{ArmAllocation, parse_child_line};
-pub use growth::growth_blocks;
 pub use profile::profile_operation;
 
 /// Runs the `alloc_profile` binary (next to the current executable; built with `$CARGO` first when `cargo run`
-/// started us and it is missing) on a run folder. Returns a status line; failures are reported, not fatal.
+/// started us and it is missing) on a run folder, whose `metadata.txt` gives the rows' provenance. Returns a
+/// status line; failures are reported, not fatal.
 pub fn run_alloc_profile(
     run_folder: &std::path::Path,
     scenarios_dir: &std::path::Path,
     families: &[&str],
-    seed: u64,
 ) -> String {
     use std::process::Command;
     let Ok(exe) = std::env::current_exe() else {
@@ -52,8 +50,6 @@ pub fn run_alloc_profile(
         .arg(scenarios_dir)
         .arg("--scenario")
         .arg(families.join(","))
-        .arg("--seed")
-        .arg(seed.to_string())
         .stdout(std::process::Stdio::null())
         .status();
     match status {

@@ -10,12 +10,12 @@ use engine::GameState;
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use harness::alloc::{parse_child_line, profile_operation};
-use harness::commands::expand::parse_traversal;
-use harness::commands::scenarios::families;
-use harness::record::tidy::timings_csv;
-use harness::record::{RowKey, RunMetadata, TimingRow, write_atomic};
+use harness::record::schema::write_tidy;
+use harness::record::{AllocationRow, Metric, Provenance, write_atomic};
 use harness::run::{Arm, Evaluator};
+use harness::scenario::families;
 use harness::scenario::load_dir;
+use harness::selection::parse_traversal;
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
@@ -40,9 +40,6 @@ struct Args {
     /// Only these traversal-cache modes (comma-separated): on,off.
     #[arg(long, value_delimiter = ',', value_parser = parse_traversal)]
     traversal: Vec<Traversal>,
-    /// Seed recorded with the rows (the profile itself draws no random numbers).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
     /// Internal: profile this one arm `scenario,variant,traversal` and print one line.
     #[arg(long, hide = true)]
     child: Option<String>,
@@ -108,6 +105,13 @@ fn parent(args: &Args) -> Result<()> {
     if !args.run_folder.is_dir() {
         bail!("{}: run folder does not exist", args.run_folder.display());
     }
+    // The run's own provenance: collecting it again here could disagree with the run's other files (the work
+    // tree may have changed since the run started, for example by the eviction report).
+    let meta_path = args.run_folder.join("metadata.txt");
+    let text = std::fs::read_to_string(&meta_path)
+        .with_context(|| format!("{}: cannot read", meta_path.display()))?;
+    let provenance = Provenance::from_metadata(&text)
+        .map_err(|key| anyhow::anyhow!("{}: no readable `{key}`", meta_path.display()))?;
     let dhat_dir = args.run_folder.join("dhat");
     std::fs::create_dir_all(&dhat_dir)
         .with_context(|| format!("{}: cannot create", dhat_dir.display()))?;
@@ -146,32 +150,29 @@ fn parent(args: &Args) -> Result<()> {
                     a.total_bytes,
                     a.peak_live_bytes
                 );
-                let key = RowKey {
-                    scenario: fam.name().to_owned(),
-                    variant: cache.name().to_owned(),
-                    evaluator: Evaluator::Material.name().to_owned(),
-                    traversal: t.name().to_owned(),
-                };
-                for (metric, value) in [
-                    ("successors", a.successors as f64),
-                    ("total_blocks", a.total_blocks as f64),
-                    ("total_bytes", a.total_bytes as f64),
-                    ("peak_live_bytes", a.peak_live_bytes as f64),
-                    ("blocks_per_op", a.blocks_per_op()),
-                    ("bytes_per_op", a.bytes_per_op()),
-                ] {
-                    rows.push(TimingRow {
-                        key: key.clone(),
-                        metric: metric.to_owned(),
-                        value,
-                    });
+                let key = Arm {
+                    cache,
+                    eval: Evaluator::Material,
+                    traversal: t,
                 }
+                .key(fam.name());
+                let values = [
+                    a.successors as f64,
+                    a.total_blocks as f64,
+                    a.total_bytes as f64,
+                    a.peak_live_bytes as f64,
+                    a.blocks_per_op(),
+                    a.bytes_per_op(),
+                ];
+                rows.extend(AllocationRow::rows(
+                    &key,
+                    Metric::ALLOCATION.into_iter().zip(values),
+                ));
             }
         }
     }
     let path = args.run_folder.join("allocations.csv");
-    let meta = RunMetadata::collect(args.seed);
-    write_atomic(&path, &timings_csv(&rows, &meta, &path)?)?;
+    write_atomic(&path, &write_tidy(&rows, &provenance, &path)?)?;
     println!("allocations: {}", path.display());
     Ok(())
 }

@@ -332,7 +332,7 @@ impl Named for Evaluator {
 impl Named for crate::evaluators::EvaluatorKind {
     const WHAT: &'static str = "evaluator";
     const ALL: &'static [Self] = &Self::ALL;
-    const ALL_NAMES: &'static str = "material,aggressive,counter,constant";
+    const ALL_NAMES: &'static str = "material,aggressive,counter,constant,mobility,network";
     fn cli_name(self) -> &'static str {
         self.name()
     }

@@ -1,19 +1,21 @@
 //! `harness compare REV_A REV_B`: judge an engine change by running both revisions' main jobs alternately.
 
-use super::expand::{parse_eval, parse_traversal};
-use super::scenarios::families;
+use crate::cli::values::{List, Named, list, or_all};
 use crate::compare::build::{self, Revision, Toolchain};
 use crate::compare::counts::{ExactCounts, check_agreement};
 use crate::compare::invocation::{Side, run_main_job};
 use crate::compare::summary::{self, CompareRow, Measure};
 use crate::compare::verdict::{count_ratio, time_ratio};
-use crate::record::{RunMetadata, write_atomic};
-use crate::report::load::{Arm, TidyTable};
+use crate::outln;
+use crate::progress::Stage;
+use crate::record::schema::UnknownMetrics;
+use crate::record::{ArmKey, Metric, MetricTable};
+use crate::record::{RunFolder, RunMetadata, write_atomic};
 use crate::run::Evaluator;
+use crate::scenario::Family;
 use anyhow::{Context, Result, bail};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
-use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -44,18 +46,18 @@ pub struct Args {
     /// Each run uses the main job's full timing plan instead of `--quick` (about 4x longer per run).
     #[arg(long)]
     pub full: bool,
-    /// Only these scenario families (comma-separated; default all).
-    #[arg(long, value_delimiter = ',')]
-    pub scenario: Vec<String>,
-    /// Only these cache variants (comma-separated; default all).
-    #[arg(long, value_delimiter = ',')]
-    pub cache: Vec<CacheKind>,
-    /// Evaluators (comma-separated).
-    #[arg(long, value_delimiter = ',', value_parser = parse_eval, default_value = "material")]
-    pub eval: Vec<Evaluator>,
-    /// Traversal-cache modes (comma-separated): on,off.
-    #[arg(long, value_delimiter = ',', value_parser = parse_traversal, default_value = "on")]
-    pub traversal: Vec<Traversal>,
+    /// Only these scenario families (comma-separated, each once; default all).
+    #[arg(long, value_parser = list::<Family>, default_value = Family::ALL_NAMES)]
+    pub scenario: List<Family>,
+    /// Only these cache variants (comma-separated, each once; default all).
+    #[arg(long, value_parser = list::<CacheKind>, default_value = CacheKind::ALL_NAMES)]
+    pub cache: List<CacheKind>,
+    /// Evaluators (comma-separated, each once).
+    #[arg(long, value_parser = list::<Evaluator>, default_value = "material")]
+    pub eval: List<Evaluator>,
+    /// Traversal-cache modes (comma-separated, each once): on,off.
+    #[arg(long, value_parser = list::<Traversal>, default_value = "on")]
+    pub traversal: List<Traversal>,
     /// Folder holding the frozen scenario files; both sides run on these same files.
     #[arg(long, default_value = "scenarios")]
     pub scenarios_dir: PathBuf,
@@ -79,25 +81,30 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if !(0.0..0.5).contains(&args.instruction_tolerance) {
         bail!("--instruction-tolerance must be a fraction in [0, 0.5), e.g. 0.005 for 0.5%");
     }
-    let fams = families(&args.scenario)?;
+    let fams = or_all(&args.scenario);
     let scenarios_dir = std::fs::canonicalize(&args.scenarios_dir).with_context(|| {
         format!(
             "{}: scenarios folder not found",
             args.scenarios_dir.display()
         )
     })?;
-    crate::record::RunFolder::check_writable(&args.out)?;
+    RunFolder::check_writable(&args.out)?;
     let meta = RunMetadata::collect(args.seed);
     // Absolute, because each side runs in its own checkout.
     let out = std::path::absolute(&args.out)
         .with_context(|| format!("{}: cannot resolve", args.out.display()))?;
-    let folder = out.join(format!("compare-{}", meta.started.folder_name()));
-    std::fs::create_dir(&folder).with_context(|| format!("{}: cannot create", folder.display()))?;
+    // Reserved like a main-job run folder: `.partial` until the comparison completes, a new name per run.
+    let reserved = RunFolder::reserve_with_stem(
+        &out,
+        &format!("compare-{}", meta.started.folder_name()),
+        &meta,
+    )?;
+    let folder = reserved.path().to_path_buf();
 
     let (sides, toolchain_note) = prepare_sides(&args, &folder)?;
     let [side_a, side_b] = &sides;
-    println!("compare: A = {} | B = {}", side_a.name, side_b.name);
-    println!(
+    outln!("compare: A = {} | B = {}", side_a.name, side_b.name);
+    outln!(
         "{} | {toolchain_note} | seed {} | {} rounds ({} with instruction counts){}",
         meta.machine(),
         args.seed,
@@ -126,17 +133,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
     write_atomic(&folder.join("metadata.txt"), info.as_bytes())?;
 
     // Alternate A B A B ...; every run's counts must equal the first A run's.
-    let pb = ProgressBar::new(2 * args.rounds as u64);
-    pb.set_style(
-        ProgressStyle::with_template("{prefix:>8} [{bar:40}] {pos}/{len} {msg} ({elapsed})")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    pb.set_prefix("compare");
+    let pb = Stage::new("compare", 2 * args.rounds as u64);
     let mut reference: Option<ExactCounts> = None;
-    let mut order: Vec<Arm> = Vec::new();
-    let mut times: BTreeMap<Arm, [Vec<f64>; 2]> = BTreeMap::new();
-    let mut instructions: BTreeMap<Arm, [Vec<f64>; 2]> = BTreeMap::new();
+    let mut order: Vec<ArmKey> = Vec::new();
+    let mut times: BTreeMap<ArmKey, [Vec<f64>; 2]> = BTreeMap::new();
+    let mut instructions: BTreeMap<ArmKey, [Vec<f64>; 2]> = BTreeMap::new();
     let mut instructions_note = String::new();
     for round in 0..args.rounds {
         let profiles = round < args.instruction_rounds;
@@ -163,7 +164,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 }
             };
             let counts = ExactCounts::read(&run.join("counts.csv"))?;
-            let timings = TidyTable::read(&run.join("timings.csv"))?;
+            let timings: MetricTable<f64> =
+                MetricTable::read(&run.join("timings.csv"), UnknownMetrics::Skip)?;
             match &reference {
                 None => {
                     order = arm_order(&timings);
@@ -183,10 +185,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 }
             }
             for arm in &order {
-                if let Some(t) = timings.get(arm, "ns_per_op_median") {
+                if let Some(t) = timings.get(arm, Metric::NsPerOpMedian) {
                     times.entry(arm.clone()).or_default()[s].push(t);
                 }
-                if let Some(i) = counts.get(arm, "instructions_per_op") {
+                if let Some(i) = counts.get(arm, Metric::InstructionsPerOp) {
                     instructions.entry(arm.clone()).or_default()[s].push(i);
                 }
             }
@@ -199,7 +201,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             pb.inc(1);
         }
     }
-    pb.finish_with_message("done");
+    pb.finish("done");
 
     let rows = compare_rows(&order, args.instruction_tolerance, &times, &instructions);
     let ctx = summary::Context {
@@ -218,7 +220,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let md = format!(
         "# Comparison: B = {} against A = {}\n\n{} | {toolchain_note} | seed {} | {}\n\n\
          Protocol: {} pairs of main-job runs (A then B, `--{}` timing plan), counts of every run checked equal; \
-         time = median ns per operation of each run, ratio = median of the per-pair ratios B / A with a \
+         time = median ns per operation of each run, speedup of B over A = median of the per-pair ratios A / B with a \
          distribution-free 95% interval; instructions = callgrind instructions per operation from the first {} \
          rounds (deterministic: `exact` when each side repeated itself), interval widened by ±{:.2}% because two \
          builds differ by memory layout alone by a few tenths of a percent. A verdict is given only where the \
@@ -239,11 +241,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         },
     );
     write_atomic(&folder.join("compare.md"), md.as_bytes())?;
-    println!("{table}");
-    println!("verdicts: {tally}");
-    println!(
+    let done = reserved.finish()?;
+    outln!("{table}");
+    outln!("verdicts: {tally}");
+    outln!(
         "results: {} (compare.csv, compare.md, runs/); finished in {:.0} s",
-        folder.display(),
+        done.display(),
         start.elapsed().as_secs_f64()
     );
     Ok(ExitCode::SUCCESS)
@@ -325,8 +328,7 @@ fn build_revision(
     let base = work.join(&rev.commit);
     let src = base.join("src");
     build::checkout(repo, rev, &src)?;
-    let spinner = ProgressBar::new_spinner();
-    spinner.enable_steady_tick(std::time::Duration::from_millis(200));
+    let spinner = Stage::new(&format!("build {label}"), 1);
     spinner.set_message(format!(
         "building {label} = {} ({}) with {}",
         rev.spec,
@@ -336,9 +338,9 @@ fn build_revision(
     let t = Instant::now();
     let log = folder.join(format!("build-{label}.log"));
     let exe = build::build(&src, &base.join("target"), tc, &log);
-    spinner.finish_and_clear();
+    spinner.finish("built");
     let exe = exe?;
-    println!(
+    outln!(
         "built {label} = {} ({}) in {:.0} s",
         rev.spec,
         rev.short(),
@@ -377,14 +379,14 @@ fn main_job_args(
 }
 
 /// Arms in the order the first run reported them.
-fn arm_order(t: &TidyTable) -> Vec<Arm> {
+fn arm_order(t: &MetricTable<f64>) -> Vec<ArmKey> {
     let mut out = Vec::new();
     for s in &t.scenarios {
         for e in &t.evaluators {
             for tr in &t.traversals {
                 for v in &t.variants {
-                    let arm = (s.clone(), v.clone(), e.clone(), tr.clone());
-                    if t.get(&arm, "ns_per_op_median").is_some() {
+                    let arm = ArmKey::new(s, v, e, tr);
+                    if t.get(&arm, Metric::NsPerOpMedian).is_some() {
                         out.push(arm);
                     }
                 }
@@ -396,10 +398,10 @@ fn arm_order(t: &TidyTable) -> Vec<Arm> {
 
 /// Time and instruction rows for every arm measured on both sides.
 fn compare_rows(
-    order: &[Arm],
+    order: &[ArmKey],
     tolerance: f64,
-    times: &BTreeMap<Arm, [Vec<f64>; 2]>,
-    instructions: &BTreeMap<Arm, [Vec<f64>; 2]>,
+    times: &BTreeMap<ArmKey, [Vec<f64>; 2]>,
+    instructions: &BTreeMap<ArmKey, [Vec<f64>; 2]>,
 ) -> Vec<CompareRow> {
     let median = |v: &[f64]| crate::measure::summarize(v).map_or(f64::NAN, |s| s.median);
     let mut rows = Vec::new();

@@ -384,13 +384,14 @@ fn run_checked(args: &Args) -> Result<()> {
         Some(path) => Some(Trace::read(path)?),
         None => None,
     };
-    let out = match &args.out {
-        Some(dir) => dir.clone(),
+    // A run folder of its own is written as `.partial` and renamed when complete, like the main job's.
+    let (out, folder) = match &args.out {
+        Some(dir) => (dir.clone(), None),
         None => {
             let seed = cfg.seeds.first().copied().unwrap_or(0);
             let folder =
-                RunFolder::create(Path::new("results-private"), &RunMetadata::collect(seed))?;
-            folder.path().to_path_buf()
+                RunFolder::reserve(Path::new("results-private"), &RunMetadata::collect(seed))?;
+            (folder.path().to_path_buf(), Some(folder))
         }
     };
     let t = std::time::Instant::now();
@@ -405,6 +406,9 @@ fn run_checked(args: &Args) -> Result<()> {
         None => {
             run_experiment(&cfg, &out)?;
         }
+    }
+    if let Some(folder) = folder {
+        outln!("results folder: {}", folder.finish()?.display());
     }
     outln!("done in {:.1} s", t.elapsed().as_secs_f64());
     Ok(())

@@ -4,7 +4,7 @@
 pub mod estimate;
 
 use super::turns::summary::DEFAULT_MAX_MEMORY_MIB;
-use crate::cli::values::{ValueError, dfen, name, positive};
+use crate::cli::values::{dfen, name, positive};
 use crate::exit::Failure;
 use crate::outln;
 use crate::present::number::count;
@@ -39,15 +39,8 @@ pub struct Args {
     pub max_memory: u64,
 }
 
-/// Parses an evaluator name (the main job's subset: material, constant, aggressive).
-pub fn parse_eval(s: &str) -> Result<Evaluator, ValueError> {
-    name::<Evaluator>(s)
-}
-
-/// Parses `on`/`off`.
-pub fn parse_traversal(s: &str) -> Result<Traversal, ValueError> {
-    name::<Traversal>(s)
-}
+/// The evaluator and traversal parsers live in [`crate::selection`], shared with the child processes.
+pub use crate::selection::{parse_eval, parse_traversal};
 
 /// Runs the command. An invalid DFEN or a position with dice exits with status 2.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {

@@ -1,7 +1,7 @@
 //! `harness scenarios freeze|verify`: regenerate the frozen scenario files from their seeds, or recompute every
 //! expected value by independent exhaustive path generation.
 
-use crate::cli::values::{List, Named, list, name, or_all};
+use crate::cli::values::{List, Named, list, or_all};
 use crate::exit::Failure;
 use crate::outln;
 use crate::record::{RunFolder, write_atomic};
@@ -52,16 +52,8 @@ pub struct FreezeArgs {
     pub seed: u64,
 }
 
-/// Parses a family filter given as separate names (empty = all); an unknown name is bad input (status 2).
-pub fn families(names: &[String]) -> anyhow::Result<Vec<Family>> {
-    if names.is_empty() {
-        return Ok(Family::ALL.to_vec());
-    }
-    names
-        .iter()
-        .map(|n| name::<Family>(n).map_err(|e| Failure::BadInput.tag(e)))
-        .collect()
-}
+/// The family filter lives in [`crate::scenario`], shared with the child processes.
+pub use crate::scenario::families;
 
 /// Runs the command.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {

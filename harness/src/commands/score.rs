@@ -1,4 +1,4 @@
-//! `harness score "<DFEN>" [--cache none|tuple|hashbrown|fx|optimized] [--eval material|aggressive|counter|constant]`:
+//! `harness score "<DFEN>" [--cache none|tuple|hashbrown|fx|optimized] [--eval material|...|work:N]`:
 //! scores every legal turn path with `score_path` through the chosen evaluation cache.
 
 use crate::cli::values::{dfen, name};
@@ -18,8 +18,8 @@ pub struct Args {
     /// The evaluation cache: none|tuple|hashbrown|fx|optimized.
     #[arg(long, default_value = "optimized", value_parser = name::<CacheKind>)]
     pub cache: CacheKind,
-    /// The evaluator: material|aggressive|counter|constant.
-    #[arg(long = "eval", default_value = "material", value_parser = name::<EvaluatorKind>)]
+    /// The evaluator: material|aggressive|counter|constant|mobility|network|work:N (N a power of two).
+    #[arg(long = "eval", default_value = "material")]
     pub eval: EvaluatorKind,
 }
 

@@ -70,7 +70,7 @@ pub fn run_main_job(side: &Side, args: &[OsString], profiles: bool, dir: &Path) 
         .with_context(|| format!("{}: cannot list", out.display()))?
         .flatten()
         .map(|e| e.path())
-        .filter(|p| p.join("counts.csv").is_file())
+        .filter(|p| p.join("counts.csv").is_file() && !crate::record::is_partial(p))
         .collect();
     match folders.as_slice() {
         [one] => Ok(one.clone()),

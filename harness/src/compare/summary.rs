@@ -1,7 +1,7 @@
 //! The comparison's result rows: one per arm and measure, as a tidy CSV and as a table for people.
 
 use super::verdict::{RatioEstimate, Verdict};
-use crate::report::load::Arm;
+use crate::record::ArmKey;
 use std::fmt::Write as _;
 
 /// Which figure a row compares.
@@ -43,14 +43,14 @@ impl Measure {
 #[derive(Clone, Debug, PartialEq)]
 pub struct CompareRow {
     /// Scenario, variant, evaluator, traversal.
-    pub arm: Arm,
+    pub arm: ArmKey,
     /// The figure.
     pub measure: Measure,
     /// Median of side A's measurements.
     pub a: f64,
     /// Median of side B's measurements.
     pub b: f64,
-    /// B / A.
+    /// A / B: B's speedup over A (time), or A's instructions over B's; > 1 = B better.
     pub ratio: RatioEstimate,
 }
 
@@ -81,9 +81,9 @@ pub fn csv_bytes(rows: &[CompareRow], ctx: &Context) -> anyhow::Result<Vec<u8>> 
         "unit",
         "a_median",
         "b_median",
-        "ratio_median",
-        "ratio_low",
-        "ratio_high",
+        "a_over_b_median",
+        "a_over_b_low",
+        "a_over_b_high",
         "pairs",
         "coverage",
         "exact",
@@ -95,12 +95,12 @@ pub fn csv_bytes(rows: &[CompareRow], ctx: &Context) -> anyhow::Result<Vec<u8>> 
         "seed",
     ])?;
     for r in rows {
-        let (s, v, e, t) = &r.arm;
+        let k = &r.arm;
         w.write_record([
-            s.as_str(),
-            v,
-            e,
-            t,
+            k.scenario.as_str(),
+            &k.variant,
+            &k.evaluator,
+            &k.traversal,
             r.measure.name(),
             r.measure.unit(),
             &format!("{}", r.a),
@@ -125,11 +125,16 @@ pub fn csv_bytes(rows: &[CompareRow], ctx: &Context) -> anyhow::Result<Vec<u8>> 
 /// A Markdown table (also readable on a terminal).
 pub fn table(rows: &[CompareRow]) -> String {
     let mut out = String::from(
-        "| scenario | variant | evaluator | traversal | measure | A | B | B / A | interval | verdict |\n\
+        "| scenario | variant | evaluator | traversal | measure | A | B | A / B (> 1: B better) | interval | verdict |\n\
          |---|---|---|---|---|---:|---:|---:|---|---|\n",
     );
     for r in rows {
-        let (s, v, e, t) = &r.arm;
+        let ArmKey {
+            scenario: s,
+            variant: v,
+            evaluator: e,
+            traversal: t,
+        } = &r.arm;
         let interval = if r.ratio.exact {
             format!(
                 "exact; ±tolerance [{:.3}, {:.3}]",
@@ -192,13 +197,8 @@ mod tests {
     use super::*;
     use crate::compare::verdict::{count_ratio, time_ratio};
 
-    fn arm() -> Arm {
-        (
-            "s".into(),
-            "optimized".into(),
-            "material".into(),
-            "on".into(),
-        )
+    fn arm() -> ArmKey {
+        ArmKey::new("s", "optimized", "material", "on")
     }
 
     #[test]
@@ -233,7 +233,7 @@ mod tests {
         assert!(lines[1].contains(",B faster,"), "{}", lines[1]);
         assert!(lines[2].contains(",true,,"), "{}", lines[2]);
         let t = table(&rows);
-        assert!(t.contains("| 0.8000 |") && t.contains("B faster") && t.contains("exact"));
+        assert!(t.contains("| 1.2500 |") && t.contains("B faster") && t.contains("exact"));
         assert_eq!(
             tally(&rows),
             "time: 1 B faster, 0 B slower, 0 without verdict; instructions: 0 B fewer, 0 B more, 1 without verdict"

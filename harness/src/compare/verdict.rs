@@ -1,31 +1,31 @@
-//! Ratios B / A with an interval, and the verdict they allow.
+//! Ratios A / B with an interval (> 1 = B better: faster, or fewer instructions), and the verdict they allow.
 
 use crate::measure::{paired_ratio, summarize};
 
-/// What an interval of B / A says.
+/// What an interval of A / B says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// The whole interval lies below 1: B needs less.
+    /// The whole interval lies above 1: B needs less (B's speedup over A exceeds 1).
     BBetter,
-    /// The whole interval lies above 1: B needs more.
+    /// The whole interval lies below 1: B needs more.
     BWorse,
     /// The interval holds 1 (or is too weak to judge): no verdict.
     None,
 }
 
 impl Verdict {
-    /// The verdict of an interval `[low, high]` of a ratio B / A.
+    /// The verdict of an interval `[low, high]` of a ratio A / B.
     ///
     /// ```
     /// use harness::compare::Verdict;
-    /// assert_eq!(Verdict::of_interval(0.90, 0.97), Verdict::BBetter);
+    /// assert_eq!(Verdict::of_interval(1.01, 1.20), Verdict::BBetter);
     /// assert_eq!(Verdict::of_interval(0.98, 1.03), Verdict::None);
-    /// assert_eq!(Verdict::of_interval(1.01, 1.20), Verdict::BWorse);
+    /// assert_eq!(Verdict::of_interval(0.90, 0.97), Verdict::BWorse);
     /// ```
     pub fn of_interval(low: f64, high: f64) -> Verdict {
-        if high < 1.0 {
+        if low > 1.0 {
             Verdict::BBetter
-        } else if low > 1.0 {
+        } else if high < 1.0 {
             Verdict::BWorse
         } else {
             Verdict::None
@@ -42,7 +42,8 @@ impl Verdict {
     }
 }
 
-/// A ratio B / A: median, interval, and how the interval was formed.
+/// A ratio A / B (B's speedup over A, or A's instructions over B's): median, interval, and how the interval was
+/// formed.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RatioEstimate {
     /// Median ratio.
@@ -69,7 +70,7 @@ impl RatioEstimate {
     }
 }
 
-/// Ratio of noisy times from alternating runs: `b[i] / a[i]` for each pair of runs (a pair shares its machine
+/// B's speedup over A from alternating runs' times: `a[i] / b[i]` for each pair of runs (a pair shares its machine
 /// state, so drift cancels), median with a distribution-free 95% interval. Fewer than 6 pairs give `[min, max]`
 /// with coverage below 95%, which never yields a verdict.
 ///
@@ -78,12 +79,12 @@ impl RatioEstimate {
 /// let a = [100.0, 104.0, 98.0, 101.0, 99.0, 103.0];
 /// let b = [90.0, 95.0, 88.0, 92.0, 90.0, 91.0];
 /// let r = time_ratio(&a, &b).unwrap();
-/// assert!(r.high < 1.0);
+/// assert!(r.low > 1.0);
 /// assert_eq!(r.verdict(), Verdict::BBetter);
 /// assert_eq!(time_ratio(&a[..3], &b[..3]).unwrap().verdict(), Verdict::None); // 3 pairs: 75% coverage
 /// ```
 pub fn time_ratio(a: &[f64], b: &[f64]) -> Option<RatioEstimate> {
-    let s = paired_ratio(b, a)?;
+    let s = paired_ratio(a, b)?;
     Some(RatioEstimate {
         median: s.median,
         low: s.low,
@@ -94,37 +95,37 @@ pub fn time_ratio(a: &[f64], b: &[f64]) -> Option<RatioEstimate> {
     })
 }
 
-/// Ratio of deterministic counts (instructions) measured one or more times per side.
+/// Ratio A / B of deterministic counts (instructions) measured one or more times per side (> 1 = B fewer).
 ///
 /// The counts of one binary repeat exactly, but two builds differ in memory layout (binary size moves the heap
 /// start, so `memcpy` alignment and `malloc` paths change) and that alone moves a count by a few tenths of a
 /// percent. `tolerance` (a fraction, e.g. 0.005) widens the interval by that much on each side, so only a change
 /// larger than layout noise gets a verdict; 0 judges the raw counts. When each side repeated itself the ratio is
-/// `exact`; when a side varied, the interval spans every pairing (`min b / max a` to `max b / min a`) before
+/// `exact`; when a side varied, the interval spans every pairing (`min a / max b` to `max a / min b`) before
 /// widening.
 ///
 /// ```
 /// use harness::compare::{verdict::count_ratio, Verdict};
-/// let r = count_ratio(&[1000.0, 1000.0], &[990.0, 990.0], 0.005).unwrap();
-/// assert!(r.exact && r.median == 0.99);
-/// assert_eq!(r.verdict(), Verdict::BBetter); // 1% fewer: beyond the 0.5% layout tolerance
+/// let r = count_ratio(&[990.0, 990.0], &[900.0, 900.0], 0.005).unwrap();
+/// assert!(r.exact && r.median == 1.1);
+/// assert_eq!(r.verdict(), Verdict::BBetter); // 10% more work per B instruction saved: beyond the tolerance
 /// assert_eq!(count_ratio(&[1000.0], &[1003.0], 0.005).unwrap().verdict(), Verdict::None);
 /// assert_eq!(count_ratio(&[1000.0], &[1003.0], 0.0).unwrap().verdict(), Verdict::BWorse);
 /// let r = count_ratio(&[1000.0, 1020.0], &[1010.0, 1010.0], 0.0).unwrap();
 /// assert!(!r.exact);
-/// assert_eq!(r.verdict(), Verdict::None); // 1010/1020 < 1 < 1010/1000
+/// assert_eq!(r.verdict(), Verdict::None); // 1000/1010 < 1 < 1020/1010
 /// ```
 pub fn count_ratio(a: &[f64], b: &[f64], tolerance: f64) -> Option<RatioEstimate> {
     let (a_lo, a_hi) = min_max(a)?;
     let (b_lo, b_hi) = min_max(b)?;
-    if a_lo <= 0.0 {
+    if b_lo <= 0.0 {
         return None;
     }
-    let median = summarize(b)?.median / summarize(a)?.median;
+    let median = summarize(a)?.median / summarize(b)?.median;
     Some(RatioEstimate {
         median,
-        low: b_lo / a_hi * (1.0 - tolerance),
-        high: b_hi / a_lo * (1.0 + tolerance),
+        low: a_lo / b_hi * (1.0 - tolerance),
+        high: a_hi / b_lo * (1.0 + tolerance),
         n: a.len().min(b.len()),
         coverage: 1.0,
         exact: a_lo == a_hi && b_lo == b_hi,
@@ -154,11 +155,11 @@ mod tests {
 
     #[test]
     fn time_ratio_pairs_runs_in_order() {
-        // Drift: both sides slow down together; the paired ratio stays 0.5 although the medians overlap.
+        // Drift: both sides slow down together; B's speedup stays 2 although the medians overlap.
         let a = [10.0, 20.0, 30.0, 40.0, 50.0, 60.0];
         let b = [5.0, 10.0, 15.0, 20.0, 25.0, 30.0];
         let r = time_ratio(&a, &b).unwrap();
-        assert_eq!((r.low, r.median, r.high), (0.5, 0.5, 0.5));
+        assert_eq!((r.low, r.median, r.high), (2.0, 2.0, 2.0));
         assert_eq!(r.verdict(), Verdict::BBetter);
         assert!(r.coverage >= 0.95 && !r.exact);
     }
@@ -168,7 +169,7 @@ mod tests {
         let a = [1.0; 8];
         let b = [0.9, 0.92, 0.95, 0.97, 1.0, 1.0, 1.02, 1.05];
         let r = time_ratio(&a, &b).unwrap();
-        assert!(r.low < 1.0 && r.high >= 1.0);
+        assert!(r.low <= 1.0 && r.high > 1.0);
         assert_eq!(r.verdict(), Verdict::None);
         let worse: Vec<f64> = b.iter().map(|x| x + 0.2).collect();
         assert_eq!(time_ratio(&a, &worse).unwrap().verdict(), Verdict::BWorse);
@@ -198,14 +199,16 @@ mod tests {
 
     #[test]
     fn varying_counts_widen_the_interval() {
-        let r = count_ratio(&[100.0, 110.0], &[120.0, 130.0], 0.0).unwrap();
+        let r = count_ratio(&[120.0, 130.0], &[100.0, 110.0], 0.0).unwrap();
         assert!(!r.exact);
         assert_eq!((r.low, r.high), (120.0 / 110.0, 1.3));
-        assert_eq!(r.verdict(), Verdict::BWorse);
-        assert!(count_ratio(&[0.0], &[1.0], 0.0).is_none());
+        assert_eq!(r.verdict(), Verdict::BBetter);
+        assert!(count_ratio(&[1.0], &[0.0], 0.0).is_none());
         assert!(count_ratio(&[], &[1.0], 0.0).is_none());
-        let r = count_ratio(&[100.0], &[102.0], 0.01).unwrap();
+        let r = count_ratio(&[102.0], &[100.0], 0.01).unwrap();
         assert!((r.low - 1.02 * 0.99).abs() < 1e-12 && (r.high - 1.02 * 1.01).abs() < 1e-12);
+        assert_eq!(r.verdict(), Verdict::BBetter);
+        let r = count_ratio(&[100.0], &[102.0], 0.0).unwrap();
         assert_eq!(r.verdict(), Verdict::BWorse);
     }
 }

@@ -1,9 +1,9 @@
 //! The child side: load one scenario, build the operation outside the measured window, run it once inside.
 
-use crate::commands::expand::{parse_eval, parse_traversal};
-use crate::commands::scenarios::families;
 use crate::run::{Arm, Evaluator, count_family, timed_operation};
+use crate::scenario::families;
 use crate::scenario::load_dir;
+use crate::selection::{parse_eval, parse_traversal};
 use anyhow::{Context, Result};
 use engine::GameState;
 use engine::memo::CacheKind;

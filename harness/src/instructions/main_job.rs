@@ -4,7 +4,7 @@
 
 use super::break_even::{BreakEven, BreakEvenInputs};
 use super::{MeasuredArm, measure_arm, valgrind_version};
-use crate::record::{CountRow, RowKey};
+use crate::record::{ArmKey, CountRow, Metric};
 use crate::run::Evaluator;
 use engine::memo::CacheKind;
 use std::path::Path;
@@ -95,12 +95,12 @@ pub fn instruction_rows(
             }) {
                 let key = row_key(fam, CacheKind::Optimized, Evaluator::Material);
                 for (metric, value) in [
-                    ("evaluator_instructions_per_call", b.evaluator),
-                    ("probe_instructions_per_lookup", b.probe),
+                    (Metric::EvaluatorInstructionsPerCall, b.evaluator),
+                    (Metric::ProbeInstructionsPerLookup, b.probe),
                 ] {
                     rows.push(CountRow {
                         key: key.clone(),
-                        metric: metric.to_owned(),
+                        metric,
                         value: value.round() as i128,
                     });
                 }
@@ -118,13 +118,13 @@ pub fn instruction_rows(
     (rows, note)
 }
 
-fn row_key(fam: &str, cache: CacheKind, eval: Evaluator) -> RowKey {
-    RowKey {
-        scenario: fam.to_owned(),
-        variant: cache.name().to_owned(),
-        evaluator: eval.name().to_owned(),
-        traversal: "on".into(),
+fn row_key(fam: &str, cache: CacheKind, eval: Evaluator) -> ArmKey {
+    crate::run::Arm {
+        cache,
+        eval,
+        traversal: engine::chance::Traversal::Cached,
     }
+    .key(fam)
 }
 
 /// The count rows of one measured arm.
@@ -133,17 +133,17 @@ fn arm_rows(fam: &str, cache: CacheKind, eval: Evaluator, m: &MeasuredArm) -> Ve
     let t = &m.totals;
     let n = m.successors.max(1) as i128;
     let pairs = [
-        ("instructions_total", t.ir as i128),
-        ("instructions_per_op", (t.ir as i128 + n / 2) / n),
+        (Metric::InstructionsTotal, t.ir as i128),
+        (Metric::InstructionsPerOp, (t.ir as i128 + n / 2) / n),
         (
-            "estimated_cycles_per_op",
+            Metric::EstimatedCyclesPerOp,
             (t.estimated_cycles() as i128 + n / 2) / n,
         ),
-        ("l1_misses_total", t.l1_misses as i128),
-        ("ll_misses_total", t.ll_misses as i128),
-        ("callgrind_op_successors", m.successors as i128),
-        ("callgrind_op_lookups", m.lookups as i128),
-        ("callgrind_op_evaluator_calls", m.evaluator_calls as i128),
+        (Metric::L1MissesTotal, t.l1_misses as i128),
+        (Metric::LlMissesTotal, t.ll_misses as i128),
+        (Metric::CallgrindOpSuccessors, m.successors as i128),
+        (Metric::CallgrindOpLookups, m.lookups as i128),
+        (Metric::CallgrindOpEvaluatorCalls, m.evaluator_calls as i128),
     ];
     CountRow::rows(&key, pairs)
 }

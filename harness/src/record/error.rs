@@ -21,12 +21,6 @@ pub enum RecordError {
         /// The cause.
         source: std::io::Error,
     },
-    /// The run folder already exists (two runs in the same second).
-    #[error("run folder {path} already exists; refusing to overwrite an earlier run")]
-    FolderExists {
-        /// The folder.
-        path: PathBuf,
-    },
     /// CSV serialisation failed.
     #[error("cannot serialise CSV for {path}: {source}")]
     Csv {

@@ -40,10 +40,12 @@ impl RunMetadata {
 
     /// One-line machine description for the CSV `machine` column: `host (cpu, N cores)`.
     pub fn machine(&self) -> String {
-        format!(
-            "{} ({}, {} cores)",
-            self.hostname, self.cpu_model, self.cores
-        )
+        RunMetadata::machine_of(&self.hostname, &self.cpu_model, self.cores)
+    }
+
+    /// The `machine` column from its parts.
+    pub fn machine_of(hostname: &str, cpu_model: &str, cores: usize) -> String {
+        format!("{hostname} ({cpu_model}, {cores} cores)")
     }
 
     /// `key=value` lines, for `metadata.txt` in the run folder and for the console.

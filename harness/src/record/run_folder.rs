@@ -1,60 +1,187 @@
-//! The per-run output folder `results-private/<UTC timestamp>/`.
+//! The per-run output folder `results-private/<UTC timestamp>/`: reserved when the run starts, written as
+//! `<name>.partial`, renamed to `<name>` only when complete.
 
 use super::{RecordError, RunMetadata, write_atomic};
 use std::fs;
+use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
-/// A freshly created folder that holds one run's files.
+/// The suffix of a run folder that is still being written (or whose run failed); readers ignore such folders.
+pub const PARTIAL_SUFFIX: &str = ".partial";
+
+/// A reserved folder that holds one run's files while it runs.
 #[derive(Debug)]
 pub struct RunFolder {
-    path: PathBuf,
+    /// `<base>/<name>.partial` while the run writes.
+    partial: PathBuf,
+    /// `<base>/<name>`, where the folder goes when complete.
+    complete: PathBuf,
 }
 
 impl RunFolder {
-    /// Creates `<base>/<timestamp>/` (creating `base` if needed) and writes `metadata.txt` into it.
+    /// Reserves `<base>/<timestamp>.partial` (or `<timestamp>-2.partial`, `-3`, ... when a run of the same second
+    /// holds or completed that name), creating `base` if needed, and writes `metadata.txt` into it.
     ///
-    /// Fails with an error naming the folder when it cannot be created or written, and refuses to reuse an
-    /// existing run folder.
-    pub fn create(base: &Path, meta: &RunMetadata) -> Result<RunFolder, RecordError> {
-        fs::create_dir_all(base).map_err(|source| RecordError::CreateFolder {
-            path: base.to_path_buf(),
-            source,
-        })?;
-        let path = base.join(meta.started.folder_name());
-        match fs::create_dir(&path) {
-            Ok(()) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                return Err(RecordError::FolderExists { path });
+    /// The reservation is `create_dir` itself, which fails for every process but one, so two runs started in the
+    /// same second never share a folder. Once a name's `.partial` folder is ours, no other run can complete that
+    /// name while we hold it, so checking for an already completed folder of the same name is not a race.
+    ///
+    /// ```
+    /// use harness::record::{RunFolder, RunMetadata, UtcTimestamp};
+    /// let base = tempfile::tempdir().unwrap();
+    /// let mut meta = RunMetadata::collect(1);
+    /// meta.started = UtcTimestamp { unix_seconds: 1_700_000_000 };
+    /// let a = RunFolder::reserve(base.path(), &meta).unwrap();
+    /// let b = RunFolder::reserve(base.path(), &meta).unwrap();
+    /// assert!(a.path().ends_with("2023-11-14T22-13-20Z.partial"));
+    /// assert!(b.path().ends_with("2023-11-14T22-13-20Z-2.partial"));
+    /// assert!(b.finish().unwrap().ends_with("2023-11-14T22-13-20Z-2"));
+    /// ```
+    pub fn reserve(base: &Path, meta: &RunMetadata) -> Result<RunFolder, RecordError> {
+        Self::reserve_with_stem(base, &meta.started.folder_name(), meta)
+    }
+
+    /// As [`RunFolder::reserve`], with the folder named `stem` (`-2`, `-3`, ... on collision) instead of the
+    /// start time alone (`harness compare` uses `compare-<timestamp>`).
+    pub fn reserve_with_stem(
+        base: &Path,
+        stem: &str,
+        meta: &RunMetadata,
+    ) -> Result<RunFolder, RecordError> {
+        create_base(base)?;
+        for n in 1u32.. {
+            let name = if n == 1 {
+                stem.to_owned()
+            } else {
+                format!("{stem}-{n}")
+            };
+            let partial = base.join(format!("{name}{PARTIAL_SUFFIX}"));
+            let complete = base.join(&name);
+            match fs::create_dir(&partial) {
+                Ok(()) => {}
+                Err(e) if e.kind() == ErrorKind::AlreadyExists => continue,
+                Err(source) => {
+                    return Err(RecordError::CreateFolder {
+                        path: partial,
+                        source,
+                    });
+                }
             }
-            Err(source) => return Err(RecordError::CreateFolder { path, source }),
+            if fs::symlink_metadata(&complete).is_ok() {
+                // An earlier run of this second finished under this name: give the reservation back.
+                let _ = fs::remove_dir(&partial);
+                continue;
+            }
+            let folder = RunFolder { partial, complete };
+            folder.write("metadata.txt", meta.to_key_values().as_bytes())?;
+            return Ok(folder);
         }
-        let folder = RunFolder { path };
-        folder.write("metadata.txt", meta.to_key_values().as_bytes())?;
-        Ok(folder)
+        unreachable!("u32 names run out only after four billion runs in one second")
     }
 
     /// Checks, before any work, that `base` can hold a run folder: creates it if needed and writes and removes a
     /// probe file. Lets a long run fail in its first second rather than after timing.
     pub fn check_writable(base: &Path) -> Result<(), RecordError> {
-        fs::create_dir_all(base).map_err(|source| RecordError::CreateFolder {
-            path: base.to_path_buf(),
-            source,
-        })?;
+        create_base(base)?;
         let probe = base.join(format!(".write-probe-{}", std::process::id()));
         write_atomic(&probe, b"probe")?;
         let _ = fs::remove_file(&probe);
         Ok(())
     }
 
-    /// The folder's path.
+    /// The folder's path while the run writes (the `.partial` one).
     pub fn path(&self) -> &Path {
-        &self.path
+        &self.partial
+    }
+
+    /// The path the folder gets when complete.
+    pub fn final_path(&self) -> &Path {
+        &self.complete
     }
 
     /// Writes `name` inside the folder atomically and returns its path.
     pub fn write(&self, name: &str, bytes: &[u8]) -> Result<PathBuf, RecordError> {
-        let target = self.path.join(name);
+        let target = self.partial.join(name);
         write_atomic(&target, bytes)?;
         Ok(target)
+    }
+
+    /// Removes the folder and everything in it: for a run that stops before it has produced any result (bad
+    /// scenarios, a parity failure), where a `.partial` folder would only be clutter.
+    pub fn discard(self) {
+        let _ = fs::remove_dir_all(&self.partial);
+    }
+
+    /// Marks the run complete: renames `<name>.partial` to `<name>` and returns the final path.
+    pub fn finish(self) -> Result<PathBuf, RecordError> {
+        fs::rename(&self.partial, &self.complete).map_err(|source| RecordError::Write {
+            path: self.complete.clone(),
+            source,
+        })?;
+        Ok(self.complete)
+    }
+}
+
+fn create_base(base: &Path) -> Result<(), RecordError> {
+    fs::create_dir_all(base).map_err(|source| RecordError::CreateFolder {
+        path: base.to_path_buf(),
+        source,
+    })
+}
+
+/// Whether `dir` is a run folder still being written or left by a failed run.
+pub fn is_partial(dir: &Path) -> bool {
+    dir.file_name()
+        .is_some_and(|n| n.to_string_lossy().ends_with(PARTIAL_SUFFIX))
+}
+
+/// The sort key of a complete run folder's name: its timestamp, then its collision number (`-2` after the plain
+/// name, `-10` after `-9`).
+fn run_order(name: &str) -> (String, u32) {
+    match name.rsplit_once('-') {
+        Some((stem, n)) if stem.ends_with('Z') => match n.parse::<u32>() {
+            Ok(n) => (stem.to_owned(), n),
+            Err(_) => (name.to_owned(), 1),
+        },
+        _ => (name.to_owned(), 1),
+    }
+}
+
+/// The latest complete run folder under `base` (one with `counts.csv`; `.partial` folders are ignored). Folder names
+/// are UTC timestamps, so the greatest is the latest.
+pub fn latest_complete_run(base: &Path) -> std::io::Result<Option<PathBuf>> {
+    let mut best: Option<((String, u32), PathBuf)> = None;
+    for e in fs::read_dir(base)? {
+        let p = e?.path();
+        if !p.is_dir() || is_partial(&p) || !p.join("counts.csv").is_file() {
+            continue;
+        }
+        let key = run_order(&p.file_name().unwrap_or_default().to_string_lossy());
+        if best.as_ref().is_none_or(|(k, _)| key > *k) {
+            best = Some((key, p));
+        }
+    }
+    Ok(best.map(|(_, p)| p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn collision_numbers_sort_numerically() {
+        assert!(run_order("2026-01-01T00-00-00Z-10") > run_order("2026-01-01T00-00-00Z-9"));
+        assert!(run_order("2026-01-01T00-00-00Z-2") > run_order("2026-01-01T00-00-00Z"));
+        assert!(run_order("2026-01-01T00-00-01Z") > run_order("2026-01-01T00-00-00Z-9"));
+    }
+
+    #[test]
+    fn a_completed_name_is_not_reused() {
+        let base = tempfile::tempdir().unwrap();
+        let meta = RunMetadata::collect(1);
+        fs::create_dir(base.path().join("stamp")).unwrap();
+        let f = RunFolder::reserve_with_stem(base.path(), "stamp", &meta).unwrap();
+        assert_eq!(f.final_path(), base.path().join("stamp-2"));
+        assert!(!base.path().join("stamp.partial").exists());
     }
 }

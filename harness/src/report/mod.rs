@@ -1,8 +1,11 @@
 //! The plotted report: `harness report [RESULTS_DIR]` renders `index.md` with SVG and PNG charts from one run
-//! folder, in four sections that never mix: counts, timings, instructions, allocations.
+//! folder: "At a glance" first, then four sections that never mix: counts, timings, instructions, allocations.
 
+pub mod glance;
 pub mod load;
+pub mod publish;
 pub mod render;
 
-pub use load::{ProbeTable, RunResults, TidyTable, latest_run};
+pub use load::{ProbeTable, RunResults, latest_run};
+pub use publish::{check_target, render_run, replace_folder};
 pub use render::{Rendered, render};

@@ -1,6 +1,7 @@
 //! One arm of a run (family x cache variant x evaluator x traversal): a counting pass and a timed operation.
 
 use super::Evaluator;
+use crate::record::ArmKey;
 use engine::chance::{ChanceCounters, ChanceDepth, ChanceTelemetry, Traversal, expand_chance_with};
 use engine::memo::{
     CacheKind, EvaluationCache, EvaluationMemo, FxCache, HashbrownCache, MemoCounters, Plain,
@@ -19,6 +20,28 @@ pub struct Arm {
     pub eval: Evaluator,
     /// Traversal cache on or off.
     pub traversal: Traversal,
+}
+
+impl Arm {
+    /// The results key of this arm on family `scenario`: the names the CSVs record.
+    ///
+    /// ```
+    /// use harness::run::{Arm, Evaluator};
+    /// let arm = Arm {
+    ///     cache: engine::memo::CacheKind::Optimized,
+    ///     eval: Evaluator::Material,
+    ///     traversal: engine::chance::Traversal::Cached,
+    /// };
+    /// assert_eq!(arm.key("sparse"), harness::record::ArmKey::new("sparse", "optimized", "material", "on"));
+    /// ```
+    pub fn key(self, scenario: &str) -> ArmKey {
+        ArmKey::new(
+            scenario,
+            self.cache.name(),
+            self.eval.name(),
+            self.traversal.name(),
+        )
+    }
 }
 
 /// What a counting pass over a family's successors found.

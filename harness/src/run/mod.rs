@@ -1,12 +1,13 @@
 //! Runs: scenario family x cache variant x evaluator x traversal cache, counted for parity, then timed.
 
 pub mod arm;
-pub mod evaluator;
+pub mod growth;
 pub mod parity;
 pub mod probes;
 pub mod table;
 pub mod timing;
 
+/// The evaluator choice lives in [`crate::selection`]; re-exported because every arm names one.
+pub use crate::selection::Evaluator;
 pub use arm::{Arm, CountResult, count_family, timed_operation};
-pub use evaluator::Evaluator;
 pub use parity::{ParityError, check_parity};

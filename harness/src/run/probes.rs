@@ -4,17 +4,15 @@
 //! The instrumented cache is the optimized cache with a [`ProbeStats`] observer; it returns the same values and
 //! counters (checked here against the plain cache's counting pass), so the histogram describes the timed arm.
 
+use super::growth::growth_blocks;
 use super::{Arm, Evaluator, count_family};
-use crate::alloc::growth_blocks;
-use crate::record::{CountRow, RecordError, RowKey, RunMetadata};
-use crate::scenario::LoadedScenario;
+use crate::record::schema::ProbeRow;
+use crate::record::{CountRow, Metric};
 use anyhow::{Result, bail};
 use engine::chance::{ChanceDepth, Traversal, expand_chance_with};
 use engine::memo::{CacheKind, EvaluationMemo, InstrumentedCache, Plain, ProbeStats};
 use engine::telemetry::NoTelemetry;
 use engine::{Color, GameState};
-use serde::Serialize;
-use std::path::Path;
 
 type EvalFn = fn(&GameState, Color) -> i32;
 
@@ -70,34 +68,44 @@ impl FamilyProbes {
     /// Count rows for `counts.csv` (deterministic): lookups, signature matches and collisions, identity hits, growth
     /// events, and the heap blocks the growth schedule predicts (see [`growth_blocks`]).
     pub fn count_rows(&self) -> Vec<CountRow> {
-        let key = RowKey {
-            scenario: self.scenario.clone(),
-            variant: self.arm.cache.name().to_owned(),
-            evaluator: self.arm.eval.name().to_owned(),
-            traversal: self.arm.traversal.name().to_owned(),
-        };
+        let key = self.arm.key(&self.scenario);
         let sum = |f: &dyn Fn(&SuccessorProbes) -> u64| -> i128 {
             self.successors.iter().map(|s| f(s) as i128).sum()
         };
         let pairs = [
-            ("probe_lookups", sum(&|s| s.lookups)),
+            (Metric::ProbeLookups, sum(&|s| s.lookups)),
             (
-                "probe_signature_matches",
+                Metric::ProbeSignatureMatches,
                 sum(&|s| s.stats.signature_matches),
             ),
             (
-                "probe_signature_collisions",
+                Metric::ProbeSignatureCollisions,
                 sum(&|s| s.stats.signature_collisions),
             ),
-            ("probe_identity_hits", sum(&|s| s.stats.identity_hits)),
-            ("growth_events", sum(&|s| s.stats.growth_events)),
+            (Metric::ProbeIdentityHits, sum(&|s| s.stats.identity_hits)),
+            (Metric::GrowthEvents, sum(&|s| s.stats.growth_events)),
             (
-                "growth_blocks_expected",
+                Metric::GrowthBlocksExpected,
                 sum(&|s| growth_blocks(s.stats.growth_events, s.entries)),
             ),
         ]
         .into_iter();
         CountRow::rows(&key, pairs)
+    }
+
+    /// The histogram as `probes.csv` rows: one per probe length with lookups (0 = no table yet).
+    pub fn probe_rows(&self) -> Vec<ProbeRow> {
+        let key = self.arm.key(&self.scenario);
+        self.histogram()
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| **n > 0)
+            .map(|(len, &lookups)| ProbeRow {
+                key: key.clone(),
+                probe_length: len as u64,
+                lookups,
+            })
+            .collect()
     }
 }
 
@@ -143,91 +151,5 @@ pub fn probe_family(
         scenario: scenario.to_owned(),
         arm,
         successors,
-    })
-}
-
-/// The main job's probe step: every loaded family with the `material` evaluator and the traversal cache on (the
-/// headline slice of the report), whatever the run's filters.
-pub fn probe_scenarios(scenarios: &[LoadedScenario]) -> Result<Vec<FamilyProbes>> {
-    scenarios
-        .iter()
-        .map(|scn| {
-            let states: Vec<GameState> = scn.successors.iter().map(|s| s.state).collect();
-            probe_family(
-                scn.family.name(),
-                &states,
-                scn.depth,
-                Evaluator::Material,
-                Traversal::Cached,
-            )
-        })
-        .collect()
-}
-
-#[derive(Serialize)]
-struct ProbeRow<'a> {
-    scenario: &'a str,
-    variant: &'a str,
-    evaluator: &'a str,
-    traversal: &'a str,
-    probe_length: usize,
-    lookups: u64,
-    machine: &'a str,
-    rustc: &'a str,
-    git_revision: &'a str,
-    seed: u64,
-}
-
-/// `probes.csv` text: one row per family x probe length (0 = no table yet; lengths with no lookups left out),
-/// with the provenance columns of the other results CSVs.
-pub fn probes_csv(
-    families: &[FamilyProbes],
-    meta: &RunMetadata,
-    path: &Path,
-) -> Result<Vec<u8>, RecordError> {
-    let err = |source| RecordError::Csv {
-        path: path.to_path_buf(),
-        source,
-    };
-    let machine = meta.machine();
-    let mut w = csv::WriterBuilder::new()
-        .has_headers(false)
-        .from_writer(Vec::new());
-    w.write_record([
-        "scenario",
-        "variant",
-        "evaluator",
-        "traversal",
-        "probe_length",
-        "lookups",
-        "machine",
-        "rustc",
-        "git_revision",
-        "seed",
-    ])
-    .map_err(err)?;
-    for f in families {
-        for (len, &lookups) in f.histogram().iter().enumerate() {
-            if lookups == 0 {
-                continue;
-            }
-            w.serialize(ProbeRow {
-                scenario: &f.scenario,
-                variant: f.arm.cache.name(),
-                evaluator: f.arm.eval.name(),
-                traversal: f.arm.traversal.name(),
-                probe_length: len,
-                lookups,
-                machine: &machine,
-                rustc: &meta.rustc,
-                git_revision: &meta.git_revision,
-                seed: meta.seed,
-            })
-            .map_err(err)?;
-        }
-    }
-    w.into_inner().map_err(|e| RecordError::Write {
-        path: path.to_path_buf(),
-        source: e.into_error(),
     })
 }

@@ -2,6 +2,8 @@
 
 use super::timing::ArmTiming;
 use super::{Arm, CountResult};
+use crate::present::number::{MISSING, count, ratio_interval, time_ns_interval};
+use crate::present::{Align, Table};
 use std::fmt::Write;
 
 /// One table line: an arm, its counts and (optionally) its timing.
@@ -16,51 +18,45 @@ pub struct Line<'a> {
     pub timing: Option<&'a ArmTiming>,
 }
 
-/// Renders the table: scenario, evaluator, traversal, variant, calls, hits, entries, ns/op with its 95% interval,
-/// ratio to uncached with its interval.
+/// Renders the table: scenario, evaluator, traversal, variant, calls, hits, entries, time per operation with its 95%
+/// interval, speedup over `none` (> 1 = faster) with its interval.
 pub fn render(lines: &[Line<'_>]) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{:<21} {:<10} {:<4} {:<9} {:>11} {:>11} {:>9} {:>28} {:>22}",
-        "scenario",
-        "eval",
-        "trav",
-        "variant",
-        "calls",
-        "hits",
-        "entries",
-        "ns/op [95% CI]",
-        "x uncached [95% CI]"
-    );
+    let mut t = Table::new([
+        ("scenario", Align::Left),
+        ("eval", Align::Left),
+        ("trav", Align::Left),
+        ("variant", Align::Left),
+        ("calls", Align::Right),
+        ("hits", Align::Right),
+        ("entries", Align::Right),
+        ("time/op [95% CI]", Align::Right),
+        ("speedup vs none [95% CI]", Align::Right),
+    ]);
     for l in lines {
-        let (ns, ratio) = match l.timing {
+        let (time, speedup) = match l.timing {
             Some(t) => (
-                format!(
-                    "{:.0} [{:.0}, {:.0}]",
-                    t.ns_per_op.median, t.ns_per_op.low, t.ns_per_op.high
-                ),
-                t.ratio_to_none
-                    .map(|r| format!("{:.3} [{:.3}, {:.3}]", r.median, r.low, r.high))
-                    .unwrap_or_else(|| "-".into()),
+                time_ns_interval(t.ns_per_op.median, t.ns_per_op.low, t.ns_per_op.high),
+                t.speedup_vs_none.map_or(MISSING.to_owned(), |r| {
+                    ratio_interval(r.median, r.low, r.high)
+                }),
             ),
-            None => ("-".into(), "-".into()),
+            None => (MISSING.to_owned(), MISSING.to_owned()),
         };
-        let _ = writeln!(
-            out,
-            "{:<21} {:<10} {:<4} {:<9} {:>11} {:>11} {:>9} {:>28} {:>22}",
-            l.scenario,
-            l.arm.eval.name(),
-            l.arm.traversal.name(),
-            l.arm.cache.name(),
-            l.counts.memo.evaluator_calls,
-            l.counts.memo.cache_hits,
-            l.counts.memo.entry_count,
-            ns,
-            ratio
-        );
+        let m = &l.counts.memo;
+        // Every row has the header's nine cells, so this cannot fail.
+        let _ = t.row([
+            l.scenario.to_owned(),
+            l.arm.eval.name().to_owned(),
+            l.arm.traversal.name().to_owned(),
+            l.arm.cache.name().to_owned(),
+            count(m.evaluator_calls),
+            count(m.cache_hits),
+            count(m.entry_count),
+            time,
+            speedup,
+        ]);
     }
-    out
+    t.plain()
 }
 
 /// Renders the expansion counters, one line per scenario and traversal mode (they do not depend on the cache

@@ -1,4 +1,4 @@
-//! Timing one group (family x evaluator x traversal): its cache variants interleaved, ratios paired by round.
+//! Timing one group (family x evaluator x traversal): its cache variants interleaved, speedups paired by round.
 
 use super::{Arm, timed_operation};
 use crate::measure::{Plan, Summary, measure_interleaved, paired_ratio, summarize};
@@ -13,10 +13,11 @@ pub struct ArmTiming {
     pub arm: Arm,
     /// Nanoseconds per operation (one outer successor's full expansion with fresh caches).
     pub ns_per_op: Summary,
-    /// Paired ratio of this arm's time to `none`'s (when `none` was timed in the group).
-    pub ratio_to_none: Option<Summary>,
-    /// Paired ratio to `tuple`'s (when timed).
-    pub ratio_to_tuple: Option<Summary>,
+    /// Speedup over `none`: the paired per-round ratio time(none) / time(this arm), > 1 = faster (when `none`
+    /// was timed in the group).
+    pub speedup_vs_none: Option<Summary>,
+    /// Speedup over `tuple`, likewise (when timed).
+    pub speedup_vs_tuple: Option<Summary>,
     /// Family passes per timed sample.
     pub passes_per_sample: u64,
 }
@@ -49,8 +50,8 @@ pub fn time_group(
         .map(|(i, &arm)| ArmTiming {
             arm,
             ns_per_op: summarize(&ns[i]).expect("at least one round"),
-            ratio_to_none: none.and_then(|j| paired_ratio(&ns[i], &ns[j])),
-            ratio_to_tuple: tuple.and_then(|j| paired_ratio(&ns[i], &ns[j])),
+            speedup_vs_none: none.and_then(|j| paired_ratio(&ns[j], &ns[i])),
+            speedup_vs_tuple: tuple.and_then(|j| paired_ratio(&ns[j], &ns[i])),
             passes_per_sample: timed[i].ops_per_sample,
         })
         .collect()

@@ -2,7 +2,7 @@
 //! frozen into their canonical outer successors with exact expected values.
 
 use super::{FORMAT_VERSION, Family, Header, Root, ScenarioFile, Successor};
-use crate::run::evaluator::Evaluator;
+use crate::selection::Evaluator;
 use engine::chance::{ChanceDepth, Traversal, expand_chance};
 use engine::memo::Uncached;
 use engine::{Color, GameState, PieceType, Square, legal_turn_paths};
@@ -129,7 +129,7 @@ pub fn freeze_family(family: Family, master_seed: u64, command: &str) -> Scenari
                  values are exact numerators over the denominator: evaluator `material` is evaluate_material, \
                  `constant` returns {} for every position.",
                 spec.description,
-                crate::run::evaluator::CONSTANT_SCORE
+                crate::selection::CONSTANT_SCORE
             ),
         },
         family: family.name().to_owned(),

@@ -2,11 +2,13 @@
 
 pub mod error;
 pub mod family;
+pub mod filter;
 pub mod format;
 pub mod load;
 
 pub use error::ScenarioError;
 pub use family::Family;
+pub use filter::families;
 pub use format::{FORMAT_VERSION, Header, Root, ScenarioFile, Successor};
 pub use load::{
     FROZEN_EVALUATORS, LoadedScenario, LoadedSuccessor, load, load_dir, load_family, parse,

@@ -2,7 +2,7 @@
 
 use super::oracle::{EvalFn, exhaustive_values, legal_turns};
 use super::{LoadedScenario, ScenarioError};
-use crate::run::evaluator::Evaluator;
+use crate::selection::Evaluator;
 use engine::GameState;
 use std::sync::atomic::{AtomicUsize, Ordering};
 

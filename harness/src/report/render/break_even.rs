@@ -4,6 +4,7 @@
 use super::{Report, hit_rate};
 use crate::instructions::break_even::{BreakEven, BreakEvenInputs};
 use crate::plot::{BarSeries, GroupedBarChart};
+use crate::record::{ArmKey, Metric};
 use anyhow::Result;
 use std::fmt::Write;
 
@@ -21,23 +22,22 @@ impl Report<'_> {
     /// Rows for every scenario with the three arms and the operation's counts.
     fn break_even_rows(&self) -> Vec<Row> {
         let c = &self.results.counts;
-        let arm =
-            |s: &str, v: &str, e: &str| (s.to_owned(), v.to_owned(), e.to_owned(), "on".to_owned());
+        let arm = |s: &str, v: &str, e: &str| ArmKey::new(s, v, e, "on");
         c.scenarios
             .iter()
             .filter_map(|s| {
                 let opt = arm(s, "optimized", "material");
                 let inputs = BreakEvenInputs {
-                    none_material: c.get(&arm(s, "none", "material"), "instructions_total")?,
-                    none_constant: c.get(&arm(s, "none", "constant"), "instructions_total")?,
-                    optimized_material: c.get(&opt, "instructions_total")?,
-                    lookups: c.get(&opt, "callgrind_op_lookups")?,
-                    misses: c.get(&opt, "callgrind_op_evaluator_calls")?,
+                    none_material: c.get(&arm(s, "none", "material"), Metric::InstructionsTotal)?,
+                    none_constant: c.get(&arm(s, "none", "constant"), Metric::InstructionsTotal)?,
+                    optimized_material: c.get(&opt, Metric::InstructionsTotal)?,
+                    lookups: c.get(&opt, Metric::CallgrindOpLookups)?,
+                    misses: c.get(&opt, Metric::CallgrindOpEvaluatorCalls)?,
                 };
                 let family_hit_rate = (|| {
                     Some(hit_rate(
-                        c.get(&opt, "evaluator_calls")?,
-                        c.get(&opt, "cache_hits")?,
+                        c.get(&opt, Metric::EvaluatorCalls)?,
+                        c.get(&opt, Metric::CacheHits)?,
                     ))
                 })();
                 Some(Row {

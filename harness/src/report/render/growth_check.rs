@@ -1,8 +1,9 @@
 //! The Allocations section's growth check: the optimized cache's extra heap blocks over the uncached arm against
 //! the blocks its growth schedule explains (`growth_blocks_expected` in `counts.csv`, see
-//! [`crate::alloc::growth_blocks`]).
+//! [`crate::run::growth::growth_blocks`]).
 
 use super::Report;
+use crate::record::{ArmKey, Metric};
 use std::fmt::Write;
 
 impl Report<'_> {
@@ -11,23 +12,16 @@ impl Report<'_> {
             return;
         };
         let c = &self.results.counts;
-        let arm = |s: &str, v: &str| {
-            (
-                s.to_owned(),
-                v.to_owned(),
-                "material".to_owned(),
-                "on".to_owned(),
-            )
-        };
+        let arm = |s: &str, v: &str| ArmKey::new(s, v, "material", "on");
         let mut lines = Vec::new();
         for s in &a.scenarios {
             let (opt, none) = (arm(s, "optimized"), arm(s, "none"));
             let (Some(bo), Some(bn), Some(n), Some(expected), Some(growth)) = (
-                a.get(&opt, "total_blocks"),
-                a.get(&none, "total_blocks"),
-                a.get(&opt, "successors"),
-                c.get(&opt, "growth_blocks_expected"),
-                c.get(&opt, "growth_events"),
+                a.get(&opt, Metric::TotalBlocks),
+                a.get(&none, Metric::TotalBlocks),
+                a.get(&opt, Metric::Successors),
+                c.get(&opt, Metric::GrowthBlocksExpected),
+                c.get(&opt, Metric::GrowthEvents),
             ) else {
                 continue;
             };

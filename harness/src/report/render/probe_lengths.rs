@@ -3,6 +3,7 @@
 
 use super::{Report, fmt_opt};
 use crate::plot::{LineChart, Point, Series};
+use crate::record::{ArmKey, Metric};
 use anyhow::Result;
 use std::fmt::Write;
 
@@ -49,7 +50,7 @@ impl Report<'_> {
         let mut summaries = Vec::new();
         let mut series = Vec::new();
         for s in &p.scenarios {
-            let arm = (s.clone(), "optimized".into(), ev.into(), tr.into());
+            let arm = ArmKey::new(s, "optimized", ev, tr);
             let h = p.histogram(&arm);
             let tableless = h.iter().find(|(l, _)| *l == 0).map_or(0, |x| x.1);
             let probed: u64 = h.iter().filter(|(l, _)| *l > 0).map(|x| x.1).sum();
@@ -82,8 +83,8 @@ impl Report<'_> {
                 100.0 * sum.at_one,
                 if max >= LAST_BUCKET { "≥ " } else { "" },
                 max,
-                fmt_opt(c.get(&arm, "probe_signature_collisions")),
-                fmt_opt(c.get(&arm, "growth_events")),
+                fmt_opt(c.get(&arm, Metric::ProbeSignatureCollisions)),
+                fmt_opt(c.get(&arm, Metric::GrowthEvents)),
             );
             series.push(Series {
                 name: s.clone(),

@@ -2,29 +2,26 @@
 //! array doubled and how many entries it holds. The `cache_growth` integration test checks it against dhat's count
 //! through the allocation-profile path, so a change of the engine's schedule (or a per-lookup allocation) fails there.
 
-/// States in the first chunk of the cache's state store; chunk `k` holds `FIRST_CHUNK << k`.
-const FIRST_CHUNK: u64 = 16;
+/// States per chunk of the cache's state store (every chunk holds the same number).
+const CHUNK: u64 = 256;
 
 /// Heap blocks a fresh `EvaluationCache` allocates to reach `growth_events` slot-array doublings and `entries`
 /// retained entries, and nothing else:
 ///
 /// - per doubling, the new slot array and the values array's reallocation (2 blocks);
-/// - the state store's chunks, which double and never move (chunk `k` holds `16 << k` states);
+/// - the state store's chunks of 256 states each, which never move;
 /// - the chunk directory (a `Vec` of chunks), reallocated at 1, 5, 9, 17, ... chunks (`Vec` capacities 4, 8, 16, ...).
 ///
 /// ```
-/// use harness::alloc::growth_blocks;
+/// use harness::run::growth::growth_blocks;
 /// assert_eq!(growth_blocks(0, 0), 0);
 /// // One doubling (to the first 1,024 slots), one chunk, the directory's first allocation.
 /// assert_eq!(growth_blocks(1, 1), 4);
-/// // 600 entries: slots 1,024 then 2,048; chunks of 16 + 32 + ... + 512 = 1,008 states (6); directory at 1 and 5.
-/// assert_eq!(growth_blocks(2, 600), 4 + 6 + 2);
+/// // 600 entries: slots 1,024 then 2,048; three chunks of 256 states; the directory's first allocation.
+/// assert_eq!(growth_blocks(2, 600), 4 + 3 + 1);
 /// ```
 pub fn growth_blocks(growth_events: u64, entries: u64) -> u64 {
-    let mut chunks = 0u64;
-    while FIRST_CHUNK * ((1 << chunks) - 1) < entries {
-        chunks += 1;
-    }
+    let chunks = entries.div_ceil(CHUNK);
     let directory = (0..chunks)
         .filter(|&len| len == 0 || (len >= 4 && len.is_power_of_two()))
         .count() as u64;

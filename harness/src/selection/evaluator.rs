@@ -43,10 +43,10 @@ impl Evaluator {
     /// The callback.
     ///
     /// ```
-    /// use harness::run::Evaluator;
+    /// use harness::selection::Evaluator;
     /// let s = engine::GameState::from_dfen("k7/8/8/8/8/8/8/R6K w - - 0 1").unwrap();
     /// assert_eq!((Evaluator::Material.function())(&s, engine::Color::White), 500);
-    /// assert_eq!((Evaluator::Constant.function())(&s, engine::Color::White), harness::run::evaluator::CONSTANT_SCORE);
+    /// assert_eq!((Evaluator::Constant.function())(&s, engine::Color::White), harness::selection::CONSTANT_SCORE);
     /// ```
     pub fn function(self) -> fn(&GameState, Color) -> i32 {
         self.kind().function()

@@ -1,0 +1,36 @@
+//! The catalogue-eviction experiment as a stage of the main job: its CSVs go into the run folder, its report into
+//! `<report-dir>/eviction/`.
+
+use super::Job;
+use crate::progress::Stage;
+use crate::record::RunFolder;
+use crate::{outln, status};
+
+/// Runs the experiment (3 seeds with `--quick`, else its default 10).
+pub fn run_eviction(job: &Job, folder: &RunFolder) -> anyhow::Result<()> {
+    let mut cfg = crate::eviction::Config {
+        report_dir: Some(job.report_dir.join("eviction")),
+        command: "harness (main job)".to_string(),
+        ..crate::eviction::Config::default()
+    };
+    if job.quick {
+        cfg.seeds = (1..=3).collect();
+    }
+    status!(
+        "eviction: seeds {:?} (rand_pcg Pcg64Mcg), boards {}, {} policies",
+        cfg.seeds,
+        cfg.stream.plan,
+        cfg.policies.len()
+    );
+    let progress = Stage::new("eviction", 0);
+    let summary = crate::eviction::run(&cfg, folder.path(), progress.bar());
+    progress.finish("done");
+    let summary = summary?;
+    for line in &summary.lines {
+        outln!("{line}");
+    }
+    if let Some(r) = &summary.report {
+        outln!("eviction report: {}", r.display());
+    }
+    Ok(())
+}

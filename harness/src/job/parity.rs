@@ -1,0 +1,93 @@
+//! Stage 2: the counting pass of every arm, and parity (every variant agrees) before anything is timed.
+
+use super::Job;
+use crate::progress::Stage;
+use crate::run::timing::ArmTiming;
+use crate::run::{Arm, CountResult, check_parity, count_family};
+use crate::scenario::LoadedScenario;
+use crate::status;
+use engine::GameState;
+use std::time::Instant;
+
+/// One family x evaluator x traversal group: its arms' counting passes and, once timed, their timings.
+pub struct Group<'a> {
+    /// The family.
+    pub scenario: &'a LoadedScenario,
+    /// One counting pass per cache variant.
+    pub counts: Vec<(Arm, CountResult)>,
+    /// One timing per cache variant (same order), empty until timed.
+    pub timings: Vec<ArmTiming>,
+}
+
+impl Group<'_> {
+    /// The family's successor states.
+    pub fn states(&self) -> Vec<GameState> {
+        self.scenario.successors.iter().map(|s| s.state).collect()
+    }
+}
+
+/// Counts every arm and checks parity per group. `None` after a parity failure, which is printed on stderr.
+pub fn count_with_parity<'a>(scenarios: &'a [LoadedScenario], job: &Job) -> Option<Vec<Group<'a>>> {
+    let start = Instant::now();
+    let group_count = scenarios.len() * job.evaluators.len() * job.traversals.len();
+    let progress = Stage::new("parity", (group_count * job.caches.len()) as u64);
+    let mut groups = Vec::new();
+    for scn in scenarios {
+        let states: Vec<GameState> = scn.successors.iter().map(|s| s.state).collect();
+        let dfens: Vec<String> = scn.successors.iter().map(|s| s.state.to_dfen()).collect();
+        for &eval in &job.evaluators {
+            let frozen: Option<Vec<i64>> = scn
+                .successors
+                .iter()
+                .map(|s| s.expected.get(eval.name()).copied())
+                .collect();
+            let mut first_values: Option<Vec<i64>> = None;
+            for &traversal in &job.traversals {
+                progress.set_message(format!(
+                    "{} {eval} traversal {}",
+                    scn.family,
+                    traversal.name()
+                ));
+                let counts: Vec<(Arm, CountResult)> = job
+                    .caches
+                    .iter()
+                    .map(|&cache| {
+                        let arm = Arm {
+                            cache,
+                            eval,
+                            traversal,
+                        };
+                        let r = count_family(&states, scn.depth, arm);
+                        progress.inc(1);
+                        (arm, r)
+                    })
+                    .collect();
+                let reference = match (&frozen, &first_values) {
+                    (Some(f), _) => Some(("the frozen expected value", f.as_slice())),
+                    (None, Some(v)) => Some(("the other traversal mode", v.as_slice())),
+                    (None, None) => None,
+                };
+                if let Err(e) = check_parity(scn.family.name(), &counts, reference, &dfens) {
+                    progress.abandon();
+                    status!("{e}");
+                    return None;
+                }
+                if first_values.is_none() {
+                    first_values = counts.first().map(|(_, r)| r.values.clone());
+                }
+                groups.push(Group {
+                    scenario: scn,
+                    counts,
+                    timings: Vec::new(),
+                });
+            }
+        }
+    }
+    progress.finish("all variants agree");
+    status!(
+        "parity: {} arms agree ({:.1} s)",
+        group_count * job.caches.len(),
+        start.elapsed().as_secs_f64()
+    );
+    Some(groups)
+}

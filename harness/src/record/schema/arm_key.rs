@@ -1,0 +1,77 @@
+//! The one key of every result row: scenario family x cache variant x evaluator x traversal mode.
+
+use std::fmt;
+
+/// Which arm a figure belongs to, by the names the CSVs record.
+///
+/// The fields are names rather than enums on purpose: `harness compare` and `harness report` read run folders made
+/// by other revisions, whose families, variants or evaluators this build may not know; such an arm must still load
+/// (and show as `absent` on the other side) instead of failing the whole file. Runs of this build produce keys only
+/// through `run::Arm::key`, from the typed arm.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ArmKey {
+    /// Scenario family (`sparse`, ...).
+    pub scenario: String,
+    /// Cache variant (`none`, `tuple`, ...).
+    pub variant: String,
+    /// Evaluator (`material`, `constant`, `aggressive`).
+    pub evaluator: String,
+    /// Traversal cache `on` or `off`.
+    pub traversal: String,
+}
+
+impl ArmKey {
+    /// A key from its four names.
+    ///
+    /// ```
+    /// let k = harness::record::ArmKey::new("sparse", "none", "material", "on");
+    /// assert_eq!(k.to_string(), "scenario `sparse`, variant `none`, evaluator `material`, traversal `on`");
+    /// ```
+    pub fn new(scenario: &str, variant: &str, evaluator: &str, traversal: &str) -> ArmKey {
+        ArmKey {
+            scenario: scenario.to_owned(),
+            variant: variant.to_owned(),
+            evaluator: evaluator.to_owned(),
+            traversal: traversal.to_owned(),
+        }
+    }
+
+    /// The same scenario, evaluator and traversal with another cache variant.
+    pub fn with_variant(&self, variant: &str) -> ArmKey {
+        ArmKey {
+            variant: variant.to_owned(),
+            ..self.clone()
+        }
+    }
+}
+
+/// Checks the four key columns of a results row: each names something (`Err((column, message))` for the first
+/// empty one).
+pub(super) fn check_key_columns(
+    scenario: &str,
+    variant: &str,
+    evaluator: &str,
+    traversal: &str,
+) -> Result<(), (&'static str, String)> {
+    for (column, text) in [
+        ("scenario", scenario),
+        ("variant", variant),
+        ("evaluator", evaluator),
+        ("traversal", traversal),
+    ] {
+        if text.trim().is_empty() {
+            return Err((column, "empty".into()));
+        }
+    }
+    Ok(())
+}
+
+impl fmt::Display for ArmKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "scenario `{}`, variant `{}`, evaluator `{}`, traversal `{}`",
+            self.scenario, self.variant, self.evaluator, self.traversal
+        )
+    }
+}

@@ -1,0 +1,147 @@
+//! Writing and reading one CSV of typed records: the header comes from the record type, reading checks it and
+//! names the file, line and field of every problem.
+
+use super::SchemaError;
+use crate::record::RecordError;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::path::Path;
+
+/// A row type of a results CSV: its serde fields, in order, are [`CsvRecord::COLUMNS`].
+pub trait CsvRecord: Serialize + DeserializeOwned {
+    /// The header, in field order.
+    const COLUMNS: &'static [&'static str];
+
+    /// Checks a value the type system cannot (non-negative, finite, non-empty); `Err((column, message))`.
+    fn check(&self) -> Result<(), (&'static str, String)>;
+}
+
+/// A record and the line it was read from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Located<R> {
+    /// 1-based line of the record (the header is line 1).
+    pub line: u64,
+    /// The record.
+    pub record: R,
+}
+
+/// CSV text of `records`, header first (also when there are none); `path` names the target in errors.
+pub fn write_records<R: CsvRecord>(
+    records: impl IntoIterator<Item = R>,
+    path: &Path,
+) -> Result<Vec<u8>, RecordError> {
+    let err = |source| RecordError::Csv {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::new());
+    w.write_record(R::COLUMNS).map_err(err)?;
+    for r in records {
+        w.serialize(r).map_err(err)?;
+    }
+    w.into_inner().map_err(|e| RecordError::Write {
+        path: path.to_path_buf(),
+        source: e.into_error(),
+    })
+}
+
+/// Reads every record of the CSV at `path`: the header must hold [`CsvRecord::COLUMNS`] (in any order, more
+/// allowed) and at least one data row must follow.
+pub fn read_records<R: CsvRecord>(path: &Path) -> Result<Vec<Located<R>>, SchemaError> {
+    let unreadable = |reason: String| SchemaError::Unreadable {
+        path: path.to_path_buf(),
+        reason,
+    };
+    if path.is_dir() {
+        return Err(unreadable("is a directory, not a CSV file".into()));
+    }
+    if !path.exists() {
+        return Err(unreadable("missing".into()));
+    }
+    let bytes = std::fs::read(path).map_err(|e| unreadable(e.to_string()))?;
+    parse_records(&bytes, path)
+}
+
+/// [`read_records`] on CSV text already in memory; `path` only names the source in errors.
+pub fn parse_records<R: CsvRecord>(
+    bytes: &[u8],
+    path: &Path,
+) -> Result<Vec<Located<R>>, SchemaError> {
+    let p = || path.to_path_buf();
+    let mut reader = csv::ReaderBuilder::new().from_reader(bytes);
+    let headers = reader
+        .headers()
+        .map_err(|e| SchemaError::Row {
+            path: p(),
+            line: 1,
+            message: format!("unreadable header: {e}"),
+        })?
+        .clone();
+    if let Some(missing) = R::COLUMNS
+        .iter()
+        .find(|c| !headers.iter().any(|h| h == **c))
+    {
+        return Err(SchemaError::MissingColumn {
+            path: p(),
+            column: (*missing).to_owned(),
+        });
+    }
+    let mut out = Vec::new();
+    let mut record = csv::StringRecord::new();
+    loop {
+        let line = reader.position().line();
+        match reader.read_record(&mut record) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => {
+                return Err(SchemaError::Row {
+                    path: p(),
+                    line,
+                    message: format!("malformed CSV: {e}"),
+                });
+            }
+        }
+        let line = record.position().map_or(line, |pos| pos.line());
+        let field_name = |i: Option<u64>| {
+            i.and_then(|i| headers.get(i as usize))
+                .unwrap_or("?")
+                .to_owned()
+        };
+        let r: R = record
+            .deserialize(Some(&headers))
+            .map_err(|e| match e.kind() {
+                csv::ErrorKind::Deserialize { err, .. } => SchemaError::Field {
+                    path: p(),
+                    line,
+                    field: field_name(err.field()),
+                    message: format!(
+                        "`{}`: {}",
+                        err.field()
+                            .and_then(|i| record.get(i as usize))
+                            .unwrap_or(""),
+                        err.kind()
+                    ),
+                },
+                other => SchemaError::Row {
+                    path: p(),
+                    line,
+                    message: format!("{other:?}"),
+                },
+            })?;
+        if let Err((field, message)) = r.check() {
+            return Err(SchemaError::Field {
+                path: p(),
+                line,
+                field: field.to_owned(),
+                message,
+            });
+        }
+        out.push(Located { line, record: r });
+    }
+    if out.is_empty() {
+        return Err(SchemaError::HeaderOnly { path: p() });
+    }
+    Ok(out)
+}

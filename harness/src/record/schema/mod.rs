@@ -1,0 +1,24 @@
+//! The typed results schema: one arm key, one metric enum, and serde row types that both write and read every CSV
+//! the main job produces (`counts.csv`, `timings.csv`, `allocations.csv`, `probes.csv`; instruction counts are
+//! rows of `counts.csv`). Reading names the file, line and field of every problem.
+
+mod arm_key;
+mod csv_file;
+mod error;
+mod metric;
+mod probe_row;
+mod provenance;
+mod table;
+mod tidy_row;
+
+pub use arm_key::ArmKey;
+pub use csv_file::{CsvRecord, Located, parse_records, read_records, write_records};
+pub use error::SchemaError;
+pub use metric::Metric;
+pub use probe_row::{ProbeRecord, ProbeRow, read_probes, write_probes};
+pub use provenance::Provenance;
+pub use table::MetricTable;
+pub use tidy_row::{
+    AllocationRow, CountRow, Figure, Row, TidyRecord, TimingRow, UnknownMetrics, read_tidy,
+    write_tidy,
+};

@@ -1,0 +1,118 @@
+//! The rows of `probes.csv`: the optimized cache's probe-length histogram, one row per arm x probe length.
+
+use super::arm_key::check_key_columns;
+use super::csv_file::{CsvRecord, Located, read_records, write_records};
+use super::{ArmKey, Provenance, SchemaError};
+use crate::record::RecordError;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// Lookups of one arm that inspected `probe_length` slots (0 = no slot array yet).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProbeRow {
+    /// The arm (cache `optimized`).
+    pub key: ArmKey,
+    /// Slots inspected.
+    pub probe_length: u64,
+    /// Lookups with that length.
+    pub lookups: u64,
+}
+
+/// The CSV form of a [`ProbeRow`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProbeRecord {
+    /// Scenario family.
+    pub scenario: String,
+    /// Cache variant.
+    pub variant: String,
+    /// Evaluator.
+    pub evaluator: String,
+    /// Traversal cache `on` or `off`.
+    pub traversal: String,
+    /// Slots inspected.
+    pub probe_length: u64,
+    /// Lookups.
+    pub lookups: u64,
+    /// `host (cpu, N cores)`.
+    pub machine: String,
+    /// `rustc -V`.
+    pub rustc: String,
+    /// Commit, `-dirty` when modified.
+    pub git_revision: String,
+    /// The run's seed.
+    pub seed: u64,
+}
+
+impl CsvRecord for ProbeRecord {
+    const COLUMNS: &'static [&'static str] = &[
+        "scenario",
+        "variant",
+        "evaluator",
+        "traversal",
+        "probe_length",
+        "lookups",
+        "machine",
+        "rustc",
+        "git_revision",
+        "seed",
+    ];
+
+    fn check(&self) -> Result<(), (&'static str, String)> {
+        check_key_columns(
+            &self.scenario,
+            &self.variant,
+            &self.evaluator,
+            &self.traversal,
+        )
+    }
+}
+
+/// `probes.csv` text of `rows` with `prov` on every row.
+pub fn write_probes(
+    rows: &[ProbeRow],
+    prov: &Provenance,
+    path: &Path,
+) -> Result<Vec<u8>, RecordError> {
+    write_records(
+        rows.iter().map(|r| ProbeRecord {
+            scenario: r.key.scenario.clone(),
+            variant: r.key.variant.clone(),
+            evaluator: r.key.evaluator.clone(),
+            traversal: r.key.traversal.clone(),
+            probe_length: r.probe_length,
+            lookups: r.lookups,
+            machine: prov.machine.clone(),
+            rustc: prov.rustc.clone(),
+            git_revision: prov.git_revision.clone(),
+            seed: prov.seed,
+        }),
+        path,
+    )
+}
+
+/// Reads `probes.csv`, rejecting a repeated (arm, probe length).
+pub fn read_probes(path: &Path) -> Result<Vec<ProbeRow>, SchemaError> {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut out = Vec::new();
+    for Located { line, record: r } in read_records::<ProbeRecord>(path)? {
+        let key = ArmKey {
+            scenario: r.scenario,
+            variant: r.variant,
+            evaluator: r.evaluator,
+            traversal: r.traversal,
+        };
+        if !seen.insert((key.clone(), r.probe_length)) {
+            return Err(SchemaError::Row {
+                path: path.to_path_buf(),
+                line,
+                message: format!("duplicate row for probe length {} of {key}", r.probe_length),
+            });
+        }
+        out.push(ProbeRow {
+            key,
+            probe_length: r.probe_length,
+            lookups: r.lookups,
+        });
+    }
+    Ok(out)
+}

@@ -1,0 +1,342 @@
+//! "At a glance": for every scenario x evaluator x traversal setting, the fastest cache variant, its speedup over
+//! `none` with the 95% interval and a verdict, and the break-even written as an evaluator cost next to the
+//! evaluator's own measured cost. Computed from typed rows, rendered by the report and the console alike.
+
+use crate::present::number::{MISSING, instructions, percent, ratio_interval, time_ns};
+use crate::present::{Align, Table, TableError};
+use crate::record::{ArmKey, Metric, MetricTable};
+use serde::Serialize;
+
+/// Whether a cache variant pays for itself in one setting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// The 95% interval of the speedup over `none` lies above 1.
+    Pays,
+    /// It lies below 1.
+    Costs,
+    /// It includes 1.
+    NoVerdict,
+}
+
+impl Verdict {
+    /// The verdict of a speedup interval `[low, high]`.
+    ///
+    /// ```
+    /// use harness::report::glance::Verdict;
+    /// assert_eq!(Verdict::of(1.02, 1.3), Verdict::Pays);
+    /// assert_eq!(Verdict::of(0.5, 0.9), Verdict::Costs);
+    /// assert_eq!(Verdict::of(0.9, 1.1), Verdict::NoVerdict);
+    /// assert_eq!(Verdict::of(1.0, 1.2), Verdict::NoVerdict);
+    /// ```
+    pub fn of(low: f64, high: f64) -> Verdict {
+        if low > 1.0 {
+            Verdict::Pays
+        } else if high < 1.0 {
+            Verdict::Costs
+        } else {
+            Verdict::NoVerdict
+        }
+    }
+
+    /// For people.
+    pub fn label(self) -> &'static str {
+        match self {
+            Verdict::Pays => "pays",
+            Verdict::Costs => "costs",
+            Verdict::NoVerdict => "no verdict",
+        }
+    }
+}
+
+/// A median with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Estimate {
+    /// The median.
+    pub median: f64,
+    /// Lower end of the 95% interval.
+    pub low: f64,
+    /// Upper end.
+    pub high: f64,
+}
+
+/// The headline of one setting.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Glance {
+    /// Scenario family.
+    pub scenario: String,
+    /// Evaluator.
+    pub evaluator: String,
+    /// Traversal cache `on` or `off`.
+    pub traversal: String,
+    /// The cache variant with the greatest median speedup over `none`.
+    pub fastest_variant: String,
+    /// Its speedup over `none` = time(none) / time(variant), > 1 = faster.
+    pub speedup_vs_none: Estimate,
+    /// Pays, costs or no verdict.
+    pub verdict: Verdict,
+    /// The variant's hit rate in this setting (hits / lookups).
+    pub hit_rate: f64,
+    /// What one call of this evaluator costs beyond the constant evaluator, in ns: (time(none, this evaluator) −
+    /// time(none, constant)) / lookups per operation. `None` without the constant evaluator's timing.
+    pub evaluator_ns_per_call: Option<f64>,
+    /// The evaluator cost at which the variant breaks even, in ns per call: (time(variant, constant) −
+    /// time(none, constant)) / hits per operation (0 when the variant is faster even with a free evaluator).
+    pub break_even_ns_per_call: Option<f64>,
+    /// What one call of this evaluator costs in instructions (callgrind; measured for `material` only).
+    pub evaluator_instructions_per_call: Option<f64>,
+    /// The break-even in instructions per call: the optimized cache's instructions per lookup / hit rate
+    /// (callgrind measures the optimized cache with the traversal cache on only).
+    pub break_even_instructions_per_call: Option<f64>,
+}
+
+/// The headline of every setting with a `none` timing and at least one other variant, in the tables' order.
+pub fn at_a_glance(counts: &MetricTable<i128>, timings: &MetricTable<f64>) -> Vec<Glance> {
+    let mut out = Vec::new();
+    for scenario in &timings.scenarios {
+        for evaluator in &timings.evaluators {
+            for traversal in &timings.traversals {
+                let none = ArmKey::new(scenario, "none", evaluator, traversal);
+                if let Some(g) = glance(counts, timings, &none) {
+                    out.push(g);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn glance(counts: &MetricTable<i128>, timings: &MetricTable<f64>, none: &ArmKey) -> Option<Glance> {
+    let [m, lo, hi] = Metric::speedup_vs("none")?;
+    let (arm, speedup) = timings
+        .variants
+        .iter()
+        .filter(|v| *v != "none")
+        .filter_map(|v| {
+            let arm = none.with_variant(v);
+            let e = Estimate {
+                median: timings.get(&arm, m)?,
+                low: timings.get(&arm, lo)?,
+                high: timings.get(&arm, hi)?,
+            };
+            Some((arm, e))
+        })
+        .max_by(|a, b| a.1.median.total_cmp(&b.1.median))?;
+    let per_op = |t: &MetricTable<i128>, a: &ArmKey, metric: Metric| {
+        let n = t.get(a, Metric::Successors)?;
+        (n > 0.0).then(|| t.get(a, metric).map(|v| v / n))?
+    };
+    let hits = per_op(counts, &arm, Metric::CacheHits)?;
+    let lookups = per_op(counts, none, Metric::EvaluatorCalls)?;
+    let hit_rate = if lookups > 0.0 { hits / lookups } else { 0.0 };
+    let constant = |a: &ArmKey| ArmKey {
+        evaluator: "constant".into(),
+        ..a.clone()
+    };
+    let ns = |a: &ArmKey| timings.get(a, Metric::NsPerOpMedian);
+    let evaluator_ns_per_call = (|| {
+        let d = ns(none)? - ns(&constant(none))?;
+        (lookups > 0.0).then_some(d / lookups)
+    })();
+    let break_even_ns_per_call = (|| {
+        let d = ns(&constant(&arm))? - ns(&constant(none))?;
+        (hits > 0.0).then_some((d / hits).max(0.0))
+    })();
+    let optimized_on = ArmKey::new(&none.scenario, "optimized", "material", "on");
+    let evaluator_instructions_per_call = (none.evaluator == "material")
+        .then(|| counts.get(&optimized_on, Metric::EvaluatorInstructionsPerCall))
+        .flatten();
+    let break_even_instructions_per_call =
+        (arm.variant == "optimized" && arm.traversal == "on" && hit_rate > 0.0)
+            .then(|| counts.get(&optimized_on, Metric::ProbeInstructionsPerLookup))
+            .flatten()
+            .map(|p| (p / hit_rate).max(0.0));
+    Some(Glance {
+        scenario: none.scenario.clone(),
+        evaluator: none.evaluator.clone(),
+        traversal: none.traversal.clone(),
+        fastest_variant: arm.variant.clone(),
+        verdict: Verdict::of(speedup.low, speedup.high),
+        speedup_vs_none: speedup,
+        hit_rate,
+        evaluator_ns_per_call,
+        break_even_ns_per_call,
+        evaluator_instructions_per_call,
+        break_even_instructions_per_call,
+    })
+}
+
+/// The verdicts tallied: (pays, costs, no verdict).
+pub fn tally(glance: &[Glance]) -> (usize, usize, usize) {
+    let count = |v: Verdict| glance.iter().filter(|g| g.verdict == v).count();
+    (
+        count(Verdict::Pays),
+        count(Verdict::Costs),
+        count(Verdict::NoVerdict),
+    )
+}
+
+/// The findings as a table (markdown in the report, plain text on the console).
+pub fn glance_table(glance: &[Glance]) -> Result<Table, TableError> {
+    let mut t = Table::new([
+        ("scenario", Align::Left),
+        ("evaluator", Align::Left),
+        ("traversal", Align::Left),
+        ("fastest variant", Align::Left),
+        ("speedup vs none [95% interval]", Align::Right),
+        ("verdict", Align::Left),
+        ("hit rate", Align::Right),
+        ("evaluator cost per call", Align::Right),
+        ("break-even per call", Align::Right),
+        ("evaluator instructions per call", Align::Right),
+        ("break-even instructions per call", Align::Right),
+    ]);
+    let ns = |v: Option<f64>| v.map_or(MISSING.to_owned(), time_ns);
+    let ir = |v: Option<f64>| v.map_or(MISSING.to_owned(), instructions);
+    for g in glance {
+        let s = g.speedup_vs_none;
+        t.row([
+            g.scenario.clone(),
+            g.evaluator.clone(),
+            g.traversal.clone(),
+            g.fastest_variant.clone(),
+            ratio_interval(s.median, s.low, s.high),
+            g.verdict.label().to_owned(),
+            percent(g.hit_rate),
+            ns(g.evaluator_ns_per_call),
+            ns(g.break_even_ns_per_call),
+            ir(g.evaluator_instructions_per_call),
+            ir(g.break_even_instructions_per_call),
+        ])?;
+    }
+    Ok(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{CountRow, TimingRow};
+    use std::path::Path;
+
+    /// One setting (scenario `s`, evaluator `material`, traversal `on`) plus its `constant` twin, with the given
+    /// (variant, speedup median, low, high, ns per op) and (variant, calls, hits) figures.
+    fn tables(
+        times: &[(&str, f64, f64, f64, f64)],
+        counts: &[(&str, i128, i128)],
+        constant_ns: &[(&str, f64)],
+    ) -> (MetricTable<i128>, MetricTable<f64>) {
+        let mut t = Vec::new();
+        for &(v, m, lo, hi, ns) in times {
+            let k = ArmKey::new("s", v, "material", "on");
+            t.extend(TimingRow::rows(
+                &k,
+                [
+                    (Metric::NsPerOpMedian, ns),
+                    (Metric::SpeedupVsNoneMedian, m),
+                    (Metric::SpeedupVsNoneCi95Low, lo),
+                    (Metric::SpeedupVsNoneCi95High, hi),
+                ],
+            ));
+        }
+        for &(v, ns) in constant_ns {
+            let k = ArmKey::new("s", v, "constant", "on");
+            t.extend(TimingRow::rows(&k, [(Metric::NsPerOpMedian, ns)]));
+        }
+        let mut c = Vec::new();
+        for &(v, calls, hits) in counts {
+            let k = ArmKey::new("s", v, "material", "on");
+            c.extend(CountRow::rows(
+                &k,
+                [
+                    (Metric::Successors, 2),
+                    (Metric::EvaluatorCalls, calls),
+                    (Metric::CacheHits, hits),
+                ],
+            ));
+            c.extend(CountRow::rows(
+                &ArmKey::new("s", v, "constant", "on"),
+                [
+                    (Metric::Successors, 2),
+                    (Metric::EvaluatorCalls, calls),
+                    (Metric::CacheHits, hits),
+                ],
+            ));
+        }
+        (
+            MetricTable::from_rows(c, Path::new("counts.csv")),
+            MetricTable::from_rows(t, Path::new("timings.csv")),
+        )
+    }
+
+    #[test]
+    fn a_cache_whose_interval_lies_above_one_pays() {
+        let (c, t) = tables(
+            &[
+                ("none", 1.0, 1.0, 1.0, 1000.0),
+                ("tuple", 1.1, 0.9, 1.3, 900.0),
+                ("optimized", 2.0, 1.8, 2.2, 500.0),
+            ],
+            &[("none", 200, 0), ("tuple", 50, 150), ("optimized", 50, 150)],
+            &[("none", 400.0), ("optimized", 430.0), ("tuple", 460.0)],
+        );
+        let g = at_a_glance(&c, &t);
+        assert_eq!(
+            g.len(),
+            1,
+            "the constant setting has no speedups, so no headline"
+        );
+        let g = &g[0];
+        assert_eq!(
+            (g.fastest_variant.as_str(), g.verdict),
+            ("optimized", Verdict::Pays)
+        );
+        assert_eq!(g.speedup_vs_none.median, 2.0);
+        assert_eq!(g.hit_rate, 0.75);
+        // 100 lookups per op; material costs (1000 - 400) / 100 = 6 ns per call beyond constant.
+        assert_eq!(g.evaluator_ns_per_call, Some(6.0));
+        // The optimized cache costs 30 ns per op with a free evaluator and saves 75 calls: break-even 0.4 ns.
+        assert_eq!(g.break_even_ns_per_call, Some(30.0 / 75.0));
+    }
+
+    #[test]
+    fn a_cache_whose_interval_lies_below_one_costs() {
+        let (c, t) = tables(
+            &[
+                ("none", 1.0, 1.0, 1.0, 1000.0),
+                ("optimized", 0.8, 0.7, 0.9, 1250.0),
+            ],
+            &[("none", 200, 0), ("optimized", 190, 10)],
+            &[],
+        );
+        let g = &at_a_glance(&c, &t)[0];
+        assert_eq!(g.verdict, Verdict::Costs);
+        assert_eq!(
+            (g.evaluator_ns_per_call, g.break_even_ns_per_call),
+            (None, None)
+        );
+    }
+
+    #[test]
+    fn an_interval_that_includes_one_gives_no_verdict() {
+        let (c, t) = tables(
+            &[
+                ("none", 1.0, 1.0, 1.0, 1000.0),
+                ("fx", 1.05, 0.97, 1.12, 950.0),
+                ("optimized", 0.99, 0.9, 1.1, 1010.0),
+            ],
+            &[("none", 200, 0), ("fx", 100, 100), ("optimized", 100, 100)],
+            &[],
+        );
+        let g = at_a_glance(&c, &t);
+        assert_eq!(
+            (g[0].fastest_variant.as_str(), g[0].verdict),
+            ("fx", Verdict::NoVerdict)
+        );
+        assert_eq!(tally(&g), (0, 0, 1));
+        let md = glance_table(&g).unwrap().markdown();
+        assert!(
+            md.contains("| s | material | on | fx | 1.05x [0.970, 1.12] | no verdict | 50.0% |"),
+            "{md}"
+        );
+    }
+}
