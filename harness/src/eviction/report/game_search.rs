@@ -2,8 +2,10 @@
 //! miss-ratio chart per trace, and frequency minus recency for every trace on one chart). It computes nothing
 //! new; every figure comes from the findings.
 
-use super::game_search::{BUDGET_FRACTIONS, FREQUENCY, GameSearchFindings, RECENCY, TraceFindings};
-use super::spec::PolicyKind;
+use crate::eviction::game_search::{
+    BUDGET_FRACTIONS, FREQUENCY, GameSearchFindings, RECENCY, TraceFindings,
+};
+use crate::eviction::spec::PolicyKind;
 use crate::plot::{self, Axis, LinePlot, Point, Series};
 use crate::present::number::{count, decimal, percent, points};
 use crate::present::{Align, Table};
