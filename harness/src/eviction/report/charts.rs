@@ -1,11 +1,12 @@
-//! The report's budget charts (hit rate, its zoom, ageing, re-evaluations) and the best-ten overlap figure.
+//! The report's budget charts (hit rate, its zoom and re-evaluations per rule family; ageing against LRU) and the
+//! best-ten overlap figure.
 
 use crate::eviction::experiment::{Outcome, PlanResults, RunRow};
 use crate::eviction::findings::aging::best_aging;
 use crate::eviction::findings::best_tens::{BestTenStats, check_best_tens_differ};
 use crate::eviction::findings::metrics::{aging, cell, pct, reevals};
 use crate::eviction::spec::PolicyKind;
-use crate::plot::{self, Bar, BarChart, LineChart, Point, Series};
+use crate::plot::{self, Axis, Bar, BarChart, LinePlot, MAX_SERIES, Point, Series};
 use anyhow::Result;
 use engine::domineering::ShapeKey;
 use std::path::{Path, PathBuf};
@@ -40,11 +41,59 @@ pub fn best_ten_figure(p: &PlanResults, stats: &BestTenStats, dir: &Path) -> Res
     plot::bar_chart(&chart, &dir.join("best_ten_overlap"))
 }
 
+/// The rule families the budget charts are split by, at most eight lines each with the bounds, so every rule
+/// run is drawn somewhere and keeps its own colour and marker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Recency: LRU, SIEVE, CLOCK, FIFO.
+    Recency,
+    /// Frequency: LFU, ageing LFU (best period), W-TinyLFU, with LRU as the reference.
+    Frequency,
+    /// Adaptive and fixed: ARC, S3-FIFO, 2Q, LIRS, best-N, first-N.
+    Adaptive,
+}
+
+impl Family {
+    /// Every family, in chart order.
+    pub const ALL: [Family; 3] = [Family::Recency, Family::Frequency, Family::Adaptive];
+
+    /// Stem suffix and title words.
+    pub fn name(self) -> (&'static str, &'static str) {
+        match self {
+            Family::Recency => ("recency", "recency rules"),
+            Family::Frequency => ("frequency", "frequency rules (LRU for reference)"),
+            Family::Adaptive => ("adaptive", "adaptive rules and fixed tables"),
+        }
+    }
+
+    /// The rules of this family among `outcome`'s, `best_aging` standing for ageing LFU.
+    pub fn rules(self, outcome: &Outcome, best_aging: Option<PolicyKind>) -> Vec<PolicyKind> {
+        use PolicyKind::*;
+        let rules: Vec<PolicyKind> = match self {
+            Family::Recency => vec![Lru, Sieve, Clock, Fifo],
+            Family::Frequency => [Lfu]
+                .into_iter()
+                .chain(best_aging)
+                .chain([WTinyLfu, Lru])
+                .collect(),
+            Family::Adaptive => vec![Arc, S3Fifo, TwoQ, Lirs, BestN, FirstN],
+        };
+        rules
+            .into_iter()
+            .filter(|k| outcome.policies.contains(k))
+            .collect()
+    }
+}
+
+fn is_bound(k: PolicyKind) -> bool {
+    matches!(k, PolicyKind::Belady | PolicyKind::Unbounded)
+}
+
 fn series(
     p: &PlanResults,
     k: PolicyKind,
     f: impl Fn(&RunRow) -> f64 + Copy,
-    bound: bool,
+    keep: impl Fn(&Point) -> Option<Point>,
 ) -> Series {
     Series {
         name: k.to_string(),
@@ -52,16 +101,27 @@ fn series(
             .budgets
             .iter()
             .filter_map(|&b| {
-                cell(p, k, b, f).map(|e| Point {
-                    x: b as f64,
-                    y: e.mean,
-                    lo: e.lo,
-                    hi: e.hi,
+                cell(p, k, b, f).and_then(|e| {
+                    keep(&Point {
+                        x: b as f64,
+                        y: e.mean,
+                        lo: e.lo,
+                        hi: e.hi,
+                    })
                 })
             })
             .collect(),
-        bound,
+        bound: is_bound(k),
     }
+}
+
+/// Draws `chart` at `stem` when it has data; returns whether it did.
+fn draw(chart: LinePlot, dir: &Path, stem: &str, made: &mut Vec<String>) -> Result<()> {
+    if chart.series.iter().any(|s| !s.points.is_empty()) {
+        plot::line_plot(&chart, &dir.join(stem))?;
+        made.push(stem.to_string());
+    }
+    Ok(())
 }
 
 /// Draws the budget charts; returns the stems written.
@@ -69,59 +129,86 @@ pub fn charts(outcome: &Outcome, dir: &Path) -> Result<Vec<String>> {
     let p = &outcome.main;
     let n = p.streams.len();
     let mut made = Vec::new();
-    let is_bound = |k: PolicyKind| matches!(k, PolicyKind::Belady | PolicyKind::Unbounded);
     let best = best_aging(outcome, p);
-    // At most eight series per chart, so each keeps its own colour and marker.
-    let main_lines: Vec<PolicyKind> = super::curves::drawn(outcome, best, true);
-    let hit = LineChart {
-        title: format!(
-            "Hit rate versus budget ({} games, {n} seeds, 95% intervals)",
-            p.plan.games()
-        ),
-        x_label: "budget (table entries, log scale)".into(),
-        y_label: "hit rate (% of lookups)".into(),
-        log_x: true,
-        log_y: false,
-        y_range: None,
-        legend_upper: false,
-        series: main_lines
-            .iter()
-            .map(|&k| series(p, k, pct, is_bound(k)))
-            .collect(),
-    };
-    plot::line_chart(&hit, &dir.join("hit_rate_vs_budget"))?;
-    made.push("hit_rate_vs_budget".to_string());
-    // The interesting region, where the rules differ by points rather than tens of points.
-    let zoom = LineChart {
-        title: format!("Hit rate versus budget, budgets 8 and up ({n} seeds, 95% intervals)"),
-        y_range: Some((85.0, 100.0)),
-        series: hit
-            .series
-            .iter()
-            .map(|s| Series {
-                points: s
-                    .points
-                    .iter()
-                    .filter(|q| q.x >= 8.0 && q.y >= 85.0)
-                    .map(|q| Point {
+    let bounds: Vec<PolicyKind> = [PolicyKind::Belady, PolicyKind::Unbounded]
+        .into_iter()
+        .filter(|k| outcome.policies.contains(k))
+        .collect();
+    let budget_axis = || Axis::log("budget", "table entries");
+    for family in Family::ALL {
+        let rules = family.rules(outcome, best);
+        if rules.is_empty() {
+            continue;
+        }
+        let (suffix, words) = family.name();
+        let drawn: Vec<PolicyKind> = rules.iter().chain(&bounds).copied().collect();
+        let hit = |keep: &dyn Fn(&Point) -> Option<Point>| -> Vec<Series> {
+            drawn
+                .iter()
+                .map(|&k| series(p, k, pct, keep))
+                .filter(|s| !s.points.is_empty())
+                .collect()
+        };
+        draw(
+            LinePlot {
+                title: format!("Hit rate versus budget, {words} ({n} seeds)"),
+                x: budget_axis(),
+                y: Axis::linear("hit rate", "% of lookups"),
+                series: hit(&|q| Some(*q)),
+                verticals: Vec::new(),
+            },
+            dir,
+            &format!("hit_rate_vs_budget_{suffix}"),
+            &mut made,
+        )?;
+        // The interesting region, where the rules differ by points rather than tens of points.
+        draw(
+            LinePlot {
+                title: format!("Hit rate, {words}, budgets 8 and up ({n} seeds)"),
+                x: budget_axis(),
+                y: Axis::linear("hit rate", "% of lookups").with_range(85.0, 100.0),
+                series: hit(&|q| {
+                    (q.x >= 8.0 && q.y >= 85.0).then(|| Point {
                         lo: q.lo.max(85.0),
+                        hi: q.hi.min(100.0),
                         ..*q
                     })
-                    .collect(),
-                ..s.clone()
+                }),
+                verticals: Vec::new(),
+            },
+            dir,
+            &format!("hit_rate_vs_budget_zoom_{suffix}"),
+            &mut made,
+        )?;
+        // Unbounded never re-evaluates, so it has no point on a log axis; Belady is the floor.
+        let re: Vec<Series> = drawn
+            .iter()
+            .filter(|&&k| k.is_online() || k == PolicyKind::Belady)
+            .map(|&k| {
+                series(p, k, reevals, |q| {
+                    (q.y > 0.0).then(|| Point {
+                        lo: q.lo.max(q.y * 1e-3),
+                        ..*q
+                    })
+                })
             })
-            .collect(),
-        ..hit.clone()
-    };
-    if zoom.series.iter().any(|s| !s.points.is_empty()) {
-        plot::line_chart(&zoom, &dir.join("hit_rate_vs_budget_zoom"))?;
-        made.push("hit_rate_vs_budget_zoom".to_string());
+            .filter(|s| !s.points.is_empty())
+            .collect();
+        draw(
+            LinePlot {
+                title: format!("Re-evaluations versus budget, {words} ({n} seeds)"),
+                x: budget_axis(),
+                y: Axis::log("re-evaluations per run", "count"),
+                series: re,
+                verticals: Vec::new(),
+            },
+            dir,
+            &format!("re_evaluations_vs_budget_{suffix}"),
+            &mut made,
+        )?;
     }
-    let mut ag: Vec<PolicyKind> = aging(&outcome.policies);
+    let ag: Vec<PolicyKind> = aging(&outcome.policies);
     if !ag.is_empty() && outcome.policies.contains(&PolicyKind::Lru) {
-        if outcome.policies.contains(&PolicyKind::Lfu) {
-            ag.insert(0, PolicyKind::Lfu);
-        }
         let versus_lru = |k: PolicyKind| Series {
             name: format!("{k} minus lru"),
             points: p
@@ -140,8 +227,7 @@ pub fn charts(outcome: &Outcome, dir: &Path) -> Result<Vec<String>> {
                 .collect(),
             bound: false,
         };
-        let mut lines: Vec<Series> = ag.iter().map(|&k| versus_lru(k)).collect();
-        lines.push(Series {
+        let zero = Series {
             name: "lru (zero line)".into(),
             points: p
                 .budgets
@@ -155,43 +241,33 @@ pub fn charts(outcome: &Outcome, dir: &Path) -> Result<Vec<String>> {
                 })
                 .collect(),
             bound: true,
-        });
-        let chart = LineChart {
-            title: format!(
-                "Ageing LFU (counts halved every K lookups) minus LRU, paired over {n} seeds"
-            ),
-            x_label: "budget (table entries, log scale)".into(),
-            y_label: "hit-rate difference (percentage points)".into(),
-            log_x: true,
-            log_y: false,
-            y_range: None,
-            legend_upper: false,
-            series: lines,
         };
-        plot::line_chart(&chart, &dir.join("aging_vs_budget"))?;
-        made.push("aging_vs_budget".to_string());
-    }
-    let re_lines: Vec<PolicyKind> = main_lines
-        .iter()
-        .copied()
-        .filter(|k| k.is_online() || *k == PolicyKind::Belady)
-        .collect();
-    if !re_lines.is_empty() {
-        let chart = LineChart {
-            title: format!("Re-evaluations (misses on a key met before) versus budget, {n} seeds"),
-            x_label: "budget (table entries, log scale)".into(),
-            y_label: "re-evaluations per run (count, log scale)".into(),
-            log_x: true,
-            log_y: true,
-            y_range: None,
-            legend_upper: true,
-            series: re_lines
-                .iter()
-                .map(|&k| series(p, k, reevals, is_bound(k)))
-                .collect(),
-        };
-        plot::line_chart(&chart, &dir.join("re_evaluations_vs_budget"))?;
-        made.push("re_evaluations_vs_budget".to_string());
+        // Never-aged LFU leads the first chart; the periods follow in order, six per chart beside the zero line.
+        let mut lines: Vec<PolicyKind> = Vec::new();
+        if outcome.policies.contains(&PolicyKind::Lfu) {
+            lines.push(PolicyKind::Lfu);
+        }
+        lines.extend(ag);
+        for (i, chunk) in lines.chunks(MAX_SERIES - 2).enumerate() {
+            let mut series: Vec<Series> = chunk.iter().map(|&k| versus_lru(k)).collect();
+            series.push(zero.clone());
+            draw(
+                LinePlot {
+                    title: format!(
+                        "Ageing LFU minus LRU, paired over {n} seeds ({} of {})",
+                        i + 1,
+                        lines.len().div_ceil(MAX_SERIES - 2)
+                    ),
+                    x: budget_axis(),
+                    y: Axis::linear("hit-rate difference", "percentage points"),
+                    series,
+                    verticals: Vec::new(),
+                },
+                dir,
+                &format!("aging_vs_budget_{}", i + 1),
+                &mut made,
+            )?;
+        }
     }
     Ok(made)
 }

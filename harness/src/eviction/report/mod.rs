@@ -199,12 +199,27 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
     let _ = writeln!(o, "## Hit rate per policy and budget (%)\n");
     policy_table(&mut o, p, &outcome.policies, &hb, pct, 2);
     let made = charts(outcome, dir)?;
-    if made.iter().any(|m| m == "hit_rate_vs_budget") {
+    let images = |prefix: &str, alt: &str| -> String {
+        made.iter()
+            .filter(|m| m.starts_with(prefix) && !m[prefix.len()..].starts_with("zoom"))
+            .map(|m| {
+                format!(
+                    "![{alt}, {}]({m}.svg)\n",
+                    m[prefix.len()..].replace('_', " ")
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let hit_images = images("hit_rate_vs_budget_", "hit rate versus budget");
+    if !hit_images.is_empty() {
         let _ = writeln!(
             o,
-            "![hit rate versus budget](hit_rate_vs_budget.svg)\n\n![hit rate versus budget, zoomed](hit_rate_vs_budget_zoom.svg)\n\nThe full sweep (budgets {:?}) is in \
-             `eviction.csv`; Belady and unbounded are drawn dashed as the bounds. Only the best ageing period is \
-             drawn here; all are in the ageing section.\n",
+            "{hit_images}\n{}\nOne chart per rule family (recency; frequency with LRU for reference; adaptive rules and \
+             fixed tables), so every rule run is drawn with its own colour and marker; each family's chart is then \
+             zoomed to budgets 8 and up. The full sweep (budgets {:?}) is in `eviction.csv`; Belady and unbounded are \
+             drawn dashed as the bounds. Only the best ageing period is drawn here; all are in the ageing section.\n",
+            images("hit_rate_vs_budget_zoom_", "hit rate versus budget, zoomed"),
             p.budgets
         );
     }
@@ -229,11 +244,9 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
         "## Re-evaluations per policy and budget (count per run)\n"
     );
     policy_table(&mut o, p, &online, &hb, reevals, 0);
-    if made.iter().any(|m| m == "re_evaluations_vs_budget") {
-        let _ = writeln!(
-            o,
-            "![re-evaluations versus budget](re_evaluations_vs_budget.svg)\n"
-        );
+    let re_images = images("re_evaluations_vs_budget_", "re-evaluations versus budget");
+    if !re_images.is_empty() {
+        let _ = writeln!(o, "{re_images}");
     }
 
     if p.budgets.contains(&10) || !hb.is_empty() {
@@ -335,8 +348,9 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
             }
             o.push('\n');
         }
-        if made.iter().any(|m| m == "aging_vs_budget") {
-            let _ = writeln!(o, "![ageing versus budget](aging_vs_budget.svg)\n");
+        let aging_images = images("aging_vs_budget_", "ageing minus LRU, chart");
+        if !aging_images.is_empty() {
+            let _ = writeln!(o, "{aging_images}");
         }
     }
 
