@@ -53,5 +53,5 @@ pub mod chance;
 pub mod domineering;
 /// Evaluation memoisation: `EvaluationCache` and its baselines.
 pub mod memo;
-/// Search contracts: `TranspositionTable`, `SearchControl`, `SearchOutcome`.
+/// Chance search (Star1/Star2 expectimax) and its contracts: `TranspositionTable`, `SearchControl`, `SearchOutcome`.
 pub mod search;

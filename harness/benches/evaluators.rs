@@ -65,5 +65,11 @@ fn evaluators(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, evaluators);
+mod support;
+
+criterion_group! {
+    name = benches;
+    config = support::criterion();
+    targets = evaluators
+}
 criterion_main!(benches);

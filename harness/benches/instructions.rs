@@ -10,6 +10,9 @@
 //! Evaluator cost per call: `evaluator` calls one evaluator of the cost ladder on each of the 4,096 leaves (no
 //! memo); instructions per call beyond the loop = (evaluator_<name> - evaluator_constant) / 4,096.
 //!
+//! Searches: `chance_search` runs one depth-2 search of each family's first frozen root, plain expectimax
+//! against Star2 with the transposition table.
+//!
 //! Needs valgrind and the runner: `scripts/setup` (or `cargo install gungraun-runner --version 0.20.0 --locked`),
 //! then `cargo bench -p harness --bench instructions`. It has `bench = false`, so a bare `cargo bench` skips it.
 
@@ -17,11 +20,13 @@ use engine::chance::{ChanceDepth, Traversal};
 use engine::memo::{
     CacheKind, EvaluationCache, EvaluationMemo, FxCache, HashbrownCache, TupleKeyCache, Uncached,
 };
+use engine::search::{Pruning, SearchDepth, TranspositionTable};
 use engine::{Color, GameState, for_each_legal_turn};
 use gungraun::prelude::*;
 use harness::evaluators::{EvaluatorKind, counter_value};
 use harness::run::{Arm, Evaluator, timed_operation};
 use harness::scenario::{Family, load_dir};
+use harness::search_arms::{SearchArm, TABLE_ENTRIES, search_roots};
 use std::collections::HashSet;
 use std::hint::black_box;
 use std::path::Path;
@@ -188,6 +193,50 @@ fn evaluator((f, batch): (EvalFn, Batch)) -> i64 {
     )
 }
 
+/// One depth-2 search of a family's first frozen root (cache `optimized`, evaluator `material`); the table is
+/// allocated in setup, outside the count.
+fn search_first_root(family: Family, pruning: Pruning, table: bool) -> Box<dyn FnMut()> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios");
+    let scns = load_dir(&dir, &[family]).expect("frozen scenarios load");
+    let root = GameState::from_dfen(&scns[0].file.roots[0].dfen).expect("frozen root parses");
+    let tt = TranspositionTable::new(TABLE_ENTRIES).expect("a power of two");
+    let arm = SearchArm {
+        pruning,
+        table,
+        cache: CacheKind::Optimized,
+    };
+    Box::new(move || {
+        black_box(search_roots(
+            &[root],
+            SearchDepth::Two,
+            arm,
+            EvaluatorKind::Material,
+            &tt,
+        ));
+    })
+}
+
+#[library_benchmark]
+#[benches::family(
+    args = [
+        (Family::Sparse, Pruning::None, false), (Family::Sparse, Pruning::Star2, true),
+        (Family::Middlegame, Pruning::None, false), (Family::Middlegame, Pruning::Star2, true),
+        (Family::TranspositionRich, Pruning::None, false), (Family::TranspositionRich, Pruning::Star2, true),
+        (Family::PromotionEnPassant, Pruning::None, false),
+        (Family::PromotionEnPassant, Pruning::Star2, true),
+    ],
+    setup = search_first_root
+)]
+fn chance_search(mut op: Box<dyn FnMut()>) {
+    op();
+}
+
 library_benchmark_group!(name = expansions, benchmarks = [nested_expansion]);
 library_benchmark_group!(name = evaluators, benchmarks = [evaluator]);
-main!(library_benchmark_groups = lookups, expansions, evaluators);
+library_benchmark_group!(name = searches, benchmarks = [chance_search]);
+main!(
+    library_benchmark_groups = lookups,
+    expansions,
+    evaluators,
+    searches
+);

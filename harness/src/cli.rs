@@ -31,6 +31,8 @@ pub enum Command {
     Score(commands::score::Args),
     /// Expand one outer successor's nested chance node.
     Expand(commands::expand::Args),
+    /// Search one root (Star1/Star2 expectimax, transposition table, iterative deepening).
+    Search(commands::search::Args),
     /// Freeze or verify the scenario files.
     Scenarios(commands::scenarios::Args),
     /// Write the Domineering component catalogue as TSV.
@@ -75,6 +77,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Inspect(a)) => commands::inspect::run(a),
         Some(Command::Score(a)) => commands::score::run(a),
         Some(Command::Expand(a)) => commands::expand::run(a),
+        Some(Command::Search(a)) => commands::search::run(a),
         Some(Command::Scenarios(a)) => commands::scenarios::run(a),
         Some(Command::Catalogue(a)) => commands::catalogue::run(a),
         Some(Command::Eviction(a)) => commands::eviction::run(*a),

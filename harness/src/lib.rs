@@ -36,6 +36,8 @@ pub mod report;
 pub mod run;
 /// Frozen scenario files: format, loading, generation, independent verification.
 pub mod scenario;
+/// The search section: family roots x depth x pruning x table x cache, parity first, then counts.
+pub mod search_arms;
 /// What a run covers: families, cache variants, evaluators, traversal modes, parsed from their names.
 pub mod selection;
 /// The one statistics module: Student-t quantiles, mean and median intervals, paired ratios.

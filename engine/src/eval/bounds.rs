@@ -71,3 +71,84 @@ pub const AGGRESSIVE_BOUNDS: ValueBounds = ValueBounds::new(
 
 /// A constant-zero evaluator.
 pub const CONSTANT_BOUNDS: ValueBounds = ValueBounds::new(0, 0);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{
+        MOBILITY_BOUNDS, NETWORK_BOUNDS, WORK_BOUNDS, evaluate_mobility, evaluate_network,
+        evaluate_work,
+    };
+    use crate::{Color, GameState, evaluate, evaluate_aggressive, evaluate_material};
+    use proptest::prelude::*;
+
+    /// A DFEN placement from 64 squares (rank 8 first), `None` = empty.
+    fn placement(squares: &[Option<char>]) -> String {
+        squares
+            .chunks(8)
+            .map(|rank| {
+                let mut row = String::new();
+                let mut empty = 0;
+                for sq in rank {
+                    match sq {
+                        None => empty += 1,
+                        Some(c) => {
+                            if empty > 0 {
+                                row.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            row.push(*c);
+                        }
+                    }
+                }
+                if empty > 0 {
+                    row.push_str(&empty.to_string());
+                }
+                row
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    fn board() -> impl Strategy<Value = (Vec<Option<char>>, bool)> {
+        let piece = prop::sample::select("PNBRQKpnbrqk".chars().collect::<Vec<_>>());
+        let density = 0.05f64..1.0;
+        (density, any::<bool>()).prop_flat_map(move |(d, white)| {
+            (
+                prop::collection::vec(prop::option::weighted(d, piece.clone()), 64),
+                Just(white),
+            )
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+        /// Every shipped evaluator (the cost ladder's `work` at 4 rounds) stays within its declared bounds, for both perspectives, on random boards
+        /// from nearly empty to full (any number of kings, pawns anywhere the DFEN parser accepts).
+        #[test]
+        fn every_evaluator_stays_within_its_declared_bounds((squares, white) in board()) {
+            let side = if white { "w" } else { "b" };
+            let Ok(s) = GameState::from_dfen(&format!("{} {side} - - 0 1", placement(&squares))) else {
+                return Ok(());
+            };
+            for c in [Color::White, Color::Black] {
+                prop_assert!(MATERIAL_BOUNDS.contains(evaluate_material(&s, c)));
+                prop_assert!(EVALUATE_BOUNDS.contains(evaluate(&s, c)));
+                prop_assert!(AGGRESSIVE_BOUNDS.contains(evaluate_aggressive(&s, c)));
+                prop_assert!(MOBILITY_BOUNDS.contains(evaluate_mobility(&s, c)));
+                prop_assert!(NETWORK_BOUNDS.contains(evaluate_network(&s, c)));
+                prop_assert!(WORK_BOUNDS.contains(evaluate_work(&s, c, 4)));
+            }
+        }
+    }
+
+    /// The extremes are reached or nearly so: a board of 64 white kings is the material maximum.
+    #[test]
+    fn material_bounds_are_attained() {
+        let full =
+            GameState::from_dfen(&format!("{} w - - 0 1", ["KKKKKKKK"; 8].join("/"))).unwrap();
+        assert_eq!(evaluate_material(&full, Color::White), MATERIAL_BOUNDS.hi);
+        assert_eq!(evaluate_material(&full, Color::Black), MATERIAL_BOUNDS.lo);
+    }
+}

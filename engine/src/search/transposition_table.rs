@@ -62,6 +62,17 @@ pub struct TTEntry {
     pub loss_tainted: bool,
 }
 
+/// What a store did to its slot.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum StoreOutcome {
+    /// The slot held a deeper entry of another key (or a deeper exact one of this key) and was left alone.
+    Kept,
+    /// Written into an empty slot or over this key's own entry.
+    Written,
+    /// Written over another key's intact entry (an overwrite).
+    Replaced,
+}
+
 /// A requested table size that is not a usable power of two.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("transposition table size {0} must be a power of two between 1 and 2^32 entries")]
@@ -180,13 +191,38 @@ impl TranspositionTable {
         depth: i32,
         loss_tainted: bool,
     ) -> bool {
+        self.store_reporting(key, value, bound, depth, loss_tainted) != StoreOutcome::Kept
+    }
+
+    /// [`TranspositionTable::store`], telling whether the write replaced another key's intact entry.
+    ///
+    /// ```
+    /// use engine::search::{Bound, StoreOutcome, TranspositionTable};
+    /// let tt = TranspositionTable::new(1 << 4).unwrap();
+    /// assert_eq!(tt.store_reporting(3, 1.0, Bound::Exact, 1, false), StoreOutcome::Written);
+    /// assert_eq!(tt.store_reporting(3, 2.0, Bound::Exact, 1, false), StoreOutcome::Written);
+    /// assert_eq!(tt.store_reporting(3 + 16, 5.0, Bound::Exact, 2, false), StoreOutcome::Replaced);
+    /// assert_eq!(tt.store_reporting(3, 1.0, Bound::Exact, 1, false), StoreOutcome::Kept);
+    /// ```
+    pub fn store_reporting(
+        &self,
+        key: u64,
+        value: f64,
+        bound: Bound,
+        depth: i32,
+        loss_tainted: bool,
+    ) -> StoreOutcome {
         let slot = self.slot(key);
         let old_meta = slot[2].load(Ordering::Relaxed);
         let old_key = slot[0].load(Ordering::Relaxed) ^ slot[1].load(Ordering::Relaxed) ^ old_meta;
+        let mut outcome = StoreOutcome::Written;
         if let Some(old) = Self::read(slot, old_key) {
             let refines_bound = old.key == key && old.bound != Bound::Exact;
             if depth < old.depth && !refines_bound {
-                return false;
+                return StoreOutcome::Kept;
+            }
+            if old.key != key {
+                outcome = StoreOutcome::Replaced;
             }
         }
         let value = value.to_bits();
@@ -196,7 +232,7 @@ impl TranspositionTable {
         slot[1].store(value, Ordering::Relaxed);
         slot[2].store(meta, Ordering::Relaxed);
         slot[0].store(key ^ value ^ meta, Ordering::Relaxed);
-        true
+        outcome
     }
 
     /// Empties every entry.

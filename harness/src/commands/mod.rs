@@ -9,4 +9,5 @@ pub mod main_job;
 pub mod report;
 pub mod scenarios;
 pub mod score;
+pub mod search;
 pub mod turns;
