@@ -6,8 +6,9 @@ mod support;
 use clap::Parser;
 use engine::domineering::Catalogue;
 use harness::eviction::experiment::{Config, Control, execute, write_results};
+use harness::eviction::findings::best_tens::{best_ten_stats, check_best_tens_differ};
 use harness::eviction::replay::{StreamCheck, replay};
-use harness::eviction::report::{best_ten_stats, check_best_tens_differ, write_report};
+use harness::eviction::report::write_report;
 use harness::eviction::stream::{LookupStream, StreamConfig};
 use harness::eviction::{PolicyKind, run};
 use indicatif::ProgressBar;
@@ -75,6 +76,7 @@ fn small_config(report: Option<PathBuf>) -> Config {
         trace_out: None,
         report_dir: report,
         command: "test".into(),
+        game_search_scenarios: Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scenarios")),
     }
 }
 
@@ -120,10 +122,21 @@ fn small_experiment_results_are_consistent_and_written() {
     assert!(glance < md.find("## Configuration").unwrap());
     assert!(md.contains("## Miss-ratio curves"));
     assert!(md.contains("## Does ageing overtake recency?"));
+    assert!(md.contains("## Game-search traces"));
+    assert!(md.contains("| dice sparse | 1.0% |"));
+    let game_search = std::fs::read_to_string(dir.join("results/game_search.csv")).unwrap();
+    // Five traces (catalogue and four families), sixteen rules, six budget fractions.
+    assert_eq!(game_search.lines().count(), 1 + 5 * 16 * 6);
     for chart in [
-        "hit_rate_vs_budget",
-        "aging_vs_budget",
-        "re_evaluations_vs_budget",
+        "game_search_frequency_minus_recency",
+        "game_search_catalogue_seed_11",
+        "game_search_dice_sparse",
+        "hit_rate_vs_budget_recency",
+        "hit_rate_vs_budget_frequency",
+        "hit_rate_vs_budget_adaptive",
+        "hit_rate_vs_budget_zoom_recency",
+        "aging_vs_budget_1",
+        "re_evaluations_vs_budget_adaptive",
         "best_ten_overlap",
         "miss_ratio_curve",
         "points_vs_lru",

@@ -16,6 +16,9 @@ fn with_defaults<'a>(args: &[&'a str]) -> Vec<&'a str> {
     if !args.contains(&"--report-dir") {
         v.push("--no-report");
     }
+    if !args.contains(&"--scenarios") {
+        v.push("--no-game-search");
+    }
     v
 }
 
@@ -142,6 +145,73 @@ fn output_locations_are_checked_first_with_the_path() {
         &["--trace-out", under_file.to_str().unwrap()],
         &["--trace-out", "not a folder"],
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn scenarios_dir() -> String {
+    format!("{}/../scenarios", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn dice_trace_locations_are_checked_first() {
+    let dir = temp_dir("dice");
+    let file = dir.join("a_file");
+    std::fs::write(&file, "x").unwrap();
+    let f = file.to_str().unwrap();
+    let s = scenarios_dir();
+    refused(
+        &["--dice-trace-out", f, "--scenarios", &s],
+        &["--dice-trace-out", f, "not a folder"],
+    );
+    let missing = dir.join("no_scenarios");
+    let m = missing.to_str().unwrap();
+    let out = dir.join("traces");
+    refused(
+        &["--dice-trace-out", out.to_str().unwrap(), "--scenarios", m],
+        &["--scenarios", m, "not a folder"],
+    );
+    // The game-search section needs the scenarios too, unless it is skipped.
+    refused(&["--scenarios", m], &["--scenarios", m]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn dice_traces_are_written_one_per_family() {
+    let dir = temp_dir("dice_out");
+    let out = dir.join("traces");
+    let s = scenarios_dir();
+    let (code, err) = eviction(
+        &[
+            "--dice-trace-out",
+            out.to_str().unwrap(),
+            "--scenarios",
+            &s,
+            "--no-game-search",
+            "--policies",
+            "lru",
+        ],
+        &dir.join("out"),
+    );
+    assert_eq!(code, 0, "{err}");
+    for family in [
+        "sparse",
+        "middlegame",
+        "transposition-rich",
+        "promotion-en-passant",
+    ] {
+        let p = out.join(format!("dice-{family}-traversal-off.csv"));
+        let text = std::fs::read_to_string(&p).unwrap();
+        let mut lines = text.lines();
+        assert_eq!(
+            lines.next(),
+            Some("time,obj_id,family,root,successor,depth")
+        );
+        let first = lines.next().unwrap();
+        assert!(
+            first.starts_with("1,0,") && first.contains(family),
+            "{first}"
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -5,13 +5,17 @@
 //! line), 3 a replay that did not see its stream.
 
 use crate::eviction::PolicyKind;
-use crate::eviction::experiment::{Config, Control, Summary, default_policies};
+use crate::eviction::dice_trace::export_dice_traces;
+use crate::eviction::experiment::{
+    Config, Control, GAME_SEARCH_TRAVERSAL, Summary, default_policies,
+};
 use crate::eviction::replay::StreamMismatch;
 use crate::eviction::stream::{BoardPlan, EstimateRule};
 use crate::eviction::trace::{Trace, TraceError};
 use crate::exit::Failure;
 use crate::outln;
 use crate::record::{RunFolder, RunMetadata};
+use crate::scenario::{Family, ScenarioError};
 use anyhow::Result;
 use engine::domineering::Player;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -66,6 +70,16 @@ pub struct Args {
     /// Replay this libCacheSim CSV trace (an `obj_id` column; header optional) instead of playing games.
     #[arg(long)]
     pub trace_in: Option<PathBuf>,
+    /// Write one dice-chess evaluation-lookup trace per scenario family into this folder (libCacheSim CSV
+    /// time,obj_id,family,root,successor,depth; material evaluator, traversal cache off).
+    #[arg(long)]
+    pub dice_trace_out: Option<PathBuf>,
+    /// Scenario folder of the dice-chess traces (the report's game-search section and --dice-trace-out).
+    #[arg(long, default_value = "scenarios")]
+    pub scenarios: PathBuf,
+    /// Skip the game-search section (the catalogue and dice-chess traces through every rule).
+    #[arg(long)]
+    pub no_game_search: bool,
     /// Report folder (index.md + charts).
     #[arg(long, default_value = "reports/eviction")]
     pub report_dir: PathBuf,
@@ -261,6 +275,7 @@ pub fn config(args: &Args) -> Result<Config> {
         control_budgets: budget_list("control-budgets", &args.control_budgets)?,
         trace_out: args.trace_out.clone(),
         report_dir: (!args.no_report).then(|| args.report_dir.clone()),
+        game_search_scenarios: (!args.no_game_search).then(|| args.scenarios.clone()),
         command: std::iter::once("harness".to_string())
             .chain(std::env::args().skip(1))
             .collect::<Vec<_>>()
@@ -323,7 +338,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
 }
 
 fn classify(e: anyhow::Error) -> anyhow::Error {
-    if e.downcast_ref::<BadInput>().is_some() || e.downcast_ref::<TraceError>().is_some() {
+    let scenario = e
+        .chain()
+        .find_map(|c| c.downcast_ref::<ScenarioError>())
+        .map(ScenarioError::failure);
+    if let Some(class) = scenario {
+        class.tag(e)
+    } else if e.downcast_ref::<BadInput>().is_some() || e.downcast_ref::<TraceError>().is_some() {
         Failure::BadInput.tag(e)
     } else if e
         .chain()
@@ -343,10 +364,21 @@ fn run_checked(args: &Args) -> Result<()> {
     if let Some(file) = &args.trace_out {
         output_file("trace-out", file)?;
     }
+    if let Some(dir) = &args.dice_trace_out {
+        output_folder("dice-trace-out", dir)?;
+    }
     if let Some(dir) = &cfg.report_dir
         && args.trace_in.is_none()
     {
         output_folder("report-dir", dir)?;
+    }
+    let game_search = cfg.game_search_scenarios.is_some() && args.trace_in.is_none();
+    if (args.dice_trace_out.is_some() || game_search) && !args.scenarios.is_dir() {
+        return Err(bad(
+            "scenarios",
+            &args.scenarios.display().to_string(),
+            "is not a folder (give --scenarios DIR, or --no-game-search)",
+        ));
     }
     let trace = match &args.trace_in {
         Some(path) => Some(Trace::read(path)?),
@@ -363,6 +395,12 @@ fn run_checked(args: &Args) -> Result<()> {
         }
     };
     let t = std::time::Instant::now();
+    if let Some(dir) = &args.dice_trace_out {
+        let files = export_dice_traces(&args.scenarios, &Family::ALL, GAME_SEARCH_TRAVERSAL, dir)?;
+        for f in &files {
+            outln!("dice-chess trace: {}", f.display());
+        }
+    }
     match trace {
         Some(trace) => run_trace(&cfg, &trace, &out)?,
         None => {

@@ -1,12 +1,15 @@
 //! The whole experiment: catalogue, one stream per seed and plan, every policy at every budget replayed over it
 //! (in parallel on rayon workers), the results written as CSV and summarised with 95% intervals over seeds.
 
+use super::game_search::{self, GameSearchFindings, NamedTrace, dice_traces};
 use super::replay::{StreamCheck, replay};
 use super::spec::PolicyKind;
 use super::static_sets::best_n;
 use super::stats::Estimate;
 use super::stream::{BoardPlan, LookupStream, StreamConfig};
+use crate::scenario::Family;
 use anyhow::{Context, Result, ensure};
+use engine::chance::Traversal;
 use engine::domineering::{Catalogue, ShapeKey};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
@@ -17,6 +20,10 @@ use std::time::{Duration, Instant};
 /// Ageing periods K swept by default (lookups between halvings).
 pub const DEFAULT_AGING_PERIODS: [u64; 10] =
     [10, 30, 50, 100, 300, 1000, 3000, 10_000, 30_000, 100_000];
+
+/// Traversal cache setting of the dice-chess traces: off, so the evaluation cache sees every leaf lookup the
+/// expansion makes rather than only the first of each roll's duplicates.
+pub const GAME_SEARCH_TRAVERSAL: Traversal = Traversal::Plain;
 
 /// The budgets every report quotes.
 pub const HEADLINE_BUDGETS: [usize; 4] = [10, 20, 40, 80];
@@ -109,6 +116,8 @@ pub struct Config {
     pub report_dir: Option<PathBuf>,
     /// The command that produced this run, quoted in the report.
     pub command: String,
+    /// Scenario folder whose families give the dice-chess traces of the game-search comparison (`None`: skip it).
+    pub game_search_scenarios: Option<PathBuf>,
 }
 
 impl Default for Config {
@@ -125,6 +134,7 @@ impl Default for Config {
             trace_out: None,
             report_dir: None,
             command: "harness eviction".into(),
+            game_search_scenarios: Some(PathBuf::from("scenarios")),
         }
     }
 }
@@ -287,6 +297,8 @@ pub struct Outcome {
     pub lookups_replayed: u64,
     /// Machine, revision and toolchain, read before anything was written.
     pub provenance: Provenance,
+    /// The catalogue trace and the dice-chess traces through every rule, when scenarios were given.
+    pub game_search: Option<GameSearchFindings>,
 }
 
 /// Where and with what a run was made: the provenance columns of every eviction CSV, read once per run.
@@ -350,7 +362,7 @@ pub struct Summary {
 
 /// Maps `f` over `items` on a pool of `threads` rayon workers; the results come back in `items`' order (rayon's
 /// indexed collect), so they equal a sequential run's. Stops at an error.
-pub(super) fn parallel_map<T: Sync, R: Send>(
+pub(crate) fn parallel_map<T: Sync, R: Send>(
     items: &[T],
     threads: usize,
     progress: &ProgressBar,
@@ -566,7 +578,28 @@ pub fn execute(config: &Config, progress: &ProgressBar) -> Result<Outcome> {
         results[i / n_seeds].rows.push(row);
     }
     let main = results.remove(0);
+    let game_search = match &config.game_search_scenarios {
+        Some(dir) => {
+            let first = &prepared[0].stream;
+            let mut traces = vec![NamedTrace {
+                name: format!("catalogue (seed {})", first.seed),
+                keys: first.keys.clone(),
+                universe: first.universe(),
+            }];
+            progress.set_message("recording dice-chess traces");
+            traces.extend(dice_traces(dir, &Family::ALL, GAME_SEARCH_TRAVERSAL)?);
+            Some(game_search::analyse(
+                &traces,
+                &config.policies,
+                GAME_SEARCH_TRAVERSAL,
+                config.threads,
+                progress,
+            )?)
+        }
+        None => None,
+    };
     Ok(Outcome {
+        game_search,
         config: config.clone(),
         policies: config.policies.clone(),
         main,
@@ -683,6 +716,9 @@ pub fn write_results(outcome: &Outcome, out_dir: &Path) -> Result<PathBuf> {
             })
         }))?,
     )?;
+    if let Some(g) = &outcome.game_search {
+        write("game_search.csv", csv_bytes(&g.rows)?)?;
+    }
     let main = &outcome.main;
     write(
         "best_tens.csv",

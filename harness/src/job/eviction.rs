@@ -11,6 +11,7 @@ pub fn run_eviction(job: &Job, folder: &RunFolder) -> anyhow::Result<()> {
     let mut cfg = crate::eviction::Config {
         report_dir: Some(job.report_dir.join("eviction")),
         command: "harness (main job)".to_string(),
+        game_search_scenarios: Some(job.scenarios_dir.clone()),
         ..crate::eviction::Config::default()
     };
     if job.quick {

@@ -2,8 +2,8 @@
 //! working set marked), and hit-rate points versus LRU, paired over seeds. At most eight series each, from a fixed
 //! order of interest, so colours and markers stay distinct.
 
-use super::experiment::{Outcome, PlanResults, RunRow};
-use super::spec::PolicyKind;
+use crate::eviction::experiment::{Outcome, PlanResults, RunRow};
+use crate::eviction::spec::PolicyKind;
 use crate::plot::{self, Axis, LinePlot, MAX_SERIES, Point, Reference, Series};
 use anyhow::Result;
 use std::path::Path;

@@ -1,0 +1,6 @@
+//! The eviction report's analysis: typed findings computed from the results, which the report only formats.
+
+pub mod aging;
+pub mod best_tens;
+pub mod metrics;
+pub mod original;
