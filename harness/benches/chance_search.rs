@@ -1,7 +1,7 @@
 //! The chance search on each frozen family's roots: pruning {none, star1, star2} x table {off, on}, cache
 //! `optimized`, evaluator `material`, one turn deeper than the family's expansion for the cheap families and
-//! depth 2 for sparse (its depth-3 plain search takes far too long for criterion's repeated samples; use the
-//! `search_measure` binary for depth 3). Setup checks parity (every arm the same root values, each best path
+//! depth 2 for sparse (its depth-3 plain search takes far too long for criterion's repeated samples; the main job's
+//! search stage measures depth 3). Setup checks parity (every arm the same root values, each best path
 //! worth its root's value) and aborts before timing on a mismatch. One iteration searches every root of the
 //! family once, with a fresh memo and a cleared table per root.
 
