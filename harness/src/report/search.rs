@@ -58,6 +58,17 @@ fn plain_of<'a>(rows: &'a [SearchRecord], r: &SearchRecord) -> Option<&'a Search
     })
 }
 
+/// time(base) / time(arm) from the medians, with the conservative interval: base's interval ends over the arm's
+/// opposite ends.
+fn speedup(base: &SearchRecord, arm: &SearchRecord) -> (f64, f64, f64) {
+    let div = |a: f64, b: f64| if b > 0.0 { a / b } else { f64::NAN };
+    (
+        div(base.median_ns, arm.median_ns),
+        div(base.ci_low_ns, arm.ci_high_ns),
+        div(base.ci_high_ns, arm.ci_low_ns),
+    )
+}
+
 fn quotient(a: u64, b: u64) -> f64 {
     if b == 0 {
         f64::NAN
@@ -73,14 +84,14 @@ impl SearchFindings {
             .iter()
             .filter_map(|r| {
                 let p = plain_of(rows, r)?;
-                let div = |a: f64, b: f64| if b > 0.0 { a / b } else { f64::NAN };
+                let (speedup, speedup_low, speedup_high) = speedup(p, r);
                 Some(ArmFinding {
                     row: r.clone(),
                     leaves_ratio: quotient(r.leaves, p.leaves),
                     calls_ratio: quotient(r.evaluator_calls, p.evaluator_calls),
-                    speedup: div(p.median_ns, r.median_ns),
-                    speedup_low: div(p.ci_low_ns, r.ci_high_ns),
-                    speedup_high: div(p.ci_high_ns, r.ci_low_ns),
+                    speedup,
+                    speedup_low,
+                    speedup_high,
                 })
             })
             .collect();
@@ -135,9 +146,7 @@ impl SearchFindings {
                 self.find(family, "star2", "on", "optimized"),
             ) {
                 (Some(n), Some(o)) => {
-                    let s = n.row.median_ns / o.row.median_ns;
-                    let lo = n.row.ci_low_ns / o.row.ci_high_ns;
-                    let hi = n.row.ci_high_ns / o.row.ci_low_ns;
+                    let (s, lo, hi) = speedup(&n.row, &o.row);
                     let verdict = if lo > 1.0 {
                         "pays"
                     } else if hi < 1.0 {
