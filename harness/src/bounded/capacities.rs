@@ -4,13 +4,22 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// The sweep's exponents, `FULL` (`None`) resolved per workload once the unbounded cache has been counted.
+/// One end of a capacity range.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    /// 2^N entries.
+    Exponent(u32),
+    /// `FULL+N`: N doublings above the full capacity (`FULL` = `FULL+0`).
+    Full(u32),
+}
+
+/// The sweep's exponents, `FULL` resolved per workload once the unbounded cache has been counted.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Capacities {
-    /// Smallest exponent.
-    pub low: Option<u32>,
-    /// Largest exponent.
-    pub high: Option<u32>,
+    /// Smallest capacity.
+    pub low: Bound,
+    /// Largest capacity.
+    pub high: Bound,
 }
 
 /// Capacities up to 2^31 (the signature's set bits).
@@ -20,8 +29,8 @@ impl Default for Capacities {
     /// `6..FULL`: 64 entries up to the working set.
     fn default() -> Self {
         Capacities {
-            low: Some(6),
-            high: None,
+            low: Bound::Exponent(6),
+            high: Bound::Full(0),
         }
     }
 }
@@ -29,22 +38,31 @@ impl Default for Capacities {
 /// Why a capacity range was refused.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum CapacitiesError {
-    /// Not a number or `FULL`.
-    #[error("'{0}' is not an exponent 0..=31 or FULL")]
+    /// Not a number, `FULL` or `FULL+N`.
+    #[error("'{0}' is not an exponent 0..=31, FULL or FULL+N")]
     Exponent(String),
-    /// `LO..HI` with `LO > HI`, or `FULL..HI`.
+    /// `LO..HI` with `LO > HI`, or a `FULL` low end with a numeric high end.
     #[error("'{0}' is empty (the low end lies above the high end)")]
     Empty(String),
 }
 
-fn exponent(s: &str) -> Result<Option<u32>, CapacitiesError> {
+fn bound(s: &str) -> Result<Bound, CapacitiesError> {
     let s = s.trim();
-    if s.eq_ignore_ascii_case("full") {
-        return Ok(None);
+    let bad = || CapacitiesError::Exponent(s.to_string());
+    let upper = s.to_ascii_uppercase();
+    if let Some(rest) = upper.strip_prefix("FULL") {
+        return match rest.strip_prefix('+') {
+            None if rest.is_empty() => Ok(Bound::Full(0)),
+            Some(n) => match n.parse::<u32>() {
+                Ok(n) if n <= MAX_EXPONENT => Ok(Bound::Full(n)),
+                _ => Err(bad()),
+            },
+            None => Err(bad()),
+        };
     }
     match s.parse::<u32>() {
-        Ok(e) if e <= MAX_EXPONENT => Ok(Some(e)),
-        _ => Err(CapacitiesError::Exponent(s.to_string())),
+        Ok(e) if e <= MAX_EXPONENT => Ok(Bound::Exponent(e)),
+        _ => Err(bad()),
     }
 }
 
@@ -57,31 +75,40 @@ impl FromStr for Capacities {
     /// assert_eq!(c.resolve(4), vec![4]);
     /// assert_eq!("8..10".parse::<Capacities>().unwrap().resolve(20), vec![8, 9, 10]);
     /// assert_eq!("FULL".parse::<Capacities>().unwrap().resolve(9), vec![9]);
+    /// assert_eq!("FULL..FULL+2".parse::<Capacities>().unwrap().resolve(9), vec![9, 10, 11]);
     /// assert!("9..8".parse::<Capacities>().is_err() && "40".parse::<Capacities>().is_err());
-    /// assert!("FULL..8".parse::<Capacities>().is_err());
+    /// assert!("FULL..8".parse::<Capacities>().is_err() && "FULL-1".parse::<Capacities>().is_err());
     /// ```
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let (low, high) = match s.split_once("..") {
-            Some((lo, hi)) => (exponent(lo)?, exponent(hi)?),
+            Some((lo, hi)) => (bound(lo)?, bound(hi)?),
             None => {
-                let e = exponent(s)?;
-                (e, e)
+                let b = bound(s)?;
+                (b, b)
             }
         };
-        match (low, high) {
-            (Some(lo), Some(hi)) if lo > hi => Err(CapacitiesError::Empty(s.to_string())),
-            (None, Some(_)) => Err(CapacitiesError::Empty(s.to_string())),
-            _ => Ok(Capacities { low, high }),
+        let empty = match (low, high) {
+            (Bound::Exponent(lo), Bound::Exponent(hi)) => lo > hi,
+            (Bound::Full(lo), Bound::Full(hi)) => lo > hi,
+            (Bound::Full(_), Bound::Exponent(_)) => true,
+            (Bound::Exponent(_), Bound::Full(_)) => false,
+        };
+        if empty {
+            return Err(CapacitiesError::Empty(s.to_string()));
         }
+        Ok(Capacities { low, high })
     }
 }
 
 impl Capacities {
-    /// The exponents for a workload whose full capacity is `2^full`: `low..=high`, `FULL` standing for `full`;
-    /// when the low end lies above a `FULL` high end, the full capacity alone.
+    /// The exponents for a workload whose full capacity is `2^full`: `low..=high` with `FULL+N` = `full + N`
+    /// (at most 31); when the low end lies above a `FULL` high end, the high end alone.
     pub fn resolve(self, full: u32) -> Vec<u32> {
-        let high = self.high.unwrap_or(full);
-        let low = self.low.unwrap_or(full);
+        let at = |b: Bound| match b {
+            Bound::Exponent(e) => e,
+            Bound::Full(n) => (full + n).min(MAX_EXPONENT),
+        };
+        let (low, high) = (at(self.low), at(self.high));
         if low > high {
             vec![high]
         } else {
@@ -90,12 +117,21 @@ impl Capacities {
     }
 }
 
+impl fmt::Display for Bound {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Bound::Exponent(e) => write!(f, "{e}"),
+            Bound::Full(0) => f.write_str("FULL"),
+            Bound::Full(n) => write!(f, "FULL+{n}"),
+        }
+    }
+}
+
 impl fmt::Display for Capacities {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let end = |e: Option<u32>| e.map_or("FULL".to_string(), |e| e.to_string());
         if self.low == self.high {
-            return f.write_str(&end(self.low));
+            return write!(f, "{}", self.low);
         }
-        write!(f, "{}..{}", end(self.low), end(self.high))
+        write!(f, "{}..{}", self.low, self.high)
     }
 }

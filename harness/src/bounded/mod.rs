@@ -8,6 +8,6 @@ pub mod sweep;
 pub mod workload;
 
 pub use cache_arm::CacheArm;
-pub use capacities::{Capacities, CapacitiesError};
+pub use capacities::{Bound, Capacities, CapacitiesError};
 pub use sweep::{BoundedParityError, Sweep, run_sweep};
 pub use workload::{Invocations, Workload};

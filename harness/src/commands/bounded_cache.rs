@@ -27,8 +27,8 @@ pub struct Args {
     /// Replacement rules (comma-separated, each once): direct,clock.
     #[arg(long, value_parser = list::<BoundedPolicy>, default_value = "direct,clock")]
     pub policy: List<BoundedPolicy>,
-    /// Capacities as powers of two: LO..HI, LO..FULL, N or FULL (FULL = the smallest power of two holding the
-    /// unbounded cache's largest working set, per family and workload).
+    /// Capacities as powers of two: LO..HI, LO..FULL, LO..FULL+N, N or FULL (FULL = the smallest power of two
+    /// holding the unbounded cache's largest working set, per family and workload; FULL+N = N doublings more).
     #[arg(long, default_value = "6..FULL", value_parser = parse_capacities)]
     pub capacities: Capacities,
     /// Shorter timing rounds and only each family's first root.

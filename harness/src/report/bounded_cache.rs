@@ -24,6 +24,8 @@ pub struct CapacityPoint {
     pub calls_ratio: f64,
     /// hits / lookups.
     pub hit_rate: f64,
+    /// hits / the unbounded cache's hits: the share of its saved evaluations this cache still saves.
+    pub hits_kept: f64,
 }
 
 /// One rule's curve over capacity in one workload and family.
@@ -52,11 +54,15 @@ pub struct BoundedGlance {
     pub policy: String,
     /// The unbounded cache's largest working set (entries of one invocation).
     pub unbounded_peak_entries: u64,
+    /// The unbounded cache's hits / lookups: how much any cache can save here.
+    pub unbounded_hit_rate: f64,
     /// The smallest capacity measured whose evaluator calls are within 5% of the unbounded cache's; `None` when
     /// no capacity measured is.
     pub within_5_percent_capacity: Option<u64>,
     /// evaluator calls / unbounded evaluator calls at that capacity.
     pub calls_ratio: Option<f64>,
+    /// hits / unbounded hits at that capacity.
+    pub hits_kept: Option<f64>,
     /// time(unbounded) / time(bounded) at that capacity, paired per round, with its 95% interval.
     pub speedup_vs_unbounded: Option<[f64; 3]>,
     /// `faster`, `slower` or `no_verdict` (the interval includes 1) at that capacity.
@@ -113,6 +119,7 @@ impl BoundedFindings {
                 row: r.clone(),
                 calls_ratio: quotient(r.evaluator_calls, unbounded.evaluator_calls),
                 hit_rate: quotient(r.cache_hits, r.lookups),
+                hits_kept: quotient(r.cache_hits, unbounded.cache_hits),
             };
             match curves.iter_mut().find(|c| {
                 c.workload == r.workload && c.scenario == r.scenario && c.policy == r.policy
@@ -144,8 +151,10 @@ impl BoundedFindings {
                     scenario: c.scenario.clone(),
                     policy: c.policy.clone(),
                     unbounded_peak_entries: c.unbounded.peak_entries,
+                    unbounded_hit_rate: quotient(c.unbounded.cache_hits, c.unbounded.lookups),
                     within_5_percent_capacity: at.and_then(|p| p.row.capacity_entries),
                     calls_ratio: at.map(|p| p.calls_ratio),
+                    hits_kept: at.map(|p| p.hits_kept),
                     speedup_vs_unbounded: at.map(CapacityPoint::speedup),
                     verdict: at.map(|p| verdict(p.speedup())),
                 }
@@ -169,24 +178,27 @@ impl BoundedFindings {
                     .filter(|g| g.workload == w && g.scenario == s)
                     .map(|g| match (g.within_5_percent_capacity, g.speedup_vs_unbounded) {
                         (Some(cap), Some(sp)) => format!(
-                            "{} within 5% of its evaluator calls from {} entries ({} its calls), {} there \
-                             (speedup {})",
+                            "{} within 5% of its evaluator calls from {} entries ({} its calls, {} of its \
+                             hits), {} there (speedup {})",
                             g.policy,
                             count(cap),
                             ratio(g.calls_ratio.unwrap_or(f64::NAN)),
+                            percent(g.hits_kept.unwrap_or(f64::NAN)),
                             verdict(sp).replace('_', " "),
                             ratio_interval(sp[0], sp[1], sp[2])
                         ),
                         _ => format!("{} not within 5% at any capacity measured", g.policy),
                     })
                     .collect();
-                let peak = glance
+                let first = glance
                     .iter()
-                    .find(|g| g.workload == w && g.scenario == s)
-                    .map_or(0, |g| g.unbounded_peak_entries);
+                    .find(|g| g.workload == w && g.scenario == s);
+                let peak = first.map_or(0, |g| g.unbounded_peak_entries);
+                let rate = first.map_or(f64::NAN, |g| g.unbounded_hit_rate);
                 format!(
-                    "bounded cache, {w} {s} (unbounded working set {} entries): {}",
+                    "bounded cache, {w} {s} (unbounded: working set {} entries, hit rate {}): {}",
                     count(peak),
+                    percent(rate),
                     parts.join("; ")
                 )
             })
@@ -203,6 +215,7 @@ impl BoundedFindings {
             ("evaluator calls", Align::Right),
             ("calls / unbounded", Align::Right),
             ("hit rate", Align::Right),
+            ("hits kept", Align::Right),
             ("evictions", Align::Right),
             ("bytes", Align::Right),
             ("time per invocation", Align::Right),
@@ -222,12 +235,13 @@ impl BoundedFindings {
                     count(u.evaluator_calls),
                     ratio(1.0),
                     percent(quotient(u.cache_hits, u.lookups)),
+                    percent(1.0),
                     count(u.evictions),
                     format!("≥ {}", bytes(u.cache_bytes as f64)),
                     time_ns_interval(u.median_ns, u.ci_low_ns, u.ci_high_ns),
                     ratio(1.0),
                 ])
-                .expect("eleven cells");
+                .expect("twelve cells");
             }
             for p in &c.points {
                 let r = &p.row;
@@ -239,12 +253,13 @@ impl BoundedFindings {
                     count(r.evaluator_calls),
                     ratio(p.calls_ratio),
                     percent(p.hit_rate),
+                    percent(p.hits_kept),
                     count(r.evictions),
                     bytes(r.cache_bytes as f64),
                     time_ns_interval(r.median_ns, r.ci_low_ns, r.ci_high_ns),
                     ratio_interval(r.speedup_vs_unbounded, r.speedup_low, r.speedup_high),
                 ])
-                .expect("eleven cells");
+                .expect("twelve cells");
             }
         }
         t
@@ -330,7 +345,9 @@ impl BoundedFindings {
              transposition table on. Every cache returned exactly the unbounded cache's values (checked before \
              timing). Capacities run from 2^6 to the smallest power of two holding the unbounded cache's largest \
              working set; speedup = time(unbounded) / time(bounded), paired per round, > 1 = faster, with its 95% \
-             interval. Bytes: the bounded cache's slot arrays exactly; for the unbounded cache a lower bound \
+             interval. Hits kept = hits / the unbounded cache's hits (the share of its saved evaluations a bounded cache \
+             still saves; where the unbounded hit rate is low, every cache is within 5% of its calls). Bytes: the \
+             bounded cache's slot arrays exactly; for the unbounded cache a lower bound \
              (entries x state, value and two slot words).\n\n",
         );
         for line in self.glance_lines() {
