@@ -103,3 +103,34 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn bad_capacities_and_policies_are_usage_errors_naming_the_option() {
+        let parse = |args: &[&str]| {
+            harness_args(args)
+                .map(|_| ())
+                .map_err(|e| (e.exit_code(), e.to_string()))
+        };
+        let (code, msg) = parse(&["--capacities", "9..8"]).unwrap_err();
+        assert_eq!(code, 2);
+        assert!(
+            msg.contains("--capacities") && msg.contains("9..8"),
+            "{msg}"
+        );
+        let (code, msg) = parse(&["--policy", "lru"]).unwrap_err();
+        assert_eq!(code, 2);
+        assert!(
+            msg.contains("--policy") && msg.contains("direct, clock"),
+            "{msg}"
+        );
+        assert!(parse(&["--capacities", "4..FULL+1", "--workload", "search"]).is_ok());
+    }
+
+    fn harness_args(args: &[&str]) -> Result<clap::ArgMatches, clap::Error> {
+        let mut argv = vec!["harness", "bounded-cache"];
+        argv.extend_from_slice(args);
+        crate::cli::command().try_get_matches_from(argv)
+    }
+}
