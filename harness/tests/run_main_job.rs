@@ -27,6 +27,7 @@ fn args(scenarios_dir: PathBuf, out: PathBuf, report_dir: PathBuf) -> Args {
         skip_profiles: true,
         skip_search: false,
         report_dir,
+        trace_out: None,
     }
 }
 

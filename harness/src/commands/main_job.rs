@@ -48,6 +48,10 @@ pub struct Args {
     /// Seed of the timing order shuffle (printed and recorded).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Write the dice-chess evaluation-lookup traces of the chosen families into this folder (libCacheSim CSV,
+    /// four per family: expansion with the traversal cache off and on, Star2 search with and without a TT).
+    #[arg(long)]
+    pub trace_out: Option<PathBuf>,
 }
 
 impl Args {
@@ -67,6 +71,7 @@ impl Args {
             skip_profiles: self.skip_profiles,
             skip_search: self.skip_search,
             seed: self.seed,
+            trace_out: self.trace_out.clone(),
             start_time: None,
         })
     }

@@ -4,3 +4,4 @@ pub mod aging;
 pub mod best_tens;
 pub mod metrics;
 pub mod original;
+pub mod rule_groups;
