@@ -233,18 +233,18 @@ pub struct GameSearchFindings {
 }
 
 impl GameSearchFindings {
-    /// The family whose curves the report draws for every source: the one with the largest working set in its
-    /// traversal-off expansion trace, so the budgets span the most entries.
+    /// The family whose curves the report draws for every source: the one with the most lookups in its
+    /// traversal-off expansion trace, the longest stream and so the most reuse for a rule to exploit.
     pub fn showcase_family(&self) -> Option<Family> {
         self.traces
             .iter()
             .filter_map(|t| match t.origin {
                 Some((family, TraceSource::Expansion(engine::chance::Traversal::Plain))) => {
-                    Some((family, t.universe))
+                    Some((family, t.lookups))
                 }
                 _ => None,
             })
-            .max_by_key(|&(_, universe)| universe)
+            .max_by_key(|&(_, lookups)| lookups)
             .map(|(family, _)| family)
     }
 

@@ -300,7 +300,7 @@ pub fn write_section(o: &mut String, f: &GameSearchFindings, dir: &Path) -> Resu
         o,
         "### Miss-ratio curves by rule group\n\nEvery rule run, in groups of at most five with LRU, Belady and \
          unbounded on each chart for reference; budgets as a fraction of each trace's working set, log axes. The \
-         catalogue trace beside the four traces of the `{family}` family (the largest working set); the other \
+         catalogue trace beside the four traces of the `{family}` family (the longest traces); the other \
          families' curves are rows of `game_search.csv`.\n"
     );
     let mut grid = Table::new(

@@ -12,12 +12,13 @@ mod summary;
 pub use summary::summary_lines;
 
 use crate::eviction::experiment::Outcome;
-use crate::eviction::findings::aging::{aging_sentence, best_aging, held_out_aging, verdict};
+use crate::eviction::findings::aging::{aging_sentence, held_out_aging, verdict};
 use crate::eviction::findings::best_tens::best_ten_stats;
 use crate::eviction::findings::metrics::{aging, cell, headline, pct, reevals};
 use crate::eviction::findings::original::original_figures;
 use crate::eviction::spec::PolicyKind;
 use crate::plot;
+use crate::present::{Align, Table};
 use anyhow::Result;
 use charts::{best_ten_figure, charts};
 use glance::glance_section;
@@ -223,21 +224,31 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
             p.budgets
         );
     }
-    let curves = curves::write(outcome, best_aging(outcome, p), dir)?;
-    if curves.iter().any(|m| m == "miss_ratio_curve") {
+    let curves = curves::write(outcome, dir)?;
+    if !curves.is_empty() {
         let _ = writeln!(
             o,
-            "## Miss-ratio curves\n\n![miss ratio versus budget](miss_ratio_curve.svg)\n\nLog-log; the vertical lines \
-             mark 1%, 10% and 100% of the working set (the mean number of distinct shapes per stream). Belady and \
-             unbounded are the bounds.\n"
+            "## Miss-ratio curves\n\nOne pair of charts per rule group, so every rule run is drawn: miss ratio \
+             (log-log) and hit-rate points versus LRU (paired per seed; above zero the rule keeps more of what is \
+             asked for than LRU), budgets as a percentage of the working set (the mean number of distinct shapes per \
+             stream; the vertical lines mark 1% and 10%). LRU, Belady and unbounded are on every miss-ratio chart \
+             for reference. The dice-chess traces' curves, on the same axis, are in the game-search section.\n"
         );
-    }
-    if curves.iter().any(|m| m == "points_vs_lru") {
-        let _ = writeln!(
-            o,
-            "![hit-rate points versus LRU](points_vs_lru.svg)\n\nEach line is a rule's hit rate minus LRU's on the \
-             same stream, paired per seed: above zero it keeps more of what is asked for than LRU.\n"
-        );
+        let mut grid = Table::new([
+            ("rules", Align::Left),
+            ("miss ratio", Align::Left),
+            ("points versus LRU", Align::Left),
+        ]);
+        for (title, mrc, paired) in &curves {
+            grid.row([
+                title.clone(),
+                format!("![miss ratio, {title}]({mrc}.svg)"),
+                paired.as_ref().map_or("—".into(), |s| {
+                    format!("![points versus LRU, {title}]({s}.svg)")
+                }),
+            ])?;
+        }
+        let _ = writeln!(o, "{}", grid.markdown());
     }
     let _ = writeln!(
         o,
