@@ -129,6 +129,8 @@ fn small_experiment_results_are_consistent_and_written() {
     assert!(md[section..].starts_with("## Game-search traces\n\n**Does frequency"));
     assert!(md.contains("| dice sparse search-star2-tt |"));
     assert!(md.contains("- **search + TT** (4 traces): "));
+    // Only the sparse family's roots are searched deep enough for the table to cut leaves.
+    assert!(md.contains("On `middlegame`, `transposition-rich`, `promotion-en-passant` the search makes the same lookups"));
     let game_search = std::fs::read_to_string(dir.join("results/game_search.csv")).unwrap();
     // Seventeen traces (catalogue, four families x four sources), sixteen rules, six budget fractions.
     assert_eq!(game_search.lines().count(), 1 + 17 * 16 * 6);

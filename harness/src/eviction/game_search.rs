@@ -230,6 +230,9 @@ pub struct GameSearchFindings {
     pub traces: Vec<TraceFindings>,
     /// The catalogue, then each dice-chess source in [`TraceSource::ALL`] order (kinds without traces left out).
     pub verdicts: Vec<SourceVerdict>,
+    /// Families whose search traces with and without a TT are the same stream (the table cut no leaf lookup),
+    /// so their two kinds' figures coincide and count twice in the overall tally.
+    pub table_cuts_nothing: Vec<Family>,
 }
 
 impl GameSearchFindings {
@@ -319,7 +322,21 @@ pub fn analyse(
         .iter()
         .map(|t| trace_findings(t, policies, &rows))
         .collect();
+    let search = |family: Family, table: bool| {
+        traces
+            .iter()
+            .find(|t| t.origin == Some((family, TraceSource::Search { table })))
+    };
+    let mut table_cuts_nothing: Vec<Family> = Vec::new();
+    for t in traces {
+        if let Some((family, TraceSource::Search { table: true })) = t.origin
+            && search(family, false).is_some_and(|without| without.keys == t.keys)
+        {
+            table_cuts_nothing.push(family);
+        }
+    }
     Ok(GameSearchFindings {
+        table_cuts_nothing,
         policies: policies.to_vec(),
         rows,
         verdicts: verdicts(&findings),

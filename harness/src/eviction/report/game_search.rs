@@ -200,6 +200,19 @@ fn answer(o: &mut String, f: &GameSearchFindings) {
     for v in &f.verdicts {
         let _ = writeln!(o, "- {}", verdict_line(v));
     }
+    if !f.table_cuts_nothing.is_empty() {
+        let names: Vec<String> = f
+            .table_cuts_nothing
+            .iter()
+            .map(|x| format!("`{x}`"))
+            .collect();
+        let _ = writeln!(
+            o,
+            "\nOn {} the search makes the same lookups with and without the TT (the table cuts no leaf there), so \
+             those families' two search traces are one stream counted twice above.",
+            names.join(", ")
+        );
+    }
     o.push('\n');
 }
 
@@ -217,7 +230,7 @@ pub fn write_section(o: &mut String, f: &GameSearchFindings, dir: &Path) -> Resu
          lookups left after repeated rolls are answered by the traversal cache), and the Star2 chance search of the \
          family's roots one turn deeper, as the search stage searches them, with a transposition table (2^16 \
          entries, cleared per root) and without. `harness eviction --dice-trace-out DIR`, `harness --trace-out DIR` \
-         and `harness search --trace-out FILE` write them as libCacheSim CSV. Every rule is replayed at budgets of \
+         and `harness search --trace-out DIR` (one root) write them as libCacheSim CSV. Every rule is replayed at budgets of \
          {} of each trace's working set (its distinct keys), so traces of very different sizes share one axis. \
          Recency rules: {}; frequency rules: {} and ageing LFU at the period best on that trace (picked on the same \
          trace, so its margin is an upper estimate). Deterministic: one trace each, no seeds to average.\n",
