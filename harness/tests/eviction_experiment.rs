@@ -120,6 +120,12 @@ fn small_experiment_results_are_consistent_and_written() {
     // The answer first: "At a glance" precedes the configuration.
     let glance = md.find("## At a glance").expect("at a glance");
     assert!(glance < md.find("## Configuration").unwrap());
+    let game_search_answer = md
+        .find("dice-chess game-search traces")
+        .expect("game-search answer");
+    assert!(
+        glance < game_search_answer && game_search_answer < md.find("## Configuration").unwrap()
+    );
     assert!(md.contains("## Miss-ratio curves"));
     assert!(md.contains("## Does ageing overtake recency?"));
     // The game-search part opens with its answer.
