@@ -120,17 +120,33 @@ fn small_experiment_results_are_consistent_and_written() {
     // The answer first: "At a glance" precedes the configuration.
     let glance = md.find("## At a glance").expect("at a glance");
     assert!(glance < md.find("## Configuration").unwrap());
+    let game_search_answer = md
+        .find("dice-chess game-search traces")
+        .expect("game-search answer");
+    assert!(
+        glance < game_search_answer && game_search_answer < md.find("## Configuration").unwrap()
+    );
     assert!(md.contains("## Miss-ratio curves"));
     assert!(md.contains("## Does ageing overtake recency?"));
-    assert!(md.contains("## Game-search traces"));
-    assert!(md.contains("| dice sparse | 1.0% |"));
+    // The game-search part opens with its answer.
+    let section = md
+        .find("## Game-search traces")
+        .expect("game-search section");
+    assert!(md[section..].starts_with("## Game-search traces\n\n**Does frequency"));
+    assert!(md.contains("| dice sparse search-star2-tt |"));
+    assert!(md.contains("- **search + TT** (4 traces): "));
+    // Only the sparse family's roots are searched deep enough for the table to cut leaves.
+    assert!(md.contains("On `middlegame`, `transposition-rich`, `promotion-en-passant` the search makes the same lookups"));
     let game_search = std::fs::read_to_string(dir.join("results/game_search.csv")).unwrap();
-    // Five traces (catalogue and four families), sixteen rules, six budget fractions.
-    assert_eq!(game_search.lines().count(), 1 + 5 * 16 * 6);
+    // Seventeen traces (catalogue, four families x four sources), sixteen rules, six budget fractions.
+    assert_eq!(game_search.lines().count(), 1 + 17 * 16 * 6);
     for chart in [
-        "game_search_frequency_minus_recency",
-        "game_search_catalogue_seed_11",
-        "game_search_dice_sparse",
+        "game_search_frequency_minus_recency_expansion_traversal_off",
+        "game_search_frequency_minus_recency_search_star2_tt",
+        "game_search_catalogue_seed_11_mrc_recency",
+        "game_search_dice_sparse_expansion_traversal_on_mrc_frequency",
+        "game_search_dice_sparse_search_star2_mrc_ageing",
+        "game_search_dice_sparse_search_star2_tt_mrc_fixed",
         "hit_rate_vs_budget_recency",
         "hit_rate_vs_budget_frequency",
         "hit_rate_vs_budget_adaptive",
@@ -138,8 +154,9 @@ fn small_experiment_results_are_consistent_and_written() {
         "aging_vs_budget_1",
         "re_evaluations_vs_budget_adaptive",
         "best_ten_overlap",
-        "miss_ratio_curve",
-        "points_vs_lru",
+        "miss_ratio_curve_recency",
+        "miss_ratio_curve_adaptive",
+        "points_vs_lru_frequency",
     ] {
         for ext in ["svg", "png"] {
             let p = dir.join("report").join(format!("{chart}.{ext}"));

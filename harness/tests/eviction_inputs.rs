@@ -176,7 +176,7 @@ fn dice_trace_locations_are_checked_first() {
 }
 
 #[test]
-fn dice_traces_are_written_one_per_family() {
+fn dice_traces_are_written_four_per_family() {
     let dir = temp_dir("dice_out");
     let out = dir.join("traces");
     let s = scenarios_dir();
@@ -199,18 +199,25 @@ fn dice_traces_are_written_one_per_family() {
         "transposition-rich",
         "promotion-en-passant",
     ] {
-        let p = out.join(format!("dice-{family}-traversal-off.csv"));
-        let text = std::fs::read_to_string(&p).unwrap();
-        let mut lines = text.lines();
-        assert_eq!(
-            lines.next(),
-            Some("time,obj_id,family,root,successor,depth")
-        );
-        let first = lines.next().unwrap();
-        assert!(
-            first.starts_with("1,0,") && first.contains(family),
-            "{first}"
-        );
+        for source in [
+            "expansion-traversal-off",
+            "expansion-traversal-on",
+            "search-star2-tt",
+            "search-star2",
+        ] {
+            let p = out.join(format!("dice-{family}-{source}.csv"));
+            let text = std::fs::read_to_string(&p).unwrap();
+            let mut lines = text.lines();
+            assert_eq!(
+                lines.next(),
+                Some("time,obj_id,family,source,root,successor,depth")
+            );
+            let first = lines.next().unwrap();
+            assert!(
+                first.starts_with(&format!("1,0,{family},{source},0,")),
+                "{first}"
+            );
+        }
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

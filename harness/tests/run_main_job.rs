@@ -28,6 +28,7 @@ fn args(scenarios_dir: PathBuf, out: PathBuf, report_dir: PathBuf) -> Args {
         skip_search: false,
         skip_bounded_cache: false,
         report_dir,
+        trace_out: None,
     }
 }
 

@@ -6,9 +6,7 @@
 
 use crate::eviction::PolicyKind;
 use crate::eviction::dice_trace::export_dice_traces;
-use crate::eviction::experiment::{
-    Config, Control, GAME_SEARCH_TRAVERSAL, Summary, default_policies,
-};
+use crate::eviction::experiment::{Config, Control, Summary, default_policies};
 use crate::eviction::replay::StreamMismatch;
 use crate::eviction::stream::{BoardPlan, EstimateRule};
 use crate::eviction::trace::{Trace, TraceError};
@@ -70,8 +68,9 @@ pub struct Args {
     /// Replay this libCacheSim CSV trace (an `obj_id` column; header optional) instead of playing games.
     #[arg(long)]
     pub trace_in: Option<PathBuf>,
-    /// Write one dice-chess evaluation-lookup trace per scenario family into this folder (libCacheSim CSV
-    /// time,obj_id,family,root,successor,depth; material evaluator, traversal cache off).
+    /// Write the dice-chess evaluation-lookup traces into this folder, four per scenario family (expansion with the
+    /// traversal cache off and on, Star2 search with and without a TT; libCacheSim CSV
+    /// time,obj_id,family,source,root,successor,depth; material evaluator).
     #[arg(long)]
     pub dice_trace_out: Option<PathBuf>,
     /// Scenario folder of the dice-chess traces (the report's game-search section and --dice-trace-out).
@@ -396,7 +395,7 @@ fn run_checked(args: &Args) -> Result<()> {
     };
     let t = std::time::Instant::now();
     if let Some(dir) = &args.dice_trace_out {
-        let files = export_dice_traces(&args.scenarios, &Family::ALL, GAME_SEARCH_TRAVERSAL, dir)?;
+        let files = export_dice_traces(&args.scenarios, &Family::ALL, dir)?;
         for f in &files {
             outln!("dice-chess trace: {}", f.display());
         }

@@ -51,6 +51,10 @@ pub struct Args {
     /// Seed of the timing order shuffle (printed and recorded).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Write the dice-chess evaluation-lookup traces of the chosen families into this folder (libCacheSim CSV,
+    /// four per family: expansion with the traversal cache off and on, Star2 search with and without a TT).
+    #[arg(long)]
+    pub trace_out: Option<PathBuf>,
 }
 
 impl Args {
@@ -71,6 +75,7 @@ impl Args {
             skip_search: self.skip_search,
             skip_bounded_cache: self.skip_bounded_cache,
             seed: self.seed,
+            trace_out: self.trace_out.clone(),
             start_time: None,
         })
     }

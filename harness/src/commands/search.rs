@@ -3,14 +3,18 @@
 
 use crate::cli::values::{dfen, name, positive};
 use crate::evaluators::EvaluatorKind;
+use crate::eviction::dice_trace::{MemoRef, RecordingMemo, check_trace_folder, trace_csv};
 use crate::exit::Failure;
 use crate::outln;
 use engine::GameState;
+use engine::memo::EvaluationMemo;
 use engine::memo::{CacheKind, Plain};
 use engine::search::{
     Deepening, Pruning, RootValue, SearchConfig, SearchControl, SearchDepth, TranspositionTable,
     search_iteratively,
 };
+use std::convert::Infallible;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -41,6 +45,10 @@ pub struct Args {
     /// Stop after this many milliseconds of wall-clock time.
     #[arg(long, value_parser = positive::<u64>)]
     pub deadline_ms: Option<u64>,
+    /// Write the search's evaluation lookups into this folder as a libCacheSim CSV trace
+    /// (`search-<pruning>-tt<N|off>-d<depth>.csv`: time,obj_id,family,source,root,successor,depth).
+    #[arg(long)]
+    pub trace_out: Option<PathBuf>,
 }
 
 /// Parses an evaluator name, `work:N` included.
@@ -89,6 +97,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             root.to_dfen()
         )));
     }
+    if let Some(dir) = &args.trace_out {
+        check_trace_folder("trace-out", dir)?;
+    }
     let table = match args.tt {
         TableSize::Off => None,
         TableSize::Log2(n) => Some(TranspositionTable::new(1usize << n)?),
@@ -105,9 +116,30 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         control = control.and_work_budget(budget);
     }
     let memo = args.cache.build(Plain(args.eval.function()));
-    let deepening = match search_iteratively(&root, args.depth, &config, &*memo, &control) {
-        Ok(d) => d,
-        Err(never) => match never {},
+    let deepen = |m: &dyn EvaluationMemo<Error = Infallible>| -> Deepening {
+        match search_iteratively(&root, args.depth, &config, m, &control) {
+            Ok(d) => d,
+            Err(never) => match never {},
+        }
+    };
+    let deepening = match &args.trace_out {
+        None => deepen(&*memo),
+        Some(dir) => {
+            // The stream is the search's own: the cache only answers the lookups, it does not change them.
+            let recorder = RecordingMemo::new(MemoRef(&*memo));
+            let deepening = deepen(&recorder);
+            let tt = match args.tt {
+                TableSize::Off => "ttoff".to_string(),
+                TableSize::Log2(n) => format!("tt{n}"),
+            };
+            let source = format!("search-{}-{tt}", args.pruning);
+            let path = dir.join(format!("{source}-d{}.csv", args.depth.turns()));
+            let (keys, contexts) = recorder.into_lookups();
+            let text = trace_csv("-", &source, args.depth.turns(), &keys, &contexts);
+            crate::record::write_atomic(&path, text.as_bytes())?;
+            crate::status!("trace: {} lookups in {}", keys.len(), path.display());
+            deepening
+        }
     };
     outln!("{}", summary_line(&deepening));
     Ok(ExitCode::SUCCESS)

@@ -1,6 +1,7 @@
 //! The whole experiment: catalogue, one stream per seed and plan, every policy at every budget replayed over it
 //! (in parallel on rayon workers), the results written as CSV and summarised with 95% intervals over seeds.
 
+use super::dice_trace::TraceSource;
 use super::game_search::{self, GameSearchFindings, NamedTrace, dice_traces};
 use super::replay::{StreamCheck, replay};
 use super::spec::PolicyKind;
@@ -9,7 +10,6 @@ use super::stats::Estimate;
 use super::stream::{BoardPlan, LookupStream, StreamConfig};
 use crate::scenario::Family;
 use anyhow::{Context, Result, ensure};
-use engine::chance::Traversal;
 use engine::domineering::{Catalogue, ShapeKey};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
@@ -20,10 +20,6 @@ use std::time::{Duration, Instant};
 /// Ageing periods K swept by default (lookups between halvings).
 pub const DEFAULT_AGING_PERIODS: [u64; 10] =
     [10, 30, 50, 100, 300, 1000, 3000, 10_000, 30_000, 100_000];
-
-/// Traversal cache setting of the dice-chess traces: off, so the evaluation cache sees every leaf lookup the
-/// expansion makes rather than only the first of each roll's duplicates.
-pub const GAME_SEARCH_TRAVERSAL: Traversal = Traversal::Plain;
 
 /// The budgets every report quotes.
 pub const HEADLINE_BUDGETS: [usize; 4] = [10, 20, 40, 80];
@@ -583,15 +579,15 @@ pub fn execute(config: &Config, progress: &ProgressBar) -> Result<Outcome> {
             let first = &prepared[0].stream;
             let mut traces = vec![NamedTrace {
                 name: format!("catalogue (seed {})", first.seed),
+                origin: None,
                 keys: first.keys.clone(),
                 universe: first.universe(),
             }];
             progress.set_message("recording dice-chess traces");
-            traces.extend(dice_traces(dir, &Family::ALL, GAME_SEARCH_TRAVERSAL)?);
+            traces.extend(dice_traces(dir, &Family::ALL, &TraceSource::ALL)?);
             Some(game_search::analyse(
                 &traces,
                 &config.policies,
-                GAME_SEARCH_TRAVERSAL,
                 config.threads,
                 progress,
             )?)

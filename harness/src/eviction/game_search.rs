@@ -1,14 +1,13 @@
-//! The game-search traces analysed: the catalogue trace and one dice-chess evaluation-lookup trace per scenario
-//! family, each replayed through every rule at budgets that are fixed fractions of its own working set, so traces
+//! The game-search traces analysed: the catalogue trace and the dice-chess evaluation-lookup traces (every scenario
+//! family x [`TraceSource`]: expansion with the traversal cache off and on, search with and without a TT), each replayed through every rule at budgets that are fixed fractions of its own working set, so traces
 //! of very different sizes compare on one axis. The result is a typed findings value; the report only formats it.
 
-use super::dice_trace::record_family;
+use super::dice_trace::{TraceSource, record_family};
 use super::experiment::parallel_map;
 use super::replay::{StreamCheck, replay_keys};
 use super::spec::PolicyKind;
 use crate::scenario::{Family, load_dir};
 use anyhow::Result;
-use engine::chance::Traversal;
 use indicatif::ProgressBar;
 use serde::Serialize;
 use std::path::Path;
@@ -22,34 +21,43 @@ pub const RECENCY: [PolicyKind; 3] = [PolicyKind::Lru, PolicyKind::Sieve, Policy
 /// The frequency rules (ageing LFU stands for every period run; the best on the trace is reported).
 pub const FREQUENCY: [PolicyKind; 2] = [PolicyKind::Lfu, PolicyKind::WTinyLfu];
 
+/// A difference smaller than this (a fraction of lookups: a tenth of a point) is called a tie. The traces are
+/// deterministic, so there is no sampling noise to allow for; below a tenth of a point no budget choice would
+/// notice the rule.
+pub const TIE: f64 = 0.001;
+
 /// A trace to analyse: a name and its dense key stream.
 #[derive(Clone, Debug)]
 pub struct NamedTrace {
-    /// `catalogue` or `dice <family>`.
+    /// `catalogue (seed N)` or `dice <family> <source>`.
     pub name: String,
+    /// The dice-chess family and stream, `None` for the catalogue trace.
+    pub origin: Option<(Family, TraceSource)>,
     /// Dense ids in first-seen order.
     pub keys: Vec<u32>,
     /// Distinct keys.
     pub universe: usize,
 }
 
-/// The dice-chess traces of `families` (material evaluator, traversal cache as given).
+/// The dice-chess traces of `families` x `sources` (material evaluator), families outer.
 pub fn dice_traces(
     scenarios_dir: &Path,
     families: &[Family],
-    traversal: Traversal,
+    sources: &[TraceSource],
 ) -> Result<Vec<NamedTrace>> {
-    Ok(load_dir(scenarios_dir, families)?
-        .iter()
-        .map(|s| {
-            let t = record_family(s, traversal);
-            NamedTrace {
-                name: format!("dice {}", t.family),
+    let mut traces = Vec::new();
+    for s in &load_dir(scenarios_dir, families)? {
+        for &source in sources {
+            let t = record_family(s, source)?;
+            traces.push(NamedTrace {
+                name: format!("dice {} {}", t.family, source.name()),
+                origin: Some((t.family, source)),
                 keys: t.keys,
                 universe: t.universe,
-            }
-        })
-        .collect())
+            });
+        }
+    }
+    Ok(traces)
 }
 
 /// One rule at one budget on one trace: a row of `game_search.csv`.
@@ -98,6 +106,8 @@ impl Duel {
 pub struct TraceFindings {
     /// Trace name.
     pub name: String,
+    /// The dice-chess family and stream, `None` for the catalogue trace.
+    pub origin: Option<(Family, TraceSource)>,
     /// Lookups.
     pub lookups: usize,
     /// Distinct keys.
@@ -115,17 +125,150 @@ impl TraceFindings {
         let lost = self.duels.iter().filter(|d| d.difference() < -tie).count();
         (won, self.duels.len() - won - lost, lost)
     }
+
+    /// The duels where frequency did worst and best, if any.
+    pub fn extremes(&self) -> Option<(&Duel, &Duel)> {
+        let by = |a: &&Duel, b: &&Duel| a.difference().total_cmp(&b.difference());
+        Some((self.duels.iter().min_by(by)?, self.duels.iter().max_by(by)?))
+    }
+
+    /// The unbounded hit rate: every lookup but each key's first.
+    pub fn unbounded_hit_rate(&self) -> f64 {
+        1.0 - self.universe as f64 / self.lookups.max(1) as f64
+    }
+}
+
+/// Which way the duels went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lead {
+    /// Frequency won more trace-budget pairs than it lost.
+    Frequency,
+    /// Recency won more than it lost.
+    Recency,
+    /// As many won as lost.
+    Even,
+}
+
+/// Frequency against recency over one kind of trace (the catalogue, or one dice-chess source over every family),
+/// every budget together.
+#[derive(Clone, Debug)]
+pub struct SourceVerdict {
+    /// The dice-chess source, `None` for the catalogue trace.
+    pub source: Option<TraceSource>,
+    /// Traces of this kind.
+    pub traces: usize,
+    /// Trace-budget pairs where frequency was ahead by more than [`TIE`].
+    pub won: usize,
+    /// Pairs within [`TIE`].
+    pub tied: usize,
+    /// Pairs where recency was ahead by more than [`TIE`].
+    pub lost: usize,
+    /// The smallest frequency-minus-recency difference (fraction of lookups).
+    pub least: f64,
+    /// The largest.
+    pub most: f64,
+    /// The mean difference over the pairs.
+    pub mean: f64,
+    /// At the largest budget, the most any trace's better family leaves below the unbounded hit rate.
+    pub gap_at_largest: f64,
+}
+
+impl SourceVerdict {
+    /// Which way the pairs went.
+    pub fn lead(&self) -> Lead {
+        match self.won.cmp(&self.lost) {
+            std::cmp::Ordering::Greater => Lead::Frequency,
+            std::cmp::Ordering::Less => Lead::Recency,
+            std::cmp::Ordering::Equal => Lead::Even,
+        }
+    }
+
+    fn of(source: Option<TraceSource>, traces: &[&TraceFindings]) -> Option<SourceVerdict> {
+        let differences: Vec<f64> = traces
+            .iter()
+            .flat_map(|t| t.duels.iter().map(Duel::difference))
+            .collect();
+        if differences.is_empty() {
+            return None;
+        }
+        let (won, tied, lost) = traces.iter().fold((0, 0, 0), |acc, t| {
+            let (w, e, l) = t.tally(TIE);
+            (acc.0 + w, acc.1 + e, acc.2 + l)
+        });
+        let gap_at_largest = traces
+            .iter()
+            .filter_map(|t| {
+                let d = t.duels.last()?;
+                Some(t.unbounded_hit_rate() - d.recency.1.max(d.frequency.1))
+            })
+            .fold(0.0, f64::max);
+        Some(SourceVerdict {
+            source,
+            traces: traces.len(),
+            won,
+            tied,
+            lost,
+            least: differences.iter().copied().fold(f64::INFINITY, f64::min),
+            most: differences
+                .iter()
+                .copied()
+                .fold(f64::NEG_INFINITY, f64::max),
+            mean: differences.iter().sum::<f64>() / differences.len() as f64,
+            gap_at_largest,
+        })
+    }
 }
 
 /// The whole analysis: every row, and per trace the findings.
 #[derive(Clone, Debug)]
 pub struct GameSearchFindings {
-    /// Traversal cache setting of the dice-chess traces.
-    pub traversal: Traversal,
+    /// The rules replayed, in run order.
+    pub policies: Vec<PolicyKind>,
     /// Every replay.
     pub rows: Vec<GameSearchRow>,
     /// Per trace, in input order.
     pub traces: Vec<TraceFindings>,
+    /// The catalogue, then each dice-chess source in [`TraceSource::ALL`] order (kinds without traces left out).
+    pub verdicts: Vec<SourceVerdict>,
+    /// Families whose search traces with and without a TT are the same stream (the table cut no leaf lookup),
+    /// so their two kinds' figures coincide and count twice in the overall tally.
+    pub table_cuts_nothing: Vec<Family>,
+}
+
+impl GameSearchFindings {
+    /// The family whose curves the report draws for every source: the one with the most lookups in its
+    /// traversal-off expansion trace, the longest stream and so the most reuse for a rule to exploit.
+    pub fn showcase_family(&self) -> Option<Family> {
+        self.traces
+            .iter()
+            .filter_map(|t| match t.origin {
+                Some((family, TraceSource::Expansion(engine::chance::Traversal::Plain))) => {
+                    Some((family, t.lookups))
+                }
+                _ => None,
+            })
+            .max_by_key(|&(_, lookups)| lookups)
+            .map(|(family, _)| family)
+    }
+
+    /// Every dice-chess trace-budget pair together.
+    pub fn dice_verdict(&self) -> Option<SourceVerdict> {
+        let dice: Vec<&TraceFindings> = self.traces.iter().filter(|t| t.origin.is_some()).collect();
+        SourceVerdict::of(None, &dice)
+    }
+}
+
+fn verdicts(traces: &[TraceFindings]) -> Vec<SourceVerdict> {
+    let kind = |source: Option<TraceSource>| -> Vec<&TraceFindings> {
+        traces
+            .iter()
+            .filter(|t| t.origin.map(|o| o.1) == source)
+            .collect()
+    };
+    std::iter::once(None)
+        .chain(TraceSource::ALL.map(Some))
+        .filter_map(|source| SourceVerdict::of(source, &kind(source)))
+        .collect()
 }
 
 /// The budget for `fraction` of `universe` keys.
@@ -143,7 +286,6 @@ pub fn budget_for(fraction: f64, universe: usize) -> usize {
 pub fn analyse(
     traces: &[NamedTrace],
     policies: &[PolicyKind],
-    traversal: Traversal,
     threads: usize,
     progress: &ProgressBar,
 ) -> Result<GameSearchFindings> {
@@ -176,13 +318,28 @@ pub fn analyse(
             distinct_keys: trace.universe,
         })
     })?;
-    let findings = traces
+    let findings: Vec<TraceFindings> = traces
         .iter()
         .map(|t| trace_findings(t, policies, &rows))
         .collect();
+    let search = |family: Family, table: bool| {
+        traces
+            .iter()
+            .find(|t| t.origin == Some((family, TraceSource::Search { table })))
+    };
+    let mut table_cuts_nothing: Vec<Family> = Vec::new();
+    for t in traces {
+        if let Some((family, TraceSource::Search { table: true })) = t.origin
+            && search(family, false).is_some_and(|without| without.keys == t.keys)
+        {
+            table_cuts_nothing.push(family);
+        }
+    }
     Ok(GameSearchFindings {
-        traversal,
+        table_cuts_nothing,
+        policies: policies.to_vec(),
         rows,
+        verdicts: verdicts(&findings),
         traces: findings,
     })
 }
@@ -229,6 +386,7 @@ fn trace_findings(
         .collect();
     TraceFindings {
         name: t.name.clone(),
+        origin: t.origin,
         lookups: t.keys.len(),
         universe: t.universe,
         best_aging,
@@ -249,6 +407,7 @@ mod tests {
             .collect();
         let trace = NamedTrace {
             name: "scans".into(),
+            origin: None,
             universe: 1_001,
             keys,
         };
@@ -260,14 +419,7 @@ mod tests {
             PolicyKind::WTinyLfu,
             PolicyKind::Belady,
         ];
-        let f = analyse(
-            &[trace],
-            &policies,
-            Traversal::Plain,
-            1,
-            &ProgressBar::hidden(),
-        )
-        .unwrap();
+        let f = analyse(&[trace], &policies, 1, &ProgressBar::hidden()).unwrap();
         assert_eq!(f.rows.len(), policies.len() * BUDGET_FRACTIONS.len());
         let t = &f.traces[0];
         assert_eq!(t.duels.len(), BUDGET_FRACTIONS.len());
@@ -288,5 +440,13 @@ mod tests {
         let small = &t.duels[0];
         assert_eq!(small.fraction, 0.01);
         assert!(small.difference() > 0.05, "{small:?}");
+        // The one trace is the catalogue kind; its verdict counts the same duels.
+        assert_eq!(f.verdicts.len(), 1);
+        let v = &f.verdicts[0];
+        assert_eq!(v.source, None);
+        let (won, tied, lost) = t.tally(TIE);
+        assert_eq!((v.won, v.tied, v.lost), (won, tied, lost));
+        assert!(v.won > 0 && v.most >= small.difference() && v.least <= v.mean);
+        assert!(f.dice_verdict().is_none());
     }
 }

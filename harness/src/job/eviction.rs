@@ -1,5 +1,5 @@
 //! The catalogue-eviction experiment as a stage of the main job: its CSVs go into the run folder, its report into
-//! `<report-dir>/eviction/`.
+//! `<report-dir>/eviction/`; and the dice-chess trace export of `--trace-out`.
 
 use super::Job;
 use crate::progress::Stage;
@@ -33,5 +33,22 @@ pub fn run_eviction(job: &Job, folder: &RunFolder) -> anyhow::Result<()> {
     if let Some(r) = &summary.report {
         outln!("eviction report: {}", r.display());
     }
+    Ok(())
+}
+
+/// Writes the dice-chess evaluation-lookup traces of the job's families into `dir` (checked at the start of the
+/// job) and lists them.
+pub fn export_traces(job: &Job, dir: &std::path::Path) -> anyhow::Result<()> {
+    let t = std::time::Instant::now();
+    let files =
+        crate::eviction::dice_trace::export_dice_traces(&job.scenarios_dir, &job.families, dir)?;
+    for f in &files {
+        outln!("dice-chess trace: {}", f.display());
+    }
+    status!(
+        "traces: {} files in {:.1} s",
+        files.len(),
+        t.elapsed().as_secs_f64()
+    );
     Ok(())
 }

@@ -56,6 +56,8 @@ pub struct Job {
     pub skip_profiles: bool,
     /// The run's master seed.
     pub seed: u64,
+    /// Folder for the dice-chess evaluation-lookup traces, if they are to be written.
+    pub trace_out: Option<PathBuf>,
     /// The run's start time as recorded and used to name its folder; `None` = now. Fixed only by tests that
     /// start two runs "in the same second".
     pub start_time: Option<UtcTimestamp>,
@@ -90,6 +92,9 @@ pub fn run(job: &Job) -> anyhow::Result<ExitCode> {
     // Every output location is checked before any work, so a bad path fails in the first second.
     RunFolder::check_writable(&job.out)?;
     crate::report::check_target(&job.report_dir)?;
+    if let Some(dir) = &job.trace_out {
+        crate::eviction::dice_trace::check_trace_folder("trace-out", dir)?;
+    }
     // The git state is read once: later stages (the eviction report, the allocation child) rewrite tracked files.
     let mut meta = RunMetadata::collect(job.seed);
     if let Some(t) = job.start_time {
@@ -115,6 +120,9 @@ pub fn run(job: &Job) -> anyhow::Result<ExitCode> {
         scenarios.iter().map(|s| s.successors.len()).sum::<usize>(),
         start.elapsed().as_secs_f64()
     );
+    if let Some(dir) = &job.trace_out {
+        eviction::export_traces(job, dir)?;
+    }
     let Some(mut groups) = parity::count_with_parity(&scenarios, job) else {
         status!("parity failed: nothing was timed and no result file was written");
         folder.discard();

@@ -32,10 +32,7 @@ pub fn aging_sentence(outcome: &Outcome, p: &PlanResults, b: usize) -> Option<St
     if ks.is_empty() || p.cell(PolicyKind::Lru, b).is_empty() {
         return None;
     }
-    let (k, d) = ks
-        .iter()
-        .map(|&k| (k, p.difference(k, PolicyKind::Lru, b, pct)))
-        .max_by(|a, b| a.1.mean.total_cmp(&b.1.mean))?;
+    let (k, d) = best_margin(outcome, p, PolicyKind::Lru, b)?;
     Some(format!(
         "at {b} entries the best ageing period is `{k}`; it {} LRU (ageing minus LRU: {} points)",
         verdict(&d),
@@ -68,4 +65,36 @@ pub fn held_out_aging(
         .map(|&k| (k, Estimate::of(&diffs(k)[..half]).mean))
         .max_by(|a, b| a.1.total_cmp(&b.1))?;
     Some((k, Estimate::of(&diffs(k)[half..]), half))
+}
+
+/// Every ageing period's paired difference against `base` (points) at each of `budgets`.
+pub fn aging_differences(
+    outcome: &Outcome,
+    p: &PlanResults,
+    base: PolicyKind,
+    budgets: &[usize],
+) -> Vec<(PolicyKind, Vec<Estimate>)> {
+    aging(&outcome.policies)
+        .into_iter()
+        .map(|k| {
+            let d = budgets
+                .iter()
+                .map(|&b| p.difference(k, base, b, pct))
+                .collect();
+            (k, d)
+        })
+        .collect()
+}
+
+/// At one budget, the ageing period with the largest mean margin over `base` and that margin (points, paired).
+pub fn best_margin(
+    outcome: &Outcome,
+    p: &PlanResults,
+    base: PolicyKind,
+    b: usize,
+) -> Option<(PolicyKind, Estimate)> {
+    aging(&outcome.policies)
+        .into_iter()
+        .map(|k| (k, p.difference(k, base, b, pct)))
+        .max_by(|x, y| x.1.mean.total_cmp(&y.1.mean))
 }

@@ -1,9 +1,12 @@
-//! The report's "Game-search traces" section: formats [`GameSearchFindings`] as markdown and charts (one
-//! miss-ratio chart per trace, and frequency minus recency for every trace on one chart). It computes nothing
-//! new; every figure comes from the findings.
+//! The report's "Game-search traces" section: formats [`GameSearchFindings`] as markdown and charts (the verdict
+//! first, frequency minus recency per trace source, and miss-ratio curves by rule group for the catalogue trace
+//! beside one family's four dice-chess traces). It computes nothing new; every figure comes from the findings.
 
+use crate::eviction::dice_trace::TraceSource;
+use crate::eviction::findings::rule_groups::{RuleGroup, mrc_groups};
 use crate::eviction::game_search::{
-    BUDGET_FRACTIONS, FREQUENCY, GameSearchFindings, RECENCY, TraceFindings,
+    BUDGET_FRACTIONS, FREQUENCY, GameSearchFindings, Lead, RECENCY, SourceVerdict, TIE,
+    TraceFindings,
 };
 use crate::eviction::spec::PolicyKind;
 use crate::plot::{self, Axis, LinePlot, Point, Series};
@@ -13,12 +16,7 @@ use anyhow::Result;
 use std::fmt::Write as _;
 use std::path::Path;
 
-/// A difference smaller than this (a fraction of lookups: a tenth of a point) is called a tie. The traces are
-/// deterministic, so there is no sampling noise to allow for; below a tenth of a point no budget choice would
-/// notice the rule.
-const TIE: f64 = 0.001;
-
-/// The file stem of a trace's chart: `game_search_<name with non-alphanumerics as _>`.
+/// The file stem of a chart about `name`: `game_search_<name with non-alphanumerics as _>`.
 fn stem(name: &str) -> String {
     let slug: String = name
         .chars()
@@ -28,27 +26,26 @@ fn stem(name: &str) -> String {
     format!("game_search_{}", words.join("_"))
 }
 
-/// The rules drawn on a trace's chart: the recency rules, the frequency rules (ageing LFU at its best period on
-/// that trace), Belady and unbounded — eight series at most.
-fn drawn(t: &TraceFindings) -> Vec<PolicyKind> {
-    RECENCY
-        .iter()
-        .chain(FREQUENCY.iter())
-        .copied()
-        .chain(t.best_aging)
-        .chain([PolicyKind::Belady, PolicyKind::Unbounded])
-        .collect()
+fn kind_label(source: Option<TraceSource>) -> &'static str {
+    source.map_or("catalogue", TraceSource::label)
 }
 
-fn trace_chart(f: &GameSearchFindings, t: &TraceFindings, dir: &Path) -> Result<String> {
-    let series = drawn(t)
-        .into_iter()
-        .map(|k| {
+/// A miss-ratio chart of one trace for one rule group: budgets as a fraction of the working set, log-log.
+fn group_chart(
+    f: &GameSearchFindings,
+    t: &TraceFindings,
+    group: &RuleGroup,
+    dir: &Path,
+) -> Result<Option<String>> {
+    let series: Vec<Series> = group
+        .rules
+        .iter()
+        .map(|&k| {
             let name = k.to_string();
             let points = f
                 .rows
                 .iter()
-                .filter(|r| r.trace == t.name && r.policy == name)
+                .filter(|r| r.trace == t.name && r.policy == name && r.miss_ratio > 0.0)
                 .map(|r| Point {
                     x: r.budget_fraction * 100.0,
                     y: r.miss_ratio,
@@ -64,10 +61,14 @@ fn trace_chart(f: &GameSearchFindings, t: &TraceFindings, dir: &Path) -> Result<
         })
         .filter(|s| !s.points.is_empty())
         .collect();
+    if series.is_empty() {
+        return Ok(None);
+    }
     let chart = LinePlot {
         title: format!(
-            "{}: miss ratio versus budget ({} lookups, working set {} keys)",
+            "{}, {}: miss ratio ({} lookups, {} keys)",
             t.name,
+            group.title,
             count(t.lookups),
             count(t.universe)
         ),
@@ -76,17 +77,19 @@ fn trace_chart(f: &GameSearchFindings, t: &TraceFindings, dir: &Path) -> Result<
         series,
         verticals: Vec::new(),
     };
-    let stem = stem(&t.name);
+    let stem = stem(&format!("{} mrc {}", t.name, group.stem));
     plot::line_plot(&chart, &dir.join(&stem))?;
-    Ok(stem)
+    Ok(Some(stem))
 }
 
-fn duel_chart(f: &GameSearchFindings, dir: &Path) -> Result<String> {
-    let series = f
+/// Frequency minus recency for every trace of one source (and the catalogue for comparison).
+fn duel_chart(f: &GameSearchFindings, source: TraceSource, dir: &Path) -> Result<Option<String>> {
+    let series: Vec<Series> = f
         .traces
         .iter()
+        .filter(|t| t.origin.is_none_or(|o| o.1 == source))
         .map(|t| Series {
-            name: t.name.clone(),
+            name: t.origin.map_or(t.name.clone(), |o| o.0.to_string()),
             points: t
                 .duels
                 .iter()
@@ -97,39 +100,63 @@ fn duel_chart(f: &GameSearchFindings, dir: &Path) -> Result<String> {
                     hi: d.difference() * 100.0,
                 })
                 .collect(),
-            bound: false,
+            bound: t.origin.is_none(),
         })
         .filter(|s| !s.points.is_empty())
         .collect();
+    if series.iter().all(|s| s.bound) {
+        return Ok(None);
+    }
     let chart = LinePlot {
-        title: "Best frequency rule minus best recency rule, per trace".into(),
+        title: format!(
+            "Best frequency rule minus best recency rule, {}",
+            source.label()
+        ),
         x: Axis::log("budget", "% of the working set"),
         y: Axis::linear("hit rate difference", "percentage points"),
         series,
         verticals: Vec::new(),
     };
-    let stem = "game_search_frequency_minus_recency".to_string();
+    let stem = stem(&format!("frequency minus recency {}", source.name()));
     plot::line_plot(&chart, &dir.join(&stem))?;
-    Ok(stem)
+    Ok(Some(stem))
+}
+
+fn lead_words(lead: Lead) -> &'static str {
+    match lead {
+        Lead::Frequency => "frequency is ahead",
+        Lead::Recency => "recency is ahead",
+        Lead::Even => "neither is ahead",
+    }
+}
+
+/// One kind of trace's verdict as a sentence.
+fn verdict_line(v: &SourceVerdict) -> String {
+    format!(
+        "**{}** ({} trace{}): {}: frequency ahead at {} trace-budget pairs, tied at {}, behind at {}; margin {} to {} \
+         (mean {}).",
+        kind_label(v.source),
+        v.traces,
+        if v.traces == 1 { "" } else { "s" },
+        lead_words(v.lead()),
+        v.won,
+        v.tied,
+        v.lost,
+        points(v.least),
+        points(v.most),
+        points(v.mean)
+    )
 }
 
 /// How one trace answered: budgets where frequency won, tied and lost, and the largest margin either way.
-fn verdict(t: &TraceFindings) -> String {
+fn trace_line(t: &TraceFindings) -> String {
     let (won, tied, lost) = t.tally(TIE);
-    let best = t
-        .duels
-        .iter()
-        .max_by(|a, b| a.difference().total_cmp(&b.difference()));
-    let worst = t
-        .duels
-        .iter()
-        .min_by(|a, b| a.difference().total_cmp(&b.difference()));
     let mut s = format!(
         "**{}**: frequency beats recency at {won} of {} budgets, ties at {tied}, loses at {lost}",
         t.name,
         t.duels.len()
     );
-    if let (Some(b), Some(w)) = (best, worst) {
+    if let Some((w, b)) = t.extremes() {
         let _ = write!(
             s,
             " (from {} at {} of the working set to {} at {})",
@@ -143,22 +170,105 @@ fn verdict(t: &TraceFindings) -> String {
     s
 }
 
+/// The one-word-and-a-clause answer over every dice-chess trace-budget pair.
+fn overall(all: &SourceVerdict) -> String {
+    let mostly_tied = all.tied > all.won + all.lost;
+    let lead = match all.lead() {
+        Lead::Frequency => "frequency is ahead more often",
+        Lead::Recency => "recency is ahead more often",
+        Lead::Even => "neither is ahead more often",
+    };
+    match (all.lead(), mostly_tied) {
+        (Lead::Frequency, false) => "yes, more often than not".into(),
+        (_, true) => format!(
+            "{}: they mostly tie, and where they differ {lead}",
+            if all.lead() == Lead::Frequency {
+                "barely"
+            } else {
+                "no"
+            }
+        ),
+        (_, false) => format!("no; {lead}"),
+    }
+}
+
+/// The game-search answer in one line for the report's opening section, if there are dice-chess traces.
+pub fn glance_line(f: &GameSearchFindings) -> Option<String> {
+    let all = f.dice_verdict()?;
+    Some(format!(
+        "Frequency (LFU, W-TinyLFU, ageing LFU) against recency (LRU, SIEVE, CLOCK) on {} dice-chess game-search \
+         traces (expansion with the traversal cache off and on, search with and without a TT): {}; ahead at {}, \
+         tied at {}, behind at {} trace-budget pairs, margin {} to {} (section \"Game-search traces\").",
+        all.traces,
+        overall(&all),
+        all.won,
+        all.tied,
+        all.lost,
+        points(all.least),
+        points(all.most)
+    ))
+}
+
+fn answer(o: &mut String, f: &GameSearchFindings) {
+    let Some(all) = f.dice_verdict() else {
+        return;
+    };
+    let overall = overall(&all);
+    let _ = writeln!(
+        o,
+        "**Does frequency (LFU, W-TinyLFU, ageing LFU) beat recency (LRU, SIEVE, CLOCK) on game-search traces? \
+         {overall}.** Over the {} dice-chess traces together, the best frequency rule (ageing LFU at its best \
+         period on each trace, so an upper estimate) is ahead of the best recency rule at {} trace-budget pairs, tied (within {} pt) at {} and behind at {}; the margin runs from {} to {} \
+         (mean {}). At the largest budget ({} of the working set) every trace's better rule is within {} of the \
+         unbounded hit rate, so the families can differ only at small budgets. By kind of trace:\n",
+        all.traces,
+        all.won,
+        decimal(TIE * 100.0, 1),
+        all.tied,
+        all.lost,
+        points(all.least),
+        points(all.most),
+        points(all.mean),
+        percent(BUDGET_FRACTIONS[BUDGET_FRACTIONS.len() - 1]),
+        points(all.gap_at_largest),
+    );
+    for v in &f.verdicts {
+        let _ = writeln!(o, "- {}", verdict_line(v));
+    }
+    if !f.table_cuts_nothing.is_empty() {
+        let names: Vec<String> = f
+            .table_cuts_nothing
+            .iter()
+            .map(|x| format!("`{x}`"))
+            .collect();
+        let _ = writeln!(
+            o,
+            "\nOn {} the search makes the same lookups with and without the TT (the table cuts no leaf there), so \
+             those families' two search traces are one stream counted twice above.",
+            names.join(", ")
+        );
+    }
+    o.push('\n');
+}
+
 /// Appends the section to `o` and writes its charts into `dir`; returns the chart stems written.
 pub fn write_section(o: &mut String, f: &GameSearchFindings, dir: &Path) -> Result<Vec<String>> {
     let mut made = Vec::new();
     let _ = writeln!(o, "## Game-search traces\n");
+    answer(o, f);
     let fractions: Vec<String> = BUDGET_FRACTIONS.iter().map(|&x| percent(x)).collect();
     let _ = writeln!(
         o,
-        "The catalogue trace (the first seed's main stream) beside one dice-chess trace per scenario family: every \
-         evaluation lookup of the nested chance expansion over the family's outer successors (material evaluator, \
-         traversal cache {}, so the evaluation cache sees every leaf lookup), with dense ids per distinct \
-         `(state, perspective)`. `harness eviction --dice-trace-out DIR` writes the dice-chess traces as libCacheSim \
-         CSV. Every rule is replayed at budgets of {} of each trace's working set (its distinct keys), so traces \
-         of very different sizes share one axis. Recency rules: {}; frequency rules: {} and ageing LFU at the \
-         period best on that trace (picked on the same trace, so its margin is an upper estimate). Deterministic: \
-         one trace each, no seeds to average.\n",
-        f.traversal.name(),
+        "The catalogue trace (the first seed's main stream) beside four dice-chess traces per scenario family, every \
+         evaluation lookup (material evaluator, dense ids per distinct `(state, perspective)`) of: the nested chance \
+         expansion of the family's outer successors with the traversal cache off (every leaf lookup) and on (the \
+         lookups left after repeated rolls are answered by the traversal cache), and the Star2 chance search of the \
+         family's roots one turn deeper, as the search stage searches them, with a transposition table (2^16 \
+         entries, cleared per root) and without. `harness eviction --dice-trace-out DIR`, `harness --trace-out DIR` \
+         and `harness search --trace-out DIR` (one root) write them as libCacheSim CSV. Every rule is replayed at budgets of \
+         {} of each trace's working set (its distinct keys), so traces of very different sizes share one axis. \
+         Recency rules: {}; frequency rules: {} and ageing LFU at the period best on that trace (picked on the same \
+         trace, so its margin is an upper estimate). Deterministic: one trace each, no seeds to average.\n",
         fractions.join(", "),
         RECENCY.map(|k| format!("`{k}`")).join(", "),
         FREQUENCY.map(|k| format!("`{k}`")).join(", "),
@@ -175,104 +285,95 @@ pub fn write_section(o: &mut String, f: &GameSearchFindings, dir: &Path) -> Resu
             t.name.clone(),
             count(t.lookups),
             count(t.universe),
-            percent(1.0 - t.universe as f64 / t.lookups.max(1) as f64),
+            percent(t.unbounded_hit_rate()),
             t.best_aging.map_or("—".to_string(), |k| format!("`{k}`")),
         ])?;
     }
     let _ = writeln!(o, "{}", sizes.markdown());
-    made.push(duel_chart(f, dir)?);
     let _ = writeln!(
         o,
-        "![frequency minus recency](game_search_frequency_minus_recency.svg)\n\nAbove zero, the best frequency \
-         rule hits more often than the best recency rule at that budget.\n"
+        "### Frequency minus recency\n\nAbove zero, the best frequency rule hits more often than the best recency \
+         rule at that budget; the catalogue trace is drawn dashed on every chart for comparison.\n"
     );
-    let mut duels = Table::new([
-        ("trace", Align::Left),
-        ("budget", Align::Right),
-        ("best recency rule", Align::Left),
-        ("its hit rate", Align::Right),
-        ("best frequency rule", Align::Left),
-        ("its hit rate", Align::Right),
-        ("frequency minus recency", Align::Right),
-        ("Belady", Align::Right),
-    ]);
-    for t in &f.traces {
-        for d in &t.duels {
-            duels.row([
-                t.name.clone(),
-                percent(d.fraction),
-                format!("`{}`", d.recency.0),
-                percent(d.recency.1),
-                format!("`{}`", d.frequency.0),
-                percent(d.frequency.1),
-                points(d.difference()),
-                percent(d.belady),
-            ])?;
+    for source in TraceSource::ALL {
+        if let Some(s) = duel_chart(f, source, dir)? {
+            let _ = writeln!(
+                o,
+                "![frequency minus recency, {}]({s}.svg)\n",
+                source.label()
+            );
+            made.push(s);
         }
     }
-    let _ = writeln!(o, "{}", duels.markdown());
+    let mut header: Vec<(String, Align)> = vec![("trace".into(), Align::Left)];
+    header.extend(BUDGET_FRACTIONS.iter().map(|&x| (percent(x), Align::Right)));
+    let mut duels = Table::new(header);
+    for t in &f.traces {
+        let mut row = vec![t.name.clone()];
+        row.extend(BUDGET_FRACTIONS.iter().map(|&x| {
+            t.duels
+                .iter()
+                .find(|d| d.fraction == x)
+                .map_or("—".into(), |d| {
+                    format!(
+                        "{} ({} / {})",
+                        points(d.difference()),
+                        d.frequency.0,
+                        d.recency.0
+                    )
+                })
+        }));
+        duels.row(row)?;
+    }
     let _ = writeln!(
         o,
-        "Does frequency beat recency on game-search traces? A difference within {} pt counts as a tie.\n",
-        decimal(TIE * 100.0, 1)
+        "Best frequency rule minus best recency rule per trace and budget (the two rules in brackets; every hit rate \
+         and Belady's in `game_search.csv`):\n\n{}",
+        duels.markdown()
     );
     for t in &f.traces {
-        let _ = writeln!(o, "- {}", verdict(t));
+        let _ = writeln!(o, "- {}", trace_line(t));
     }
-    let dice: Vec<&TraceFindings> = f
+    o.push('\n');
+    let Some(family) = f.showcase_family() else {
+        return Ok(made);
+    };
+    let shown: Vec<&TraceFindings> = f
         .traces
         .iter()
-        .filter(|t| t.name.starts_with("dice "))
+        .filter(|t| t.origin.is_none_or(|o| o.0 == family))
         .collect();
-    let differences: Vec<f64> = dice
-        .iter()
-        .flat_map(|t| t.duels.iter().map(|d| d.difference()))
-        .collect();
-    let most = differences
-        .iter()
-        .copied()
-        .fold(f64::NEG_INFINITY, f64::max);
-    let least = differences.iter().copied().fold(f64::INFINITY, f64::min);
-    let (won, tied, lost) = dice.iter().fold((0, 0, 0), |acc, t| {
-        let (w, e, l) = t.tally(TIE);
-        (acc.0 + w, acc.1 + e, acc.2 + l)
-    });
+    let groups = mrc_groups(&f.policies);
     let _ = writeln!(
         o,
-        "\nOver the dice-chess traces together: frequency ahead at {won} trace-budget pairs, tied at {tied}, behind at \
-         {lost}; the best frequency rule's margin over the best recency rule runs from {} to {}.\n",
-        points(least),
-        points(most)
+        "### Miss-ratio curves by rule group\n\nEvery rule run, in groups of at most five with LRU, Belady and \
+         unbounded on each chart for reference; budgets as a fraction of each trace's working set, log axes. The \
+         catalogue trace beside the four traces of the `{family}` family (the longest traces); the other \
+         families' curves are rows of `game_search.csv`.\n"
     );
-    let answer = if won > lost {
-        "frequency beats recency on these game-search traces more often than it loses"
-    } else if lost > won {
-        "frequency does not beat recency on these game-search traces; recency is ahead more often, by margins \
-         this small"
-    } else {
-        "neither frequency nor recency is ahead on these game-search traces"
-    };
-    let gap_at_largest = dice
-        .iter()
-        .filter_map(|t| {
-            let d = t.duels.last()?;
-            let unbounded = 1.0 - t.universe as f64 / t.lookups.max(1) as f64;
-            Some(unbounded - d.recency.1.max(d.frequency.1))
-        })
-        .fold(0.0, f64::max);
-    if !differences.is_empty() {
-        let _ = writeln!(
-            o,
-            "Answer: {answer}, as on the catalogue's changing boards (the catalogue trace above). At the largest \
-             budget the better of the two families' best rules is within {} of the unbounded hit rate on every \
-             dice-chess trace, so the families can only differ at small budgets.\n",
-            points(gap_at_largest)
-        );
+    let mut grid = Table::new(
+        std::iter::once(("rules".to_string(), Align::Left))
+            .chain(
+                shown
+                    .iter()
+                    .map(|t| (kind_label(t.origin.map(|o| o.1)).to_string(), Align::Left)),
+            )
+            .collect::<Vec<_>>(),
+    );
+    for g in &groups {
+        let mut row = vec![g.title.clone()];
+        for t in &shown {
+            row.push(match group_chart(f, t, g, dir)? {
+                Some(s) => {
+                    let cell = format!("![{}, {}]({s}.svg)", t.name, g.title);
+                    made.push(s);
+                    cell
+                }
+                None => "—".into(),
+            });
+        }
+        grid.row(row)?;
     }
-    for t in &f.traces {
-        let s = trace_chart(f, t, dir)?;
-        let _ = writeln!(o, "![{} miss ratio]({s}.svg)\n", t.name);
-        made.push(s);
-    }
+    let _ = writeln!(o, "{}", grid.markdown());
     Ok(made)
 }

@@ -47,4 +47,11 @@ pub fn glance_section(o: &mut String, outcome: &Outcome, n: usize) {
          seeds).\n\n{}",
         t.markdown()
     );
+    if let Some(line) = outcome
+        .game_search
+        .as_ref()
+        .and_then(super::game_search::glance_line)
+    {
+        let _ = writeln!(o, "{line}\n");
+    }
 }

@@ -12,12 +12,17 @@ mod summary;
 pub use summary::summary_lines;
 
 use crate::eviction::experiment::Outcome;
-use crate::eviction::findings::aging::{aging_sentence, best_aging, held_out_aging, verdict};
+use crate::eviction::findings::aging::{
+    aging_differences, aging_sentence, best_margin, held_out_aging, verdict,
+};
+use crate::eviction::findings::belady_gap::belady_gaps;
 use crate::eviction::findings::best_tens::best_ten_stats;
+use crate::eviction::findings::inversion::{inversion_wins, lru_minus_best};
 use crate::eviction::findings::metrics::{aging, cell, headline, pct, reevals};
 use crate::eviction::findings::original::original_figures;
 use crate::eviction::spec::PolicyKind;
 use crate::plot;
+use crate::present::{Align, Table};
 use anyhow::Result;
 use charts::{best_ten_figure, charts};
 use glance::glance_section;
@@ -182,16 +187,10 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
         ],
         &er,
     );
-    if !p.cell(PolicyKind::Lru, 10).is_empty() && !p.cell(PolicyKind::BestN, 10).is_empty() {
-        let wins = p
-            .cell(PolicyKind::Lru, 10)
-            .iter()
-            .zip(p.cell(PolicyKind::BestN, 10))
-            .filter(|(a, b)| a.hits > b.hits)
-            .count();
+    if let Some((wins, seeds)) = inversion_wins(p, 10) {
         let _ = writeln!(
             o,
-            "The original experiment's asserted inversion, LRU at 10 entries above the offline best ten, holds on {wins} of {n} \
+            "The original experiment's asserted inversion, LRU at 10 entries above the offline best ten, holds on {wins} of {seeds} \
              seeds.\n"
         );
     }
@@ -223,21 +222,31 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
             p.budgets
         );
     }
-    let curves = curves::write(outcome, best_aging(outcome, p), dir)?;
-    if curves.iter().any(|m| m == "miss_ratio_curve") {
+    let curves = curves::write(outcome, dir)?;
+    if !curves.is_empty() {
         let _ = writeln!(
             o,
-            "## Miss-ratio curves\n\n![miss ratio versus budget](miss_ratio_curve.svg)\n\nLog-log; the vertical lines \
-             mark 1%, 10% and 100% of the working set (the mean number of distinct shapes per stream). Belady and \
-             unbounded are the bounds.\n"
+            "## Miss-ratio curves\n\nOne pair of charts per rule group, so every rule run is drawn: miss ratio \
+             (log-log) and hit-rate points versus LRU (paired per seed; above zero the rule keeps more of what is \
+             asked for than LRU), budgets as a percentage of the working set (the mean number of distinct shapes per \
+             stream; the vertical lines mark 1% and 10%). LRU, Belady and unbounded are on every miss-ratio chart \
+             for reference. The dice-chess traces' curves, on the same axis, are in the game-search section.\n"
         );
-    }
-    if curves.iter().any(|m| m == "points_vs_lru") {
-        let _ = writeln!(
-            o,
-            "![hit-rate points versus LRU](points_vs_lru.svg)\n\nEach line is a rule's hit rate minus LRU's on the \
-             same stream, paired per seed: above zero it keeps more of what is asked for than LRU.\n"
-        );
+        let mut grid = Table::new([
+            ("rules", Align::Left),
+            ("miss ratio", Align::Left),
+            ("points versus LRU", Align::Left),
+        ]);
+        for (title, mrc, paired) in &curves {
+            grid.row([
+                title.clone(),
+                format!("![miss ratio, {title}]({mrc}.svg)"),
+                paired.as_ref().map_or("—".into(), |s| {
+                    format!("![points versus LRU, {title}]({s}.svg)")
+                }),
+            ])?;
+        }
+        let _ = writeln!(o, "{}", grid.markdown());
     }
     let _ = writeln!(
         o,
@@ -256,21 +265,12 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
         );
         let mut header = vec!["policy".to_string()];
         header.extend(hb.iter().map(|b| b.to_string()));
-        let rows: Vec<Vec<String>> = outcome
-            .policies
-            .iter()
-            .copied()
-            .filter(|&k| {
-                !matches!(k, PolicyKind::Belady | PolicyKind::Unbounded)
-                    && outcome.policies.contains(&PolicyKind::Belady)
-            })
-            .map(|k| {
-                let mut r = vec![format!("`{k}`")];
-                r.extend(
-                    hb.iter()
-                        .map(|&b| p.difference(PolicyKind::Belady, k, b, pct).show(2)),
-                );
-                r
+        let rows: Vec<Vec<String>> = belady_gaps(outcome, p, &hb)
+            .into_iter()
+            .map(|(k, gaps)| {
+                std::iter::once(format!("`{k}`"))
+                    .chain(gaps.iter().map(|d| d.show(2)))
+                    .collect()
             })
             .collect();
         table(&mut o, &header, &rows);
@@ -291,13 +291,13 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
         );
         let mut header = vec!["K (lookups between halvings)".to_string()];
         header.extend(hb.iter().map(|b| b.to_string()));
-        // One row per ageing period: paired differences against `base` at each headline budget.
         let diff_rows = |base: PolicyKind| -> Vec<Vec<String>> {
-            ks.iter()
-                .map(|&k| {
-                    let mut r = vec![format!("`{k}`")];
-                    r.extend(hb.iter().map(|&b| p.difference(k, base, b, pct).show(2)));
-                    r
+            aging_differences(outcome, p, base, &hb)
+                .into_iter()
+                .map(|(k, d)| {
+                    std::iter::once(format!("`{k}`"))
+                        .chain(d.iter().map(|x| x.show(2)))
+                        .collect()
                 })
                 .collect()
         };
@@ -329,14 +329,10 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
         // How much: the best period's margin over LRU next to what ageing recovers over never-aged LFU.
         if outcome.policies.contains(&PolicyKind::Lfu) {
             for &b in &hb {
-                let best = |base: PolicyKind| {
-                    ks.iter()
-                        .map(|&k| (k, p.difference(k, base, b, pct)))
-                        .max_by(|x, y| x.1.mean.total_cmp(&y.1.mean))
-                };
-                if let (Some((kl, dl)), Some((kf, df))) =
-                    (best(PolicyKind::Lru), best(PolicyKind::Lfu))
-                {
+                if let (Some((kl, dl)), Some((kf, df))) = (
+                    best_margin(outcome, p, PolicyKind::Lru, b),
+                    best_margin(outcome, p, PolicyKind::Lfu, b),
+                ) {
                     let _ = writeln!(
                         o,
                         "- How much at {b}: best margin over LRU {} points (`{kl}`); best gain over never-aged LFU {} \
@@ -461,18 +457,8 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
             policy_table(&mut o, k, &outcome.policies, &k.budgets, pct, 2);
             let mut lines = Vec::new();
             for &b in &k.budgets {
-                if !k.cell(PolicyKind::Lru, b).is_empty()
-                    && !k.cell(PolicyKind::BestN, b).is_empty()
-                {
-                    let d = k.difference(PolicyKind::Lru, PolicyKind::BestN, b, pct);
-                    let dm = if p.cell(PolicyKind::Lru, b).is_empty()
-                        || p.cell(PolicyKind::BestN, b).is_empty()
-                    {
-                        "—".to_string()
-                    } else {
-                        p.difference(PolicyKind::Lru, PolicyKind::BestN, b, pct)
-                            .show(2)
-                    };
+                if let Some(d) = lru_minus_best(k, b) {
+                    let dm = lru_minus_best(p, b).map_or("—".to_string(), |x| x.show(2));
                     lines.push(format!(
                         "- LRU-{b} minus best {b}: {} points here, {dm} in the four-board run.",
                         d.show(2)
