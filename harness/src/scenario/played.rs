@@ -99,10 +99,10 @@ pub fn played_spec(family: Family) -> Option<PlayedSpec> {
             family,
             depth: ChanceDepth::Two,
             starts: &ENDGAMES,
-            turns: 24,
-            at_turns: &[3, 10],
-            max_successors: 4,
-            max_plain_leaves: 400_000,
+            turns: 28,
+            at_turns: &[4, 12, 20],
+            max_successors: 3,
+            max_plain_leaves: 150_000,
             description: "positions with few pieces reached by seeded self-play (the depth-2 Star2 search with a \
                           2^16-entry transposition table and the material evaluator playing both sides) from \
                           standard endgame set-ups; expanded two chance layers deep",
@@ -130,13 +130,17 @@ pub fn freeze_played(spec: &PlayedSpec, seed: u64, command: &str) -> ScenarioFil
         let game_seed = game_seed(seed, g);
         let positions = play(spec, start, game_seed);
         for &target in spec.at_turns {
-            let pick = positions.iter().enumerate().skip(target).find_map(|(t, p)| {
-                if kept.iter().any(|k| k.root == *p) {
-                    return None;
-                }
-                let successors = acceptable(spec, p)?;
-                Some((t, *p, successors))
-            });
+            let pick = positions
+                .iter()
+                .enumerate()
+                .skip(target)
+                .find_map(|(t, p)| {
+                    if kept.iter().any(|k| k.root == *p) {
+                        return None;
+                    }
+                    let successors = acceptable(spec, p)?;
+                    Some((t, *p, successors))
+                });
             if let Some((t, root, successors)) = pick {
                 kept.push(Kept {
                     root,
@@ -232,5 +236,6 @@ fn acceptable(spec: &PlayedSpec, p: &GameState) -> Option<Vec<GameState>> {
     // Work is counted in evaluator calls, one per leaf without a cache: the budget stops a too-large search early.
     let control = SearchControl::with_work_budget(spec.max_plain_leaves);
     let Ok(report) = search(p, depth, &config, &memo, &control);
-    (report.outcome.is_exact() && report.counters.leaves <= spec.max_plain_leaves).then_some(successors)
+    (report.outcome.is_exact() && report.counters.leaves <= spec.max_plain_leaves)
+        .then_some(successors)
 }
