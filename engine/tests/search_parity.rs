@@ -51,6 +51,19 @@ fn sparse_roots_agree_with_the_oracle_at_depth_3() {
     }
 }
 
+/// The played endgames are searched at depth 3 by the main job's search stage, so parity is proven there too.
+#[test]
+fn played_endgame_roots_agree_with_the_oracle_at_depth_3() {
+    let mut roots = 0;
+    for (family, dfen, _) in search_support::scenario_roots() {
+        if family == "played-endgame" {
+            check_root(&dfen, SearchDepth::Three);
+            roots += 1;
+        }
+    }
+    assert!(roots >= 2, "the played-endgame file has several roots");
+}
+
 #[test]
 fn scenario_roots_agree_with_the_oracle_one_turn_deeper_than_their_expansion() {
     for (family, dfen, _) in search_support::scenario_roots() {

@@ -67,6 +67,7 @@ fn depth1_files_verify_against_the_exhaustive_oracle() {
         Family::Middlegame,
         Family::TranspositionRich,
         Family::PromotionEnPassant,
+        Family::Played,
     ] {
         let scn = load(&scenario_path(&shipped_dir(), family)).unwrap();
         let report = verify(&scn, || {}).unwrap_or_else(|e| panic!("{e}"));
@@ -78,6 +79,13 @@ fn depth1_files_verify_against_the_exhaustive_oracle() {
 #[test]
 fn sparse_depth2_file_verifies_against_the_exhaustive_oracle() {
     let scn = load(&scenario_path(&shipped_dir(), Family::Sparse)).unwrap();
+    verify(&scn, || {}).unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn played_endgame_depth2_file_verifies_against_the_exhaustive_oracle() {
+    let scn = load(&scenario_path(&shipped_dir(), Family::PlayedEndgame)).unwrap();
+    assert_eq!(scn.depth.layers(), 2);
     verify(&scn, || {}).unwrap_or_else(|e| panic!("{e}"));
 }
 

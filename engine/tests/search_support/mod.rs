@@ -142,6 +142,8 @@ pub fn scenario_roots() -> Vec<(String, String, u8)> {
         "middlegame",
         "transposition-rich",
         "promotion-en-passant",
+        "played",
+        "played-endgame",
     ] {
         let text = std::fs::read_to_string(dir.join(format!("{family}.json"))).unwrap();
         let json: serde_json::Value = serde_json::from_str(&text).unwrap();

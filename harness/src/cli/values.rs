@@ -350,7 +350,8 @@ impl Named for Traversal {
 impl Named for Family {
     const WHAT: &'static str = "scenario family";
     const ALL: &'static [Self] = &Family::ALL;
-    const ALL_NAMES: &'static str = "sparse,middlegame,transposition-rich,promotion-en-passant";
+    const ALL_NAMES: &'static str =
+        "sparse,middlegame,transposition-rich,promotion-en-passant,played,played-endgame";
     fn cli_name(self) -> &'static str {
         self.name()
     }

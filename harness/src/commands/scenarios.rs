@@ -36,7 +36,7 @@ pub struct CommonArgs {
     #[arg(long, default_value = "scenarios")]
     pub dir: PathBuf,
     /// Only these families (comma-separated, each once): sparse, middlegame, transposition-rich,
-    /// promotion-en-passant.
+    /// promotion-en-passant, played, played-endgame.
     #[arg(long, value_parser = list::<Family>, default_value = Family::ALL_NAMES)]
     pub scenario: List<Family>,
 }

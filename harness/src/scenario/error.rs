@@ -48,7 +48,7 @@ pub enum ScenarioError {
     },
     /// The family name is unknown.
     #[error(
-        "{path}: field `family`: unknown family '{found}' (expected sparse, middlegame, transposition-rich or promotion-en-passant)"
+        "{path}: field `family`: unknown family '{found}' (expected sparse, middlegame, transposition-rich, promotion-en-passant, played or played-endgame)"
     )]
     UnknownFamily {
         /// The file.

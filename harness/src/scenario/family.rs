@@ -1,4 +1,4 @@
-//! The four scenario families.
+//! The scenario families: four synthetic (seeded random placements) and two played (seeded self-play).
 
 use std::fmt;
 
@@ -13,15 +13,21 @@ pub enum Family {
     TranspositionRich,
     /// Promotions, several en-passant targets, captures onto promotion squares.
     PromotionEnPassant,
+    /// Positions reached by seeded self-play from the initial position and standard openings.
+    Played,
+    /// Positions with few pieces left, reached by seeded self-play from standard endgame set-ups.
+    PlayedEndgame,
 }
 
 impl Family {
     /// Every family, in report order.
-    pub const ALL: [Family; 4] = [
+    pub const ALL: [Family; 6] = [
         Family::Sparse,
         Family::Middlegame,
         Family::TranspositionRich,
         Family::PromotionEnPassant,
+        Family::Played,
+        Family::PlayedEndgame,
     ];
 
     /// The name used in files, CLI filters and CSV rows.
@@ -31,6 +37,8 @@ impl Family {
             Family::Middlegame => "middlegame",
             Family::TranspositionRich => "transposition-rich",
             Family::PromotionEnPassant => "promotion-en-passant",
+            Family::Played => "played",
+            Family::PlayedEndgame => "played-endgame",
         }
     }
 

@@ -30,7 +30,7 @@ pub struct FamilySpec {
     pub description: &'static str,
 }
 
-/// The shipped families' specifications.
+/// The shipped synthetic families' specifications (the played ones are [`super::played::played_spec`]).
 pub fn spec(family: Family) -> FamilySpec {
     match family {
         Family::Sparse => FamilySpec {
@@ -70,6 +70,9 @@ pub fn spec(family: Family) -> FamilySpec {
                           (double pushes create several en-passant targets), enemy pawns one step from \
                           promotion with the mover's pieces on the promotion squares",
         },
+        Family::Played | Family::PlayedEndgame => {
+            unreachable!("the played families come from self-play, not from random placements")
+        }
     }
 }
 
@@ -82,8 +85,11 @@ pub fn family_seed(master: u64, family: Family) -> u64 {
 
 /// Generates and freezes one family's file.
 pub fn freeze_family(family: Family, master_seed: u64, command: &str) -> ScenarioFile {
-    let spec = spec(family);
     let seed = family_seed(master_seed, family);
+    if let Some(played) = super::played::played_spec(family) {
+        return super::played::freeze_played(&played, seed, command);
+    }
+    let spec = spec(family);
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut roots = Vec::new();
     let mut seen: Vec<GameState> = Vec::new();
@@ -353,6 +359,7 @@ fn candidate(family: Family, rng: &mut Pcg64Mcg) -> Option<GameState> {
             dice.push(PieceType::ALL[rng.random_range(0..6usize)]);
             dice
         }
+        Family::Played | Family::PlayedEndgame => return None,
     };
     GameState::from_dfen(&b.dfen(us, &dice)).ok()
 }

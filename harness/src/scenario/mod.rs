@@ -16,5 +16,6 @@ pub use load::{
 };
 pub mod generate;
 pub mod oracle;
+pub mod played;
 pub mod unique_map;
 pub mod verify;
