@@ -26,6 +26,8 @@ fn args(scenarios_dir: PathBuf, out: PathBuf, report_dir: PathBuf) -> Args {
         // The test binary is not the harness binary, so its child-process profiles cannot run here.
         skip_profiles: true,
         skip_search: false,
+        // The TT-pressure stage has its own test (`job::tt_pressure`); here it would only add seconds.
+        skip_tt_pressure: true,
         report_dir,
     }
 }

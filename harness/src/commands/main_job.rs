@@ -42,6 +42,10 @@ pub struct Args {
     /// Skip the search stage (every family's roots searched by every pruning x table x cache arm; `search.csv`).
     #[arg(long)]
     pub skip_search: bool,
+    /// Skip the TT-pressure slice (every replacement scheme at 2^6, 2^10, 2^14 entries over an 8-move game;
+    /// `tt_pressure.csv`; the full sweep is `harness tt-pressure`).
+    #[arg(long)]
+    pub skip_tt_pressure: bool,
     /// Where the plotted report goes (`index.md`, `charts/`, `eviction/`).
     #[arg(long, default_value = "reports")]
     pub report_dir: PathBuf,
@@ -66,6 +70,7 @@ impl Args {
             skip_eviction: self.skip_eviction,
             skip_profiles: self.skip_profiles,
             skip_search: self.skip_search,
+            skip_tt_pressure: self.skip_tt_pressure,
             seed: self.seed,
             start_time: None,
         })

@@ -7,10 +7,12 @@ mod profile;
 mod search;
 mod summary;
 mod timing;
+mod tt_pressure;
 mod verify;
 mod write;
 
 pub use parity::Group;
+pub use tt_pressure::{TtPressureOutcome, main_job_slice, run_tt_pressure};
 
 use crate::measure::Plan;
 use crate::record::{RunFolder, RunMetadata, UtcTimestamp};
@@ -51,6 +53,8 @@ pub struct Job {
     pub skip_search: bool,
     /// Skip callgrind and dhat.
     pub skip_profiles: bool,
+    /// Skip the TT-pressure slice.
+    pub skip_tt_pressure: bool,
     /// The run's master seed.
     pub seed: u64,
     /// The run's start time as recorded and used to name its folder; `None` = now. Fixed only by tests that
@@ -123,6 +127,12 @@ pub fn run(job: &Job) -> anyhow::Result<ExitCode> {
         folder.discard();
         return Ok(ExitCode::from(3));
     }
+    let tt_pressure = if job.skip_tt_pressure {
+        None
+    } else {
+        let slice = main_job_slice(job.seed);
+        Some(run_tt_pressure(&slice, folder.path(), &meta)?)
+    };
     let profiles = profile::profile(&scenarios, job, &folder)?;
     let written = write::write_results(&groups, &profiles, &meta, &folder)?;
     write::print_tables(&groups, &job.plan);
@@ -132,7 +142,8 @@ pub fn run(job: &Job) -> anyhow::Result<ExitCode> {
     let alloc = profile::allocations(&scenarios, job, &folder);
     status!("{alloc}");
     let glance = at_a_glance(&written.counts, &written.timings);
-    write::write_summary(&glance, &meta, &folder)?;
+    let headline = tt_pressure.as_ref().map(summary::TtPressureHeadline::of);
+    write::write_summary(&glance, &meta, &folder, headline)?;
     let done = folder.finish()?;
     outln!("results: {}", done.display());
     crate::report::render_run(&done, &job.report_dir)?;

@@ -113,8 +113,9 @@ pub fn write_summary(
     glance: &[Glance],
     meta: &RunMetadata,
     folder: &RunFolder,
+    tt_pressure: Option<summary::TtPressureHeadline>,
 ) -> anyhow::Result<()> {
-    let json = summary::summary_json(glance, meta)?;
+    let json = summary::summary_json(glance, meta, tt_pressure)?;
     folder.write("summary.json", json.as_bytes())?;
     Ok(())
 }

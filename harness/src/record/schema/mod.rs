@@ -1,5 +1,5 @@
 //! The typed results schema: one arm key, one metric enum, and serde row types that both write and read every CSV
-//! the main job produces (`counts.csv`, `timings.csv`, `allocations.csv`, `probes.csv`, `search.csv`; instruction counts are
+//! the main job produces (`counts.csv`, `timings.csv`, `allocations.csv`, `probes.csv`, `search.csv`, `tt_pressure.csv`; instruction counts are
 //! rows of `counts.csv`). Reading names the file, line and field of every problem.
 
 mod arm_key;
@@ -11,6 +11,7 @@ mod provenance;
 mod search_row;
 mod table;
 mod tidy_row;
+mod tt_pressure_row;
 
 pub use arm_key::ArmKey;
 pub use csv_file::{CsvRecord, Located, parse_records, read_records, write_records};
@@ -24,3 +25,4 @@ pub use tidy_row::{
     AllocationRow, CountRow, Figure, Row, TidyRecord, TimingRow, UnknownMetrics, read_tidy,
     write_tidy,
 };
+pub use tt_pressure_row::{TtPressureRecord, read_tt_pressure, write_tt_pressure};
