@@ -134,8 +134,8 @@ mod tests {
         let config = Config {
             schemes: vec![ReplacementScheme::Always, ReplacementScheme::Aged],
             sizes_log2: vec![4, 12],
-            moves: 3,
-            depth: SearchDepth::Two,
+            moves: 2,
+            depth: SearchDepth::Three,
             seed: 3,
             start: GameState::from_dfen(DEFAULT_START).unwrap(),
         };
@@ -146,7 +146,7 @@ mod tests {
         let unbounded = rows.iter().find(|r| r.scheme == "unbounded").unwrap();
         assert_eq!(
             (unbounded.nodes_vs_unbounded, unbounded.decisions_equal),
-            (1.0, 3)
+            (1.0, 2)
         );
         assert_eq!(unbounded.occupied_entries, unbounded.unbounded_entries);
         let aged16 = rows

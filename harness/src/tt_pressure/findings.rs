@@ -143,9 +143,10 @@ impl TtPressureFindings {
                 crate::present::number::ratio(largest.best.1),
             ),
             Some(k) => format!(
-                "the claim holds only from 2^{} entries up: at 2^{k} and below the schemes are more than {} apart, \
-                 the worst doing up to {} more nodes than the best (at 2^{}: {} {} vs {} {}, ×unbounded)",
-                k + 1,
+                "the claim does not hold under pressure: at 2^{k} entries and below (the game's unbounded table \
+                 held {}) the schemes are more than {} apart in nodes, the worst doing up to {} more than the best \
+                 (at 2^{}: {} {} vs {} {}, ×unbounded); from 2^{} entries up they are within {}",
+                crate::present::number::count(self.unbounded_entries),
                 pct(MATTERS_ABOVE),
                 pct(largest.extra_nodes),
                 largest.log2,
@@ -153,6 +154,8 @@ impl TtPressureFindings {
                 crate::present::number::ratio(largest.worst.1),
                 largest.best.0,
                 crate::present::number::ratio(largest.best.1),
+                k + 1,
+                pct(MATTERS_ABOVE),
             ),
         }
     }
@@ -207,7 +210,8 @@ mod tests {
         assert_eq!(f.matters_up_to, Some(8));
         assert!((f.sizes[0].extra_nodes - 0.25).abs() < 1e-12);
         assert_eq!(f.sizes[0].worst.0, "always");
-        assert!(f.sizes.iter().all(|s| s.under_pressure));
+        let pressure: Vec<bool> = f.sizes.iter().map(|s| s.under_pressure).collect();
+        assert_eq!(pressure, [true, true, false], "1,000 entries fit in 2^12");
         assert!(
             f.verdict().contains("from 2^9 entries up"),
             "{}",
