@@ -38,4 +38,14 @@ mod tests {
         );
         assert_eq!(tt.probe(b).unwrap().depth, 0);
     }
+
+    #[test]
+    fn a_torn_entry_reads_as_a_miss_and_is_overwritten() {
+        let tt = TranspositionTable::with_scheme(ReplacementScheme::Always, 4).unwrap();
+        tt.store(1, 1.0, Bound::Exact, 2, false);
+        tt.tear(1, 0);
+        assert_eq!(tt.probe(1), None);
+        assert!(tt.store(5, 2.0, Bound::Exact, 0, false));
+        assert_eq!(tt.probe(5).unwrap().value, 2.0);
+    }
 }

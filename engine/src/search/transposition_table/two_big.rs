@@ -57,4 +57,21 @@ mod tests {
         );
         assert!(tt.probe(1).is_some());
     }
+
+    #[test]
+    fn a_torn_big_entry_reads_as_a_miss_and_a_key_keeps_one_copy() {
+        let tt = TranspositionTable::with_scheme(ReplacementScheme::TwoBig, 2).unwrap();
+        tt.store_subtree(4, 1.0, Bound::Exact, 1, false, 100);
+        tt.store_subtree(6, 2.0, Bound::Exact, 1, false, 10); // the always slot
+        // 6 grows past 4: 4 moves down over 6's old copy.
+        assert_eq!(
+            tt.store_subtree(6, 3.0, Bound::Exact, 2, false, 200),
+            StoreOutcome::Written
+        );
+        assert_eq!(tt.occupied(), 2);
+        assert_eq!(tt.probe(6).unwrap().value, 3.0);
+        tt.tear(0, 0);
+        assert_eq!(tt.probe(6), None);
+        assert_eq!(tt.probe(4).unwrap().value, 1.0);
+    }
 }
