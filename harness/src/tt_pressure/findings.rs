@@ -142,21 +142,30 @@ impl TtPressureFindings {
                 largest.best.0,
                 crate::present::number::ratio(largest.best.1),
             ),
-            Some(k) => format!(
-                "the claim does not hold under pressure: at 2^{k} entries and below (the game's unbounded table \
-                 held {}) the schemes are more than {} apart in nodes, the worst doing up to {} more than the best \
-                 (at 2^{}: {} {} vs {} {}, ×unbounded); from 2^{} entries up they are within {}",
-                crate::present::number::count(self.unbounded_entries),
-                pct(MATTERS_ABOVE),
-                pct(largest.extra_nodes),
-                largest.log2,
-                largest.worst.0,
-                crate::present::number::ratio(largest.worst.1),
-                largest.best.0,
-                crate::present::number::ratio(largest.best.1),
-                k + 1,
-                pct(MATTERS_ABOVE),
-            ),
+            Some(k) => {
+                // The next size measured, not k + 1: a sparse sweep says nothing about the sizes it skipped.
+                let above = match self.sizes.iter().find(|s| s.log2 > k) {
+                    Some(next) => format!(
+                        "; from 2^{} entries (the next size measured) up they are within {}",
+                        next.log2,
+                        pct(MATTERS_ABOVE)
+                    ),
+                    None => "; no larger size was measured".to_string(),
+                };
+                format!(
+                    "the claim does not hold under pressure: at 2^{k} entries and below (the game's unbounded \
+                     table held {}) the schemes are more than {} apart in nodes, the worst doing up to {} more than \
+                     the best (at 2^{}: {} {} vs {} {}, ×unbounded){above}",
+                    crate::present::number::count(self.unbounded_entries),
+                    pct(MATTERS_ABOVE),
+                    pct(largest.extra_nodes),
+                    largest.log2,
+                    largest.worst.0,
+                    crate::present::number::ratio(largest.worst.1),
+                    largest.best.0,
+                    crate::present::number::ratio(largest.best.1),
+                )
+            }
         }
     }
 }
@@ -213,7 +222,8 @@ mod tests {
         let pressure: Vec<bool> = f.sizes.iter().map(|s| s.under_pressure).collect();
         assert_eq!(pressure, [true, true, false], "1,000 entries fit in 2^12");
         assert!(
-            f.verdict().contains("from 2^9 entries up"),
+            f.verdict()
+                .contains("from 2^12 entries (the next size measured) up"),
             "{}",
             f.verdict()
         );
