@@ -131,16 +131,20 @@ impl TtPressureFindings {
         else {
             return "no verdict: fewer than two schemes at any size".into();
         };
+        let ratio = crate::present::number::ratio;
+        let at_largest = format!(
+            "at 2^{}: {} {} vs {} {}, ×unbounded",
+            largest.log2,
+            largest.worst.0,
+            ratio(largest.worst.1),
+            largest.best.0,
+            ratio(largest.best.1)
+        );
         match self.matters_up_to {
             None => format!(
                 "the claim holds on this game: at every size the worst scheme does at most {} more nodes than the \
-                 best (largest at 2^{}: {} {} vs {} {}, ×unbounded)",
+                 best (largest {at_largest})",
                 pct(largest.extra_nodes),
-                largest.log2,
-                largest.worst.0,
-                crate::present::number::ratio(largest.worst.1),
-                largest.best.0,
-                crate::present::number::ratio(largest.best.1),
             ),
             Some(k) => {
                 // The next size measured, not k + 1: a sparse sweep says nothing about the sizes it skipped.
@@ -155,15 +159,10 @@ impl TtPressureFindings {
                 format!(
                     "the claim does not hold under pressure: at 2^{k} entries and below (the game's unbounded \
                      table held {}) the schemes are more than {} apart in nodes, the worst doing up to {} more than \
-                     the best (at 2^{}: {} {} vs {} {}, ×unbounded){above}",
+                     the best ({at_largest}){above}",
                     crate::present::number::count(self.unbounded_entries),
                     pct(MATTERS_ABOVE),
                     pct(largest.extra_nodes),
-                    largest.log2,
-                    largest.worst.0,
-                    crate::present::number::ratio(largest.worst.1),
-                    largest.best.0,
-                    crate::present::number::ratio(largest.best.1),
                 )
             }
         }
