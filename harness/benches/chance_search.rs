@@ -4,6 +4,10 @@
 //! search stage measures depth 3). Setup checks parity (every arm the same root values, each best path
 //! worth its root's value) and aborts before timing on a mismatch. One iteration searches every root of the
 //! family once, with a fresh memo and a cleared table per root.
+//!
+//! `tt_replacement`: the TT-pressure game (4 moves at depth 3, fixed once with an unbounded table) searched by
+//! every replacement scheme at 2^8 entries and by the unbounded table; one iteration plays every move with a
+//! fresh table, so the ratios between schemes are the time cost of what each evicts (counts: `harness tt-pressure`).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use engine::GameState;
@@ -12,6 +16,7 @@ use engine::search::{Pruning, SearchDepth, TranspositionTable};
 use harness::evaluators::EvaluatorKind;
 use harness::scenario::{Family, load, scenario_path};
 use harness::search_arms::{SearchArm, TABLE_ENTRIES, search_roots, search_section};
+use harness::tt_pressure::{TableArm, run_arm};
 use std::path::Path;
 use std::time::Duration;
 
@@ -59,11 +64,38 @@ fn chance_search(c: &mut Criterion) {
     }
 }
 
+fn tt_replacement(c: &mut Criterion) {
+    let mut config = harness::job::main_job_slice(1);
+    config.moves = 4;
+    let game = harness::tt_pressure::fix_game(&config);
+    let mut group = c.benchmark_group("tt_replacement");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(2));
+    let arms = engine::search::ReplacementScheme::ALL
+        .map(|scheme| TableArm::Bounded { scheme, log2: 8 })
+        .into_iter()
+        .chain([TableArm::Unbounded]);
+    for arm in arms {
+        // Setup: the arm must reproduce every root value of the fixed game before it is timed.
+        let check = run_arm(arm, &game, &config).expect("2^8 fits every scheme");
+        assert_eq!(
+            check.values_equal, check.moves,
+            "{arm}: a root value differs; nothing timed"
+        );
+        group.bench_function(arm.to_string().replace(' ', "/"), |b| {
+            b.iter(|| run_arm(arm, &game, &config).expect("2^8 fits every scheme"))
+        });
+    }
+    group.finish();
+}
+
 mod support;
 
 criterion_group! {
     name = benches;
     config = support::criterion();
-    targets = chance_search
+    targets = chance_search, tt_replacement
 }
 criterion_main!(benches);

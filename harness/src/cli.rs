@@ -41,6 +41,8 @@ pub enum Command {
     BoundedCache(commands::bounded_cache::Args),
     /// Run the catalogue-eviction experiment.
     Eviction(Box<commands::eviction::Args>),
+    /// Transposition-table replacement schemes x sizes over one seeded self-play game, against an unbounded table.
+    TtPressure(commands::tt_pressure::Args),
     /// Compare two engine revisions: build both, run their main jobs alternately, check counts, report ratios.
     Compare(commands::compare::Args),
     /// Render `reports/index.md` and charts from a results folder (default: the latest run).
@@ -86,6 +88,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Eviction(a)) => commands::eviction::run(*a),
         Some(Command::Report(a)) => commands::report::run(a),
         Some(Command::Compare(a)) => commands::compare::run(a),
+        Some(Command::TtPressure(a)) => commands::tt_pressure::run(a),
         Some(Command::CallgrindOp(a)) => crate::instructions::child::run(a),
     }
 }

@@ -44,3 +44,5 @@ pub mod search_arms;
 pub mod selection;
 /// The one statistics module: Student-t quantiles, mean and median intervals, paired ratios.
 pub mod statistics;
+/// Transposition-table replacement schemes under memory pressure: one fixed self-play game, every scheme x size.
+pub mod tt_pressure;

@@ -27,6 +27,8 @@ fn args(scenarios_dir: PathBuf, out: PathBuf, report_dir: PathBuf) -> Args {
         skip_profiles: true,
         skip_search: false,
         skip_bounded_cache: false,
+        // The TT-pressure stage has its own test (`job::tt_pressure`); here it would only add seconds.
+        skip_tt_pressure: true,
         report_dir,
         trace_out: None,
     }

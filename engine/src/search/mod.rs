@@ -39,6 +39,6 @@ pub use pruning::{Pruning, UnknownPruning};
 pub use root::RootResult;
 pub use self_play::{PlayedGame, PlayedTurn, RollGenerator, SelfPlay};
 pub use transposition_table::{
-    Bound, MAX_CHANCE_KEY_SALT, StoreOutcome, TTEntry, TableSizeError, TranspositionTable,
-    max_chance_key,
+    Bound, MAX_CHANCE_KEY_SALT, ReplacementScheme, StoreOutcome, TTEntry, TableSizeError,
+    TranspositionTable, UnknownReplacementScheme, max_chance_key,
 };

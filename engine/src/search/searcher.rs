@@ -71,6 +71,7 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
     /// moves. The Zobrist key ignores the half-move clock and the full-move number: two nodes differing only
     /// there share an entry, which is exact because no shipped evaluator reads the clocks (tested).
     fn chance(&mut self, s: &GameState, role: Role, plies: u8, w: Window) -> NodeResult<M::Error> {
+        let nodes_before = self.counters.nodes;
         self.counters.nodes += 1;
         let key = match role {
             Role::Them => s.zobrist(),
@@ -107,12 +108,14 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
             self.plain_chance(s, role, plies)?
         };
         if let Some(table) = self.table {
-            let outcome = table.store_reporting(
+            // The subtree's size, for schemes that keep the costlier result.
+            let outcome = table.store_subtree(
                 key,
                 scored.value as f64,
                 scored.bound,
                 i32::from(plies),
                 scored.tainted,
+                self.counters.nodes - nodes_before,
             );
             self.counters.tt_stores += u64::from(outcome != StoreOutcome::Kept);
             self.counters.tt_overwrites += u64::from(outcome == StoreOutcome::Replaced);

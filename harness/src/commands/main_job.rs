@@ -45,6 +45,10 @@ pub struct Args {
     /// Skip the bounded-cache stage (a short slice of `harness bounded-cache`; `bounded_cache.csv`).
     #[arg(long)]
     pub skip_bounded_cache: bool,
+    /// Skip the TT-pressure slice (every replacement scheme at 2^6, 2^10, 2^14 entries over an 8-move game;
+    /// `tt_pressure.csv`; the full sweep is `harness tt-pressure`).
+    #[arg(long)]
+    pub skip_tt_pressure: bool,
     /// Where the plotted report goes (`index.md`, `charts/`, `eviction/`).
     #[arg(long, default_value = "reports")]
     pub report_dir: PathBuf,
@@ -74,6 +78,7 @@ impl Args {
             skip_profiles: self.skip_profiles,
             skip_search: self.skip_search,
             skip_bounded_cache: self.skip_bounded_cache,
+            skip_tt_pressure: self.skip_tt_pressure,
             seed: self.seed,
             trace_out: self.trace_out.clone(),
             start_time: None,

@@ -11,4 +11,5 @@ pub mod report;
 pub mod scenarios;
 pub mod score;
 pub mod search;
+pub mod tt_pressure;
 pub mod turns;

@@ -8,10 +8,12 @@ mod profile;
 mod search;
 mod summary;
 mod timing;
+mod tt_pressure;
 mod verify;
 mod write;
 
 pub use parity::Group;
+pub use tt_pressure::{TtPressureOutcome, main_job_slice, run_tt_pressure};
 
 use crate::measure::Plan;
 use crate::record::{RunFolder, RunMetadata, UtcTimestamp};
@@ -54,6 +56,8 @@ pub struct Job {
     pub skip_bounded_cache: bool,
     /// Skip callgrind and dhat.
     pub skip_profiles: bool,
+    /// Skip the TT-pressure slice.
+    pub skip_tt_pressure: bool,
     /// The run's master seed.
     pub seed: u64,
     /// Folder for the dice-chess evaluation-lookup traces, if they are to be written.
@@ -146,6 +150,12 @@ pub fn run(job: &Job) -> anyhow::Result<ExitCode> {
             }
         }
     }
+    let tt_pressure = if job.skip_tt_pressure {
+        None
+    } else {
+        let slice = main_job_slice(job.seed);
+        Some(run_tt_pressure(&slice, folder.path(), &meta)?)
+    };
     let profiles = profile::profile(&scenarios, job, &folder)?;
     let written = write::write_results(&groups, &profiles, &meta, &folder)?;
     write::print_tables(&groups, &job.plan);
@@ -155,7 +165,11 @@ pub fn run(job: &Job) -> anyhow::Result<ExitCode> {
     let alloc = profile::allocations(&scenarios, job, &folder);
     status!("{alloc}");
     let glance = at_a_glance(&written.counts, &written.timings);
-    write::write_summary(&glance, bounded.as_deref(), &meta, &folder)?;
+    let stages = summary::StageHeadlines {
+        bounded_cache: bounded.as_deref(),
+        tt_pressure: tt_pressure.as_ref().map(summary::TtPressureHeadline::of),
+    };
+    write::write_summary(&glance, &meta, &folder, stages)?;
     let done = folder.finish()?;
     outln!("results: {}", done.display());
     crate::report::render_run(&done, &job.report_dir)?;

@@ -21,6 +21,60 @@ struct SummaryJson<'a> {
     at_a_glance: &'a [Glance],
     #[serde(skip_serializing_if = "Option::is_none")]
     bounded_cache: Option<&'a [BoundedGlance]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tt_pressure: Option<TtPressureHeadline>,
+}
+
+/// The optional stages' headlines in `summary.json`; each is left out when its stage did not run.
+#[derive(Clone, Debug, Default)]
+pub struct StageHeadlines<'a> {
+    /// The bounded-cache stage's at-a-glance lines.
+    pub bounded_cache: Option<&'a [BoundedGlance]>,
+    /// The TT-pressure slice's headline.
+    pub tt_pressure: Option<TtPressureHeadline>,
+}
+
+/// The TT-pressure slice's headline in `summary.json` (absent when the stage was skipped).
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct TtPressureHeadline {
+    /// Moves of the fixed game.
+    pub moves: u64,
+    /// Depth in full turns.
+    pub depth_turns: u8,
+    /// Entries the unbounded table held at the end.
+    pub unbounded_entries: u64,
+    /// The sizes swept (log2 entries).
+    pub sizes_log2: Vec<u8>,
+    /// The largest size at which the schemes are more than 5% apart in nodes (`null`: never).
+    pub scheme_matters_up_to_log2: Option<u8>,
+    /// The worst scheme's extra nodes over the best at the smallest size, in percent.
+    pub smallest_size_extra_nodes_percent: f64,
+    /// The largest such extra at any size, in percent.
+    pub largest_extra_nodes_percent: f64,
+    /// Whether every arm made every root decision (value and path) the unbounded table made.
+    pub all_decisions_equal: bool,
+    /// Wall time of the stage.
+    pub seconds: f64,
+}
+
+impl TtPressureHeadline {
+    /// The headline of a finished stage.
+    pub fn of(outcome: &super::TtPressureOutcome) -> TtPressureHeadline {
+        let f = &outcome.findings;
+        let pct =
+            |s: Option<&crate::tt_pressure::SizeSpread>| s.map_or(0.0, |s| 100.0 * s.extra_nodes);
+        TtPressureHeadline {
+            moves: f.moves,
+            depth_turns: f.depth_turns,
+            unbounded_entries: f.unbounded_entries,
+            sizes_log2: f.sizes.iter().map(|s| s.log2).collect(),
+            scheme_matters_up_to_log2: f.matters_up_to,
+            smallest_size_extra_nodes_percent: pct(f.tightest()),
+            largest_extra_nodes_percent: pct(f.largest_extra()),
+            all_decisions_equal: f.all_decisions_equal,
+            seconds: outcome.seconds,
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -30,11 +84,11 @@ struct Tally {
     no_verdict: usize,
 }
 
-/// `summary.json`'s text; `bounded_cache` is left out when the bounded-cache stage did not run.
+/// `summary.json`'s text.
 pub fn summary_json(
     glance: &[Glance],
-    bounded_cache: Option<&[BoundedGlance]>,
     meta: &RunMetadata,
+    stages: StageHeadlines<'_>,
 ) -> serde_json::Result<String> {
     let (pays, costs, no_verdict) = tally(glance);
     let doc = SummaryJson {
@@ -50,7 +104,8 @@ pub fn summary_json(
             no_verdict,
         },
         at_a_glance: glance,
-        bounded_cache,
+        bounded_cache: stages.bounded_cache,
+        tt_pressure: stages.tt_pressure,
     };
     let mut text = serde_json::to_string_pretty(&doc)?;
     text.push('\n');

@@ -3,7 +3,8 @@
 
 use crate::record::schema::UnknownMetrics;
 use crate::record::schema::{
-    BoundedCacheRecord, ProbeRow, SearchRecord, read_bounded_cache, read_probes, read_search,
+    BoundedCacheRecord, ProbeRow, SearchRecord, TtPressureRecord, read_bounded_cache, read_probes,
+    read_search, read_tt_pressure,
 };
 use crate::record::{ArmKey, Metric, MetricTable, SchemaError, is_partial, latest_complete_run};
 use anyhow::{Context, Result, bail};
@@ -67,6 +68,8 @@ pub struct RunResults {
     pub search: Option<Vec<SearchRecord>>,
     /// `bounded_cache.csv`, absent when the bounded-cache stage was skipped or in runs made before it existed.
     pub bounded_cache: Option<Vec<BoundedCacheRecord>>,
+    /// `tt_pressure.csv`, absent when the TT-pressure slice was skipped or in runs made before it existed.
+    pub tt_pressure: Option<Vec<TtPressureRecord>>,
     /// `instructions-status.txt`: why instruction counts are absent or how they were measured.
     pub instructions_note: Option<String>,
 }
@@ -126,6 +129,9 @@ impl RunResults {
         let bounded_cache = optional("bounded_cache.csv")
             .map(|p| read_bounded_cache(&p))
             .transpose()?;
+        let tt_pressure = optional("tt_pressure.csv")
+            .map(|p| read_tt_pressure(&p))
+            .transpose()?;
         let instructions_note = std::fs::read_to_string(dir.join("instructions-status.txt"))
             .ok()
             .map(|s| s.trim().to_owned());
@@ -138,6 +144,7 @@ impl RunResults {
             probes,
             search,
             bounded_cache,
+            tt_pressure,
             instructions_note,
         };
         results.check_complete()?;

@@ -7,6 +7,7 @@ pub mod load;
 pub mod publish;
 pub mod render;
 pub mod search;
+pub mod tt_pressure;
 
 pub use load::{ProbeTable, RunResults, latest_run};
 pub use publish::{check_target, render_run, replace_folder};

@@ -69,6 +69,7 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
     r.allocations()?;
     r.search();
     r.bounded_cache()?;
+    r.tt_pressure()?;
     let index = out.join("index.md");
     plot::write_file_atomically(&index, r.md.as_bytes())?;
     Ok(Rendered {
@@ -201,6 +202,39 @@ impl Report<'_> {
         let (md, files) = findings.render(&self.charts_dir)?;
         self.md.push_str(&md);
         self.charts.extend(files);
+        Ok(())
+    }
+
+    /// The TT-pressure section: verdict, scheme x size table, charts, every arm.
+    fn tt_pressure(&mut self) -> Result<()> {
+        let _ = writeln!(self.md, "## TT replacement under pressure\n");
+        let Some(rows) = &self.results.tt_pressure else {
+            let _ = writeln!(
+                self.md,
+                "No `tt_pressure.csv` in this run (the slice was skipped, or the run predates it).\n"
+            );
+            return Ok(());
+        };
+        let Some(findings) = crate::tt_pressure::TtPressureFindings::of(rows) else {
+            return Ok(());
+        };
+        let mut links = Vec::new();
+        for (work, stem) in [
+            (crate::report::tt_pressure::Work::Nodes, "tt_pressure_nodes"),
+            (
+                crate::report::tt_pressure::Work::EvaluatorCalls,
+                "tt_pressure_evaluator_calls",
+            ),
+        ] {
+            let files = crate::report::tt_pressure::chart(rows, work, &self.charts_dir.join(stem))?;
+            self.charts.extend(files);
+            links.push(format!("charts/{stem}.svg"));
+        }
+        let md = crate::report::tt_pressure::markdown(rows, &findings, &links)?;
+        let _ = writeln!(
+            self.md,
+            "{md}\n\nThe main job runs a slice; `harness tt-pressure` sweeps 2^4 ... 2^20 entries.\n"
+        );
         Ok(())
     }
 

@@ -1,5 +1,6 @@
 //! The typed results schema: one arm key, one metric enum, and serde row types that both write and read every CSV
-//! the main job produces (`counts.csv`, `timings.csv`, `allocations.csv`, `probes.csv`, `search.csv`, `bounded_cache.csv`; instruction counts are
+//! the main job produces (`counts.csv`, `timings.csv`, `allocations.csv`, `probes.csv`, `search.csv`,
+//! `bounded_cache.csv`, `tt_pressure.csv`; instruction counts are
 //! rows of `counts.csv`). Reading names the file, line and field of every problem.
 
 mod arm_key;
@@ -12,6 +13,7 @@ mod provenance;
 mod search_row;
 mod table;
 mod tidy_row;
+mod tt_pressure_row;
 
 pub use arm_key::ArmKey;
 pub use bounded_cache_row::{BoundedCacheRecord, read_bounded_cache, write_bounded_cache};
@@ -26,3 +28,4 @@ pub use tidy_row::{
     AllocationRow, CountRow, Figure, Row, TidyRecord, TimingRow, UnknownMetrics, read_tidy,
     write_tidy,
 };
+pub use tt_pressure_row::{TtPressureRecord, read_tt_pressure, write_tt_pressure};

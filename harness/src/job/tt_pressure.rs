@@ -1,0 +1,173 @@
+//! The TT-pressure stage: fix the game, sweep every arm, check every root value, write `tt_pressure.csv` and the
+//! charts, print the ratio table and the verdict. `harness tt-pressure` runs the full sweep; the main job a
+//! short slice ([`main_job_slice`]).
+
+use crate::exit::Failure;
+use crate::progress::Stage;
+use crate::record::schema::{TtPressureRecord, write_tt_pressure};
+use crate::record::{Provenance, RunMetadata, write_atomic};
+use crate::report::tt_pressure::{Work, chart, markdown, ratio_table};
+use crate::tt_pressure::{Config, DEFAULT_START, TtPressureFindings, fix_game, records, sweep};
+use crate::{outln, status};
+use anyhow::{Context, Result};
+use engine::GameState;
+use engine::search::{ReplacementScheme, SearchDepth};
+use std::path::Path;
+use std::time::Instant;
+
+/// The main job's slice: every scheme at three sizes over a shorter game (a few seconds in release).
+pub fn main_job_slice(seed: u64) -> Config {
+    Config {
+        schemes: ReplacementScheme::ALL.to_vec(),
+        sizes_log2: vec![6, 10, 14],
+        moves: 8,
+        depth: SearchDepth::Three,
+        seed,
+        start: GameState::from_dfen(DEFAULT_START).expect("the default start is valid DFEN"),
+    }
+}
+
+/// What the stage produced.
+#[derive(Clone, Debug)]
+pub struct TtPressureOutcome {
+    /// The CSV's rows.
+    pub rows: Vec<TtPressureRecord>,
+    /// Their findings.
+    pub findings: TtPressureFindings,
+    /// Wall time of the whole stage (game, sweep, files).
+    pub seconds: f64,
+}
+
+/// Runs `config` and writes `tt_pressure.csv`, `tt_pressure.md` and `charts/tt_pressure_*.{svg,png}` into `dir`.
+///
+/// A root value unlike the unbounded table's is a wrong search, not a finding: status 3 ([`Failure::Mismatch`]).
+pub fn run_tt_pressure(
+    config: &Config,
+    dir: &Path,
+    meta: &RunMetadata,
+) -> Result<TtPressureOutcome> {
+    let start = Instant::now();
+    let game = fix_game(config);
+    status!(
+        "tt-pressure: seed {} (rand_pcg Pcg64Mcg dice), {} moves at depth {}, the unbounded table held {} entries \
+         ({:.1} s to fix the game)",
+        config.seed,
+        game.positions.len(),
+        config.depth.turns(),
+        game.unbounded_entries,
+        start.elapsed().as_secs_f64()
+    );
+    let arms = config.arms().len() as u64;
+    let progress = Stage::new("tt-pressure", arms);
+    let mut wrong = Vec::new();
+    let results = sweep(config, &game, |r| {
+        progress.set_message(r.arm.to_string());
+        progress.inc(1);
+        if r.values_equal != r.moves {
+            wrong.push(format!(
+                "{}: {} of {} root values differ",
+                r.arm,
+                r.moves - r.values_equal,
+                r.moves
+            ));
+        }
+    })
+    .map_err(|e| Failure::BadInput.tag(e).context("--sizes"))?;
+    progress.finish("done");
+    if !wrong.is_empty() {
+        return Err(Failure::Mismatch.because(format!(
+            "tt-pressure: a table changed a root value (the unbounded table is the reference): {}",
+            wrong.join("; ")
+        )));
+    }
+    let prov = Provenance::of(meta);
+    let rows = records(&results, &game, config, &prov)
+        .ok_or_else(|| Failure::Runtime.because("tt-pressure: the unbounded arm did no work"))?;
+    let findings = TtPressureFindings::of(&rows).expect("the rows hold the unbounded arm");
+    let csv = dir.join("tt_pressure.csv");
+    write_atomic(&csv, &write_tt_pressure(&rows, &csv)?)?;
+    let charts_dir = dir.join("charts");
+    std::fs::create_dir_all(&charts_dir)
+        .with_context(|| format!("{}: cannot create", charts_dir.display()))?;
+    let mut links = Vec::new();
+    for (work, stem) in [
+        (Work::Nodes, "tt_pressure_nodes"),
+        (Work::EvaluatorCalls, "tt_pressure_evaluator_calls"),
+    ] {
+        chart(&rows, work, &charts_dir.join(stem))?;
+        links.push(format!("charts/{stem}.svg"));
+    }
+    let md = markdown(&rows, &findings, &links)?;
+    write_atomic(
+        &dir.join("tt_pressure.md"),
+        format!("# TT replacement under pressure\n\n{md}\n").as_bytes(),
+    )?;
+    outln!(
+        "\nTT pressure: nodes ÷ unbounded table's ({} moves, depth {}):\n",
+        findings.moves,
+        findings.depth_turns
+    );
+    outln!("{}", ratio_table(&rows, &findings)?.plain());
+    outln!("verdict: {}", findings.verdict());
+    let seconds = start.elapsed().as_secs_f64();
+    outln!(
+        "tt-pressure: {} arms in {:.1} s; results in {}",
+        rows.len(),
+        seconds,
+        dir.display()
+    );
+    Ok(TtPressureOutcome {
+        rows,
+        findings,
+        seconds,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::schema::read_tt_pressure;
+
+    #[test]
+    fn a_tiny_sweep_writes_a_csv_that_reads_back_and_agrees_with_its_arms() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = Config {
+            schemes: vec![ReplacementScheme::Always, ReplacementScheme::Aged],
+            sizes_log2: vec![4, 12],
+            moves: 2,
+            depth: SearchDepth::Three,
+            seed: 3,
+            start: GameState::from_dfen(DEFAULT_START).unwrap(),
+        };
+        let out = run_tt_pressure(&config, dir.path(), &RunMetadata::collect(3)).unwrap();
+        let rows = read_tt_pressure(&dir.path().join("tt_pressure.csv")).unwrap();
+        assert_eq!(rows, out.rows);
+        assert_eq!(rows.len(), 5, "two schemes x two sizes + unbounded");
+        let unbounded = rows.iter().find(|r| r.scheme == "unbounded").unwrap();
+        assert_eq!(
+            (unbounded.nodes_vs_unbounded, unbounded.decisions_equal),
+            (1.0, 2)
+        );
+        assert_eq!(unbounded.occupied_entries, unbounded.unbounded_entries);
+        let aged16 = rows
+            .iter()
+            .find(|r| r.scheme == "aged" && r.size_log2 == Some(4))
+            .unwrap();
+        assert_eq!(aged16.capacity_entries, Some(15));
+        assert!(aged16.tt_overwrites > 0, "16 entries are under pressure");
+        assert_eq!(out.findings.sizes.len(), 2);
+        for stem in ["tt_pressure_nodes", "tt_pressure_evaluator_calls"] {
+            assert!(
+                dir.path()
+                    .join("charts")
+                    .join(format!("{stem}.svg"))
+                    .is_file()
+            );
+        }
+        assert!(
+            std::fs::read_to_string(dir.path().join("tt_pressure.md"))
+                .unwrap()
+                .contains("Verdict")
+        );
+    }
+}
