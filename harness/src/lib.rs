@@ -4,7 +4,9 @@
 pub mod alloc;
 /// What this binary was built from: version, git revision, rustc (captured by `build.rs`).
 pub mod build_info;
+/// The command line: the subcommand list, parsing, and dispatch to `commands`.
 pub mod cli;
+/// One file per subcommand: parse its arguments, call the stages.
 pub mod commands;
 /// `harness compare`: two revisions built alike, run alternately, counts checked, ratios with verdicts.
 pub mod compare;
@@ -42,3 +44,5 @@ pub mod search_arms;
 pub mod selection;
 /// The one statistics module: Student-t quantiles, mean and median intervals, paired ratios.
 pub mod statistics;
+/// Validating parsers for command-line values (names from a closed set, lists without repeats, non-zero numbers).
+pub mod values;

@@ -1,6 +1,5 @@
 //! `harness compare REV_A REV_B`: judge an engine change by running both revisions' main jobs alternately.
 
-use crate::cli::values::{List, Named, list, or_all};
 use crate::compare::build::{self, Revision, Toolchain};
 use crate::compare::counts::{ExactCounts, check_agreement};
 use crate::compare::invocation::{Side, run_main_job};
@@ -13,6 +12,7 @@ use crate::record::{ArmKey, Metric, MetricTable};
 use crate::record::{RunFolder, RunMetadata, write_atomic};
 use crate::run::Evaluator;
 use crate::scenario::Family;
+use crate::values::{List, Named, list, or_all};
 use anyhow::{Context, Result, bail};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;

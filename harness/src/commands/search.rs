@@ -1,10 +1,10 @@
 //! `harness search "<DFEN>"`: the chance search of one root (we are to move, dice rolled), by iterative deepening
 //! up to `--depth`, printed as one line of `key=value` fields.
 
-use crate::cli::values::{dfen, name, positive};
 use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
 use crate::outln;
+use crate::values::{dfen, name, positive};
 use engine::GameState;
 use engine::memo::{CacheKind, Plain};
 use engine::search::{
