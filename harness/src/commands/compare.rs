@@ -215,7 +215,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         &folder.join("compare.csv"),
         &summary::csv_bytes(&rows, &ctx)?,
     )?;
-    let table = summary::table(&rows);
+    let table = summary::table(&rows)?;
     let tally = summary::tally(&rows);
     let md = format!(
         "# Comparison: B = {} against A = {}\n\n{} | {toolchain_note} | seed {} | {}\n\n\
@@ -224,7 +224,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
          distribution-free 95% interval; instructions = callgrind instructions per operation from the first {} \
          rounds (deterministic: `exact` when each side repeated itself), interval widened by ±{:.2}% because two \
          builds differ by memory layout alone by a few tenths of a percent. A verdict is given only where the \
-         interval excludes 1.\n\nInstruction counts: {}\n\n{table}\n**Verdicts:** {tally}\n",
+         interval excludes 1.\n\nInstruction counts: {}\n\n{}\n**Verdicts:** {tally}\n",
         side_b.name,
         side_a.name,
         meta.machine(),
@@ -239,10 +239,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         } else {
             &instructions_note
         },
+        table.markdown(),
     );
     write_atomic(&folder.join("compare.md"), md.as_bytes())?;
     let done = reserved.finish()?;
-    outln!("{table}");
+    outln!("{}", table.plain());
     outln!("verdicts: {tally}");
     outln!(
         "results: {} (compare.csv, compare.md, runs/); finished in {:.0} s",

@@ -1,8 +1,8 @@
 //! The comparison's result rows: one per arm and measure, as a tidy CSV and as a table for people.
 
 use super::verdict::{RatioEstimate, Verdict};
+use crate::present::{Align, Table, TableError, number};
 use crate::record::ArmKey;
-use std::fmt::Write as _;
 
 /// Which figure a row compares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +27,14 @@ impl Measure {
         match self {
             Measure::Time => "ns_per_op",
             Measure::Instructions => "instructions_per_op",
+        }
+    }
+
+    /// One median of this measure for people: a time with its unit, or an instruction count with an SI prefix.
+    pub fn figure(self, x: f64) -> String {
+        match self {
+            Measure::Time => number::time_ns(x),
+            Measure::Instructions => number::instructions(x),
         }
     }
 
@@ -122,44 +130,47 @@ pub fn csv_bytes(rows: &[CompareRow], ctx: &Context) -> anyhow::Result<Vec<u8>> 
     Ok(w.into_inner()?)
 }
 
-/// A Markdown table (also readable on a terminal).
-pub fn table(rows: &[CompareRow]) -> String {
-    let mut out = String::from(
-        "| scenario | variant | evaluator | traversal | measure | A | B | A / B (> 1: B better) | interval | verdict |\n\
-         |---|---|---|---|---|---:|---:|---:|---|---|\n",
-    );
+/// The people's table of the comparison, one row per compared figure: A's and B's medians with units, and the one
+/// ratio direction of the whole harness, B's speedup over A = A / B (> 1 = B better), with its interval. Rendered
+/// as markdown in `compare.md` and as plain text on the console, so the two cannot disagree.
+pub fn table(rows: &[CompareRow]) -> Result<Table, TableError> {
+    let mut t = Table::new([
+        ("scenario", Align::Left),
+        ("variant", Align::Left),
+        ("evaluator", Align::Left),
+        ("traversal", Align::Left),
+        ("measure", Align::Left),
+        ("A", Align::Right),
+        ("B", Align::Right),
+        ("B's speedup over A (A / B, > 1 = B better)", Align::Right),
+        ("interval", Align::Left),
+        ("verdict", Align::Left),
+    ]);
     for r in rows {
-        let ArmKey {
-            scenario: s,
-            variant: v,
-            evaluator: e,
-            traversal: t,
-        } = &r.arm;
+        let k = &r.arm;
         let interval = if r.ratio.exact {
-            format!(
-                "exact; ±tolerance [{:.3}, {:.3}]",
-                r.ratio.low, r.ratio.high
-            )
+            "exact, tolerance widens it".to_string()
         } else {
             format!(
-                "[{:.3}, {:.3}] ({:.0}%, {} pairs)",
-                r.ratio.low,
-                r.ratio.high,
-                100.0 * r.ratio.coverage,
-                r.ratio.n
+                "{} coverage, {} pairs",
+                number::percent(r.ratio.coverage),
+                number::count(r.ratio.n)
             )
         };
-        let _ = writeln!(
-            out,
-            "| {s} | {v} | {e} | {t} | {} | {} | {} | {:.4} | {interval} | {} |",
+        t.row([
+            k.scenario.as_str(),
+            &k.variant,
+            &k.evaluator,
+            &k.traversal,
             r.measure.name(),
-            fmt_figure(r.a),
-            fmt_figure(r.b),
-            r.ratio.median,
+            &r.measure.figure(r.a),
+            &r.measure.figure(r.b),
+            &number::ratio_interval(r.ratio.median, r.ratio.low, r.ratio.high),
+            &interval,
             r.measure.verdict_label(r.ratio.verdict()),
-        );
+        ])?;
     }
-    out
+    Ok(t)
 }
 
 /// One line: how many rows of each measure got which verdict.
@@ -182,14 +193,6 @@ pub fn tally(rows: &[CompareRow]) -> String {
         ));
     }
     parts.join("; ")
-}
-
-fn fmt_figure(x: f64) -> String {
-    if x >= 1000.0 {
-        format!("{x:.0}")
-    } else {
-        format!("{x:.1}")
-    }
 }
 
 #[cfg(test)]
@@ -232,8 +235,21 @@ mod tests {
         assert!(lines[0].starts_with("scenario,variant,evaluator,traversal,measure"));
         assert!(lines[1].contains(",B faster,"), "{}", lines[1]);
         assert!(lines[2].contains(",true,,"), "{}", lines[2]);
-        let t = table(&rows);
-        assert!(t.contains("| 1.2500 |") && t.contains("B faster") && t.contains("exact"));
+        let t = table(&rows).unwrap();
+        let md = t.markdown();
+        assert!(
+            md.contains("| 100 ns | 80.0 ns | 1.25x [1.25, 1.25] |"),
+            "{md}"
+        );
+        assert!(
+            md.contains("| B faster |")
+                && md.contains("| 1.00 k | 1.00 k | 1.00x [0.995, 1.00] | exact")
+        );
+        let plain = t.plain();
+        assert!(
+            plain.contains("1.25x [1.25, 1.25]") && plain.contains("B faster"),
+            "{plain}"
+        );
         assert_eq!(
             tally(&rows),
             "time: 1 B faster, 0 B slower, 0 without verdict; instructions: 0 B fewer, 0 B more, 1 without verdict"
