@@ -6,7 +6,8 @@
 //! or log y: the replacement for bars on log axes). Both need a title, axes with label and unit ([`Axis`]) and named
 //! series, accept at most [`MAX_SERIES`] series (each its own colour-blind-safe colour and marker) and error on
 //! non-finite data or non-positive data on a log axis instead of leaving points out. Log axes carry their own
-//! readable 1-2-5 ticks (see [`log_ticks`]); every legend sits below the plot.
+//! readable 1-2-5 ticks (see [`log_ticks`]); every tick label comes from [`crate::present::tick`] (no `5.55e-17`
+//! beside zero, no 12-digit labels); every legend sits below the plot.
 //!
 //! The older descriptions ([`line_chart`], [`bar_chart`], [`grouped_bar_chart`]) keep working for their callers.
 //!
@@ -36,7 +37,7 @@ pub use categorical::CategorySeries;
 pub use dots::DotPlot;
 pub use lines::{LineChart, LinePlot, Point, Series};
 pub use style::{MARKERS, MAX_SERIES, Marker};
-pub use ticks::{linear_ticks, log_ticks, tick_label};
+pub use ticks::{linear_ticks, log_ticks};
 
 /// The font every chart uses, embedded so that no system font is needed.
 static FONT: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
