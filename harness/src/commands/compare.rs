@@ -4,7 +4,7 @@ use crate::compare::build::{self, Revision, Toolchain};
 use crate::compare::counts::{ExactCounts, check_agreement};
 use crate::compare::invocation::{Side, run_main_job};
 use crate::compare::summary::{self, CompareRow, Measure};
-use crate::compare::verdict::{count_ratio, time_ratio};
+use crate::compare::verdict::{count_ratio, repeats_exactly, time_ratio};
 use crate::outln;
 use crate::progress::Stage;
 use crate::record::schema::UnknownMetrics;
@@ -404,7 +404,7 @@ fn compare_rows(
     times: &BTreeMap<ArmKey, [Vec<f64>; 2]>,
     instructions: &BTreeMap<ArmKey, [Vec<f64>; 2]>,
 ) -> Vec<CompareRow> {
-    let median = |v: &[f64]| crate::measure::summarize(v).map_or(f64::NAN, |s| s.median);
+    let median = |v: &[f64]| crate::measure::summarize(v).map_or(f64::NAN, |s| s.point);
     let mut rows = Vec::new();
     for arm in order {
         if let Some([a, b]) = times.get(arm)
@@ -416,6 +416,7 @@ fn compare_rows(
                 a: median(a),
                 b: median(b),
                 ratio,
+                exact: false,
             });
         }
     }
@@ -429,6 +430,7 @@ fn compare_rows(
                 a: median(a),
                 b: median(b),
                 ratio,
+                exact: repeats_exactly(a, b),
             });
         }
     }

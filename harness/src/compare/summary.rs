@@ -1,8 +1,9 @@
 //! The comparison's result rows: one per arm and measure, as a tidy CSV and as a table for people.
 
-use super::verdict::{RatioEstimate, Verdict};
+use super::verdict::Verdict;
 use crate::present::{Align, Table, TableError, number};
 use crate::record::ArmKey;
+use crate::statistics::Interval;
 
 /// Which figure a row compares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,7 +60,16 @@ pub struct CompareRow {
     /// Median of side B's measurements.
     pub b: f64,
     /// A / B: B's speedup over A (time), or A's instructions over B's; > 1 = B better.
-    pub ratio: RatioEstimate,
+    pub ratio: Interval,
+    /// Whether both sides repeated their figure exactly (instruction counts), so the ratio is one exact number.
+    pub exact: bool,
+}
+
+impl CompareRow {
+    /// The verdict its ratio supports ([`Verdict::of`]).
+    pub fn verdict(&self) -> Verdict {
+        Verdict::of(&self.ratio)
+    }
 }
 
 /// Run-wide columns repeated on every CSV row, so a row stands on its own.
@@ -113,13 +123,13 @@ pub fn csv_bytes(rows: &[CompareRow], ctx: &Context) -> anyhow::Result<Vec<u8>> 
             r.measure.unit(),
             &format!("{}", r.a),
             &format!("{}", r.b),
-            &format!("{:.6}", r.ratio.median),
+            &format!("{:.6}", r.ratio.point),
             &format!("{:.6}", r.ratio.low),
             &format!("{:.6}", r.ratio.high),
             &r.ratio.n.to_string(),
-            &format!("{:.4}", r.ratio.coverage),
-            &r.ratio.exact.to_string(),
-            r.measure.verdict_label(r.ratio.verdict()),
+            &format!("{:.4}", r.ratio.level),
+            &r.exact.to_string(),
+            r.measure.verdict_label(r.verdict()),
             &ctx.a,
             &ctx.b,
             &ctx.machine,
@@ -148,12 +158,12 @@ pub fn table(rows: &[CompareRow]) -> Result<Table, TableError> {
     ]);
     for r in rows {
         let k = &r.arm;
-        let interval = if r.ratio.exact {
+        let interval = if r.exact {
             "exact, tolerance widens it".to_string()
         } else {
             format!(
                 "{} coverage, {} pairs",
-                number::percent(r.ratio.coverage),
+                number::percent(r.ratio.level),
                 number::count(r.ratio.n)
             )
         };
@@ -165,9 +175,9 @@ pub fn table(rows: &[CompareRow]) -> Result<Table, TableError> {
             r.measure.name(),
             &r.measure.figure(r.a),
             &r.measure.figure(r.b),
-            &number::ratio_interval(r.ratio.median, r.ratio.low, r.ratio.high),
+            &number::ratio_interval(r.ratio.point, r.ratio.low, r.ratio.high),
             &interval,
-            r.measure.verdict_label(r.ratio.verdict()),
+            r.measure.verdict_label(r.verdict()),
         ])?;
     }
     Ok(t)
@@ -181,7 +191,7 @@ pub fn tally(rows: &[CompareRow]) -> String {
         if of.is_empty() {
             continue;
         }
-        let count = |v: Verdict| of.iter().filter(|r| r.ratio.verdict() == v).count();
+        let count = |v: Verdict| of.iter().filter(|r| r.verdict() == v).count();
         parts.push(format!(
             "{}: {} {}, {} {}, {} without verdict",
             m.name(),
@@ -213,6 +223,7 @@ mod tests {
                 a: 100.0,
                 b: 80.0,
                 ratio: time_ratio(&[100.0; 6], &[80.0; 6]).unwrap(),
+                exact: false,
             },
             CompareRow {
                 arm: arm(),
@@ -220,6 +231,7 @@ mod tests {
                 a: 1000.0,
                 b: 1000.0,
                 ratio: count_ratio(&[1000.0], &[1000.0], 0.005).unwrap(),
+                exact: true,
             },
         ];
         let ctx = Context {
