@@ -47,6 +47,18 @@ impl From<Interval> for Estimate {
     }
 }
 
+impl From<Estimate> for Interval {
+    fn from(e: Estimate) -> Interval {
+        Interval {
+            point: e.mean,
+            low: e.lo,
+            high: e.hi,
+            level: if e.n >= 2 { 0.95 } else { 0.0 },
+            n: e.n,
+        }
+    }
+}
+
 /// A mean over `n` seeds with its 95% interval `[lo, hi]` (collapsed to the mean when `n < 2`): an
 /// [`Interval::mean`] under the field names the eviction findings use.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -76,17 +88,12 @@ impl Estimate {
 
     /// Half the interval's width.
     pub fn half_width(&self) -> f64 {
-        (self.hi - self.lo) / 2.0
+        Interval::from(*self).half_width()
     }
 
     /// This estimate scaled by `k` (e.g. 100 for per cent).
     pub fn scaled(&self, k: f64) -> Estimate {
-        Estimate {
-            mean: self.mean * k,
-            lo: self.lo * k,
-            hi: self.hi * k,
-            n: self.n,
-        }
+        Interval::from(*self).scaled(k).into()
     }
 
     /// `mean ± half-width` with `digits` decimals (just the mean for a single sample).
