@@ -14,7 +14,7 @@
 //! Ratios plotted follow the one direction of [`crate::present::number`]: speedup = time(baseline) / time(variant),
 //! > 1 = faster, the same for instruction ratios.
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
@@ -206,7 +206,7 @@ where
     }
 }
 
-/// Renders with both backends, each into a temporary file renamed into place.
+/// Renders with both backends, each written through the one atomic writer (`record::write_atomic`).
 fn render_both(stem: &Path, chart: Chart<'_>) -> Result<[PathBuf; 2]> {
     ensure_font()?;
     let svg = stem.with_extension("svg");
@@ -218,28 +218,13 @@ fn render_both(stem: &Path, chart: Chart<'_>) -> Result<[PathBuf; 2]> {
         root.present().map_err(|e| anyhow!("{e:?}"))?;
     }
     write_file_atomically(&svg, text.as_bytes())?;
-    let tmp = temp_sibling(&png)?;
-    let drawn = (|| {
-        let root = BitMapBackend::new(&tmp, SIZE).into_drawing_area();
-        draw(&root, chart)?;
-        root.present().map_err(|e| anyhow!("{e:?}"))
-    })();
-    match drawn.and_then(|()| {
-        std::fs::rename(&tmp, &png).with_context(|| format!("renaming into {}", png.display()))
-    }) {
-        Ok(()) => Ok([svg, png]),
-        Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            Err(e.context(format!("writing {}", png.display())))
-        }
-    }
-}
-
-/// A temporary name beside `path`, keeping its extension (the PNG encoder picks the format from it).
-fn temp_sibling(path: &Path) -> Result<PathBuf> {
-    let name = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .ok_or_else(|| anyhow!("bad output path {}", path.display()))?;
-    Ok(path.with_file_name(format!(".{}.tmp{}.png", name, std::process::id())))
+    // The bitmap backend writes to a path and picks PNG from its extension: draw into the atomic writer's
+    // temporary file, which ends in `.png`; a drawing error keeps its message.
+    crate::record::atomic::write_atomic_with(&png, |tmp| {
+        let root = BitMapBackend::new(tmp, SIZE).into_drawing_area();
+        draw(&root, chart).map_err(|e| std::io::Error::other(format!("{e:#}")))?;
+        root.present()
+            .map_err(|e| std::io::Error::other(format!("{e:?}")))
+    })?;
+    Ok([svg, png])
 }
