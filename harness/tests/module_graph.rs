@@ -246,11 +246,13 @@ fn root_references(source: &str, module: &[String]) -> Vec<(String, usize)> {
                     inline.push((depth + 1, name.to_string()));
                 }
             }
-            Token::Ident(word) if word == "crate" && is(k + 1, &Token::PathSep) => {
-                // `a::crate` is no path; `$crate` is the crate root as seen from the macro's module.
-                if k == 0 || !is(k - 1, &Token::PathSep) {
-                    found.extend(root_items(&tokens, k + 2).into_iter().map(|n| (n, *line)));
-                }
+            // `a::crate` is no path; `$crate` is the crate root as seen from the macro's module.
+            Token::Ident(word)
+                if word == "crate"
+                    && is(k + 1, &Token::PathSep)
+                    && (k == 0 || !is(k - 1, &Token::PathSep)) =>
+            {
+                found.extend(root_items(&tokens, k + 2).into_iter().map(|n| (n, *line)));
             }
             Token::Ident(word) if word == "super" && (k == 0 || !is(k - 1, &Token::PathSep)) => {
                 let mut levels = 0;
