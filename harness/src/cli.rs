@@ -36,6 +36,8 @@ pub enum Command {
     Scenarios(commands::scenarios::Args),
     /// Write the Domineering component catalogue as TSV.
     Catalogue(commands::catalogue::Args),
+    /// Measure the bounded evaluation cache against the unbounded one (nested expansion and search, every capacity).
+    BoundedCache(commands::bounded_cache::Args),
     /// Run the catalogue-eviction experiment.
     Eviction(Box<commands::eviction::Args>),
     /// Compare two engine revisions: build both, run their main jobs alternately, check counts, report ratios.
@@ -84,6 +86,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Search(a)) => commands::search::run(a),
         Some(Command::Scenarios(a)) => commands::scenarios::run(a),
         Some(Command::Catalogue(a)) => commands::catalogue::run(a),
+        Some(Command::BoundedCache(a)) => commands::bounded_cache::run(a),
         Some(Command::Eviction(a)) => commands::eviction::run(*a),
         Some(Command::Report(a)) => commands::report::run(a),
         Some(Command::Compare(a)) => commands::compare::run(a),

@@ -2,6 +2,8 @@
 
 /// Allocation profiles (dhat) in a separate process: figures per arm and the child protocol.
 pub mod alloc;
+/// The bounded evaluation cache measured against the unbounded one, in nested expansion and search.
+pub mod bounded;
 /// What this binary was built from: version, git revision, rustc (captured by `build.rs`).
 pub mod build_info;
 /// The command line: the subcommand list, parsing, and dispatch to `commands`.

@@ -26,6 +26,7 @@ fn args(scenarios_dir: PathBuf, out: PathBuf, report_dir: PathBuf) -> Args {
         // The test binary is not the harness binary, so its child-process profiles cannot run here.
         skip_profiles: true,
         skip_search: false,
+        skip_bounded_cache: false,
         report_dir,
     }
 }
@@ -97,11 +98,32 @@ fn quick_run_writes_counts_timings_and_summary() {
     };
     assert!(leaves("star2", "on") < leaves("none", "off"));
     assert!(md.contains("## Search") && md.contains("search promotion-en-passant (depth 2)"));
+    // bounded_cache.csv: the slice falls back to the run's only family; both workloads, the unbounded cache and
+    // both rules at every capacity; every bounded cache needs at least the unbounded cache's evaluator calls.
+    let bounded =
+        harness::record::schema::read_bounded_cache(&runs[0].join("bounded_cache.csv")).unwrap();
+    assert!(bounded.iter().all(|r| r.scenario == "promotion-en-passant"));
+    for workload in ["expansion", "search"] {
+        let rows: Vec<_> = bounded.iter().filter(|r| r.workload == workload).collect();
+        let unbounded = rows.iter().find(|r| r.policy == "unbounded").unwrap();
+        assert!(rows.len() >= 3, "{workload}: {} rows", rows.len());
+        assert!(
+            rows.iter()
+                .all(|r| r.evaluator_calls >= unbounded.evaluator_calls)
+        );
+    }
+    assert!(
+        md.contains("## Bounded evaluation cache")
+            && md.contains("bounded cache, search promotion-en-passant")
+    );
     let summary: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(runs[0].join("summary.json")).unwrap())
             .unwrap();
     assert_eq!(summary["summary_version"], 1);
     assert_eq!(summary["seed"], 5);
+    let bounded_glance = summary["bounded_cache"].as_array().unwrap();
+    assert_eq!(bounded_glance.len(), 4, "two workloads x two rules");
+    assert!(bounded_glance[0].get("within_5_percent_capacity").is_some());
     let glance = summary["at_a_glance"].as_array().unwrap();
     assert_eq!(
         glance.len(),

@@ -7,6 +7,7 @@
 //! same failure and re-entry rules, so the variants are interchangeable and return identical values and counters.
 
 mod baselines;
+mod bounded;
 mod cache_kind;
 mod callback;
 mod counters;
@@ -21,6 +22,10 @@ pub(crate) mod test_states;
 mod tests;
 
 pub use baselines::{FxCache, HashbrownCache, MapCache, TupleKeyCache, TupleKeyMap, Uncached};
+pub use bounded::{
+    BoundedCache, BoundedPolicy, CapacityError, ClockCache, DirectMapped, DirectMappedCache,
+    FourWayClock, Replacement, UnknownBoundedPolicy,
+};
 pub use cache_kind::{CacheKind, UnknownCacheKind};
 pub use callback::{EvalCallback, Fallible, Plain};
 pub use counters::MemoCounters;

@@ -42,6 +42,9 @@ pub struct Args {
     /// Skip the search stage (every family's roots searched by every pruning x table x cache arm; `search.csv`).
     #[arg(long)]
     pub skip_search: bool,
+    /// Skip the bounded-cache stage (a short slice of `harness bounded-cache`; `bounded_cache.csv`).
+    #[arg(long)]
+    pub skip_bounded_cache: bool,
     /// Where the plotted report goes (`index.md`, `charts/`, `eviction/`).
     #[arg(long, default_value = "reports")]
     pub report_dir: PathBuf,
@@ -66,6 +69,7 @@ impl Args {
             skip_eviction: self.skip_eviction,
             skip_profiles: self.skip_profiles,
             skip_search: self.skip_search,
+            skip_bounded_cache: self.skip_bounded_cache,
             seed: self.seed,
             start_time: None,
         })

@@ -1,6 +1,7 @@
 //! The main job as a sequence of stages: verify → parity → time → profile → write → report. Each stage is a
 //! function of the previous stages' typed results; `commands::main_job` only turns arguments into a [`Job`].
 
+pub mod bounded_cache;
 mod eviction;
 mod parity;
 mod profile;
@@ -49,6 +50,8 @@ pub struct Job {
     pub skip_eviction: bool,
     /// Skip the search stage.
     pub skip_search: bool,
+    /// Skip the bounded-cache stage.
+    pub skip_bounded_cache: bool,
     /// Skip callgrind and dhat.
     pub skip_profiles: bool,
     /// The run's master seed.
@@ -123,6 +126,18 @@ pub fn run(job: &Job) -> anyhow::Result<ExitCode> {
         folder.discard();
         return Ok(ExitCode::from(3));
     }
+    let mut bounded = None;
+    if !job.skip_bounded_cache {
+        let stage = bounded_cache::BoundedStage::main_job_slice(job.seed, &job.families);
+        match bounded_cache::run_bounded_cache(&scenarios, &stage, &meta, &folder)? {
+            Some(findings) => bounded = Some(findings.glance()),
+            None => {
+                status!("bounded-cache parity failed: no result file was kept");
+                folder.discard();
+                return Ok(ExitCode::from(3));
+            }
+        }
+    }
     let profiles = profile::profile(&scenarios, job, &folder)?;
     let written = write::write_results(&groups, &profiles, &meta, &folder)?;
     write::print_tables(&groups, &job.plan);
@@ -132,7 +147,7 @@ pub fn run(job: &Job) -> anyhow::Result<ExitCode> {
     let alloc = profile::allocations(&scenarios, job, &folder);
     status!("{alloc}");
     let glance = at_a_glance(&written.counts, &written.timings);
-    write::write_summary(&glance, &meta, &folder)?;
+    write::write_summary(&glance, bounded.as_deref(), &meta, &folder)?;
     let done = folder.finish()?;
     outln!("results: {}", done.display());
     crate::report::render_run(&done, &job.report_dir)?;

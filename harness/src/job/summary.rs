@@ -2,6 +2,7 @@
 
 use crate::outln;
 use crate::record::RunMetadata;
+use crate::report::bounded_cache::BoundedGlance;
 use crate::report::glance::{Glance, glance_table, tally};
 use serde::Serialize;
 
@@ -18,6 +19,8 @@ struct SummaryJson<'a> {
     seed: u64,
     verdicts: Tally,
     at_a_glance: &'a [Glance],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bounded_cache: Option<&'a [BoundedGlance]>,
 }
 
 #[derive(Serialize)]
@@ -27,8 +30,12 @@ struct Tally {
     no_verdict: usize,
 }
 
-/// `summary.json`'s text.
-pub fn summary_json(glance: &[Glance], meta: &RunMetadata) -> serde_json::Result<String> {
+/// `summary.json`'s text; `bounded_cache` is left out when the bounded-cache stage did not run.
+pub fn summary_json(
+    glance: &[Glance],
+    bounded_cache: Option<&[BoundedGlance]>,
+    meta: &RunMetadata,
+) -> serde_json::Result<String> {
     let (pays, costs, no_verdict) = tally(glance);
     let doc = SummaryJson {
         summary_version: SUMMARY_VERSION,
@@ -43,6 +50,7 @@ pub fn summary_json(glance: &[Glance], meta: &RunMetadata) -> serde_json::Result
             no_verdict,
         },
         at_a_glance: glance,
+        bounded_cache,
     };
     let mut text = serde_json::to_string_pretty(&doc)?;
     text.push('\n');

@@ -111,10 +111,11 @@ fn timing_rows(key: &ArmKey, t: &ArmTiming) -> Vec<TimingRow> {
 /// Writes `summary.json` (keys documented in the README).
 pub fn write_summary(
     glance: &[Glance],
+    bounded_cache: Option<&[crate::report::bounded_cache::BoundedGlance]>,
     meta: &RunMetadata,
     folder: &RunFolder,
 ) -> anyhow::Result<()> {
-    let json = summary::summary_json(glance, meta)?;
+    let json = summary::summary_json(glance, bounded_cache, meta)?;
     folder.write("summary.json", json.as_bytes())?;
     Ok(())
 }

@@ -68,6 +68,7 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
     r.instructions()?;
     r.allocations()?;
     r.search();
+    r.bounded_cache()?;
     let index = out.join("index.md");
     plot::write_file_atomically(&index, r.md.as_bytes())?;
     Ok(Rendered {
@@ -184,6 +185,23 @@ impl Report<'_> {
             let _ = writeln!(self.md, "- {line}");
         }
         let _ = writeln!(self.md, "\n{}", findings.table().markdown());
+    }
+
+    /// The bounded-cache section (see [`crate::report::bounded_cache`]).
+    fn bounded_cache(&mut self) -> Result<()> {
+        let Some(rows) = &self.results.bounded_cache else {
+            let _ = writeln!(
+                self.md,
+                "## Bounded evaluation cache\n\nNo `bounded_cache.csv` in this run (the stage was skipped, or the run \
+                 predates it).\n"
+            );
+            return Ok(());
+        };
+        let findings = crate::report::bounded_cache::BoundedFindings::of(rows);
+        let (md, files) = findings.render(&self.charts_dir)?;
+        self.md.push_str(&md);
+        self.charts.extend(files);
+        Ok(())
     }
 
     /// Writes a grouped bar chart and links it from the markdown.

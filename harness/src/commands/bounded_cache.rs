@@ -1,0 +1,136 @@
+//! `harness bounded-cache`: the bounded evaluation cache against the unbounded one, in nested expansion and in
+//! search, at every capacity of `--capacities`, into a run folder's `bounded_cache.csv`.
+//!
+//! Exit status: 0 done, 1 runtime failure, 2 bad input (an option value, a scenario file, the output folder), 3 a
+//! bounded cache that returned another value than the unbounded one.
+
+use crate::bounded::{Capacities, Sweep, Workload};
+use crate::cli::values::{List, Named, list};
+use crate::job::bounded_cache::{BoundedStage, run_bounded_cache};
+use crate::job::timing_plan;
+use crate::outln;
+use crate::record::{RunFolder, RunMetadata};
+use crate::scenario::{Family, load_dir};
+use engine::memo::BoundedPolicy;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `harness bounded-cache`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Scenario families (comma-separated, each once).
+    #[arg(long, value_parser = list::<Family>, default_value = Family::ALL_NAMES)]
+    pub scenario: List<Family>,
+    /// Workloads (comma-separated, each once): expansion,search.
+    #[arg(long, value_parser = list::<Workload>, default_value = "expansion,search")]
+    pub workload: List<Workload>,
+    /// Replacement rules (comma-separated, each once): direct,clock.
+    #[arg(long, value_parser = list::<BoundedPolicy>, default_value = "direct,clock")]
+    pub policy: List<BoundedPolicy>,
+    /// Capacities as powers of two: LO..HI, LO..FULL, LO..FULL+N, N or FULL (FULL = the smallest power of two
+    /// holding the unbounded cache's largest working set, per family and workload; FULL+N = N doublings more).
+    #[arg(long, default_value = "6..FULL", value_parser = parse_capacities)]
+    pub capacities: Capacities,
+    /// Shorter timing rounds and only each family's first root.
+    #[arg(long)]
+    pub quick: bool,
+    /// Folder holding the frozen scenario files.
+    #[arg(long, default_value = "scenarios")]
+    pub scenarios_dir: PathBuf,
+    /// Where the run folder `<UTC timestamp>/` is created.
+    #[arg(long, default_value = "results-private")]
+    pub out: PathBuf,
+    /// Seed of the timing order shuffle (printed and recorded).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// `--capacities`.
+fn parse_capacities(s: &str) -> Result<Capacities, String> {
+    s.parse()
+        .map_err(|e: crate::bounded::CapacitiesError| e.to_string())
+}
+
+impl Named for BoundedPolicy {
+    const WHAT: &'static str = "bounded-cache policy";
+    const ALL: &'static [Self] = &BoundedPolicy::ALL;
+    const ALL_NAMES: &'static str = "direct,clock";
+    fn cli_name(self) -> &'static str {
+        self.name()
+    }
+}
+
+impl Named for Workload {
+    const WHAT: &'static str = "workload";
+    const ALL: &'static [Self] = &Workload::ALL;
+    const ALL_NAMES: &'static str = "expansion,search";
+    fn cli_name(self) -> &'static str {
+        self.name()
+    }
+}
+
+/// Runs the sweep.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    RunFolder::check_writable(&args.out)?;
+    let scenarios = load_dir(&args.scenarios_dir, &args.scenario)?;
+    let meta = RunMetadata::collect(args.seed);
+    let folder = RunFolder::reserve(&args.out, &meta)?;
+    outln!(
+        "bounded cache: seed {} | {} | {} | git {}",
+        meta.seed,
+        meta.machine(),
+        meta.rustc,
+        meta.git_revision
+    );
+    let stage = BoundedStage {
+        families: args.scenario.clone(),
+        workloads: args.workload.clone(),
+        sweep: Sweep {
+            policies: args.policy.clone(),
+            capacities: args.capacities,
+            plan: timing_plan(args.quick, args.seed),
+        },
+        first_root_only: args.quick,
+    };
+    match run_bounded_cache(&scenarios, &stage, &meta, &folder)? {
+        Some(_) => {
+            outln!("results: {}", folder.finish()?.display());
+            Ok(ExitCode::SUCCESS)
+        }
+        None => {
+            folder.discard();
+            Ok(ExitCode::from(3))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn bad_capacities_and_policies_are_usage_errors_naming_the_option() {
+        let parse = |args: &[&str]| {
+            harness_args(args)
+                .map(|_| ())
+                .map_err(|e| (e.exit_code(), e.to_string()))
+        };
+        let (code, msg) = parse(&["--capacities", "9..8"]).unwrap_err();
+        assert_eq!(code, 2);
+        assert!(
+            msg.contains("--capacities") && msg.contains("9..8"),
+            "{msg}"
+        );
+        let (code, msg) = parse(&["--policy", "lru"]).unwrap_err();
+        assert_eq!(code, 2);
+        assert!(
+            msg.contains("--policy") && msg.contains("direct, clock"),
+            "{msg}"
+        );
+        assert!(parse(&["--capacities", "4..FULL+1", "--workload", "search"]).is_ok());
+    }
+
+    fn harness_args(args: &[&str]) -> Result<clap::ArgMatches, clap::Error> {
+        let mut argv = vec!["harness", "bounded-cache"];
+        argv.extend_from_slice(args);
+        crate::cli::command().try_get_matches_from(argv)
+    }
+}

@@ -1,0 +1,107 @@
+//! The bounded-cache stage: the sweep over the chosen families and workloads into `bounded_cache.csv`, its table
+//! and at-a-glance lines on the console. The main job runs a short slice ([`BoundedStage::main_job_slice`]);
+//! `harness bounded-cache` the full sweep.
+
+use crate::bounded::{Capacities, Invocations, Sweep, Workload, run_sweep};
+use crate::measure::Plan;
+use crate::record::schema::write_bounded_cache;
+use crate::record::{Provenance, RunFolder, RunMetadata};
+use crate::report::bounded_cache::BoundedFindings;
+use crate::scenario::{Family, LoadedScenario};
+use crate::{outln, status};
+use anyhow::Result;
+use engine::memo::BoundedPolicy;
+use std::time::{Duration, Instant};
+
+/// What the stage measures.
+#[derive(Clone, Debug)]
+pub struct BoundedStage {
+    /// Families (of those loaded).
+    pub families: Vec<Family>,
+    /// Workloads.
+    pub workloads: Vec<Workload>,
+    /// The sweep: rules, capacities, timing plan.
+    pub sweep: Sweep,
+    /// Only each family's first root (its successors, or the root itself).
+    pub first_root_only: bool,
+}
+
+impl BoundedStage {
+    /// The main job's slice, a few seconds on two cores: one family's first root (`transposition-rich`, or the
+    /// first of `families` when the run leaves it out), both workloads, both rules, every capacity from 2^6 to
+    /// full, short rounds.
+    pub fn main_job_slice(seed: u64, families: &[Family]) -> BoundedStage {
+        let family = if families.contains(&Family::TranspositionRich) || families.is_empty() {
+            Family::TranspositionRich
+        } else {
+            families[0]
+        };
+        BoundedStage {
+            families: vec![family],
+            workloads: Workload::ALL.to_vec(),
+            sweep: Sweep {
+                policies: BoundedPolicy::ALL.to_vec(),
+                capacities: Capacities::default(),
+                plan: Plan {
+                    warm_up: Duration::from_millis(50),
+                    min_rounds: 6,
+                    max_rounds: 7,
+                    budget: Duration::from_millis(1500),
+                    sample_target: Duration::from_millis(4),
+                    seed,
+                },
+            },
+            first_root_only: true,
+        }
+    }
+}
+
+/// Runs the stage and writes `bounded_cache.csv` into `folder`. `Ok(None)` on a parity failure (reported on
+/// stderr; nothing written).
+pub fn run_bounded_cache(
+    scenarios: &[LoadedScenario],
+    stage: &BoundedStage,
+    meta: &RunMetadata,
+    folder: &RunFolder,
+) -> Result<Option<BoundedFindings>> {
+    let start = Instant::now();
+    let mut invocations = Vec::new();
+    for &workload in &stage.workloads {
+        for s in scenarios
+            .iter()
+            .filter(|s| stage.families.contains(&s.family))
+        {
+            invocations.push(Invocations::of(s, workload, stage.first_root_only)?);
+        }
+    }
+    status!(
+        "bounded cache: {} workload x family groups, rules {:?}, capacities 2^{}",
+        invocations.len(),
+        stage
+            .sweep
+            .policies
+            .iter()
+            .map(|p| p.name())
+            .collect::<Vec<_>>(),
+        stage.sweep.capacities
+    );
+    let records = match run_sweep(&invocations, &stage.sweep, &Provenance::of(meta)) {
+        Ok(r) => r,
+        Err(e) => {
+            status!("{e}");
+            return Ok(None);
+        }
+    };
+    let path = folder.path().join("bounded_cache.csv");
+    folder.write("bounded_cache.csv", &write_bounded_cache(&records, &path)?)?;
+    let findings = BoundedFindings::of(&records);
+    outln!("{}", findings.table().plain());
+    for line in findings.glance_lines() {
+        outln!("{line}");
+    }
+    status!(
+        "bounded-cache stage finished in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
+    Ok(Some(findings))
+}

@@ -1,0 +1,294 @@
+//! The rows of `bounded_cache.csv`: one row per workload x family x cache (the unbounded cache, and the bounded
+//! cache per replacement rule and capacity), with counters summed over the family's invocations and the time of
+//! one invocation.
+
+use super::csv_file::{CsvRecord, Located, read_records, write_records};
+use super::{Provenance, SchemaError};
+use crate::record::RecordError;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// One workload x family x cache, as written to and read from `bounded_cache.csv`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BoundedCacheRecord {
+    /// `expansion` (every outer successor's nested expansion) or `search` (every root, Star2 + TT).
+    pub workload: String,
+    /// Scenario family.
+    pub scenario: String,
+    /// Chance layers (expansion) or full turns (search).
+    pub depth: u8,
+    /// Evaluator.
+    pub evaluator: String,
+    /// `unbounded`, `direct` or `clock`.
+    pub policy: String,
+    /// Slots of the bounded cache; empty for the unbounded one.
+    pub capacity_entries: Option<u64>,
+    /// Slots per set (1 direct-mapped, up to 4 clock); empty for the unbounded cache.
+    pub ways: Option<u64>,
+    /// Invocations (successors or roots), each with a fresh cache.
+    pub invocations: u64,
+    /// Lookups: evaluator calls + cache hits.
+    pub lookups: u64,
+    /// Evaluator callback calls.
+    pub evaluator_calls: u64,
+    /// Lookups answered from the cache.
+    pub cache_hits: u64,
+    /// Entries replaced by a new result (0 for the unbounded cache).
+    pub evictions: u64,
+    /// The most entries one invocation's cache held at its end.
+    pub peak_entries: u64,
+    /// Heap bytes of the largest invocation's cache: exact slot arrays for a bounded cache; for the unbounded
+    /// one a lower bound, entries x (state + value + two slot words).
+    pub cache_bytes: u64,
+    /// Timed rounds.
+    pub samples: u64,
+    /// Median time of one invocation.
+    pub median_ns: f64,
+    /// Lower end of the median's 95% interval.
+    pub ci_low_ns: f64,
+    /// Upper end of the median's 95% interval.
+    pub ci_high_ns: f64,
+    /// time(unbounded) / time(this cache), paired per round, > 1 = faster.
+    pub speedup_vs_unbounded: f64,
+    /// Lower end of the speedup's 95% interval.
+    pub speedup_low: f64,
+    /// Upper end of the speedup's 95% interval.
+    pub speedup_high: f64,
+    /// `host (cpu, N cores)`.
+    pub machine: String,
+    /// `rustc -V`.
+    pub rustc: String,
+    /// Commit, `-dirty` when modified.
+    pub git_revision: String,
+    /// The run's seed.
+    pub seed: u64,
+}
+
+impl CsvRecord for BoundedCacheRecord {
+    const COLUMNS: &'static [&'static str] = &[
+        "workload",
+        "scenario",
+        "depth",
+        "evaluator",
+        "policy",
+        "capacity_entries",
+        "ways",
+        "invocations",
+        "lookups",
+        "evaluator_calls",
+        "cache_hits",
+        "evictions",
+        "peak_entries",
+        "cache_bytes",
+        "samples",
+        "median_ns",
+        "ci_low_ns",
+        "ci_high_ns",
+        "speedup_vs_unbounded",
+        "speedup_low",
+        "speedup_high",
+        "machine",
+        "rustc",
+        "git_revision",
+        "seed",
+    ];
+
+    fn check(&self) -> Result<(), (&'static str, String)> {
+        if !matches!(self.workload.as_str(), "expansion" | "search") {
+            return Err((
+                "workload",
+                format!("'{}' is neither expansion nor search", self.workload),
+            ));
+        }
+        for (column, text) in [("scenario", &self.scenario), ("evaluator", &self.evaluator)] {
+            if text.trim().is_empty() {
+                return Err((column, "empty".into()));
+            }
+        }
+        let bounded = match self.policy.as_str() {
+            "unbounded" => false,
+            "direct" | "clock" => true,
+            other => {
+                return Err((
+                    "policy",
+                    format!("'{other}' is not unbounded, direct or clock"),
+                ));
+            }
+        };
+        match (bounded, self.capacity_entries) {
+            (true, Some(c)) if c.is_power_of_two() => {}
+            (true, c) => {
+                return Err((
+                    "capacity_entries",
+                    format!("{c:?} is not a power of two for a bounded cache"),
+                ));
+            }
+            (false, Some(c)) => {
+                return Err((
+                    "capacity_entries",
+                    format!("{c} given for the unbounded cache (leave it empty)"),
+                ));
+            }
+            (false, None) => {}
+        }
+        if bounded != self.ways.is_some() {
+            return Err(("ways", "given exactly for bounded caches".into()));
+        }
+        if self.lookups != self.evaluator_calls + self.cache_hits {
+            return Err((
+                "lookups",
+                format!(
+                    "{} is not evaluator_calls + cache_hits ({} + {})",
+                    self.lookups, self.evaluator_calls, self.cache_hits
+                ),
+            ));
+        }
+        for (column, v) in [
+            ("median_ns", self.median_ns),
+            ("ci_low_ns", self.ci_low_ns),
+            ("ci_high_ns", self.ci_high_ns),
+            ("speedup_vs_unbounded", self.speedup_vs_unbounded),
+            ("speedup_low", self.speedup_low),
+            ("speedup_high", self.speedup_high),
+        ] {
+            if !v.is_finite() || v < 0.0 {
+                return Err((column, format!("{v} is not a finite non-negative figure")));
+            }
+        }
+        for (column, lo, mid, hi) in [
+            ("median_ns", self.ci_low_ns, self.median_ns, self.ci_high_ns),
+            (
+                "speedup_vs_unbounded",
+                self.speedup_low,
+                self.speedup_vs_unbounded,
+                self.speedup_high,
+            ),
+        ] {
+            if !(lo <= mid && mid <= hi) {
+                return Err((
+                    column,
+                    format!("{mid} lies outside its interval [{lo}, {hi}]"),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl BoundedCacheRecord {
+    /// The same record with `prov` in its provenance columns.
+    pub fn with_provenance(mut self, prov: &Provenance) -> BoundedCacheRecord {
+        self.machine = prov.machine.clone();
+        self.rustc = prov.rustc.clone();
+        self.git_revision = prov.git_revision.clone();
+        self.seed = prov.seed;
+        self
+    }
+}
+
+/// `bounded_cache.csv` text of `rows`.
+pub fn write_bounded_cache(
+    rows: &[BoundedCacheRecord],
+    path: &Path,
+) -> Result<Vec<u8>, RecordError> {
+    write_records(rows.iter().cloned(), path)
+}
+
+/// Reads `bounded_cache.csv`, rejecting a repeated (workload, family, policy, capacity).
+pub fn read_bounded_cache(path: &Path) -> Result<Vec<BoundedCacheRecord>, SchemaError> {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut out = Vec::new();
+    for Located { line, record: r } in read_records::<BoundedCacheRecord>(path)? {
+        let key = (
+            r.workload.clone(),
+            r.scenario.clone(),
+            r.policy.clone(),
+            r.capacity_entries,
+        );
+        if !seen.insert(key) {
+            return Err(SchemaError::Row {
+                path: path.to_path_buf(),
+                line,
+                message: format!(
+                    "duplicate row for {} {} {} capacity {:?}",
+                    r.workload, r.scenario, r.policy, r.capacity_entries
+                ),
+            });
+        }
+        out.push(r);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A consistent row (also used by the report's tests).
+    pub(crate) fn record(
+        policy: &str,
+        capacity: Option<u64>,
+        calls: u64,
+        ns: f64,
+    ) -> BoundedCacheRecord {
+        BoundedCacheRecord {
+            workload: "expansion".into(),
+            scenario: "sparse".into(),
+            depth: 1,
+            evaluator: "material".into(),
+            policy: policy.into(),
+            capacity_entries: capacity,
+            ways: capacity.map(|c| if policy == "clock" { c.min(4) } else { 1 }),
+            invocations: 3,
+            lookups: 1_000,
+            evaluator_calls: calls,
+            cache_hits: 1_000 - calls,
+            evictions: if capacity.is_some() { calls / 2 } else { 0 },
+            peak_entries: 300,
+            cache_bytes: 49_152,
+            samples: 7,
+            median_ns: ns,
+            ci_low_ns: ns * 0.95,
+            ci_high_ns: ns * 1.05,
+            speedup_vs_unbounded: 1.0,
+            speedup_low: 0.9,
+            speedup_high: 1.1,
+            machine: "host (cpu, 2 cores)".into(),
+            rustc: "rustc 1.95.0".into(),
+            git_revision: "abc".into(),
+            seed: 1,
+        }
+    }
+
+    #[test]
+    fn bounded_cache_rows_round_trip_and_bad_rows_name_line_and_field() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bounded_cache.csv");
+        let rows = vec![
+            record("unbounded", None, 400, 1e5),
+            record("direct", Some(64), 700, 9e4),
+            record("clock", Some(64), 600, 9.5e4),
+        ];
+        std::fs::write(&path, write_bounded_cache(&rows, &path).unwrap()).unwrap();
+        assert_eq!(read_bounded_cache(&path).unwrap(), rows);
+
+        let text = String::from_utf8(write_bounded_cache(&rows[1..2], &path).unwrap()).unwrap();
+        for (from, to, field) in [
+            (",direct,64,", ",direct,48,", "capacity_entries"),
+            (",1000,700,300,", ",1001,700,300,", "lookups"),
+            (",direct,", ",lru,", "policy"),
+        ] {
+            assert!(text.contains(from), "{text}");
+            std::fs::write(&path, text.replace(from, to)).unwrap();
+            let err = read_bounded_cache(&path).unwrap_err().to_string();
+            assert!(err.contains("line 2") && err.contains(field), "{err}");
+        }
+        std::fs::write(
+            &path,
+            write_bounded_cache(&[rows[1].clone(), rows[1].clone()], &path).unwrap(),
+        )
+        .unwrap();
+        let err = read_bounded_cache(&path).unwrap_err().to_string();
+        assert!(err.contains("duplicate row"), "{err}");
+    }
+}

@@ -1,0 +1,443 @@
+//! The bounded-cache section's findings: per workload and family, each replacement rule's evaluator calls, hit
+//! rate, bytes and speed relative to the unbounded cache at every capacity, and the smallest capacity whose calls
+//! are within 5% of the unbounded cache's. Computed from `bounded_cache.csv`'s rows, then rendered (markdown,
+//! console text, one chart per family) without further arithmetic.
+
+use crate::plot::{Axis, LinePlot, Point, Series, line_plot};
+use crate::present::number::{
+    MISSING, bytes, count, percent, ratio, ratio_interval, time_ns_interval,
+};
+use crate::present::{Align, Table};
+use crate::record::schema::BoundedCacheRecord;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// How close to the unbounded cache's evaluator calls "as good as unbounded" means: within 5%.
+pub const WITHIN: f64 = 1.05;
+
+/// One bounded cache at one capacity, relative to the unbounded cache of its workload and family.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CapacityPoint {
+    /// The row itself.
+    pub row: BoundedCacheRecord,
+    /// evaluator calls / unbounded evaluator calls (≥ 1 up to collisions of the same keys).
+    pub calls_ratio: f64,
+    /// hits / lookups.
+    pub hit_rate: f64,
+    /// hits / the unbounded cache's hits: the share of its saved evaluations this cache still saves.
+    pub hits_kept: f64,
+}
+
+/// One rule's curve over capacity in one workload and family.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Curve {
+    /// `expansion` or `search`.
+    pub workload: String,
+    /// Family.
+    pub scenario: String,
+    /// `direct` or `clock`.
+    pub policy: String,
+    /// The unbounded cache's row.
+    pub unbounded: BoundedCacheRecord,
+    /// Capacities in increasing order.
+    pub points: Vec<CapacityPoint>,
+}
+
+/// The headline of one curve, as `summary.json` records it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BoundedGlance {
+    /// `expansion` or `search`.
+    pub workload: String,
+    /// Family.
+    pub scenario: String,
+    /// `direct` or `clock`.
+    pub policy: String,
+    /// The unbounded cache's largest working set (entries of one invocation).
+    pub unbounded_peak_entries: u64,
+    /// The unbounded cache's hits / lookups: how much any cache can save here.
+    pub unbounded_hit_rate: f64,
+    /// The smallest capacity measured whose evaluator calls are within 5% of the unbounded cache's; `None` when
+    /// no capacity measured is.
+    pub within_5_percent_capacity: Option<u64>,
+    /// evaluator calls / unbounded evaluator calls at that capacity.
+    pub calls_ratio: Option<f64>,
+    /// hits / unbounded hits at that capacity.
+    pub hits_kept: Option<f64>,
+    /// time(unbounded) / time(bounded) at that capacity, paired per round, with its 95% interval.
+    pub speedup_vs_unbounded: Option<[f64; 3]>,
+    /// `faster`, `slower` or `no_verdict` (the interval includes 1) at that capacity.
+    pub verdict: Option<&'static str>,
+}
+
+impl CapacityPoint {
+    fn speedup(&self) -> [f64; 3] {
+        [
+            self.row.speedup_vs_unbounded,
+            self.row.speedup_low,
+            self.row.speedup_high,
+        ]
+    }
+}
+
+/// `faster` / `slower` when the interval excludes 1, else `no_verdict`.
+fn verdict([_, lo, hi]: [f64; 3]) -> &'static str {
+    if lo > 1.0 {
+        "faster"
+    } else if hi < 1.0 {
+        "slower"
+    } else {
+        "no_verdict"
+    }
+}
+
+fn quotient(a: u64, b: u64) -> f64 {
+    if b == 0 {
+        if a == 0 { 1.0 } else { f64::INFINITY }
+    } else {
+        a as f64 / b as f64
+    }
+}
+
+/// The findings of a run's bounded-cache rows.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct BoundedFindings {
+    /// Every curve, workloads and families in row order, then rules.
+    pub curves: Vec<Curve>,
+}
+
+impl BoundedFindings {
+    /// The findings of `rows`; a workload and family without an unbounded row contributes nothing.
+    pub fn of(rows: &[BoundedCacheRecord]) -> BoundedFindings {
+        let mut curves: Vec<Curve> = Vec::new();
+        for r in rows.iter().filter(|r| r.capacity_entries.is_some()) {
+            let Some(unbounded) = rows.iter().find(|u| {
+                u.workload == r.workload && u.scenario == r.scenario && u.policy == "unbounded"
+            }) else {
+                continue;
+            };
+            let point = CapacityPoint {
+                row: r.clone(),
+                calls_ratio: quotient(r.evaluator_calls, unbounded.evaluator_calls),
+                hit_rate: quotient(r.cache_hits, r.lookups),
+                hits_kept: quotient(r.cache_hits, unbounded.cache_hits),
+            };
+            match curves.iter_mut().find(|c| {
+                c.workload == r.workload && c.scenario == r.scenario && c.policy == r.policy
+            }) {
+                Some(c) => c.points.push(point),
+                None => curves.push(Curve {
+                    workload: r.workload.clone(),
+                    scenario: r.scenario.clone(),
+                    policy: r.policy.clone(),
+                    unbounded: unbounded.clone(),
+                    points: vec![point],
+                }),
+            }
+        }
+        for c in &mut curves {
+            c.points.sort_by_key(|p| p.row.capacity_entries);
+        }
+        BoundedFindings { curves }
+    }
+
+    /// Per curve: the smallest capacity within 5% of the unbounded cache's calls, and the speed there.
+    pub fn glance(&self) -> Vec<BoundedGlance> {
+        self.curves
+            .iter()
+            .map(|c| {
+                let at = c.points.iter().find(|p| p.calls_ratio <= WITHIN);
+                BoundedGlance {
+                    workload: c.workload.clone(),
+                    scenario: c.scenario.clone(),
+                    policy: c.policy.clone(),
+                    unbounded_peak_entries: c.unbounded.peak_entries,
+                    unbounded_hit_rate: quotient(c.unbounded.cache_hits, c.unbounded.lookups),
+                    within_5_percent_capacity: at.and_then(|p| p.row.capacity_entries),
+                    calls_ratio: at.map(|p| p.calls_ratio),
+                    hits_kept: at.map(|p| p.hits_kept),
+                    speedup_vs_unbounded: at.map(CapacityPoint::speedup),
+                    verdict: at.map(|p| verdict(p.speedup())),
+                }
+            })
+            .collect()
+    }
+
+    /// One sentence per workload and family: for each rule, from which capacity it is within 5% of the
+    /// unbounded cache's evaluator calls, and whether it is faster or slower than the unbounded cache there.
+    pub fn glance_lines(&self) -> Vec<String> {
+        let glance = self.glance();
+        let mut keys: Vec<(&str, &str)> = glance
+            .iter()
+            .map(|g| (g.workload.as_str(), g.scenario.as_str()))
+            .collect();
+        keys.dedup();
+        keys.iter()
+            .map(|&(w, s)| {
+                let parts: Vec<String> = glance
+                    .iter()
+                    .filter(|g| g.workload == w && g.scenario == s)
+                    .map(|g| match (g.within_5_percent_capacity, g.speedup_vs_unbounded) {
+                        (Some(cap), Some(sp)) => format!(
+                            "{} within 5% of its evaluator calls from {} entries ({} its calls, {} of its \
+                             hits), {} there (speedup {})",
+                            g.policy,
+                            count(cap),
+                            ratio(g.calls_ratio.unwrap_or(f64::NAN)),
+                            percent(g.hits_kept.unwrap_or(f64::NAN)),
+                            verdict(sp).replace('_', " "),
+                            ratio_interval(sp[0], sp[1], sp[2])
+                        ),
+                        _ => format!("{} not within 5% at any capacity measured", g.policy),
+                    })
+                    .collect();
+                let first = glance
+                    .iter()
+                    .find(|g| g.workload == w && g.scenario == s);
+                let peak = first.map_or(0, |g| g.unbounded_peak_entries);
+                let rate = first.map_or(f64::NAN, |g| g.unbounded_hit_rate);
+                format!(
+                    "bounded cache, {w} {s} (unbounded: working set {} entries, hit rate {}): {}",
+                    count(peak),
+                    percent(rate),
+                    parts.join("; ")
+                )
+            })
+            .collect()
+    }
+
+    /// Every row: counts, ratios to the unbounded cache, bytes, time and speedup.
+    pub fn table(&self) -> Table {
+        let mut t = Table::new([
+            ("workload", Align::Left),
+            ("family", Align::Left),
+            ("cache", Align::Left),
+            ("capacity", Align::Right),
+            ("evaluator calls", Align::Right),
+            ("calls / unbounded", Align::Right),
+            ("hit rate", Align::Right),
+            ("hits kept", Align::Right),
+            ("evictions", Align::Right),
+            ("bytes", Align::Right),
+            ("time per invocation", Align::Right),
+            ("speedup vs unbounded", Align::Right),
+        ]);
+        let mut shown: Vec<(&str, &str)> = Vec::new();
+        for c in &self.curves {
+            let key = (c.workload.as_str(), c.scenario.as_str());
+            if !shown.contains(&key) {
+                shown.push(key);
+                let u = &c.unbounded;
+                t.row([
+                    u.workload.clone(),
+                    u.scenario.clone(),
+                    "unbounded".into(),
+                    MISSING.into(),
+                    count(u.evaluator_calls),
+                    ratio(1.0),
+                    percent(quotient(u.cache_hits, u.lookups)),
+                    percent(1.0),
+                    count(u.evictions),
+                    format!("≥ {}", bytes(u.cache_bytes as f64)),
+                    time_ns_interval(u.median_ns, u.ci_low_ns, u.ci_high_ns),
+                    ratio(1.0),
+                ])
+                .expect("twelve cells");
+            }
+            for p in &c.points {
+                let r = &p.row;
+                t.row([
+                    r.workload.clone(),
+                    r.scenario.clone(),
+                    r.policy.clone(),
+                    count(r.capacity_entries.unwrap_or(0)),
+                    count(r.evaluator_calls),
+                    ratio(p.calls_ratio),
+                    percent(p.hit_rate),
+                    percent(p.hits_kept),
+                    count(r.evictions),
+                    bytes(r.cache_bytes as f64),
+                    time_ns_interval(r.median_ns, r.ci_low_ns, r.ci_high_ns),
+                    ratio_interval(r.speedup_vs_unbounded, r.speedup_low, r.speedup_high),
+                ])
+                .expect("twelve cells");
+            }
+        }
+        t
+    }
+
+    /// One chart per family: evaluator calls relative to the unbounded cache against capacity (log x), one line
+    /// per rule and workload (linear y: the ratios sit just above 1, where log ticks would be sparse), the unbounded
+    /// cache's 1.0 drawn as a bound.
+    pub fn charts(&self) -> Vec<(String, LinePlot)> {
+        let mut families: Vec<&str> = self.curves.iter().map(|c| c.scenario.as_str()).collect();
+        families.sort_unstable();
+        families.dedup();
+        families
+            .into_iter()
+            .map(|family| {
+                let mut series: Vec<Series> = self
+                    .curves
+                    .iter()
+                    .filter(|c| c.scenario == family)
+                    .map(|c| Series {
+                        name: format!("{} ({})", c.policy, c.workload),
+                        points: c
+                            .points
+                            .iter()
+                            .map(|p| {
+                                let x = p.row.capacity_entries.unwrap_or(1) as f64;
+                                Point {
+                                    x,
+                                    y: p.calls_ratio,
+                                    lo: p.calls_ratio,
+                                    hi: p.calls_ratio,
+                                }
+                            })
+                            .collect(),
+                        bound: false,
+                    })
+                    .collect();
+                let xs: Vec<f64> = series
+                    .iter()
+                    .flat_map(|s| s.points.iter().map(|p| p.x))
+                    .collect();
+                let (lo, hi) = xs
+                    .iter()
+                    .fold((f64::INFINITY, 0.0f64), |(a, b), &x| (a.min(x), b.max(x)));
+                if lo <= hi {
+                    let one = |x: f64| Point {
+                        x,
+                        y: 1.0,
+                        lo: 1.0,
+                        hi: 1.0,
+                    };
+                    series.push(Series {
+                        name: "unbounded cache".into(),
+                        points: vec![one(lo), one(hi)],
+                        bound: true,
+                    });
+                }
+                series.truncate(crate::plot::MAX_SERIES);
+                (
+                    format!("bounded_cache_{family}"),
+                    LinePlot {
+                        title: format!(
+                            "Evaluator calls relative to the unbounded cache vs capacity ({family})"
+                        ),
+                        x: Axis::log("capacity", "entries"),
+                        y: Axis::linear("evaluator calls / unbounded", "ratio"),
+                        series,
+                        verticals: Vec::new(),
+                    },
+                )
+            })
+            .collect()
+    }
+
+    /// The report section: method, at-a-glance lines, one chart per family and the full table. Charts go to
+    /// `charts_dir`; returns the markdown and the files written.
+    pub fn render(&self, charts_dir: &Path) -> anyhow::Result<(String, Vec<PathBuf>)> {
+        let mut md = String::from("## Bounded evaluation cache\n\n");
+        md.push_str(
+            "A fixed-capacity exact evaluation cache (`engine::memo::BoundedCache`: `direct` = direct-mapped, \
+             always replace; `clock` = four-way sets with CLOCK reference bits) next to the contract's unbounded \
+             cache, one fresh cache per invocation, material evaluator: `expansion` = every outer successor's \
+             nested chance expansion (traversal cache on), `search` = every root searched with Star2 and the \
+             transposition table on. Every cache returned exactly the unbounded cache's values (checked before \
+             timing). Capacities run from 2^6 to the smallest power of two holding the unbounded cache's largest \
+             working set; speedup = time(unbounded) / time(bounded), paired per round, > 1 = faster, with its 95% \
+             interval. Hits kept = hits / the unbounded cache's hits (the share of its saved evaluations a bounded cache \
+             still saves; where the unbounded hit rate is low, every cache is within 5% of its calls). Bytes: the \
+             bounded cache's slot arrays exactly; for the unbounded cache a lower bound \
+             (entries x state, value and two slot words).\n\n",
+        );
+        for line in self.glance_lines() {
+            md.push_str(&format!("- {line}\n"));
+        }
+        md.push('\n');
+        let mut files = Vec::new();
+        for (stem, chart) in self.charts() {
+            let written = line_plot(&chart, &charts_dir.join(&stem))?;
+            md.push_str(&format!(
+                "![{}](charts/{stem}.svg)\n\n(PNG: [charts/{stem}.png](charts/{stem}.png))\n\n",
+                chart.title
+            ));
+            files.extend(written);
+        }
+        md.push_str(&self.table().markdown());
+        md.push('\n');
+        Ok((md, files))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::schema::BoundedCacheRecord;
+
+    fn row(
+        policy: &str,
+        capacity: Option<u64>,
+        calls: u64,
+        speedup: [f64; 3],
+    ) -> BoundedCacheRecord {
+        BoundedCacheRecord {
+            workload: "expansion".into(),
+            scenario: "sparse".into(),
+            depth: 1,
+            evaluator: "material".into(),
+            policy: policy.into(),
+            capacity_entries: capacity,
+            ways: capacity.map(|_| 1),
+            invocations: 2,
+            lookups: 1_000,
+            evaluator_calls: calls,
+            cache_hits: 1_000 - calls,
+            evictions: 0,
+            peak_entries: 200,
+            cache_bytes: 1_000,
+            samples: 7,
+            median_ns: 100.0,
+            ci_low_ns: 90.0,
+            ci_high_ns: 110.0,
+            speedup_vs_unbounded: speedup[0],
+            speedup_low: speedup[1],
+            speedup_high: speedup[2],
+            machine: "m".into(),
+            rustc: "r".into(),
+            git_revision: "g".into(),
+            seed: 1,
+        }
+    }
+
+    #[test]
+    fn the_glance_names_the_first_capacity_within_five_percent_and_the_speed_there() {
+        let rows = [
+            row("unbounded", None, 400, [1.0, 1.0, 1.0]),
+            row("direct", Some(256), 419, [1.3, 1.2, 1.4]),
+            row("direct", Some(64), 700, [0.8, 0.7, 0.9]),
+            row("direct", Some(128), 421, [1.0, 0.9, 1.1]),
+            row("clock", Some(64), 900, [0.5, 0.4, 0.6]),
+        ];
+        let f = BoundedFindings::of(&rows);
+        assert_eq!(f.curves.len(), 2);
+        let g = f.glance();
+        // 421 / 400 = 1.0525 is outside 5%; 419 / 400 = 1.0475 is inside.
+        assert_eq!(g[0].within_5_percent_capacity, Some(256));
+        assert_eq!(g[0].verdict, Some("faster"));
+        assert_eq!(g[1].within_5_percent_capacity, None);
+        let lines = f.glance_lines();
+        assert_eq!(lines.len(), 1);
+        assert!(
+            lines[0].contains("from 256 entries") && lines[0].contains("faster"),
+            "{}",
+            lines[0]
+        );
+        assert!(lines[0].contains("clock not within 5%"), "{}", lines[0]);
+        assert_eq!(f.table().len(), 5);
+        let charts = f.charts();
+        assert_eq!(charts.len(), 1);
+        assert_eq!(charts[0].1.series.len(), 3);
+        assert_eq!(charts[0].1.series[0].points[0].x, 64.0);
+    }
+}
