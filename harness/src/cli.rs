@@ -1,7 +1,6 @@
 //! Command-line interface of the `harness` binary. Each subcommand lives in its own file under `commands/`; the
-//! validating value parsers they share live in [`values`].
-
-pub mod values;
+//! validating value parsers they share live in [`crate::values`], apart from this module, so that commands
+//! depend on the parsers without depending on the command list.
 
 use crate::commands;
 use crate::exit::EXIT_STATUS_HELP;
@@ -73,8 +72,13 @@ pub fn parse() -> Result<Cli, clap::Error> {
     Cli::from_arg_matches(&matches)
 }
 
-/// Runs a parsed command line.
+/// Runs a parsed command line; a scenario-file error that no command tagged gets its own class
+/// ([`crate::scenario::classified`]).
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    dispatch(cli).map_err(crate::scenario::classified)
+}
+
+fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         None => commands::main_job::run(cli.main_job),
         Some(Command::Turns(a)) => commands::turns::run(a),

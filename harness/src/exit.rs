@@ -8,11 +8,11 @@
 //! | 3 | verification or parity mismatch (a frozen value differs from a recomputed one) |
 //!
 //! A command returns `anyhow::Error`; it tags an error with its class through [`Failure::tag`] or
-//! [`Failure::because`], and `main` maps the error to a status with [`Failure::of`]. Scenario-file errors carry
-//! their class themselves ([`ScenarioError::failure`]), so every command that loads scenario files gets 2 or 3
-//! without tagging. An untagged error is a runtime failure.
+//! [`Failure::because`], and `main` maps the error to a status with [`Failure::of`]. An untagged error is a runtime
+//! failure. This module names no error type of another module: a module whose errors know their own class (the
+//! scenario files' errors do) tags them through [`Failure::tag`] where they meet the command line, so the
+//! dependency runs one way, from that module to this one.
 
-use crate::scenario::ScenarioError;
 use std::fmt;
 use std::process::ExitCode;
 
@@ -75,18 +75,22 @@ impl Failure {
         self.tag(anyhow::Error::msg(message.to_string()))
     }
 
-    /// The class of a command's error: the outermost tag in its chain, else the class of a scenario-file error
-    /// in it, else [`Failure::Runtime`].
+    /// The class of a command's error: the outermost tag in its chain, else [`Failure::Runtime`].
     pub fn of(err: &anyhow::Error) -> Failure {
+        Failure::tagged(err).unwrap_or(Failure::Runtime)
+    }
+
+    /// The outermost tag in the error's chain, if it has one.
+    ///
+    /// ```
+    /// use harness::exit::Failure;
+    /// let err = Failure::Mismatch.because("frozen value differs").context("verifying");
+    /// assert_eq!(Failure::tagged(&err), Some(Failure::Mismatch));
+    /// assert_eq!(Failure::tagged(&anyhow::anyhow!("disk on fire")), None);
+    /// ```
+    pub fn tagged(err: &anyhow::Error) -> Option<Failure> {
         err.chain()
             .find_map(|e| e.downcast_ref::<Classified>().map(|c| c.failure))
-            .or_else(|| {
-                err.chain().find_map(|e| {
-                    e.downcast_ref::<ScenarioError>()
-                        .map(ScenarioError::failure)
-                })
-            })
-            .unwrap_or(Failure::Runtime)
     }
 }
 
@@ -142,16 +146,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_outermost_tag_wins_and_scenario_errors_classify_themselves() {
-        let stale = ScenarioError::StaleSuccessors {
-            path: "s.json".into(),
-            entry: "root 0".into(),
-            message: "differs".into(),
-        };
-        let err = anyhow::Error::new(stale);
-        assert_eq!(Failure::of(&err), Failure::Mismatch);
-        let err = Failure::Runtime.tag(err);
+    fn the_outermost_tag_wins_and_messages_stay_whole() {
+        let inner = Failure::Mismatch.because("root 0 differs");
+        let err = Failure::Runtime.tag(inner.context("s.json"));
         assert_eq!(Failure::of(&err), Failure::Runtime);
-        assert_eq!(message(&err), "s.json: root 0: field `successors`: differs");
+        assert_eq!(message(&err), "s.json: root 0 differs");
+        assert_eq!(Failure::of(&anyhow::anyhow!("x")), Failure::Runtime);
     }
 }

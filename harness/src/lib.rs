@@ -6,7 +6,9 @@ pub mod alloc;
 pub mod bounded;
 /// What this binary was built from: version, git revision, rustc (captured by `build.rs`).
 pub mod build_info;
+/// The command line: the subcommand list, parsing, and dispatch to `commands`.
 pub mod cli;
+/// One file per subcommand: parse its arguments, call the stages.
 pub mod commands;
 /// `harness compare`: two revisions built alike, run alternately, counts checked, ratios with verdicts.
 pub mod compare;
@@ -46,3 +48,5 @@ pub mod selection;
 pub mod statistics;
 /// Transposition-table replacement schemes under memory pressure: one fixed self-play game, every scheme x size.
 pub mod tt_pressure;
+/// Validating parsers for command-line values (names from a closed set, lists without repeats, non-zero numbers).
+pub mod values;

@@ -6,14 +6,15 @@
 //! or log y: the replacement for bars on log axes). Both need a title, axes with label and unit ([`Axis`]) and named
 //! series, accept at most [`MAX_SERIES`] series (each its own colour-blind-safe colour and marker) and error on
 //! non-finite data or non-positive data on a log axis instead of leaving points out. Log axes carry their own
-//! readable 1-2-5 ticks (see [`log_ticks`]); every legend sits below the plot.
+//! readable 1-2-5 ticks (see [`log_ticks`]); every tick label comes from [`crate::present::tick`] (no `5.55e-17`
+//! beside zero, no 12-digit labels); every legend sits below the plot.
 //!
 //! The older descriptions ([`line_chart`], [`bar_chart`], [`grouped_bar_chart`]) keep working for their callers.
 //!
 //! Ratios plotted follow the one direction of [`crate::present::number`]: speedup = time(baseline) / time(variant),
 //! > 1 = faster, the same for instruction ratios.
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::path::{Path, PathBuf};
@@ -36,7 +37,7 @@ pub use categorical::CategorySeries;
 pub use dots::DotPlot;
 pub use lines::{LineChart, LinePlot, Point, Series};
 pub use style::{MARKERS, MAX_SERIES, Marker};
-pub use ticks::{linear_ticks, log_ticks, tick_label};
+pub use ticks::{linear_ticks, log_ticks};
 
 /// The font every chart uses, embedded so that no system font is needed.
 static FONT: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
@@ -205,7 +206,7 @@ where
     }
 }
 
-/// Renders with both backends, each into a temporary file renamed into place.
+/// Renders with both backends, each written through the one atomic writer (`record::write_atomic`).
 fn render_both(stem: &Path, chart: Chart<'_>) -> Result<[PathBuf; 2]> {
     ensure_font()?;
     let svg = stem.with_extension("svg");
@@ -217,28 +218,13 @@ fn render_both(stem: &Path, chart: Chart<'_>) -> Result<[PathBuf; 2]> {
         root.present().map_err(|e| anyhow!("{e:?}"))?;
     }
     write_file_atomically(&svg, text.as_bytes())?;
-    let tmp = temp_sibling(&png)?;
-    let drawn = (|| {
-        let root = BitMapBackend::new(&tmp, SIZE).into_drawing_area();
-        draw(&root, chart)?;
-        root.present().map_err(|e| anyhow!("{e:?}"))
-    })();
-    match drawn.and_then(|()| {
-        std::fs::rename(&tmp, &png).with_context(|| format!("renaming into {}", png.display()))
-    }) {
-        Ok(()) => Ok([svg, png]),
-        Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            Err(e.context(format!("writing {}", png.display())))
-        }
-    }
-}
-
-/// A temporary name beside `path`, keeping its extension (the PNG encoder picks the format from it).
-fn temp_sibling(path: &Path) -> Result<PathBuf> {
-    let name = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .ok_or_else(|| anyhow!("bad output path {}", path.display()))?;
-    Ok(path.with_file_name(format!(".{}.tmp{}.png", name, std::process::id())))
+    // The bitmap backend writes to a path and picks PNG from its extension: draw into the atomic writer's
+    // temporary file, which ends in `.png`; a drawing error keeps its message.
+    crate::record::atomic::write_atomic_with(&png, |tmp| {
+        let root = BitMapBackend::new(tmp, SIZE).into_drawing_area();
+        draw(&root, chart).map_err(|e| std::io::Error::other(format!("{e:#}")))?;
+        root.present()
+            .map_err(|e| std::io::Error::other(format!("{e:?}")))
+    })?;
+    Ok([svg, png])
 }

@@ -5,12 +5,12 @@
 //! bounded cache that returned another value than the unbounded one.
 
 use crate::bounded::{Capacities, Sweep, Workload};
-use crate::cli::values::{List, Named, list};
 use crate::job::bounded_cache::{BoundedStage, run_bounded_cache};
 use crate::job::timing_plan;
 use crate::outln;
 use crate::record::{RunFolder, RunMetadata};
 use crate::scenario::{Family, load_dir};
+use crate::values::{List, Named, list};
 use engine::memo::BoundedPolicy;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -128,9 +128,11 @@ mod tests {
         assert!(parse(&["--capacities", "4..FULL+1", "--workload", "search"]).is_ok());
     }
 
+    /// The subcommand's own parser (a command must not depend on the command list in `cli`).
     fn harness_args(args: &[&str]) -> Result<clap::ArgMatches, clap::Error> {
-        let mut argv = vec!["harness", "bounded-cache"];
+        let mut argv = vec!["bounded-cache"];
         argv.extend_from_slice(args);
-        crate::cli::command().try_get_matches_from(argv)
+        <super::Args as clap::Args>::augment_args(clap::Command::new("bounded-cache"))
+            .try_get_matches_from(argv)
     }
 }

@@ -1,8 +1,8 @@
 //! `harness catalogue`: the Domineering component catalogue (1,042 shapes) as TSV.
 
-use crate::cli::values::output_file;
 use crate::console::Batch;
 use crate::record::write_atomic;
+use crate::values::output_file;
 use engine::domineering::Catalogue;
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -1,11 +1,10 @@
 //! `harness compare REV_A REV_B`: judge an engine change by running both revisions' main jobs alternately.
 
-use crate::cli::values::{List, Named, list, or_all};
 use crate::compare::build::{self, Revision, Toolchain};
 use crate::compare::counts::{ExactCounts, check_agreement};
 use crate::compare::invocation::{Side, run_main_job};
 use crate::compare::summary::{self, CompareRow, Measure};
-use crate::compare::verdict::{count_ratio, time_ratio};
+use crate::compare::verdict::{count_ratio, repeats_exactly, time_ratio};
 use crate::outln;
 use crate::progress::Stage;
 use crate::record::schema::UnknownMetrics;
@@ -13,6 +12,7 @@ use crate::record::{ArmKey, Metric, MetricTable};
 use crate::record::{RunFolder, RunMetadata, write_atomic};
 use crate::run::Evaluator;
 use crate::scenario::Family;
+use crate::values::{List, Named, list, or_all};
 use anyhow::{Context, Result, bail};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
@@ -215,7 +215,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         &folder.join("compare.csv"),
         &summary::csv_bytes(&rows, &ctx)?,
     )?;
-    let table = summary::table(&rows);
+    let table = summary::table(&rows)?;
     let tally = summary::tally(&rows);
     let md = format!(
         "# Comparison: B = {} against A = {}\n\n{} | {toolchain_note} | seed {} | {}\n\n\
@@ -224,7 +224,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
          distribution-free 95% interval; instructions = callgrind instructions per operation from the first {} \
          rounds (deterministic: `exact` when each side repeated itself), interval widened by ±{:.2}% because two \
          builds differ by memory layout alone by a few tenths of a percent. A verdict is given only where the \
-         interval excludes 1.\n\nInstruction counts: {}\n\n{table}\n**Verdicts:** {tally}\n",
+         interval excludes 1.\n\nInstruction counts: {}\n\n{}\n**Verdicts:** {tally}\n",
         side_b.name,
         side_a.name,
         meta.machine(),
@@ -239,10 +239,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         } else {
             &instructions_note
         },
+        table.markdown(),
     );
     write_atomic(&folder.join("compare.md"), md.as_bytes())?;
     let done = reserved.finish()?;
-    outln!("{table}");
+    outln!("{}", table.plain());
     outln!("verdicts: {tally}");
     outln!(
         "results: {} (compare.csv, compare.md, runs/); finished in {:.0} s",
@@ -403,7 +404,7 @@ fn compare_rows(
     times: &BTreeMap<ArmKey, [Vec<f64>; 2]>,
     instructions: &BTreeMap<ArmKey, [Vec<f64>; 2]>,
 ) -> Vec<CompareRow> {
-    let median = |v: &[f64]| crate::measure::summarize(v).map_or(f64::NAN, |s| s.median);
+    let median = |v: &[f64]| crate::measure::summarize(v).map_or(f64::NAN, |s| s.point);
     let mut rows = Vec::new();
     for arm in order {
         if let Some([a, b]) = times.get(arm)
@@ -415,6 +416,7 @@ fn compare_rows(
                 a: median(a),
                 b: median(b),
                 ratio,
+                exact: false,
             });
         }
     }
@@ -428,6 +430,7 @@ fn compare_rows(
                 a: median(a),
                 b: median(b),
                 ratio,
+                exact: repeats_exactly(a, b),
             });
         }
     }

@@ -4,12 +4,12 @@
 pub mod estimate;
 
 use super::turns::summary::DEFAULT_MAX_MEMORY_MIB;
-use crate::cli::values::{dfen, name, positive};
 use crate::exit::Failure;
 use crate::outln;
 use crate::present::number::count;
 use crate::progress::Heartbeat;
 use crate::run::{Arm, Evaluator, count_family};
+use crate::values::{dfen, name, positive};
 use engine::GameState;
 use engine::chance::{ChanceDepth, Traversal};
 use engine::memo::CacheKind;

@@ -1,8 +1,8 @@
 //! `harness inspect "<DFEN>"`: canonical DFEN, Zobrist key, the three evaluations and the king-capture
 //! probability, as `key=value` lines.
 
-use crate::cli::values::dfen;
 use crate::outln;
+use crate::values::dfen;
 use engine::GameState;
 use std::process::ExitCode;
 

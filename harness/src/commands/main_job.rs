@@ -1,9 +1,9 @@
 //! The main job (`cargo run --release`): its arguments; the stages are in [`crate::job`].
 
-use crate::cli::values::{List, Named, list, or_all};
 use crate::job::{Job, timing_plan};
 use crate::run::Evaluator;
 use crate::scenario::Family;
+use crate::values::{List, Named, list, or_all};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use std::path::PathBuf;

@@ -1,13 +1,13 @@
 //! `harness scenarios freeze|verify`: regenerate the frozen scenario files from their seeds, or recompute every
 //! expected value by independent exhaustive path generation.
 
-use crate::cli::values::{List, Named, list, or_all};
 use crate::exit::Failure;
 use crate::outln;
 use crate::record::{RunFolder, write_atomic};
 use crate::scenario::generate::{DEFAULT_SEED, freeze_family};
 use crate::scenario::verify::verify;
 use crate::scenario::{Family, load_family, scenario_path};
+use crate::values::{List, Named, list, or_all};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;

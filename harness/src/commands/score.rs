@@ -1,9 +1,9 @@
 //! `harness score "<DFEN>" [--cache none|tuple|hashbrown|fx|optimized] [--eval material|...|work:N]`:
 //! scores every legal turn path with `score_path` through the chosen evaluation cache.
 
-use crate::cli::values::{dfen, name};
 use crate::evaluators::{CountingEvaluator, EvaluatorKind};
 use crate::outln;
+use crate::values::{dfen, name};
 use engine::memo::{CacheKind, Plain};
 use engine::{GameState, score_path, stream_legal_turns};
 use std::ops::ControlFlow;

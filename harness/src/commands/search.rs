@@ -1,11 +1,11 @@
 //! `harness search "<DFEN>"`: the chance search of one root (we are to move, dice rolled), by iterative deepening
 //! up to `--depth`, printed as one line of `key=value` fields.
 
-use crate::cli::values::{dfen, name, positive};
 use crate::evaluators::EvaluatorKind;
 use crate::eviction::dice_trace::{MemoRef, RecordingMemo, check_trace_folder, trace_csv};
 use crate::exit::Failure;
 use crate::outln;
+use crate::values::{dfen, name, positive};
 use engine::GameState;
 use engine::memo::EvaluationMemo;
 use engine::memo::{CacheKind, Plain};

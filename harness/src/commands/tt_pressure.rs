@@ -1,10 +1,10 @@
 //! `harness tt-pressure`: every transposition-table replacement scheme at every size over one seeded self-play
 //! game, against an unbounded table (the stage is [`crate::job::run_tt_pressure`]).
 
-use crate::cli::values::{List, dfen, list, or_all, positive};
 use crate::job::run_tt_pressure;
 use crate::record::{RunFolder, RunMetadata};
 use crate::tt_pressure::{Config, DEFAULT_START};
+use crate::values::{List, dfen, list, or_all, positive};
 use engine::GameState;
 use engine::search::{ReplacementScheme, SearchDepth};
 use std::path::PathBuf;
@@ -69,7 +69,7 @@ pub fn parse_sizes(s: &str) -> Result<Sizes, String> {
             }
             (a..=b).collect()
         }
-        None => crate::cli::values::list_of(s, one).map_err(|e| e.to_string())?,
+        None => crate::values::list_of(s, one).map_err(|e| e.to_string())?,
     };
     v.sort_unstable();
     Ok(Sizes(v))

@@ -3,10 +3,10 @@
 
 pub mod summary;
 
-use crate::cli::values::{dfen, positive};
 use crate::console::Batch;
 use crate::exit::Failure;
 use crate::outln;
+use crate::values::{dfen, positive};
 use engine::{GameState, stream_legal_turns};
 use std::fmt::Write as _;
 use std::ops::ControlFlow;

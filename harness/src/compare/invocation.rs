@@ -24,8 +24,33 @@ pub struct Side {
     pub cwd: PathBuf,
 }
 
+/// The main job's stages whose results a comparison does not read (it reads `counts.csv`, `timings.csv` and the
+/// instruction counts of the profile stage): each run skips them, so a pair of runs costs only what is compared.
+/// A stage added to the main job that `compare` does not read belongs here.
+pub const UNREAD_STAGES: &[&str] = &["--skip-eviction", "--skip-search"];
+
+/// The [`UNREAD_STAGES`] flags that `exe` knows (its `--help` lists them): an older revision without a stage has
+/// no flag to skip it and would refuse one.
+pub fn unread_stage_flags(exe: &Path) -> Result<Vec<&'static str>> {
+    let help = Command::new(exe)
+        .arg("--help")
+        .stderr(Stdio::null())
+        .output()
+        .with_context(|| format!("cannot run {} --help", exe.display()))?;
+    let help = String::from_utf8_lossy(&help.stdout);
+    Ok(UNREAD_STAGES
+        .iter()
+        .copied()
+        .filter(|flag| {
+            help.split(|c: char| c.is_whitespace() || c == ',')
+                .any(|w| w == *flag)
+        })
+        .collect())
+}
+
 /// Runs `side`'s main job once with `args` (the shared selection flags) plus `--out`/`--report-dir` inside
-/// `dir`, and returns the run folder it created. With `profiles` false, `--skip-profiles` is added.
+/// `dir`, skipping the stages a comparison does not read ([`unread_stage_flags`]), and returns the run folder it
+/// created. With `profiles` false, `--skip-profiles` is added.
 pub fn run_main_job(side: &Side, args: &[OsString], profiles: bool, dir: &Path) -> Result<PathBuf> {
     let out = dir.join("results");
     std::fs::create_dir_all(&out).with_context(|| format!("{}: cannot create", out.display()))?;
@@ -35,7 +60,7 @@ pub fn run_main_job(side: &Side, args: &[OsString], profiles: bool, dir: &Path) 
     let mut cmd = Command::new(&side.exe);
     cmd.current_dir(&side.cwd)
         .args(args)
-        .arg("--skip-eviction")
+        .args(unread_stage_flags(&side.exe)?)
         .arg("--out")
         .arg(&out)
         .arg("--report-dir")

@@ -13,4 +13,4 @@ pub mod invocation;
 pub mod summary;
 pub mod verdict;
 
-pub use verdict::{RatioEstimate, Verdict};
+pub use verdict::Verdict;

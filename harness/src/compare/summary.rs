@@ -1,8 +1,9 @@
 //! The comparison's result rows: one per arm and measure, as a tidy CSV and as a table for people.
 
-use super::verdict::{RatioEstimate, Verdict};
+use super::verdict::Verdict;
+use crate::present::{Align, Table, TableError, number};
 use crate::record::ArmKey;
-use std::fmt::Write as _;
+use crate::statistics::Interval;
 
 /// Which figure a row compares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +31,14 @@ impl Measure {
         }
     }
 
+    /// One median of this measure for people: a time with its unit, or an instruction count with an SI prefix.
+    pub fn figure(self, x: f64) -> String {
+        match self {
+            Measure::Time => number::time_ns(x),
+            Measure::Instructions => number::instructions(x),
+        }
+    }
+
     /// Verdict wording.
     pub fn verdict_label(self, v: Verdict) -> &'static str {
         match self {
@@ -51,7 +60,16 @@ pub struct CompareRow {
     /// Median of side B's measurements.
     pub b: f64,
     /// A / B: B's speedup over A (time), or A's instructions over B's; > 1 = B better.
-    pub ratio: RatioEstimate,
+    pub ratio: Interval,
+    /// Whether both sides repeated their figure exactly (instruction counts), so the ratio is one exact number.
+    pub exact: bool,
+}
+
+impl CompareRow {
+    /// The verdict its ratio supports ([`Verdict::of`]).
+    pub fn verdict(&self) -> Verdict {
+        Verdict::of(&self.ratio)
+    }
 }
 
 /// Run-wide columns repeated on every CSV row, so a row stands on its own.
@@ -105,13 +123,13 @@ pub fn csv_bytes(rows: &[CompareRow], ctx: &Context) -> anyhow::Result<Vec<u8>> 
             r.measure.unit(),
             &format!("{}", r.a),
             &format!("{}", r.b),
-            &format!("{:.6}", r.ratio.median),
+            &format!("{:.6}", r.ratio.point),
             &format!("{:.6}", r.ratio.low),
             &format!("{:.6}", r.ratio.high),
             &r.ratio.n.to_string(),
-            &format!("{:.4}", r.ratio.coverage),
-            &r.ratio.exact.to_string(),
-            r.measure.verdict_label(r.ratio.verdict()),
+            &format!("{:.4}", r.ratio.level),
+            &r.exact.to_string(),
+            r.measure.verdict_label(r.verdict()),
             &ctx.a,
             &ctx.b,
             &ctx.machine,
@@ -122,44 +140,47 @@ pub fn csv_bytes(rows: &[CompareRow], ctx: &Context) -> anyhow::Result<Vec<u8>> 
     Ok(w.into_inner()?)
 }
 
-/// A Markdown table (also readable on a terminal).
-pub fn table(rows: &[CompareRow]) -> String {
-    let mut out = String::from(
-        "| scenario | variant | evaluator | traversal | measure | A | B | A / B (> 1: B better) | interval | verdict |\n\
-         |---|---|---|---|---|---:|---:|---:|---|---|\n",
-    );
+/// The people's table of the comparison, one row per compared figure: A's and B's medians with units, and the one
+/// ratio direction of the whole harness, B's speedup over A = A / B (> 1 = B better), with its interval. Rendered
+/// as markdown in `compare.md` and as plain text on the console, so the two cannot disagree.
+pub fn table(rows: &[CompareRow]) -> Result<Table, TableError> {
+    let mut t = Table::new([
+        ("scenario", Align::Left),
+        ("variant", Align::Left),
+        ("evaluator", Align::Left),
+        ("traversal", Align::Left),
+        ("measure", Align::Left),
+        ("A", Align::Right),
+        ("B", Align::Right),
+        ("B's speedup over A (A / B, > 1 = B better)", Align::Right),
+        ("interval", Align::Left),
+        ("verdict", Align::Left),
+    ]);
     for r in rows {
-        let ArmKey {
-            scenario: s,
-            variant: v,
-            evaluator: e,
-            traversal: t,
-        } = &r.arm;
-        let interval = if r.ratio.exact {
-            format!(
-                "exact; ±tolerance [{:.3}, {:.3}]",
-                r.ratio.low, r.ratio.high
-            )
+        let k = &r.arm;
+        let interval = if r.exact {
+            "exact, tolerance widens it".to_string()
         } else {
             format!(
-                "[{:.3}, {:.3}] ({:.0}%, {} pairs)",
-                r.ratio.low,
-                r.ratio.high,
-                100.0 * r.ratio.coverage,
-                r.ratio.n
+                "{} coverage, {} pairs",
+                number::percent(r.ratio.level),
+                number::count(r.ratio.n)
             )
         };
-        let _ = writeln!(
-            out,
-            "| {s} | {v} | {e} | {t} | {} | {} | {} | {:.4} | {interval} | {} |",
+        t.row([
+            k.scenario.as_str(),
+            &k.variant,
+            &k.evaluator,
+            &k.traversal,
             r.measure.name(),
-            fmt_figure(r.a),
-            fmt_figure(r.b),
-            r.ratio.median,
-            r.measure.verdict_label(r.ratio.verdict()),
-        );
+            &r.measure.figure(r.a),
+            &r.measure.figure(r.b),
+            &number::ratio_interval(r.ratio.point, r.ratio.low, r.ratio.high),
+            &interval,
+            r.measure.verdict_label(r.verdict()),
+        ])?;
     }
-    out
+    Ok(t)
 }
 
 /// One line: how many rows of each measure got which verdict.
@@ -170,7 +191,7 @@ pub fn tally(rows: &[CompareRow]) -> String {
         if of.is_empty() {
             continue;
         }
-        let count = |v: Verdict| of.iter().filter(|r| r.ratio.verdict() == v).count();
+        let count = |v: Verdict| of.iter().filter(|r| r.verdict() == v).count();
         parts.push(format!(
             "{}: {} {}, {} {}, {} without verdict",
             m.name(),
@@ -182,14 +203,6 @@ pub fn tally(rows: &[CompareRow]) -> String {
         ));
     }
     parts.join("; ")
-}
-
-fn fmt_figure(x: f64) -> String {
-    if x >= 1000.0 {
-        format!("{x:.0}")
-    } else {
-        format!("{x:.1}")
-    }
 }
 
 #[cfg(test)]
@@ -210,6 +223,7 @@ mod tests {
                 a: 100.0,
                 b: 80.0,
                 ratio: time_ratio(&[100.0; 6], &[80.0; 6]).unwrap(),
+                exact: false,
             },
             CompareRow {
                 arm: arm(),
@@ -217,6 +231,7 @@ mod tests {
                 a: 1000.0,
                 b: 1000.0,
                 ratio: count_ratio(&[1000.0], &[1000.0], 0.005).unwrap(),
+                exact: true,
             },
         ];
         let ctx = Context {
@@ -232,8 +247,21 @@ mod tests {
         assert!(lines[0].starts_with("scenario,variant,evaluator,traversal,measure"));
         assert!(lines[1].contains(",B faster,"), "{}", lines[1]);
         assert!(lines[2].contains(",true,,"), "{}", lines[2]);
-        let t = table(&rows);
-        assert!(t.contains("| 1.2500 |") && t.contains("B faster") && t.contains("exact"));
+        let t = table(&rows).unwrap();
+        let md = t.markdown();
+        assert!(
+            md.contains("| 100 ns | 80.0 ns | 1.25x [1.25, 1.25] |"),
+            "{md}"
+        );
+        assert!(
+            md.contains("| B faster |")
+                && md.contains("| 1.00 k | 1.00 k | 1.00x [0.995, 1.00] | exact")
+        );
+        let plain = t.plain();
+        assert!(
+            plain.contains("1.25x [1.25, 1.25]") && plain.contains("B faster"),
+            "{plain}"
+        );
         assert_eq!(
             tally(&rows),
             "time: 1 B faster, 0 B slower, 0 without verdict; instructions: 0 B fewer, 0 B more, 1 without verdict"

@@ -1,6 +1,7 @@
 //! Ratios A / B with an interval (> 1 = B better: faster, or fewer instructions), and the verdict they allow.
 
 use crate::measure::{paired_ratio, summarize};
+use crate::statistics::Interval;
 
 /// What an interval of A / B says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,31 +43,21 @@ impl Verdict {
     }
 }
 
-/// A ratio A / B (B's speedup over A, or A's instructions over B's): median, interval, and how the interval was
-/// formed.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct RatioEstimate {
-    /// Median ratio.
-    pub median: f64,
-    /// Lower end of the interval.
-    pub low: f64,
-    /// Upper end of the interval.
-    pub high: f64,
-    /// Number of paired samples behind it.
-    pub n: usize,
-    /// Coverage of the interval for the median ratio (1 for an exact ratio of deterministic counts).
-    pub coverage: f64,
-    /// Whether both sides repeated exactly, so the ratio is a single exact number.
-    pub exact: bool,
-}
-
-impl RatioEstimate {
-    /// The verdict this estimate supports: none unless the interval is a 95% one (or exact) and excludes 1.
-    pub fn verdict(&self) -> Verdict {
-        if self.coverage < 0.95 {
+impl Verdict {
+    /// The verdict an interval of A / B supports: none unless it is a 95% one (or exact) and excludes 1.
+    ///
+    /// ```
+    /// use harness::compare::Verdict;
+    /// use harness::statistics::Interval;
+    /// let strong = Interval { point: 1.1, low: 1.05, high: 1.2, level: 0.96, n: 8 };
+    /// assert_eq!(Verdict::of(&strong), Verdict::BBetter);
+    /// assert_eq!(Verdict::of(&Interval { level: 0.9375, ..strong }), Verdict::None); // 5 pairs
+    /// ```
+    pub fn of(ratio: &Interval) -> Verdict {
+        if ratio.level < 0.95 {
             return Verdict::None;
         }
-        Verdict::of_interval(self.low, self.high)
+        Verdict::of_interval(ratio.low, ratio.high)
     }
 }
 
@@ -80,19 +71,11 @@ impl RatioEstimate {
 /// let b = [90.0, 95.0, 88.0, 92.0, 90.0, 91.0];
 /// let r = time_ratio(&a, &b).unwrap();
 /// assert!(r.low > 1.0);
-/// assert_eq!(r.verdict(), Verdict::BBetter);
-/// assert_eq!(time_ratio(&a[..3], &b[..3]).unwrap().verdict(), Verdict::None); // 3 pairs: 75% coverage
+/// assert_eq!(Verdict::of(&r), Verdict::BBetter);
+/// assert_eq!(Verdict::of(&time_ratio(&a[..3], &b[..3]).unwrap()), Verdict::None); // 3 pairs: 75% coverage
 /// ```
-pub fn time_ratio(a: &[f64], b: &[f64]) -> Option<RatioEstimate> {
-    let s = paired_ratio(a, b)?;
-    Some(RatioEstimate {
-        median: s.median,
-        low: s.low,
-        high: s.high,
-        n: s.n,
-        coverage: s.coverage,
-        exact: false,
-    })
+pub fn time_ratio(a: &[f64], b: &[f64]) -> Option<Interval> {
+    paired_ratio(a, b)
 }
 
 /// Ratio A / B of deterministic counts (instructions) measured one or more times per side (> 1 = B fewer).
@@ -100,36 +83,46 @@ pub fn time_ratio(a: &[f64], b: &[f64]) -> Option<RatioEstimate> {
 /// The counts of one binary repeat exactly, but two builds differ in memory layout (binary size moves the heap
 /// start, so `memcpy` alignment and `malloc` paths change) and that alone moves a count by a few tenths of a
 /// percent. `tolerance` (a fraction, e.g. 0.005) widens the interval by that much on each side, so only a change
-/// larger than layout noise gets a verdict; 0 judges the raw counts. When each side repeated itself the ratio is
-/// `exact`; when a side varied, the interval spans every pairing (`min a / max b` to `max a / min b`) before
-/// widening.
+/// larger than layout noise gets a verdict; 0 judges the raw counts. When a side varied ([`repeats_exactly`] is
+/// false), the interval spans every pairing (`min a / max b` to `max a / min b`) before widening. The interval's
+/// level is 1: it is a bound, not a sample estimate.
 ///
 /// ```
 /// use harness::compare::{verdict::count_ratio, Verdict};
 /// let r = count_ratio(&[990.0, 990.0], &[900.0, 900.0], 0.005).unwrap();
-/// assert!(r.exact && r.median == 1.1);
-/// assert_eq!(r.verdict(), Verdict::BBetter); // 10% more work per B instruction saved: beyond the tolerance
-/// assert_eq!(count_ratio(&[1000.0], &[1003.0], 0.005).unwrap().verdict(), Verdict::None);
-/// assert_eq!(count_ratio(&[1000.0], &[1003.0], 0.0).unwrap().verdict(), Verdict::BWorse);
+/// assert!(r.point == 1.1 && r.level == 1.0);
+/// assert_eq!(Verdict::of(&r), Verdict::BBetter); // 10% more work per B instruction saved: beyond the tolerance
+/// assert_eq!(Verdict::of(&count_ratio(&[1000.0], &[1003.0], 0.005).unwrap()), Verdict::None);
+/// assert_eq!(Verdict::of(&count_ratio(&[1000.0], &[1003.0], 0.0).unwrap()), Verdict::BWorse);
 /// let r = count_ratio(&[1000.0, 1020.0], &[1010.0, 1010.0], 0.0).unwrap();
-/// assert!(!r.exact);
-/// assert_eq!(r.verdict(), Verdict::None); // 1000/1010 < 1 < 1020/1010
+/// assert_eq!(Verdict::of(&r), Verdict::None); // 1000/1010 < 1 < 1020/1010
 /// ```
-pub fn count_ratio(a: &[f64], b: &[f64], tolerance: f64) -> Option<RatioEstimate> {
+pub fn count_ratio(a: &[f64], b: &[f64], tolerance: f64) -> Option<Interval> {
     let (a_lo, a_hi) = min_max(a)?;
     let (b_lo, b_hi) = min_max(b)?;
     if b_lo <= 0.0 {
         return None;
     }
-    let median = summarize(a)?.median / summarize(b)?.median;
-    Some(RatioEstimate {
-        median,
+    Some(Interval {
+        point: summarize(a)?.point / summarize(b)?.point,
         low: a_lo / b_hi * (1.0 - tolerance),
         high: a_hi / b_lo * (1.0 + tolerance),
+        level: 1.0,
         n: a.len().min(b.len()),
-        coverage: 1.0,
-        exact: a_lo == a_hi && b_lo == b_hi,
     })
+}
+
+/// Whether both sides' counts repeated exactly, so their ratio is one exact number (widened only by the
+/// tolerance).
+///
+/// ```
+/// use harness::compare::verdict::repeats_exactly;
+/// assert!(repeats_exactly(&[990.0, 990.0], &[900.0]));
+/// assert!(!repeats_exactly(&[1000.0, 1020.0], &[1010.0, 1010.0]));
+/// ```
+pub fn repeats_exactly(a: &[f64], b: &[f64]) -> bool {
+    let same = |v: &[f64]| min_max(v).is_some_and(|(lo, hi)| lo == hi);
+    same(a) && same(b)
 }
 
 fn min_max(v: &[f64]) -> Option<(f64, f64)> {
@@ -146,11 +139,11 @@ mod tests {
     fn identical_sides_give_ratio_one_and_no_verdict() {
         let a = [5.0, 6.0, 5.5, 5.2, 6.1, 5.9, 5.4];
         let r = time_ratio(&a, &a).unwrap();
-        assert_eq!((r.median, r.low, r.high), (1.0, 1.0, 1.0));
-        assert_eq!(r.verdict(), Verdict::None);
+        assert_eq!((r.point, r.low, r.high), (1.0, 1.0, 1.0));
+        assert_eq!(Verdict::of(&r), Verdict::None);
         let r = count_ratio(&[7.0], &[7.0], 0.0).unwrap();
-        assert!(r.exact);
-        assert_eq!(r.verdict(), Verdict::None);
+        assert!(repeats_exactly(&[7.0], &[7.0]));
+        assert_eq!(Verdict::of(&r), Verdict::None);
     }
 
     #[test]
@@ -159,9 +152,9 @@ mod tests {
         let a = [10.0, 20.0, 30.0, 40.0, 50.0, 60.0];
         let b = [5.0, 10.0, 15.0, 20.0, 25.0, 30.0];
         let r = time_ratio(&a, &b).unwrap();
-        assert_eq!((r.low, r.median, r.high), (2.0, 2.0, 2.0));
-        assert_eq!(r.verdict(), Verdict::BBetter);
-        assert!(r.coverage >= 0.95 && !r.exact);
+        assert_eq!((r.low, r.point, r.high), (2.0, 2.0, 2.0));
+        assert_eq!(Verdict::of(&r), Verdict::BBetter);
+        assert!(r.level >= 0.95);
     }
 
     #[test]
@@ -170,29 +163,30 @@ mod tests {
         let b = [0.9, 0.92, 0.95, 0.97, 1.0, 1.0, 1.02, 1.05];
         let r = time_ratio(&a, &b).unwrap();
         assert!(r.low <= 1.0 && r.high > 1.0);
-        assert_eq!(r.verdict(), Verdict::None);
+        assert_eq!(Verdict::of(&r), Verdict::None);
         let worse: Vec<f64> = b.iter().map(|x| x + 0.2).collect();
-        assert_eq!(time_ratio(&a, &worse).unwrap().verdict(), Verdict::BWorse);
+        assert_eq!(
+            Verdict::of(&time_ratio(&a, &worse).unwrap()),
+            Verdict::BWorse
+        );
     }
 
     #[test]
     fn too_few_pairs_never_judge() {
         let r = time_ratio(&[1.0; 5], &[2.0; 5]).unwrap();
-        assert!(r.coverage < 0.95);
-        assert_eq!(r.verdict(), Verdict::None);
+        assert!(r.level < 0.95);
+        assert_eq!(Verdict::of(&r), Verdict::None);
         assert!(time_ratio(&[], &[]).is_none());
     }
 
     #[test]
     fn exact_count_difference_is_a_verdict_either_way() {
         assert_eq!(
-            count_ratio(&[100.0], &[101.0], 0.0).unwrap().verdict(),
+            Verdict::of(&count_ratio(&[100.0], &[101.0], 0.0).unwrap()),
             Verdict::BWorse
         );
         assert_eq!(
-            count_ratio(&[100.0, 100.0], &[99.0, 99.0], 0.005)
-                .unwrap()
-                .verdict(),
+            Verdict::of(&count_ratio(&[100.0, 100.0], &[99.0, 99.0], 0.005).unwrap()),
             Verdict::BBetter
         );
     }
@@ -200,15 +194,15 @@ mod tests {
     #[test]
     fn varying_counts_widen_the_interval() {
         let r = count_ratio(&[120.0, 130.0], &[100.0, 110.0], 0.0).unwrap();
-        assert!(!r.exact);
+        assert!(!repeats_exactly(&[120.0, 130.0], &[100.0, 110.0]));
         assert_eq!((r.low, r.high), (120.0 / 110.0, 1.3));
-        assert_eq!(r.verdict(), Verdict::BBetter);
+        assert_eq!(Verdict::of(&r), Verdict::BBetter);
         assert!(count_ratio(&[1.0], &[0.0], 0.0).is_none());
         assert!(count_ratio(&[], &[1.0], 0.0).is_none());
         let r = count_ratio(&[102.0], &[100.0], 0.01).unwrap();
         assert!((r.low - 1.02 * 0.99).abs() < 1e-12 && (r.high - 1.02 * 1.01).abs() < 1e-12);
-        assert_eq!(r.verdict(), Verdict::BBetter);
+        assert_eq!(Verdict::of(&r), Verdict::BBetter);
         let r = count_ratio(&[100.0], &[102.0], 0.0).unwrap();
-        assert_eq!(r.verdict(), Verdict::BWorse);
+        assert_eq!(Verdict::of(&r), Verdict::BWorse);
     }
 }

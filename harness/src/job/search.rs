@@ -144,7 +144,7 @@ fn record(row: &SearchRow, roots: usize, times: &[f64], prov: &Provenance) -> Se
         tt_overwrites: c.tt_overwrites,
         loss_tainted_rolls: c.loss_tainted_rolls,
         samples: t.n as u64,
-        median_ns: t.median,
+        median_ns: t.point,
         ci_low_ns: t.low,
         ci_high_ns: t.high,
         machine: String::new(),

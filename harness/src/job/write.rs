@@ -3,7 +3,7 @@
 
 use super::profile::Profiles;
 use super::{Group, summary};
-use crate::measure::{Plan, Summary};
+use crate::measure::{Interval, Plan};
 use crate::outln;
 use crate::record::schema::{ProbeRow, write_probes, write_tidy};
 use crate::record::{
@@ -91,18 +91,18 @@ fn counting_rows(key: &ArmKey, r: &CountResult) -> Vec<CountRow> {
 /// One timed arm's rows: [`Metric::TIMING`], then the speedups whose baseline was timed.
 fn timing_rows(key: &ArmKey, t: &ArmTiming) -> Vec<TimingRow> {
     let mut pairs = vec![
-        (Metric::NsPerOpMedian, t.ns_per_op.median),
+        (Metric::NsPerOpMedian, t.ns_per_op.point),
         (Metric::NsPerOpCi95Low, t.ns_per_op.low),
         (Metric::NsPerOpCi95High, t.ns_per_op.high),
-        (Metric::NsPerOpCiCoverage, t.ns_per_op.coverage),
+        (Metric::NsPerOpCiCoverage, t.ns_per_op.level),
         (Metric::Rounds, t.ns_per_op.n as f64),
         (Metric::PassesPerSample, t.passes_per_sample as f64),
     ];
-    let speedups: [(&str, Option<Summary>); 2] =
+    let speedups: [(&str, Option<Interval>); 2] =
         [("none", t.speedup_vs_none), ("tuple", t.speedup_vs_tuple)];
     for (base, s) in speedups {
         if let (Some(s), Some([m, lo, hi])) = (s, Metric::speedup_vs(base)) {
-            pairs.extend([(m, s.median), (lo, s.low), (hi, s.high)]);
+            pairs.extend([(m, s.point), (lo, s.low), (hi, s.high)]);
         }
     }
     TimingRow::rows(key, pairs)

@@ -5,6 +5,7 @@ pub mod interleave;
 pub mod ratio;
 pub mod stats;
 
+pub use crate::statistics::Interval;
 pub use interleave::{Plan, Timed, measure_interleaved};
 pub use ratio::paired_ratio;
-pub use stats::{Summary, summarize};
+pub use stats::summarize;

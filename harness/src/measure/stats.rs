@@ -1,3 +1,3 @@
-//! Median summaries with distribution-free intervals: the maths lives in the harness-wide statistics module.
+//! Median intervals with distribution-free coverage: the maths lives in the harness-wide statistics module.
 
-pub use crate::statistics::median::{Summary, median_ci_rank, summarize};
+pub use crate::statistics::median::{median_ci_rank, summarize};

@@ -4,7 +4,8 @@
 
 use super::SIZE;
 use super::legend::{self, Entry, REFERENCE};
-use super::ticks::{log_ticks, tick_label};
+use super::ticks::log_ticks;
+use crate::present::tick::tick;
 use anyhow::{Result, anyhow};
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
@@ -125,7 +126,7 @@ where
         .disable_x_mesh()
         .x_labels(0)
         .y_labels(10)
-        .y_label_formatter(&|v: &f64| tick_label(*v))
+        .y_label_formatter(&|v: &f64| tick(*v, y0, y1))
         .x_desc(frame.x_label)
         .y_desc(&frame.y_caption)
         .label_style(("sans-serif", 15))

@@ -194,7 +194,7 @@ impl Marks for DotPlot {
 #[cfg(test)]
 mod tests {
     use super::super::dot_plot;
-    use super::super::test_support::assert_drawn;
+    use super::super::test_support::{assert_drawn, assert_ticks_read_well};
     use super::*;
 
     /// Breaks one thing in a valid chart.
@@ -254,7 +254,29 @@ mod tests {
         assert!(lo > 0.6 && hi < 2.2, "{lo} {hi}");
         let dir = tempfile::tempdir().unwrap();
         let [svg, png] = dot_plot(&p, &dir.path().join("linear")).unwrap();
-        assert_drawn(&svg, &png, &["time per operation (ms)".into()]);
+        let text = assert_drawn(&svg, &png, &["time per operation (ms)".into()]);
+        assert_ticks_read_well(&text);
+    }
+
+    #[test]
+    fn a_linear_axis_through_zero_labels_zero_as_zero() {
+        let mut p = plot(2);
+        // On this range plotters' own key points put one at 1.7e-18 instead of 0.
+        p.y = Axis::linear("hit rate vs LRU", "points").with_range(-0.013, 0.017);
+        p.reference = None;
+        for (k, s) in p.series.iter_mut().enumerate() {
+            let v = -0.01 + 0.01 * k as f64;
+            s.values = vec![Some(v), Some(v + 0.002), Some(v + 0.004)];
+            s.intervals = Some(vec![
+                (v - 0.001, v + 0.001),
+                (v, v + 0.003),
+                (v + 0.003, v + 0.005),
+            ]);
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let [svg, png] = dot_plot(&p, &dir.path().join("zero")).unwrap();
+        let text = assert_drawn(&svg, &png, &["hit rate vs LRU (points)".into(), "0".into()]);
+        assert_ticks_read_well(&text);
     }
 
     #[test]

@@ -21,3 +21,21 @@ pub(super) fn assert_drawn(svg: &Path, png: &Path, shown: &[String]) -> String {
     assert!(std::fs::read(png).unwrap().starts_with(b"\x89PNG"));
     text
 }
+
+/// Asserts that every number the SVG draws (its tick labels) reads as a person would write it: no float noise beside
+/// zero (`5.55e-17`), no exponent below -9, at most eight characters.
+pub(super) fn assert_ticks_read_well(svg: &str) {
+    let numbers = lines_of(svg).into_iter().filter(|l| {
+        !l.is_empty()
+            && !l.starts_with('<')
+            && l.chars()
+                .all(|c| c.is_ascii_digit() || "-.ekMGT".contains(c))
+            && l.chars().any(|c| c.is_ascii_digit())
+    });
+    for n in numbers {
+        assert!(
+            n.len() <= 8 && !n.contains("e-1"),
+            "tick label `{n}` reads badly"
+        );
+    }
+}

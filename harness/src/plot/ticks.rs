@@ -1,5 +1,6 @@
-//! Axis tick positions and labels chosen by the charts themselves: plotters' own logarithmic ticks label only whole
-//! decades, so a log axis spanning less than a decade shows a single label (or none) and its values cannot be read.
+//! Axis tick positions chosen by the charts themselves: plotters' own logarithmic ticks label only whole decades, so a
+//! log axis spanning less than a decade shows a single label (or none) and its values cannot be read. The labels
+//! come from [`crate::present::tick`].
 
 /// Fewest labels an axis should carry before a finer tick set is tried.
 const MIN_TICKS: usize = 4;
@@ -76,50 +77,6 @@ pub fn linear_ticks(lo: f64, hi: f64) -> Vec<f64> {
         .collect()
 }
 
-/// A short tick label: `0.5`, `2`, `250`, `1.5k`, `20M`, `1e-5`; at most three significant digits.
-///
-/// ```
-/// # use harness::plot::tick_label;
-/// assert_eq!(tick_label(2_000_000.0), "2M");
-/// assert_eq!(tick_label(0.05), "0.05");
-/// ```
-pub fn tick_label(v: f64) -> String {
-    if v == 0.0 {
-        return "0".into();
-    }
-    if !v.is_finite() {
-        return format!("{v}");
-    }
-    let a = v.abs();
-    for (scale, suffix) in [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")] {
-        if a >= scale * (1.0 - 1e-9) && a < 1e15 {
-            return format!("{}{suffix}", significant(v / scale));
-        }
-    }
-    if a < 1e-3 {
-        let exp = a.log10().floor() as i32;
-        let mantissa = significant(v / 10f64.powi(exp));
-        return format!("{mantissa}e{exp}");
-    }
-    significant(v)
-}
-
-/// `v` with at most three significant digits and no trailing zeros.
-fn significant(v: f64) -> String {
-    let a = v.abs();
-    let digits = if a >= 100.0 {
-        0
-    } else {
-        (2 - a.log10().floor() as i32).clamp(0, 6) as usize
-    };
-    let s = format!("{v:.digits$}");
-    if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.').to_owned()
-    } else {
-        s
-    }
-}
-
 /// `v` rounded to 12 significant digits, so that `3 × 0.1` lands on `0.3`.
 fn round_sig(v: f64) -> f64 {
     if v == 0.0 {
@@ -178,26 +135,5 @@ mod tests {
             vec![0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35]
         );
         assert!(linear_ticks(1.0, 1.0).is_empty());
-    }
-
-    #[test]
-    fn tick_labels_are_short() {
-        let cases = [
-            (0.5, "0.5"),
-            (1.0, "1"),
-            (250.0, "250"),
-            (1500.0, "1.5k"),
-            (2e5, "200k"),
-            (1e6, "1M"),
-            (3e9, "3G"),
-            (0.3 + 1e-15, "0.3"),
-            (1.234_567, "1.23"),
-            (2e-5, "2e-5"),
-            (-0.25, "-0.25"),
-            (0.0, "0"),
-        ];
-        for (v, want) in cases {
-            assert_eq!(tick_label(v), want, "{v}");
-        }
     }
 }

@@ -1,4 +1,5 @@
-//! Presentation for people: number formatting ([`number`]) and one table builder ([`table`]) that renders the same
+//! Presentation for people: number formatting ([`number`]), axis tick labels ([`tick`]) and one table builder
+//! ([`table`]) that renders the same
 //! table as markdown for reports and as aligned plain text for the console. Files for programs (CSV, JSON) keep raw
 //! numbers and never go through this module.
 //!
@@ -8,5 +9,6 @@
 
 pub mod number;
 pub mod table;
+pub mod tick;
 
 pub use table::{Align, Table, TableError};

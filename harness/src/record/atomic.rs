@@ -2,7 +2,6 @@
 //! then renamed over the target.
 
 use super::RecordError;
-use std::io::Write;
 use std::path::Path;
 
 /// Writes `bytes` to `path` atomically: readers see either the old file or the complete new one, never a prefix.
@@ -15,6 +14,32 @@ use std::path::Path;
 /// assert_eq!(std::fs::read(&target).unwrap(), b"a,b\n1,2\n");
 /// ```
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RecordError> {
+    write_atomic_with(path, |tmp| std::fs::write(tmp, bytes))
+}
+
+/// Writes `path` atomically through `fill`, which gets the temporary file's path and writes the complete content
+/// there (for writers that want a path, such as an image encoder). The temporary name ends in the target's
+/// extension, so a writer that picks its format by extension picks the target's. Readers see the old file or the
+/// complete new one; when `fill` fails the temporary file is removed and the target is untouched.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let target = dir.path().join("chart.png");
+/// harness::record::atomic::write_atomic_with(&target, |tmp| {
+///     assert!(tmp.extension().is_some_and(|e| e == "png") && tmp != target);
+///     std::fs::write(tmp, b"drawn")
+/// })
+/// .unwrap();
+/// assert_eq!(std::fs::read(&target).unwrap(), b"drawn");
+/// let failed = harness::record::atomic::write_atomic_with(&target, |_| Err(std::io::Error::other("no")));
+/// assert!(failed.is_err());
+/// assert_eq!(std::fs::read(&target).unwrap(), b"drawn");
+/// assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+/// ```
+pub fn write_atomic_with(
+    path: &Path,
+    fill: impl FnOnce(&Path) -> std::io::Result<()>,
+) -> Result<(), RecordError> {
     let err = |source| RecordError::Write {
         path: path.to_path_buf(),
         source,
@@ -29,12 +54,16 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RecordError> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "out".to_owned());
-    let mut tmp = tempfile::Builder::new()
+    let suffix = match path.extension() {
+        Some(ext) => format!(".tmp.{}", ext.to_string_lossy()),
+        None => ".tmp".to_owned(),
+    };
+    let tmp = tempfile::Builder::new()
         .prefix(&format!(".{name}."))
-        .suffix(".tmp")
+        .suffix(&suffix)
         .tempfile_in(dir)
         .map_err(err)?;
-    tmp.write_all(bytes).map_err(err)?;
+    fill(tmp.path()).map_err(err)?;
     tmp.as_file().sync_all().map_err(err)?;
     tmp.persist(path).map_err(|e| err(e.error))?;
     Ok(())

@@ -35,9 +35,9 @@ pub fn render(lines: &[Line<'_>]) -> String {
     for l in lines {
         let (time, speedup) = match l.timing {
             Some(t) => (
-                time_ns_interval(t.ns_per_op.median, t.ns_per_op.low, t.ns_per_op.high),
+                time_ns_interval(t.ns_per_op.point, t.ns_per_op.low, t.ns_per_op.high),
                 t.speedup_vs_none.map_or(MISSING.to_owned(), |r| {
-                    ratio_interval(r.median, r.low, r.high)
+                    ratio_interval(r.point, r.low, r.high)
                 }),
             ),
             None => (MISSING.to_owned(), MISSING.to_owned()),

@@ -1,7 +1,7 @@
 //! Timing one group (family x evaluator x traversal): its cache variants interleaved, speedups paired by round.
 
 use super::{Arm, timed_operation};
-use crate::measure::{Plan, Summary, measure_interleaved, paired_ratio, summarize};
+use crate::measure::{Interval, Plan, measure_interleaved, paired_ratio, summarize};
 use engine::GameState;
 use engine::chance::ChanceDepth;
 use engine::memo::CacheKind;
@@ -12,12 +12,12 @@ pub struct ArmTiming {
     /// The arm.
     pub arm: Arm,
     /// Nanoseconds per operation (one outer successor's full expansion with fresh caches).
-    pub ns_per_op: Summary,
+    pub ns_per_op: Interval,
     /// Speedup over `none`: the paired per-round ratio time(none) / time(this arm), > 1 = faster (when `none`
     /// was timed in the group).
-    pub speedup_vs_none: Option<Summary>,
+    pub speedup_vs_none: Option<Interval>,
     /// Speedup over `tuple`, likewise (when timed).
-    pub speedup_vs_tuple: Option<Summary>,
+    pub speedup_vs_tuple: Option<Interval>,
     /// Family passes per timed sample.
     pub passes_per_sample: u64,
 }

@@ -132,3 +132,61 @@ impl ScenarioError {
         }
     }
 }
+
+/// `err` tagged with the class of the scenario error in its chain ([`ScenarioError::failure`]), unless it already
+/// carries a class; the command line applies it to every command's error, so a command that loads scenario files
+/// exits 2 or 3 without tagging them itself.
+///
+/// ```
+/// use harness::exit::Failure;
+/// use harness::scenario::{ScenarioError, classified};
+/// let stale = ScenarioError::StaleSuccessors {
+///     path: "s.json".into(),
+///     entry: "root 0".into(),
+///     message: "differs".into(),
+/// };
+/// let err = classified(anyhow::Error::new(stale).context("verifying"));
+/// assert_eq!(Failure::of(&err), Failure::Mismatch);
+/// let err = classified(Failure::Runtime.because("disk on fire"));
+/// assert_eq!(Failure::of(&err), Failure::Runtime);
+/// ```
+pub fn classified(err: anyhow::Error) -> anyhow::Error {
+    if Failure::tagged(&err).is_some() {
+        return err;
+    }
+    let class = err.chain().find_map(|e| {
+        e.downcast_ref::<ScenarioError>()
+            .map(ScenarioError::failure)
+    });
+    match class {
+        Some(class) => class.tag(err),
+        None => err,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scenario_errors_classify_themselves_unless_tagged() {
+        let stale = || ScenarioError::StaleSuccessors {
+            path: "s.json".into(),
+            entry: "root 0".into(),
+            message: "differs".into(),
+        };
+        let err = classified(anyhow::Error::new(stale()));
+        assert_eq!(Failure::of(&err), Failure::Mismatch);
+        assert_eq!(
+            crate::exit::message(&err),
+            "s.json: root 0: field `successors`: differs"
+        );
+        let err = classified(Failure::Runtime.tag(stale()));
+        assert_eq!(Failure::of(&err), Failure::Runtime);
+        let read = ScenarioError::Read {
+            path: "gone.json".into(),
+            source: std::io::Error::from(std::io::ErrorKind::NotFound),
+        };
+        assert_eq!(Failure::of(&classified(read.into())), Failure::BadInput);
+    }
+}

@@ -6,7 +6,7 @@ pub mod filter;
 pub mod format;
 pub mod load;
 
-pub use error::ScenarioError;
+pub use error::{ScenarioError, classified};
 pub use family::Family;
 pub use filter::families;
 pub use format::{FORMAT_VERSION, Header, Root, ScenarioFile, Successor};

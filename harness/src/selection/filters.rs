@@ -1,5 +1,5 @@
 //! Parsing the command line's selections: evaluator names and traversal modes (clap value parsers; clap turns an
-//! error into exit status 2 with the option named). Worded like `cli::values::name`, which this module cannot use
+//! error into exit status 2 with the option named). Worded like `values::name`, which this module cannot use
 //! without a module cycle (`cli` also holds the command enum).
 
 use super::Evaluator;

@@ -1,9 +1,66 @@
-//! Mean and 95% confidence interval over seeds (Student's t, two-sided).
+//! Mean and 95% confidence interval over seeds (Student's t, two-sided): [`Interval::mean`], and [`Estimate`], the
+//! same figures under the names the eviction experiment's findings read (`mean`, `lo`, `hi`).
 
+use super::Interval;
 use super::student_t::t_quantile;
 use std::fmt;
 
-/// A mean over `n` seeds with its 95% interval `[lo, hi]` (collapsed to the mean when `n < 2`).
+impl Interval {
+    /// Mean and two-sided 95% Student-t interval of `xs` (exact quantile for every degree of freedom); collapsed to
+    /// the mean with level 0 for one sample, all NaN for none.
+    ///
+    /// ```
+    /// use harness::statistics::Interval;
+    /// let e = Interval::mean(&[1.0, 2.0, 3.0]);
+    /// assert!((e.high - 2.0 - 4.302653 / 3f64.sqrt()).abs() < 1e-6);
+    /// assert_eq!(Interval::mean(&[4.0]), Interval::collapsed(4.0, 1));
+    /// ```
+    pub fn mean(xs: &[f64]) -> Interval {
+        let n = xs.len();
+        if n == 0 {
+            return Interval::collapsed(f64::NAN, 0);
+        }
+        let mean = xs.iter().sum::<f64>() / n as f64;
+        if n < 2 {
+            return Interval::collapsed(mean, n);
+        }
+        let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+        let half = t_quantile(0.975, n - 1) * (var / n as f64).sqrt();
+        Interval {
+            point: mean,
+            low: mean - half,
+            high: mean + half,
+            level: 0.95,
+            n,
+        }
+    }
+}
+
+impl From<Interval> for Estimate {
+    fn from(i: Interval) -> Estimate {
+        Estimate {
+            mean: i.point,
+            lo: i.low,
+            hi: i.high,
+            n: i.n,
+        }
+    }
+}
+
+impl From<Estimate> for Interval {
+    fn from(e: Estimate) -> Interval {
+        Interval {
+            point: e.mean,
+            low: e.lo,
+            high: e.hi,
+            level: if e.n >= 2 { 0.95 } else { 0.0 },
+            n: e.n,
+        }
+    }
+}
+
+/// A mean over `n` seeds with its 95% interval `[lo, hi]` (collapsed to the mean when `n < 2`): an
+/// [`Interval::mean`] under the field names the eviction findings use.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Estimate {
     /// Sample mean.
@@ -26,47 +83,17 @@ impl Estimate {
     /// assert!((e.hi - 2.0 - 4.302653 / 3f64.sqrt()).abs() < 1e-6);
     /// ```
     pub fn of(xs: &[f64]) -> Estimate {
-        let n = xs.len();
-        if n == 0 {
-            return Estimate {
-                mean: f64::NAN,
-                lo: f64::NAN,
-                hi: f64::NAN,
-                n,
-            };
-        }
-        let mean = xs.iter().sum::<f64>() / n as f64;
-        if n < 2 {
-            return Estimate {
-                mean,
-                lo: mean,
-                hi: mean,
-                n,
-            };
-        }
-        let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
-        let half = t_quantile(0.975, n - 1) * (var / n as f64).sqrt();
-        Estimate {
-            mean,
-            lo: mean - half,
-            hi: mean + half,
-            n,
-        }
+        Interval::mean(xs).into()
     }
 
     /// Half the interval's width.
     pub fn half_width(&self) -> f64 {
-        (self.hi - self.lo) / 2.0
+        Interval::from(*self).half_width()
     }
 
     /// This estimate scaled by `k` (e.g. 100 for per cent).
     pub fn scaled(&self, k: f64) -> Estimate {
-        Estimate {
-            mean: self.mean * k,
-            lo: self.lo * k,
-            hi: self.hi * k,
-            n: self.n,
-        }
+        Interval::from(*self).scaled(k).into()
     }
 
     /// `mean ± half-width` with `digits` decimals (just the mean for a single sample).

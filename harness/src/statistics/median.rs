@@ -1,34 +1,21 @@
 //! Median and a distribution-free confidence interval for it (order statistics of a Binomial(n, 1/2)), and the
 //! paired ratio between two interleaved variants, summarised the same way.
 
-/// Median of a sample with a confidence interval from order statistics.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Summary {
-    /// Number of samples.
-    pub n: usize,
-    /// The sample median (mean of the two middle values when `n` is even).
-    pub median: f64,
-    /// Lower end of the interval.
-    pub low: f64,
-    /// Upper end of the interval.
-    pub high: f64,
-    /// Exact coverage of `[low, high]` for the population median: at least 0.95 when `n >= 6`; with fewer
-    /// samples the interval is `[min, max]` and its coverage (`1 - 2^(1-n)`) is below 0.95.
-    pub coverage: f64,
-}
+use super::Interval;
 
-/// Summarises `samples` (NaNs are not allowed; an empty slice gives `None`).
+/// The median of `samples` with its distribution-free interval (NaNs are not allowed; an empty slice gives `None`);
+/// the same as [`Interval::median`].
 ///
 /// The interval is `[x_(k), x_(n+1-k)]` for the largest `k` with `P(B < k) <= 0.025`, `B ~ Binomial(n, 1/2)`,
 /// so it holds the population median with probability at least 95% whatever the distribution.
 ///
 /// ```
 /// let s = harness::statistics::summarize(&[5.0, 1.0, 4.0, 2.0, 3.0, 9.0, 7.0, 8.0, 6.0, 10.0]).unwrap();
-/// assert_eq!(s.median, 5.5);
+/// assert_eq!(s.point, 5.5);
 /// assert_eq!((s.low, s.high), (2.0, 9.0)); // k = 2 for n = 10: coverage 1 - 2 * 11/1024
-/// assert!((s.coverage - 0.978515625).abs() < 1e-12);
+/// assert!((s.level - 0.978515625).abs() < 1e-12);
 /// ```
-pub fn summarize(samples: &[f64]) -> Option<Summary> {
+pub fn summarize(samples: &[f64]) -> Option<Interval> {
     if samples.is_empty() {
         return None;
     }
@@ -41,12 +28,12 @@ pub fn summarize(samples: &[f64]) -> Option<Summary> {
         (v[n / 2 - 1] + v[n / 2]) / 2.0
     };
     let (k, coverage) = median_ci_rank(n, 0.95);
-    Some(Summary {
-        n,
-        median,
+    Some(Interval {
+        point: median,
         low: v[k - 1],
         high: v[n - k],
-        coverage,
+        level: coverage,
+        n,
     })
 }
 
@@ -78,9 +65,9 @@ pub fn median_ci_rank(n: usize, level: f64) -> (usize, f64) {
 ///
 /// ```
 /// let r = harness::statistics::paired_ratio(&[2.0, 4.0, 6.0], &[1.0, 2.0, 3.0]).unwrap();
-/// assert_eq!(r.median, 2.0);
+/// assert_eq!(r.point, 2.0);
 /// ```
-pub fn paired_ratio(a: &[f64], b: &[f64]) -> Option<Summary> {
+pub fn paired_ratio(a: &[f64], b: &[f64]) -> Option<Interval> {
     let ratios: Vec<f64> = a
         .iter()
         .zip(b)
@@ -88,6 +75,13 @@ pub fn paired_ratio(a: &[f64], b: &[f64]) -> Option<Summary> {
         .map(|(x, y)| x / y)
         .collect();
     summarize(&ratios)
+}
+
+impl Interval {
+    /// The median of `samples` with its distribution-free interval ([`summarize`]).
+    pub fn median(samples: &[f64]) -> Option<Interval> {
+        summarize(samples)
+    }
 }
 
 #[cfg(test)]
@@ -122,7 +116,7 @@ mod tests {
     #[test]
     fn summary_of_odd_sample() {
         let s = summarize(&[3.0, 1.0, 2.0]).unwrap();
-        assert_eq!((s.median, s.low, s.high), (2.0, 1.0, 3.0));
+        assert_eq!((s.point, s.low, s.high), (2.0, 1.0, 3.0));
         assert!(summarize(&[]).is_none());
     }
 }

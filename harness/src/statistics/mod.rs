@@ -2,10 +2,12 @@
 //! t-interval over seeds, the median with its distribution-free order-statistic interval, and paired ratios.
 //! `measure` and `eviction` re-export from here under their old names.
 
+pub mod interval;
 pub mod mean;
 pub mod median;
 pub mod student_t;
 
+pub use interval::Interval;
 pub use mean::Estimate;
-pub use median::{Summary, median_ci_rank, paired_ratio, summarize};
+pub use median::{median_ci_rank, paired_ratio, summarize};
 pub use student_t::t_quantile;

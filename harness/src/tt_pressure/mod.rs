@@ -57,7 +57,7 @@ impl Config {
     }
 }
 
-impl crate::cli::values::Named for ReplacementScheme {
+impl crate::values::Named for ReplacementScheme {
     const WHAT: &'static str = "replacement scheme";
     const ALL: &'static [Self] = &ReplacementScheme::ALL;
     const ALL_NAMES: &'static str = "always,depth,two_deep,two_big,aged";

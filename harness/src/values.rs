@@ -11,7 +11,7 @@
 //! ```
 //! use clap::Parser;
 //! use engine::memo::CacheKind;
-//! use harness::cli::values::{List, Named, list};
+//! use harness::values::{List, Named, list};
 //!
 //! #[derive(Parser, Debug)]
 //! struct Cli {
@@ -114,7 +114,7 @@ pub enum ValueError {
 /// Parses one name of `T`, listing the valid names when it is unknown.
 ///
 /// ```
-/// use harness::cli::values::name;
+/// use harness::values::name;
 /// use harness::scenario::Family;
 /// assert_eq!(name::<Family>("sparse"), Ok(Family::Sparse));
 /// let err = name::<Family>("endgame").unwrap_err().to_string();
@@ -141,7 +141,7 @@ pub fn name<T: Named>(s: &str) -> Result<T, ValueError> {
 /// Spaces around an item are ignored.
 ///
 /// ```
-/// use harness::cli::values::list;
+/// use harness::values::list;
 /// use harness::run::Evaluator;
 /// assert_eq!(list::<Evaluator>("constant, material").unwrap(), [Evaluator::Constant, Evaluator::Material]);
 /// assert_eq!(list::<Evaluator>("").unwrap_err().to_string(), "the list is empty");
@@ -161,7 +161,7 @@ pub fn list<T: Named>(s: &str) -> Result<Vec<T>, ValueError> {
 /// earlier one (compared after parsing, so `10` and `010` are one budget). Spaces around an item are ignored.
 ///
 /// ```
-/// use harness::cli::values::{list_of, positive};
+/// use harness::values::{list_of, positive};
 /// assert_eq!(list_of("10, 20,40", positive::<u64>).unwrap(), [10, 20, 40]);
 /// assert_eq!(list_of("10,010", positive::<u64>).unwrap_err().to_string(), "item 2 '010' repeats item 1");
 /// assert_eq!(
@@ -206,7 +206,7 @@ pub fn list_of<T: PartialEq, E: Display>(
 /// Parses a number that must be at least 1 (a count, a budget, a size); overflow is an error, not a wrap.
 ///
 /// ```
-/// use harness::cli::values::positive;
+/// use harness::values::positive;
 /// assert_eq!(positive::<u32>("7"), Ok(7));
 /// assert_eq!(positive::<u32>("0").unwrap_err().to_string(), "'0': must be at least 1");
 /// assert_eq!(
@@ -236,9 +236,9 @@ where
 /// Parses a position in DFEN (a positional argument's `value_parser`, so a bad position is a usage error).
 ///
 /// ```
-/// let s = harness::cli::values::dfen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 PP").unwrap();
+/// let s = harness::values::dfen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 PP").unwrap();
 /// assert_eq!(s.dice().len(), 2);
-/// assert!(harness::cli::values::dfen("8/8 w - - 0 1").is_err());
+/// assert!(harness::values::dfen("8/8 w - - 0 1").is_err());
 /// ```
 pub fn dfen(s: &str) -> Result<GameState, engine::DfenError> {
     GameState::from_dfen(s)
@@ -248,7 +248,7 @@ pub fn dfen(s: &str) -> Result<GameState, engine::DfenError> {
 /// folder exists, is a folder and accepts a new file (a probe file is created and removed).
 ///
 /// ```
-/// use harness::cli::values::output_file;
+/// use harness::values::output_file;
 /// let dir = std::env::temp_dir();
 /// assert!(output_file(dir.join("out.tsv").to_str().unwrap()).is_ok());
 /// let err = output_file(dir.to_str().unwrap()).unwrap_err().to_string();
@@ -298,7 +298,7 @@ pub fn output_file(s: &str) -> Result<PathBuf, ValueError> {
 /// The selected values, or all of them when the selection is empty (the default of a programmatic caller).
 ///
 /// ```
-/// use harness::cli::values::or_all;
+/// use harness::values::or_all;
 /// use harness::scenario::Family;
 /// assert_eq!(or_all::<Family>(&[]), Family::ALL);
 /// assert_eq!(or_all(&[Family::Sparse]), [Family::Sparse]);
