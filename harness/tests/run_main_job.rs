@@ -17,7 +17,7 @@ fn args(scenarios_dir: PathBuf, out: PathBuf, report_dir: PathBuf) -> Args {
         quick: true,
         scenario: vec![Family::PromotionEnPassant],
         cache: vec![],
-        eval: vec![harness::run::Evaluator::Constant],
+        eval: vec![harness::evaluators::EvaluatorKind::Constant],
         traversal: vec![engine::chance::Traversal::Cached],
         scenarios_dir,
         out,

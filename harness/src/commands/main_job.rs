@@ -1,8 +1,8 @@
 //! The main job (`cargo run --release`): its arguments; the stages are in [`crate::job`].
 
-use crate::cli::values::{List, Named, list, or_all};
+use crate::cli::values::{List, Named, evaluators, list, or_all};
+use crate::evaluators::EvaluatorKind;
 use crate::job::{Job, timing_plan};
-use crate::run::Evaluator;
 use crate::scenario::Family;
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
@@ -21,9 +21,10 @@ pub struct Args {
     /// Only these cache variants (comma-separated, each once): none,tuple,hashbrown,fx,optimized.
     #[arg(long, value_parser = list::<CacheKind>, default_value = CacheKind::ALL_NAMES)]
     pub cache: List<CacheKind>,
-    /// Only these evaluators (comma-separated, each once): material,constant,aggressive.
-    #[arg(long, value_parser = list::<Evaluator>, default_value = Evaluator::ALL_NAMES)]
-    pub eval: List<Evaluator>,
+    /// Only these evaluators (comma-separated, each once): material, constant, aggressive, counter, mobility,
+    /// network, work:N (N a power of two).
+    #[arg(long, value_parser = evaluators, default_value = EvaluatorKind::MAIN_JOB_NAMES)]
+    pub eval: List<EvaluatorKind>,
     /// Only these traversal-cache modes (comma-separated, each once): on,off.
     #[arg(long, value_parser = list::<Traversal>, default_value = Traversal::ALL_NAMES)]
     pub traversal: List<Traversal>,
@@ -56,7 +57,11 @@ impl Args {
         Ok(Job {
             families: or_all(&self.scenario),
             caches: or_all(&self.cache),
-            evaluators: or_all(&self.eval),
+            evaluators: if self.eval.is_empty() {
+                EvaluatorKind::MAIN_JOB.to_vec()
+            } else {
+                self.eval.clone()
+            },
             traversals: or_all(&self.traversal),
             plan: timing_plan(self.quick, self.seed),
             quick: self.quick,

@@ -33,7 +33,7 @@ pub struct Args {
     #[arg(long, default_value = "optimized", value_parser = name::<CacheKind>)]
     pub cache: CacheKind,
     /// Evaluator: material|aggressive|counter|constant|mobility|network|work:N.
-    #[arg(long, default_value = "material", value_parser = parse_evaluator)]
+    #[arg(long, default_value = "material", value_parser = crate::selection::parse_eval)]
     pub eval: EvaluatorKind,
     /// Stop after this many evaluator calls (deterministic; cache hits cost nothing).
     #[arg(long, value_parser = positive::<u64>)]
@@ -41,11 +41,6 @@ pub struct Args {
     /// Stop after this many milliseconds of wall-clock time.
     #[arg(long, value_parser = positive::<u64>)]
     pub deadline_ms: Option<u64>,
-}
-
-/// Parses an evaluator name, `work:N` included.
-pub fn parse_evaluator(s: &str) -> Result<EvaluatorKind, String> {
-    s.parse()
 }
 
 /// `--tt`: off or 2^n entries.

@@ -1,6 +1,7 @@
 //! The child side: load one scenario, build the operation outside the measured window, run it once inside.
 
-use crate::run::{Arm, Evaluator, count_family, timed_operation};
+use crate::evaluators::EvaluatorKind;
+use crate::run::{Arm, count_family, timed_operation};
 use crate::scenario::families;
 use crate::scenario::load_dir;
 use crate::selection::{parse_eval, parse_traversal};
@@ -22,9 +23,9 @@ pub struct Args {
     /// Traversal cache `on` or `off`.
     #[arg(long, default_value = "on")]
     pub traversal: String,
-    /// Evaluator: material, constant or aggressive.
+    /// Evaluator: any name `--eval` takes, `work:N` included.
     #[arg(long, default_value = "material", value_parser = parse_eval)]
-    pub eval: Evaluator,
+    pub eval: EvaluatorKind,
     /// Folder holding the frozen scenario files.
     #[arg(long, default_value = "scenarios")]
     pub scenarios_dir: PathBuf,

@@ -12,10 +12,10 @@ mod write;
 
 pub use parity::Group;
 
+use crate::evaluators::EvaluatorKind;
 use crate::measure::Plan;
 use crate::record::{RunFolder, RunMetadata, UtcTimestamp};
 use crate::report::glance::at_a_glance;
-use crate::run::Evaluator;
 use crate::scenario::Family;
 use crate::{outln, status};
 use engine::chance::Traversal;
@@ -32,7 +32,7 @@ pub struct Job {
     /// Cache variants.
     pub caches: Vec<CacheKind>,
     /// Evaluators.
-    pub evaluators: Vec<Evaluator>,
+    pub evaluators: Vec<EvaluatorKind>,
     /// Traversal modes.
     pub traversals: Vec<Traversal>,
     /// The timing plan.
