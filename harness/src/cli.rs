@@ -41,6 +41,8 @@ pub enum Command {
     Eviction(Box<commands::eviction::Args>),
     /// Compare two engine revisions: build both, run their main jobs alternately, check counts, report ratios.
     Compare(commands::compare::Args),
+    /// The break-even map: predicted and measured cache speedups over the evaluator ladder.
+    BreakEven(commands::break_even::Args),
     /// Render `reports/index.md` and charts from a results folder (default: the latest run).
     Report(commands::report::Args),
     /// Internal: run one arm's operation once, for callgrind (see `harness::instructions`).
@@ -82,6 +84,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Catalogue(a)) => commands::catalogue::run(a),
         Some(Command::Eviction(a)) => commands::eviction::run(*a),
         Some(Command::Report(a)) => commands::report::run(a),
+        Some(Command::BreakEven(a)) => commands::break_even::run(a),
         Some(Command::Compare(a)) => commands::compare::run(a),
         Some(Command::CallgrindOp(a)) => crate::instructions::child::run(a),
     }

@@ -2,6 +2,8 @@
 
 /// Allocation profiles (dhat) in a separate process: figures per arm and the child protocol.
 pub mod alloc;
+/// The break-even map: predicted and measured cache speedups over the evaluator's cost.
+pub mod break_even;
 /// What this binary was built from: version, git revision, rustc (captured by `build.rs`).
 pub mod build_info;
 pub mod cli;

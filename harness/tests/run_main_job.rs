@@ -26,6 +26,7 @@ fn args(scenarios_dir: PathBuf, out: PathBuf, report_dir: PathBuf) -> Args {
         // The test binary is not the harness binary, so its child-process profiles cannot run here.
         skip_profiles: true,
         skip_search: false,
+        skip_break_even: true,
         report_dir,
     }
 }

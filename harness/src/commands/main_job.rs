@@ -43,6 +43,10 @@ pub struct Args {
     /// Skip the search stage (every family's roots searched by every pruning x table x cache arm; `search.csv`).
     #[arg(long)]
     pub skip_search: bool,
+    /// Skip the break-even map's short grid (one family, optimized cache, three evaluator rungs; `break_even.csv`;
+    /// also skipped by --skip-profiles, as it runs callgrind children). The full map: `harness break-even`.
+    #[arg(long)]
+    pub skip_break_even: bool,
     /// Where the plotted report goes (`index.md`, `charts/`, `eviction/`).
     #[arg(long, default_value = "reports")]
     pub report_dir: PathBuf,
@@ -71,6 +75,7 @@ impl Args {
             skip_eviction: self.skip_eviction,
             skip_profiles: self.skip_profiles,
             skip_search: self.skip_search,
+            skip_break_even: self.skip_break_even,
             seed: self.seed,
             start_time: None,
         })

@@ -1,5 +1,6 @@
 //! One file per subcommand: its arguments and its `run`.
 
+pub mod break_even;
 pub mod catalogue;
 pub mod compare;
 pub mod eviction;

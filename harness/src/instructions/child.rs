@@ -3,7 +3,7 @@
 use crate::evaluators::EvaluatorKind;
 use crate::run::{Arm, count_family, timed_operation};
 use crate::scenario::families;
-use crate::scenario::load_dir;
+use crate::scenario::{LoadedScenario, load_dir};
 use crate::selection::{parse_eval, parse_traversal};
 use anyhow::{Context, Result};
 use engine::GameState;
@@ -26,9 +26,19 @@ pub struct Args {
     /// Evaluator: any name `--eval` takes, `work:N` included.
     #[arg(long, default_value = "material", value_parser = parse_eval)]
     pub eval: EvaluatorKind,
+    /// Instead of the operation, call the evaluator alone this many times (even: half per perspective) on the
+    /// family's first successor, so its cost per call is measured apart from any expansion.
+    #[arg(long)]
+    pub alone: Option<u32>,
     /// Folder holding the frozen scenario files.
     #[arg(long, default_value = "scenarios")]
     pub scenarios_dir: PathBuf,
+}
+
+/// The states of the operation callgrind measures: the family's first successor alone, which keeps the
+/// callgrind step within the main job's time budget (the break-even map times the same operation).
+pub fn operation_states(scn: &LoadedScenario) -> Vec<GameState> {
+    scn.successors.iter().take(1).map(|s| s.state).collect()
 }
 
 /// The only code callgrind counts (`--toggle-collect=*measured_operation*`): one pass of the operation.
@@ -45,8 +55,21 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let traversal = parse_traversal(&args.traversal).map_err(anyhow::Error::msg)?;
     let scns = load_dir(&args.scenarios_dir, &fams)?;
     let scn = scns.first().context("no scenario loaded")?;
-    // One successor (the family's first) keeps the callgrind step within the main job's time budget.
-    let states: Vec<GameState> = scn.successors.iter().take(1).map(|s| s.state).collect();
+    let states = operation_states(scn);
+    if let Some(calls) = args.alone {
+        let f = args.eval.function();
+        let state = states.first().context("the family has no successor")?;
+        let mut op = || {
+            for _ in 0..calls / 2 {
+                for c in [engine::Color::White, engine::Color::Black] {
+                    std::hint::black_box(f(std::hint::black_box(state), c));
+                }
+            }
+        };
+        measured_operation(&mut op);
+        println!("evaluations={}", calls / 2 * 2);
+        return Ok(ExitCode::SUCCESS);
+    }
     let arm = Arm {
         cache: args.cache,
         eval: args.eval,

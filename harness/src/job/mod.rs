@@ -1,6 +1,7 @@
 //! The main job as a sequence of stages: verify → parity → time → profile → write → report. Each stage is a
 //! function of the previous stages' typed results; `commands::main_job` only turns arguments into a [`Job`].
 
+pub mod break_even;
 mod eviction;
 mod parity;
 mod profile;
@@ -49,6 +50,8 @@ pub struct Job {
     pub skip_eviction: bool,
     /// Skip the search stage.
     pub skip_search: bool,
+    /// Skip the break-even map's short grid.
+    pub skip_break_even: bool,
     /// Skip callgrind and dhat.
     pub skip_profiles: bool,
     /// The run's master seed.
@@ -122,6 +125,13 @@ pub fn run(job: &Job) -> anyhow::Result<ExitCode> {
         status!("search parity failed: no result file was kept");
         folder.discard();
         return Ok(ExitCode::from(3));
+    }
+    if !job.skip_break_even && !job.skip_profiles {
+        // The short grid: the first family only, so the stage stays within about ten seconds.
+        let grid = break_even::short_grid(&job.traversals, job.seed);
+        let prov = crate::record::Provenance::of(&meta);
+        let first = &scenarios[..scenarios.len().min(1)];
+        break_even::run_break_even(first, &job.scenarios_dir, &grid, &prov, folder.path())?;
     }
     let profiles = profile::profile(&scenarios, job, &folder)?;
     let written = write::write_results(&groups, &profiles, &meta, &folder)?;

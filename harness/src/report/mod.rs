@@ -1,6 +1,7 @@
 //! The plotted report: `harness report [RESULTS_DIR]` renders `index.md` with SVG and PNG charts from one run
 //! folder: "At a glance" first, then four sections that never mix: counts, timings, instructions, allocations.
 
+pub mod break_even;
 pub mod glance;
 pub mod load;
 pub mod publish;

@@ -1,8 +1,9 @@
 //! The typed results schema: one arm key, one metric enum, and serde row types that both write and read every CSV
-//! the main job produces (`counts.csv`, `timings.csv`, `allocations.csv`, `probes.csv`, `search.csv`; instruction counts are
+//! the main job produces (`counts.csv`, `timings.csv`, `allocations.csv`, `probes.csv`, `search.csv`, `break_even.csv`; instruction counts are
 //! rows of `counts.csv`). Reading names the file, line and field of every problem.
 
 mod arm_key;
+mod break_even_row;
 mod csv_file;
 mod error;
 mod metric;
@@ -13,6 +14,7 @@ mod table;
 mod tidy_row;
 
 pub use arm_key::ArmKey;
+pub use break_even_row::{BreakEvenRecord, read_break_even, write_break_even};
 pub use csv_file::{CsvRecord, Located, parse_records, read_records, write_records};
 pub use error::SchemaError;
 pub use metric::Metric;

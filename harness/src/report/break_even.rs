@@ -1,0 +1,365 @@
+//! The break-even map section: per family x traversal setting, each cache variant's predicted speedup over the
+//! evaluator's cost (the cost model of `crate::break_even`), the speedups measured at the ladder's rungs with
+//! their 95% intervals, and the evaluator cost from which caching pays, in instructions and about in ns.
+
+use crate::plot::{Axis, LinePlot, Point, Reference, Series, line_plot};
+use crate::present::number::{MISSING, instructions, percent, ratio, ratio_interval, time_ns};
+use crate::present::{Align, Table, TableError};
+use crate::record::schema::BreakEvenRecord;
+use anyhow::Result;
+use std::path::{Path, PathBuf};
+
+/// How the model's prediction at a rung relates to the measured speedup's 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Agreement {
+    /// The prediction lies inside the interval.
+    Inside,
+    /// The measurement is faster than predicted (above the prediction, interval excluded).
+    FasterThanModel,
+    /// The measurement is slower than predicted.
+    SlowerThanModel,
+}
+
+impl Agreement {
+    /// Where `predicted` lies against `[low, high]`.
+    ///
+    /// ```
+    /// use harness::report::break_even::Agreement;
+    /// assert_eq!(Agreement::of(1.0, 0.9, 1.1), Agreement::Inside);
+    /// assert_eq!(Agreement::of(0.8, 0.9, 1.1), Agreement::FasterThanModel);
+    /// assert_eq!(Agreement::of(1.2, 0.9, 1.1), Agreement::SlowerThanModel);
+    /// ```
+    pub fn of(predicted: f64, low: f64, high: f64) -> Agreement {
+        if predicted < low {
+            Agreement::FasterThanModel
+        } else if predicted > high {
+            Agreement::SlowerThanModel
+        } else {
+            Agreement::Inside
+        }
+    }
+
+    /// For people.
+    pub fn label(self) -> &'static str {
+        match self {
+            Agreement::Inside => "agrees",
+            Agreement::FasterThanModel => "faster than model",
+            Agreement::SlowerThanModel => "slower than model",
+        }
+    }
+}
+
+/// One variant's break-even in one setting.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VariantBreakEven {
+    /// Scenario family.
+    pub scenario: String,
+    /// Traversal cache `on` or `off`.
+    pub traversal: String,
+    /// Cache variant.
+    pub variant: String,
+    /// The operation's hit rate under this variant.
+    pub hit_rate: f64,
+    /// p, instructions per lookup.
+    pub probe: f64,
+    /// e*, instructions per evaluator call; `None` when no lookup hits.
+    pub instructions: Option<f64>,
+    /// e* converted with the uncached operation's ns per instruction.
+    pub ns: Option<f64>,
+}
+
+/// The whole map's findings, from `break_even.csv` rows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BreakEvenFindings {
+    /// The rows, in file order.
+    pub rows: Vec<BreakEvenRecord>,
+    /// One entry per family x traversal x variant, in the rows' order.
+    pub break_evens: Vec<VariantBreakEven>,
+}
+
+impl BreakEvenFindings {
+    /// The findings of `rows`.
+    pub fn of(rows: &[BreakEvenRecord]) -> BreakEvenFindings {
+        let mut break_evens: Vec<VariantBreakEven> = Vec::new();
+        for r in rows {
+            let seen = break_evens.iter().any(|b| {
+                b.scenario == r.scenario && b.traversal == r.traversal && b.variant == r.variant
+            });
+            if !seen {
+                break_evens.push(VariantBreakEven {
+                    scenario: r.scenario.clone(),
+                    traversal: r.traversal.clone(),
+                    variant: r.variant.clone(),
+                    hit_rate: 1.0 - r.misses as f64 / r.lookups.max(1) as f64,
+                    probe: r.probe_instructions_per_lookup,
+                    instructions: r.break_even_instructions_per_call,
+                    ns: r
+                        .break_even_instructions_per_call
+                        .map(|e| e * r.ns_per_instruction),
+                });
+            }
+        }
+        BreakEvenFindings {
+            rows: rows.to_vec(),
+            break_evens,
+        }
+    }
+
+    /// The family x traversal settings, in order.
+    pub fn settings(&self) -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = Vec::new();
+        for r in &self.rows {
+            let s = (r.scenario.clone(), r.traversal.clone());
+            if !out.contains(&s) {
+                out.push(s);
+            }
+        }
+        out
+    }
+
+    /// The rows that disagree with the model by more than their interval.
+    pub fn disagreements(&self) -> Vec<&BreakEvenRecord> {
+        self.rows
+            .iter()
+            .filter(|r| agreement(r) != Agreement::Inside)
+            .collect()
+    }
+
+    /// "With this family's hit rate, caching pays from X instructions (about Y ns) per evaluation", per variant.
+    pub fn break_even_table(&self) -> Result<Table, TableError> {
+        let mut t = Table::new([
+            ("scenario", Align::Left),
+            ("traversal", Align::Left),
+            ("variant", Align::Left),
+            ("hit rate", Align::Right),
+            ("probe instructions per lookup", Align::Right),
+            (
+                "caching pays from (instructions per evaluation)",
+                Align::Right,
+            ),
+            ("about (ns per evaluation)", Align::Right),
+        ]);
+        for b in &self.break_evens {
+            t.row([
+                b.scenario.clone(),
+                b.traversal.clone(),
+                b.variant.clone(),
+                percent(b.hit_rate),
+                instructions(b.probe),
+                b.instructions
+                    .map_or("never (no hits)".into(), instructions),
+                b.ns.map_or(MISSING.into(), time_ns),
+            ])?;
+        }
+        Ok(t)
+    }
+
+    /// Every rung: its own cost next to the predicted and measured speedup, and whether it pays.
+    pub fn rung_table(&self) -> Result<Table, TableError> {
+        let mut t = Table::new([
+            ("scenario", Align::Left),
+            ("traversal", Align::Left),
+            ("variant", Align::Left),
+            ("evaluator", Align::Left),
+            ("its instructions per call", Align::Right),
+            ("its ns per call", Align::Right),
+            ("predicted speedup", Align::Right),
+            ("measured speedup [95% interval]", Align::Right),
+            ("model", Align::Left),
+            ("pays", Align::Left),
+        ]);
+        for r in &self.rows {
+            t.row([
+                r.scenario.clone(),
+                r.traversal.clone(),
+                r.variant.clone(),
+                r.evaluator.clone(),
+                instructions(r.evaluator_instructions_per_call),
+                time_ns(r.evaluator_ns_per_call.max(0.0)),
+                ratio(r.predicted_speedup),
+                ratio_interval(r.measured_speedup, r.speedup_ci_low, r.speedup_ci_high),
+                agreement(r).label().into(),
+                crate::report::glance::Verdict::of(r.speedup_ci_low, r.speedup_ci_high)
+                    .label()
+                    .into(),
+            ])?;
+        }
+        Ok(t)
+    }
+
+    /// The chart of one setting: predicted speedup over a log range of evaluator costs, one line per variant,
+    /// the measured points with their intervals, a vertical line at each variant's break-even cost.
+    pub fn chart(&self, scenario: &str, traversal: &str) -> Option<LinePlot> {
+        let rows: Vec<&BreakEvenRecord> = self
+            .rows
+            .iter()
+            .filter(|r| r.scenario == scenario && r.traversal == traversal)
+            .collect();
+        let first = rows.first()?;
+        let mut variants: Vec<&str> = Vec::new();
+        for r in &rows {
+            if !variants.contains(&r.variant.as_str()) {
+                variants.push(&r.variant);
+            }
+        }
+        // At most four variants: each takes two series (model line, measured points) of the chart's eight.
+        variants.truncate(4);
+        let costs: Vec<f64> = rows
+            .iter()
+            .map(|r| r.evaluator_instructions_per_call)
+            .filter(|e| *e > 0.0)
+            .chain(
+                self.break_evens
+                    .iter()
+                    .filter(|b| b.scenario == scenario && b.traversal == traversal)
+                    .filter_map(|b| b.instructions)
+                    .filter(|e| *e > 0.0),
+            )
+            .collect();
+        let lo = costs
+            .iter()
+            .copied()
+            .fold(f64::INFINITY, f64::min)
+            .min(10.0)
+            / 2.0;
+        let hi = costs.iter().copied().fold(0.0, f64::max).max(1_000.0) * 2.0;
+        let grid: Vec<f64> = (0..=48)
+            .map(|i| lo * (hi / lo).powf(f64::from(i) / 48.0))
+            .collect();
+        let mut series = Vec::new();
+        let mut verticals = Vec::new();
+        for v in &variants {
+            let mine: Vec<&&BreakEvenRecord> = rows.iter().filter(|r| r.variant == *v).collect();
+            let r0 = mine.first()?;
+            let model = crate::break_even::CostModel {
+                operation: r0.operation_instructions as f64,
+                lookups: r0.lookups,
+                misses: r0.misses,
+                probe: r0.probe_instructions_per_lookup,
+            };
+            series.push(Series {
+                name: format!("{v}: model"),
+                points: grid
+                    .iter()
+                    .map(|&e| {
+                        let y = model.speedup(e);
+                        Point {
+                            x: e,
+                            y,
+                            lo: y,
+                            hi: y,
+                        }
+                    })
+                    .collect(),
+                bound: false,
+            });
+            let mut measured: Vec<Point> = mine
+                .iter()
+                .filter(|r| r.evaluator_instructions_per_call > 0.0)
+                .map(|r| Point {
+                    x: r.evaluator_instructions_per_call,
+                    y: r.measured_speedup,
+                    lo: r.speedup_ci_low,
+                    hi: r.speedup_ci_high,
+                })
+                .collect();
+            measured.sort_by(|a, b| a.x.total_cmp(&b.x));
+            if !measured.is_empty() {
+                series.push(Series {
+                    name: format!("{v}: measured (95% interval)"),
+                    points: measured,
+                    bound: false,
+                });
+            }
+            if let Some(e) = model.break_even().filter(|e| *e > 0.0) {
+                verticals.push(Reference {
+                    at: e,
+                    label: format!("{v} pays from {}", instructions(e)),
+                });
+            }
+        }
+        Some(LinePlot {
+            title: format!(
+                "Speedup vs evaluator cost: {} (traversal cache {})",
+                first.scenario, first.traversal
+            ),
+            x: Axis::log("evaluator cost", "instructions per call"),
+            y: Axis::log("speedup over no cache", "x, > 1 = faster"),
+            series,
+            verticals,
+        })
+    }
+
+    /// Writes every setting's chart into `dir` as `break_even_<family>_<traversal>.svg|png`.
+    pub fn write_charts(&self, dir: &Path) -> Result<Vec<PathBuf>> {
+        let mut out = Vec::new();
+        for (scenario, traversal) in self.settings() {
+            if let Some(chart) = self.chart(&scenario, &traversal) {
+                let stem = dir.join(format!("break_even_{scenario}_{traversal}"));
+                out.extend(line_plot(&chart, &stem)?);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Plain-language lines: per setting, which rungs pay, and every disagreement with a plausible why.
+    pub fn summary_lines(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for b in &self.break_evens {
+            let pays: Vec<&str> = self
+                .rows
+                .iter()
+                .filter(|r| {
+                    r.scenario == b.scenario && r.traversal == b.traversal && r.variant == b.variant
+                })
+                .filter(|r| r.speedup_ci_low > 1.0)
+                .map(|r| r.evaluator.as_str())
+                .collect();
+            let from = match (b.instructions, b.ns) {
+                (Some(i), Some(ns)) => format!(
+                    "{} instructions (about {}) per evaluation",
+                    instructions(i),
+                    time_ns(ns)
+                ),
+                _ => "no evaluator cost (no lookup hits)".into(),
+            };
+            out.push(format!(
+                "{} (traversal {}), {}: with this hit rate ({}) caching pays from {from}; measured to pay at: {}.",
+                b.scenario,
+                b.traversal,
+                b.variant,
+                percent(b.hit_rate),
+                if pays.is_empty() { "no rung".to_owned() } else { pays.join(", ") }
+            ));
+        }
+        let off = self.disagreements();
+        if !off.is_empty() {
+            out.push(format!(
+                "{} of {} rungs disagree with the model by more than their interval: {}. Instructions are not time: \
+                 a probe's cache misses and mispredicted branches cost more cycles per instruction than the \
+                 evaluator's arithmetic (a slower measurement), and the dearer evaluators retire several \
+                 instructions per cycle (a faster one).",
+                off.len(),
+                self.rows.len(),
+                off.iter()
+                    .map(|r| format!(
+                        "{}/{}/{}/{} {} (predicted {}, measured {})",
+                        r.scenario,
+                        r.traversal,
+                        r.variant,
+                        r.evaluator,
+                        agreement(r).label(),
+                        ratio(r.predicted_speedup),
+                        ratio_interval(r.measured_speedup, r.speedup_ci_low, r.speedup_ci_high)
+                    ))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            ));
+        }
+        out
+    }
+}
+
+fn agreement(r: &BreakEvenRecord) -> Agreement {
+    Agreement::of(r.predicted_speedup, r.speedup_ci_low, r.speedup_ci_high)
+}
