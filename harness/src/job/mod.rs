@@ -126,13 +126,15 @@ pub fn run(job: &Job) -> anyhow::Result<ExitCode> {
         folder.discard();
         return Ok(ExitCode::from(3));
     }
-    if !job.skip_break_even && !job.skip_profiles {
+    let map = if job.skip_break_even || job.skip_profiles {
+        None
+    } else {
         // The short grid: the first family only, so the stage stays within about ten seconds.
         let grid = break_even::short_grid(&job.traversals, job.seed);
         let prov = crate::record::Provenance::of(&meta);
         let first = &scenarios[..scenarios.len().min(1)];
-        break_even::run_break_even(first, &job.scenarios_dir, &grid, &prov, folder.path())?;
-    }
+        break_even::run_break_even(first, &job.scenarios_dir, &grid, &prov, folder.path())?
+    };
     let profiles = profile::profile(&scenarios, job, &folder)?;
     let written = write::write_results(&groups, &profiles, &meta, &folder)?;
     write::print_tables(&groups, &job.plan);
@@ -141,8 +143,12 @@ pub fn run(job: &Job) -> anyhow::Result<ExitCode> {
     }
     let alloc = profile::allocations(&scenarios, job, &folder);
     status!("{alloc}");
-    let glance = at_a_glance(&written.counts, &written.timings);
-    write::write_summary(&glance, &meta, &folder)?;
+    let mut glance = at_a_glance(&written.counts, &written.timings);
+    if let Some(map) = &map {
+        crate::report::glance::with_break_even_map(&mut glance, &map.rows);
+    }
+    let map_summary = map.as_ref().map_or(&[][..], |m| &m.break_evens[..]);
+    write::write_summary(&glance, map_summary, &meta, &folder)?;
     let done = folder.finish()?;
     outln!("results: {}", done.display());
     crate::report::render_run(&done, &job.report_dir)?;

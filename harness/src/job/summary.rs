@@ -2,6 +2,7 @@
 
 use crate::outln;
 use crate::record::RunMetadata;
+use crate::report::break_even::VariantBreakEven;
 use crate::report::glance::{Glance, glance_table, tally};
 use serde::Serialize;
 
@@ -18,6 +19,7 @@ struct SummaryJson<'a> {
     seed: u64,
     verdicts: Tally,
     at_a_glance: &'a [Glance],
+    break_even_map: &'a [VariantBreakEven],
 }
 
 #[derive(Serialize)]
@@ -28,7 +30,11 @@ struct Tally {
 }
 
 /// `summary.json`'s text.
-pub fn summary_json(glance: &[Glance], meta: &RunMetadata) -> serde_json::Result<String> {
+pub fn summary_json(
+    glance: &[Glance],
+    break_even_map: &[VariantBreakEven],
+    meta: &RunMetadata,
+) -> serde_json::Result<String> {
     let (pays, costs, no_verdict) = tally(glance);
     let doc = SummaryJson {
         summary_version: SUMMARY_VERSION,
@@ -43,6 +49,7 @@ pub fn summary_json(glance: &[Glance], meta: &RunMetadata) -> serde_json::Result
             no_verdict,
         },
         at_a_glance: glance,
+        break_even_map,
     };
     let mut text = serde_json::to_string_pretty(&doc)?;
     text.push('\n');

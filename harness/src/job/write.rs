@@ -111,10 +111,11 @@ fn timing_rows(key: &ArmKey, t: &ArmTiming) -> Vec<TimingRow> {
 /// Writes `summary.json` (keys documented in the README).
 pub fn write_summary(
     glance: &[Glance],
+    break_even_map: &[crate::report::break_even::VariantBreakEven],
     meta: &RunMetadata,
     folder: &RunFolder,
 ) -> anyhow::Result<()> {
-    let json = summary::summary_json(glance, meta)?;
+    let json = summary::summary_json(glance, break_even_map, meta)?;
     folder.write("summary.json", json.as_bytes())?;
     Ok(())
 }

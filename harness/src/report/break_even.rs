@@ -2,12 +2,20 @@
 //! evaluator's cost (the cost model of `crate::break_even`), the speedups measured at the ladder's rungs with
 //! their 95% intervals, and the evaluator cost from which caching pays, in instructions and about in ns.
 
-use crate::plot::{Axis, LinePlot, Point, Reference, Series, line_plot};
+use crate::plot::{Axis, LinePlot, Point, Reference, Series};
 use crate::present::number::{MISSING, instructions, percent, ratio, ratio_interval, time_ns};
 use crate::present::{Align, Table, TableError};
 use crate::record::schema::BreakEvenRecord;
-use anyhow::Result;
-use std::path::{Path, PathBuf};
+
+/// What the section measures and how, for the report (markdown).
+pub const EXPLANATION: &str = "For one operation (the family's first successor fully expanded with fresh caches), \
+callgrind counts G = its instructions without a cache with the `constant` evaluator, and, with the same evaluator, \
+each variant's I = G + L·p, so p = (I − G) / L instructions per lookup (L lookups, M of them misses, counted \
+outside the measured window). Each rung's own cost e = (I(none, rung) − G) / L instructions per call. The model \
+predicts speedup = (G + L·e) / (G + L·p + M·e), which exceeds 1 from e* = L·p / (L − M) = p / hit rate on; e* in \
+ns uses the uncached operation's ns per instruction. The measured speedup = time(none) / time(variant) at each rung, \
+the median of per-round ratios of interleaved timing with its 95% interval; \"model\" says whether the prediction \
+lies inside that interval.\n";
 
 /// How the model's prediction at a rung relates to the measured speedup's 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,8 +57,8 @@ impl Agreement {
     }
 }
 
-/// One variant's break-even in one setting.
-#[derive(Clone, Debug, PartialEq)]
+/// One variant's break-even in one setting (also `summary.json`'s `break_even_map` entries).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct VariantBreakEven {
     /// Scenario family.
     pub scenario: String,
@@ -61,10 +69,13 @@ pub struct VariantBreakEven {
     /// The operation's hit rate under this variant.
     pub hit_rate: f64,
     /// p, instructions per lookup.
+    #[serde(rename = "probe_instructions_per_lookup")]
     pub probe: f64,
     /// e*, instructions per evaluator call; `None` when no lookup hits.
+    #[serde(rename = "break_even_instructions_per_call")]
     pub instructions: Option<f64>,
     /// e* converted with the uncached operation's ns per instruction.
+    #[serde(rename = "break_even_ns_per_call")]
     pub ns: Option<f64>,
 }
 
@@ -290,18 +301,6 @@ impl BreakEvenFindings {
         })
     }
 
-    /// Writes every setting's chart into `dir` as `break_even_<family>_<traversal>.svg|png`.
-    pub fn write_charts(&self, dir: &Path) -> Result<Vec<PathBuf>> {
-        let mut out = Vec::new();
-        for (scenario, traversal) in self.settings() {
-            if let Some(chart) = self.chart(&scenario, &traversal) {
-                let stem = dir.join(format!("break_even_{scenario}_{traversal}"));
-                out.extend(line_plot(&chart, &stem)?);
-            }
-        }
-        Ok(out)
-    }
-
     /// Plain-language lines: per setting, which rungs pay, and every disagreement with a plausible why.
     pub fn summary_lines(&self) -> Vec<String> {
         let mut out = Vec::new();
@@ -362,4 +361,99 @@ impl BreakEvenFindings {
 
 fn agreement(r: &BreakEvenRecord) -> Agreement {
     Agreement::of(r.predicted_speedup, r.speedup_ci_low, r.speedup_ci_high)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::break_even::CostModel;
+
+    /// A row of a known model (G = 100,000, L = 1,000, M = 100, p = 90: e* = 100) at cost `e`, measured at
+    /// `[lo, hi]`.
+    fn row(variant: &str, evaluator: &str, e: f64, lo: f64, hi: f64) -> BreakEvenRecord {
+        let model = CostModel {
+            operation: 100_000.0,
+            lookups: 1_000,
+            misses: 100,
+            probe: 90.0,
+        };
+        BreakEvenRecord {
+            scenario: "sparse".into(),
+            traversal: "on".into(),
+            variant: variant.into(),
+            evaluator: evaluator.into(),
+            lookups: model.lookups,
+            misses: model.misses,
+            operation_instructions: 100_000,
+            probe_instructions_per_lookup: model.probe,
+            evaluator_instructions_per_call: e,
+            break_even_instructions_per_call: model.break_even(),
+            evaluator_ns_per_call: e / 4.0,
+            ns_per_instruction: 0.25,
+            predicted_speedup: model.speedup(e),
+            measured_speedup: (lo + hi) / 2.0,
+            speedup_ci_low: lo,
+            speedup_ci_high: hi,
+            samples: 7,
+            machine: "m".into(),
+            rustc: "r".into(),
+            git_revision: "g".into(),
+            seed: 1,
+        }
+    }
+
+    #[test]
+    fn findings_name_the_break_even_the_paying_rungs_and_each_disagreement() {
+        // At e = 10 the model predicts (1e5 + 1e4) / (1e5 + 9e4 + 1e3) = 0.576; at e = 1,000 it predicts
+        // 1.1e6 / 2.9e5 = 3.79, below the measured interval.
+        let rows = [
+            row("optimized", "material", 10.0, 0.5, 0.6),
+            row("optimized", "work:64", 1_000.0, 4.0, 4.5),
+        ];
+        let f = BreakEvenFindings::of(&rows);
+        assert_eq!(f.break_evens.len(), 1);
+        assert_eq!(f.break_evens[0].instructions, Some(100.0));
+        assert_eq!(f.break_evens[0].ns, Some(25.0));
+        assert!((f.break_evens[0].hit_rate - 0.9).abs() < 1e-12);
+        let lines = f.summary_lines();
+        assert!(
+            lines[0].contains("caching pays from 100 instructions (about 25.0 ns)")
+                && lines[0].ends_with("measured to pay at: work:64."),
+            "{lines:?}"
+        );
+        assert_eq!(f.disagreements().len(), 1);
+        assert!(
+            lines[1].starts_with("1 of 2 rungs disagree")
+                && lines[1].contains("work:64 faster than model"),
+            "{lines:?}"
+        );
+        let md = f.rung_table().unwrap().markdown();
+        assert!(md.contains("| agrees |") && md.contains("| pays"), "{md}");
+    }
+
+    #[test]
+    fn the_chart_has_a_model_line_and_measured_points_per_variant_and_draws() {
+        let rows = [
+            row("optimized", "material", 10.0, 0.5, 0.6),
+            row("optimized", "work:64", 1_000.0, 3.5, 4.0),
+            row("fx", "material", 10.0, 0.5, 0.6),
+        ];
+        let f = BreakEvenFindings::of(&rows);
+        let chart = f.chart("sparse", "on").unwrap();
+        let names: Vec<&str> = chart.series.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "optimized: model",
+                "optimized: measured (95% interval)",
+                "fx: model",
+                "fx: measured (95% interval)"
+            ]
+        );
+        assert_eq!(chart.verticals.len(), 2);
+        assert!((chart.verticals[0].at - 100.0).abs() < 1e-9);
+        let dir = tempfile::tempdir().unwrap();
+        crate::plot::line_plot(&chart, &dir.path().join("map")).unwrap();
+        assert!(f.chart("sparse", "off").is_none());
+    }
 }

@@ -2,7 +2,9 @@
 //! needs, with errors that name the file, line and field.
 
 use crate::record::schema::UnknownMetrics;
-use crate::record::schema::{ProbeRow, SearchRecord, read_probes, read_search};
+use crate::record::schema::{
+    BreakEvenRecord, ProbeRow, SearchRecord, read_break_even, read_probes, read_search,
+};
 use crate::record::{ArmKey, Metric, MetricTable, SchemaError, is_partial, latest_complete_run};
 use anyhow::{Context, Result, bail};
 use std::path::{Path, PathBuf};
@@ -63,6 +65,8 @@ pub struct RunResults {
     pub probes: Option<ProbeTable>,
     /// `search.csv`, absent when the search stage was skipped or in runs made before it existed.
     pub search: Option<Vec<SearchRecord>>,
+    /// `break_even.csv`, absent when the break-even stage was skipped or in runs made before it existed.
+    pub break_even: Option<Vec<BreakEvenRecord>>,
     /// `instructions-status.txt`: why instruction counts are absent or how they were measured.
     pub instructions_note: Option<String>,
 }
@@ -119,6 +123,9 @@ impl RunResults {
         let search = optional("search.csv")
             .map(|p| read_search(&p))
             .transpose()?;
+        let break_even = optional("break_even.csv")
+            .map(|p| read_break_even(&p))
+            .transpose()?;
         let instructions_note = std::fs::read_to_string(dir.join("instructions-status.txt"))
             .ok()
             .map(|s| s.trim().to_owned());
@@ -130,6 +137,7 @@ impl RunResults {
             allocations,
             probes,
             search,
+            break_even,
             instructions_note,
         };
         results.check_complete()?;
