@@ -56,9 +56,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let scns = load_dir(&args.scenarios_dir, &fams)?;
     let scn = scns.first().context("no scenario loaded")?;
     let states = operation_states(scn);
+    let f = args.eval.function();
+    let state = states.first().context("the family has no successor")?;
+    // One call before the window: an evaluator's one-time tables (attack maps, network weights, built on first
+    // use) would otherwise count as the cost of the calls inside it.
+    std::hint::black_box(f(state, engine::Color::White));
     if let Some(calls) = args.alone {
-        let f = args.eval.function();
-        let state = states.first().context("the family has no successor")?;
         let mut op = || {
             for _ in 0..calls / 2 {
                 for c in [engine::Color::White, engine::Color::Black] {

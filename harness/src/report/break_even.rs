@@ -5,7 +5,7 @@
 use crate::plot::{Axis, LinePlot, Point, Reference, Series};
 use crate::present::number::{MISSING, instructions, percent, ratio, ratio_interval, time_ns};
 use crate::present::{Align, Table, TableError};
-use crate::record::schema::BreakEvenRecord;
+use crate::record::schema::{BreakEvenRecord, SearchRecord};
 
 /// What the section measures and how, for the report (markdown).
 pub const EXPLANATION: &str = "For one operation (the family's first successor fully expanded with fresh caches), \
@@ -359,6 +359,48 @@ impl BreakEvenFindings {
     }
 }
 
+impl BreakEvenFindings {
+    /// The same break-even for the search, one line per family: the search's own hit rate (the optimized cache,
+    /// transposition table on, strongest pruning recorded) with the probe cost p the map measured on that
+    /// family's expansion (traversal cache on). An approximation: the search's probes meet other positions in
+    /// another order, so its p is not counted here, only borrowed.
+    pub fn search_lines(&self, search: &[SearchRecord]) -> Vec<String> {
+        let mut out = Vec::new();
+        for b in self
+            .break_evens
+            .iter()
+            .filter(|b| b.variant == "optimized" && b.traversal == "on")
+        {
+            let Some(s) = search
+                .iter()
+                .filter(|s| s.scenario == b.scenario && s.variant == "optimized" && s.tt == "on")
+                .max_by(|x, y| x.pruning.cmp(&y.pruning))
+            else {
+                continue;
+            };
+            let hit_rate = s.cache_hits as f64 / s.leaves.max(1) as f64;
+            let pays = if s.cache_hits == 0 {
+                "never (no hits)".to_owned()
+            } else {
+                format!(
+                    "{} instructions per evaluation",
+                    instructions(b.probe / hit_rate)
+                )
+            };
+            out.push(format!(
+                "Search, {} (pruning {}, TT on, optimized cache): hit rate {} of {} leaf lookups; with the \
+                 expansion's probe cost ({} instructions per lookup) caching pays from {pays}.",
+                s.scenario,
+                s.pruning,
+                percent(hit_rate),
+                crate::present::number::count(s.leaves),
+                instructions(b.probe),
+            ));
+        }
+        out
+    }
+}
+
 fn agreement(r: &BreakEvenRecord) -> Agreement {
     Agreement::of(r.predicted_speedup, r.speedup_ci_low, r.speedup_ci_high)
 }
@@ -429,6 +471,47 @@ mod tests {
         );
         let md = f.rung_table().unwrap().markdown();
         assert!(md.contains("| agrees |") && md.contains("| pays"), "{md}");
+    }
+
+    #[test]
+    fn the_search_line_borrows_the_expansions_probe_cost_at_the_searchs_hit_rate() {
+        let search = |pruning: &str, leaves: u64, hits: u64| SearchRecord {
+            scenario: "sparse".into(),
+            depth_turns: 3,
+            pruning: pruning.into(),
+            tt: "on".into(),
+            variant: "optimized".into(),
+            evaluator: "material".into(),
+            roots: 1,
+            nodes: 10,
+            leaves,
+            evaluator_calls: leaves - hits,
+            cache_hits: hits,
+            tt_probes: 0,
+            tt_hits: 0,
+            tt_cutoffs: 0,
+            tt_stores: 0,
+            tt_overwrites: 0,
+            loss_tainted_rolls: 0,
+            samples: 7,
+            median_ns: 1.0,
+            ci_low_ns: 1.0,
+            ci_high_ns: 1.0,
+            machine: "m".into(),
+            rustc: "r".into(),
+            git_revision: "g".into(),
+            seed: 1,
+        };
+        let f = BreakEvenFindings::of(&[row("optimized", "material", 10.0, 0.5, 0.6)]);
+        // star2 is the strongest pruning recorded: its hit rate 45% with p = 90 gives 200 instructions.
+        let lines = f.search_lines(&[search("none", 1_000, 900), search("star2", 1_000, 450)]);
+        assert_eq!(lines.len(), 1);
+        assert!(
+            lines[0].contains("(pruning star2, TT on, optimized cache): hit rate 45.0% of 1,000")
+                && lines[0].ends_with("caching pays from 200 instructions per evaluation."),
+            "{lines:?}"
+        );
+        assert!(f.search_lines(&[]).is_empty());
     }
 
     #[test]

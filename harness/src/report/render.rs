@@ -179,7 +179,12 @@ impl Report<'_> {
         };
         let findings = crate::report::break_even::BreakEvenFindings::of(rows);
         let _ = writeln!(self.md, "{}", crate::report::break_even::EXPLANATION);
-        for line in findings.summary_lines() {
+        let search = self.results.search.as_deref().unwrap_or_default();
+        for line in findings
+            .summary_lines()
+            .into_iter()
+            .chain(findings.search_lines(search))
+        {
             let _ = writeln!(self.md, "- {line}");
         }
         let _ = writeln!(self.md, "\n{}", findings.break_even_table()?.markdown());
