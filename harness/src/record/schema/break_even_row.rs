@@ -2,7 +2,7 @@
 //! cost model's parts (callgrind counts of one operation), its predicted speedup at the rung's cost and the
 //! speedup measured by interleaved timing of the same operation.
 
-use super::csv_file::{CsvRecord, Located, read_records, write_records};
+use super::csv_file::{CsvRecord, check_within, read_unique, write_records};
 use super::{Provenance, SchemaError};
 use crate::record::RecordError;
 use serde::{Deserialize, Serialize};
@@ -128,18 +128,12 @@ impl CsvRecord for BreakEvenRecord {
                 return Err((column, format!("{v} is not a finite positive number")));
             }
         }
-        if !(self.speedup_ci_low <= self.measured_speedup
-            && self.measured_speedup <= self.speedup_ci_high)
-        {
-            return Err((
-                "measured_speedup",
-                format!(
-                    "{} lies outside its interval [{}, {}]",
-                    self.measured_speedup, self.speedup_ci_low, self.speedup_ci_high
-                ),
-            ));
-        }
-        Ok(())
+        check_within(
+            "measured_speedup",
+            self.measured_speedup,
+            self.speedup_ci_low,
+            self.speedup_ci_high,
+        )
     }
 }
 
@@ -161,28 +155,23 @@ pub fn write_break_even(rows: &[BreakEvenRecord], path: &Path) -> Result<Vec<u8>
 
 /// Reads `break_even.csv`, rejecting a repeated (family, traversal, variant, evaluator).
 pub fn read_break_even(path: &Path) -> Result<Vec<BreakEvenRecord>, SchemaError> {
-    let mut seen = std::collections::BTreeSet::new();
-    let mut out = Vec::new();
-    for Located { line, record: r } in read_records::<BreakEvenRecord>(path)? {
-        let key = (
-            r.scenario.clone(),
-            r.traversal.clone(),
-            r.variant.clone(),
-            r.evaluator.clone(),
-        );
-        if !seen.insert(key) {
-            return Err(SchemaError::Row {
-                path: path.to_path_buf(),
-                line,
-                message: format!(
-                    "duplicate row for {} traversal {} {} {}",
-                    r.scenario, r.traversal, r.variant, r.evaluator
-                ),
-            });
-        }
-        out.push(r);
-    }
-    Ok(out)
+    read_unique(
+        path,
+        |r: &BreakEvenRecord| {
+            (
+                r.scenario.clone(),
+                r.traversal.clone(),
+                r.variant.clone(),
+                r.evaluator.clone(),
+            )
+        },
+        |r| {
+            format!(
+                "{} traversal {} {} {}",
+                r.scenario, r.traversal, r.variant, r.evaluator
+            )
+        },
+    )
 }
 
 #[cfg(test)]
