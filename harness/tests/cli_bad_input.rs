@@ -108,7 +108,7 @@ fn position_commands_reject_bad_positions_and_options() {
         &["score", "--eval", "nnue", "k7/8/8/8/8/8/8/R6K w - - 0 1 PP"],
         &[
             "'--eval <EVAL>'",
-            "material|aggressive|counter|constant|mobility|network|work:N",
+            "material, constant, aggressive, counter, mobility, network, work:N",
         ],
     );
     rejects(

@@ -334,26 +334,47 @@ impl BreakEvenFindings {
         let off = self.disagreements();
         if !off.is_empty() {
             out.push(format!(
-                "{} of {} rungs disagree with the model by more than their interval: {}. Instructions are not time: \
-                 a probe's cache misses and mispredicted branches cost more cycles per instruction than the \
-                 evaluator's arithmetic (a slower measurement), and the dearer evaluators retire several \
-                 instructions per cycle (a faster one).",
+                "{} of {} rungs disagree with the model by more than their interval.",
                 off.len(),
-                self.rows.len(),
-                off.iter()
-                    .map(|r| format!(
-                        "{}/{}/{}/{} {} (predicted {}, measured {})",
+                self.rows.len()
+            ));
+        }
+        for (direction, why) in [
+            (
+                Agreement::FasterThanModel,
+                "the evaluator runs at fewer instructions per cycle than the rest of the operation (`work:N` is \
+                 one serial multiply chain), so each call the cache saves is worth more time than its \
+                 instructions say",
+            ),
+            (
+                Agreement::SlowerThanModel,
+                "the probe's cache misses and mispredicted branches cost more cycles per instruction than the \
+                 evaluator's arithmetic, or the evaluator retires several instructions per cycle",
+            ),
+        ] {
+            let these: Vec<String> = off
+                .iter()
+                .filter(|r| agreement(r) == direction)
+                .map(|r| {
+                    format!(
+                        "{}/{}/{}/{} (predicted {}, measured {})",
                         r.scenario,
                         r.traversal,
                         r.variant,
                         r.evaluator,
-                        agreement(r).label(),
                         ratio(r.predicted_speedup),
                         ratio_interval(r.measured_speedup, r.speedup_ci_low, r.speedup_ci_high)
-                    ))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            ));
+                    )
+                })
+                .collect();
+            if !these.is_empty() {
+                out.push(format!(
+                    "{} ({}): {}. A plausible why: {why}.",
+                    direction.label(),
+                    these.len(),
+                    these.join("; ")
+                ));
+            }
         }
         out
     }
@@ -464,9 +485,10 @@ mod tests {
             "{lines:?}"
         );
         assert_eq!(f.disagreements().len(), 1);
+        assert!(lines[1].starts_with("1 of 2 rungs disagree"), "{lines:?}");
         assert!(
-            lines[1].starts_with("1 of 2 rungs disagree")
-                && lines[1].contains("work:64 faster than model"),
+            lines[2].starts_with("faster than model (1): sparse/on/optimized/work:64")
+                && lines[2].contains("serial multiply chain"),
             "{lines:?}"
         );
         let md = f.rung_table().unwrap().markdown();
