@@ -24,7 +24,7 @@ use engine::search::{Pruning, SearchDepth, TranspositionTable};
 use engine::{Color, GameState, for_each_legal_turn};
 use gungraun::prelude::*;
 use harness::evaluators::{EvaluatorKind, counter_value};
-use harness::run::{Arm, Evaluator, timed_operation};
+use harness::run::{Arm, timed_operation};
 use harness::scenario::{Family, load_dir};
 use harness::search_arms::{SearchArm, TABLE_ENTRIES, search_roots};
 use std::collections::HashSet;
@@ -119,7 +119,7 @@ fn expand(family: Family, cache: CacheKind) -> Box<dyn FnMut()> {
     Box::new(move || {
         let arm = Arm {
             cache,
-            eval: Evaluator::Material,
+            eval: EvaluatorKind::Material,
             traversal: Traversal::Cached,
         };
         let mut op = timed_operation(&states, depth, arm);

@@ -8,7 +8,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use engine::GameState;
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
-use harness::run::{Arm, Evaluator, check_parity, count_family, timed_operation};
+use harness::evaluators::EvaluatorKind;
+use harness::run::{Arm, check_parity, count_family, timed_operation};
 use harness::scenario::{Family, load, scenario_path};
 use std::path::Path;
 use std::time::Duration;
@@ -24,11 +25,11 @@ fn nested_chance(c: &mut Criterion) {
             .sample_size(10)
             .warm_up_time(Duration::from_millis(500))
             .measurement_time(Duration::from_secs(2));
-        for eval in [Evaluator::Material, Evaluator::Constant] {
+        for eval in [EvaluatorKind::Material, EvaluatorKind::Constant] {
             let frozen: Vec<i64> = scn
                 .successors
                 .iter()
-                .map(|s| s.expected[eval.name()])
+                .map(|s| s.expected[eval.to_string().as_str()])
                 .collect();
             let arms: Vec<Arm> = CacheKind::ALL
                 .into_iter()
@@ -48,9 +49,7 @@ fn nested_chance(c: &mut Criterion) {
             }
             for arm in arms {
                 let mut op = timed_operation(&states, scn.depth, arm);
-                group.bench_function(format!("{}/{}", eval.name(), arm.cache.name()), |b| {
-                    b.iter(&mut op)
-                });
+                group.bench_function(format!("{eval}/{}", arm.cache.name()), |b| b.iter(&mut op));
             }
         }
         group.finish();

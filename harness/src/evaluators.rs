@@ -1,5 +1,6 @@
-//! The evaluator choice shared by the CLI and the benchmarks: `material`, `aggressive`, `counter`, `constant`, and
-//! the cost ladder's `mobility`, `network` and `work:N`.
+//! The one evaluator choice of every command, stage, CSV and benchmark: `material`, `constant`, `aggressive`,
+//! `counter`, and the cost ladder's `mobility`, `network` and `work:N`. Its `Display` is the name the command line
+//! takes and the CSVs' `evaluator` column records (`work:16`, never a bare `work`); `FromStr` reads it back.
 
 use engine::eval::{
     AGGRESSIVE_BOUNDS, CONSTANT_BOUNDS, MATERIAL_BOUNDS, MAX_WORK_ROUNDS, MOBILITY_BOUNDS,
@@ -10,6 +11,9 @@ use std::cell::Cell;
 use std::fmt;
 use std::str::FromStr;
 
+/// What the `constant` evaluator returns for every position (recorded in the scenario headers).
+pub const CONSTANT_SCORE: i32 = 0;
+
 /// Which pure `(GameState, Color) -> i32` evaluator to use.
 ///
 /// ```
@@ -19,18 +23,20 @@ use std::str::FromStr;
 /// assert_eq!("work:64".parse::<EvaluatorKind>().unwrap(), w64);
 /// assert_eq!(w64.to_string(), "work:64");
 /// assert!("work:3".parse::<EvaluatorKind>().unwrap_err().contains("power of two"));
-/// assert!("nnue".parse::<EvaluatorKind>().unwrap_err().contains("material|aggressive|counter|constant|mobility"));
+/// assert!("nnue".parse::<EvaluatorKind>().unwrap_err().contains(
+///     "material, constant, aggressive, counter, mobility, network, work:N"
+/// ));
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum EvaluatorKind {
-    /// `engine::evaluate_material`.
+    /// `engine::evaluate_material`: cheap, and the frozen expected values use it.
     Material,
+    /// [`CONSTANT_SCORE`] everywhere: the cheapest callback, so the cache's own cost dominates.
+    Constant,
     /// `engine::evaluate_aggressive`.
     Aggressive,
     /// [`counter_value`]: a cheap fold of the bitboards, so a cache's own cost dominates.
     Counter,
-    /// Always 0.
-    Constant,
     /// `engine::eval::evaluate_mobility`: material, mobility, king safety, pawn structure.
     Mobility,
     /// `engine::eval::evaluate_network`: an NNUE-shaped network with fixed-seed weights, refreshed every call.
@@ -41,7 +47,7 @@ pub enum EvaluatorKind {
 
 /// The rounds of `work:N`: a power of two from 1 to `MAX_WORK_ROUNDS` (a log grid is what a cost sweep needs,
 /// and it keeps every `work:N` a plain function).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct WorkRounds(u32);
 
 impl WorkRounds {
@@ -91,23 +97,39 @@ fn work<const N: u32>(s: &GameState, c: Color) -> i32 {
 }
 
 impl EvaluatorKind {
-    /// Every kind without a parameter (`work:N` takes one; see [`EvaluatorKind::Work`]).
+    /// Every kind without a parameter, in report order (`work:N` takes one; see [`EvaluatorKind::Work`]).
     pub const ALL: [EvaluatorKind; 6] = [
         EvaluatorKind::Material,
+        EvaluatorKind::Constant,
         EvaluatorKind::Aggressive,
         EvaluatorKind::Counter,
-        EvaluatorKind::Constant,
         EvaluatorKind::Mobility,
         EvaluatorKind::Network,
     ];
 
-    /// The command-line name (`work` for every `work:N`; `Display` adds the rounds).
-    pub const fn name(self) -> &'static str {
+    /// The main job's default evaluators: the frozen scenarios' two plus the dearest public one (the ladder's
+    /// dearer rungs belong to the break-even stage, which measures them on a short grid).
+    pub const MAIN_JOB: [EvaluatorKind; 3] = [
+        EvaluatorKind::Material,
+        EvaluatorKind::Constant,
+        EvaluatorKind::Aggressive,
+    ];
+
+    /// [`EvaluatorKind::MAIN_JOB`] as a command-line default.
+    pub const MAIN_JOB_NAMES: &'static str = "material,constant,aggressive";
+
+    /// `work:N` with these rounds, when N is a valid round count.
+    pub fn work(rounds: u32) -> Result<EvaluatorKind, String> {
+        WorkRounds::new(rounds).map(EvaluatorKind::Work)
+    }
+
+    /// The name without the rounds of `work:N` (private: every name a person or a CSV sees is `Display`'s).
+    const fn base_name(self) -> &'static str {
         match self {
             EvaluatorKind::Material => "material",
+            EvaluatorKind::Constant => "constant",
             EvaluatorKind::Aggressive => "aggressive",
             EvaluatorKind::Counter => "counter",
-            EvaluatorKind::Constant => "constant",
             EvaluatorKind::Mobility => "mobility",
             EvaluatorKind::Network => "network",
             EvaluatorKind::Work(_) => "work",
@@ -136,12 +158,19 @@ impl EvaluatorKind {
     }
 
     /// The evaluator as a plain function.
+    ///
+    /// ```
+    /// use harness::evaluators::{CONSTANT_SCORE, EvaluatorKind};
+    /// let s = engine::GameState::from_dfen("k7/8/8/8/8/8/8/R6K w - - 0 1").unwrap();
+    /// assert_eq!((EvaluatorKind::Material.function())(&s, engine::Color::White), 500);
+    /// assert_eq!((EvaluatorKind::Constant.function())(&s, engine::Color::White), CONSTANT_SCORE);
+    /// ```
     pub fn function(self) -> fn(&GameState, Color) -> i32 {
         match self {
             EvaluatorKind::Material => evaluate_material,
             EvaluatorKind::Aggressive => evaluate_aggressive,
             EvaluatorKind::Counter => counter_value,
-            EvaluatorKind::Constant => |_, _| 0,
+            EvaluatorKind::Constant => |_, _| CONSTANT_SCORE,
             EvaluatorKind::Mobility => evaluate_mobility,
             EvaluatorKind::Network => evaluate_network,
             EvaluatorKind::Work(n) => WORK_FUNCTIONS[n.get().ilog2() as usize],
@@ -153,7 +182,7 @@ impl fmt::Display for EvaluatorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EvaluatorKind::Work(n) => write!(f, "work:{}", n.get()),
-            other => f.write_str(other.name()),
+            other => f.write_str(other.base_name()),
         }
     }
 }
@@ -169,11 +198,12 @@ impl FromStr for EvaluatorKind {
         }
         EvaluatorKind::ALL
             .into_iter()
-            .find(|k| k.name() == s)
+            .find(|k| k.base_name() == s)
             .ok_or_else(|| {
                 format!(
-                    "unknown evaluator {s:?}; expected one of \
-                     material|aggressive|counter|constant|mobility|network|work:N"
+                    "unknown evaluator '{s}' (expected one of: {}, work:N with N a power of two from 1 to \
+                     {MAX_WORK_ROUNDS})",
+                    EvaluatorKind::ALL.map(EvaluatorKind::base_name).join(", ")
                 )
             })
     }
@@ -228,7 +258,7 @@ impl CountingEvaluator {
             EvaluatorKind::Material => evaluate_material(state, perspective),
             EvaluatorKind::Aggressive => evaluate_aggressive(state, perspective),
             EvaluatorKind::Counter => counter_value(state, perspective),
-            EvaluatorKind::Constant => 0,
+            EvaluatorKind::Constant => CONSTANT_SCORE,
             EvaluatorKind::Mobility => evaluate_mobility(state, perspective),
             EvaluatorKind::Network => evaluate_network(state, perspective),
             EvaluatorKind::Work(_) => (self.kind.function())(state, perspective),
@@ -249,6 +279,24 @@ mod tests {
         let work = (0..=MAX_WORK_ROUNDS.ilog2())
             .map(|k| EvaluatorKind::Work(WorkRounds::new(1 << k).unwrap()));
         EvaluatorKind::ALL.into_iter().chain(work).collect()
+    }
+
+    #[test]
+    fn the_names_older_runs_recorded_are_unchanged() {
+        // `reports/` and `harness compare` read run folders written before the ladder joined this type.
+        for (kind, name) in [
+            (EvaluatorKind::Material, "material"),
+            (EvaluatorKind::Constant, "constant"),
+            (EvaluatorKind::Aggressive, "aggressive"),
+        ] {
+            assert_eq!(kind.to_string(), name);
+            assert_eq!(name.parse::<EvaluatorKind>(), Ok(kind));
+        }
+        assert_eq!(
+            EvaluatorKind::MAIN_JOB.map(|k| k.to_string()).join(","),
+            EvaluatorKind::MAIN_JOB_NAMES
+        );
+        assert_eq!(EvaluatorKind::work(16).unwrap().to_string(), "work:16");
     }
 
     #[test]

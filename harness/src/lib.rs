@@ -4,6 +4,8 @@
 pub mod alloc;
 /// The bounded evaluation cache measured against the unbounded one, in nested expansion and search.
 pub mod bounded;
+/// The break-even map: predicted and measured cache speedups over the evaluator's cost.
+pub mod break_even;
 /// What this binary was built from: version, git revision, rustc (captured by `build.rs`).
 pub mod build_info;
 /// The command line: the subcommand list, parsing, and dispatch to `commands`.

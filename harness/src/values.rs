@@ -27,7 +27,7 @@
 //! assert!(err.to_string().contains("invalid value 'none,none' for '--cache <CACHE>'"), "{err}");
 //! ```
 
-use crate::run::Evaluator;
+use crate::evaluators::EvaluatorKind;
 use crate::scenario::Family;
 use engine::GameState;
 use engine::chance::Traversal;
@@ -142,19 +142,34 @@ pub fn name<T: Named>(s: &str) -> Result<T, ValueError> {
 ///
 /// ```
 /// use harness::values::list;
-/// use harness::run::Evaluator;
-/// assert_eq!(list::<Evaluator>("constant, material").unwrap(), [Evaluator::Constant, Evaluator::Material]);
-/// assert_eq!(list::<Evaluator>("").unwrap_err().to_string(), "the list is empty");
-/// assert_eq!(list::<Evaluator>("material,").unwrap_err().to_string(), "item 2 is empty");
+/// use engine::memo::CacheKind;
+/// assert_eq!(list::<CacheKind>("fx, none").unwrap(), [CacheKind::Fx, CacheKind::None]);
+/// assert_eq!(list::<CacheKind>("").unwrap_err().to_string(), "the list is empty");
+/// assert_eq!(list::<CacheKind>("none,").unwrap_err().to_string(), "item 2 is empty");
 /// assert_eq!(
-///     list::<Evaluator>("material,constant,material").unwrap_err().to_string(),
-///     "item 3 'material' repeats item 1"
+///     list::<CacheKind>("none,fx,none").unwrap_err().to_string(),
+///     "item 3 'none' repeats item 1"
 /// );
-/// assert!(list::<Evaluator>("material,nnue").unwrap_err().to_string().starts_with("item 2: unknown evaluator 'nnue'"));
-/// assert!(list::<Evaluator>("nnue").unwrap_err().to_string().starts_with("unknown evaluator 'nnue'"));
+/// assert!(list::<CacheKind>("none,lru").unwrap_err().to_string().starts_with("item 2: unknown cache variant 'lru'"));
+/// assert!(list::<CacheKind>("lru").unwrap_err().to_string().starts_with("unknown cache variant 'lru'"));
 /// ```
 pub fn list<T: Named>(s: &str) -> Result<Vec<T>, ValueError> {
     list_of(s, name::<T>)
+}
+
+/// Parses a comma-separated list of evaluator names, `work:N` included (a parameterised name is outside
+/// [`Named`]'s closed set, so the item parser is the evaluator's own `FromStr`).
+///
+/// ```
+/// use harness::values::evaluators;
+/// let l = evaluators("material, work:4,network").unwrap();
+/// assert_eq!(l.iter().map(|k| k.to_string()).collect::<Vec<_>>(), ["material", "work:4", "network"]);
+/// assert_eq!(evaluators("work:4,work:4").unwrap_err().to_string(), "item 2 'work:4' repeats item 1");
+/// assert!(evaluators("material,nnue").unwrap_err().to_string().starts_with("item 2: unknown evaluator 'nnue'"));
+/// assert!(evaluators("nnue").unwrap_err().to_string().starts_with("unknown evaluator 'nnue'"));
+/// ```
+pub fn evaluators(s: &str) -> Result<Vec<EvaluatorKind>, ValueError> {
+    list_of(s, str::parse::<EvaluatorKind>)
 }
 
 /// Parses a comma-separated list with `item` for each element: not empty, no empty item, no item equal to an
@@ -320,24 +335,6 @@ impl Named for CacheKind {
     }
 }
 
-impl Named for Evaluator {
-    const WHAT: &'static str = "evaluator";
-    const ALL: &'static [Self] = &Evaluator::ALL;
-    const ALL_NAMES: &'static str = "material,constant,aggressive";
-    fn cli_name(self) -> &'static str {
-        self.name()
-    }
-}
-
-impl Named for crate::evaluators::EvaluatorKind {
-    const WHAT: &'static str = "evaluator";
-    const ALL: &'static [Self] = &Self::ALL;
-    const ALL_NAMES: &'static str = "material,aggressive,counter,constant,mobility,network";
-    fn cli_name(self) -> &'static str {
-        self.name()
-    }
-}
-
 impl Named for Traversal {
     const WHAT: &'static str = "traversal mode";
     const ALL: &'static [Self] = &[Traversal::Plain, Traversal::Cached];
@@ -372,11 +369,6 @@ mod tests {
     #[test]
     fn all_names_match_all_values() {
         assert_eq!(CacheKind::ALL_NAMES, all_names::<CacheKind>());
-        assert_eq!(Evaluator::ALL_NAMES, all_names::<Evaluator>());
-        assert_eq!(
-            crate::evaluators::EvaluatorKind::ALL_NAMES,
-            all_names::<crate::evaluators::EvaluatorKind>()
-        );
         assert_eq!(Traversal::ALL_NAMES, all_names::<Traversal>());
         assert_eq!(Family::ALL_NAMES, all_names::<Family>());
         assert_eq!(list::<Family>(Family::ALL_NAMES).unwrap(), Family::ALL);

@@ -6,9 +6,10 @@
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use harness::alloc::profile_operation;
+use harness::evaluators::EvaluatorKind;
+use harness::run::Arm;
 use harness::run::growth::growth_blocks;
 use harness::run::probes::probe_family;
-use harness::run::{Arm, Evaluator};
 use harness::scenario::{Family, load_dir};
 use std::path::Path;
 
@@ -27,7 +28,7 @@ fn optimized_cache_allocates_only_when_it_grows() {
     for traversal in [Traversal::Cached, Traversal::Plain] {
         let arm = |cache| Arm {
             cache,
-            eval: Evaluator::Material,
+            eval: EvaluatorKind::Material,
             traversal,
         };
         // The first pass in a process also allocates one-time state (lazy tables); `alloc_profile` runs each arm
@@ -39,7 +40,7 @@ fn optimized_cache_allocates_only_when_it_grows() {
             "promotion-en-passant",
             &states,
             scn.depth,
-            Evaluator::Material,
+            EvaluatorKind::Material,
             traversal,
         )
         .unwrap();

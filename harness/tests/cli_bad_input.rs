@@ -52,6 +52,21 @@ fn main_job_filters_reject_empty_repeated_and_unknown_items() {
         ],
     );
     rejects(
+        &["--eval", "work:3"],
+        &[
+            "'--eval <EVAL>'",
+            "work:3: the rounds must be a power of two",
+        ],
+    );
+    rejects(
+        &["break-even", "--rungs", "material,work:4,work:4"],
+        &["'--rungs <RUNGS>'", "item 3 'work:4' repeats item 2"],
+    );
+    rejects(
+        &["break-even", "--rungs", "nnue"],
+        &["unknown evaluator 'nnue'", "mobility, network, work:N"],
+    );
+    rejects(
         &["--traversal", "on,,off"],
         &["'--traversal <TRAVERSAL>'", "item 2 is empty"],
     );
@@ -93,7 +108,7 @@ fn position_commands_reject_bad_positions_and_options() {
         &["score", "--eval", "nnue", "k7/8/8/8/8/8/8/R6K w - - 0 1 PP"],
         &[
             "'--eval <EVAL>'",
-            "material|aggressive|counter|constant|mobility|network|work:N",
+            "material, constant, aggressive, counter, mobility, network, work:N",
         ],
     );
     rejects(

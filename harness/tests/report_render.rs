@@ -360,3 +360,57 @@ fn an_interrupted_render_leaves_the_old_report() {
         "eviction report"
     );
 }
+
+#[test]
+fn a_break_even_map_renders_its_tables_chart_and_glance_columns() {
+    use harness::record::schema::{BreakEvenRecord, write_break_even};
+    let d = support::copy_report_fixture("break-even");
+    // G = 1,000,000, L = 1,000, M = 200, p = 160: e* = 160 / 0.8 = 200 instructions.
+    let row = |evaluator: &str, e: f64, predicted: f64, lo: f64, hi: f64| BreakEvenRecord {
+        scenario: "sparse".into(),
+        traversal: "on".into(),
+        variant: "optimized".into(),
+        evaluator: evaluator.into(),
+        lookups: 1_000,
+        misses: 200,
+        operation_instructions: 1_000_000,
+        probe_instructions_per_lookup: 160.0,
+        evaluator_instructions_per_call: e,
+        break_even_instructions_per_call: Some(200.0),
+        evaluator_ns_per_call: e / 4.0,
+        ns_per_instruction: 0.25,
+        predicted_speedup: predicted,
+        measured_speedup: (lo + hi) / 2.0,
+        speedup_ci_low: lo,
+        speedup_ci_high: hi,
+        samples: 7,
+        machine: "m".into(),
+        rustc: "r".into(),
+        git_revision: "g".into(),
+        seed: 1,
+    };
+    let rows = [
+        row("material", 124.0, 0.94, 0.9, 1.0),
+        row("work:64", 3_362.0, 2.9, 3.1, 3.3),
+    ];
+    let path = d.path().join("break_even.csv");
+    std::fs::write(&path, write_break_even(&rows, &path).unwrap()).unwrap();
+    let out = temp_dir("break-even-out");
+    let done = render(&RunResults::load(d.path()).unwrap(), out.path()).unwrap();
+    let md = std::fs::read_to_string(&done.index).unwrap();
+    let section = &md[md.find("## Break-even map").expect("the section")..];
+    assert!(
+        section.contains("| sparse | on | optimized | 80.0% | 160 | 200 | 50.0 ns |"),
+        "{section}"
+    );
+    assert!(
+        section.contains("| work:64 | 3.36 k |")
+            && section.contains("| faster than model | pays |")
+    );
+    assert!(section.contains("measured to pay at: work:64."));
+    assert!(section.contains("![Speedup vs evaluator cost: sparse (traversal cache on)](charts/"));
+    assert!(out.path().join("charts/break_even_sparse_on.svg").is_file());
+    // At a glance takes the map's break-even for sparse (optimized, traversal on): 200 instructions.
+    let glance = &md[..md.find("## Counts").unwrap()];
+    assert!(glance.contains("| 124 | 200 |"), "{glance}");
+}

@@ -17,7 +17,7 @@ fn args(scenarios_dir: PathBuf, out: PathBuf, report_dir: PathBuf) -> Args {
         quick: true,
         scenario: vec![Family::PromotionEnPassant],
         cache: vec![],
-        eval: vec![harness::run::Evaluator::Constant],
+        eval: vec![harness::evaluators::EvaluatorKind::Constant],
         traversal: vec![engine::chance::Traversal::Cached],
         scenarios_dir,
         out,
@@ -29,6 +29,7 @@ fn args(scenarios_dir: PathBuf, out: PathBuf, report_dir: PathBuf) -> Args {
         skip_bounded_cache: false,
         // The TT-pressure stage has its own test (`job::tt_pressure`); here it would only add seconds.
         skip_tt_pressure: true,
+        skip_break_even: true,
         report_dir,
         trace_out: None,
     }

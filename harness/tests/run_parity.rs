@@ -3,7 +3,8 @@
 use engine::GameState;
 use engine::chance::{ChanceDepth, Traversal};
 use engine::memo::CacheKind;
-use harness::run::{Arm, Evaluator, check_parity, count_family};
+use harness::evaluators::EvaluatorKind;
+use harness::run::{Arm, check_parity, count_family};
 use harness::scenario::{Family, load, scenario_path};
 use std::path::Path;
 
@@ -30,7 +31,7 @@ fn all_variants(
         .map(|cache| {
             let arm = Arm {
                 cache,
-                eval: Evaluator::Material,
+                eval: EvaluatorKind::Material,
                 traversal,
             };
             (arm, count_family(states, depth, arm))

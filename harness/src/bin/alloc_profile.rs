@@ -10,9 +10,10 @@ use engine::GameState;
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use harness::alloc::{parse_child_line, profile_operation};
+use harness::evaluators::EvaluatorKind;
 use harness::record::schema::write_tidy;
 use harness::record::{AllocationRow, Metric, Provenance, write_atomic};
-use harness::run::{Arm, Evaluator};
+use harness::run::Arm;
 use harness::scenario::families;
 use harness::scenario::load_dir;
 use harness::selection::parse_traversal;
@@ -76,7 +77,7 @@ fn child(args: &Args, spec: &str) -> Result<()> {
     let states: Vec<GameState> = scn.successors.iter().map(|s| s.state).collect();
     let arm = Arm {
         cache,
-        eval: Evaluator::Material,
+        eval: EvaluatorKind::Material,
         traversal,
     };
     let json = args
@@ -152,7 +153,7 @@ fn parent(args: &Args) -> Result<()> {
                 );
                 let key = Arm {
                     cache,
-                    eval: Evaluator::Material,
+                    eval: EvaluatorKind::Material,
                     traversal: t,
                 }
                 .key(fam.name());

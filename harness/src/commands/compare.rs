@@ -5,12 +5,12 @@ use crate::compare::counts::{ExactCounts, check_agreement};
 use crate::compare::invocation::{Side, run_main_job};
 use crate::compare::summary::{self, CompareRow, Measure};
 use crate::compare::verdict::{count_ratio, repeats_exactly, time_ratio};
+use crate::evaluators::EvaluatorKind;
 use crate::outln;
 use crate::progress::Stage;
 use crate::record::schema::UnknownMetrics;
 use crate::record::{ArmKey, Metric, MetricTable};
 use crate::record::{RunFolder, RunMetadata, write_atomic};
-use crate::run::Evaluator;
 use crate::scenario::Family;
 use crate::values::{List, Named, list, or_all};
 use anyhow::{Context, Result, bail};
@@ -53,8 +53,8 @@ pub struct Args {
     #[arg(long, value_parser = list::<CacheKind>, default_value = CacheKind::ALL_NAMES)]
     pub cache: List<CacheKind>,
     /// Evaluators (comma-separated, each once).
-    #[arg(long, value_parser = list::<Evaluator>, default_value = "material")]
-    pub eval: List<Evaluator>,
+    #[arg(long, value_parser = crate::values::evaluators, default_value = "material")]
+    pub eval: List<EvaluatorKind>,
     /// Traversal-cache modes (comma-separated, each once): on,off.
     #[arg(long, value_parser = list::<Traversal>, default_value = "on")]
     pub traversal: List<Traversal>,
@@ -369,7 +369,8 @@ fn main_job_args(
         out.push(join(args.cache.iter().map(|c| c.name()).collect()).into());
     }
     out.push("--eval".into());
-    out.push(join(args.eval.iter().map(|e| e.name()).collect()).into());
+    let evals: Vec<String> = args.eval.iter().map(|e| e.to_string()).collect();
+    out.push(join(evals.iter().map(String::as_str).collect()).into());
     out.push("--traversal".into());
     out.push(join(args.traversal.iter().map(|t| t.name()).collect()).into());
     out.push("--scenarios-dir".into());

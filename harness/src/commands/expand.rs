@@ -4,11 +4,12 @@
 pub mod estimate;
 
 use super::turns::summary::DEFAULT_MAX_MEMORY_MIB;
+use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
 use crate::outln;
 use crate::present::number::count;
 use crate::progress::Heartbeat;
-use crate::run::{Arm, Evaluator, count_family};
+use crate::run::{Arm, count_family};
 use crate::values::{dfen, name, positive};
 use engine::GameState;
 use engine::chance::{ChanceDepth, Traversal};
@@ -27,9 +28,9 @@ pub struct Args {
     /// Cache variant: none|tuple|hashbrown|fx|optimized.
     #[arg(long, default_value = "optimized", value_parser = name::<CacheKind>)]
     pub cache: CacheKind,
-    /// Evaluator: material|constant|aggressive.
+    /// Evaluator: material|constant|aggressive|counter|mobility|network|work:N (N a power of two).
     #[arg(long, default_value = "material", value_parser = parse_eval)]
-    pub eval: Evaluator,
+    pub eval: EvaluatorKind,
     /// Traversal cache: on|off.
     #[arg(long, default_value = "on", value_parser = parse_traversal)]
     pub traversal: Traversal,

@@ -1,9 +1,9 @@
 //! The main job (`cargo run --release`): its arguments; the stages are in [`crate::job`].
 
+use crate::evaluators::EvaluatorKind;
 use crate::job::{Job, timing_plan};
-use crate::run::Evaluator;
 use crate::scenario::Family;
-use crate::values::{List, Named, list, or_all};
+use crate::values::{List, Named, evaluators, list, or_all};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use std::path::PathBuf;
@@ -21,9 +21,10 @@ pub struct Args {
     /// Only these cache variants (comma-separated, each once): none,tuple,hashbrown,fx,optimized.
     #[arg(long, value_parser = list::<CacheKind>, default_value = CacheKind::ALL_NAMES)]
     pub cache: List<CacheKind>,
-    /// Only these evaluators (comma-separated, each once): material,constant,aggressive.
-    #[arg(long, value_parser = list::<Evaluator>, default_value = Evaluator::ALL_NAMES)]
-    pub eval: List<Evaluator>,
+    /// Only these evaluators (comma-separated, each once): material, constant, aggressive, counter, mobility,
+    /// network, work:N (N a power of two).
+    #[arg(long, value_parser = evaluators, default_value = EvaluatorKind::MAIN_JOB_NAMES)]
+    pub eval: List<EvaluatorKind>,
     /// Only these traversal-cache modes (comma-separated, each once): on,off.
     #[arg(long, value_parser = list::<Traversal>, default_value = Traversal::ALL_NAMES)]
     pub traversal: List<Traversal>,
@@ -49,6 +50,10 @@ pub struct Args {
     /// `tt_pressure.csv`; the full sweep is `harness tt-pressure`).
     #[arg(long)]
     pub skip_tt_pressure: bool,
+    /// Skip the break-even map's short grid (one family, optimized cache, three evaluator rungs; `break_even.csv`;
+    /// also skipped by --skip-profiles, as it runs callgrind children). The full map: `harness break-even`.
+    #[arg(long)]
+    pub skip_break_even: bool,
     /// Where the plotted report goes (`index.md`, `charts/`, `eviction/`).
     #[arg(long, default_value = "reports")]
     pub report_dir: PathBuf,
@@ -67,7 +72,11 @@ impl Args {
         Ok(Job {
             families: or_all(&self.scenario),
             caches: or_all(&self.cache),
-            evaluators: or_all(&self.eval),
+            evaluators: if self.eval.is_empty() {
+                EvaluatorKind::MAIN_JOB.to_vec()
+            } else {
+                self.eval.clone()
+            },
             traversals: or_all(&self.traversal),
             plan: timing_plan(self.quick, self.seed),
             quick: self.quick,
@@ -79,6 +88,7 @@ impl Args {
             skip_search: self.skip_search,
             skip_bounded_cache: self.skip_bounded_cache,
             skip_tt_pressure: self.skip_tt_pressure,
+            skip_break_even: self.skip_break_even,
             seed: self.seed,
             trace_out: self.trace_out.clone(),
             start_time: None,

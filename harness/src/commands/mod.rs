@@ -1,6 +1,7 @@
 //! One file per subcommand: its arguments and its `run`.
 
 pub mod bounded_cache;
+pub mod break_even;
 pub mod catalogue;
 pub mod compare;
 pub mod eviction;

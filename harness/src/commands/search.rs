@@ -37,7 +37,7 @@ pub struct Args {
     #[arg(long, default_value = "optimized", value_parser = name::<CacheKind>)]
     pub cache: CacheKind,
     /// Evaluator: material|aggressive|counter|constant|mobility|network|work:N.
-    #[arg(long, default_value = "material", value_parser = parse_evaluator)]
+    #[arg(long, default_value = "material", value_parser = crate::selection::parse_eval)]
     pub eval: EvaluatorKind,
     /// Stop after this many evaluator calls (deterministic; cache hits cost nothing).
     #[arg(long, value_parser = positive::<u64>)]
@@ -49,11 +49,6 @@ pub struct Args {
     /// (`search-<pruning>-tt<N|off>-d<depth>.csv`: time,obj_id,family,source,root,successor,depth).
     #[arg(long)]
     pub trace_out: Option<PathBuf>,
-}
-
-/// Parses an evaluator name, `work:N` included.
-pub fn parse_evaluator(s: &str) -> Result<EvaluatorKind, String> {
-    s.parse()
 }
 
 /// `--tt`: off or 2^n entries.

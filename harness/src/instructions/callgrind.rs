@@ -109,6 +109,49 @@ fn reported(stdout: &str, key: &str) -> Option<u64> {
         .and_then(|v| v.parse().ok())
 }
 
+/// Runs `exe callgrind-op ARGS` under callgrind (collection limited to the measured operation) and returns the
+/// child's standard output and the totals.
+fn run_child(
+    exe: &Path,
+    child_args: &[&str],
+    scenarios_dir: &Path,
+    out_file: &Path,
+    what: &str,
+) -> Result<(String, CallgrindTotals)> {
+    let out = Command::new("valgrind")
+        .arg("--tool=callgrind")
+        .arg("--cache-sim=yes")
+        .arg("--collect-atstart=no")
+        .arg("--toggle-collect=*measured_operation*")
+        .arg(format!("--callgrind-out-file={}", out_file.display()))
+        .arg(exe)
+        .arg("callgrind-op")
+        .args(child_args)
+        .arg("--scenarios-dir")
+        .arg(scenarios_dir)
+        .output()
+        .context("cannot run valgrind")?;
+    if !out.status.success() {
+        bail!(
+            "callgrind run for {what} failed ({}): {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim()
+        );
+    }
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let text = std::fs::read_to_string(out_file)
+        .with_context(|| format!("{}: cannot read", out_file.display()))?;
+    let totals = parse_callgrind_out(&text)
+        .with_context(|| format!("{}: unexpected format", out_file.display()))?;
+    if totals.ir == 0 {
+        bail!(
+            "{}: no instructions collected (the measured_operation toggle did not match)",
+            out_file.display()
+        );
+    }
+    Ok((stdout, totals))
+}
+
 /// Runs `exe callgrind-op` for one arm under callgrind (collection limited to the measured operation) and returns
 /// the totals with the successor, lookup and evaluator-call counts the child reported. `work` receives the
 /// callgrind files.
@@ -124,55 +167,54 @@ pub fn measure_arm(
     let out_file = work.join(format!(
         "callgrind.{scenario}-{cache}-{eval}-{traversal}.out"
     ));
-    let out = Command::new("valgrind")
-        .arg("--tool=callgrind")
-        .arg("--cache-sim=yes")
-        .arg("--collect-atstart=no")
-        .arg("--toggle-collect=*measured_operation*")
-        .arg(format!("--callgrind-out-file={}", out_file.display()))
-        .arg(exe)
-        .arg("callgrind-op")
-        .args([
-            "--scenario",
-            scenario,
-            "--cache",
-            cache,
-            "--eval",
-            eval,
-            "--traversal",
-            traversal,
-        ])
-        .arg("--scenarios-dir")
-        .arg(scenarios_dir)
-        .output()
-        .context("cannot run valgrind")?;
-    if !out.status.success() {
-        bail!(
-            "callgrind run for {scenario}/{cache}/{eval}/{traversal} failed ({}): {}",
-            out.status,
-            String::from_utf8_lossy(&out.stderr).trim()
-        );
-    }
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let args = [
+        "--scenario",
+        scenario,
+        "--cache",
+        cache,
+        "--eval",
+        eval,
+        "--traversal",
+        traversal,
+    ];
+    let what = format!("{scenario}/{cache}/{eval}/{traversal}");
+    let (stdout, totals) = run_child(exe, &args, scenarios_dir, &out_file, &what)?;
     let get = |key: &str| {
         reported(&stdout, key).with_context(|| format!("callgrind child printed no `{key}=` count"))
     };
     let (successors, lookups, evaluator_calls) =
         (get("successors")?, get("lookups")?, get("evaluator_calls")?);
-    let text = std::fs::read_to_string(&out_file)
-        .with_context(|| format!("{}: cannot read", out_file.display()))?;
-    let totals = parse_callgrind_out(&text)
-        .with_context(|| format!("{}: unexpected format", out_file.display()))?;
-    if totals.ir == 0 {
-        bail!(
-            "{}: no instructions collected (the measured_operation toggle did not match)",
-            out_file.display()
-        );
-    }
     Ok(MeasuredArm {
         totals,
         successors,
         lookups,
         evaluator_calls,
     })
+}
+
+/// Instructions of `calls` evaluator calls alone (no expansion, no cache: `callgrind-op --alone`), half from each
+/// perspective, on the family's first successor: an evaluator's cost measured apart from any operation.
+pub fn measure_evaluator_alone(
+    exe: &Path,
+    scenarios_dir: &Path,
+    scenario: &str,
+    eval: &str,
+    calls: u32,
+    work: &Path,
+) -> Result<u64> {
+    let out_file = work.join(format!("callgrind.{scenario}-alone-{eval}-{calls}.out"));
+    let calls_text = calls.to_string();
+    let args = [
+        "--scenario",
+        scenario,
+        "--cache",
+        "none",
+        "--eval",
+        eval,
+        "--alone",
+        &calls_text,
+    ];
+    let what = format!("{scenario}/{eval} alone");
+    let (_, totals) = run_child(exe, &args, scenarios_dir, &out_file, &what)?;
+    Ok(totals.ir)
 }

@@ -4,8 +4,8 @@
 
 use super::break_even::{BreakEven, BreakEvenInputs};
 use super::{MeasuredArm, measure_arm, valgrind_version};
+use crate::evaluators::EvaluatorKind;
 use crate::record::{ArmKey, CountRow, Metric};
-use crate::run::Evaluator;
 use engine::memo::CacheKind;
 use std::path::Path;
 
@@ -49,16 +49,16 @@ pub fn instruction_rows(
         // separates the evaluator's cost from the rest of the operation (see `break_even`).
         let arms = caches
             .iter()
-            .map(|c| (*c, Evaluator::Material))
-            .chain([(CacheKind::None, Evaluator::Constant)]);
-        let mut measured: Vec<(CacheKind, Evaluator, MeasuredArm)> = Vec::new();
+            .map(|c| (*c, EvaluatorKind::Material))
+            .chain([(CacheKind::None, EvaluatorKind::Constant)]);
+        let mut measured: Vec<(CacheKind, EvaluatorKind, MeasuredArm)> = Vec::new();
         for (cache, eval) in arms {
             match measure_arm(
                 &exe,
                 scenarios_dir,
                 fam,
                 cache.name(),
-                eval.name(),
+                &eval.to_string(),
                 "on",
                 work,
             ) {
@@ -66,19 +66,19 @@ pub fn instruction_rows(
                     rows.extend(arm_rows(fam, cache, eval, &m));
                     measured.push((cache, eval, m));
                 }
-                Err(e) => failures.push(format!("{fam}/{}/{}: {e:#}", cache.name(), eval.name())),
+                Err(e) => failures.push(format!("{fam}/{}/{}: {e:#}", cache.name(), eval)),
             }
         }
-        let find = |cache: CacheKind, eval: Evaluator| {
+        let find = |cache: CacheKind, eval: EvaluatorKind| {
             measured
                 .iter()
                 .find(|(c, e, _)| *c == cache && *e == eval)
                 .map(|(_, _, m)| *m)
         };
         if let (Some(nm), Some(nc), Some(om)) = (
-            find(CacheKind::None, Evaluator::Material),
-            find(CacheKind::None, Evaluator::Constant),
-            find(CacheKind::Optimized, Evaluator::Material),
+            find(CacheKind::None, EvaluatorKind::Material),
+            find(CacheKind::None, EvaluatorKind::Constant),
+            find(CacheKind::Optimized, EvaluatorKind::Material),
         ) {
             if nm.lookups != om.lookups || nc.lookups != om.lookups {
                 failures.push(format!(
@@ -93,7 +93,7 @@ pub fn instruction_rows(
                 lookups: om.lookups as f64,
                 misses: om.evaluator_calls as f64,
             }) {
-                let key = row_key(fam, CacheKind::Optimized, Evaluator::Material);
+                let key = row_key(fam, CacheKind::Optimized, EvaluatorKind::Material);
                 for (metric, value) in [
                     (Metric::EvaluatorInstructionsPerCall, b.evaluator),
                     (Metric::ProbeInstructionsPerLookup, b.probe),
@@ -118,7 +118,7 @@ pub fn instruction_rows(
     (rows, note)
 }
 
-fn row_key(fam: &str, cache: CacheKind, eval: Evaluator) -> ArmKey {
+fn row_key(fam: &str, cache: CacheKind, eval: EvaluatorKind) -> ArmKey {
     crate::run::Arm {
         cache,
         eval,
@@ -128,7 +128,7 @@ fn row_key(fam: &str, cache: CacheKind, eval: Evaluator) -> ArmKey {
 }
 
 /// The count rows of one measured arm.
-fn arm_rows(fam: &str, cache: CacheKind, eval: Evaluator, m: &MeasuredArm) -> Vec<CountRow> {
+fn arm_rows(fam: &str, cache: CacheKind, eval: EvaluatorKind, m: &MeasuredArm) -> Vec<CountRow> {
     let key = row_key(fam, cache, eval);
     let t = &m.totals;
     let n = m.successors.max(1) as i128;

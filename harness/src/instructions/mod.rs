@@ -8,6 +8,7 @@ pub mod child;
 pub mod main_job;
 
 pub use callgrind::{
-    CallgrindTotals, MeasuredArm, measure_arm, parse_callgrind_out, valgrind_version,
+    CallgrindTotals, MeasuredArm, measure_arm, measure_evaluator_alone, parse_callgrind_out,
+    valgrind_version,
 };
-pub use child::measured_operation;
+pub use child::{measured_operation, operation_states};

@@ -2,6 +2,7 @@
 //! function of the previous stages' typed results; `commands::main_job` only turns arguments into a [`Job`].
 
 pub mod bounded_cache;
+pub mod break_even;
 mod eviction;
 mod parity;
 mod profile;
@@ -15,10 +16,10 @@ mod write;
 pub use parity::Group;
 pub use tt_pressure::{TtPressureOutcome, main_job_slice, run_tt_pressure};
 
+use crate::evaluators::EvaluatorKind;
 use crate::measure::Plan;
 use crate::record::{RunFolder, RunMetadata, UtcTimestamp};
 use crate::report::glance::at_a_glance;
-use crate::run::Evaluator;
 use crate::scenario::Family;
 use crate::{outln, status};
 use engine::chance::Traversal;
@@ -35,7 +36,7 @@ pub struct Job {
     /// Cache variants.
     pub caches: Vec<CacheKind>,
     /// Evaluators.
-    pub evaluators: Vec<Evaluator>,
+    pub evaluators: Vec<EvaluatorKind>,
     /// Traversal modes.
     pub traversals: Vec<Traversal>,
     /// The timing plan.
@@ -54,6 +55,8 @@ pub struct Job {
     pub skip_search: bool,
     /// Skip the bounded-cache stage.
     pub skip_bounded_cache: bool,
+    /// Skip the break-even map's short grid.
+    pub skip_break_even: bool,
     /// Skip callgrind and dhat.
     pub skip_profiles: bool,
     /// Skip the TT-pressure slice.
@@ -156,6 +159,15 @@ pub fn run(job: &Job) -> anyhow::Result<ExitCode> {
         let slice = main_job_slice(job.seed);
         Some(run_tt_pressure(&slice, folder.path(), &meta)?)
     };
+    let map = if job.skip_break_even || job.skip_profiles {
+        None
+    } else {
+        // The short grid: the first family only, so the stage stays within about ten seconds.
+        let grid = break_even::short_grid(&job.traversals, job.seed);
+        let prov = crate::record::Provenance::of(&meta);
+        let first = &scenarios[..scenarios.len().min(1)];
+        break_even::run_break_even(first, &job.scenarios_dir, &grid, &prov, folder.path())?
+    };
     let profiles = profile::profile(&scenarios, job, &folder)?;
     let written = write::write_results(&groups, &profiles, &meta, &folder)?;
     write::print_tables(&groups, &job.plan);
@@ -164,10 +176,14 @@ pub fn run(job: &Job) -> anyhow::Result<ExitCode> {
     }
     let alloc = profile::allocations(&scenarios, job, &folder);
     status!("{alloc}");
-    let glance = at_a_glance(&written.counts, &written.timings);
+    let mut glance = at_a_glance(&written.counts, &written.timings);
+    if let Some(map) = &map {
+        crate::report::glance::with_break_even_map(&mut glance, &map.rows);
+    }
     let stages = summary::StageHeadlines {
         bounded_cache: bounded.as_deref(),
         tt_pressure: tt_pressure.as_ref().map(summary::TtPressureHeadline::of),
+        break_even_map: map.as_ref().map_or(&[][..], |m| &m.break_evens[..]),
     };
     write::write_summary(&glance, &meta, &folder, stages)?;
     let done = folder.finish()?;

@@ -39,7 +39,7 @@ pub fn count_with_parity<'a>(scenarios: &'a [LoadedScenario], job: &Job) -> Opti
             let frozen: Option<Vec<i64>> = scn
                 .successors
                 .iter()
-                .map(|s| s.expected.get(eval.name()).copied())
+                .map(|s| s.expected.get(eval.to_string().as_str()).copied())
                 .collect();
             let mut first_values: Option<Vec<i64>> = None;
             for &traversal in &job.traversals {

@@ -2,8 +2,8 @@
 //! counts (child processes), and dhat allocation profiles (a separate binary).
 
 use super::Job;
+use crate::evaluators::EvaluatorKind;
 use crate::record::{CountRow, RunFolder};
-use crate::run::Evaluator;
 use crate::run::probes::{FamilyProbes, probe_family};
 use crate::scenario::LoadedScenario;
 use crate::status;
@@ -36,7 +36,7 @@ pub fn profile(
                 scn.family.name(),
                 &states,
                 scn.depth,
-                Evaluator::Material,
+                EvaluatorKind::Material,
                 Traversal::Cached,
             )
         })

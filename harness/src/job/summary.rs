@@ -3,6 +3,7 @@
 use crate::outln;
 use crate::record::RunMetadata;
 use crate::report::bounded_cache::BoundedGlance;
+use crate::report::break_even::VariantBreakEven;
 use crate::report::glance::{Glance, glance_table, tally};
 use serde::Serialize;
 
@@ -23,6 +24,7 @@ struct SummaryJson<'a> {
     bounded_cache: Option<&'a [BoundedGlance]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     tt_pressure: Option<TtPressureHeadline>,
+    break_even_map: &'a [VariantBreakEven],
 }
 
 /// The optional stages' headlines in `summary.json`; each is left out when its stage did not run.
@@ -32,6 +34,8 @@ pub struct StageHeadlines<'a> {
     pub bounded_cache: Option<&'a [BoundedGlance]>,
     /// The TT-pressure slice's headline.
     pub tt_pressure: Option<TtPressureHeadline>,
+    /// The break-even map's costs per variant (empty when the stage did not run).
+    pub break_even_map: &'a [VariantBreakEven],
 }
 
 /// The TT-pressure slice's headline in `summary.json` (absent when the stage was skipped).
@@ -106,6 +110,7 @@ pub fn summary_json(
         at_a_glance: glance,
         bounded_cache: stages.bounded_cache,
         tt_pressure: stages.tt_pressure,
+        break_even_map: stages.break_even_map,
     };
     let mut text = serde_json::to_string_pretty(&doc)?;
     text.push('\n');

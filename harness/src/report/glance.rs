@@ -166,6 +166,46 @@ fn glance(counts: &MetricTable<i128>, timings: &MetricTable<f64>, none: &ArmKey)
     })
 }
 
+/// Fills each setting's break-even (and the evaluator's own instruction cost) from the break-even map where it
+/// covers the setting's family, traversal mode and fastest variant: the map measures every variant and both
+/// traversal modes, where the instruction step covers the optimized cache with the traversal cache on only.
+///
+/// ```
+/// use harness::report::glance::{Estimate, Glance, Verdict, with_break_even_map};
+/// # let row = |evaluator: &str, e: f64| harness::record::schema::BreakEvenRecord {
+/// #     scenario: "sparse".into(), traversal: "off".into(), variant: "fx".into(), evaluator: evaluator.into(),
+/// #     lookups: 100, misses: 10, operation_instructions: 10_000, probe_instructions_per_lookup: 90.0,
+/// #     evaluator_instructions_per_call: e, break_even_instructions_per_call: Some(100.0),
+/// #     evaluator_ns_per_call: 30.0, ns_per_instruction: 0.3, predicted_speedup: 1.0, measured_speedup: 1.0,
+/// #     speedup_ci_low: 0.9, speedup_ci_high: 1.1, samples: 7, machine: "m".into(), rustc: "r".into(),
+/// #     git_revision: "g".into(), seed: 1 };
+/// let mut g = vec![Glance {
+///     scenario: "sparse".into(), evaluator: "material".into(), traversal: "off".into(),
+///     fastest_variant: "fx".into(), speedup_vs_none: Estimate { median: 1.1, low: 1.0, high: 1.2 },
+///     verdict: Verdict::NoVerdict, hit_rate: 0.9, evaluator_ns_per_call: None, break_even_ns_per_call: None,
+///     evaluator_instructions_per_call: None, break_even_instructions_per_call: None,
+/// }];
+/// with_break_even_map(&mut g, &[row("material", 124.0), row("work:16", 866.0)]);
+/// assert_eq!(g[0].break_even_instructions_per_call, Some(100.0));
+/// assert_eq!(g[0].evaluator_instructions_per_call, Some(124.0));
+/// ```
+pub fn with_break_even_map(glance: &mut [Glance], map: &[crate::record::schema::BreakEvenRecord]) {
+    for g in glance {
+        let mut rows = map.iter().filter(|r| {
+            r.scenario == g.scenario && r.traversal == g.traversal && r.variant == g.fastest_variant
+        });
+        let Some(first) = rows.clone().next() else {
+            continue;
+        };
+        if let Some(e) = first.break_even_instructions_per_call {
+            g.break_even_instructions_per_call = Some(e);
+        }
+        if let Some(own) = rows.find(|r| r.evaluator == g.evaluator) {
+            g.evaluator_instructions_per_call = Some(own.evaluator_instructions_per_call);
+        }
+    }
+}
+
 /// The verdicts tallied: (pays, costs, no verdict).
 pub fn tally(glance: &[Glance]) -> (usize, usize, usize) {
     let count = |v: Verdict| glance.iter().filter(|g| g.verdict == v).count();

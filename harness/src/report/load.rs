@@ -3,8 +3,8 @@
 
 use crate::record::schema::UnknownMetrics;
 use crate::record::schema::{
-    BoundedCacheRecord, ProbeRow, SearchRecord, TtPressureRecord, read_bounded_cache, read_probes,
-    read_search, read_tt_pressure,
+    BoundedCacheRecord, BreakEvenRecord, ProbeRow, SearchRecord, TtPressureRecord,
+    read_bounded_cache, read_break_even, read_probes, read_search, read_tt_pressure,
 };
 use crate::record::{ArmKey, Metric, MetricTable, SchemaError, is_partial, latest_complete_run};
 use anyhow::{Context, Result, bail};
@@ -70,6 +70,8 @@ pub struct RunResults {
     pub bounded_cache: Option<Vec<BoundedCacheRecord>>,
     /// `tt_pressure.csv`, absent when the TT-pressure slice was skipped or in runs made before it existed.
     pub tt_pressure: Option<Vec<TtPressureRecord>>,
+    /// `break_even.csv`, absent when the break-even stage was skipped or in runs made before it existed.
+    pub break_even: Option<Vec<BreakEvenRecord>>,
     /// `instructions-status.txt`: why instruction counts are absent or how they were measured.
     pub instructions_note: Option<String>,
 }
@@ -132,6 +134,9 @@ impl RunResults {
         let tt_pressure = optional("tt_pressure.csv")
             .map(|p| read_tt_pressure(&p))
             .transpose()?;
+        let break_even = optional("break_even.csv")
+            .map(|p| read_break_even(&p))
+            .transpose()?;
         let instructions_note = std::fs::read_to_string(dir.join("instructions-status.txt"))
             .ok()
             .map(|s| s.trim().to_owned());
@@ -145,6 +150,7 @@ impl RunResults {
             search,
             bounded_cache,
             tt_pressure,
+            break_even,
             instructions_note,
         };
         results.check_complete()?;

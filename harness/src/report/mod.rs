@@ -2,6 +2,7 @@
 //! folder: "At a glance" first, then four sections that never mix: counts, timings, instructions, allocations.
 
 pub mod bounded_cache;
+pub mod break_even;
 pub mod glance;
 pub mod load;
 pub mod publish;

@@ -68,6 +68,7 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
     r.instructions()?;
     r.allocations()?;
     r.search();
+    r.break_even_map()?;
     r.bounded_cache()?;
     r.tt_pressure()?;
     let index = out.join("index.md");
@@ -134,7 +135,10 @@ impl Report<'_> {
 
     /// "At a glance": the answer first (see [`super::glance`]).
     fn glance(&mut self) -> Result<()> {
-        let glance = at_a_glance(&self.results.counts, &self.results.timings);
+        let mut glance = at_a_glance(&self.results.counts, &self.results.timings);
+        if let Some(map) = &self.results.break_even {
+            super::glance::with_break_even_map(&mut glance, map);
+        }
         let _ = writeln!(self.md, "## At a glance\n");
         if glance.is_empty() {
             let _ = writeln!(
@@ -152,13 +156,48 @@ impl Report<'_> {
              Break-even = the evaluator cost per call at which that variant would neither gain nor lose: in ns, \
              (time(variant) − time(none)) / hits per operation, both with the `constant` evaluator; in \
              instructions, the optimized cache's instructions per lookup / hit rate (callgrind, traversal cache on). \
-             Compare it with the evaluator's own cost beside it: the cache pays when the evaluator costs more.\n"
+             Where the break-even map covers the setting, both instruction columns come from it instead (any \
+             variant, either traversal mode; see \"Break-even map\" below). Compare the break-even with the \
+             evaluator's own cost beside it: the cache pays when the evaluator costs more.\n"
         );
         let _ = writeln!(self.md, "{}", glance_table(&glance)?.markdown());
         let _ = writeln!(
             self.md,
             "**Verdicts:** {pays} pay, {costs} cost, {none} without verdict.\n"
         );
+        Ok(())
+    }
+
+    /// The break-even map section (see [`crate::report::break_even`]).
+    fn break_even_map(&mut self) -> Result<()> {
+        let _ = writeln!(self.md, "## Break-even map\n");
+        let Some(rows) = &self.results.break_even else {
+            let _ = writeln!(
+                self.md,
+                "No `break_even.csv` in this run (the stage was skipped, valgrind was missing, or the run \
+                 predates it). `harness break-even` measures the full map.\n"
+            );
+            return Ok(());
+        };
+        let findings = crate::report::break_even::BreakEvenFindings::of(rows);
+        let _ = writeln!(self.md, "{}", crate::report::break_even::EXPLANATION);
+        let search = self.results.search.as_deref().unwrap_or_default();
+        for line in findings
+            .summary_lines()
+            .into_iter()
+            .chain(findings.search_lines(search))
+        {
+            let _ = writeln!(self.md, "- {line}");
+        }
+        let _ = writeln!(self.md, "\n{}", findings.break_even_table()?.markdown());
+        let _ = writeln!(self.md, "{}", findings.rung_table()?.markdown());
+        for (scenario, traversal) in findings.settings() {
+            if let Some(chart) = findings.chart(&scenario, &traversal) {
+                let stem = format!("break_even_{scenario}_{traversal}");
+                let files = plot::line_plot(&chart, &self.charts_dir.join(&stem))?;
+                self.link(&stem, &chart.title, files);
+            }
+        }
         Ok(())
     }
 

@@ -1,6 +1,6 @@
 //! One arm of a run (family x cache variant x evaluator x traversal): a counting pass and a timed operation.
 
-use super::Evaluator;
+use crate::evaluators::EvaluatorKind;
 use crate::record::ArmKey;
 use engine::chance::{ChanceCounters, ChanceDepth, ChanceTelemetry, Traversal, expand_chance_with};
 use engine::memo::{
@@ -17,7 +17,7 @@ pub struct Arm {
     /// Cache variant.
     pub cache: CacheKind,
     /// Evaluator.
-    pub eval: Evaluator,
+    pub eval: EvaluatorKind,
     /// Traversal cache on or off.
     pub traversal: Traversal,
 }
@@ -26,10 +26,10 @@ impl Arm {
     /// The results key of this arm on family `scenario`: the names the CSVs record.
     ///
     /// ```
-    /// use harness::run::{Arm, Evaluator};
+    /// use harness::{evaluators::EvaluatorKind, run::Arm};
     /// let arm = Arm {
     ///     cache: engine::memo::CacheKind::Optimized,
-    ///     eval: Evaluator::Material,
+    ///     eval: EvaluatorKind::Material,
     ///     traversal: engine::chance::Traversal::Cached,
     /// };
     /// assert_eq!(arm.key("sparse"), harness::record::ArmKey::new("sparse", "optimized", "material", "on"));
@@ -38,7 +38,7 @@ impl Arm {
         ArmKey::new(
             scenario,
             self.cache.name(),
-            self.eval.name(),
+            &self.eval.to_string(),
             self.traversal.name(),
         )
     }

@@ -7,7 +7,5 @@ pub mod probes;
 pub mod table;
 pub mod timing;
 
-/// The evaluator choice lives in [`crate::selection`]; re-exported because every arm names one.
-pub use crate::selection::Evaluator;
 pub use arm::{Arm, CountResult, count_family, timed_operation};
 pub use parity::{ParityError, check_parity};

@@ -5,7 +5,8 @@
 //! counters (checked here against the plain cache's counting pass), so the histogram describes the timed arm.
 
 use super::growth::growth_blocks;
-use super::{Arm, Evaluator, count_family};
+use super::{Arm, count_family};
+use crate::evaluators::EvaluatorKind;
 use crate::record::schema::ProbeRow;
 use crate::record::{CountRow, Metric};
 use anyhow::{Result, bail};
@@ -115,7 +116,7 @@ pub fn probe_family(
     scenario: &str,
     states: &[GameState],
     depth: ChanceDepth,
-    eval: Evaluator,
+    eval: EvaluatorKind,
     traversal: Traversal,
 ) -> Result<FamilyProbes> {
     let arm = Arm {

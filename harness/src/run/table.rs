@@ -46,7 +46,7 @@ pub fn render(lines: &[Line<'_>]) -> String {
         // Every row has the header's nine cells, so this cannot fail.
         let _ = t.row([
             l.scenario.to_owned(),
-            l.arm.eval.name().to_owned(),
+            l.arm.eval.to_string(),
             l.arm.traversal.name().to_owned(),
             l.arm.cache.name().to_owned(),
             count(m.evaluator_calls),

@@ -2,7 +2,7 @@
 //! frozen into their canonical outer successors with exact expected values.
 
 use super::{FORMAT_VERSION, Family, Header, Root, ScenarioFile, Successor};
-use crate::selection::Evaluator;
+use crate::evaluators::EvaluatorKind;
 use engine::chance::{ChanceDepth, Traversal, expand_chance};
 use engine::memo::Uncached;
 use engine::{Color, GameState, PieceType, Square, legal_turn_paths};
@@ -148,12 +148,12 @@ pub fn freeze_family(family: Family, master_seed: u64, command: &str) -> Scenari
 /// Expected numerators under the frozen evaluators, computed by the engine's expansion (uncached evaluator,
 /// traversal cache on); `scenarios verify` recomputes them independently.
 pub fn expected_values(outer: &GameState, depth: ChanceDepth) -> BTreeMap<String, i64> {
-    [Evaluator::Material, Evaluator::Constant]
+    [EvaluatorKind::Material, EvaluatorKind::Constant]
         .into_iter()
         .map(|e| {
             let memo = Uncached::new(e.function());
             let Ok(v) = expand_chance(outer, depth, &memo, Traversal::Cached);
-            (e.name().to_owned(), v.numerator)
+            (e.to_string(), v.numerator)
         })
         .collect()
 }

@@ -2,7 +2,7 @@
 
 use super::oracle::{EvalFn, exhaustive_values, legal_turns};
 use super::{LoadedScenario, ScenarioError};
-use crate::selection::Evaluator;
+use crate::evaluators::EvaluatorKind;
 use engine::GameState;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -80,10 +80,13 @@ pub fn verify(
         }
     }
     let evals: [EvalFn; 2] = [
-        Evaluator::Material.function(),
-        Evaluator::Constant.function(),
+        EvaluatorKind::Material.function(),
+        EvaluatorKind::Constant.function(),
     ];
-    let names = [Evaluator::Material.name(), Evaluator::Constant.name()];
+    let names = [
+        EvaluatorKind::Material.to_string(),
+        EvaluatorKind::Constant.to_string(),
+    ];
     // Successors are independent: spread them over the cores, then report the first difference in file order.
     let threads = std::thread::available_parallelism()
         .map(|n| n.get())
@@ -118,13 +121,13 @@ pub fn verify(
     for (s, got) in scn.successors.iter().zip(recomputed) {
         let got = got.expect("every successor was recomputed");
         for (name, recomputed) in names.iter().zip(got) {
-            let frozen = s.expected[*name];
+            let frozen = s.expected[name.as_str()];
             values += 1;
             if frozen != recomputed {
                 return Err(ScenarioError::Stale {
                     path: scn.path.clone(),
                     entry: scn.entry_name(s.root, Some(s.index)),
-                    evaluator: (*name).to_owned(),
+                    evaluator: name.clone(),
                     dfen: s.state.to_dfen(),
                     frozen,
                     recomputed,

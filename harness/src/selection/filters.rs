@@ -2,14 +2,18 @@
 //! error into exit status 2 with the option named). Worded like `values::name`, which this module cannot use
 //! without a module cycle (`cli` also holds the command enum).
 
-use super::Evaluator;
+use crate::evaluators::EvaluatorKind;
 use engine::chance::Traversal;
 
-/// Parses an evaluator name (the main job's subset: material, constant, aggressive).
-pub fn parse_eval(s: &str) -> Result<Evaluator, String> {
-    Evaluator::from_name(s).ok_or_else(|| {
-        format!("unknown evaluator `{s}` (expected material, constant or aggressive)")
-    })
+/// Parses an evaluator name, `work:N` included; an unknown name gets every valid one listed.
+///
+/// ```
+/// use harness::selection::parse_eval;
+/// assert_eq!(parse_eval("work:16").unwrap().to_string(), "work:16");
+/// assert!(parse_eval("nnue").unwrap_err().contains("material, constant, aggressive, counter, mobility, network"));
+/// ```
+pub fn parse_eval(s: &str) -> Result<EvaluatorKind, String> {
+    s.parse()
 }
 
 /// Parses `on`/`off`.

@@ -2,8 +2,7 @@
 //! and in the results. Shared by the main job, its child processes and `harness compare`, so none of them
 //! imports another's command module.
 
-pub mod evaluator;
 pub mod filters;
 
-pub use evaluator::{CONSTANT_SCORE, Evaluator};
+pub use crate::evaluators::{CONSTANT_SCORE, EvaluatorKind};
 pub use filters::{parse_eval, parse_traversal};

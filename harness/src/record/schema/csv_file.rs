@@ -64,6 +64,44 @@ pub fn read_records<R: CsvRecord>(path: &Path) -> Result<Vec<Located<R>>, Schema
     parse_records(&bytes, path)
 }
 
+/// [`read_records`], rejecting a second row with the same `key` (`describe` names it in the error).
+pub fn read_unique<R: CsvRecord, K: Ord>(
+    path: &Path,
+    key: impl Fn(&R) -> K,
+    describe: impl Fn(&R) -> String,
+) -> Result<Vec<R>, SchemaError> {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut out = Vec::new();
+    for Located { line, record } in read_records::<R>(path)? {
+        if !seen.insert(key(&record)) {
+            return Err(SchemaError::Row {
+                path: path.to_path_buf(),
+                line,
+                message: format!("duplicate row for {}", describe(&record)),
+            });
+        }
+        out.push(record);
+    }
+    Ok(out)
+}
+
+/// Checks that a median lies inside its interval: `Err((column, message))` naming the median's column.
+pub fn check_within(
+    column: &'static str,
+    median: f64,
+    low: f64,
+    high: f64,
+) -> Result<(), (&'static str, String)> {
+    if low <= median && median <= high {
+        Ok(())
+    } else {
+        Err((
+            column,
+            format!("{median} lies outside its interval [{low}, {high}]"),
+        ))
+    }
+}
+
 /// [`read_records`] on CSV text already in memory; `path` only names the source in errors.
 pub fn parse_records<R: CsvRecord>(
     bytes: &[u8],

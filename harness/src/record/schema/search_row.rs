@@ -1,7 +1,7 @@
 //! The rows of `search.csv`: one row per family x search arm (pruning, transposition table, evaluation cache),
 //! with the arm's counters summed over the family's roots and its time per pass over them.
 
-use super::csv_file::{CsvRecord, Located, read_records, write_records};
+use super::csv_file::{CsvRecord, check_within, read_unique, write_records};
 use super::{Provenance, SchemaError};
 use crate::record::RecordError;
 use serde::{Deserialize, Serialize};
@@ -120,15 +120,7 @@ impl CsvRecord for SearchRecord {
                 return Err((column, format!("{v} is not a finite non-negative time")));
             }
         }
-        if !(self.ci_low_ns <= self.median_ns && self.median_ns <= self.ci_high_ns) {
-            return Err((
-                "median_ns",
-                format!(
-                    "{} lies outside its interval [{}, {}]",
-                    self.median_ns, self.ci_low_ns, self.ci_high_ns
-                ),
-            ));
-        }
+        check_within("median_ns", self.median_ns, self.ci_low_ns, self.ci_high_ns)?;
         if self.leaves != self.evaluator_calls + self.cache_hits {
             return Err((
                 "leaves",
@@ -160,30 +152,25 @@ pub fn write_search(rows: &[SearchRecord], path: &Path) -> Result<Vec<u8>, Recor
 
 /// Reads `search.csv`, rejecting a repeated (family, depth, pruning, table, variant, evaluator).
 pub fn read_search(path: &Path) -> Result<Vec<SearchRecord>, SchemaError> {
-    let mut seen = std::collections::BTreeSet::new();
-    let mut out = Vec::new();
-    for Located { line, record: r } in read_records::<SearchRecord>(path)? {
-        let key = (
-            r.scenario.clone(),
-            r.depth_turns,
-            r.pruning.clone(),
-            r.tt.clone(),
-            r.variant.clone(),
-            r.evaluator.clone(),
-        );
-        if !seen.insert(key) {
-            return Err(SchemaError::Row {
-                path: path.to_path_buf(),
-                line,
-                message: format!(
-                    "duplicate row for {} depth {} {} tt {} {} {}",
-                    r.scenario, r.depth_turns, r.pruning, r.tt, r.variant, r.evaluator
-                ),
-            });
-        }
-        out.push(r);
-    }
-    Ok(out)
+    read_unique(
+        path,
+        |r: &SearchRecord| {
+            (
+                r.scenario.clone(),
+                r.depth_turns,
+                r.pruning.clone(),
+                r.tt.clone(),
+                r.variant.clone(),
+                r.evaluator.clone(),
+            )
+        },
+        |r| {
+            format!(
+                "{} depth {} {} tt {} {} {}",
+                r.scenario, r.depth_turns, r.pruning, r.tt, r.variant, r.evaluator
+            )
+        },
+    )
 }
 
 #[cfg(test)]

@@ -1,0 +1,70 @@
+//! `harness break-even`: the break-even map of every chosen family x traversal setting x cache variant over the
+//! evaluator ladder (`docs/break-even.md`); the stage is in [`crate::job::break_even`].
+
+use crate::evaluators::EvaluatorKind;
+use crate::job::break_even::{BreakEvenGrid, full_ladder, run_break_even, short_plan};
+use crate::record::{Provenance, RunMetadata};
+use crate::scenario::{Family, load_dir};
+use crate::status;
+use crate::values::{List, Named, evaluators, list, or_all};
+use engine::chance::Traversal;
+use engine::memo::CacheKind;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `harness break-even`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Scenario families (comma-separated, each once).
+    #[arg(long, value_parser = list::<Family>, default_value = Family::ALL_NAMES)]
+    pub scenario: List<Family>,
+    /// Cache variants (comma-separated, each once); `none` is every ratio's baseline and always measured.
+    #[arg(long, value_parser = list::<CacheKind>, default_value = "fx,optimized")]
+    pub cache: List<CacheKind>,
+    /// Evaluator rungs (comma-separated, each once; `work:N` with N a power of two); default: material,
+    /// aggressive, mobility, network, work:1,4,16,64,256.
+    #[arg(long, value_parser = evaluators)]
+    pub rungs: Option<List<EvaluatorKind>>,
+    /// Traversal-cache modes (comma-separated, each once): on,off.
+    #[arg(long, value_parser = list::<Traversal>, default_value = Traversal::ALL_NAMES)]
+    pub traversal: List<Traversal>,
+    /// Folder holding the frozen scenario files.
+    #[arg(long, default_value = "scenarios")]
+    pub scenarios_dir: PathBuf,
+    /// Where `break_even.csv` is written (created if missing).
+    #[arg(long, default_value = "results-private/break-even")]
+    pub out: PathBuf,
+    /// Seed of the timing order shuffle (printed and recorded).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Runs the map. Exit status 2 when the output folder cannot be written.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Err(e) = crate::record::RunFolder::check_writable(&args.out) {
+        status!("--out {}: {e:#}", args.out.display());
+        return Ok(ExitCode::from(2));
+    }
+    let scenarios = load_dir(&args.scenarios_dir, &or_all(&args.scenario))?;
+    let meta = RunMetadata::collect(args.seed);
+    status!("break-even map: seed {}", args.seed);
+    let grid = BreakEvenGrid {
+        traversals: or_all(&args.traversal),
+        variants: or_all(&args.cache),
+        rungs: args.rungs.clone().unwrap_or_else(full_ladder),
+        plan: short_plan(args.seed),
+    };
+    match run_break_even(
+        &scenarios,
+        &args.scenarios_dir,
+        &grid,
+        &Provenance::of(&meta),
+        &args.out,
+    )? {
+        Some(_) => {
+            status!("wrote {}", args.out.join("break_even.csv").display());
+            Ok(ExitCode::SUCCESS)
+        }
+        None => Ok(ExitCode::from(1)),
+    }
+}

@@ -1,0 +1,140 @@
+//! The break-even stage: the map of `crate::break_even` measured for a grid of families x traversal settings x
+//! variants x evaluator rungs, written as `break_even.csv` and summarised on the console. The main job runs a
+//! short grid (one family, the traversal cache on and off, the optimized cache, three rungs); `harness
+//! break-even` runs the full one.
+
+use crate::break_even::{MapSpec, measure_map};
+use crate::evaluators::EvaluatorKind;
+use crate::instructions::valgrind_version;
+use crate::measure::Plan;
+use crate::record::schema::{BreakEvenRecord, write_break_even};
+use crate::record::{Provenance, write_atomic};
+use crate::report::break_even::BreakEvenFindings;
+use crate::scenario::LoadedScenario;
+use crate::{outln, status};
+use anyhow::{Context, Result};
+use engine::chance::Traversal;
+use engine::memo::CacheKind;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// One grid of the map.
+#[derive(Clone, Debug)]
+pub struct BreakEvenGrid {
+    /// Traversal settings.
+    pub traversals: Vec<Traversal>,
+    /// Cache variants (`none` is every ratio's baseline).
+    pub variants: Vec<CacheKind>,
+    /// Evaluator rungs.
+    pub rungs: Vec<EvaluatorKind>,
+    /// The timing plan of each family x traversal setting.
+    pub plan: Plan,
+}
+
+/// The full ladder: the public evaluators by cost, then `work:N` on a log grid.
+pub fn full_ladder() -> Vec<EvaluatorKind> {
+    let mut out = vec![
+        EvaluatorKind::Material,
+        EvaluatorKind::Aggressive,
+        EvaluatorKind::Mobility,
+        EvaluatorKind::Network,
+    ];
+    out.extend([1, 4, 16, 64, 256].map(|n| EvaluatorKind::work(n).expect("a power of two")));
+    out
+}
+
+/// The main job's short grid: one traversal setting (the cache on when the job has it: the other one's
+/// operation makes three times the lookups, and callgrind's time grows with them), the optimized cache, two rungs
+/// (`material` and `work:64`, about 30 times dearer), a short timing plan.
+pub fn short_grid(traversals: &[Traversal], seed: u64) -> BreakEvenGrid {
+    let traversal = if traversals.contains(&Traversal::Cached) {
+        Traversal::Cached
+    } else {
+        traversals.first().copied().unwrap_or(Traversal::Cached)
+    };
+    BreakEvenGrid {
+        traversals: vec![traversal],
+        variants: vec![CacheKind::Optimized],
+        rungs: vec![
+            EvaluatorKind::Material,
+            EvaluatorKind::work(64).expect("a power of two"),
+        ],
+        plan: short_plan(seed),
+    }
+}
+
+/// A timing plan of about a second per setting.
+pub fn short_plan(seed: u64) -> Plan {
+    Plan {
+        warm_up: Duration::from_millis(50),
+        min_rounds: 7,
+        max_rounds: 11,
+        budget: Duration::from_millis(900),
+        sample_target: Duration::from_millis(4),
+        seed,
+    }
+}
+
+/// Measures the grid on every scenario and writes `out/break_even.csv`; `Ok(None)` (with the reason on stderr)
+/// when valgrind is missing.
+pub fn run_break_even(
+    scenarios: &[LoadedScenario],
+    scenarios_dir: &Path,
+    grid: &BreakEvenGrid,
+    prov: &Provenance,
+    out: &Path,
+) -> Result<Option<BreakEvenFindings>> {
+    let start = Instant::now();
+    if valgrind_version().is_none() {
+        status!(
+            "break-even map skipped: valgrind is not installed (or not on PATH); install valgrind \
+             (apt-get install valgrind) and run again"
+        );
+        return Ok(None);
+    }
+    let exe = std::env::current_exe().context("cannot locate the harness executable")?;
+    let work = out.join("callgrind-break-even");
+    std::fs::create_dir_all(&work).with_context(|| format!("{}: cannot create", work.display()))?;
+    let mut rows: Vec<BreakEvenRecord> = Vec::new();
+    for scn in scenarios {
+        for &traversal in &grid.traversals {
+            let spec = MapSpec {
+                exe: &exe,
+                scenarios_dir,
+                work: &work,
+                traversal,
+                variants: &grid.variants,
+                rungs: &grid.rungs,
+                plan: grid.plan,
+            };
+            status!(
+                "break-even map: {} traversal {} ({} variants x {} rungs)",
+                scn.family.name(),
+                traversal.name(),
+                grid.variants.len(),
+                grid.rungs.len()
+            );
+            rows.extend(measure_map(scn, &spec)?);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&work);
+    let rows: Vec<BreakEvenRecord> = rows.into_iter().map(|r| r.with_provenance(prov)).collect();
+    let path = out.join("break_even.csv");
+    write_atomic(&path, &write_break_even(&rows, &path)?)?;
+    let findings = BreakEvenFindings::of(&rows);
+    if let Ok(t) = findings.break_even_table() {
+        outln!("{}", t.plain());
+    }
+    if let Ok(t) = findings.rung_table() {
+        outln!("{}", t.plain());
+    }
+    for line in findings.summary_lines() {
+        outln!("{line}");
+    }
+    status!(
+        "break-even map: {} rows in {:.1} s",
+        rows.len(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(Some(findings))
+}

@@ -1,0 +1,231 @@
+//! The rows of `break_even.csv`: one row per family x traversal mode x cache variant x evaluator rung, with the
+//! cost model's parts (callgrind counts of one operation), its predicted speedup at the rung's cost and the
+//! speedup measured by interleaved timing of the same operation.
+
+use super::csv_file::{CsvRecord, check_within, read_unique, write_records};
+use super::{Provenance, SchemaError};
+use crate::record::RecordError;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// One family x traversal x variant x rung, as written to and read from `break_even.csv`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BreakEvenRecord {
+    /// Scenario family (the operation is its first successor).
+    pub scenario: String,
+    /// Traversal cache `on` or `off`.
+    pub traversal: String,
+    /// Cache variant (never `none`: it is the baseline of every ratio).
+    pub variant: String,
+    /// The rung's evaluator (`material`, `work:16`, ...).
+    pub evaluator: String,
+    /// L: evaluation lookups of the operation.
+    pub lookups: u64,
+    /// M: evaluator calls of the operation under this variant.
+    pub misses: u64,
+    /// G: instructions of the operation without a cache, evaluator `constant`.
+    pub operation_instructions: u64,
+    /// p: the variant's instructions per lookup beyond calling the constant evaluator directly.
+    pub probe_instructions_per_lookup: f64,
+    /// e: the rung's instructions per call beyond the constant evaluator.
+    pub evaluator_instructions_per_call: f64,
+    /// e* = L·p / (L − M): the evaluator cost from which the variant pays; empty when no lookup hits.
+    pub break_even_instructions_per_call: Option<f64>,
+    /// The rung's time per call beyond the constant evaluator, from the uncached arms' timings.
+    pub evaluator_ns_per_call: f64,
+    /// Nanoseconds per instruction of the uncached constant arm (converts e* into time).
+    pub ns_per_instruction: f64,
+    /// (G + L·e) / (G + L·p + M·e) at the rung's e.
+    pub predicted_speedup: f64,
+    /// Median of the per-round ratios time(none) / time(variant), > 1 = the cache is faster.
+    pub measured_speedup: f64,
+    /// Lower end of the measured speedup's 95% interval.
+    pub speedup_ci_low: f64,
+    /// Upper end of the measured speedup's 95% interval.
+    pub speedup_ci_high: f64,
+    /// Timing rounds.
+    pub samples: u64,
+    /// `host (cpu, N cores)`.
+    pub machine: String,
+    /// `rustc -V`.
+    pub rustc: String,
+    /// Commit, `-dirty` when modified.
+    pub git_revision: String,
+    /// The run's seed.
+    pub seed: u64,
+}
+
+impl CsvRecord for BreakEvenRecord {
+    const COLUMNS: &'static [&'static str] = &[
+        "scenario",
+        "traversal",
+        "variant",
+        "evaluator",
+        "lookups",
+        "misses",
+        "operation_instructions",
+        "probe_instructions_per_lookup",
+        "evaluator_instructions_per_call",
+        "break_even_instructions_per_call",
+        "evaluator_ns_per_call",
+        "ns_per_instruction",
+        "predicted_speedup",
+        "measured_speedup",
+        "speedup_ci_low",
+        "speedup_ci_high",
+        "samples",
+        "machine",
+        "rustc",
+        "git_revision",
+        "seed",
+    ];
+
+    fn check(&self) -> Result<(), (&'static str, String)> {
+        for (column, text) in [
+            ("scenario", &self.scenario),
+            ("variant", &self.variant),
+            ("evaluator", &self.evaluator),
+        ] {
+            if text.trim().is_empty() {
+                return Err((column, "empty".into()));
+            }
+        }
+        if !matches!(self.traversal.as_str(), "on" | "off") {
+            return Err((
+                "traversal",
+                format!("'{}' is neither on nor off", self.traversal),
+            ));
+        }
+        if self.misses > self.lookups {
+            return Err((
+                "misses",
+                format!("{} exceeds lookups {}", self.misses, self.lookups),
+            ));
+        }
+        for (column, v) in [
+            (
+                "probe_instructions_per_lookup",
+                self.probe_instructions_per_lookup,
+            ),
+            (
+                "evaluator_instructions_per_call",
+                self.evaluator_instructions_per_call,
+            ),
+            ("evaluator_ns_per_call", self.evaluator_ns_per_call),
+        ] {
+            if !v.is_finite() {
+                return Err((column, format!("{v} is not finite")));
+            }
+        }
+        for (column, v) in [
+            ("ns_per_instruction", self.ns_per_instruction),
+            ("predicted_speedup", self.predicted_speedup),
+            ("measured_speedup", self.measured_speedup),
+            ("speedup_ci_low", self.speedup_ci_low),
+            ("speedup_ci_high", self.speedup_ci_high),
+        ] {
+            if !v.is_finite() || v <= 0.0 {
+                return Err((column, format!("{v} is not a finite positive number")));
+            }
+        }
+        check_within(
+            "measured_speedup",
+            self.measured_speedup,
+            self.speedup_ci_low,
+            self.speedup_ci_high,
+        )
+    }
+}
+
+impl BreakEvenRecord {
+    /// The same record with `prov` in its provenance columns.
+    pub fn with_provenance(mut self, prov: &Provenance) -> BreakEvenRecord {
+        self.machine = prov.machine.clone();
+        self.rustc = prov.rustc.clone();
+        self.git_revision = prov.git_revision.clone();
+        self.seed = prov.seed;
+        self
+    }
+}
+
+/// `break_even.csv` text of `rows`.
+pub fn write_break_even(rows: &[BreakEvenRecord], path: &Path) -> Result<Vec<u8>, RecordError> {
+    write_records(rows.iter().cloned(), path)
+}
+
+/// Reads `break_even.csv`, rejecting a repeated (family, traversal, variant, evaluator).
+pub fn read_break_even(path: &Path) -> Result<Vec<BreakEvenRecord>, SchemaError> {
+    read_unique(
+        path,
+        |r: &BreakEvenRecord| {
+            (
+                r.scenario.clone(),
+                r.traversal.clone(),
+                r.variant.clone(),
+                r.evaluator.clone(),
+            )
+        },
+        |r| {
+            format!(
+                "{} traversal {} {} {}",
+                r.scenario, r.traversal, r.variant, r.evaluator
+            )
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A row; `evaluator` varies so that rows differ.
+    pub(crate) fn record(evaluator: &str) -> BreakEvenRecord {
+        BreakEvenRecord {
+            scenario: "sparse".into(),
+            traversal: "on".into(),
+            variant: "optimized".into(),
+            evaluator: evaluator.into(),
+            lookups: 1_000,
+            misses: 250,
+            operation_instructions: 2_000_000,
+            probe_instructions_per_lookup: 202.5,
+            evaluator_instructions_per_call: 124.0,
+            break_even_instructions_per_call: Some(270.0),
+            evaluator_ns_per_call: 30.5,
+            ns_per_instruction: 0.25,
+            predicted_speedup: 0.8,
+            measured_speedup: 0.85,
+            speedup_ci_low: 0.82,
+            speedup_ci_high: 0.9,
+            samples: 7,
+            machine: "host (cpu, 2 cores)".into(),
+            rustc: "rustc 1.95.0".into(),
+            git_revision: "abc".into(),
+            seed: 1,
+        }
+    }
+
+    #[test]
+    fn break_even_rows_round_trip_and_bad_rows_name_line_and_field() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("break_even.csv");
+        let never = BreakEvenRecord {
+            break_even_instructions_per_call: None,
+            ..record("work:16")
+        };
+        let rows = vec![record("material"), never];
+        std::fs::write(&path, write_break_even(&rows, &path).unwrap()).unwrap();
+        assert_eq!(read_break_even(&path).unwrap(), rows);
+
+        let text =
+            String::from_utf8(write_break_even(&[record("material")], &path).unwrap()).unwrap();
+        std::fs::write(&path, text.replace(",1000,250,", ",1000,1250,")).unwrap();
+        let err = read_break_even(&path).unwrap_err().to_string();
+        assert!(err.contains("line 2") && err.contains("misses"), "{err}");
+
+        let twice = [record("material"), record("material")];
+        std::fs::write(&path, write_break_even(&twice, &path).unwrap()).unwrap();
+        let err = read_break_even(&path).unwrap_err().to_string();
+        assert!(err.contains("duplicate row"), "{err}");
+    }
+}
