@@ -350,7 +350,7 @@ impl Arrays {
                 None => self.vacant_slot(signature),
             }
         };
-        self.states.push(*state);
+        self.states.push(state);
         self.values.push(value);
         self.slots[slot] = (u64::from(signature.0) << 32) | entry as u64;
     }
