@@ -6,7 +6,7 @@ use crate::memo::counters::MemoCounters;
 use crate::memo::evaluation_memo::EvaluationMemo;
 use crate::memo::fingerprint::Signature;
 use crate::memo::probe_stats::{NoStats, ProbeObserver, ProbeStats};
-use crate::memo::state_store::StateStore;
+use crate::memo::state_store::{StateStore, StoredState};
 use crate::state::GameState;
 use std::cell::{Cell, UnsafeCell};
 use std::convert::Infallible;
@@ -239,7 +239,8 @@ enum Probe {
 /// fields into vector registers before the probe loop and rebuilds them from the fingerprint's scalar loads,
 /// which costs more than the call (measured per hit with callgrind).
 #[inline(never)]
-fn same_key(a: &GameState, b: &GameState) -> bool {
+fn same_key(stored: &StoredState, b: &GameState) -> bool {
+    let a = &stored.0;
     let pair = |lo: u64, hi: u64| u128::from(lo) | u128::from(hi) << 64;
     let scalars = |s: &GameState| {
         pair(
@@ -321,7 +322,7 @@ impl Arrays {
             if unsafe { *self.signatures.get_unchecked(entry) } == signature.0 {
                 // SAFETY: as above.
                 let stored = unsafe { self.states.get_unchecked(entry) };
-                if std::ptr::eq(stored, state) {
+                if std::ptr::eq(&stored.0, state) {
                     observer.on_identity_hit();
                     observer.on_probe(inspected);
                     return Probe::Hit(entry);
@@ -439,7 +440,7 @@ mod tests {
                 variants.push(v);
             }
             for b in &variants {
-                assert_eq!(same_key(a, b), a == b);
+                assert_eq!(same_key(&StoredState(*a), b), a == b);
             }
         }
     }

@@ -4,15 +4,22 @@
 use crate::state::GameState;
 use std::ops::Index;
 
-/// States per chunk (38 KiB each). Equal chunks make an entry's chunk a shift and its offset a mask; doubling
+/// States per chunk (40 KiB each). Equal chunks make an entry's chunk a shift and its offset a mask; doubling
 /// chunks cost a bit-scan and two bounds checks per hit, a tenth of the hit. 256 keeps a small invocation's
 /// first allocation below glibc's mmap threshold.
 pub(crate) const CHUNK: usize = 256;
 
+/// A stored state, 16-byte aligned: the key comparison then reads the stored side with aligned vector compares
+/// straight from memory (one instruction per 16 bytes instead of a load and a compare), eight fewer instructions
+/// per hit for 8 bytes of padding per entry.
+#[derive(Clone, Copy)]
+#[repr(C, align(16))]
+pub(crate) struct StoredState(pub(crate) GameState);
+
 /// Dense, append-only, index-addressed states in fixed-size chunks (one allocation per `CHUNK` states).
 #[derive(Default)]
 pub(crate) struct StateStore {
-    chunks: Vec<Vec<GameState>>,
+    chunks: Vec<Vec<StoredState>>,
     len: usize,
 }
 
@@ -51,7 +58,7 @@ impl StateStore {
         // destination is allocated, unused spare capacity, and `GameState` is `Copy` (no drop, any bytes of a valid
         // state are a valid state); `set_len` then covers exactly the one slot written.
         unsafe {
-            copy_state(state, chunk.as_mut_ptr().add(offset));
+            copy_state(state, chunk.as_mut_ptr().add(offset).cast::<GameState>());
             chunk.set_len(offset + 1);
         }
         self.len += 1;
@@ -85,7 +92,7 @@ impl StateStore {
     /// # Safety
     /// `index < self.len()`.
     #[inline(always)]
-    pub(crate) unsafe fn get_unchecked(&self, index: usize) -> &GameState {
+    pub(crate) unsafe fn get_unchecked(&self, index: usize) -> &StoredState {
         let (k, offset) = locate(index);
         debug_assert!(index < self.len);
         // SAFETY: `index < len`, chunks fill in order and every chunk but the last is full, so chunk `k` exists
@@ -99,7 +106,7 @@ impl Index<usize> for StateStore {
     #[inline(always)]
     fn index(&self, index: usize) -> &GameState {
         let (k, offset) = locate(index);
-        &self.chunks[k][offset]
+        &self.chunks[k][offset].0
     }
 }
 
@@ -135,7 +142,7 @@ mod tests {
         assert!(store.chunks.iter().all(|c| c.capacity() == CHUNK));
         // SAFETY: every index below `len`.
         assert!(
-            (0..store.len()).all(|i| std::ptr::eq(unsafe { store.get_unchecked(i) }, &store[i]))
+            (0..store.len()).all(|i| std::ptr::eq(unsafe { &store.get_unchecked(i).0 }, &store[i]))
         );
     }
 }
