@@ -6,7 +6,7 @@ use crate::memo::counters::MemoCounters;
 use crate::memo::evaluation_memo::EvaluationMemo;
 use crate::memo::fingerprint::Signature;
 use crate::memo::probe_stats::{NoStats, ProbeObserver, ProbeStats};
-use crate::memo::state_store::StateStore;
+use crate::memo::state_store::{StateStore, StoredState};
 use crate::state::GameState;
 use std::cell::{Cell, UnsafeCell};
 use std::convert::Infallible;
@@ -15,8 +15,8 @@ use std::convert::Infallible;
 ///
 /// Keys use full `(GameState, Color)` equality (mailbox included, Zobrist key excluded). A constant-work
 /// [`Signature`] selects a slot in a linear-probing table; full equality runs only on equal signatures, so
-/// mailbox-only variants share a signature and still stay distinct. The table keeps signatures (with entry
-/// indices) in one slot array and the states and values in two dense parallel arrays (states in chunks that never
+/// mailbox-only variants share a signature and still stay distinct. The table keeps entry indices in one 32-bit
+/// slot array and the signatures, states and values in three dense parallel arrays (states in chunks that never
 /// move): no per-entry objects, no tuple key built on lookup. Growth re-slots the stored signatures without
 /// calling the evaluator or recomputing fingerprints. There is no eviction: memory grows with the unique pairs
 /// evaluated, until the cache is dropped.
@@ -215,9 +215,9 @@ impl<C, O: ProbeObserver> std::fmt::Debug for EvaluationCache<C, O> {
     }
 }
 
-/// Marks an unused slot; no valid slot word has entry index `u32::MAX`.
-const EMPTY: u64 = u64::MAX;
-/// Slots in the first allocation (room for 512 entries; 8 KiB of slots, 2 KiB of values). A fresh cache per
+/// Marks an unused slot; an occupied slot holds its entry index plus one.
+const EMPTY: u32 = 0;
+/// Slots in the first allocation (room for 512 entries; 4 KiB of slots, 2 KiB each of signatures and values). A fresh cache per
 /// search or rescoring invocation usually holds hundreds of entries; starting at 16 slots cost six extra growths
 /// per batch, and the repeated-batch bench measured 102 -> 82 us (CPU clock) when starting here.
 const MIN_SLOTS: usize = 1024;
@@ -239,7 +239,8 @@ enum Probe {
 /// fields into vector registers before the probe loop and rebuilds them from the fingerprint's scalar loads,
 /// which costs more than the call (measured per hit with callgrind).
 #[inline(never)]
-fn same_key(a: &GameState, b: &GameState) -> bool {
+fn same_key(stored: &StoredState, b: &GameState) -> bool {
+    let a = &stored.0;
     let pair = |lo: u64, hi: u64| u128::from(lo) | u128::from(hi) << 64;
     let scalars = |s: &GameState| {
         pair(
@@ -275,10 +276,17 @@ impl<O: ProbeObserver> Default for Table<O> {
     }
 }
 
-/// The parallel arrays. Slot words are `signature << 32 | entry index`; entries are dense, in insertion order.
+/// The parallel arrays. A slot holds an entry index plus one (zero marks an empty slot); entries are dense, in
+/// insertion order, each with its signature, state and value at the same index of three parallel arrays.
+///
+/// 32-bit slots (rather than `signature << 32 | entry` words) halve the slot array, which is most of what a fresh
+/// cache writes before its first lookup (the slot array is filled on every growth); the signature check before the
+/// state comparison reads the dense signature array instead, and growth re-slots entries by their stored
+/// signatures in entry order without reading the old slots.
 #[derive(Default)]
 struct Arrays {
-    slots: Vec<u64>,
+    slots: Vec<u32>,
+    signatures: Vec<u32>,
     states: StateStore,
     values: Vec<i32>,
 }
@@ -307,12 +315,14 @@ impl Arrays {
                 observer.on_probe(inspected);
                 return Probe::Vacant(slot);
             }
-            if (word >> 32) as u32 == signature.0 {
-                let entry = word as u32 as usize;
-                // SAFETY: every occupied slot word holds the index of an entry `insert` pushed (slot words are
-                // only written there and re-slotted unchanged by `grow`), and entries are never removed.
+            let entry = (word - 1) as usize;
+            // SAFETY: every occupied slot holds one plus the index of an entry `insert` pushed (slots are only
+            // written there and by `grow`, from the entry indices), entries are never removed, and `signatures`
+            // and `states` grow in step.
+            if unsafe { *self.signatures.get_unchecked(entry) } == signature.0 {
+                // SAFETY: as above.
                 let stored = unsafe { self.states.get_unchecked(entry) };
-                if std::ptr::eq(stored, state) {
+                if std::ptr::eq(&stored.0, state) {
                     observer.on_identity_hit();
                     observer.on_probe(inspected);
                     return Probe::Hit(entry);
@@ -350,9 +360,11 @@ impl Arrays {
                 None => self.vacant_slot(signature),
             }
         };
-        self.states.push(*state);
+        self.states.push(state);
         self.values.push(value);
-        self.slots[slot] = (u64::from(signature.0) << 32) | entry as u64;
+        self.signatures.push(signature.0);
+        // `MAX_SLOTS / 2` entries at most, so one plus the index fits.
+        self.slots[slot] = entry as u32 + 1;
     }
 
     /// The first empty slot of `signature`'s probe run.
@@ -382,19 +394,20 @@ impl Arrays {
             "evaluation cache exceeds {} entries",
             MAX_SLOTS / 2
         );
-        let old = std::mem::replace(&mut self.slots, vec![EMPTY; size]);
+        self.slots = vec![EMPTY; size];
         let mask = size - 1;
-        for word in old.into_iter().filter(|&w| w != EMPTY) {
-            let mut slot = Signature((word >> 32) as u32).slot_bits() & mask;
+        for (entry, &signature) in self.signatures.iter().enumerate() {
+            let mut slot = Signature(signature).slot_bits() & mask;
             while self.slots[slot] != EMPTY {
                 slot = (slot + 1) & mask;
             }
-            self.slots[slot] = word;
+            self.slots[slot] = entry as u32 + 1;
         }
-        // Values grow in step with the slot array (one reallocation per doubling); states live in chunks that
-        // never move.
+        // Signatures and values grow in step with the slot array (one reallocation each per doubling); states
+        // live in chunks that never move.
         let room = size / 2 - self.states.len();
         self.values.reserve_exact(room);
+        self.signatures.reserve_exact(room);
         observer.on_growth(size);
     }
 }
@@ -427,7 +440,7 @@ mod tests {
                 variants.push(v);
             }
             for b in &variants {
-                assert_eq!(same_key(a, b), a == b);
+                assert_eq!(same_key(&StoredState(*a), b), a == b);
             }
         }
     }

@@ -26,7 +26,7 @@ impl Signature {
     /// ```
     #[inline]
     pub fn of(state: &GameState, perspective: Color) -> Signature {
-        // The top half of the mixed fingerprint is the best-mixed part of the folded product.
+        // The top half of the fingerprint is the best-mixed part of the final product.
         let hash = (fingerprint(state) >> 32) as u32;
         Signature((hash & !1) | perspective as u32)
     }
@@ -44,28 +44,37 @@ impl Signature {
     }
 }
 
-/// The two odd 64-bit constants (digits of pi) every product's operands are offset by: a zero field (an empty
-/// queen board, no en-passant target) must not zero its product and erase its partner. Two constants rather than
-/// one per word keep every operand pair asymmetric while staying in registers (ten 64-bit immediates cost ten
-/// extra instructions per lookup); the fields' positions are kept apart by which product and which rotation they
-/// reach, not by their offsets.
-const LEFT: u64 = 0x243f_6a88_85a3_08d3;
-/// The right operand's offset (see [`LEFT`]).
-const RIGHT: u64 = 0x1319_8a2e_0370_7344;
+/// One odd multiplier per input word, each below 2^31 so it fits an instruction's sign-extended 32-bit immediate:
+/// a word's multiply is then a single load-and-multiply, where 64-bit constants would each cost a register load
+/// (ten extra instructions per lookup). Distinct multipliers keep the fields' positions apart (two equal boards in
+/// two places do not cancel). Drawn at random (seed 20261201), odd, with bit 30 set.
+const WORD_MULTIPLIERS: [u64; 10] = [
+    0x5227_6765,
+    0x738d_cac9,
+    0x530e_d8eb,
+    0x5de7_0a55,
+    0x58b9_7a21,
+    0x5521_c795,
+    0x7f29_d989,
+    0x48a6_cfe7,
+    0x7213_fa3b,
+    0x4ae9_29a1,
+];
 
-/// Full 64x64 -> 128-bit product of the offset operands, folded by XOR: every input bit, high half and low half,
-/// reaches the result.
-#[inline(always)]
-const fn mix(x: u64, y: u64) -> u64 {
-    let p = ((x ^ LEFT) as u128).wrapping_mul((y ^ RIGHT) as u128);
-    (p as u64) ^ ((p >> 64) as u64)
-}
+/// The final multiplier (the 64-bit golden-ratio constant), odd so the final step is a bijection.
+const SPREAD: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// A 64-bit fingerprint of everything in `state` except the mailbox and the Zobrist key.
 ///
-/// Constant work: five independent folded multiplies over the ten input words, then one to combine them. Each
-/// 64-bit field enters a 128-bit product whole, so its high and low halves are both mixed before anything is
-/// folded down (folding halves together first would lose information no final mixer can recover).
+/// Constant work: ten 64-bit multiplies by odd constants, summed, then one xor-shift and one multiply to spread the
+/// sum over the signature's bits. Multiplying a whole 64-bit word by an odd constant is a bijection of the word, so
+/// its high and low halves are both mixed (the high half into the upper product bits, the low half into all of
+/// them) before anything is folded; folding halves together first (`hi ^ lo`) would lose information no final
+/// mixer can recover. The final step is a bijection too, so a change in any one keyed field always changes the
+/// fingerprint.
+///
+/// The sum is linear in the words; the final xor-shift brings the sum's upper half, where the high halves of the
+/// words landed, down to the bits the multiply spreads into the signature's slot-selection bits.
 ///
 /// ```
 /// use engine::GameState;
@@ -82,15 +91,10 @@ pub fn fingerprint(state: &GameState) -> u64 {
     let [w, b, p, n, bi, r, q, k] = state.bitboards();
     let ep = state.en_passant().0;
     let scalars = u64::from(state.flags().0) | (u64::from(state.full_move_number()) << 32);
-    let m0 = mix(w.0, b.0);
-    let m1 = mix(p.0, n.0);
-    let m2 = mix(bi.0, r.0);
-    let m3 = mix(q.0, k.0);
-    let m4 = mix(ep, scalars);
-    // Rotations keep the combination from being symmetric in the five products (equal pairs of boards in two
-    // places must not cancel). The sixth multiply spreads every product over the signature's bits: dropping it
-    // measured three instructions per hit more (longer probe runs), not five fewer.
-    let x = m0 ^ m2.rotate_left(21) ^ m4.rotate_left(43);
-    let y = m1 ^ m3.rotate_left(29);
-    mix(x, y)
+    let words = [w.0, b.0, p.0, n.0, bi.0, r.0, q.0, k.0, ep, scalars];
+    let mut sum = 0u64;
+    for (word, multiplier) in words.into_iter().zip(WORD_MULTIPLIERS) {
+        sum = sum.wrapping_add(word.wrapping_mul(multiplier));
+    }
+    (sum ^ (sum >> 32)).wrapping_mul(SPREAD)
 }

@@ -4,15 +4,22 @@
 use crate::state::GameState;
 use std::ops::Index;
 
-/// States per chunk (38 KiB each). Equal chunks make an entry's chunk a shift and its offset a mask; doubling
+/// States per chunk (40 KiB each). Equal chunks make an entry's chunk a shift and its offset a mask; doubling
 /// chunks cost a bit-scan and two bounds checks per hit, a tenth of the hit. 256 keeps a small invocation's
 /// first allocation below glibc's mmap threshold.
 pub(crate) const CHUNK: usize = 256;
 
+/// A stored state, 16-byte aligned: the key comparison then reads the stored side with aligned vector compares
+/// straight from memory (one instruction per 16 bytes instead of a load and a compare), eight fewer instructions
+/// per hit for 8 bytes of padding per entry.
+#[derive(Clone, Copy)]
+#[repr(C, align(16))]
+pub(crate) struct StoredState(pub(crate) GameState);
+
 /// Dense, append-only, index-addressed states in fixed-size chunks (one allocation per `CHUNK` states).
 #[derive(Default)]
 pub(crate) struct StateStore {
-    chunks: Vec<Vec<GameState>>,
+    chunks: Vec<Vec<StoredState>>,
     len: usize,
 }
 
@@ -36,16 +43,46 @@ impl StateStore {
         }
     }
 
-    /// Appends `state`; existing states stay where they are. Forced inline: as a call it cost about ten
+    /// Appends a copy of `state`; existing states stay where they are. Forced inline: as a call it cost about ten
     /// instructions per miss beyond the copy itself.
     #[inline(always)]
-    pub(crate) fn push(&mut self, state: GameState) {
-        let (k, _) = locate(self.len);
+    pub(crate) fn push(&mut self, state: &GameState) {
+        let (k, offset) = locate(self.len);
         if k == self.chunks.len() {
             self.chunks.push(Vec::with_capacity(CHUNK));
         }
-        self.chunks[k].push(state);
+        let chunk = &mut self.chunks[k];
+        debug_assert_eq!(chunk.len(), offset);
+        assert!(offset < chunk.capacity());
+        // SAFETY: `offset < capacity` (checked above; every chunk is allocated with room for `CHUNK` states), so the
+        // destination is allocated, unused spare capacity, and `GameState` is `Copy` (no drop, any bytes of a valid
+        // state are a valid state); `set_len` then covers exactly the one slot written.
+        unsafe {
+            copy_state(state, chunk.as_mut_ptr().add(offset).cast::<GameState>());
+            chunk.set_len(offset + 1);
+        }
         self.len += 1;
+    }
+}
+
+/// Bytes of a state copied by the first, vector-sized part of [`copy_state`].
+const HEAD: usize = 128;
+
+/// Copies one state in two parts the optimizer expands into register moves. A single 152-byte copy exceeds the
+/// size it expands inline and becomes a `memcpy` call, which cost about 30 instructions per miss (callgrind).
+///
+/// # Safety
+/// `dst` must be valid for writing one `GameState` and must not overlap `src`.
+#[inline(always)]
+unsafe fn copy_state(src: &GameState, dst: *mut GameState) {
+    const SIZE: usize = std::mem::size_of::<GameState>();
+    const { assert!(SIZE > HEAD) };
+    let (from, to) = (std::ptr::from_ref(src).cast::<u8>(), dst.cast::<u8>());
+    // SAFETY: both ranges lie within one `GameState` each (the caller's guarantee for `dst`), and they do not
+    // overlap; `GameState` is `Copy`, so a byte-wise copy is a valid copy.
+    unsafe {
+        std::ptr::copy_nonoverlapping(from, to, HEAD);
+        std::ptr::copy_nonoverlapping(from.add(HEAD), to.add(HEAD), SIZE - HEAD);
     }
 }
 
@@ -55,7 +92,7 @@ impl StateStore {
     /// # Safety
     /// `index < self.len()`.
     #[inline(always)]
-    pub(crate) unsafe fn get_unchecked(&self, index: usize) -> &GameState {
+    pub(crate) unsafe fn get_unchecked(&self, index: usize) -> &StoredState {
         let (k, offset) = locate(index);
         debug_assert!(index < self.len);
         // SAFETY: `index < len`, chunks fill in order and every chunk but the last is full, so chunk `k` exists
@@ -69,7 +106,7 @@ impl Index<usize> for StateStore {
     #[inline(always)]
     fn index(&self, index: usize) -> &GameState {
         let (k, offset) = locate(index);
-        &self.chunks[k][offset]
+        &self.chunks[k][offset].0
     }
 }
 
@@ -86,10 +123,10 @@ mod tests {
         assert_eq!(locate(3 * CHUNK + 7), (3, 7));
         let states = random_states(10, 1000);
         let mut store = StateStore::default();
-        store.push(states[0]);
+        store.push(&states[0]);
         let first = &store[0] as *const GameState;
         for s in &states[1..] {
-            store.push(*s);
+            store.push(s);
         }
         assert_eq!(store.len(), 1000);
         assert!(
@@ -105,7 +142,7 @@ mod tests {
         assert!(store.chunks.iter().all(|c| c.capacity() == CHUNK));
         // SAFETY: every index below `len`.
         assert!(
-            (0..store.len()).all(|i| std::ptr::eq(unsafe { store.get_unchecked(i) }, &store[i]))
+            (0..store.len()).all(|i| std::ptr::eq(unsafe { &store.get_unchecked(i).0 }, &store[i]))
         );
     }
 }

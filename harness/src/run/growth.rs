@@ -8,7 +8,7 @@ const CHUNK: u64 = 256;
 /// Heap blocks a fresh `EvaluationCache` allocates to reach `growth_events` slot-array doublings and `entries`
 /// retained entries, and nothing else:
 ///
-/// - per doubling, the new slot array and the values array's reallocation (2 blocks);
+/// - per doubling, the new slot array and the reallocations of the signature and value arrays (3 blocks);
 /// - the state store's chunks of 256 states each, which never move;
 /// - the chunk directory (a `Vec` of chunks), reallocated at 1, 5, 9, 17, ... chunks (`Vec` capacities 4, 8, 16, ...).
 ///
@@ -16,14 +16,14 @@ const CHUNK: u64 = 256;
 /// use harness::run::growth::growth_blocks;
 /// assert_eq!(growth_blocks(0, 0), 0);
 /// // One doubling (to the first 1,024 slots), one chunk, the directory's first allocation.
-/// assert_eq!(growth_blocks(1, 1), 4);
+/// assert_eq!(growth_blocks(1, 1), 5);
 /// // 600 entries: slots 1,024 then 2,048; three chunks of 256 states; the directory's first allocation.
-/// assert_eq!(growth_blocks(2, 600), 4 + 3 + 1);
+/// assert_eq!(growth_blocks(2, 600), 6 + 3 + 1);
 /// ```
 pub fn growth_blocks(growth_events: u64, entries: u64) -> u64 {
     let chunks = entries.div_ceil(CHUNK);
     let directory = (0..chunks)
         .filter(|&len| len == 0 || (len >= 4 && len.is_power_of_two()))
         .count() as u64;
-    2 * growth_events + chunks + directory
+    3 * growth_events + chunks + directory
 }

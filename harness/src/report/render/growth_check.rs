@@ -41,8 +41,8 @@ impl Report<'_> {
             self.md,
             "The optimized cache should allocate only when it grows. Extra blocks = blocks of the `optimized` arm − \
              blocks of the `none` arm (dhat, same pass, evaluator `material`, traversal cache on). Explained by \
-             growth = per fresh cache: 2 blocks per slot-array doubling (slots and values), plus its state chunks \
-             (16, 32, 64, ... states, never moved) and their directory's reallocations, from the growth events and \
+             growth = per fresh cache: 3 blocks per slot-array doubling (slots, signatures and values), plus its \
+             state chunks (256 states each, never moved) and their directory's reallocations, from the growth events and \
              entries the instrumented cache counted. The `cache_growth` test checks the equality through the same \
              profiled operation.\n"
         );
