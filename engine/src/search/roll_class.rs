@@ -47,6 +47,8 @@ pub(crate) struct RollClass {
     pub children: Vec<GameState>,
     /// What is known of the class's value: exact once `lo == hi`.
     pub range: Range,
+    /// The values its children can take (no terminal value): its range once generated without a king capture.
+    pub reachable: Range,
     /// The Star2 probe of the first child, kept so the full pass does not search it again.
     pub probe: Option<Scored>,
 }

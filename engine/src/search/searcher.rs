@@ -147,13 +147,14 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
                 self.counters.loss_tainted_rolls += 1;
             }
         } else {
-            class.range = self.ranges.children(role, plies);
+            class.range = class.reachable;
         }
     }
 
     /// Plain expectimax: every class, every child, no window.
     fn plain_chance(&mut self, s: &GameState, role: Role, plies: u8) -> NodeResult<M::Error> {
-        let mut class = self.fresh_class(0, Range { lo: 0, hi: 0 });
+        let children = self.ranges.children(role, plies);
+        let mut class = self.fresh_class(0, children, children);
         let mut acc = 0;
         let mut tainted = false;
         for &(dice, weight) in ROLL_CLASSES.iter() {
@@ -176,9 +177,10 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
         })
     }
 
-    fn fresh_class(&mut self, weight: i64, range: Range) -> RollClass {
+    fn fresh_class(&mut self, weight: i64, range: Range, reachable: Range) -> RollClass {
         RollClass {
             weight,
+            reachable,
             generated: false,
             terminal: false,
             children: self.buffers.pop().unwrap_or_default(),
@@ -195,10 +197,18 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
         plies: u8,
         w: Window,
     ) -> NodeResult<M::Error> {
+        // At the last ply the turn bounds narrow every class from one evaluation of the node's own position,
+        // before any reply is generated; elsewhere the declared interval is all that is known.
+        let children = if self.ranges.bounds_from_position(plies) {
+            let here = self.memo.evaluate(s, self.us)?;
+            self.ranges.children_from(role, plies, here)
+        } else {
+            self.ranges.children(role, plies)
+        };
+        let unknown = children.with(terminal_value(role, plies));
         let mut classes = self.class_lists.pop().unwrap_or_default();
-        let unknown = self.ranges.roll(role, plies);
         for &(_, weight) in ROLLS_BY_WEIGHT.iter() {
-            let class = self.fresh_class(i64::from(weight), unknown);
+            let class = self.fresh_class(i64::from(weight), unknown, children);
             classes.push(class);
         }
         let result = self.pruned_classes(s, role, plies, w, &mut classes);
@@ -217,15 +227,25 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
         w: Window,
         classes: &mut [RollClass],
     ) -> NodeResult<M::Error> {
+        let weighted = |classes: &[RollClass], f: fn(Range) -> i64| -> i64 {
+            classes.iter().map(|c| c.weight * f(c.range)).sum()
+        };
+        // What is known before any generation may settle the node already (with position-dependent
+        // classes, a root candidate no better than the best so far is cut here).
+        let hi = weighted(classes, |r| r.hi);
+        if hi <= w.alpha {
+            return Ok(bounded(hi, Bound::UpperBound, false));
+        }
+        let lo = weighted(classes, |r| r.lo);
+        if lo >= w.beta {
+            return Ok(bounded(lo, Bound::LowerBound, false));
+        }
         let mut tainted = false;
         if self.pruning == Pruning::Star2
             && let Some(bound) = self.probe_classes(s, role, plies, w, classes, &mut tainted)?
         {
             return Ok(bound);
         }
-        let weighted = |classes: &[RollClass], f: fn(Range) -> i64| -> i64 {
-            classes.iter().map(|c| c.weight * f(c.range)).sum()
-        };
         let mut rest_lo = weighted(classes, |r| r.lo);
         let mut rest_hi = weighted(classes, |r| r.hi);
         let mut acc = 0i64;
@@ -234,6 +254,15 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
             rest_lo -= weight * classes[i].range.lo;
             rest_hi -= weight * classes[i].range.hi;
             if !classes[i].generated {
+                // The classes before this one may have settled the node: then it need not be generated.
+                let upper = acc + weight * classes[i].range.hi + rest_hi;
+                if upper <= w.alpha {
+                    return Ok(bounded(upper, Bound::UpperBound, tainted));
+                }
+                let lower = acc + weight * classes[i].range.lo + rest_lo;
+                if lower >= w.beta {
+                    return Ok(bounded(lower, Bound::LowerBound, tainted));
+                }
                 self.generate(s, role, plies, &mut classes[i], dice);
                 tainted |= classes[i].terminal && role == Role::Them;
             }
@@ -324,12 +353,14 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
             }
             sum_lo += weight * classes[i].range.lo;
             sum_hi += weight * classes[i].range.hi;
-        }
-        if sum_hi <= w.alpha {
-            return Ok(Some(bounded(sum_hi, Bound::UpperBound, *tainted)));
-        }
-        if sum_lo >= w.beta {
-            return Ok(Some(bounded(sum_lo, Bound::LowerBound, *tainted)));
+            // The classes probed so far, with the rest still at their unprobed range, may settle the node
+            // before the remaining classes are generated.
+            if sum_hi <= w.alpha {
+                return Ok(Some(bounded(sum_hi, Bound::UpperBound, *tainted)));
+            }
+            if sum_lo >= w.beta {
+                return Ok(Some(bounded(sum_lo, Bound::LowerBound, *tainted)));
+            }
         }
         Ok(None)
     }
