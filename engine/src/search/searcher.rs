@@ -5,7 +5,7 @@ use crate::color::Color;
 use crate::dice::ROLL_CLASSES;
 use crate::memo::EvaluationMemo;
 use crate::search::guarded_memo::GuardedMemo;
-use crate::search::roll_class::{ChildGenerator, ROLLS_BY_WEIGHT, RollClass};
+use crate::search::roll_class::{ChildGenerator, ChildOrder, ROLLS_BY_WEIGHT, RollClass};
 use crate::search::stop::Stop;
 use crate::search::value_range::{Range, Role, ValueRanges, terminal_value};
 use crate::search::window::{INF, Scored, Window};
@@ -132,10 +132,17 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
         self.counters.nodes += 1;
         let rolled = s.with_dice(dice);
         let keep_rolled_pass = role == Role::Us && plies == 1;
+        // At the last ply the children are single evaluations: only the probe needs the likely best one first,
+        // and sorting the rest would cost about as much as evaluating them.
+        let order = match (self.pruning.prunes(), plies) {
+            (false, _) => ChildOrder::Generated,
+            (true, 1) => ChildOrder::BestFirst,
+            (true, _) => ChildOrder::Sorted,
+        };
         class.terminal = self.children.generate(
             &rolled,
             self.us,
-            self.pruning.prunes(),
+            order,
             keep_rolled_pass,
             &mut class.children,
         );
