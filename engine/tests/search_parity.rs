@@ -87,6 +87,7 @@ fn pruning_saves_leaves_on_a_middle_game_root() {
                 pruning,
                 cache: engine::memo::CacheKind::None,
                 tt: false,
+                turn_bounds: false,
             },
         )
         .1

@@ -117,6 +117,7 @@ fn table_on_equals_table_off_for_every_shipped_evaluator_across_clock_values() {
                     pruning,
                     cache: CacheKind::Optimized,
                     tt: false,
+                    turn_bounds: false,
                 };
                 let on = Arm { tt: true, ..off };
                 let (a, _) = run_with(&root, SearchDepth::Two, off, eval, bounds);
@@ -143,6 +144,7 @@ fn table_on_equals_table_off_for_every_shipped_evaluator_across_clock_values() {
                     pruning: Pruning::None,
                     cache: CacheKind::None,
                     tt: false,
+                    turn_bounds: false,
                 };
                 let (fresh, _) = run_with(&clocked, SearchDepth::Two, off, eval, bounds);
                 assert_eq!(

@@ -11,7 +11,7 @@
 //! memo); instructions per call beyond the loop = (evaluator_<name> - evaluator_constant) / 4,096.
 //!
 //! Searches: `chance_search` runs one depth-2 search of each family's first frozen root, plain expectimax
-//! against Star2 with the transposition table.
+//! against Star1, Star2 and Star2 with the transposition table (with `material`'s declared turn bounds).
 //!
 //! Needs valgrind and the runner: `scripts/setup` (or `cargo install gungraun-runner --version 0.20.0 --locked`),
 //! then `cargo bench -p harness --bench instructions`. It has `bench = false`, so a bare `cargo bench` skips it.
@@ -219,11 +219,16 @@ fn search_first_root(family: Family, pruning: Pruning, table: bool) -> Box<dyn F
 #[library_benchmark]
 #[benches::family(
     args = [
-        (Family::Sparse, Pruning::None, false), (Family::Sparse, Pruning::Star2, true),
-        (Family::Middlegame, Pruning::None, false), (Family::Middlegame, Pruning::Star2, true),
-        (Family::TranspositionRich, Pruning::None, false), (Family::TranspositionRich, Pruning::Star2, true),
-        (Family::PromotionEnPassant, Pruning::None, false),
-        (Family::PromotionEnPassant, Pruning::Star2, true),
+        (Family::Sparse, Pruning::None, false), (Family::Sparse, Pruning::Star1, false),
+        (Family::Sparse, Pruning::Star2, false), (Family::Sparse, Pruning::Star2, true),
+        (Family::Middlegame, Pruning::None, false), (Family::Middlegame, Pruning::Star1, false),
+        (Family::Middlegame, Pruning::Star2, false), (Family::Middlegame, Pruning::Star2, true),
+        (Family::TranspositionRich, Pruning::None, false), (Family::TranspositionRich, Pruning::Star1, false),
+        (Family::TranspositionRich, Pruning::Star2, false), (Family::TranspositionRich, Pruning::Star2, true),
+        (Family::PromotionEnPassant, Pruning::None, false), (Family::PromotionEnPassant, Pruning::Star1, false),
+        (Family::PromotionEnPassant, Pruning::Star2, false), (Family::PromotionEnPassant, Pruning::Star2, true),
+        (Family::Played, Pruning::None, false), (Family::Played, Pruning::Star1, false),
+        (Family::Played, Pruning::Star2, false), (Family::Played, Pruning::Star2, true),
     ],
     setup = search_first_root
 )]

@@ -3,8 +3,9 @@
 //! takes and the CSVs' `evaluator` column records (`work:16`, never a bare `work`); `FromStr` reads it back.
 
 use engine::eval::{
-    AGGRESSIVE_BOUNDS, CONSTANT_BOUNDS, MATERIAL_BOUNDS, MAX_WORK_ROUNDS, MOBILITY_BOUNDS,
-    NETWORK_BOUNDS, ValueBounds, WORK_BOUNDS, evaluate_mobility, evaluate_network, evaluate_work,
+    AGGRESSIVE_BOUNDS, CONSTANT_BOUNDS, MATERIAL_BOUNDS, MATERIAL_TURN_BOUNDS, MAX_WORK_ROUNDS,
+    MOBILITY_BOUNDS, NETWORK_BOUNDS, TurnBounds, ValueBounds, WORK_BOUNDS, evaluate_mobility,
+    evaluate_network, evaluate_work,
 };
 use engine::{Color, GameState, evaluate_aggressive, evaluate_material};
 use std::cell::Cell;
@@ -154,6 +155,21 @@ impl EvaluatorKind {
             EvaluatorKind::Mobility => MOBILITY_BOUNDS,
             EvaluatorKind::Network => NETWORK_BOUNDS,
             EvaluatorKind::Work(_) => WORK_BOUNDS,
+        }
+    }
+
+    /// The evaluator's declared turn bounds, if it has any (only `material` does): what lets Star1 and Star2 bound
+    /// the last ply's chance nodes from the position before the roll.
+    ///
+    /// ```
+    /// use harness::evaluators::EvaluatorKind;
+    /// assert!(EvaluatorKind::Material.turn_bounds().is_some());
+    /// assert!(EvaluatorKind::Aggressive.turn_bounds().is_none());
+    /// ```
+    pub fn turn_bounds(self) -> Option<TurnBounds> {
+        match self {
+            EvaluatorKind::Material => Some(MATERIAL_TURN_BOUNDS),
+            _ => None,
         }
     }
 

@@ -73,6 +73,9 @@ pub fn search_roots(
     table: &TranspositionTable,
 ) -> (Vec<RootResult>, SearchCounters) {
     let mut config = SearchConfig::new(arm.pruning, eval.bounds());
+    if let Some(turn) = eval.turn_bounds() {
+        config = config.with_turn_bounds(turn);
+    }
     if arm.table {
         config = config.with_table(table);
     }

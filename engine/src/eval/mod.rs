@@ -3,6 +3,7 @@
 mod bounds;
 mod mobility;
 mod network;
+mod turn_bounds;
 mod work;
 pub use bounds::{
     AGGRESSIVE_BOUNDS, CONSTANT_BOUNDS, EVALUATE_BOUNDS, MATERIAL_BOUNDS, ValueBounds,
@@ -14,6 +15,7 @@ pub use mobility::{
 pub use network::{
     NETWORK_BOUNDS, NETWORK_HIDDEN, NETWORK_INPUTS, NETWORK_SECOND, NETWORK_SEED, evaluate_network,
 };
+pub use turn_bounds::{MATERIAL_TURN_BOUNDS, TurnBounds};
 pub use work::{MAX_WORK_ROUNDS, WORK_BOUNDS, evaluate_work};
 
 use crate::attacks;

@@ -1,6 +1,6 @@
 //! How a search is configured.
 
-use crate::eval::ValueBounds;
+use crate::eval::{TurnBounds, ValueBounds};
 use crate::search::{Pruning, TranspositionTable};
 
 /// Pruning, the optional transposition table and the evaluator's declared value interval.
@@ -23,6 +23,9 @@ pub struct SearchConfig<'a> {
     pub table: Option<&'a TranspositionTable>,
     /// The interval every evaluation lies in (Star1 and Star2 rely on it; a wrong one gives wrong values).
     pub bounds: ValueBounds,
+    /// The evaluator's declared turn bounds, if it has any: Star1 and Star2 then bound the last ply's chance
+    /// nodes from the position before the roll (`None` keeps the declared interval only).
+    pub turn_bounds: Option<TurnBounds>,
 }
 
 impl<'a> SearchConfig<'a> {
@@ -32,6 +35,7 @@ impl<'a> SearchConfig<'a> {
             pruning,
             table: None,
             bounds,
+            turn_bounds: None,
         }
     }
 
@@ -39,6 +43,14 @@ impl<'a> SearchConfig<'a> {
     pub const fn with_table(self, table: &'a TranspositionTable) -> SearchConfig<'a> {
         SearchConfig {
             table: Some(table),
+            ..self
+        }
+    }
+
+    /// This configuration with the evaluator's turn bounds (see [`TurnBounds`] for what they promise).
+    pub const fn with_turn_bounds(self, turn_bounds: TurnBounds) -> SearchConfig<'a> {
+        SearchConfig {
+            turn_bounds: Some(turn_bounds),
             ..self
         }
     }

@@ -67,7 +67,7 @@ pub(crate) fn search_ordered<M: EvaluationMemo + ?Sized>(
         control,
         config.table,
         config.pruning,
-        ValueRanges::new(config.bounds),
+        ValueRanges::new(config.bounds).with_turn_bounds(config.turn_bounds),
         root.side_to_move(),
     );
     let result = searcher.search_root(root, depth, first);

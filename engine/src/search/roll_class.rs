@@ -47,8 +47,22 @@ pub(crate) struct RollClass {
     pub children: Vec<GameState>,
     /// What is known of the class's value: exact once `lo == hi`.
     pub range: Range,
+    /// The values its children can take (no terminal value): its range once generated without a king capture.
+    pub reachable: Range,
     /// The Star2 probe of the first child, kept so the full pass does not search it again.
     pub probe: Option<Scored>,
+}
+
+/// The order a roll class's children are searched in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum ChildOrder {
+    /// Generation order (plain expectimax).
+    Generated,
+    /// The best for the mover by the material pre-rank first (the first such), the rest in generation order
+    /// except that the child it displaced takes its place.
+    BestFirst,
+    /// All by the material pre-rank, best for the mover first (stable).
+    Sorted,
 }
 
 /// Generates roll-class children, reusing its buffers between calls.
@@ -63,8 +77,9 @@ impl ChildGenerator {
     /// Generates the children of `rolled` (the mover to play with dice `rolled.dice()`) into `out`.
     ///
     /// Returns whether some path captures a king of the side not to move. Children are deduplicated (first
-    /// occurrence kept) since equal positions have equal values. With `order`, they are sorted by material from
-    /// `us`'s side, best-for-the-mover first, so alpha-beta meets the likely best reply early.
+    /// occurrence kept) since equal positions have equal values. With `order` other than generation order, the
+    /// best for the mover by material from `us`'s side comes first (all sorted so with [`ChildOrder::Sorted`]),
+    /// so probing and alpha-beta meet the likely best reply early.
     ///
     /// A pass (no legal path) has one child: the position after `end_turn`, except for our last roll, where
     /// `score_path` of the empty path evaluates the rolled position itself (`keep_rolled_pass`).
@@ -72,7 +87,7 @@ impl ChildGenerator {
         &mut self,
         rolled: &GameState,
         us: Color,
-        order: bool,
+        order: ChildOrder,
         keep_rolled_pass: bool,
         out: &mut Vec<GameState>,
     ) -> bool {
@@ -106,8 +121,18 @@ impl ChildGenerator {
             self.seen.clear();
             out.retain(|s| self.seen.insert(*s));
         }
-        if order && out.len() > 1 {
-            let sign = if mover == us { -1 } else { 1 };
+        let sign = if mover == us { -1 } else { 1 };
+        if order == ChildOrder::BestFirst && out.len() > 1 {
+            let mut best = (sign * evaluate_material(&out[0], us), 0);
+            for (k, c) in out.iter().enumerate().skip(1) {
+                let key = sign * evaluate_material(c, us);
+                if key < best.0 {
+                    best = (key, k);
+                }
+            }
+            out.swap(0, best.1);
+        }
+        if order == ChildOrder::Sorted && out.len() > 1 {
             self.keyed.clear();
             self.keyed
                 .extend(out.iter().map(|c| (sign * evaluate_material(c, us), *c)));

@@ -5,7 +5,7 @@ use crate::color::Color;
 use crate::dice::ROLL_CLASSES;
 use crate::memo::EvaluationMemo;
 use crate::search::guarded_memo::GuardedMemo;
-use crate::search::roll_class::{ChildGenerator, ROLLS_BY_WEIGHT, RollClass};
+use crate::search::roll_class::{ChildGenerator, ChildOrder, ROLLS_BY_WEIGHT, RollClass};
 use crate::search::stop::Stop;
 use crate::search::value_range::{Range, Role, ValueRanges, terminal_value};
 use crate::search::window::{INF, Scored, Window};
@@ -135,10 +135,17 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
         self.counters.nodes += 1;
         let rolled = s.with_dice(dice);
         let keep_rolled_pass = role == Role::Us && plies == 1;
+        // At the last ply the children are single evaluations: only the probe needs the likely best one first,
+        // and sorting the rest would cost about as much as evaluating them.
+        let order = match (self.pruning.prunes(), plies) {
+            (false, _) => ChildOrder::Generated,
+            (true, 1) => ChildOrder::BestFirst,
+            (true, _) => ChildOrder::Sorted,
+        };
         class.terminal = self.children.generate(
             &rolled,
             self.us,
-            self.pruning.prunes(),
+            order,
             keep_rolled_pass,
             &mut class.children,
         );
@@ -150,13 +157,14 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
                 self.counters.loss_tainted_rolls += 1;
             }
         } else {
-            class.range = self.ranges.children(role, plies);
+            class.range = class.reachable;
         }
     }
 
     /// Plain expectimax: every class, every child, no window.
     fn plain_chance(&mut self, s: &GameState, role: Role, plies: u8) -> NodeResult<M::Error> {
-        let mut class = self.fresh_class(0, Range { lo: 0, hi: 0 });
+        let children = self.ranges.children(role, plies);
+        let mut class = self.fresh_class(0, children, children);
         let mut acc = 0;
         let mut tainted = false;
         for &(dice, weight) in ROLL_CLASSES.iter() {
@@ -179,9 +187,10 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
         })
     }
 
-    fn fresh_class(&mut self, weight: i64, range: Range) -> RollClass {
+    fn fresh_class(&mut self, weight: i64, range: Range, reachable: Range) -> RollClass {
         RollClass {
             weight,
+            reachable,
             generated: false,
             terminal: false,
             children: self.buffers.pop().unwrap_or_default(),
@@ -198,10 +207,18 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
         plies: u8,
         w: Window,
     ) -> NodeResult<M::Error> {
+        // At the last ply the turn bounds narrow every class from one evaluation of the node's own position,
+        // before any reply is generated; elsewhere the declared interval is all that is known.
+        let children = if self.ranges.bounds_from_position(plies) {
+            let here = self.memo.evaluate(s, self.us)?;
+            self.ranges.children_from(role, plies, here)
+        } else {
+            self.ranges.children(role, plies)
+        };
+        let unknown = children.with(terminal_value(role, plies));
         let mut classes = self.class_lists.pop().unwrap_or_default();
-        let unknown = self.ranges.roll(role, plies);
         for &(_, weight) in ROLLS_BY_WEIGHT.iter() {
-            let class = self.fresh_class(i64::from(weight), unknown);
+            let class = self.fresh_class(i64::from(weight), unknown, children);
             classes.push(class);
         }
         let result = self.pruned_classes(s, role, plies, w, &mut classes);
@@ -220,15 +237,25 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
         w: Window,
         classes: &mut [RollClass],
     ) -> NodeResult<M::Error> {
+        let weighted = |classes: &[RollClass], f: fn(Range) -> i64| -> i64 {
+            classes.iter().map(|c| c.weight * f(c.range)).sum()
+        };
+        // What is known before any generation may settle the node already (with position-dependent
+        // classes, a root candidate no better than the best so far is cut here).
+        let hi = weighted(classes, |r| r.hi);
+        if hi <= w.alpha {
+            return Ok(bounded(hi, Bound::UpperBound, false));
+        }
+        let lo = weighted(classes, |r| r.lo);
+        if lo >= w.beta {
+            return Ok(bounded(lo, Bound::LowerBound, false));
+        }
         let mut tainted = false;
         if self.pruning == Pruning::Star2
             && let Some(bound) = self.probe_classes(s, role, plies, w, classes, &mut tainted)?
         {
             return Ok(bound);
         }
-        let weighted = |classes: &[RollClass], f: fn(Range) -> i64| -> i64 {
-            classes.iter().map(|c| c.weight * f(c.range)).sum()
-        };
         let mut rest_lo = weighted(classes, |r| r.lo);
         let mut rest_hi = weighted(classes, |r| r.hi);
         let mut acc = 0i64;
@@ -237,6 +264,15 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
             rest_lo -= weight * classes[i].range.lo;
             rest_hi -= weight * classes[i].range.hi;
             if !classes[i].generated {
+                // The classes before this one may have settled the node: then it need not be generated.
+                let upper = acc + weight * classes[i].range.hi + rest_hi;
+                if upper <= w.alpha {
+                    return Ok(bounded(upper, Bound::UpperBound, tainted));
+                }
+                let lower = acc + weight * classes[i].range.lo + rest_lo;
+                if lower >= w.beta {
+                    return Ok(bounded(lower, Bound::LowerBound, tainted));
+                }
                 self.generate(s, role, plies, &mut classes[i], dice);
                 tainted |= classes[i].terminal && role == Role::Them;
             }
@@ -327,12 +363,14 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
             }
             sum_lo += weight * classes[i].range.lo;
             sum_hi += weight * classes[i].range.hi;
-        }
-        if sum_hi <= w.alpha {
-            return Ok(Some(bounded(sum_hi, Bound::UpperBound, *tainted)));
-        }
-        if sum_lo >= w.beta {
-            return Ok(Some(bounded(sum_lo, Bound::LowerBound, *tainted)));
+            // The classes probed so far, with the rest still at their unprobed range, may settle the node
+            // before the remaining classes are generated.
+            if sum_hi <= w.alpha {
+                return Ok(Some(bounded(sum_hi, Bound::UpperBound, *tainted)));
+            }
+            if sum_lo >= w.beta {
+                return Ok(Some(bounded(sum_lo, Bound::LowerBound, *tainted)));
+            }
         }
         Ok(None)
     }

@@ -2,7 +2,7 @@
 //! values that can occur below the node: what Star1 assumes of a roll class it has not searched.
 
 use crate::chance::{LOSS_VALUE, ROLLS};
-use crate::eval::ValueBounds;
+use crate::eval::{TurnBounds, ValueBounds};
 use crate::score::TERMINAL_WIN_SCORE;
 
 /// Who rolls at a chance node, seen from the root's side.
@@ -39,7 +39,8 @@ impl Range {
         }
     }
 
-    fn with(self, point: i64) -> Range {
+    /// The smallest range holding this one and `point`.
+    pub fn with(self, point: i64) -> Range {
         Range {
             lo: self.lo.min(point),
             hi: self.hi.max(point),
@@ -51,6 +52,7 @@ impl Range {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ValueRanges {
     leaf: Range,
+    turn: Option<TurnBounds>,
 }
 
 /// 216^(plies − 1): the unit of a roll class's value with `plies` turns left.
@@ -80,6 +82,39 @@ impl ValueRanges {
             leaf: Range {
                 lo: i64::from(bounds.lo),
                 hi: i64::from(bounds.hi),
+            },
+            turn: None,
+        }
+    }
+
+    /// These ranges with the evaluator's declared turn bounds, if any.
+    pub fn with_turn_bounds(self, turn: Option<TurnBounds>) -> ValueRanges {
+        ValueRanges { turn, ..self }
+    }
+
+    /// Whether [`ValueRanges::children_from`] can use the evaluation of a chance node's own position with
+    /// `plies` turns left: only at the last ply, where the children are evaluations one turn after it.
+    pub fn bounds_from_position(self, plies: u8) -> bool {
+        plies == 1 && self.turn.is_some()
+    }
+
+    /// [`ValueRanges::children`] at the last ply, narrowed by the turn bounds around `here`, our evaluation of
+    /// the chance node's position: the opponent's turn cannot raise it by more than the declared slack, ours
+    /// cannot lower it by more (a king capture is a terminal value instead, outside this range on the far side).
+    pub fn children_from(self, role: Role, plies: u8, here: i64) -> Range {
+        let declared = self.children(role, plies);
+        let (Some(turn), true) = (self.turn, plies == 1) else {
+            return declared;
+        };
+        // `here` lies in the declared interval and the slacks are non-negative, so the range stays non-empty.
+        match role {
+            Role::Them => Range {
+                lo: declared.lo,
+                hi: declared.hi.min(here + i64::from(turn.other_turn_raise())),
+            },
+            Role::Us => Range {
+                lo: declared.lo.max(here - i64::from(turn.own_turn_drop())),
+                hi: declared.hi,
             },
         }
     }

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use engine::chance::{ChanceDepth, Traversal, expand_chance};
-use engine::eval::MATERIAL_BOUNDS;
+use engine::eval::{MATERIAL_BOUNDS, MATERIAL_TURN_BOUNDS};
 use engine::memo::{CacheKind, Plain, Uncached};
 use engine::search::{
     Pruning, RootResult, RootValue, SearchConfig, SearchControl, SearchCounters, SearchDepth,
@@ -77,18 +77,27 @@ pub struct Arm {
     pub pruning: Pruning,
     pub cache: CacheKind,
     pub tt: bool,
+    /// Whether the evaluator's declared turn bounds are given to the search (material only).
+    pub turn_bounds: bool,
 }
 
-/// Every pruning x TT on/off with the optimized cache, plus every cache kind with Star2 + TT.
+/// Every pruning x TT on/off with the optimized cache, Star1/Star2 x TT on/off with the turn bounds, plus every
+/// cache kind with Star2 + TT.
 pub fn arms() -> Vec<Arm> {
     let mut v = Vec::new();
     for pruning in Pruning::ALL {
         for tt in [false, true] {
-            v.push(Arm {
-                pruning,
-                cache: CacheKind::Optimized,
-                tt,
-            });
+            for turn_bounds in [false, true] {
+                if turn_bounds && !pruning.prunes() {
+                    continue;
+                }
+                v.push(Arm {
+                    pruning,
+                    cache: CacheKind::Optimized,
+                    tt,
+                    turn_bounds,
+                });
+            }
         }
     }
     for cache in CacheKind::ALL {
@@ -98,6 +107,7 @@ pub fn arms() -> Vec<Arm> {
                     pruning,
                     cache,
                     tt: pruning == Pruning::Star2,
+                    turn_bounds: false,
                 });
             }
         }
@@ -107,7 +117,8 @@ pub fn arms() -> Vec<Arm> {
 
 /// Runs `arm` unbounded with the material evaluator and a fresh 2^14-entry table.
 pub fn run(root: &GameState, depth: SearchDepth, arm: Arm) -> (RootResult, SearchCounters) {
-    run_with(root, depth, arm, evaluate_material, MATERIAL_BOUNDS)
+    let turn = arm.turn_bounds.then_some(MATERIAL_TURN_BOUNDS);
+    run_declared(root, depth, arm, evaluate_material, MATERIAL_BOUNDS, turn)
 }
 
 /// Runs `arm` unbounded with `eval` (whose values lie in `bounds`).
@@ -118,11 +129,30 @@ pub fn run_with(
     eval: fn(&GameState, Color) -> i32,
     bounds: engine::eval::ValueBounds,
 ) -> (RootResult, SearchCounters) {
+    assert!(
+        !arm.turn_bounds,
+        "turn bounds are declared for material only"
+    );
+    run_declared(root, depth, arm, eval, bounds, None)
+}
+
+/// Runs `arm` unbounded with `eval`, its value bounds and its turn bounds, if any.
+pub fn run_declared(
+    root: &GameState,
+    depth: SearchDepth,
+    arm: Arm,
+    eval: fn(&GameState, Color) -> i32,
+    bounds: engine::eval::ValueBounds,
+    turn: Option<engine::eval::TurnBounds>,
+) -> (RootResult, SearchCounters) {
     let memo = arm.cache.build(Plain(eval));
     let table = TranspositionTable::new(1 << 14).unwrap();
     let mut config = SearchConfig::new(arm.pruning, bounds);
     if arm.tt {
         config = config.with_table(&table);
+    }
+    if let Some(turn) = turn {
+        config = config.with_turn_bounds(turn);
     }
     let report = search(root, depth, &config, &*memo, &SearchControl::unbounded()).unwrap();
     let result = report

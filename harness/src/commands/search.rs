@@ -100,6 +100,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         TableSize::Log2(n) => Some(TranspositionTable::new(1usize << n)?),
     };
     let mut config = SearchConfig::new(args.pruning, args.eval.bounds());
+    if let Some(turn) = args.eval.turn_bounds() {
+        config = config.with_turn_bounds(turn);
+    }
     if let Some(t) = &table {
         config = config.with_table(t);
     }

@@ -261,6 +261,10 @@ pub fn record_family(scenario: &LoadedScenario, source: TraceSource) -> Result<D
             if table {
                 config = config.with_table(&tt);
             }
+            // The search stage's arms use the evaluator's turn bounds, so its lookups do too.
+            if let Some(turn) = EvaluatorKind::Material.turn_bounds() {
+                config = config.with_turn_bounds(turn);
+            }
             for (i, root) in scenario.file.roots.iter().enumerate() {
                 let state = GameState::from_dfen(&root.dfen).with_context(|| {
                     format!(

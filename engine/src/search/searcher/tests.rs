@@ -39,3 +39,49 @@ fn max_and_min_chance_nodes_on_one_board_never_collide() {
         as_min.value
     );
 }
+
+/// The turn bounds are load-bearing: declared correctly, Star1 and Star2 equal plain expectimax; declared too
+/// tight (the opponent's turn claimed to cost us at least a minor piece), some root's value comes out wrong.
+#[test]
+fn a_wrong_turn_bound_gives_a_wrong_value_and_the_right_one_does_not() {
+    use crate::eval::{MATERIAL_TURN_BOUNDS, TurnBounds};
+    use crate::search::{SearchConfig, SearchDepth, search};
+    let roots = [
+        "4k3/4r3/8/8/8/8/3P4/4K3 w - - 0 1 PKN",
+        "4k3/3p4/8/8/8/8/3PP3/4K3 w - - 0 2 PNK",
+        "r3k3/1p6/8/8/8/8/1P6/4K2R w K - 0 5 KRP",
+        "4k3/8/8/3pP3/8/8/8/4K3 w - - 0 3 PPQ",
+        // The queen may take a pawn the other pawn defends: ranked first, worth less than a quiet move.
+        "4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1 QNN",
+    ];
+    let value = |root: &GameState, pruning, turn: Option<TurnBounds>| {
+        let memo = EvaluationCache::new(evaluate_material);
+        let mut config = SearchConfig::new(pruning, MATERIAL_BOUNDS);
+        if let Some(turn) = turn {
+            config = config.with_turn_bounds(turn);
+        }
+        let report = search(
+            root,
+            SearchDepth::Two,
+            &config,
+            &memo,
+            &SearchControl::unbounded(),
+        );
+        report.ok().unwrap().outcome.value().unwrap().value
+    };
+    let mut wrong = 0;
+    for dfen in roots {
+        let root = GameState::from_dfen(dfen).unwrap();
+        let plain = value(&root, Pruning::None, None);
+        for pruning in [Pruning::Star1, Pruning::Star2] {
+            assert_eq!(
+                value(&root, pruning, Some(MATERIAL_TURN_BOUNDS)),
+                plain,
+                "{dfen} {pruning}"
+            );
+            let too_tight = TurnBounds::declared(-300, 0);
+            wrong += usize::from(value(&root, pruning, Some(too_tight)) != plain);
+        }
+    }
+    assert!(wrong > 0, "a wrong bound went unnoticed on every root");
+}
