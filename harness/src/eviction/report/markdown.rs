@@ -3,12 +3,12 @@
 use crate::eviction::experiment::{PlanResults, RunRow};
 use crate::eviction::findings::metrics::cell;
 use crate::eviction::spec::PolicyKind;
-use crate::eviction::stats::Estimate;
+use crate::statistics::Interval;
 use engine::domineering::ShapeKey;
 use std::fmt::Write;
 
 /// `mean ± half-width` to `digits` decimals, or a dash for a cell not run.
-pub fn show(e: Option<Estimate>, digits: usize) -> String {
+pub fn show(e: Option<Interval>, digits: usize) -> String {
     e.map_or("—".into(), |e| e.show(digits))
 }
 
