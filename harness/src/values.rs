@@ -119,7 +119,7 @@ pub enum ValueError {
 /// assert_eq!(name::<Family>("sparse"), Ok(Family::Sparse));
 /// let err = name::<Family>("endgame").unwrap_err().to_string();
 /// assert_eq!(err, "unknown scenario family 'endgame' (expected one of: sparse, middlegame, \
-///                  transposition-rich, promotion-en-passant)");
+///                  transposition-rich, promotion-en-passant, played, played-endgame)");
 /// ```
 pub fn name<T: Named>(s: &str) -> Result<T, ValueError> {
     T::ALL

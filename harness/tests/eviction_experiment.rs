@@ -134,19 +134,33 @@ fn small_experiment_results_are_consistent_and_written() {
         .expect("game-search section");
     assert!(md[section..].starts_with("## Game-search traces\n\n**Does frequency"));
     assert!(md.contains("| dice sparse search-star2-tt |"));
-    assert!(md.contains("- **search + TT** (4 traces): "));
+    assert!(md.contains(&format!(
+        "- **search + TT** ({} traces): ",
+        harness::scenario::Family::ALL.len()
+    )));
     // Only the sparse family's roots are searched deep enough for the table to cut leaves.
-    assert!(md.contains("On `middlegame`, `transposition-rich`, `promotion-en-passant` the search makes the same lookups"));
+    assert!(md.contains("On `middlegame`, `transposition-rich`, `promotion-en-passant`"));
     let game_search = std::fs::read_to_string(dir.join("results/game_search.csv")).unwrap();
-    // Seventeen traces (catalogue, four families x four sources), sixteen rules, six budget fractions.
-    assert_eq!(game_search.lines().count(), 1 + 17 * 16 * 6);
+    // The catalogue trace and four sources per family, sixteen rules, six budget fractions.
+    let traces = 1 + 4 * harness::scenario::Family::ALL.len();
+    assert_eq!(game_search.lines().count(), 1 + traces * 16 * 6);
+    // The curves are drawn for the family with the longest traces; find which from the file names.
+    let mrc_family = std::fs::read_dir(dir.join("report"))
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .find_map(|n| {
+            n.strip_prefix("game_search_dice_")?
+                .strip_suffix("_expansion_traversal_off_mrc_recency.svg")
+                .map(str::to_owned)
+        })
+        .expect("a dice-chess miss-ratio chart");
     for chart in [
         "game_search_frequency_minus_recency_expansion_traversal_off",
         "game_search_frequency_minus_recency_search_star2_tt",
         "game_search_catalogue_seed_11_mrc_recency",
-        "game_search_dice_sparse_expansion_traversal_on_mrc_frequency",
-        "game_search_dice_sparse_search_star2_mrc_ageing",
-        "game_search_dice_sparse_search_star2_tt_mrc_fixed",
+        &format!("game_search_dice_{mrc_family}_expansion_traversal_on_mrc_frequency"),
+        &format!("game_search_dice_{mrc_family}_search_star2_mrc_ageing"),
+        &format!("game_search_dice_{mrc_family}_search_star2_tt_mrc_fixed"),
         "hit_rate_vs_budget_recency",
         "hit_rate_vs_budget_frequency",
         "hit_rate_vs_budget_adaptive",
