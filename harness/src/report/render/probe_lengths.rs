@@ -116,15 +116,22 @@ impl Report<'_> {
             );
             return Ok(());
         }
+        // A log axis has no zero: a length no lookup reached gets no point (the line joins the lengths that occur),
+        // and the axis starts below 1 so that a length reached once stands above the floor instead of on it.
+        let most = series
+            .iter()
+            .flat_map(|s| &s.points)
+            .map(|p| p.y)
+            .fold(1.0, f64::max);
         self.line_chart(
             "counts_probe_lengths",
             &LineChart {
                 title: "Probe-length histogram of the optimized cache".into(),
                 x_label: "probe length (slots inspected per lookup)".into(),
-                y_label: "lookups (log scale)".into(),
+                y_label: "lookups (log scale; lengths with no lookups have no point)".into(),
                 log_x: false,
                 log_y: true,
-                y_range: None,
+                y_range: Some((0.5, most * 1.25)),
                 legend_upper: true,
                 series,
             },
@@ -169,6 +176,12 @@ impl Report<'_> {
                 },
                 w.max,
                 w.scenario
+            );
+            let _ = writeln!(
+                self.md,
+                "The chart marks only probe lengths that occur: a log axis cannot show a count of 0, so a length \
+                 with no lookups has no point and the line passes over it to the next length that occurs (the \
+                 axis starts at 0.5, so a length reached by one lookup sits above the floor, not on it).\n"
             );
         }
         Ok(())
