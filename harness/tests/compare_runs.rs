@@ -207,7 +207,16 @@ fn an_unknown_revision_is_refused_before_any_build() {
 fn each_run_skips_the_stages_compare_does_not_read_that_its_side_knows() {
     use harness::compare::invocation::unread_stage_flags;
     let this = unread_stage_flags(Path::new(env!("CARGO_BIN_EXE_harness"))).unwrap();
-    assert_eq!(this, ["--skip-eviction", "--skip-search"]);
+    assert_eq!(
+        this,
+        [
+            "--skip-eviction",
+            "--skip-search",
+            "--skip-bounded-cache",
+            "--skip-tt-pressure",
+            "--skip-break-even"
+        ]
+    );
     // An executable whose help lists none of them (an older revision) gets none.
     assert!(
         unread_stage_flags(Path::new("/bin/echo"))

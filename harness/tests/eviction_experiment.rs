@@ -225,7 +225,7 @@ fn bounds_hold_in_every_run() {
     // The per-board statistics see four different boards.
     let bt = best_ten_stats(p).unwrap();
     assert_eq!(bt.pairs.len(), 6);
-    assert!(bt.distinct.mean >= 10.0 && bt.common.mean <= 10.0);
+    assert!(bt.distinct.point >= 10.0 && bt.common.point <= 10.0);
 }
 
 #[test]

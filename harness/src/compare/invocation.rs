@@ -27,7 +27,13 @@ pub struct Side {
 /// The main job's stages whose results a comparison does not read (it reads `counts.csv`, `timings.csv` and the
 /// instruction counts of the profile stage): each run skips them, so a pair of runs costs only what is compared.
 /// A stage added to the main job that `compare` does not read belongs here.
-pub const UNREAD_STAGES: &[&str] = &["--skip-eviction", "--skip-search"];
+pub const UNREAD_STAGES: &[&str] = &[
+    "--skip-eviction",
+    "--skip-search",
+    "--skip-bounded-cache",
+    "--skip-tt-pressure",
+    "--skip-break-even",
+];
 
 /// The [`UNREAD_STAGES`] flags that `exe` knows (its `--help` lists them): an older revision without a stage has
 /// no flag to skip it and would refuse one.

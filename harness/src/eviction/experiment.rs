@@ -6,9 +6,9 @@ use super::game_search::{self, GameSearchFindings, NamedTrace, dice_traces};
 use super::replay::{StreamCheck, replay};
 use super::spec::PolicyKind;
 use super::static_sets::best_n;
-use super::stats::Estimate;
 use super::stream::{BoardPlan, LookupStream, StreamConfig};
 use crate::scenario::Family;
+use crate::statistics::Interval;
 use anyhow::{Context, Result, ensure};
 use engine::domineering::{Catalogue, ShapeKey};
 use indicatif::ProgressBar;
@@ -242,9 +242,9 @@ impl PlanResults {
         policy: PolicyKind,
         budget: usize,
         f: impl Fn(&RunRow) -> f64,
-    ) -> Estimate {
+    ) -> Interval {
         let xs: Vec<f64> = self.cell(policy, budget).into_iter().map(f).collect();
-        Estimate::of(&xs)
+        Interval::mean(&xs)
     }
 
     /// Paired difference `a - b` over seeds of `f`.
@@ -254,7 +254,7 @@ impl PlanResults {
         b: PolicyKind,
         budget: usize,
         f: impl Fn(&RunRow) -> f64,
-    ) -> Estimate {
+    ) -> Interval {
         let (ra, rb) = (self.cell(a, budget), self.cell(b, budget));
         let xs: Vec<f64> = ra
             .iter()
@@ -262,13 +262,13 @@ impl PlanResults {
             .filter(|(x, y)| x.seed == y.seed)
             .map(|(x, y)| f(x) - f(y))
             .collect();
-        Estimate::of(&xs)
+        Interval::mean(&xs)
     }
 
     /// Mean and interval of a per-stream quantity.
-    pub fn stream_estimate(&self, f: impl Fn(&StreamInfo) -> f64) -> Estimate {
+    pub fn stream_estimate(&self, f: impl Fn(&StreamInfo) -> f64) -> Interval {
         let xs: Vec<f64> = self.streams.iter().map(f).collect();
-        Estimate::of(&xs)
+        Interval::mean(&xs)
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::experiment::{HEADLINE_BUDGETS, PlanResults, RunRow};
 use super::spec::PolicyKind;
-use super::stats::Estimate;
+use crate::statistics::Interval;
 
 /// The finding at one budget.
 #[derive(Debug, Clone, PartialEq)]
@@ -14,11 +14,11 @@ pub struct BudgetFinding {
     /// The online rule with the highest mean hit rate (ties: the earlier in the run's policy list).
     pub best: PolicyKind,
     /// Its hit rate (fraction of lookups).
-    pub hit_rate: Estimate,
+    pub hit_rate: Interval,
     /// Its hit rate minus LRU's, paired per seed (fraction; `None` when LRU was not run).
-    pub over_lru: Option<Estimate>,
+    pub over_lru: Option<Interval>,
     /// Belady's hit rate minus its, paired per seed (fraction; `None` when Belady was not run).
-    pub under_belady: Option<Estimate>,
+    pub under_belady: Option<Interval>,
     /// Whether the interval of the gap to LRU excludes zero.
     pub beats_lru: bool,
 }
@@ -45,8 +45,8 @@ fn rate(r: &RunRow) -> f64 {
 /// let kinds = [PolicyKind::Lru, PolicyKind::Sieve, PolicyKind::Belady];
 /// let f = &at_a_glance(&plan, &kinds)[0];
 /// assert_eq!(f.best, PolicyKind::Sieve);
-/// assert!((f.over_lru.unwrap().mean - 0.095).abs() < 1e-12);
-/// assert!((f.under_belady.unwrap().mean - 0.095).abs() < 1e-12);
+/// assert!((f.over_lru.unwrap().point - 0.095).abs() < 1e-12);
+/// assert!((f.under_belady.unwrap().point - 0.095).abs() < 1e-12);
 /// ```
 pub fn at_a_glance(plan: &PlanResults, policies: &[PolicyKind]) -> Vec<BudgetFinding> {
     let mut budgets: Vec<usize> = HEADLINE_BUDGETS
@@ -61,13 +61,13 @@ pub fn at_a_glance(plan: &PlanResults, policies: &[PolicyKind]) -> Vec<BudgetFin
     budgets
         .into_iter()
         .filter_map(|budget| {
-            let mut best: Option<(PolicyKind, Estimate)> = None;
+            let mut best: Option<(PolicyKind, Interval)> = None;
             for &k in policies.iter().filter(|k| k.is_online()) {
                 let e = plan.estimate(k, budget, rate);
                 if e.n == 0 {
                     continue;
                 }
-                if best.is_none_or(|(_, b)| e.mean > b.mean) {
+                if best.is_none_or(|(_, b)| e.point > b.point) {
                     best = Some((k, e));
                 }
             }

@@ -29,7 +29,6 @@ pub mod s3fifo;
 pub mod sieve;
 pub mod spec;
 pub mod static_sets;
-pub mod stats;
 pub mod stream;
 pub mod trace;
 pub mod trace_experiment;

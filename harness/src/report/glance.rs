@@ -5,6 +5,7 @@
 use crate::present::number::{MISSING, instructions, percent, ratio_interval, time_ns};
 use crate::present::{Align, Table, TableError};
 use crate::record::{ArmKey, Metric, MetricTable};
+use crate::statistics::{Interval, median_ci_rank};
 use serde::Serialize;
 
 /// Whether a cache variant pays for itself in one setting.
@@ -49,15 +50,15 @@ impl Verdict {
     }
 }
 
-/// A median with its 95% interval.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct Estimate {
-    /// The median.
-    pub median: f64,
-    /// Lower end of the 95% interval.
-    pub low: f64,
-    /// Upper end.
-    pub high: f64,
+/// Writes a speedup interval under the `summary.json` keys the README documents (`median`, `low`, `high`): the
+/// point is a median of per-round ratios, and the keys predate the harness's one interval type.
+fn speedup_keys<S: serde::Serializer>(i: &Interval, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeStruct;
+    let mut st = s.serialize_struct("Speedup", 3)?;
+    st.serialize_field("median", &i.point)?;
+    st.serialize_field("low", &i.low)?;
+    st.serialize_field("high", &i.high)?;
+    st.end()
 }
 
 /// The headline of one setting.
@@ -72,7 +73,8 @@ pub struct Glance {
     /// The cache variant with the greatest median speedup over `none`.
     pub fastest_variant: String,
     /// Its speedup over `none` = time(none) / time(variant), > 1 = faster.
-    pub speedup_vs_none: Estimate,
+    #[serde(serialize_with = "speedup_keys")]
+    pub speedup_vs_none: Interval,
     /// Pays, costs or no verdict.
     pub verdict: Verdict,
     /// The variant's hit rate in this setting (hits / lookups).
@@ -114,14 +116,23 @@ fn glance(counts: &MetricTable<i128>, timings: &MetricTable<f64>, none: &ArmKey)
         .filter(|v| *v != "none")
         .filter_map(|v| {
             let arm = none.with_variant(v);
-            let e = Estimate {
-                median: timings.get(&arm, m)?,
+            // The timing table keeps the median's ends but not its coverage: recompute that from the rounds, as
+            // the order-statistic interval's exact level for n rounds.
+            let n = timings.get(&arm, Metric::Rounds).map_or(0, |r| r as usize);
+            let e = Interval {
+                point: timings.get(&arm, m)?,
                 low: timings.get(&arm, lo)?,
                 high: timings.get(&arm, hi)?,
+                level: if n > 0 {
+                    median_ci_rank(n, 0.95).1
+                } else {
+                    0.95
+                },
+                n,
             };
             Some((arm, e))
         })
-        .max_by(|a, b| a.1.median.total_cmp(&b.1.median))?;
+        .max_by(|a, b| a.1.point.total_cmp(&b.1.point))?;
     let per_op = |t: &MetricTable<i128>, a: &ArmKey, metric: Metric| {
         let n = t.get(a, Metric::Successors)?;
         (n > 0.0).then(|| t.get(a, metric).map(|v| v / n))?
@@ -171,7 +182,8 @@ fn glance(counts: &MetricTable<i128>, timings: &MetricTable<f64>, none: &ArmKey)
 /// traversal modes, where the instruction step covers the optimized cache with the traversal cache on only.
 ///
 /// ```
-/// use harness::report::glance::{Estimate, Glance, Verdict, with_break_even_map};
+/// use harness::report::glance::{Glance, Verdict, with_break_even_map};
+/// use harness::statistics::Interval;
 /// # let row = |evaluator: &str, e: f64| harness::record::schema::BreakEvenRecord {
 /// #     scenario: "sparse".into(), traversal: "off".into(), variant: "fx".into(), evaluator: evaluator.into(),
 /// #     lookups: 100, misses: 10, operation_instructions: 10_000, probe_instructions_per_lookup: 90.0,
@@ -181,7 +193,7 @@ fn glance(counts: &MetricTable<i128>, timings: &MetricTable<f64>, none: &ArmKey)
 /// #     git_revision: "g".into(), seed: 1 };
 /// let mut g = vec![Glance {
 ///     scenario: "sparse".into(), evaluator: "material".into(), traversal: "off".into(),
-///     fastest_variant: "fx".into(), speedup_vs_none: Estimate { median: 1.1, low: 1.0, high: 1.2 },
+///     fastest_variant: "fx".into(), speedup_vs_none: Interval { point: 1.1, low: 1.0, high: 1.2, level: 0.95, n: 7 },
 ///     verdict: Verdict::NoVerdict, hit_rate: 0.9, evaluator_ns_per_call: None, break_even_ns_per_call: None,
 ///     evaluator_instructions_per_call: None, break_even_instructions_per_call: None,
 /// }];
@@ -240,7 +252,7 @@ pub fn glance_table(glance: &[Glance]) -> Result<Table, TableError> {
             g.evaluator.clone(),
             g.traversal.clone(),
             g.fastest_variant.clone(),
-            ratio_interval(s.median, s.low, s.high),
+            ratio_interval(s.point, s.low, s.high),
             g.verdict.label().to_owned(),
             percent(g.hit_rate),
             ns(g.evaluator_ns_per_call),
@@ -330,7 +342,7 @@ mod tests {
             (g.fastest_variant.as_str(), g.verdict),
             ("optimized", Verdict::Pays)
         );
-        assert_eq!(g.speedup_vs_none.median, 2.0);
+        assert_eq!(g.speedup_vs_none.point, 2.0);
         assert_eq!(g.hit_rate, 0.75);
         // 100 lookups per op; material costs (1000 - 400) / 100 = 6 ns per call beyond constant.
         assert_eq!(g.evaluator_ns_per_call, Some(6.0));
@@ -377,6 +389,24 @@ mod tests {
         assert!(
             md.contains("| s | material | on | fx | 1.05x [0.970, 1.12] | no verdict | 50.0% |"),
             "{md}"
+        );
+    }
+
+    #[test]
+    fn the_speedup_keeps_its_documented_summary_keys() {
+        let (c, t) = tables(
+            &[
+                ("none", 1.0, 1.0, 1.0, 1000.0),
+                ("optimized", 2.0, 1.5, 2.5, 500.0),
+            ],
+            &[("none", 100, 0), ("optimized", 25, 75)],
+            &[],
+        );
+        let g = at_a_glance(&c, &t);
+        let json = serde_json::to_value(&g[0]).unwrap();
+        assert_eq!(
+            json["speedup_vs_none"],
+            serde_json::json!({"median": 2.0, "low": 1.5, "high": 2.5})
         );
     }
 }

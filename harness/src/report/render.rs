@@ -5,6 +5,7 @@ use super::glance::{at_a_glance, glance_table, tally};
 use super::load::RunResults;
 use crate::plot::{self, Axis, BarSeries, DotPlot, GroupedBarChart, LineChart};
 use crate::present::number::{MISSING, decimal, instructions, ratio_interval, time_ns_interval};
+use crate::present::{Align, Table};
 use crate::record::schema::Figure;
 use crate::record::{ArmKey, Metric, MetricTable};
 use anyhow::{Context, Result};
@@ -61,7 +62,7 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
         md: String::new(),
         charts: Vec::new(),
     };
-    r.header();
+    r.header()?;
     r.glance()?;
     r.counts()?;
     r.timings()?;
@@ -104,7 +105,7 @@ fn fmt_opt(v: Option<f64>) -> String {
 }
 
 impl Report<'_> {
-    fn header(&mut self) {
+    fn header(&mut self) -> Result<()> {
         let r = self.results;
         let _ = writeln!(self.md, "# Evaluation-cache benchmark report\n");
         let _ = writeln!(
@@ -113,7 +114,7 @@ impl Report<'_> {
              `results-private/`; the catalogue-eviction experiment has its own report in `eviction/`.\n",
             shown_folder(&r.dir)
         );
-        let _ = writeln!(self.md, "| run | |\n|---|---|");
+        let mut run = Table::new([("run", Align::Left), ("", Align::Left)]);
         for (label, key) in [
             ("machine", "hostname"),
             ("cpu", "cpu_model"),
@@ -123,14 +124,16 @@ impl Report<'_> {
             ("seed", "seed"),
             ("date (UTC)", "started_utc"),
         ] {
-            let _ = writeln!(self.md, "| {label} | {} |", r.meta(key));
+            run.row([label.to_owned(), r.meta(key).to_string()])?;
         }
+        self.md.push_str(&run.markdown());
         let _ = writeln!(
             self.md,
             "\nTables and charts show evaluator `{}` with the traversal cache `{}`; one operation is one outer \
              successor fully expanded with fresh caches. The CSVs hold every evaluator and traversal mode.\n",
             self.slice.evaluator, self.slice.traversal
         );
+        Ok(())
     }
 
     /// "At a glance": the answer first (see [`super::glance`]).
@@ -351,10 +354,15 @@ impl Report<'_> {
             "Deterministic counters of one pass over each family's successors (`counts.csv`): evaluator calls \
              (misses), cache hits, entries retained, and hit rate = hits / (calls + hits).\n"
         );
-        let _ = writeln!(
-            self.md,
-            "| scenario | variant | successors | evaluator calls | cache hits | entries | hit rate |\n|---|---|---:|---:|---:|---:|---:|"
-        );
+        let mut table = Table::new([
+            ("scenario", Align::Left),
+            ("variant", Align::Left),
+            ("successors", Align::Right),
+            ("evaluator calls", Align::Right),
+            ("cache hits", Align::Right),
+            ("entries", Align::Right),
+            ("hit rate", Align::Right),
+        ]);
         let mut best: Option<(String, f64)> = None;
         let mut worst: Option<(String, f64)> = None;
         for s in &c.scenarios {
@@ -365,15 +373,15 @@ impl Report<'_> {
                 };
                 let hits = c.get(&arm, Metric::CacheHits).unwrap_or(0.0);
                 let rate = hit_rate(calls, hits);
-                let _ = writeln!(
-                    self.md,
-                    "| {s} | {v} | {} | {} | {} | {} | {:.1}% |",
+                table.row([
+                    s.clone(),
+                    v.clone(),
                     fmt_opt(c.get(&arm, Metric::Successors)),
                     fmt_num(calls),
                     fmt_num(hits),
                     fmt_opt(c.get(&arm, Metric::Entries)),
-                    100.0 * rate
-                );
+                    format!("{:.1}%", 100.0 * rate),
+                ])?;
                 if v == "optimized" {
                     if best.as_ref().is_none_or(|b| rate > b.1) {
                         best = Some((s.clone(), rate));
@@ -384,6 +392,7 @@ impl Report<'_> {
                 }
             }
         }
+        self.md.push_str(&table.markdown());
         let _ = writeln!(self.md);
         let what = match (&best, &worst) {
             (Some(b), Some(w)) => format!(
@@ -409,10 +418,13 @@ impl Report<'_> {
              distribution-free 95% interval; speedup = time(baseline) / time(variant) paired per round (> 1 = faster), with its interval. \
              Shared 2-core machine: differences inside the intervals are noise.\n"
         );
-        let _ = writeln!(
-            self.md,
-            "| scenario | variant | time per op, median [95% interval] | speedup vs none [95% interval] | speedup vs tuple [95% interval] |\n|---|---|---:|---:|---:|"
-        );
+        let mut table = Table::new([
+            ("scenario", Align::Left),
+            ("variant", Align::Left),
+            ("time per op, median [95% interval]", Align::Right),
+            ("speedup vs none [95% interval]", Align::Right),
+            ("speedup vs tuple [95% interval]", Align::Right),
+        ]);
         let speed = |arm: &ArmKey, base: &str| -> Option<(f64, f64, f64)> {
             let [m, lo, hi] = Metric::speedup_vs(base)?;
             Some((t.get(arm, m)?, t.get(arm, lo)?, t.get(arm, hi)?))
@@ -437,7 +449,7 @@ impl Report<'_> {
                     t.get(&arm, Metric::NsPerOpCi95Low).unwrap_or(f64::NAN),
                     t.get(&arm, Metric::NsPerOpCi95High).unwrap_or(f64::NAN),
                 );
-                let _ = writeln!(self.md, "| {s} | {v} | {time} | {sn} | {st} |");
+                table.row([s.clone(), v.clone(), time, sn, st])?;
                 if v == "optimized"
                     && let Some((m, lo, hi)) = speed(&arm, "tuple")
                 {
@@ -451,6 +463,7 @@ impl Report<'_> {
                 }
             }
         }
+        self.md.push_str(&table.markdown());
         let _ = writeln!(self.md);
         let (scenarios, series) = self.by_scenario(t, |a| {
             Some((
@@ -539,10 +552,16 @@ impl Report<'_> {
                 .as_ref()
                 .map_or(String::new(), |n| format!(" {n}"))
         );
-        let _ = writeln!(
-            self.md,
-            "| scenario | variant | instructions/op | estimated cycles/op | instructions/op ÷ lookups/op (of the measured operation) |\n|---|---|---:|---:|---:|"
-        );
+        let mut table = Table::new([
+            ("scenario", Align::Left),
+            ("variant", Align::Left),
+            ("instructions/op", Align::Right),
+            ("estimated cycles/op", Align::Right),
+            (
+                "instructions/op ÷ lookups/op (of the measured operation)",
+                Align::Right,
+            ),
+        ]);
         for s in &c.scenarios {
             for v in &c.variants {
                 let arm = self.slice.arm(s, v);
@@ -555,16 +574,17 @@ impl Report<'_> {
                     let n = c.get(&arm, Metric::CallgrindOpSuccessors)?.max(1.0);
                     Some(c.get(&arm, Metric::CallgrindOpLookups)? / n)
                 })();
-                let _ = writeln!(
-                    self.md,
-                    "| {s} | {v} | {} | {} | {} |",
+                table.row([
+                    s.clone(),
+                    v.clone(),
                     instructions(ir),
                     c.get(&arm, Metric::EstimatedCyclesPerOp)
                         .map_or(MISSING.into(), instructions),
-                    fmt_opt(lookups.filter(|l| *l > 0.0).map(|l| ir / l))
-                );
+                    fmt_opt(lookups.filter(|l| *l > 0.0).map(|l| ir / l)),
+                ])?;
             }
         }
+        self.md.push_str(&table.markdown());
         let _ = writeln!(self.md);
         let (scenarios, series) =
             self.by_scenario(c, |a| Some((c.get(a, Metric::InstructionsPerOp)?, None)));
@@ -629,27 +649,33 @@ impl Report<'_> {
              successors; peak = the largest live heap during the pass (t-gmax). The dhat JSON files are in the run \
              folder (open them with valgrind's `dh_view.html`).\n"
         );
-        let _ = writeln!(
-            self.md,
-            "| scenario | variant | total blocks | total bytes | peak live bytes | blocks per op | bytes per op |\n|---|---|---:|---:|---:|---:|---:|"
-        );
+        let mut table = Table::new([
+            ("scenario", Align::Left),
+            ("variant", Align::Left),
+            ("total blocks", Align::Right),
+            ("total bytes", Align::Right),
+            ("peak live bytes", Align::Right),
+            ("blocks per op", Align::Right),
+            ("bytes per op", Align::Right),
+        ]);
         for s in &a.scenarios {
             for v in &a.variants {
                 let arm = self.slice.arm(s, v);
                 let Some(blocks) = a.get(&arm, Metric::TotalBlocks) else {
                     continue;
                 };
-                let _ = writeln!(
-                    self.md,
-                    "| {s} | {v} | {} | {} | {} | {} | {} |",
+                table.row([
+                    s.clone(),
+                    v.clone(),
                     fmt_num(blocks),
                     fmt_opt(a.get(&arm, Metric::TotalBytes)),
                     fmt_opt(a.get(&arm, Metric::PeakLiveBytes)),
                     fmt_opt(a.get(&arm, Metric::BlocksPerOp)),
                     fmt_opt(a.get(&arm, Metric::BytesPerOp)),
-                );
+                ])?;
             }
         }
+        self.md.push_str(&table.markdown());
         let _ = writeln!(self.md);
         let (scenarios, series) =
             self.by_scenario(&a, |x| Some((a.get(x, Metric::BlocksPerOp)?, None)));
@@ -675,8 +701,7 @@ impl Report<'_> {
         }
         let what = self.ratio_sentence(&a, Metric::BlocksPerOp, "allocations");
         let _ = writeln!(self.md, "**What this shows:** {what}\n");
-        self.growth_check();
-        Ok(())
+        self.growth_check()
     }
 }
 

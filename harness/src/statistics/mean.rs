@@ -1,5 +1,5 @@
-//! Mean and 95% confidence interval over seeds (Student's t, two-sided): [`Interval::mean`], and [`Estimate`], the
-//! same figures under the names the eviction experiment's findings read (`mean`, `lo`, `hi`).
+//! Mean and 95% confidence interval over seeds (Student's t, two-sided): [`Interval::mean`], with the `mean ± half`
+//! rendering and sign tests the eviction findings read.
 
 use super::Interval;
 use super::student_t::t_quantile;
@@ -36,93 +36,40 @@ impl Interval {
     }
 }
 
-impl From<Interval> for Estimate {
-    fn from(i: Interval) -> Estimate {
-        Estimate {
-            mean: i.point,
-            lo: i.low,
-            hi: i.high,
-            n: i.n,
-        }
-    }
-}
-
-impl From<Estimate> for Interval {
-    fn from(e: Estimate) -> Interval {
-        Interval {
-            point: e.mean,
-            low: e.lo,
-            high: e.hi,
-            level: if e.n >= 2 { 0.95 } else { 0.0 },
-            n: e.n,
-        }
-    }
-}
-
-/// A mean over `n` seeds with its 95% interval `[lo, hi]` (collapsed to the mean when `n < 2`): an
-/// [`Interval::mean`] under the field names the eviction findings use.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Estimate {
-    /// Sample mean.
-    pub mean: f64,
-    /// Lower end of the 95% interval.
-    pub lo: f64,
-    /// Upper end of the 95% interval.
-    pub hi: f64,
-    /// Number of samples.
-    pub n: usize,
-}
-
-impl Estimate {
-    /// Mean and t-interval of `xs`.
+impl Interval {
+    /// `point ± half-width` with `digits` decimals (just the point when the interval makes no coverage claim).
     ///
     /// ```
-    /// use harness::statistics::Estimate;
-    /// let e = Estimate::of(&[1.0, 2.0, 3.0]);
-    /// assert_eq!(e.mean, 2.0);
-    /// assert!((e.hi - 2.0 - 4.302653 / 3f64.sqrt()).abs() < 1e-6);
+    /// use harness::statistics::Interval;
+    /// assert_eq!(Interval::mean(&[1.0, 2.0, 3.0]).show(1), "2.0 ± 2.5");
+    /// assert_eq!(Interval::mean(&[4.0]).show(2), "4.00");
     /// ```
-    pub fn of(xs: &[f64]) -> Estimate {
-        Interval::mean(xs).into()
-    }
-
-    /// Half the interval's width.
-    pub fn half_width(&self) -> f64 {
-        Interval::from(*self).half_width()
-    }
-
-    /// This estimate scaled by `k` (e.g. 100 for per cent).
-    pub fn scaled(&self, k: f64) -> Estimate {
-        Interval::from(*self).scaled(k).into()
-    }
-
-    /// `mean ± half-width` with `digits` decimals (just the mean for a single sample).
     pub fn show(&self, digits: usize) -> String {
-        if self.n < 2 {
-            format!("{:.*}", digits, self.mean)
-        } else {
+        if self.level > 0.0 {
             format!(
                 "{:.*} ± {:.*}",
                 digits,
-                self.mean,
+                self.point,
                 digits,
                 self.half_width()
             )
+        } else {
+            format!("{:.*}", digits, self.point)
         }
     }
 
-    /// Whether the whole interval is above zero.
+    /// Whether the whole interval lies above zero (never for a collapsed interval, which claims no coverage).
     pub fn surely_positive(&self) -> bool {
-        self.n >= 2 && self.lo > 0.0
+        self.level > 0.0 && self.low > 0.0
     }
 
-    /// Whether the whole interval is below zero.
+    /// Whether the whole interval lies below zero (never for a collapsed interval).
     pub fn surely_negative(&self) -> bool {
-        self.n >= 2 && self.hi < 0.0
+        self.level > 0.0 && self.high < 0.0
     }
 }
 
-impl fmt::Display for Estimate {
+impl fmt::Display for Interval {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.show(2))
     }

@@ -8,6 +8,5 @@ pub mod median;
 pub mod student_t;
 
 pub use interval::Interval;
-pub use mean::Estimate;
 pub use median::{median_ci_rank, paired_ratio, summarize};
 pub use student_t::t_quantile;

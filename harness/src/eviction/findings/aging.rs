@@ -4,19 +4,19 @@
 use super::metrics::{aging, headline, pct};
 use crate::eviction::experiment::{Outcome, PlanResults};
 use crate::eviction::spec::PolicyKind;
-use crate::eviction::stats::Estimate;
+use crate::statistics::Interval;
 
 /// The ageing period whose hit rate is highest on average over the headline budgets.
 pub fn best_aging(outcome: &Outcome, p: &PlanResults) -> Option<PolicyKind> {
     let bs = headline(p);
     aging(&outcome.policies).into_iter().max_by(|a, b| {
-        let score = |k: PolicyKind| bs.iter().map(|&x| p.estimate(k, x, pct).mean).sum::<f64>();
+        let score = |k: PolicyKind| bs.iter().map(|&x| p.estimate(k, x, pct).point).sum::<f64>();
         score(*a).total_cmp(&score(*b))
     })
 }
 
 /// How a paired difference reads: its whole 95% interval above zero, below zero, or neither.
-pub fn verdict(d: &Estimate) -> &'static str {
+pub fn verdict(d: &Interval) -> &'static str {
     if d.surely_positive() {
         "overtakes"
     } else if d.surely_negative() {
@@ -46,7 +46,7 @@ pub fn held_out_aging(
     outcome: &Outcome,
     p: &PlanResults,
     b: usize,
-) -> Option<(PolicyKind, Estimate, usize)> {
+) -> Option<(PolicyKind, Interval, usize)> {
     let ks = aging(&outcome.policies);
     let lru = p.cell(PolicyKind::Lru, b);
     if ks.is_empty() || lru.len() < 4 {
@@ -62,9 +62,9 @@ pub fn held_out_aging(
     };
     let (k, _) = ks
         .iter()
-        .map(|&k| (k, Estimate::of(&diffs(k)[..half]).mean))
+        .map(|&k| (k, Interval::mean(&diffs(k)[..half]).point))
         .max_by(|a, b| a.1.total_cmp(&b.1))?;
-    Some((k, Estimate::of(&diffs(k)[half..]), half))
+    Some((k, Interval::mean(&diffs(k)[half..]), half))
 }
 
 /// Every ageing period's paired difference against `base` (points) at each of `budgets`.
@@ -73,7 +73,7 @@ pub fn aging_differences(
     p: &PlanResults,
     base: PolicyKind,
     budgets: &[usize],
-) -> Vec<(PolicyKind, Vec<Estimate>)> {
+) -> Vec<(PolicyKind, Vec<Interval>)> {
     aging(&outcome.policies)
         .into_iter()
         .map(|k| {
@@ -92,9 +92,9 @@ pub fn best_margin(
     p: &PlanResults,
     base: PolicyKind,
     b: usize,
-) -> Option<(PolicyKind, Estimate)> {
+) -> Option<(PolicyKind, Interval)> {
     aging(&outcome.policies)
         .into_iter()
         .map(|k| (k, p.difference(k, base, b, pct)))
-        .max_by(|x, y| x.1.mean.total_cmp(&y.1.mean))
+        .max_by(|x, y| x.1.point.total_cmp(&y.1.point))
 }

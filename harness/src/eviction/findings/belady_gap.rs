@@ -3,7 +3,7 @@
 use super::metrics::pct;
 use crate::eviction::experiment::{Outcome, PlanResults};
 use crate::eviction::spec::PolicyKind;
-use crate::eviction::stats::Estimate;
+use crate::statistics::Interval;
 
 /// Per rule run (bounds left out), Belady minus the rule in points at each of `budgets`; empty when Belady was not
 /// run.
@@ -11,7 +11,7 @@ pub fn belady_gaps(
     outcome: &Outcome,
     p: &PlanResults,
     budgets: &[usize],
-) -> Vec<(PolicyKind, Vec<Estimate>)> {
+) -> Vec<(PolicyKind, Vec<Interval>)> {
     if !outcome.policies.contains(&PolicyKind::Belady) {
         return Vec::new();
     }

@@ -2,7 +2,7 @@
 //! original experiment's explanation rests on.
 
 use crate::eviction::experiment::{PlanResults, StreamInfo};
-use crate::eviction::stats::Estimate;
+use crate::statistics::Interval;
 use anyhow::{Result, bail};
 use engine::domineering::ShapeKey;
 use std::collections::BTreeSet;
@@ -13,11 +13,11 @@ pub struct BestTenStats {
     /// Board labels of the plan's batches.
     pub boards: Vec<String>,
     /// Distinct shapes in some board's best ten.
-    pub distinct: Estimate,
+    pub distinct: Interval,
     /// Shapes in every board's best ten.
-    pub common: Estimate,
+    pub common: Interval,
     /// `(i, j, shared shapes)` for every pair of boards.
-    pub pairs: Vec<(usize, usize, Estimate)>,
+    pub pairs: Vec<(usize, usize, Interval)>,
 }
 
 /// Refuses (with an error) when all boards share one best ten: the explanation of the original experiment rests on their
@@ -77,13 +77,13 @@ pub fn best_ten_stats(p: &PlanResults) -> Option<BestTenStats> {
                 .iter()
                 .map(|s| s[i].intersection(&s[j]).count() as f64)
                 .collect();
-            pairs.push((i, j, Estimate::of(&xs)));
+            pairs.push((i, j, Interval::mean(&xs)));
         }
     }
     Some(BestTenStats {
         boards: p.plan.0.iter().map(|b| b.board()).collect(),
-        distinct: Estimate::of(&distinct),
-        common: Estimate::of(&common),
+        distinct: Interval::mean(&distinct),
+        common: Interval::mean(&common),
         pairs,
     })
 }

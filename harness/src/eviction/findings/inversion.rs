@@ -4,7 +4,7 @@
 use super::metrics::pct;
 use crate::eviction::experiment::PlanResults;
 use crate::eviction::spec::PolicyKind;
-use crate::eviction::stats::Estimate;
+use crate::statistics::Interval;
 
 /// On how many of the plan's seeds LRU at `budget` hit more often than best-`budget`: `(seeds where it did,
 /// seeds compared)`, `None` when either cell was not run.
@@ -23,7 +23,7 @@ pub fn inversion_wins(p: &PlanResults, budget: usize) -> Option<(usize, usize)> 
 }
 
 /// LRU's hit rate minus best-`budget`'s, in points, paired over seeds; `None` when either cell was not run.
-pub fn lru_minus_best(p: &PlanResults, budget: usize) -> Option<Estimate> {
+pub fn lru_minus_best(p: &PlanResults, budget: usize) -> Option<Interval> {
     (!p.cell(PolicyKind::Lru, budget).is_empty() && !p.cell(PolicyKind::BestN, budget).is_empty())
         .then(|| p.difference(PolicyKind::Lru, PolicyKind::BestN, budget, pct))
 }

@@ -2,7 +2,7 @@
 
 use crate::eviction::experiment::{HEADLINE_BUDGETS, PlanResults, RunRow};
 use crate::eviction::spec::PolicyKind;
-use crate::eviction::stats::Estimate;
+use crate::statistics::Interval;
 
 /// Hit rate in percent.
 pub fn pct(r: &RunRow) -> f64 {
@@ -20,7 +20,7 @@ pub fn cell(
     k: PolicyKind,
     b: usize,
     f: impl Fn(&RunRow) -> f64,
-) -> Option<Estimate> {
+) -> Option<Interval> {
     (!p.cell(k, b).is_empty()).then(|| p.estimate(k, b, f))
 }
 

@@ -5,7 +5,7 @@ use super::best_tens::best_ten_stats;
 use super::metrics::{cell, pct, reevals};
 use crate::eviction::experiment::Outcome;
 use crate::eviction::spec::PolicyKind;
-use crate::eviction::stats::Estimate;
+use crate::statistics::Interval;
 
 /// One figure of the original experiment next to the prototype's and this run's.
 pub struct OriginalFigure {
@@ -16,7 +16,7 @@ pub struct OriginalFigure {
     /// The one-seed prototype's value, as published.
     pub prototype: &'static str,
     /// This run's estimate (`None` when the cell was not run) and the decimals it is quoted to.
-    pub ours: (Option<Estimate>, usize),
+    pub ours: (Option<Interval>, usize),
 }
 
 /// The original experiment's figures with this run's beside them.

@@ -32,9 +32,9 @@ pub fn best_ten_figure(p: &PlanResults, stats: &BestTenStats, dir: &Path) -> Res
             .iter()
             .map(|&(i, j, e)| Bar {
                 label: format!("{} & {}", stats.boards[i], stats.boards[j]),
-                value: e.mean,
-                lo: e.lo,
-                hi: e.hi,
+                value: e.point,
+                lo: e.low,
+                hi: e.high,
             })
             .collect(),
     };
@@ -104,9 +104,9 @@ fn series(
                 cell(p, k, b, f).and_then(|e| {
                     keep(&Point {
                         x: b as f64,
-                        y: e.mean,
-                        lo: e.lo,
-                        hi: e.hi,
+                        y: e.point,
+                        lo: e.low,
+                        hi: e.high,
                     })
                 })
             })
@@ -219,9 +219,9 @@ pub fn charts(outcome: &Outcome, dir: &Path) -> Result<Vec<String>> {
                     let d = p.difference(k, PolicyKind::Lru, b, pct);
                     Point {
                         x: b as f64,
-                        y: d.mean,
-                        lo: d.lo,
-                        hi: d.hi,
+                        y: d.point,
+                        lo: d.low,
+                        hi: d.high,
                     }
                 })
                 .collect(),

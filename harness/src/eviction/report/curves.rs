@@ -38,11 +38,11 @@ pub fn write(outcome: &Outcome, dir: &Path) -> Result<Vec<(String, String, Optio
         name: k.to_string(),
         points: points(p, |b| {
             let e = p.estimate(k, b, miss);
-            (e.n > 0 && e.mean > 0.0).then(|| Point {
+            (e.n > 0 && e.point > 0.0).then(|| Point {
                 x: share(b),
-                y: e.mean,
-                lo: e.lo.max(e.mean * 1e-3),
-                hi: e.hi,
+                y: e.point,
+                lo: e.low.max(e.point * 1e-3),
+                hi: e.high,
             })
         }),
         bound: is_bound(k),
@@ -53,9 +53,9 @@ pub fn write(outcome: &Outcome, dir: &Path) -> Result<Vec<(String, String, Optio
             let d = p.difference(k, PolicyKind::Lru, b, hit).scaled(100.0);
             (d.n > 0).then_some(Point {
                 x: share(b),
-                y: d.mean,
-                lo: d.lo,
-                hi: d.hi,
+                y: d.point,
+                lo: d.low,
+                hi: d.high,
             })
         }),
         bound: is_bound(k),

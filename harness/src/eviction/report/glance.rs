@@ -1,7 +1,7 @@
 //! The report's opening section: the answer before the method.
 
 use crate::eviction::experiment::Outcome;
-use crate::eviction::stats::Estimate;
+use crate::statistics::Interval;
 use std::fmt::Write;
 
 /// "At a glance": the best online rule per headline budget with its gaps to LRU and Belady.
@@ -12,8 +12,11 @@ pub fn glance_section(o: &mut String, outcome: &Outcome, n: usize) {
     if findings.is_empty() {
         return;
     }
-    let gap =
-        |e: Option<Estimate>| e.map_or("—".to_string(), |d| points_interval(d.mean, d.lo, d.hi));
+    let gap = |e: Option<Interval>| {
+        e.map_or("—".to_string(), |d| {
+            points_interval(d.point, d.low, d.high)
+        })
+    };
     let mut t = Table::new([
         ("budget (entries)", Align::Right),
         ("best online rule", Align::Left),
@@ -32,7 +35,7 @@ pub fn glance_section(o: &mut String, outcome: &Outcome, n: usize) {
         let row = [
             crate::present::number::count(f.budget),
             format!("`{}`", f.best),
-            percent(f.hit_rate.mean),
+            percent(f.hit_rate.point),
             gap(f.over_lru),
             gap(f.under_belady),
             verdict.to_string(),

@@ -3,28 +3,24 @@
 use crate::eviction::experiment::{PlanResults, RunRow};
 use crate::eviction::findings::metrics::cell;
 use crate::eviction::spec::PolicyKind;
-use crate::eviction::stats::Estimate;
-use engine::domineering::ShapeKey;
-use std::fmt::Write;
+use crate::present::{Align, Table, TableError};
+use crate::statistics::Interval;
 
 /// `mean ± half-width` to `digits` decimals, or a dash for a cell not run.
-pub fn show(e: Option<Estimate>, digits: usize) -> String {
+pub fn show(e: Option<Interval>, digits: usize) -> String {
     e.map_or("—".into(), |e| e.show(digits))
 }
 
-/// A shape for a markdown table cell: `|` would end the cell, so it is escaped.
-pub fn cell_text(k: &ShapeKey) -> String {
-    k.to_string().replace('|', "\\|")
-}
-
-/// A markdown table from a header and rows of cells.
-pub fn table(out: &mut String, header: &[String], rows: &[Vec<String>]) {
-    let _ = writeln!(out, "| {} |", header.join(" | "));
-    let _ = writeln!(out, "|{}", "---|".repeat(header.len()));
+/// A markdown table from a header and rows of cells, through the harness's one table builder (which escapes a `|`
+/// inside a cell, as shapes contain), followed by a blank line.
+pub fn table(out: &mut String, header: &[String], rows: &[Vec<String>]) -> Result<(), TableError> {
+    let mut t = Table::new(header.iter().map(|h| (h.as_str(), Align::Left)));
     for r in rows {
-        let _ = writeln!(out, "| {} |", r.join(" | "));
+        t.row(r.iter().map(String::as_str))?;
     }
+    out.push_str(&t.markdown());
     out.push('\n');
+    Ok(())
 }
 
 /// One row per policy, one column per budget, each cell `f` over seeds.
@@ -35,7 +31,7 @@ pub fn policy_table(
     budgets: &[usize],
     f: impl Fn(&RunRow) -> f64 + Copy,
     digits: usize,
-) {
+) -> Result<(), TableError> {
     let mut header = vec!["policy".to_string()];
     header.extend(budgets.iter().map(|b| format!("{b}")));
     let rows: Vec<Vec<String>> = policies
@@ -46,5 +42,5 @@ pub fn policy_table(
             r
         })
         .collect();
-    table(out, &header, &rows);
+    table(out, &header, &rows)
 }

@@ -26,7 +26,7 @@ use crate::present::{Align, Table};
 use anyhow::Result;
 use charts::{best_ten_figure, charts};
 use glance::glance_section;
-use markdown::{cell_text, policy_table, show, table};
+use markdown::{policy_table, show, table};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -152,7 +152,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
         &mut o,
         &["quantity".into(), format!("mean ± 95% ({n} seeds)")],
         &rows,
-    );
+    )?;
     let _ = writeln!(
         o,
         "Every budgeted run is checked against the free run of its stream (same number of lookups and same \
@@ -186,7 +186,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
             format!("this run ({n} seeds)"),
         ],
         &er,
-    );
+    )?;
     if let Some((wins, seeds)) = inversion_wins(p, 10) {
         let _ = writeln!(
             o,
@@ -196,7 +196,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
     }
 
     let _ = writeln!(o, "## Hit rate per policy and budget (%)\n");
-    policy_table(&mut o, p, &outcome.policies, &hb, pct, 2);
+    policy_table(&mut o, p, &outcome.policies, &hb, pct, 2)?;
     let made = charts(outcome, dir)?;
     let images = |prefix: &str, alt: &str| -> String {
         made.iter()
@@ -252,7 +252,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
         o,
         "## Re-evaluations per policy and budget (count per run)\n"
     );
-    policy_table(&mut o, p, &online, &hb, reevals, 0);
+    policy_table(&mut o, p, &online, &hb, reevals, 0)?;
     let re_images = images("re_evaluations_vs_budget_", "re-evaluations versus budget");
     if !re_images.is_empty() {
         let _ = writeln!(o, "{re_images}");
@@ -273,7 +273,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
                     .collect()
             })
             .collect();
-        table(&mut o, &header, &rows);
+        table(&mut o, &header, &rows)?;
         let _ = writeln!(
             o,
             "Belady is the optimum of the demand-paged rules (every online rule here); the fixed tables (`best_n`, \
@@ -301,10 +301,10 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
                 })
                 .collect()
         };
-        table(&mut o, &header, &diff_rows(PolicyKind::Lru));
+        table(&mut o, &header, &diff_rows(PolicyKind::Lru))?;
         if outcome.policies.contains(&PolicyKind::Lfu) {
             let _ = writeln!(o, "Ageing LFU minus never-aged LFU, same units:\n");
-            table(&mut o, &header, &diff_rows(PolicyKind::Lfu));
+            table(&mut o, &header, &diff_rows(PolicyKind::Lfu))?;
         }
         let _ = writeln!(o, "Answer, budget by budget:\n");
         for &b in &hb {
@@ -382,7 +382,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
                 r
             })
             .collect();
-        table(&mut o, &header, &rows);
+        table(&mut o, &header, &rows)?;
     }
 
     if let Some(bt) = best_ten_stats(p) {
@@ -404,7 +404,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
             &mut o,
             &["boards".into(), "shapes shared (of 10)".into()],
             &rows,
-        );
+        )?;
         match best_ten_figure(p, &bt, dir) {
             Ok(_) => {
                 let _ = writeln!(
@@ -430,12 +430,12 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
                     let mut row = vec![(r + 1).to_string()];
                     row.extend(s.best_tens.iter().map(|t| {
                         t.get(r)
-                            .map_or("—".into(), |(k, c)| format!("`{}` ({c})", cell_text(k)))
+                            .map_or("—".into(), |(k, c)| format!("`{}` ({c})", k))
                     }));
                     row
                 })
                 .collect();
-            table(&mut o, &header, &rows);
+            table(&mut o, &header, &rows)?;
         }
     }
 
@@ -454,7 +454,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
                 k.plan,
                 k.stream_estimate(|s| s.lookups as f64).show(0)
             );
-            policy_table(&mut o, k, &outcome.policies, &k.budgets, pct, 2);
+            policy_table(&mut o, k, &outcome.policies, &k.budgets, pct, 2)?;
             let mut lines = Vec::new();
             for &b in &k.budgets {
                 if let Some(d) = lru_minus_best(k, b) {

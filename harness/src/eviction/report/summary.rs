@@ -4,7 +4,7 @@ use crate::eviction::experiment::Outcome;
 use crate::eviction::findings::aging::aging_sentence;
 use crate::eviction::findings::metrics::{cell, headline, pct};
 use crate::eviction::spec::PolicyKind;
-use crate::eviction::stats::Estimate;
+use crate::statistics::Interval;
 
 /// A few lines for the terminal.
 pub fn summary_lines(outcome: &Outcome) -> Vec<String> {
@@ -54,15 +54,15 @@ pub fn summary_lines(outcome: &Outcome) -> Vec<String> {
     // The answer last on the console, where the eye lands when the run ends.
     use crate::present::number::{percent, points_interval};
     for f in crate::eviction::glance::at_a_glance(p, &outcome.policies) {
-        let gap = |e: Option<Estimate>, what: &str| {
-            e.map(|d| format!(", {} {what}", points_interval(d.mean, d.lo, d.hi)))
+        let gap = |e: Option<Interval>, what: &str| {
+            e.map(|d| format!(", {} {what}", points_interval(d.point, d.low, d.high)))
                 .unwrap_or_default()
         };
         v.push(format!(
             "at a glance, budget {}: best online rule {} at {}{}{}",
             f.budget,
             f.best,
-            percent(f.hit_rate.mean),
+            percent(f.hit_rate.point),
             gap(f.over_lru, "over LRU"),
             gap(f.under_belady, "below Belady"),
         ));

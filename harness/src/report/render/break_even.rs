@@ -4,6 +4,7 @@
 use super::{Report, hit_rate};
 use crate::instructions::break_even::{BreakEven, BreakEvenInputs};
 use crate::plot::{BarSeries, GroupedBarChart};
+use crate::present::{Align, Table};
 use crate::record::{ArmKey, Metric};
 use anyhow::Result;
 use std::fmt::Write;
@@ -74,27 +75,33 @@ impl Report<'_> {
              I(optimized, material)) / (L·e) with h = 1 − M/L, so the cache saves instructions on this operation \
              exactly when h exceeds p / e. Instruction counts, not time: memory stalls are not in them.\n"
         );
-        let _ = writeln!(
-            self.md,
-            "| scenario | lookups L | misses M | e (instructions per evaluator call) | p (instructions per lookup) | break-even p/e | hit rate h (this operation) | hit rate (whole family) | saves instructions |\n|---|---:|---:|---:|---:|---:|---:|---:|---|"
-        );
+        let mut table = Table::new([
+            ("scenario", Align::Left),
+            ("lookups L", Align::Right),
+            ("misses M", Align::Right),
+            ("e (instructions per evaluator call)", Align::Right),
+            ("p (instructions per lookup)", Align::Right),
+            ("break-even p/e", Align::Right),
+            ("hit rate h (this operation)", Align::Right),
+            ("hit rate (whole family)", Align::Right),
+            ("saves instructions", Align::Left),
+        ]);
         for r in &rows {
             let b = r.costs.break_even();
-            let _ = writeln!(
-                self.md,
-                "| {} | {:.0} | {:.0} | {:.1} | {:.1} | {:.1}% | {:.1}% | {} | {} |",
-                r.scenario,
-                r.lookups,
-                r.misses,
-                r.costs.evaluator,
-                r.costs.probe,
-                100.0 * b,
-                100.0 * r.costs.hit_rate,
+            table.row([
+                r.scenario.clone(),
+                format!("{:.0}", r.lookups),
+                format!("{:.0}", r.misses),
+                format!("{:.1}", r.costs.evaluator),
+                format!("{:.1}", r.costs.probe),
+                format!("{:.1}%", 100.0 * b),
+                format!("{:.1}%", 100.0 * r.costs.hit_rate),
                 r.family_hit_rate
                     .map_or("—".into(), |h| format!("{:.1}%", 100.0 * h)),
-                if r.costs.hit_rate > b { "yes" } else { "no" },
-            );
+                if r.costs.hit_rate > b { "yes" } else { "no" }.to_owned(),
+            ])?;
         }
+        self.md.push_str(&table.markdown());
         let _ = writeln!(self.md);
         let percent = |f: &dyn Fn(&Row) -> Option<f64>| -> Vec<Option<f64>> {
             rows.iter().map(|r| f(r).map(|h| 100.0 * h)).collect()
@@ -111,23 +118,35 @@ impl Report<'_> {
                 intervals: None,
             });
         }
+        // A hit rate cannot exceed 100%, so the axis stops there: a break-even beyond it is drawn at the top and
+        // its family is labelled "never pays" with the figure, which the table gives as well.
         series.push(BarSeries {
-            name: "break-even hit rate p/e (instruction counts)".into(),
-            values: percent(&|r| Some(r.costs.break_even())),
+            name: "break-even hit rate p/e (instruction counts, capped at 100%)".into(),
+            values: percent(&|r| Some(r.costs.break_even().min(1.0))),
             intervals: None,
         });
+        let categories = rows
+            .iter()
+            .map(|r| {
+                let b = r.costs.break_even();
+                if b > 1.0 {
+                    format!("{} (break-even {:.0}%: never pays)", r.scenario, 100.0 * b)
+                } else {
+                    r.scenario.clone()
+                }
+            })
+            .collect();
         self.bar_chart(
             "instructions_hit_rate_vs_break_even",
             &GroupedBarChart {
                 title: "Hit rate of the optimized cache vs break-even hit rate".into(),
                 x_label: "scenario family".into(),
                 y_label: "hit rate (% of lookups)".into(),
-                categories: rows.iter().map(|r| r.scenario.clone()).collect(),
+                categories,
                 series,
                 log_y: false,
-                // A break-even above this line cannot be reached at any hit rate.
                 reference: Some((100.0, "100% = every lookup a hit".into())),
-                y_range: None,
+                y_range: Some((0.0, 100.0)),
             },
         )?;
         let saves = rows

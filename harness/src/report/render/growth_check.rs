@@ -3,13 +3,15 @@
 //! [`crate::run::growth::growth_blocks`]).
 
 use super::Report;
+use crate::present::{Align, Table};
 use crate::record::{ArmKey, Metric};
+use anyhow::Result;
 use std::fmt::Write;
 
 impl Report<'_> {
-    pub(super) fn growth_check(&mut self) {
+    pub(super) fn growth_check(&mut self) -> Result<()> {
         let Some(a) = self.results.allocations.as_ref() else {
-            return;
+            return Ok(());
         };
         let c = &self.results.counts;
         let arm = |s: &str, v: &str| ArmKey::new(s, v, "material", "on");
@@ -35,7 +37,7 @@ impl Report<'_> {
                  `material`, traversal cache `on`) and the growth counts of `counts.csv` (`growth_events`, \
                  `growth_blocks_expected`).\n"
             );
-            return;
+            return Ok(());
         }
         let _ = writeln!(
             self.md,
@@ -46,20 +48,23 @@ impl Report<'_> {
              entries the instrumented cache counted. The `cache_growth` test checks the equality through the same \
              profiled operation.\n"
         );
-        let _ = writeln!(
-            self.md,
-            "| scenario | extra blocks per op | explained by growth per op | growth events per op | equal |\n|---|---:|---:|---:|---|"
-        );
+        let mut table = Table::new([
+            ("scenario", Align::Left),
+            ("extra blocks per op", Align::Right),
+            ("explained by growth per op", Align::Right),
+            ("growth events per op", Align::Right),
+            ("equal", Align::Left),
+        ]);
         for (s, extra, expected, growth, n) in &lines {
-            let _ = writeln!(
-                self.md,
-                "| {s} | {:.2} | {:.2} | {:.2} | {} |",
-                extra / n,
-                expected / n,
-                growth / n,
-                if extra == expected { "yes" } else { "no" }
-            );
+            table.row([
+                s.clone(),
+                format!("{:.2}", extra / n),
+                format!("{:.2}", expected / n),
+                format!("{:.2}", growth / n),
+                if extra == expected { "yes" } else { "no" }.to_owned(),
+            ])?;
         }
+        self.md.push_str(&table.markdown());
         let equal = lines.iter().filter(|l| l.1 == l.2).count();
         let _ = writeln!(
             self.md,
@@ -72,5 +77,6 @@ impl Report<'_> {
                 "; where not, the cache allocated outside its growth schedule"
             }
         );
+        Ok(())
     }
 }

@@ -3,6 +3,7 @@
 
 use super::{Report, fmt_opt};
 use crate::plot::{LineChart, Point, Series};
+use crate::present::{Align, Table};
 use crate::record::{ArmKey, Metric};
 use anyhow::Result;
 use std::fmt::Write;
@@ -43,10 +44,16 @@ impl Report<'_> {
              32-bit signatures on unequal states (resolved by full comparison); growth events = slot-array \
              doublings (`counts.csv`).\n"
         );
-        let _ = writeln!(
-            self.md,
-            "| scenario | lookups | first lookups (no table) | mean probe length (slots) | share at length 1 | max probe length | signature collisions | growth events |\n|---|---:|---:|---:|---:|---:|---:|---:|"
-        );
+        let mut table = Table::new([
+            ("scenario", Align::Left),
+            ("lookups", Align::Right),
+            ("first lookups (no table)", Align::Right),
+            ("mean probe length (slots)", Align::Right),
+            ("share at length 1", Align::Right),
+            ("max probe length", Align::Right),
+            ("signature collisions", Align::Right),
+            ("growth events", Align::Right),
+        ]);
         let mut summaries = Vec::new();
         let mut series = Vec::new();
         for s in &p.scenarios {
@@ -74,18 +81,16 @@ impl Report<'_> {
                 max,
             };
             let c = &self.results.counts;
-            let _ = writeln!(
-                self.md,
-                "| {s} | {} | {} | {:.3} | {:.1}% | {}{} | {} | {} |",
-                tableless + probed,
-                tableless,
-                sum.mean,
-                100.0 * sum.at_one,
-                if max >= LAST_BUCKET { "≥ " } else { "" },
-                max,
+            table.row([
+                s.clone(),
+                (tableless + probed).to_string(),
+                tableless.to_string(),
+                format!("{:.3}", sum.mean),
+                format!("{:.1}%", 100.0 * sum.at_one),
+                format!("{}{max}", if max >= LAST_BUCKET { "≥ " } else { "" }),
                 fmt_opt(c.get(&arm, Metric::ProbeSignatureCollisions)),
                 fmt_opt(c.get(&arm, Metric::GrowthEvents)),
-            );
+            ])?;
             series.push(Series {
                 name: s.clone(),
                 points: h
@@ -102,6 +107,7 @@ impl Report<'_> {
             });
             summaries.push(sum);
         }
+        self.md.push_str(&table.markdown());
         let _ = writeln!(self.md);
         if summaries.is_empty() {
             let _ = writeln!(
@@ -110,15 +116,22 @@ impl Report<'_> {
             );
             return Ok(());
         }
+        // A log axis has no zero: a length no lookup reached gets no point (the line joins the lengths that occur),
+        // and the axis starts below 1 so that a length reached once stands above the floor instead of on it.
+        let most = series
+            .iter()
+            .flat_map(|s| &s.points)
+            .map(|p| p.y)
+            .fold(1.0, f64::max);
         self.line_chart(
             "counts_probe_lengths",
             &LineChart {
                 title: "Probe-length histogram of the optimized cache".into(),
                 x_label: "probe length (slots inspected per lookup)".into(),
-                y_label: "lookups (log scale)".into(),
+                y_label: "lookups (log scale; lengths with no lookups have no point)".into(),
                 log_x: false,
                 log_y: true,
-                y_range: None,
+                y_range: Some((0.5, most * 1.25)),
                 legend_upper: true,
                 series,
             },
@@ -163,6 +176,12 @@ impl Report<'_> {
                 },
                 w.max,
                 w.scenario
+            );
+            let _ = writeln!(
+                self.md,
+                "The chart marks only probe lengths that occur: a log axis cannot show a count of 0, so a length \
+                 with no lookups has no point and the line passes over it to the next length that occurs (the \
+                 axis starts at 0.5, so a length reached by one lookup sits above the floor, not on it).\n"
             );
         }
         Ok(())
