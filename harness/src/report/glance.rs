@@ -244,6 +244,12 @@ pub fn glance_table(glance: &[Glance]) -> Result<Table, TableError> {
         ("break-even instructions per call", Align::Right),
     ]);
     let ns = |v: Option<f64>| v.map_or(MISSING.to_owned(), time_ns);
+    // The evaluator's cost is a difference of two medians divided by the calls; below zero it is noise, not a
+    // negative cost (summary.json keeps the raw figure).
+    let cost = |v: Option<f64>| match v {
+        Some(c) if c < 0.0 => "≈ 0 (noise)".to_owned(),
+        v => ns(v),
+    };
     let ir = |v: Option<f64>| v.map_or(MISSING.to_owned(), instructions);
     for g in glance {
         let s = g.speedup_vs_none;
@@ -255,7 +261,7 @@ pub fn glance_table(glance: &[Glance]) -> Result<Table, TableError> {
             ratio_interval(s.point, s.low, s.high),
             g.verdict.label().to_owned(),
             percent(g.hit_rate),
-            ns(g.evaluator_ns_per_call),
+            cost(g.evaluator_ns_per_call),
             ns(g.break_even_ns_per_call),
             ir(g.evaluator_instructions_per_call),
             ir(g.break_even_instructions_per_call),
@@ -408,5 +414,22 @@ mod tests {
             json["speedup_vs_none"],
             serde_json::json!({"median": 2.0, "low": 1.5, "high": 2.5})
         );
+    }
+
+    #[test]
+    fn an_evaluator_cost_below_zero_reads_as_noise() {
+        // material times faster than constant (900 vs 1000 ns): a negative cost per call, which is noise.
+        let (c, t) = tables(
+            &[
+                ("none", 1.0, 1.0, 1.0, 900.0),
+                ("optimized", 2.0, 1.8, 2.2, 450.0),
+            ],
+            &[("none", 100, 0), ("optimized", 25, 75)],
+            &[("none", 1000.0), ("optimized", 1010.0)],
+        );
+        let g = at_a_glance(&c, &t);
+        assert_eq!(g[0].evaluator_ns_per_call, Some(-2.0)); // (900 − 1000) ns over 50 calls per op
+        let md = glance_table(&g).unwrap().markdown();
+        assert!(md.contains("| ≈ 0 (noise) |"), "{md}");
     }
 }

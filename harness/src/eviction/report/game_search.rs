@@ -133,8 +133,8 @@ fn lead_words(lead: Lead) -> &'static str {
 /// One kind of trace's verdict as a sentence.
 fn verdict_line(v: &SourceVerdict) -> String {
     format!(
-        "**{}** ({} trace{}): {}: frequency ahead at {} trace-budget pairs, tied at {}, behind at {}; margin {} to {} \
-         (mean {}).",
+        "**{}** ({} trace{}): {}: of the trace-budget pairs, frequency is ahead at {}, tied at {}, behind at {}; \
+         margin {} to {} (mean {}).",
         kind_label(v.source),
         v.traces,
         if v.traces == 1 { "" } else { "s" },

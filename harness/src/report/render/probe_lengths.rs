@@ -165,9 +165,11 @@ impl Report<'_> {
             };
             let _ = writeln!(
                 self.md,
-                "**What this shows:** over {probed} table lookups (plus {tableless} first lookups with no table \
+                "**What this shows:** over {} table lookups (plus {} first lookups with no table \
                  yet) the mean probe length {mean}{knuth}; at least {:.1}% of each family's lookups end at the \
                  home slot, and the longest probe inspects {}{} slots (`{}`).\n",
+                crate::present::number::count(probed),
+                crate::present::number::count(tableless),
                 100.0 * share,
                 if w.max >= LAST_BUCKET {
                     "at least "
