@@ -2,8 +2,8 @@
 //! cache per replacement rule and capacity), with counters summed over the family's invocations and the time of
 //! one invocation.
 
+use super::SchemaError;
 use super::csv_file::{CsvRecord, Located, read_records, write_records};
-use super::{Provenance, SchemaError};
 use crate::record::RecordError;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -175,16 +175,7 @@ impl CsvRecord for BoundedCacheRecord {
     }
 }
 
-impl BoundedCacheRecord {
-    /// The same record with `prov` in its provenance columns.
-    pub fn with_provenance(mut self, prov: &Provenance) -> BoundedCacheRecord {
-        self.machine = prov.machine.clone();
-        self.rustc = prov.rustc.clone();
-        self.git_revision = prov.git_revision.clone();
-        self.seed = prov.seed;
-        self
-    }
-}
+super::provenance::provenance_columns!(BoundedCacheRecord);
 
 /// `bounded_cache.csv` text of `rows`.
 pub fn write_bounded_cache(

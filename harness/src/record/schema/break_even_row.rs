@@ -2,8 +2,8 @@
 //! cost model's parts (callgrind counts of one operation), its predicted speedup at the rung's cost and the
 //! speedup measured by interleaved timing of the same operation.
 
+use super::SchemaError;
 use super::csv_file::{CsvRecord, check_within, read_unique, write_records};
-use super::{Provenance, SchemaError};
 use crate::record::RecordError;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -137,16 +137,7 @@ impl CsvRecord for BreakEvenRecord {
     }
 }
 
-impl BreakEvenRecord {
-    /// The same record with `prov` in its provenance columns.
-    pub fn with_provenance(mut self, prov: &Provenance) -> BreakEvenRecord {
-        self.machine = prov.machine.clone();
-        self.rustc = prov.rustc.clone();
-        self.git_revision = prov.git_revision.clone();
-        self.seed = prov.seed;
-        self
-    }
-}
+super::provenance::provenance_columns!(BreakEvenRecord);
 
 /// `break_even.csv` text of `rows`.
 pub fn write_break_even(rows: &[BreakEvenRecord], path: &Path) -> Result<Vec<u8>, RecordError> {

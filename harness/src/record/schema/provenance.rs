@@ -56,3 +56,21 @@ impl Provenance {
         })
     }
 }
+
+/// Gives a row type with `machine`, `rustc`, `git_revision` and `seed` fields a `with_provenance(prov)` method that
+/// stamps those four columns from one [`Provenance`] (every results row carries them the same way).
+macro_rules! provenance_columns {
+    ($row:ty) => {
+        impl $row {
+            /// The same record with `prov` in its provenance columns.
+            pub fn with_provenance(mut self, prov: &$crate::record::Provenance) -> $row {
+                self.machine = prov.machine.clone();
+                self.rustc = prov.rustc.clone();
+                self.git_revision = prov.git_revision.clone();
+                self.seed = prov.seed;
+                self
+            }
+        }
+    };
+}
+pub(crate) use provenance_columns;

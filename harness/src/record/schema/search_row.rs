@@ -1,8 +1,8 @@
 //! The rows of `search.csv`: one row per family x search arm (pruning, transposition table, evaluation cache),
 //! with the arm's counters summed over the family's roots and its time per pass over them.
 
+use super::SchemaError;
 use super::csv_file::{CsvRecord, check_within, read_unique, write_records};
-use super::{Provenance, SchemaError};
 use crate::record::RecordError;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -134,16 +134,7 @@ impl CsvRecord for SearchRecord {
     }
 }
 
-impl SearchRecord {
-    /// The same record with `prov` in its provenance columns.
-    pub fn with_provenance(mut self, prov: &Provenance) -> SearchRecord {
-        self.machine = prov.machine.clone();
-        self.rustc = prov.rustc.clone();
-        self.git_revision = prov.git_revision.clone();
-        self.seed = prov.seed;
-        self
-    }
-}
+super::provenance::provenance_columns!(SearchRecord);
 
 /// `search.csv` text of `rows`.
 pub fn write_search(rows: &[SearchRecord], path: &Path) -> Result<Vec<u8>, RecordError> {
