@@ -120,6 +120,26 @@ pub fn freeze_family(family: Family, master_seed: u64, command: &str) -> Scenari
             successors,
         });
     }
+    let description = format!(
+        "{} Each root is frozen into its canonical outer successors (every distinct state after a legal \
+         root turn and end_turn, in order of first appearance in the reference turn order). Expected \
+         values are exact numerators over the denominator: evaluator `material` is evaluate_material, \
+         `constant` returns {} for every position.",
+        spec.description,
+        crate::selection::CONSTANT_SCORE
+    );
+    frozen_file(family, spec.depth, seed, command, description, roots)
+}
+
+/// A family's scenario file: the freezing command's header and the frozen roots.
+pub(super) fn frozen_file(
+    family: Family,
+    depth: ChanceDepth,
+    seed: u64,
+    command: &str,
+    description: String,
+    roots: Vec<Root>,
+) -> ScenarioFile {
     ScenarioFile {
         format_version: FORMAT_VERSION,
         header: Header {
@@ -129,18 +149,11 @@ pub fn freeze_family(family: Family, master_seed: u64, command: &str) -> Scenari
             ),
             seed,
             command: command.to_owned(),
-            description: format!(
-                "{} Each root is frozen into its canonical outer successors (every distinct state after a legal \
-                 root turn and end_turn, in order of first appearance in the reference turn order). Expected \
-                 values are exact numerators over the denominator: evaluator `material` is evaluate_material, \
-                 `constant` returns {} for every position.",
-                spec.description,
-                crate::selection::CONSTANT_SCORE
-            ),
+            description,
         },
         family: family.name().to_owned(),
-        depth: spec.depth.layers(),
-        denominator: spec.depth.denominator(),
+        depth: depth.layers(),
+        denominator: depth.denominator(),
         roots,
     }
 }

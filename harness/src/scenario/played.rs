@@ -3,7 +3,7 @@
 //! a large share of the rolls of every successor; played positions look like games.
 
 use super::generate::{canonical_successors, expected_values};
-use super::{FORMAT_VERSION, Family, Header, Root, ScenarioFile, Successor};
+use super::{Family, Root, ScenarioFile, Successor};
 use engine::GameState;
 use engine::chance::ChanceDepth;
 use engine::eval::MATERIAL_BOUNDS;
@@ -171,35 +171,21 @@ pub fn freeze_played(spec: &PlayedSpec, seed: u64, command: &str) -> ScenarioFil
         .enumerate()
         .map(|(i, k)| format!("{}-{i:02} from {}", spec.family.name(), k.origin))
         .collect();
-    ScenarioFile {
-        format_version: FORMAT_VERSION,
-        header: Header {
-            generator: format!(
-                "harness scenarios freeze (harness {})",
-                env!("CARGO_PKG_VERSION")
-            ),
-            seed,
-            command: command.to_owned(),
-            description: format!(
-                "{}. Game k is seeded with seed ^ ((k + 1) * 0xd1b54a32d192ed03); each game keeps the first \
-                 position at or after turns {:?} with at most {} canonical successors and at most {} leaves \
-                 for plain expectimax one turn deeper than the file's depth: {}. Each root is frozen into its \
-                 canonical outer successors (in order of first appearance in the reference turn order). \
-                 Expected values are exact numerators over the denominator: evaluator `material` is \
-                 evaluate_material, `constant` returns {} for every position.",
-                spec.description,
-                spec.at_turns,
-                spec.max_successors,
-                spec.max_plain_leaves,
-                origins.join("; "),
-                crate::selection::CONSTANT_SCORE
-            ),
-        },
-        family: spec.family.name().to_owned(),
-        depth: spec.depth.layers(),
-        denominator: spec.depth.denominator(),
-        roots,
-    }
+    let description = format!(
+        "{}. Game k is seeded with seed ^ ((k + 1) * 0xd1b54a32d192ed03); each game keeps the first \
+         position at or after turns {:?} with at most {} canonical successors and at most {} leaves \
+         for plain expectimax one turn deeper than the file's depth: {}. Each root is frozen into its \
+         canonical outer successors (in order of first appearance in the reference turn order). \
+         Expected values are exact numerators over the denominator: evaluator `material` is \
+         evaluate_material, `constant` returns {} for every position.",
+        spec.description,
+        spec.at_turns,
+        spec.max_successors,
+        spec.max_plain_leaves,
+        origins.join("; "),
+        crate::selection::CONSTANT_SCORE
+    );
+    super::generate::frozen_file(spec.family, spec.depth, seed, command, description, roots)
 }
 
 /// The searched position of every turn of one game (the mover to move, dice rolled).
