@@ -84,23 +84,36 @@ impl GameFlags {
 /// (docs/evaluation-cache.md E12).
 ///
 /// Equality and hashing cover every field (mailbox included) **except** the derived Zobrist key.
+///
+/// `repr(C)` in this order puts the keyed fields in the first [`KEYED_BYTES`] bytes, without padding, and the
+/// Zobrist key after them: the optimized cache compares a key as nine 16-byte words.
 #[derive(Clone, Copy, Debug)]
+#[repr(C)]
 pub struct GameState {
+    /// Packed piece per square (`Piece::packed`, 0 = empty).
+    pub(crate) mailbox: [u8; 64],
     /// Occupancy per colour: `[white, black]`.
     pub(crate) colors: [Bitboard; 2],
     /// Occupancy per type, both colours: pawns, knights, bishops, rooks, queens, kings.
     pub(crate) kinds: [Bitboard; 6],
-    /// Packed piece per square (`Piece::packed`, 0 = empty).
-    pub(crate) mailbox: [u8; 64],
-    /// Side to move, castling, dice, clock.
-    pub(crate) flags: GameFlags,
     /// Every en-passant target (several allowed, docs/rules.md §7).
     pub(crate) en_passant: Bitboard,
+    /// Side to move, castling, dice, clock.
+    pub(crate) flags: GameFlags,
     /// Full-move number, 1 to 2^31 - 1.
     pub(crate) full_move: u32,
     /// Derived Zobrist key (docs/rules.md §12), kept current by every transition; not part of equality.
     pub(crate) zobrist: u64,
 }
+
+/// Bytes of a [`GameState`] that equality covers: everything before the Zobrist key.
+pub(crate) const KEYED_BYTES: usize = std::mem::offset_of!(GameState, zobrist);
+const _: () = {
+    // The keyed prefix is exactly the keyed fields, with no padding byte in it.
+    assert!(KEYED_BYTES == 64 + 2 * 8 + 6 * 8 + 8 + 4 + 4);
+    assert!(KEYED_BYTES.is_multiple_of(16));
+    assert!(std::mem::size_of::<GameState>() == KEYED_BYTES + 8);
+};
 
 impl PartialEq for GameState {
     fn eq(&self, other: &GameState) -> bool {

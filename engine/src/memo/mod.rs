@@ -15,6 +15,7 @@ mod evaluation_cache;
 mod evaluation_memo;
 mod fingerprint;
 mod probe_stats;
+mod slot_array;
 mod state_store;
 #[cfg(test)]
 pub(crate) mod test_states;

@@ -2,6 +2,7 @@
 //! copying a single state.
 
 use crate::state::GameState;
+use std::mem::MaybeUninit;
 use std::ops::Index;
 
 /// States per chunk (40 KiB each). Equal chunks make an entry's chunk a shift and its offset a mask; doubling
@@ -16,10 +17,23 @@ pub(crate) const CHUNK: usize = 256;
 #[repr(C, align(16))]
 pub(crate) struct StoredState(pub(crate) GameState);
 
+/// One allocation of `CHUNK` state slots, written in order; the store's `len` says how many are initialised.
+/// A thin box (one pointer per chunk) with no length of its own: a `Vec` per chunk cost a length update and a
+/// capacity check per miss and a three-word stride per hit (callgrind).
+type Chunk = Box<[MaybeUninit<StoredState>; CHUNK]>;
+
+/// A fresh chunk, uninitialised.
+fn new_chunk() -> Chunk {
+    Box::<[StoredState]>::new_uninit_slice(CHUNK)
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("the slice has CHUNK elements"))
+}
+
 /// Dense, append-only, index-addressed states in fixed-size chunks (one allocation per `CHUNK` states).
 #[derive(Default)]
 pub(crate) struct StateStore {
-    chunks: Vec<Vec<StoredState>>,
+    chunks: Vec<Chunk>,
+    /// States written: every chunk but the last is full, and the last holds `len % CHUNK` (or is full).
     len: usize,
 }
 
@@ -39,7 +53,7 @@ impl StateStore {
     /// Allocates chunks until `total` states fit without further allocation.
     pub(crate) fn reserve(&mut self, total: usize) {
         while total > CHUNK * self.chunks.len() {
-            self.chunks.push(Vec::with_capacity(CHUNK));
+            self.chunks.push(new_chunk());
         }
     }
 
@@ -49,17 +63,14 @@ impl StateStore {
     pub(crate) fn push(&mut self, state: &GameState) {
         let (k, offset) = locate(self.len);
         if k == self.chunks.len() {
-            self.chunks.push(Vec::with_capacity(CHUNK));
+            self.chunks.push(new_chunk());
         }
-        let chunk = &mut self.chunks[k];
-        debug_assert_eq!(chunk.len(), offset);
-        assert!(offset < chunk.capacity());
-        // SAFETY: `offset < capacity` (checked above; every chunk is allocated with room for `CHUNK` states), so the
-        // destination is allocated, unused spare capacity, and `GameState` is `Copy` (no drop, any bytes of a valid
-        // state are a valid state); `set_len` then covers exactly the one slot written.
+        // SAFETY: chunk `k` exists (pushed just above if it did not), `offset < CHUNK` by `locate`, and the slot at
+        // `offset` is unused (states fill chunks in order); `GameState` is `Copy` (no drop, any bytes of a valid
+        // state are a valid state), and `StoredState` is a `GameState` at offset 0.
         unsafe {
-            copy_state(state, chunk.as_mut_ptr().add(offset).cast::<GameState>());
-            chunk.set_len(offset + 1);
+            let slot = self.chunks.get_unchecked_mut(k).get_unchecked_mut(offset);
+            copy_state(state, slot.as_mut_ptr().cast::<GameState>());
         }
         self.len += 1;
     }
@@ -96,8 +107,13 @@ impl StateStore {
         let (k, offset) = locate(index);
         debug_assert!(index < self.len);
         // SAFETY: `index < len`, chunks fill in order and every chunk but the last is full, so chunk `k` exists
-        // and holds at least `offset + 1` states.
-        unsafe { self.chunks.get_unchecked(k).get_unchecked(offset) }
+        // and its slot `offset` was written by `push`.
+        unsafe {
+            self.chunks
+                .get_unchecked(k)
+                .get_unchecked(offset)
+                .assume_init_ref()
+        }
     }
 }
 
@@ -105,8 +121,9 @@ impl Index<usize> for StateStore {
     type Output = GameState;
     #[inline(always)]
     fn index(&self, index: usize) -> &GameState {
-        let (k, offset) = locate(index);
-        &self.chunks[k][offset].0
+        assert!(index < self.len, "state {index} of {}", self.len);
+        // SAFETY: checked just above.
+        unsafe { &self.get_unchecked(index).0 }
     }
 }
 
@@ -139,7 +156,7 @@ mod tests {
         assert_eq!(store.chunks.len(), 4);
         store.reserve(1025);
         assert_eq!(store.chunks.len(), 5);
-        assert!(store.chunks.iter().all(|c| c.capacity() == CHUNK));
+        assert!(store.chunks.iter().all(|c| c.len() == CHUNK));
         // SAFETY: every index below `len`.
         assert!(
             (0..store.len()).all(|i| std::ptr::eq(unsafe { &store.get_unchecked(i).0 }, &store[i]))
