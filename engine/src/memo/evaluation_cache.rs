@@ -245,7 +245,8 @@ const MAX_SLOTS: usize = 1 << 31;
 enum Probe {
     /// The key is stored at this entry index.
     Hit(usize),
-    /// The key is absent; this slot ends its probe run (meaningless while no slots are allocated).
+    /// The key is absent; this slot ends its probe run (slot 0 of the shared empty word while nothing is
+    /// allocated).
     Vacant(usize),
 }
 
@@ -254,7 +255,8 @@ enum Probe {
 /// `GameState` is `repr(C)` with its keyed fields, unpadded, in its first `KEYED_BYTES` bytes, and a stored state is
 /// 16-byte aligned, so each 16-byte word is one unaligned load of the key and one xor straight from the stored copy;
 /// the differences are or-ed together and tested once. The derived comparison calls `memcmp` for the mailbox
-/// (a third of a warm hit), and field-by-field compares cost 12 more instructions per hit than this (callgrind).
+/// (a third of a warm hit); pairing fields into 16-byte words in Rust's own layout took 33 instructions out of
+/// line, this takes 31 inline (callgrind).
 #[inline(always)]
 fn same_key(stored: &StoredState, key: &GameState) -> bool {
     #[cfg(target_arch = "x86_64")]
