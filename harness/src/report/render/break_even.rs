@@ -4,6 +4,7 @@
 use super::{Report, hit_rate};
 use crate::instructions::break_even::{BreakEven, BreakEvenInputs};
 use crate::plot::{BarSeries, GroupedBarChart};
+use crate::present::number::count;
 use crate::present::{Align, Table};
 use crate::record::{ArmKey, Metric};
 use anyhow::Result;
@@ -90,8 +91,8 @@ impl Report<'_> {
             let b = r.costs.break_even();
             table.row([
                 r.scenario.clone(),
-                format!("{:.0}", r.lookups),
-                format!("{:.0}", r.misses),
+                count(r.lookups.round() as u64),
+                count(r.misses.round() as u64),
                 format!("{:.1}", r.costs.evaluator),
                 format!("{:.1}", r.costs.probe),
                 format!("{:.1}%", 100.0 * b),
