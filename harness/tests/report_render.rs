@@ -94,9 +94,9 @@ fn fixture_renders_every_section_and_chart() {
     // Instructions per lookup divide by the measured operation's 1000 lookups, not the family's average.
     assert!(md.contains("| sparse | optimized | 4.00 M | 5.20 M | 4,000 |"));
     // probes.csv: 1000 lookups, 3 without a table, mean (900 + 2·80 + 3·15 + 5·2) / 997 slots, 900 / 997 at 1.
-    assert!(md.contains("| sparse | 1000 | 3 | 1.118 | 90.3% | 5 | 2 | 6 |"),);
+    assert!(md.contains("| sparse | 1,000 | 3 | 1.118 | 90.3% | 5 | 2 | 6 |"),);
     // Break-even from the instruction totals: e = 300 000 / 1000, p = (270 000 − 400·300) / 1000, p/e = 50%.
-    assert!(md.contains("| sparse | 1000 | 400 | 300.0 | 150.0 | 50.0% | 60.0% | 81.2% | yes |"));
+    assert!(md.contains("| sparse | 1,000 | 400 | 300.0 | 150.0 | 50.0% | 60.0% | 81.2% | yes |"));
     assert!(md.contains("| middlegame | 800 | 700 | 100.0 | 200.0 | 200.0% | 12.5% |"));
     assert!(md.contains("cannot save instructions at any hit rate (1 of 2 scenarios)"));
     // Growth check: 150 − 120 extra blocks over 3 successors, explained by the 30 growth blocks in counts.csv.

@@ -3,6 +3,7 @@
 
 use super::{Report, fmt_opt};
 use crate::plot::{LineChart, Point, Series};
+use crate::present::number::count;
 use crate::present::{Align, Table};
 use crate::record::{ArmKey, Metric};
 use anyhow::Result;
@@ -83,8 +84,8 @@ impl Report<'_> {
             let c = &self.results.counts;
             table.row([
                 s.clone(),
-                (tableless + probed).to_string(),
-                tableless.to_string(),
+                count(tableless + probed),
+                count(tableless),
                 format!("{:.3}", sum.mean),
                 format!("{:.1}%", 100.0 * sum.at_one),
                 format!("{}{max}", if max >= LAST_BUCKET { "≥ " } else { "" }),
