@@ -107,6 +107,7 @@ pub struct GameState {
 }
 
 /// Bytes of a [`GameState`] that equality covers: everything before the Zobrist key.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) const KEYED_BYTES: usize = std::mem::offset_of!(GameState, zobrist);
 const _: () = {
     // The keyed prefix is exactly the keyed fields, with no padding byte in it.

@@ -8,7 +8,7 @@ use crate::memo::fingerprint::Signature;
 use crate::memo::probe_stats::{NoStats, ProbeObserver, ProbeStats};
 use crate::memo::slot_array::{EMPTY, SlotArray};
 use crate::memo::state_store::{StateStore, StoredState};
-use crate::state::{GameState, KEYED_BYTES};
+use crate::state::GameState;
 use std::cell::{Cell, UnsafeCell};
 use std::convert::Infallible;
 
@@ -265,7 +265,7 @@ fn same_key(stored: &StoredState, key: &GameState) -> bool {
             __m128i, _mm_cmpeq_epi8, _mm_load_si128, _mm_loadu_si128, _mm_movemask_epi8,
             _mm_or_si128, _mm_setzero_si128, _mm_xor_si128,
         };
-        const WORDS: usize = KEYED_BYTES / 16;
+        const WORDS: usize = crate::state::KEYED_BYTES / 16;
         let a = std::ptr::from_ref(stored).cast::<__m128i>();
         let b = std::ptr::from_ref(opaque(key)).cast::<__m128i>();
         // SAFETY: both pointers address a whole `GameState` (`StoredState` is one at offset 0), whose first
