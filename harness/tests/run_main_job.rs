@@ -57,9 +57,9 @@ fn quick_run_writes_counts_timings_and_summary() {
     assert!(!runs[0].to_string_lossy().ends_with(".partial"), "{runs:?}");
     let counts = std::fs::read_to_string(runs[0].join("counts.csv")).unwrap();
     let timings = std::fs::read_to_string(runs[0].join("timings.csv")).unwrap();
-    // 5 variants x 10 count metrics, 6 probe and growth counts of the optimized cache (always evaluator material),
+    // 5 variants x 10 count metrics, 5 probe and growth counts of the optimized cache (always evaluator material),
     // plus the header.
-    assert_eq!(counts.lines().count(), 1 + 5 * 10 + 6);
+    assert_eq!(counts.lines().count(), 1 + 5 * 10 + 5);
     // probes.csv: the histogram's lookups add up to the probe_lookups count row.
     let probes = std::fs::read_to_string(runs[0].join("probes.csv")).unwrap();
     assert!(probes.starts_with("scenario,variant,evaluator,traversal,probe_length,lookups,"));

@@ -22,9 +22,9 @@ use std::convert::Infallible;
 /// calling the evaluator or recomputing fingerprints. There is no eviction: memory grows with the unique pairs
 /// evaluated, until the cache is dropped.
 ///
-/// Identity: the table stores its own copies of the states (lookups pass short-lived references), so the
-/// "identity first" shortcut fires only when the key *is* the stored copy; otherwise the word-wise full
-/// comparison runs, and only on equal signatures.
+/// No identity shortcut (the contract permits one): the table's copies of the states are private, so no lookup
+/// can pass one, and the pointer check cost 3 instructions per hit (callgrind). Full comparison runs on every
+/// equal signature.
 ///
 /// Single owner, deliberately `!Sync`; `apply` takes `&self` so it can be passed to path scoring and re-entered
 /// from the callback. The callback's failure (`Err` or panic) propagates unchanged, inserts nothing and is retried
@@ -59,7 +59,7 @@ pub struct EvaluationCache<C, O: ProbeObserver = NoStats> {
     cache_hits: Cell<u64>,
 }
 
-/// The optimized cache with table instrumentation switched on (probe lengths, signature matches, identity hits,
+/// The optimized cache with table instrumentation switched on (probe lengths, signature matches and collisions,
 /// growth events); read them with [`EvaluationCache::probe_stats`].
 pub type InstrumentedCache<C> = EvaluationCache<C, ProbeStats>;
 
@@ -369,11 +369,6 @@ impl Arrays {
             if unsafe { *self.signatures.get_unchecked(entry) } == signature.0 {
                 // SAFETY: as above.
                 let stored = unsafe { self.states.get_unchecked(entry) };
-                if std::ptr::eq(&stored.0, state) {
-                    observer.on_identity_hit();
-                    observer.on_probe(inspected);
-                    return Probe::Hit(entry);
-                }
                 let equal = same_key(stored, state);
                 observer.on_signature_match(equal);
                 if equal {
@@ -516,32 +511,6 @@ mod tests {
                 assert_eq!(same_key(&StoredState(*a), b), a == b);
             }
         }
-    }
-
-    #[test]
-    fn identity_skips_full_equality() {
-        let states = random_states(8, 3);
-        let mut arrays = Arrays::default();
-        let mut stats = ProbeStats::default();
-        for (i, s) in states.iter().enumerate() {
-            arrays.insert(
-                None,
-                Signature::of(s, Color::White),
-                s,
-                i as i32,
-                &mut stats,
-            );
-        }
-        let stored = &arrays.states[1];
-        let hit = arrays.probe(stored, Signature::of(stored, Color::White), &mut stats);
-        assert!(matches!(hit, Probe::Hit(1)));
-        assert_eq!((stats.identity_hits, stats.signature_matches), (1, 0));
-        let copy = states[1];
-        assert!(matches!(
-            arrays.probe(&copy, Signature::of(&copy, Color::White), &mut stats),
-            Probe::Hit(1)
-        ));
-        assert_eq!((stats.identity_hits, stats.signature_matches), (1, 1));
     }
 
     #[test]

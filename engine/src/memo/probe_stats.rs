@@ -6,8 +6,6 @@ pub trait ProbeObserver: Default + sealed::Sealed {
     fn on_probe(&mut self, slots: usize);
     /// A full state comparison ran because two signatures were equal; `equal` is its result.
     fn on_signature_match(&mut self, equal: bool);
-    /// The key was the very stored value (same address), so full equality was skipped.
-    fn on_identity_hit(&mut self);
     /// The slot array doubled to `slots` slots.
     fn on_growth(&mut self, slots: usize);
 }
@@ -22,8 +20,6 @@ impl ProbeObserver for NoStats {
     #[inline(always)]
     fn on_signature_match(&mut self, _equal: bool) {}
     #[inline(always)]
-    fn on_identity_hit(&mut self) {}
-    #[inline(always)]
     fn on_growth(&mut self, _slots: usize) {}
 }
 
@@ -36,8 +32,6 @@ pub struct ProbeStats {
     pub signature_matches: u64,
     /// Of those, comparisons that found the states unequal (signature collisions).
     pub signature_collisions: u64,
-    /// Lookups resolved by identity (the key was the stored value itself).
-    pub identity_hits: u64,
     /// Growth events (slot-array doublings).
     pub growth_events: u64,
     /// Slot count after the last growth.
@@ -77,9 +71,6 @@ impl ProbeObserver for ProbeStats {
         if !equal {
             self.signature_collisions += 1;
         }
-    }
-    fn on_identity_hit(&mut self) {
-        self.identity_hits += 1;
     }
     fn on_growth(&mut self, slots: usize) {
         self.growth_events += 1;

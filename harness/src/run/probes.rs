@@ -66,7 +66,7 @@ impl FamilyProbes {
         h
     }
 
-    /// Count rows for `counts.csv` (deterministic): lookups, signature matches and collisions, identity hits, growth
+    /// Count rows for `counts.csv` (deterministic): lookups, signature matches and collisions, growth
     /// events, and the heap blocks the growth schedule predicts (see [`growth_blocks`]).
     pub fn count_rows(&self) -> Vec<CountRow> {
         let key = self.arm.key(&self.scenario);
@@ -83,7 +83,6 @@ impl FamilyProbes {
                 Metric::ProbeSignatureCollisions,
                 sum(&|s| s.stats.signature_collisions),
             ),
-            (Metric::ProbeIdentityHits, sum(&|s| s.stats.identity_hits)),
             (Metric::GrowthEvents, sum(&|s| s.stats.growth_events)),
             (
                 Metric::GrowthBlocksExpected,

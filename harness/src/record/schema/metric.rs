@@ -51,7 +51,8 @@ metrics! {
     ProbeSignatureMatches = "probe_signature_matches",
     /// Signature matches on unequal states.
     ProbeSignatureCollisions = "probe_signature_collisions",
-    /// Lookups that found their own state.
+    /// Retired: lookups that passed the stored copy itself. Runs before the optimized cache dropped its identity
+    /// shortcut recorded it (always 0, since no caller can hold a stored copy); read from them, no longer written.
     ProbeIdentityHits = "probe_identity_hits",
     /// Slot-array doublings.
     GrowthEvents = "growth_events",
@@ -130,11 +131,10 @@ impl Metric {
     ];
 
     /// The optimized cache's table counts (`counts.csv`, one set per family).
-    pub const PROBES: [Metric; 4] = [
+    pub const PROBES: [Metric; 3] = [
         Metric::ProbeLookups,
         Metric::ProbeSignatureMatches,
         Metric::ProbeSignatureCollisions,
-        Metric::ProbeIdentityHits,
     ];
 
     /// The optimized cache's growth counts (`counts.csv`, one set per family).
