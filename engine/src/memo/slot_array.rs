@@ -20,7 +20,8 @@ pub(crate) struct SlotArray {
     base: NonNull<u32>,
     /// Word count minus one (0 when unallocated).
     mask: usize,
-    /// Words owned: `mask + 1`, or 0 when `base` is the shared static.
+    /// Words owned: `mask + 1`, or 0 when `base` is the shared static. Derivable from `mask` and whether `base` is
+    /// the static, but kept so the insert's growth check is one load, not a compare and a select.
     len: usize,
 }
 

@@ -37,6 +37,25 @@ pub struct Series {
     pub bound: bool,
 }
 
+impl Series {
+    /// A bound drawn level at `y` across the x range of `others` (for a ceiling such as "unbounded = 1"), or
+    /// `None` when `others` has no points.
+    pub fn level_across(name: impl Into<String>, y: f64, others: &[Series]) -> Option<Series> {
+        let (lo, hi) = others
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.x))
+            .fold((f64::INFINITY, 0.0f64), |(a, b), x| (a.min(x), b.max(x)));
+        (lo <= hi).then(|| {
+            let at = |x: f64| Point { x, y, lo: y, hi: y };
+            Series {
+                name: name.into(),
+                points: vec![at(lo), at(hi)],
+                bound: true,
+            }
+        })
+    }
+}
+
 /// A checked line chart: at most [`super::MAX_SERIES`] series, each with its own colour and marker; axes with
 /// units; only finite data (positive on a log axis), so nothing is silently left out. Draw it with
 /// [`super::line_plot`].

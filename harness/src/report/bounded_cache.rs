@@ -297,26 +297,8 @@ impl BoundedFindings {
                         bound: false,
                     })
                     .collect();
-                let xs: Vec<f64> = series
-                    .iter()
-                    .flat_map(|s| s.points.iter().map(|p| p.x))
-                    .collect();
-                let (lo, hi) = xs
-                    .iter()
-                    .fold((f64::INFINITY, 0.0f64), |(a, b), &x| (a.min(x), b.max(x)));
-                if lo <= hi {
-                    let one = |x: f64| Point {
-                        x,
-                        y: 1.0,
-                        lo: 1.0,
-                        hi: 1.0,
-                    };
-                    series.push(Series {
-                        name: "unbounded cache".into(),
-                        points: vec![one(lo), one(hi)],
-                        bound: true,
-                    });
-                }
+                let ceiling = Series::level_across("unbounded cache", 1.0, &series);
+                series.extend(ceiling);
                 series.truncate(crate::plot::MAX_SERIES);
                 (
                     format!("bounded_cache_{family}"),

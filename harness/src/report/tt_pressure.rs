@@ -116,19 +116,8 @@ pub fn chart(rows: &[TtPressureRecord], work: Work, stem: &Path) -> anyhow::Resu
             }
         })
         .collect();
-    let xs: Vec<f64> = series
-        .iter()
-        .flat_map(|s| s.points.iter().map(|p| p.x))
-        .collect();
-    let (lo, hi) = (
-        xs.iter().copied().fold(f64::INFINITY, f64::min),
-        xs.iter().copied().fold(0.0, f64::max),
-    );
-    series.push(Series {
-        name: "unbounded (ceiling)".into(),
-        points: vec![point(lo, 1.0), point(hi, 1.0)],
-        bound: true,
-    });
+    let ceiling = Series::level_across("unbounded (ceiling)", 1.0, &series);
+    series.extend(ceiling);
     let verticals = rows
         .first()
         .map(|r| Reference {
