@@ -51,6 +51,8 @@ pub use turns::{
 pub mod chance;
 /// Domineering boards, short partizan game values and the component catalogue.
 pub mod domineering;
+/// Games by the rules between two players: seeded (duplicate) dice, king capture, the half-move clock draw.
+pub mod game;
 /// Evaluation memoisation: `EvaluationCache` and its baselines.
 pub mod memo;
 /// Chance search (Star1/Star2 expectimax) and its contracts: `TranspositionTable`, `SearchControl`, `SearchOutcome`.

@@ -6,6 +6,10 @@ use std::time::{Duration, Instant};
 /// Decides when a search must stop: never ([`SearchControl::unbounded`], the contract's `Unbounded`), at a
 /// deadline read from an injectable clock, or when a work budget is spent.
 ///
+/// Work is counted in one [`WorkUnit`]: evaluator calls by default (the memo's misses), or search nodes
+/// ([`SearchControl::counting`]). Both are deterministic for a given memo and table state; they differ in what a
+/// warm cache buys: a cache hit costs no evaluator call but still visits its nodes.
+///
 /// Callers check [`SearchControl::is_cancelled`] **before** every cache or table access, warm hits included, so an
 /// expired invocation makes no further progress.
 ///
@@ -24,7 +28,28 @@ use std::time::{Duration, Instant};
 pub struct SearchControl {
     deadline: Option<Deadline>,
     work_budget: Option<u64>,
+    unit: WorkUnit,
     work_used: Cell<u64>,
+}
+
+/// What one unit of a [`SearchControl`]'s work is.
+///
+/// ```
+/// use engine::search::{SearchControl, WorkUnit};
+/// let nodes = SearchControl::with_work_budget(2).counting(WorkUnit::Nodes);
+/// nodes.add_evaluator_calls(5); // not this control's unit
+/// assert_eq!(nodes.work_used(), 0);
+/// nodes.add_nodes(2);
+/// assert!(nodes.is_cancelled());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum WorkUnit {
+    /// Evaluator callback calls (cache misses); cache hits are free.
+    #[default]
+    EvaluatorCalls,
+    /// Search nodes as [`SearchCounters::nodes`](crate::search::SearchCounters::nodes) counts them: the root,
+    /// chance nodes and roll-class nodes, table hits included.
+    Nodes,
 }
 
 /// A deadline on a caller-chosen clock (nanoseconds).
@@ -39,6 +64,7 @@ impl SearchControl {
         SearchControl {
             deadline: None,
             work_budget: None,
+            unit: WorkUnit::EvaluatorCalls,
             work_used: Cell::new(0),
         }
     }
@@ -77,10 +103,37 @@ impl SearchControl {
         self
     }
 
-    /// Records `units` of work (saturating).
+    /// This control counting `unit` (the default is [`WorkUnit::EvaluatorCalls`]).
+    pub fn counting(mut self, unit: WorkUnit) -> Self {
+        self.unit = unit;
+        self
+    }
+
+    /// The unit this control counts.
+    pub fn unit(&self) -> WorkUnit {
+        self.unit
+    }
+
+    /// Records `units` of work (saturating), whatever the unit.
     pub fn add_work(&self, units: u64) {
         self.work_used
             .set(self.work_used.get().saturating_add(units));
+    }
+
+    /// Records `calls` evaluator calls: work when this control counts [`WorkUnit::EvaluatorCalls`].
+    #[inline]
+    pub fn add_evaluator_calls(&self, calls: u64) {
+        if self.unit == WorkUnit::EvaluatorCalls {
+            self.add_work(calls);
+        }
+    }
+
+    /// Records `nodes` search nodes: work when this control counts [`WorkUnit::Nodes`].
+    #[inline]
+    pub fn add_nodes(&self, nodes: u64) {
+        if self.unit == WorkUnit::Nodes {
+            self.add_work(nodes);
+        }
     }
 
     /// Work units recorded so far.
@@ -104,6 +157,7 @@ impl std::fmt::Debug for SearchControl {
         f.debug_struct("SearchControl")
             .field("deadline_nanos", &self.deadline.as_ref().map(|d| d.nanos))
             .field("work_budget", &self.work_budget)
+            .field("unit", &self.unit)
             .field("work_used", &self.work_used.get())
             .finish()
     }

@@ -24,7 +24,7 @@ pub struct SearchReport {
 /// The value equals the maximum over the root's paths of the nested chance expansion
 /// ([`crate::chance::expand_chance`]) at `depth − 1` layers (depth 1: the best `score_path`), for every pruning
 /// and with or without a table; the returned path's own value is the root value. `control` is checked before
-/// every table probe and every memo access; its work is counted in evaluator calls. A memo failure ends the
+/// every table probe and every memo access; its work is counted in the control's unit. A memo failure ends the
 /// search with that error.
 ///
 /// ```

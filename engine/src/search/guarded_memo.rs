@@ -1,5 +1,5 @@
 //! The evaluation memo as the search sees it: cancellation checked before every access, work charged per
-//! evaluator call.
+//! evaluator call or per node, as the control counts.
 
 use crate::color::Color;
 use crate::memo::EvaluationMemo;
@@ -9,8 +9,9 @@ use crate::state::GameState;
 
 /// Wraps the caller's memo for one search.
 ///
-/// Work is counted in **evaluator calls** (the memo's misses): a warm hit costs no work but is still refused
-/// once the control is cancelled, so an expired search makes no progress on cached values either.
+/// Work is counted in the control's unit: **evaluator calls** (the memo's misses; a warm hit costs no work) or
+/// nodes ([`GuardedMemo::charge_node`]). A warm hit is still refused once the control is cancelled, so an expired
+/// search makes no progress on cached values either.
 pub(crate) struct GuardedMemo<'a, M: ?Sized> {
     memo: &'a M,
     control: &'a SearchControl,
@@ -38,6 +39,14 @@ impl<'a, M: EvaluationMemo + ?Sized> GuardedMemo<'a, M> {
         }
     }
 
+    /// Charges one search node to the control (work only when it counts nodes). Cancellation is still
+    /// checked only before probes and evaluations, so a node budget may be overrun by the nodes visited
+    /// between two checks; the overrun is deterministic.
+    #[inline]
+    pub fn charge_node(&self) {
+        self.control.add_nodes(1);
+    }
+
     /// The memo's value for `state` from `perspective`, after checking cancellation; charges the evaluator
     /// calls this lookup made (one on a miss, none on a hit) to the control's work budget.
     #[inline]
@@ -51,7 +60,7 @@ impl<'a, M: EvaluationMemo + ?Sized> GuardedMemo<'a, M> {
         let before = self.memo.counters().evaluator_calls;
         let result = self.memo.try_apply(state, perspective);
         self.control
-            .add_work(self.memo.counters().evaluator_calls - before);
+            .add_evaluator_calls(self.memo.counters().evaluator_calls - before);
         result.map(i64::from).map_err(Stop::Failed)
     }
 }

@@ -29,7 +29,7 @@ mod value_range;
 mod window;
 
 pub use config::SearchConfig;
-pub use control::SearchControl;
+pub use control::{SearchControl, WorkUnit};
 pub use counters::SearchCounters;
 pub use deepening::{Deepening, search_iteratively};
 pub use depth::{RootValue, SearchDepth, UnknownSearchDepth};

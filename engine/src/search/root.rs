@@ -54,6 +54,7 @@ impl<M: EvaluationMemo + ?Sized> Searcher<'_, M> {
         first: Option<&[Move]>,
     ) -> Result<RootResult, Stop<M::Error>> {
         self.counters.nodes += 1;
+        self.memo.charge_node();
         let plies = depth.turns() - 1;
         let mover = root.side_to_move();
         let kings = root.pieces(!mover, PieceType::King).count();

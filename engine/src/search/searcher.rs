@@ -73,6 +73,7 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
     fn chance(&mut self, s: &GameState, role: Role, plies: u8, w: Window) -> NodeResult<M::Error> {
         let nodes_before = self.counters.nodes;
         self.counters.nodes += 1;
+        self.memo.charge_node();
         let key = match role {
             Role::Them => s.zobrist(),
             Role::Us => max_chance_key(s.zobrist()),
@@ -133,6 +134,7 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
         dice: crate::DicePool,
     ) {
         self.counters.nodes += 1;
+        self.memo.charge_node();
         let rolled = s.with_dice(dice);
         let keep_rolled_pass = role == Role::Us && plies == 1;
         // At the last ply the children are single evaluations: only the probe needs the likely best one first,

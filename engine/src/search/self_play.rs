@@ -1,16 +1,17 @@
-//! A seeded game of the search against itself: rolls from a `rand_pcg` generator, each turn the searched path.
+//! A seeded game of the search against itself: rolls from a `rand_pcg` generator, each turn the searched path,
+//! played by the game loop of [`crate::game`] without the clock draw (a fixed-length trace).
 
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 
 use crate::color::Color;
 use crate::dice::DicePool;
+use crate::game::{GameRules, RollSequence, TurnChoice, play_game_with, roll};
 use crate::memo::EvaluationMemo;
-use crate::piece::PieceType;
 use crate::search::{RootResult, SearchConfig, SearchControl, SearchCounters, SearchDepth, search};
 use crate::state::GameState;
 
 /// The generator behind every roll of a self-play game (seeded with [`SelfPlay::seed`]).
-pub type RollGenerator = rand_pcg::Pcg64Mcg;
+pub use crate::game::RollGenerator;
 
 /// How a self-play game is played: from which position, how deep each side searches, for how many turns.
 ///
@@ -86,15 +87,16 @@ impl SelfPlay {
         memo: &M,
         mut before_turn: impl FnMut(&GameState),
     ) -> Result<PlayedGame, M::Error> {
-        let mut rng = RollGenerator::seed_from_u64(self.seed);
-        let mut state = self.start;
-        let mut turns = Vec::with_capacity(self.turns);
-        let mut loser = None;
-        for _ in 0..self.turns {
-            let position = state.with_dice(roll(&mut rng));
-            before_turn(&position);
+        // A fixed-length trace: no clock draw, the turn count as the cap, one search for both sides.
+        let rules = GameRules {
+            max_turns: self.turns,
+            clock_draw: None,
+        };
+        let mut rolls = RollSequence::new(self.seed);
+        let game = play_game_with(&self.start, &mut rolls, rules, |_, position| {
+            before_turn(position);
             let report = search(
-                &position,
+                position,
                 self.depth,
                 config,
                 memo,
@@ -105,36 +107,27 @@ impl SelfPlay {
                 .value()
                 .expect("an unbounded search always completes")
                 .clone();
-            let mover = position.side_to_move();
-            state = position;
-            for &m in &result.best {
-                state.make_move(m);
-            }
-            state.end_turn();
-            turns.push(PlayedTurn {
-                position,
+            Ok(TurnChoice {
                 result,
                 counters: report.counters,
-            });
-            if state.pieces(!mover, PieceType::King).is_empty() {
-                loser = Some(!mover);
-                break;
-            }
-        }
+                work: report.outcome.work(),
+                cut: false,
+            })
+        })?;
         Ok(PlayedGame {
-            turns,
-            end: state,
-            loser,
+            turns: game
+                .turns
+                .into_iter()
+                .map(|t| PlayedTurn {
+                    position: t.position,
+                    result: t.choice.result,
+                    counters: t.choice.counters,
+                })
+                .collect(),
+            end: game.end,
+            loser: game.result.winner.map(|w| !w),
         })
     }
-}
-
-/// Three fair dice, each face equally likely.
-fn roll(rng: &mut RollGenerator) -> DicePool {
-    let faces = [0; 3].map(|_: u8| {
-        PieceType::from_face(rng.random_range(1..=6)).expect("faces 1..=6 are the six piece types")
-    });
-    DicePool::from_dice(&faces).expect("three dice fit a pool")
 }
 
 #[cfg(test)]
@@ -143,6 +136,7 @@ mod tests {
     use crate::dice::ROLL_CLASSES;
     use crate::eval::{MATERIAL_BOUNDS, evaluate_material};
     use crate::memo::{EvaluationCache, Uncached};
+    use crate::piece::PieceType;
     use crate::search::Pruning;
 
     #[test]
