@@ -22,6 +22,8 @@ pub mod evaluators;
 pub mod eviction;
 /// Exit statuses (0 ok, 1 runtime, 2 bad input, 3 mismatch) and the failure classes commands report.
 pub mod exit;
+/// Experiments built on the engine's game loop: `match` (bot against bot).
+pub mod experiments;
 /// Instruction counts of the main job's operation under callgrind (a child process per arm).
 pub mod instructions;
 /// The main job as stages: verify, parity, time, profile, write, report.
