@@ -46,6 +46,8 @@ pub enum Command {
     Compare(commands::compare::Args),
     /// The break-even map: predicted and measured cache speedups over the evaluator ladder.
     BreakEven(commands::break_even::Args),
+    /// Play two bots against each other in duplicate-dice pairs (SPRT, resume, shards), merge shards, freeze openings.
+    Match(commands::match_::Args),
     /// Render `reports/index.md` and charts from a results folder (default: the latest run).
     Report(commands::report::Args),
     /// Internal: run one arm's operation once, for callgrind (see `harness::instructions`).
@@ -93,6 +95,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::BoundedCache(a)) => commands::bounded_cache::run(a),
         Some(Command::Eviction(a)) => commands::eviction::run(*a),
         Some(Command::Report(a)) => commands::report::run(a),
+        Some(Command::Match(a)) => commands::match_::run(a),
         Some(Command::BreakEven(a)) => commands::break_even::run(a),
         Some(Command::Compare(a)) => commands::compare::run(a),
         Some(Command::TtPressure(a)) => commands::tt_pressure::run(a),

@@ -8,6 +8,7 @@ pub mod eviction;
 pub mod expand;
 pub mod inspect;
 pub mod main_job;
+pub mod match_;
 pub mod report;
 pub mod scenarios;
 pub mod score;

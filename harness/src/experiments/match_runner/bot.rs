@@ -15,7 +15,8 @@ use std::time::Duration;
 /// The keys of a spec, in canonical order.
 pub(crate) const KEYS: [&str; 7] = ["depth", "pruning", "tt", "scheme", "cache", "eval", "tc"];
 
-/// The spec every key defaults to.
+/// The spec every key defaults to (as `--a`'s help states it).
+#[cfg(test)]
 pub(crate) const DEFAULT_SPEC: &str =
     "depth=2,pruning=star2,tt=16,scheme=depth,cache=optimized,eval=material,tc=nodes:20000";
 

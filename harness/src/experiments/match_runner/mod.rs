@@ -1,4 +1,15 @@
 //! `harness match`: two bots play duplicate-dice game pairs from frozen openings; results per pair, pentanomial
 //! counts and an SPRT, recorded as `games.jsonl` in a run folder that can be resumed, sharded and merged.
 
-pub mod bot;
+pub(crate) mod bot;
+pub(crate) mod folder;
+pub(crate) mod journal;
+pub(crate) mod merge;
+pub(crate) mod openings;
+pub(crate) mod pair;
+pub(crate) mod pending_sprt;
+pub(crate) mod record;
+pub(crate) mod run;
+pub(crate) mod settings;
+pub(crate) mod stats;
+pub(crate) mod tally;

@@ -1,0 +1,182 @@
+//! `harness match`: two bots play duplicate-dice pairs from the frozen openings (`--resume`, `--shard`), `harness
+//! match merge` counts several run folders as one match, `harness match openings` freezes or checks the openings.
+//! Parsing only; the work is in [`crate::experiments::match_runner`].
+
+use crate::exit::Failure;
+use crate::experiments::match_runner::bot::BotSpec;
+use crate::experiments::match_runner::openings::{self, OpeningParams};
+use crate::experiments::match_runner::run::{Destination, play};
+use crate::experiments::match_runner::settings::{MatchSettings, Shard};
+use crate::experiments::match_runner::stats::SprtBounds;
+use crate::outln;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `harness match`.
+#[derive(clap::Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct Args {
+    /// `merge` or `openings`; without one, a match is played.
+    #[command(subcommand)]
+    pub action: Option<Action>,
+    /// The match to play.
+    #[command(flatten)]
+    pub play: PlayArgs,
+}
+
+/// The subcommands of `harness match`.
+#[derive(clap::Subcommand, Debug)]
+pub enum Action {
+    /// Count the pairs of several run folders of one match (shards) as one match and print the final line.
+    Merge(MergeArgs),
+    /// Check the openings file (it loads and its recorded parameters reproduce it), or freeze it anew.
+    Openings(OpeningsArgs),
+}
+
+/// Options of a match.
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// Bot A: comma-separated key=value (depth, pruning, tt, scheme, cache, eval, tc); keys not given default to
+    /// depth=2,pruning=star2,tt=16,scheme=depth,cache=optimized,eval=material,tc=nodes:20000.
+    #[arg(long, required = true, value_parser = parse_spec)]
+    pub(crate) a: Option<BotSpecArg>,
+    /// Bot B, as --a.
+    #[arg(long, required = true, value_parser = parse_spec)]
+    pub(crate) b: Option<BotSpecArg>,
+    /// The most games (even: pairs are games / 2); the SPRT may stop earlier.
+    #[arg(long, default_value_t = 1000)]
+    pub(crate) games: u64,
+    /// The match seed; pair p's rolls come from a seed derived from it and p.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// Pairs played at once (default: the available cores). Records do not depend on it.
+    #[arg(long)]
+    pub(crate) concurrency: Option<usize>,
+    /// Play only the pairs with index = K - 1 (mod N); merge the shards with `harness match merge`.
+    #[arg(long, value_parser = |s: &str| s.parse::<Shard>())]
+    pub(crate) shard: Option<Shard>,
+    /// Continue the match in this run folder (its settings must agree with these).
+    #[arg(long)]
+    pub(crate) resume: Option<PathBuf>,
+    /// SPRT: nElo of H0.
+    #[arg(long, default_value_t = SprtBounds::default().elo0, allow_hyphen_values = true)]
+    pub(crate) elo0: f64,
+    /// SPRT: nElo of H1.
+    #[arg(long, default_value_t = SprtBounds::default().elo1, allow_hyphen_values = true)]
+    pub(crate) elo1: f64,
+    /// SPRT: false-positive rate.
+    #[arg(long, default_value_t = SprtBounds::default().alpha)]
+    pub(crate) alpha: f64,
+    /// SPRT: false-negative rate.
+    #[arg(long, default_value_t = SprtBounds::default().beta)]
+    pub(crate) beta: f64,
+    /// The openings file.
+    #[arg(long, default_value = openings::DEFAULT_PATH)]
+    pub(crate) openings: PathBuf,
+    /// Where the run folder goes.
+    #[arg(long, default_value = "results-private")]
+    pub(crate) out: PathBuf,
+}
+
+/// A parsed `--a`/`--b` (opaque outside the match runner).
+#[derive(Clone, Debug)]
+pub struct BotSpecArg(BotSpec);
+
+fn parse_spec(s: &str) -> Result<BotSpecArg, String> {
+    s.parse().map(BotSpecArg)
+}
+
+/// Options of `merge`.
+#[derive(clap::Args, Debug)]
+pub struct MergeArgs {
+    /// The run folders.
+    #[arg(required = true)]
+    pub dirs: Vec<PathBuf>,
+}
+
+/// Options of `openings`.
+#[derive(clap::Args, Debug)]
+pub struct OpeningsArgs {
+    /// Regenerate the file from the default parameters (else: check it).
+    #[arg(long)]
+    pub freeze: bool,
+    /// The openings file.
+    #[arg(long, default_value = openings::DEFAULT_PATH)]
+    pub file: PathBuf,
+}
+
+/// Runs the command.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    match args.action {
+        Some(Action::Merge(m)) => {
+            let line = crate::experiments::match_runner::merge::merge(&m.dirs)?;
+            outln!("{line}");
+        }
+        Some(Action::Openings(o)) => {
+            if o.freeze {
+                let n = openings::freeze(&o.file, &OpeningParams::DEFAULT)?;
+                outln!("openings: {n} written to {}", o.file.display());
+            } else {
+                let loaded = openings::load(&o.file)?;
+                let again = openings::generate(&loaded.params)
+                    .map_err(|e| Failure::BadInput.because(format!("{}: {e}", o.file.display())))?;
+                if again != loaded.dfens {
+                    return Err(Failure::Mismatch.because(format!(
+                        "{}: the recorded parameters do not reproduce the openings",
+                        o.file.display()
+                    )));
+                }
+                outln!(
+                    "openings: {} in {} load and reproduce",
+                    loaded.dfens.len(),
+                    o.file.display()
+                );
+            }
+        }
+        None => play_match(args.play)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn play_match(p: PlayArgs) -> anyhow::Result<()> {
+    let (Some(BotSpecArg(a)), Some(BotSpecArg(b))) = (p.a, p.b) else {
+        return Err(Failure::BadInput.because("--a and --b are required"));
+    };
+    if p.games < 2 || p.games % 2 != 0 {
+        return Err(Failure::BadInput.because(format!(
+            "--games {}: must be even and at least 2 (a match plays pairs)",
+            p.games
+        )));
+    }
+    let concurrency = match p.concurrency {
+        Some(0) => return Err(Failure::BadInput.because("--concurrency 0: must be at least 1")),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let bounds = SprtBounds {
+        elo0: p.elo0,
+        elo1: p.elo1,
+        alpha: p.alpha,
+        beta: p.beta,
+    };
+    bounds
+        .check()
+        .map_err(|e| Failure::BadInput.because(format!("SPRT bounds: {e}")))?;
+    let settings = MatchSettings {
+        a,
+        b,
+        seed: p.seed,
+        games: p.games,
+        shard: p.shard.unwrap_or(Shard::ALL),
+        openings: openings::load(&p.openings).map_err(|e| e.context("--openings"))?,
+        bounds,
+    };
+    let destination = match &p.resume {
+        Some(dir) => Destination::Resume(dir),
+        None => Destination::New(&p.out),
+    };
+    let finished = play(&settings, destination, concurrency)?;
+    crate::status!("match: {}", finished.folder.display());
+    outln!("{}", finished.line);
+    Ok(())
+}

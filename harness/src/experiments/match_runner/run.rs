@@ -1,0 +1,210 @@
+//! Playing a match into its run folder: new or resumed, pairs in parallel, results taken in pair order.
+
+use super::folder::MatchFolder;
+use super::journal::{Journal, JournalWriter};
+use super::pair::play_pair;
+use super::record::GameLine;
+use super::settings::{MatchSettings, SETTINGS_FILE, SettingsRecord};
+use super::tally::Tally;
+use crate::exit::Failure;
+use crate::progress::Stage;
+use crate::record::{RunMetadata, write_atomic};
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The summary file a completed match folder holds: the final line.
+pub(crate) const SUMMARY_FILE: &str = "summary.txt";
+
+/// Where a match writes.
+pub(crate) enum Destination<'a> {
+    /// A new folder under this base.
+    New(&'a Path),
+    /// The folder of an interrupted (or finished) match to continue.
+    Resume(&'a Path),
+}
+
+/// A finished match: its final line and folder.
+pub(crate) struct Finished {
+    pub line: String,
+    pub folder: PathBuf,
+}
+
+/// Checks a resumed folder against `settings` and reads its complete pairs; changes nothing on disk.
+fn check_resume(dir: &Path, settings: &MatchSettings) -> anyhow::Result<Journal> {
+    let recorded = SettingsRecord::read(dir)?;
+    let ours = settings.record();
+    let differ = recorded.mismatches(&ours, true);
+    if !differ.is_empty() {
+        return Err(Failure::BadInput.because(format!(
+            "--resume {}: the folder's match differs from this one: {} (folder vs command line)",
+            dir.display(),
+            differ.join("; ")
+        )));
+    }
+    let journal = Journal::read(dir)?;
+    let mut expected = settings.assigned();
+    for (k, pair) in journal.pairs.iter().enumerate() {
+        let bad = |msg: String| {
+            Failure::BadInput.because(format!(
+                "--resume {}: pair record {} ({}): {msg}",
+                dir.display(),
+                k + 1,
+                journal.path.display()
+            ))
+        };
+        let Some(want) = expected.next() else {
+            return Err(bad(format!(
+                "the folder holds {} pairs, more than --games {} gives this shard",
+                journal.pairs.len(),
+                settings.games
+            )));
+        };
+        if pair[0].pair != want {
+            return Err(bad(format!(
+                "pair {} where pair {want} was due",
+                pair[0].pair
+            )));
+        }
+        let (dfen, _) = settings.openings.for_pair(want);
+        let seed = engine::game::pair_seed(settings.seed, want);
+        for (g, line) in pair.iter().enumerate() {
+            let (white, black) = if g == 0 {
+                (&ours.a, &ours.b)
+            } else {
+                (&ours.b, &ours.a)
+            };
+            if line.opening != dfen
+                || line.seed != seed
+                || line.white != *white
+                || line.black != *black
+            {
+                return Err(bad(format!(
+                    "game {g} names another opening, seed or bots than this match gives pair {want}"
+                )));
+            }
+        }
+    }
+    Ok(journal)
+}
+
+/// Plays the match (or the rest of it) and completes its folder.
+pub(crate) fn play(
+    settings: &MatchSettings,
+    destination: Destination<'_>,
+    concurrency: usize,
+) -> anyhow::Result<Finished> {
+    let (folder, done) = match destination {
+        Destination::New(out) => {
+            let folder = MatchFolder::create(out, &RunMetadata::collect(settings.seed))?;
+            write_atomic(
+                &folder.path().join(SETTINGS_FILE),
+                settings.record().text().as_bytes(),
+            )?;
+            JournalWriter::open(folder.path())?;
+            (folder, Vec::new())
+        }
+        Destination::Resume(dir) => {
+            let folder = MatchFolder::locate(dir)?;
+            let journal = check_resume(folder.current(), settings)?;
+            folder.reopen()?;
+            let journal = Journal {
+                path: folder.path().join(super::journal::GAMES_FILE),
+                ..journal
+            };
+            for d in &journal.dropped {
+                crate::status!("match: resume drops {d}");
+            }
+            journal.truncate()?;
+            // The game count may grow on resume; everything else was checked equal.
+            write_atomic(
+                &folder.path().join(SETTINGS_FILE),
+                settings.record().text().as_bytes(),
+            )?;
+            crate::status!(
+                "match: resuming {} with {} complete pairs",
+                folder.path().display(),
+                journal.pairs.len()
+            );
+            (folder, journal.pairs)
+        }
+    };
+    let mut tally = Tally::default();
+    let mut stopped = false;
+    for pair in &done {
+        tally.add(pair).ok_or_else(|| {
+            Failure::BadInput.because("games.jsonl: a result is not 1-0, 0-1 or 1/2-1/2")
+        })?;
+        stopped = settings.stops_early() && tally.verdict(&settings.bounds).stop;
+        if stopped {
+            break;
+        }
+    }
+    let todo: Vec<u64> = settings.assigned().skip(done.len()).collect();
+    let total = settings.assigned().count() as u64;
+    if !stopped && !todo.is_empty() {
+        stopped = play_pairs(settings, &folder, &todo, total, concurrency, &mut tally)?;
+    }
+    let line = tally.final_line(&settings.bounds);
+    if stopped {
+        crate::status!(
+            "match: the SPRT stopped the match after {} pairs",
+            tally.pairs
+        );
+    }
+    write_atomic(
+        &folder.path().join(SUMMARY_FILE),
+        format!("{line}\n").as_bytes(),
+    )?;
+    let folder = folder.finish()?;
+    Ok(Finished { line, folder })
+}
+
+/// Plays `todo` in batches on `concurrency` threads, appending each pair in pair order and checking the SPRT
+/// after each, so the stopping point and the file do not depend on the thread count. Returns whether the SPRT
+/// stopped the match.
+fn play_pairs(
+    settings: &MatchSettings,
+    folder: &MatchFolder,
+    todo: &[u64],
+    total: u64,
+    concurrency: usize,
+    tally: &mut Tally,
+) -> anyhow::Result<bool> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(concurrency)
+        .build()?;
+    let mut journal = JournalWriter::open(folder.path())?;
+    let stage = Stage::new("match", total);
+    stage.inc(total - todo.len() as u64);
+    let started = Instant::now();
+    let mut played = 0u64;
+    // A batch keeps every thread busy while bounding the work wasted past an SPRT stop.
+    for batch in todo.chunks(concurrency * 2) {
+        let results: Vec<anyhow::Result<[GameLine; 2]>> =
+            pool.install(|| batch.par_iter().map(|&p| play_pair(settings, p)).collect());
+        for result in results {
+            let pair = result?;
+            journal.append(&pair)?;
+            tally
+                .add(&pair)
+                .expect("the game loop writes only the three results");
+            played += 1;
+            stage.inc(1);
+            let verdict = tally.verdict(&settings.bounds);
+            let left = todo.len() as u64 - played;
+            let eta = started.elapsed().as_secs_f64() / played as f64 * left as f64;
+            stage.set_message(format!(
+                "pairs; {}; {}; ~{eta:.0} s left",
+                tally.brief(),
+                verdict.brief
+            ));
+            if settings.stops_early() && verdict.stop {
+                stage.finish("stopped by the SPRT");
+                return Ok(true);
+            }
+        }
+    }
+    stage.finish("done");
+    Ok(false)
+}

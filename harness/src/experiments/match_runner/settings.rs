@@ -1,0 +1,200 @@
+//! What a match is: the two bots, the seed, the openings, the shard, the bounds; and `match.json`, the run
+//! folder's copy that resume and merge compare against.
+
+use super::bot::BotSpec;
+use super::openings::Openings;
+use super::stats::SprtBounds;
+use crate::exit::Failure;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::Path;
+use std::str::FromStr;
+
+/// The turn cap of every game: a draw of its own reason, so that no game runs forever.
+pub(crate) const MAX_TURNS: usize = 1000;
+
+/// The settings file's name inside a run folder.
+pub(crate) const SETTINGS_FILE: &str = "match.json";
+
+/// `--shard K/N`: this run plays the pairs whose index is ≡ K − 1 (mod N).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Shard {
+    /// K, from 1.
+    pub index: u64,
+    /// N.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole match.
+    pub(crate) const ALL: Shard = Shard { index: 1, count: 1 };
+
+    /// Whether pair `pair` is this shard's.
+    pub(crate) fn owns(self, pair: u64) -> bool {
+        pair % self.count == self.index - 1
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let bad = || format!("invalid shard '{s}' (expected K/N with 1 <= K <= N)");
+        let (k, n) = s.split_once('/').ok_or_else(bad)?;
+        let (index, count) = (
+            k.parse::<u64>().map_err(|_| bad())?,
+            n.parse::<u64>().map_err(|_| bad())?,
+        );
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// A match as configured.
+#[derive(Clone, Debug)]
+pub(crate) struct MatchSettings {
+    pub a: BotSpec,
+    pub b: BotSpec,
+    pub seed: u64,
+    /// The most games (twice the most pairs).
+    pub games: u64,
+    pub shard: Shard,
+    pub openings: Openings,
+    pub bounds: SprtBounds,
+}
+
+impl MatchSettings {
+    /// The most pairs.
+    pub(crate) fn pairs(&self) -> u64 {
+        self.games / 2
+    }
+
+    /// This shard's pair indices, in order.
+    pub(crate) fn assigned(&self) -> impl Iterator<Item = u64> + '_ {
+        (0..self.pairs()).filter(|&p| self.shard.owns(p))
+    }
+
+    /// The SPRT stops a run early only when it sees every pair: a shard's own early stop would differ from the
+    /// unsharded run's, so shards play all their pairs and the merge applies the test.
+    pub(crate) fn stops_early(&self) -> bool {
+        self.shard.count == 1
+    }
+
+    /// The record for `match.json`.
+    pub(crate) fn record(&self) -> SettingsRecord {
+        SettingsRecord {
+            format_version: 1,
+            a: self.a.to_string(),
+            b: self.b.to_string(),
+            seed: self.seed,
+            games: self.games,
+            shard: self.shard.to_string(),
+            openings: self.openings.path.display().to_string(),
+            openings_count: self.openings.dfens.len(),
+            openings_digest: self.openings.digest(),
+            max_turns: MAX_TURNS,
+            elo0: self.bounds.elo0,
+            elo1: self.bounds.elo1,
+            alpha: self.bounds.alpha,
+            beta: self.bounds.beta,
+        }
+    }
+}
+
+/// `match.json`.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SettingsRecord {
+    pub format_version: u32,
+    pub a: String,
+    pub b: String,
+    pub seed: u64,
+    pub games: u64,
+    pub shard: String,
+    /// Where the openings were read (informative: the digest is what must agree).
+    pub openings: String,
+    pub openings_count: usize,
+    pub openings_digest: String,
+    pub max_turns: usize,
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+impl SettingsRecord {
+    /// Reads `dir/match.json`; a missing or unreadable one is bad input naming the folder.
+    pub(crate) fn read(dir: &Path) -> anyhow::Result<SettingsRecord> {
+        let path = dir.join(SETTINGS_FILE);
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            Failure::BadInput.because(format!(
+                "{}: not a match run folder (cannot read {SETTINGS_FILE}: {e})",
+                dir.display()
+            ))
+        })?;
+        serde_json::from_str(&text).map_err(|e| {
+            Failure::BadInput.because(format!("{}: invalid settings: {e}", path.display()))
+        })
+    }
+
+    /// The text written to `match.json`.
+    pub(crate) fn text(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).expect("settings serialize");
+        s.push('\n');
+        s
+    }
+
+    /// The fields that differ from `other` among those two runs of one match must share (everything but the
+    /// game count, the openings' path and, when `with_shard` is false, the shard), as `name: ours vs theirs`.
+    pub(crate) fn mismatches(&self, other: &SettingsRecord, with_shard: bool) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut cmp = |name: &str, x: String, y: String| {
+            if x != y {
+                out.push(format!("{name}: '{x}' vs '{y}'"));
+            }
+        };
+        cmp("a", self.a.clone(), other.a.clone());
+        cmp("b", self.b.clone(), other.b.clone());
+        cmp("seed", self.seed.to_string(), other.seed.to_string());
+        cmp(
+            "openings",
+            format!(
+                "{} openings, digest {}",
+                self.openings_count, self.openings_digest
+            ),
+            format!(
+                "{} openings, digest {}",
+                other.openings_count, other.openings_digest
+            ),
+        );
+        cmp(
+            "max_turns",
+            self.max_turns.to_string(),
+            other.max_turns.to_string(),
+        );
+        cmp(
+            "sprt bounds",
+            format!("{} {} {} {}", self.elo0, self.elo1, self.alpha, self.beta),
+            format!(
+                "{} {} {} {}",
+                other.elo0, other.elo1, other.alpha, other.beta
+            ),
+        );
+        cmp(
+            "format_version",
+            self.format_version.to_string(),
+            other.format_version.to_string(),
+        );
+        if with_shard {
+            cmp("shard", self.shard.clone(), other.shard.clone());
+        }
+        out
+    }
+}

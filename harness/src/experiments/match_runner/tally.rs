@@ -1,0 +1,63 @@
+//! Counts from A's side: games won, drawn and lost, and the pentanomial of pair scores; the final line.
+
+use super::record::GameLine;
+use super::stats::{GameScore, Pentanomial, SprtBounds, Verdict, verdict};
+
+/// Counts over complete pairs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Tally {
+    pub pairs: u64,
+    /// A's wins, draws, losses over games.
+    pub wdl: [u64; 3],
+    pub penta: Pentanomial,
+}
+
+impl Tally {
+    /// Adds one pair (its two games, game 0 first); `None` when a result is not one of the three.
+    pub(crate) fn add(&mut self, games: &[GameLine; 2]) -> Option<()> {
+        let (first, second) = (games[0].score_of_a()?, games[1].score_of_a()?);
+        for s in [first, second] {
+            self.wdl[match s {
+                GameScore::Win => 0,
+                GameScore::Draw => 1,
+                GameScore::Loss => 2,
+            }] += 1;
+        }
+        self.penta.add_pair(first, second);
+        self.pairs += 1;
+        Some(())
+    }
+
+    /// The SPRT on the counts so far.
+    pub(crate) fn verdict(&self, bounds: &SprtBounds) -> Verdict {
+        verdict(&self.penta, bounds)
+    }
+
+    /// `pairs=… games=… w=… d=… l=… penta=LL,LD,DD,DW,WW` followed by the SPRT fields.
+    pub(crate) fn final_line(&self, bounds: &SprtBounds) -> String {
+        let p = self.penta.counts;
+        format!(
+            "pairs={} games={} w={} d={} l={} penta={},{},{},{},{} {}",
+            self.pairs,
+            2 * self.pairs,
+            self.wdl[0],
+            self.wdl[1],
+            self.wdl[2],
+            p[0],
+            p[1],
+            p[2],
+            p[3],
+            p[4],
+            self.verdict(bounds).line
+        )
+    }
+
+    /// The progress line's counts.
+    pub(crate) fn brief(&self) -> String {
+        let p = self.penta.counts;
+        format!(
+            "W/D/L {}/{}/{} penta {},{},{},{},{}",
+            self.wdl[0], self.wdl[1], self.wdl[2], p[0], p[1], p[2], p[3], p[4]
+        )
+    }
+}

@@ -1,0 +1,418 @@
+//! `harness match`: byte-identical records under node and call budgets whatever the concurrency, duplicate dice,
+//! every turn legal by the independent oracle, shards that merge into the unsharded result, resume after an
+//! interrupt, and exit status 2 naming the problem (while losing nothing) for bad specs, folders and shards.
+
+use engine::GameState;
+use engine::game::pair_seed;
+use harness::scenario::oracle::legal_turns;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const A: &str = "depth=2,tt=10,tc=nodes:300";
+const B: &str = "depth=1,tt=off,cache=none,tc=calls:300";
+
+fn openings() -> String {
+    format!("{}/../scenarios/openings.json", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn harness(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_harness"))
+        .arg("match")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Plays A against B into a new folder under `out` with `extra` options; returns the final line and the folder.
+fn play(out: &Path, extra: &[&str]) -> (String, PathBuf) {
+    let o = openings();
+    let out_s = out.to_str().unwrap();
+    let mut args = vec!["--a", A, "--b", B, "--openings", &o, "--out", out_s];
+    args.extend_from_slice(extra);
+    let before: Vec<PathBuf> = folders(out);
+    let r = harness(&args);
+    assert!(r.status.success(), "{}", stderr(&r));
+    let after = folders(out);
+    let new: Vec<&PathBuf> = after.iter().filter(|f| !before.contains(f)).collect();
+    assert_eq!(new.len(), 1, "{new:?}");
+    (final_line(&r), new[0].clone())
+}
+
+fn final_line(r: &Output) -> String {
+    let text = String::from_utf8(r.stdout.clone()).unwrap();
+    assert_eq!(text.lines().count(), 1, "{text}");
+    text.trim_end().to_owned()
+}
+
+fn folders(out: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(out)
+        .map(|d| d.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+fn games(folder: &Path) -> Vec<u8> {
+    std::fs::read(folder.join("games.jsonl")).unwrap()
+}
+
+fn lines(folder: &Path) -> Vec<Value> {
+    String::from_utf8(games(folder))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// The counts and statistics of a final line (everything: the line has nothing run-specific).
+fn field<'a>(line: &'a str, key: &str) -> &'a str {
+    line.split(' ')
+        .find_map(|f| f.strip_prefix(key).and_then(|r| r.strip_prefix('=')))
+        .unwrap_or_else(|| panic!("{key} missing in {line}"))
+}
+
+#[test]
+fn node_and_call_budgets_give_byte_identical_records_at_any_concurrency() {
+    let out = tempfile::tempdir().unwrap();
+    let (l1, f1) = play(out.path(), &["--games", "6", "--concurrency", "1"]);
+    let (l2, f2) = play(out.path(), &["--games", "6", "--concurrency", "2"]);
+    let (l3, f3) = play(out.path(), &["--games", "6", "--concurrency", "2"]);
+    assert_eq!(games(&f1), games(&f2));
+    assert_eq!(games(&f2), games(&f3));
+    assert_eq!((&l1, &l2), (&l2, &l3));
+    assert_eq!(field(&l1, "pairs"), "3");
+    assert_eq!(field(&l1, "games"), "6");
+    // No wall time in a deterministic record.
+    assert!(!String::from_utf8(games(&f1)).unwrap().contains("\"ms\""));
+    let w: u64 = field(&l1, "w").parse().unwrap();
+    let d: u64 = field(&l1, "d").parse().unwrap();
+    let l: u64 = field(&l1, "l").parse().unwrap();
+    assert_eq!(w + d + l, 6);
+    let penta: Vec<u64> = field(&l1, "penta")
+        .split(',')
+        .map(|x| x.parse().unwrap())
+        .collect();
+    assert_eq!(penta.iter().sum::<u64>(), 3);
+    for f in [&f1, &f2, &f3] {
+        assert!(!f.to_string_lossy().ends_with(".partial"));
+        assert_eq!(
+            std::fs::read_to_string(f.join("summary.txt"))
+                .unwrap()
+                .trim_end(),
+            l1
+        );
+    }
+}
+
+#[test]
+fn both_games_of_a_pair_read_the_same_rolls_and_colours_swap() {
+    let out = tempfile::tempdir().unwrap();
+    let (_, f) = play(out.path(), &["--games", "6", "--seed", "5"]);
+    let lines = lines(&f);
+    assert_eq!(lines.len(), 6);
+    for pair in lines.chunks(2) {
+        let (g0, g1) = (&pair[0], &pair[1]);
+        assert_eq!(g0["pair"], g1["pair"]);
+        assert_eq!(
+            (g0["game"].as_u64(), g1["game"].as_u64()),
+            (Some(0), Some(1))
+        );
+        assert_eq!(g0["opening"], g1["opening"]);
+        assert_eq!(g0["white"], g1["black"]);
+        assert_eq!(g0["black"], g1["white"]);
+        let p = g0["pair"].as_u64().unwrap();
+        assert_eq!(g0["seed"].as_u64(), Some(pair_seed(5, p)));
+        assert_eq!(g0["seed"], g1["seed"]);
+        let (t0, t1) = (
+            g0["turns"].as_array().unwrap(),
+            g1["turns"].as_array().unwrap(),
+        );
+        for (k, (x, y)) in t0.iter().zip(t1).enumerate() {
+            assert_eq!(x["roll"], y["roll"], "pair {p} turn {k}");
+        }
+    }
+    assert!(
+        lines[0]["white"]
+            .as_str()
+            .unwrap()
+            .starts_with("depth=2,pruning=star2,tt=10,")
+    );
+}
+
+/// Replays every recorded turn with the harness's exhaustive oracle, whose turn generator is its own (it shares
+/// only the per-die move primitive and `make_move` with the engine): each path must be one of the oracle's legal
+/// turns, a pass only when it has none, and each game must end for the reason recorded.
+#[test]
+fn every_recorded_turn_is_legal_by_the_independent_oracle() {
+    let out = tempfile::tempdir().unwrap();
+    let (_, f) = play(out.path(), &["--games", "8", "--seed", "3"]);
+    let mut reasons = std::collections::BTreeSet::new();
+    let mut passes = 0;
+    for game in lines(&f) {
+        let mut state = GameState::from_dfen(game["opening"].as_str().unwrap()).unwrap();
+        let turns = game["turns"].as_array().unwrap();
+        let mut captured = false;
+        for (k, t) in turns.iter().enumerate() {
+            assert!(!captured, "a turn after a king capture");
+            assert!(
+                state.half_move_clock() < 100,
+                "turn {k} started at the draw clock"
+            );
+            let dfen = format!("{} {}", state.to_dfen(), t["roll"].as_str().unwrap());
+            let rolled = GameState::from_dfen(&dfen).unwrap();
+            assert_eq!(rolled.dice().len(), 3);
+            let moves: Vec<&str> = t["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap())
+                .collect();
+            let legal = legal_turns(&rolled);
+            if legal.is_empty() {
+                assert!(moves.is_empty(), "turn {k}: moves without a legal turn");
+                passes += 1;
+                state = rolled;
+                state.end_turn();
+                continue;
+            }
+            let turn = legal
+                .iter()
+                .find(|l| {
+                    l.path()
+                        .iter()
+                        .map(|m| m.to_string())
+                        .eq(moves.iter().map(|m| m.to_string()))
+                })
+                .unwrap_or_else(|| panic!("turn {k}: {moves:?} is not legal in {dfen}"));
+            state = turn.after;
+            captured = turn.captures_king;
+            state.end_turn();
+        }
+        let reason = game["reason"].as_str().unwrap();
+        let result = game["result"].as_str().unwrap();
+        match reason {
+            "king_capture" => {
+                assert!(captured);
+                // The last mover won: White moved last when Black is now to move.
+                let white_won = state.side_to_move() == engine::Color::Black;
+                assert_eq!(result, if white_won { "1-0" } else { "0-1" });
+            }
+            "half_move_clock" => {
+                assert!(state.half_move_clock() >= 100);
+                assert_eq!(result, "1/2-1/2");
+            }
+            "turn_cap" => {
+                assert_eq!(turns.len(), 1000);
+                assert_eq!(result, "1/2-1/2");
+            }
+            other => panic!("unknown reason {other}"),
+        }
+        reasons.insert(reason.to_owned());
+    }
+    assert!(!reasons.is_empty());
+    let _ = passes;
+}
+
+#[test]
+fn two_shards_merged_give_the_unsharded_counts_and_statistics() {
+    let out = tempfile::tempdir().unwrap();
+    let (whole, fw) = play(out.path(), &["--games", "8"]);
+    let (_, s1) = play(out.path(), &["--games", "8", "--shard", "1/2"]);
+    let (_, s2) = play(out.path(), &["--games", "8", "--shard", "2/2"]);
+    let merged = harness(&["merge", s1.to_str().unwrap(), s2.to_str().unwrap()]);
+    assert!(merged.status.success(), "{}", stderr(&merged));
+    assert_eq!(final_line(&merged), whole);
+    // A shard's pairs are the unsharded run's, byte for byte.
+    let all: Vec<String> = String::from_utf8(games(&fw))
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    let shard1: Vec<String> = String::from_utf8(games(&s1))
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(
+        shard1,
+        [&all[0], &all[1], &all[4], &all[5]].map(|s| s.clone())
+    );
+    // The same folder twice holds every pair twice.
+    let twice = harness(&["merge", s1.to_str().unwrap(), s1.to_str().unwrap()]);
+    assert_eq!(twice.status.code(), Some(2));
+    assert!(
+        stderr(&twice).contains("pair 0 is in both"),
+        "{}",
+        stderr(&twice)
+    );
+    // Shards of another match (another seed) do not merge.
+    let (_, other) = play(
+        out.path(),
+        &["--games", "8", "--shard", "2/2", "--seed", "9"],
+    );
+    let mixed = harness(&["merge", s1.to_str().unwrap(), other.to_str().unwrap()]);
+    assert_eq!(mixed.status.code(), Some(2));
+    assert!(stderr(&mixed).contains("seed"), "{}", stderr(&mixed));
+}
+
+#[test]
+fn resume_after_an_interrupt_gives_the_uninterrupted_file_and_counts() {
+    let out = tempfile::tempdir().unwrap();
+    let (whole, fw) = play(out.path(), &["--games", "8"]);
+    let full = games(&fw);
+    let o = openings();
+    let resume = |dir: &Path| {
+        let r = harness(&[
+            "--a",
+            A,
+            "--b",
+            B,
+            "--openings",
+            &o,
+            "--games",
+            "8",
+            "--resume",
+            dir.to_str().unwrap(),
+        ]);
+        assert!(r.status.success(), "{}", stderr(&r));
+        (final_line(&r), stderr(&r))
+    };
+    // Interrupted in the middle of the last pair's second line (the folder is still `.partial`).
+    let (_, f) = play(out.path(), &["--games", "6"]);
+    let bytes = games(&f);
+    let cut = bytes.len() - 40;
+    std::fs::write(f.join("games.jsonl"), &bytes[..cut]).unwrap();
+    let partial = f.with_file_name(format!(
+        "{}.partial",
+        f.file_name().unwrap().to_string_lossy()
+    ));
+    std::fs::rename(&f, &partial).unwrap();
+    let (line, err) = resume(&partial);
+    assert!(err.contains("torn last line"), "{err}");
+    assert_eq!(line, whole);
+    assert_eq!(games(&f), full);
+    assert!(!partial.exists());
+    // A whole pair lost, and a lone first game left.
+    let (_, g) = play(out.path(), &["--games", "6"]);
+    let text = String::from_utf8(games(&g)).unwrap();
+    let kept: Vec<&str> = text.lines().take(3).collect();
+    std::fs::write(g.join("games.jsonl"), kept.join("\n") + "\n").unwrap();
+    let (line, err) = resume(&g);
+    assert!(err.contains("game 0 without game 1"), "{err}");
+    assert_eq!(line, whole);
+    assert_eq!(games(&g), full);
+}
+
+#[test]
+fn bad_specs_and_options_exit_2_naming_the_problem_and_create_nothing() {
+    let out = tempfile::tempdir().unwrap();
+    let o = openings();
+    let base = out.path().join("runs");
+    let b = base.to_str().unwrap();
+    for (a, needle) in [
+        ("depth=4", "key 'depth'"),
+        ("pruning=star9", "key 'pruning'"),
+        ("tt=30", "key 'tt'"),
+        ("scheme=fifo", "key 'scheme'"),
+        ("cache=lru", "key 'cache'"),
+        ("eval=nnue", "key 'eval'"),
+        ("tc=nodes:0", "key 'tc'"),
+        ("tc=moves:5", "key 'tc'"),
+        ("speed=fast", "unknown key 'speed'"),
+        ("depth=1,depth=2", "key 'depth' is given twice"),
+    ] {
+        let r = harness(&["--a", a, "--b", B, "--openings", &o, "--out", b]);
+        assert_eq!(r.status.code(), Some(2), "{a}: {}", stderr(&r));
+        assert!(
+            stderr(&r).contains(needle) && stderr(&r).contains("--a"),
+            "{a}: {}",
+            stderr(&r)
+        );
+    }
+    for (args, needle) in [
+        (vec!["--games", "7"], "--games 7"),
+        (vec!["--shard", "3/2"], "shard"),
+        (vec!["--concurrency", "0"], "--concurrency"),
+        (vec!["--openings", "/nonexistent/o.json"], "o.json"),
+    ] {
+        let mut all = vec!["--a", A, "--b", B, "--out", b];
+        if !args.contains(&"--openings") {
+            all.extend(["--openings", &o]);
+        }
+        all.extend(args.iter().copied());
+        let r = harness(&all);
+        assert_eq!(r.status.code(), Some(2), "{args:?}: {}", stderr(&r));
+        assert!(stderr(&r).contains(needle), "{args:?}: {}", stderr(&r));
+    }
+    assert!(folders(&base).is_empty(), "{:?}", folders(&base));
+}
+
+#[test]
+fn bad_resume_folders_exit_2_naming_the_problem_and_change_nothing() {
+    let out = tempfile::tempdir().unwrap();
+    let (_, f) = play(out.path(), &["--games", "4"]);
+    let o = openings();
+    let snapshot = |dir: &Path| (games(dir), std::fs::read(dir.join("match.json")).unwrap());
+    let before = snapshot(&f);
+    let resume = |a: &str, b: &str, extra: &[&str], dir: &Path| {
+        let mut args = vec![
+            "--a",
+            a,
+            "--b",
+            b,
+            "--openings",
+            &o,
+            "--resume",
+            dir.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        harness(&args)
+    };
+    let cases: Vec<(Output, &str)> = vec![
+        (resume(A, "depth=1", &["--games", "8"], &f), "b:"),
+        (resume(A, B, &["--games", "8", "--seed", "2"], &f), "seed"),
+        (
+            resume(A, B, &["--games", "8", "--shard", "1/2"], &f),
+            "shard",
+        ),
+        (
+            resume(A, B, &["--games", "8", "--elo1", "10"], &f),
+            "sprt bounds",
+        ),
+        (resume(A, B, &["--games", "2"], &f), "more than --games"),
+        (
+            resume(A, B, &[], &out.path().join("missing")),
+            "no such folder",
+        ),
+    ];
+    for (r, needle) in cases {
+        assert_eq!(r.status.code(), Some(2), "{needle}: {}", stderr(&r));
+        assert!(stderr(&r).contains(needle), "{needle}: {}", stderr(&r));
+    }
+    assert_eq!(snapshot(&f), before);
+    // A folder that is not a match's, and a journal with a broken line in the middle.
+    let empty = out.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let r = resume(A, B, &[], &empty);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(
+        stderr(&r).contains("not a match run folder"),
+        "{}",
+        stderr(&r)
+    );
+    let text = String::from_utf8(games(&f)).unwrap();
+    let mut broken: Vec<String> = text.lines().map(str::to_owned).collect();
+    broken[1] = "{\"pair\": oops}".to_owned();
+    let broken = broken.join("\n") + "\n";
+    std::fs::write(f.join("games.jsonl"), &broken).unwrap();
+    let r = resume(A, B, &["--games", "8"], &f);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(stderr(&r).contains("games.jsonl line 2"), "{}", stderr(&r));
+    assert_eq!(games(&f), broken.as_bytes());
+    assert!(f.exists());
+}
