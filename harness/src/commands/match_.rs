@@ -142,7 +142,7 @@ fn play_match(p: PlayArgs) -> anyhow::Result<()> {
     let (Some(BotSpecArg(a)), Some(BotSpecArg(b))) = (p.a, p.b) else {
         return Err(Failure::BadInput.because("--a and --b are required"));
     };
-    if p.games < 2 || p.games % 2 != 0 {
+    if p.games < 2 || !p.games.is_multiple_of(2) {
         return Err(Failure::BadInput.because(format!(
             "--games {}: must be even and at least 2 (a match plays pairs)",
             p.games

@@ -4,8 +4,8 @@
 //! Procedure (every random choice from one `rand_pcg::Pcg64Mcg` seeded with [`OpeningParams::seed`]): for each
 //! candidate draw a turn count K uniformly from `min_turns..=max_turns`; from the initial position play K turns,
 //! each a roll (`engine::game::roll`) and a uniformly drawn legal path (a pass when none); drop the candidate when a
-//! king was captured, when either side could capture a king on a roll from the position (king-capture weight
-//! > 0 for the side to move, or for the other side after a pass), or when the mean over the 56 weighted roll classes of the depth-1 material search value is
+//! king was captured, when either side could capture a king on a roll from the position (a positive
+//! king-capture weight for the side to move, or for the other side after a pass), or when the mean over the 56 weighted roll classes of the depth-1 material search value is
 //! `threshold_cp` or more in absolute value; drop a DFEN already kept. Stop at `count` openings. The openings
 //! are stored with an empty dice pool: the game loop rolls.
 

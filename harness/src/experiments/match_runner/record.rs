@@ -98,7 +98,7 @@ impl GameLine {
                     depth: r.depth.turns(),
                     work: t.choice.work,
                     ms: timed[t.position.side_to_move().index()]
-                        .then(|| t.elapsed.as_secs_f64() * 1e3),
+                        .then_some(t.elapsed.as_secs_f64() * 1e3),
                 }
             })
             .collect();
