@@ -22,9 +22,11 @@ pub mod evaluators;
 pub mod eviction;
 /// Exit statuses (0 ok, 1 runtime, 2 bad input, 3 mismatch) and the failure classes commands report.
 pub mod exit;
+/// The main job's experiments on one spine: the `Experiment` trait, the ordered list, one folder each.
+pub mod experiments;
 /// Instruction counts of the main job's operation under callgrind (a child process per arm).
 pub mod instructions;
-/// The main job as stages: verify, parity, time, profile, write, report.
+/// The main job: verify, run the experiments in order, write the shared files, render the report.
 pub mod job;
 /// In-process timing: warm-up, interleaved variants, medians with 95% intervals, paired ratios.
 pub mod measure;

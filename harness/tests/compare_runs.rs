@@ -210,11 +210,8 @@ fn each_run_skips_the_stages_compare_does_not_read_that_its_side_knows() {
     assert_eq!(
         this,
         [
-            "--skip-eviction",
-            "--skip-search",
-            "--skip-bounded-cache",
-            "--skip-tt-pressure",
-            "--skip-break-even"
+            "--skip",
+            "search,break_even,bounded_cache,tt_pressure,catalogue_eviction,allocations"
         ]
     );
     // An executable whose help lists none of them (an older revision) gets none.

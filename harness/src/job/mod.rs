@@ -1,31 +1,24 @@
-//! The main job as a sequence of stages: verify → parity → time → profile → write → report. Each stage is a
-//! function of the previous stages' typed results; `commands::main_job` only turns arguments into a [`Job`].
+//! The main job: verify the frozen scenarios, reserve the run folder, run the experiments of
+//! [`crate::experiments::MAIN_JOB`] in order, write the shared files (`counts.csv`, `timings.csv`,
+//! `summary.json`), render the report. `commands::main_job` only turns arguments into a [`Job`].
 
-pub mod bounded_cache;
-pub mod break_even;
-mod eviction;
-mod parity;
-mod profile;
-mod search;
 mod summary;
-mod timing;
-mod tt_pressure;
 mod verify;
-mod write;
-
-pub use parity::Group;
-pub use tt_pressure::{TtPressureOutcome, main_job_slice, run_tt_pressure};
+pub(crate) mod write;
 
 use crate::evaluators::EvaluatorKind;
+use crate::exit::Failure;
+use crate::experiments::MainRun;
 use crate::measure::Plan;
-use crate::record::{RunFolder, RunMetadata, UtcTimestamp};
+use crate::record::{
+    RunFolder, RunMetadata, UtcTimestamp, check_output_folder, check_replaceable_folder,
+};
 use crate::report::glance::at_a_glance;
 use crate::scenario::Family;
 use crate::{outln, status};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 /// Everything the main job needs, resolved from the command line.
@@ -49,18 +42,8 @@ pub struct Job {
     pub out: PathBuf,
     /// Where the report goes.
     pub report_dir: PathBuf,
-    /// Skip the eviction experiment.
-    pub skip_eviction: bool,
-    /// Skip the search stage.
-    pub skip_search: bool,
-    /// Skip the bounded-cache stage.
-    pub skip_bounded_cache: bool,
-    /// Skip the break-even map's short grid.
-    pub skip_break_even: bool,
-    /// Skip callgrind and dhat.
-    pub skip_profiles: bool,
-    /// Skip the TT-pressure slice.
-    pub skip_tt_pressure: bool,
+    /// The experiments not to run (names from [`crate::experiments::MAIN_JOB`]; never `expansion`).
+    pub skip: Vec<&'static str>,
     /// The run's master seed.
     pub seed: u64,
     /// Folder for the dice-chess evaluation-lookup traces, if they are to be written.
@@ -93,16 +76,25 @@ pub fn timing_plan(quick: bool, seed: u64) -> Plan {
     }
 }
 
-/// Runs the main job. Exit status 3 on a parity failure (nothing timed, no run folder kept).
-pub fn run(job: &Job) -> anyhow::Result<ExitCode> {
+impl Job {
+    /// Whether the experiment called `name` is skipped.
+    pub fn skips(&self, name: &str) -> bool {
+        self.skip.contains(&name)
+    }
+}
+
+/// Runs the main job. A verification or parity mismatch ([`Failure::Mismatch`]) or a bad scenario file removes the
+/// run folder (nothing measured is kept); any other failure keeps the `.partial` folder for inspection.
+pub fn run(job: &Job) -> anyhow::Result<()> {
     let start = Instant::now();
     // Every output location is checked before any work, so a bad path fails in the first second.
-    RunFolder::check_writable(&job.out)?;
-    crate::report::check_target(&job.report_dir)?;
+    check_output_folder("out", &job.out)?;
+    check_replaceable_folder("report-dir", &job.report_dir)?;
     if let Some(dir) = &job.trace_out {
-        crate::eviction::dice_trace::check_trace_folder("trace-out", dir)?;
+        check_output_folder("trace-out", dir)?;
     }
-    // The git state is read once: later stages (the eviction report, the allocation child) rewrite tracked files.
+    // The git state is read once: later experiments (the eviction report, the allocation child) rewrite tracked
+    // files.
     let mut meta = RunMetadata::collect(job.seed);
     if let Some(t) = job.start_time {
         meta.started = t;
@@ -115,84 +107,64 @@ pub fn run(job: &Job) -> anyhow::Result<ExitCode> {
         meta.rustc,
         meta.git_revision
     );
-    let scenarios = match verify::verify_scenarios(job) {
-        Ok(s) => s,
-        Err(e) => {
-            folder.discard();
-            return Err(e);
+    let outcome = run_in(job, &meta, &folder, start);
+    match outcome {
+        Ok(glance) => {
+            let done = folder.finish()?;
+            outln!("results: {}", done.display());
+            crate::report::render_run(&done, &job.report_dir)?;
+            summary::print_glance(&glance);
+            status!(
+                "main job finished in {:.1} s",
+                start.elapsed().as_secs_f64()
+            );
+            Ok(())
         }
-    };
+        Err(e) => {
+            // A scenario file or a parity check that failed leaves nothing worth inspecting.
+            let e = crate::scenario::classified(e);
+            if matches!(Failure::of(&e), Failure::Mismatch | Failure::BadInput) {
+                folder.discard();
+            }
+            Err(e)
+        }
+    }
+}
+
+/// Everything between reserving the run folder and completing it; returns At a glance.
+fn run_in(
+    job: &Job,
+    meta: &RunMetadata,
+    folder: &RunFolder,
+    start: Instant,
+) -> anyhow::Result<Vec<crate::report::glance::Glance>> {
+    let scenarios = verify::verify_scenarios(job)?;
     status!(
         "verified {} successors in {:.1} s",
         scenarios.iter().map(|s| s.successors.len()).sum::<usize>(),
         start.elapsed().as_secs_f64()
     );
     if let Some(dir) = &job.trace_out {
-        eviction::export_traces(job, dir)?;
+        crate::experiments::catalogue_eviction::export_traces(job, dir)?;
     }
-    let Some(mut groups) = parity::count_with_parity(&scenarios, job) else {
-        status!("parity failed: nothing was timed and no result file was written");
-        folder.discard();
-        return Ok(ExitCode::from(3));
-    };
-    timing::time_groups(&mut groups, &job.plan);
-    if !job.skip_search && search::run_search(&scenarios, job, &meta, &folder)?.is_none() {
-        status!("search parity failed: no result file was kept");
-        folder.discard();
-        return Ok(ExitCode::from(3));
-    }
-    let mut bounded = None;
-    if !job.skip_bounded_cache {
-        let stage = bounded_cache::BoundedStage::main_job_slice(job.seed, &job.families);
-        match bounded_cache::run_bounded_cache(&scenarios, &stage, &meta, &folder)? {
-            Some(findings) => bounded = Some(findings.glance()),
-            None => {
-                status!("bounded-cache parity failed: no result file was kept");
-                folder.discard();
-                return Ok(ExitCode::from(3));
-            }
-        }
-    }
-    let tt_pressure = if job.skip_tt_pressure {
-        None
-    } else {
-        let slice = main_job_slice(job.seed);
-        Some(run_tt_pressure(&slice, folder.path(), &meta)?)
-    };
-    let map = if job.skip_break_even || job.skip_profiles {
-        None
-    } else {
-        // The short grid: the first family only, so the stage stays within about ten seconds.
-        let grid = break_even::short_grid(&job.traversals, job.seed);
-        let prov = crate::record::Provenance::of(&meta);
-        let first = &scenarios[..scenarios.len().min(1)];
-        break_even::run_break_even(first, &job.scenarios_dir, &grid, &prov, folder.path())?
-    };
-    let profiles = profile::profile(&scenarios, job, &folder)?;
-    let written = write::write_results(&groups, &profiles, &meta, &folder)?;
-    write::print_tables(&groups, &job.plan);
-    if !job.skip_eviction {
-        eviction::run_eviction(job, &folder)?;
-    }
-    let alloc = profile::allocations(&scenarios, job, &folder);
-    status!("{alloc}");
+    let mut run = MainRun::new(job, &scenarios, meta, folder);
+    crate::experiments::run_all(&mut run)?;
+    let (written, findings) = write::write_results(run)?;
     let mut glance = at_a_glance(&written.counts, &written.timings);
-    if let Some(map) = &map {
+    if let Some(map) = &findings.break_even {
         crate::report::glance::with_break_even_map(&mut glance, &map.rows);
     }
     let stages = summary::StageHeadlines {
-        bounded_cache: bounded.as_deref(),
-        tt_pressure: tt_pressure.as_ref().map(summary::TtPressureHeadline::of),
-        break_even_map: map.as_ref().map_or(&[][..], |m| &m.break_evens[..]),
+        bounded_cache: findings.bounded_cache.as_deref(),
+        tt_pressure: findings
+            .tt_pressure
+            .as_ref()
+            .map(summary::TtPressureHeadline::of),
+        break_even_map: findings
+            .break_even
+            .as_ref()
+            .map_or(&[][..], |m| &m.break_evens[..]),
     };
-    write::write_summary(&glance, &meta, &folder, stages)?;
-    let done = folder.finish()?;
-    outln!("results: {}", done.display());
-    crate::report::render_run(&done, &job.report_dir)?;
-    summary::print_glance(&glance);
-    status!(
-        "main job finished in {:.1} s",
-        start.elapsed().as_secs_f64()
-    );
-    Ok(ExitCode::SUCCESS)
+    write::write_summary(&glance, meta, folder, stages)?;
+    Ok(glance)
 }

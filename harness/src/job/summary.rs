@@ -63,7 +63,7 @@ pub struct TtPressureHeadline {
 
 impl TtPressureHeadline {
     /// The headline of a finished stage.
-    pub fn of(outcome: &super::TtPressureOutcome) -> TtPressureHeadline {
+    pub fn of(outcome: &crate::experiments::tt_pressure::TtPressureOutcome) -> TtPressureHeadline {
         let f = &outcome.findings;
         let pct =
             |s: Option<&crate::tt_pressure::SizeSpread>| s.map_or(0.0, |s| 100.0 * s.extra_nodes);

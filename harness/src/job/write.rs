@@ -1,8 +1,9 @@
-//! Stage 5: the run's files (`counts.csv`, `timings.csv`, `probes.csv`, `instructions-status.txt`,
-//! `summary.json`) and the console tables.
+//! The run's shared files (`counts.csv`, `timings.csv`, `probes.csv`, `summary.json`) and the expansion
+//! experiment's console tables.
 
-use super::profile::Profiles;
-use super::{Group, summary};
+use super::summary;
+use crate::experiments::expansion::Group;
+use crate::experiments::{Findings, MainRun};
 use crate::measure::{Interval, Plan};
 use crate::outln;
 use crate::record::schema::{ProbeRow, write_probes, write_tidy};
@@ -11,6 +12,7 @@ use crate::record::{
 };
 use crate::report::glance::Glance;
 use crate::run::CountResult;
+use crate::run::probes::FamilyProbes;
 use crate::run::table::{Line, render, render_expansion};
 use crate::run::timing::ArmTiming;
 
@@ -22,14 +24,8 @@ pub struct Written {
     pub timings: MetricTable<f64>,
 }
 
-/// Writes the CSVs into the run folder.
-pub fn write_results(
-    groups: &[Group<'_>],
-    profiles: &Profiles,
-    meta: &RunMetadata,
-    folder: &RunFolder,
-) -> anyhow::Result<Written> {
-    let prov = Provenance::of(meta);
+/// The expansion experiment's rows of `counts.csv` (counting pass) and `timings.csv`.
+pub fn expansion_rows(groups: &[Group<'_>]) -> (Vec<CountRow>, Vec<TimingRow>) {
     let mut counts = Vec::new();
     let mut timings = Vec::new();
     for g in groups {
@@ -41,34 +37,41 @@ pub fn write_results(
             }
         }
     }
-    counts.extend(profiles.probes.iter().flat_map(|p| p.count_rows()));
-    counts.extend(profiles.instruction_rows.iter().cloned());
-    let probe_rows: Vec<ProbeRow> = profiles
-        .probes
-        .iter()
-        .flat_map(|p| p.probe_rows())
-        .collect();
-    let path = |name: &str| folder.path().join(name);
+    (counts, timings)
+}
+
+/// Writes `probes.csv` from the optimized cache's probe statistics; returns their `counts.csv` rows.
+pub fn write_probes_file(
+    probes: &[FamilyProbes],
+    meta: &RunMetadata,
+    folder: &RunFolder,
+) -> anyhow::Result<Vec<CountRow>> {
+    let rows: Vec<ProbeRow> = probes.iter().flat_map(|p| p.probe_rows()).collect();
+    let path = folder.path().join("probes.csv");
     folder.write(
         "probes.csv",
-        &write_probes(&probe_rows, &prov, &path("probes.csv"))?,
+        &write_probes(&rows, &Provenance::of(meta), &path)?,
     )?;
-    folder.write(
-        "instructions-status.txt",
-        profiles.instructions_note.as_bytes(),
-    )?;
-    folder.write(
+    Ok(probes.iter().flat_map(|p| p.count_rows()).collect())
+}
+
+/// Writes the run's shared tidy files, `counts.csv` and `timings.csv`, from the rows the experiments added.
+pub fn write_results(run: MainRun<'_>) -> anyhow::Result<(Written, Findings)> {
+    let prov = Provenance::of(run.meta);
+    let path = |name: &str| run.folder.path().join(name);
+    run.folder.write(
         "counts.csv",
-        &write_tidy(&counts, &prov, &path("counts.csv"))?,
+        &write_tidy(&run.counts, &prov, &path("counts.csv"))?,
     )?;
-    folder.write(
+    run.folder.write(
         "timings.csv",
-        &write_tidy(&timings, &prov, &path("timings.csv"))?,
+        &write_tidy(&run.timings, &prov, &path("timings.csv"))?,
     )?;
-    Ok(Written {
-        counts: MetricTable::from_rows(counts, &path("counts.csv")),
-        timings: MetricTable::from_rows(timings, &path("timings.csv")),
-    })
+    let written = Written {
+        counts: MetricTable::from_rows(run.counts, &path("counts.csv")),
+        timings: MetricTable::from_rows(run.timings, &path("timings.csv")),
+    };
+    Ok((written, run.findings))
 }
 
 /// The counting pass's rows, in [`Metric::COUNTING_PASS`] order.

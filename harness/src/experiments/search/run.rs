@@ -3,8 +3,9 @@
 //! same root values, each best path worth its root's value), then the counts of that pass, then interleaved
 //! timing; rows go to `search.csv`.
 
-use super::Job;
 use crate::evaluators::EvaluatorKind;
+use crate::exit::Failure;
+use crate::job::Job;
 use crate::progress::Stage;
 use crate::record::schema::{SearchRecord, write_search};
 use crate::record::{Provenance, RunFolder, RunMetadata};
@@ -44,13 +45,13 @@ fn family_roots(s: &LoadedScenario, quick: bool) -> Result<(SearchDepth, Vec<Gam
     Ok((depth, roots))
 }
 
-/// Runs the stage and writes `search.csv`. `Ok(None)` on a parity failure (reported on stderr; nothing written).
+/// Runs the stage and writes `search.csv`; a parity failure is a [`Failure::Mismatch`] (nothing written).
 pub fn run_search(
     scenarios: &[LoadedScenario],
     job: &Job,
     meta: &RunMetadata,
     folder: &RunFolder,
-) -> Result<Option<SearchFindings>> {
+) -> Result<SearchFindings> {
     let start = Instant::now();
     let arms = SearchArm::all();
     let mut counted: Vec<(SearchRow, Vec<GameState>)> = Vec::new();
@@ -60,8 +61,9 @@ pub fn run_search(
         match search_section(&[(family, roots.clone())], depth, &arms, SEARCH_EVALUATOR) {
             Ok(rows) => counted.extend(rows.into_iter().map(|r| (r, roots.clone()))),
             Err(e) => {
-                status!("{e}");
-                return Ok(None);
+                return Err(Failure::Mismatch.because(format!(
+                    "{e}\nsearch parity failed: no result file was kept"
+                )));
             }
         }
     }
@@ -89,7 +91,7 @@ pub fn run_search(
         "search stage finished in {:.1} s",
         start.elapsed().as_secs_f64()
     );
-    Ok(Some(findings))
+    Ok(findings)
 }
 
 /// Every row's timed passes, interleaved: each round times every arm of a family once, starting one arm later
