@@ -1,7 +1,8 @@
 //! The main job (`cargo run --release`): its arguments; the experiments are [`crate::experiments::MAIN_JOB`].
 
 use crate::evaluators::EvaluatorKind;
-use crate::job::{Job, timing_plan};
+use crate::experiments::Skipped;
+use crate::experiments::main_job::{Job, timing_plan};
 use crate::scenario::Family;
 use crate::values::{List, Named, evaluators, list, or_all};
 use engine::chance::Traversal;
@@ -94,10 +95,6 @@ impl Args {
     }
 }
 
-/// The experiments `--skip` names (a clap value type: one parsed list).
-#[derive(Clone, Debug, Default)]
-pub struct Skipped(pub Vec<&'static str>);
-
 impl Args {
     /// `--skip` and its aliases, each experiment once, in [`crate::experiments::MAIN_JOB`] order.
     fn skipped(&self) -> Vec<&'static str> {
@@ -128,5 +125,5 @@ impl Args {
 
 /// Runs the main job.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    crate::job::run(&args.job()?)
+    crate::experiments::main_job::run(&args.job()?)
 }

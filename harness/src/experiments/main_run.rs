@@ -2,8 +2,9 @@
 //! the run's shared tidy files (`counts.csv`, `timings.csv`) and each experiment's findings for At a glance and
 //! `summary.json`.
 
+use crate::experiments::main_job::Job;
 use crate::experiments::tt_pressure::TtPressureOutcome;
-use crate::job::Job;
+use crate::record::schema::IntervalRow;
 use crate::record::{CountRow, RunFolder, RunMetadata, TimingRow};
 use crate::report::bounded_cache::BoundedGlance;
 use crate::report::break_even::BreakEvenFindings;
@@ -23,6 +24,8 @@ pub struct MainRun<'a> {
     pub counts: Vec<CountRow>,
     /// Rows of `timings.csv`.
     pub timings: Vec<TimingRow>,
+    /// Rows of `intervals.csv`.
+    pub intervals: Vec<IntervalRow>,
     /// What the experiments found, for At a glance and `summary.json`.
     pub findings: Findings,
 }
@@ -53,6 +56,7 @@ impl<'a> MainRun<'a> {
             folder,
             counts: Vec::new(),
             timings: Vec::new(),
+            intervals: Vec::new(),
             findings: Findings::default(),
         }
     }

@@ -9,6 +9,7 @@ pub mod break_even;
 pub mod catalogue_eviction;
 pub mod expansion;
 pub mod instructions;
+pub mod main_job;
 mod main_run;
 pub mod search;
 pub mod tt_pressure;
@@ -51,6 +52,10 @@ pub const MAIN_JOB: [&dyn Experiment; 8] = [
     &allocations::Allocations,
 ];
 
+/// The experiments `--skip` names, parsed (a clap value type: one list).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Skipped(pub Vec<&'static str>);
+
 /// The names `--skip` accepts, comma-separated, for `--help`.
 pub fn skippable_names() -> String {
     MAIN_JOB[1..]
@@ -77,7 +82,7 @@ pub fn stage_list() -> String {
 /// assert!(parse_skip("expansion").unwrap_err().contains("cannot be skipped"));
 /// assert!(parse_skip("serch").unwrap_err().contains("expected one of"));
 /// ```
-pub fn parse_skip(s: &str) -> Result<crate::commands::main_job::Skipped, String> {
+pub fn parse_skip(s: &str) -> Result<Skipped, String> {
     let mut out: Vec<&'static str> = Vec::new();
     for item in s.split(',').map(str::trim).filter(|x| !x.is_empty()) {
         let Some(e) = MAIN_JOB.iter().find(|e| e.name() == item) else {
@@ -96,7 +101,7 @@ pub fn parse_skip(s: &str) -> Result<crate::commands::main_job::Skipped, String>
         }
         out.push(e.name());
     }
-    Ok(crate::commands::main_job::Skipped(out))
+    Ok(Skipped(out))
 }
 
 /// The experiments `compare` does not read: each of its runs skips them.

@@ -7,6 +7,6 @@ pub mod mean;
 pub mod median;
 pub mod student_t;
 
-pub use interval::Interval;
+pub use interval::{Interval, Method};
 pub use median::{median_ci_rank, paired_ratio, summarize};
 pub use student_t::t_quantile;

@@ -1,7 +1,7 @@
 //! Stage 2: the counting pass of every arm, and parity (every variant agrees) before anything is timed.
 
 use crate::exit::Failure;
-use crate::job::Job;
+use crate::experiments::main_job::Job;
 use crate::progress::Stage;
 use crate::run::timing::ArmTiming;
 use crate::run::{Arm, CountResult, check_parity, count_family};

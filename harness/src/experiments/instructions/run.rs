@@ -2,7 +2,7 @@
 //! callgrind instruction counts (a child process per arm).
 
 use crate::evaluators::EvaluatorKind;
-use crate::job::Job;
+use crate::experiments::main_job::Job;
 use crate::record::{CountRow, RunFolder};
 use crate::run::probes::{FamilyProbes, probe_family};
 use crate::scenario::LoadedScenario;

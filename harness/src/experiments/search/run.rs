@@ -5,14 +5,14 @@
 
 use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
-use crate::job::Job;
+use crate::experiments::main_job::Job;
 use crate::progress::Stage;
 use crate::record::schema::{SearchRecord, write_search};
 use crate::record::{Provenance, RunFolder, RunMetadata};
 use crate::report::search::SearchFindings;
 use crate::scenario::LoadedScenario;
 use crate::search_arms::{SearchArm, SearchRow, TABLE_ENTRIES, search_roots, search_section};
-use crate::statistics::summarize;
+use crate::statistics::{paired_ratio, summarize};
 use crate::{outln, status};
 use anyhow::{Context, Result};
 use engine::GameState;
@@ -78,7 +78,11 @@ pub fn run_search(
     let records: Vec<SearchRecord> = counted
         .iter()
         .zip(&times)
-        .map(|((row, roots), t)| record(row, roots.len(), t, &prov))
+        .enumerate()
+        .map(|(i, ((row, roots), t))| {
+            let speedup = plain_of(&counted, i).and_then(|p| paired_ratio(&times[p], t));
+            record(row, roots.len(), t, &prov).with_speedup(speedup)
+        })
         .collect();
     let path = folder.path().join("search.csv");
     folder.write("search.csv", &write_search(&records, &path)?)?;
@@ -92,6 +96,14 @@ pub fn run_search(
         start.elapsed().as_secs_f64()
     );
     Ok(findings)
+}
+
+/// The row of the unpruned arm (no pruning, no table, no cache) of row `i`'s family: the baseline of its
+/// speedup, timed in the same rounds.
+fn plain_of(rows: &[(SearchRow, Vec<GameState>)], i: usize) -> Option<usize> {
+    let family = &rows[i].0.family;
+    rows.iter()
+        .position(|(r, _)| &r.family == family && r.arm.is_plain())
 }
 
 /// Every row's timed passes, interleaved: each round times every arm of a family once, starting one arm later
@@ -149,6 +161,12 @@ fn record(row: &SearchRow, roots: usize, times: &[f64], prov: &Provenance) -> Se
         median_ns: t.point,
         ci_low_ns: t.low,
         ci_high_ns: t.high,
+        speedup_vs_plain: None,
+        speedup_low: None,
+        speedup_high: None,
+        speedup_level: None,
+        speedup_n: None,
+        speedup_method: None,
         machine: String::new(),
         rustc: String::new(),
         git_revision: String::new(),

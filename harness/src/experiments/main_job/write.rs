@@ -6,7 +6,10 @@ use crate::experiments::expansion::Group;
 use crate::experiments::{Findings, MainRun};
 use crate::measure::{Interval, Plan};
 use crate::outln;
-use crate::record::schema::{ProbeRow, write_probes, write_tidy};
+use crate::record::schema::{
+    IntervalRow, IntervalTable, NS_PER_OP, ProbeRow, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE,
+    write_intervals, write_probes, write_tidy,
+};
 use crate::record::{
     ArmKey, CountRow, Metric, MetricTable, Provenance, RunFolder, RunMetadata, TimingRow,
 };
@@ -22,22 +25,45 @@ pub struct Written {
     pub counts: MetricTable<i128>,
     /// `timings.csv`'s rows.
     pub timings: MetricTable<f64>,
+    /// `intervals.csv`'s rows.
+    pub intervals: IntervalTable,
 }
 
-/// The expansion experiment's rows of `counts.csv` (counting pass) and `timings.csv`.
-pub fn expansion_rows(groups: &[Group<'_>]) -> (Vec<CountRow>, Vec<TimingRow>) {
+/// The expansion experiment's rows of `counts.csv` (counting pass), `timings.csv` and `intervals.csv`.
+pub fn expansion_rows(groups: &[Group<'_>]) -> (Vec<CountRow>, Vec<TimingRow>, Vec<IntervalRow>) {
     let mut counts = Vec::new();
     let mut timings = Vec::new();
+    let mut intervals = Vec::new();
     for g in groups {
         for (i, (arm, r)) in g.counts.iter().enumerate() {
             let key = arm.key(g.scenario.family.name());
             counts.extend(counting_rows(&key, r));
             if let Some(t) = g.timings.get(i) {
                 timings.extend(timing_rows(&key, t));
+                intervals.extend(interval_rows(&key, t));
             }
         }
     }
-    (counts, timings)
+    (counts, timings, intervals)
+}
+
+/// One timed arm's intervals, whole: time per operation and the speedups whose baseline was timed.
+fn interval_rows(key: &ArmKey, t: &ArmTiming) -> Vec<IntervalRow> {
+    let quantities = [
+        (NS_PER_OP, Some(t.ns_per_op)),
+        (SPEEDUP_VS_NONE, t.speedup_vs_none),
+        (SPEEDUP_VS_TUPLE, t.speedup_vs_tuple),
+    ];
+    quantities
+        .into_iter()
+        .filter_map(|(quantity, i)| {
+            Some(IntervalRow {
+                key: key.clone(),
+                quantity: quantity.to_owned(),
+                interval: i?,
+            })
+        })
+        .collect()
 }
 
 /// Writes `probes.csv` from the optimized cache's probe statistics; returns their `counts.csv` rows.
@@ -67,9 +93,14 @@ pub fn write_results(run: MainRun<'_>) -> anyhow::Result<(Written, Findings)> {
         "timings.csv",
         &write_tidy(&run.timings, &prov, &path("timings.csv"))?,
     )?;
+    run.folder.write(
+        "intervals.csv",
+        &write_intervals(&run.intervals, &prov, &path("intervals.csv"))?,
+    )?;
     let written = Written {
         counts: MetricTable::from_rows(run.counts, &path("counts.csv")),
         timings: MetricTable::from_rows(run.timings, &path("timings.csv")),
+        intervals: IntervalTable::from_rows(run.intervals),
     };
     Ok((written, run.findings))
 }

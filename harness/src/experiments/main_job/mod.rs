@@ -150,7 +150,7 @@ fn run_in(
     let mut run = MainRun::new(job, &scenarios, meta, folder);
     crate::experiments::run_all(&mut run)?;
     let (written, findings) = write::write_results(run)?;
-    let mut glance = at_a_glance(&written.counts, &written.timings);
+    let mut glance = at_a_glance(&written.counts, &written.timings, &written.intervals);
     if let Some(map) = &findings.break_even {
         crate::report::glance::with_break_even_map(&mut glance, &map.rows);
     }
