@@ -58,10 +58,11 @@ fn solve(mut m: Vec<Vec<f64>>, mut r: Vec<f64>) -> Vec<f64> {
             .unwrap();
         m.swap(c, piv);
         r.swap(c, piv);
+        let pivot = m[c].clone();
         for i in c + 1..n {
-            let f = m[i][c] / m[c][c];
-            for j in c..n {
-                m[i][j] -= f * m[c][j];
+            let f = m[i][c] / pivot[c];
+            for (x, p) in m[i][c..].iter_mut().zip(&pivot[c..]) {
+                *x -= f * p;
             }
             r[i] -= f * r[c];
         }
