@@ -453,6 +453,9 @@ const FIXED_POINT_ROUNDS: usize = 500;
 /// terms weigh each bin by its `p_i`, which keeps the effect on the LLR far smaller.
 const FIXED_POINT_TOLERANCE: f64 = 1e-12;
 
+/// How far a settled iterate's t-value may be from its target (relative to the target, or absolute below 1).
+const CONSTRAINT_TOLERANCE: f64 = 1e-10;
+
 /// The maximum-likelihood distribution over `a` with `(μ − ½) / σ = t`, given the empirical `p` (all positive).
 pub fn mle_t_value<const K: usize>(a: &Dist<K>, p: &Dist<K>, t: f64) -> Dist<K> {
     let uniform = [1.0 / K as f64; K];
@@ -463,27 +466,22 @@ pub fn mle_t_value<const K: usize>(a: &Dist<K>, p: &Dist<K>, t: f64) -> Dist<K> 
 }
 
 /// Walks t from the observed value, where `q = p` solves the problem, to `t` in equal steps, each step's fixed
-/// point started from the previous one; ever finer steps until every step settles. Should even the finest walk
-/// fail, the last iterate at `t` stands (finite, if not fully settled).
+/// point started from the previous step's iterate (settled or not, so the walk tracks the solution as it moves);
+/// ever finer steps until the last one settles. Should even the finest walk not settle, its last iterate at `t`
+/// stands (finite, if not exact).
 fn walk<const K: usize>(a: &Dist<K>, p: &Dist<K>, t: f64) -> Dist<K> {
     let (mean, var) = mean_var(a, p);
     let t_hat = (mean - 0.5) / var.sqrt();
     let mut last = *p;
     for steps in [16u32, 256, 4096] {
         let mut q = *p;
-        let mut settled = true;
+        let mut settled = false;
         for s in 1..=steps {
             let ts = t_hat + (t - t_hat) * f64::from(s) / f64::from(steps);
-            match fixed_point(a, p, ts, q) {
-                Ok(next) => q = next,
-                Err(unsettled) => {
-                    settled = false;
-                    q = unsettled;
-                    if s < steps {
-                        break;
-                    }
-                }
-            }
+            (q, settled) = match fixed_point(a, p, ts, q) {
+                Ok(next) => (next, true),
+                Err(unsettled) => (unsettled, false),
+            };
         }
         if settled {
             return q;
@@ -508,7 +506,10 @@ fn fixed_point<const K: usize>(
         };
         let moved = (0..K).map(|i| (next[i] - q[i]).abs()).fold(0.0, f64::max);
         q = next;
-        if moved <= FIXED_POINT_TOLERANCE {
+        // A slowly drifting iterate also moves little: only one that meets its constraint has settled.
+        let (mu, var) = mean_var(a, &q);
+        let off = ((mu - 0.5) / var.sqrt() - t).abs();
+        if moved <= FIXED_POINT_TOLERANCE && off <= CONSTRAINT_TOLERANCE * t.abs().max(1.0) {
             return Ok(q);
         }
     }
