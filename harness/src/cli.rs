@@ -45,6 +45,8 @@ pub enum Command {
     Compare(commands::compare::Args),
     /// The break-even map: predicted and measured cache speedups over the evaluator ladder.
     BreakEven(commands::break_even::Args),
+    /// Sequential probability ratio test of match results in normalized Elo (fishtest's pentanomial GSPRT).
+    Sprt(commands::sprt::Args),
     /// Render `reports/index.md` and charts from a results folder (default: the latest run).
     Report(commands::report::Args),
     /// Internal: run one arm's operation once, for callgrind (see `harness::instructions`).
@@ -96,6 +98,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::BoundedCache(a)) => commands::bounded_cache::run(a),
         Some(Command::Eviction(a)) => commands::eviction::run(*a),
         Some(Command::Report(a)) => commands::report::run(a),
+        Some(Command::Sprt(a)) => commands::sprt::run(a),
         Some(Command::BreakEven(a)) => commands::break_even::run(a),
         Some(Command::Compare(a)) => commands::compare::run(a),
         Some(Command::TtPressure(a)) => commands::tt_pressure::run(a),
