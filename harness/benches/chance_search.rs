@@ -65,7 +65,7 @@ fn chance_search(c: &mut Criterion) {
 }
 
 fn tt_replacement(c: &mut Criterion) {
-    let mut config = harness::job::main_job_slice(1);
+    let mut config = harness::experiments::tt_pressure::main_job_slice(1);
     config.moves = 4;
     let game = harness::tt_pressure::fix_game(&config);
     let mut group = c.benchmark_group("tt_replacement");

@@ -5,7 +5,6 @@
 use crate::commands;
 use crate::exit::EXIT_STATUS_HELP;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use std::process::ExitCode;
 
 /// Benchmark and experiment harness for the caches that game search uses.
 #[derive(Parser, Debug)]
@@ -48,6 +47,8 @@ pub enum Command {
     BreakEven(commands::break_even::Args),
     /// Play two bots against each other in duplicate-dice pairs (SPRT, resume, shards), merge shards, freeze openings.
     Match(commands::match_::Args),
+    /// Sequential probability ratio test of match results in normalized Elo (fishtest's pentanomial GSPRT).
+    Sprt(commands::sprt::Args),
     /// Render `reports/index.md` and charts from a results folder (default: the latest run).
     Report(commands::report::Args),
     /// Internal: run one arm's operation once, for callgrind (see `harness::instructions`).
@@ -63,7 +64,11 @@ pub enum Command {
 /// assert!(turns.get_after_help().unwrap().to_string().contains("2 bad input"));
 /// ```
 pub fn command() -> clap::Command {
-    let mut cmd = Cli::command();
+    let mut cmd = Cli::command().after_help(format!(
+        "The main job's experiments, in run order (`--skip NAME[,NAME]`; expansion always runs):\n{}\n\n\
+         {EXIT_STATUS_HELP}",
+        crate::experiments::stage_list()
+    ));
     for sub in cmd.get_subcommands_mut() {
         *sub = std::mem::take(sub).after_help(EXIT_STATUS_HELP);
     }
@@ -78,11 +83,11 @@ pub fn parse() -> Result<Cli, clap::Error> {
 
 /// Runs a parsed command line; a scenario-file error that no command tagged gets its own class
 /// ([`crate::scenario::classified`]).
-pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+pub fn run(cli: Cli) -> anyhow::Result<()> {
     dispatch(cli).map_err(crate::scenario::classified)
 }
 
-fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
+fn dispatch(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         None => commands::main_job::run(cli.main_job),
         Some(Command::Turns(a)) => commands::turns::run(a),
@@ -96,6 +101,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<ExitCode> {
         Some(Command::Eviction(a)) => commands::eviction::run(*a),
         Some(Command::Report(a)) => commands::report::run(a),
         Some(Command::Match(a)) => commands::match_::run(a),
+        Some(Command::Sprt(a)) => commands::sprt::run(a),
         Some(Command::BreakEven(a)) => commands::break_even::run(a),
         Some(Command::Compare(a)) => commands::compare::run(a),
         Some(Command::TtPressure(a)) => commands::tt_pressure::run(a),

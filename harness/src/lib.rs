@@ -22,12 +22,11 @@ pub mod evaluators;
 pub mod eviction;
 /// Exit statuses (0 ok, 1 runtime, 2 bad input, 3 mismatch) and the failure classes commands report.
 pub mod exit;
-/// Experiments built on the engine's game loop: `match` (bot against bot).
+/// The main job as an ordered list of experiments on one spine: the `Experiment` trait, the list, one folder each,
+/// and the job that runs them (`experiments::main_job`), and `match_runner` (bot against bot).
 pub mod experiments;
 /// Instruction counts of the main job's operation under callgrind (a child process per arm).
 pub mod instructions;
-/// The main job as stages: verify, parity, time, profile, write, report.
-pub mod job;
 /// In-process timing: warm-up, interleaved variants, medians with 95% intervals, paired ratios.
 pub mod measure;
 /// Chart helpers for the reports: line and bar charts with error bars, SVG and PNG, embedded font.
@@ -54,3 +53,5 @@ pub mod statistics;
 pub mod tt_pressure;
 /// Validating parsers for command-line values (names from a closed set, lists without repeats, non-zero numbers).
 pub mod values;
+/// The one verdict of an interval against a baseline with a practical threshold, worded per context.
+pub mod verdict;

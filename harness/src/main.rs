@@ -18,7 +18,7 @@ fn main() -> ExitCode {
         }
     };
     let code = match harness::cli::run(cli) {
-        Ok(code) => code,
+        Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             complain(&exit::message(&err));
             Failure::of(&err).exit_code()

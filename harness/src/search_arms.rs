@@ -25,6 +25,11 @@ pub struct SearchArm {
 }
 
 impl SearchArm {
+    /// Whether this is the unpruned arm every other is measured against: no pruning, no table, no cache.
+    pub fn is_plain(&self) -> bool {
+        self.pruning == Pruning::None && !self.table && self.cache == CacheKind::None
+    }
+
     /// Every pruning x table off/on x cache none/optimized, plain first.
     pub fn all() -> Vec<SearchArm> {
         let mut v = Vec::new();

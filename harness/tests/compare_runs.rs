@@ -37,7 +37,7 @@ fn only_compare_folder(out: &Path) -> PathBuf {
 }
 
 #[test]
-fn a_against_itself_gives_ratios_near_one_and_no_verdict() {
+fn a_against_itself_from_two_pairs_gives_intervals_but_no_verdict() {
     let out = temp_dir("aa");
     let exe = Path::new(env!("CARGO_BIN_EXE_harness"));
     let o = compare(
@@ -78,10 +78,14 @@ fn a_against_itself_gives_ratios_near_one_and_no_verdict() {
                 "ns_per_op"
             ]
         );
-        let ratio: f64 = f[8].parse().unwrap();
-        assert!(ratio > 0.0 && ratio.is_finite(), "{line}");
+        // Times of two runs on a shared machine say nothing about nearness to 1; what holds whatever the noise:
+        // the ratio lies inside its [min, max] interval of 2 pairs, whose coverage (50%) is too low for a verdict.
+        let num = |i: usize| -> f64 { f[i].parse().unwrap() };
+        let (ratio, low, high) = (num(8), num(9), num(10));
+        assert!(ratio > 0.0 && low <= ratio && ratio <= high, "{line}");
         assert_eq!(f[11], "2", "pairs: {line}");
-        assert_eq!(f[14], "", "no verdict from 2 pairs: {line}");
+        assert_eq!(f[12], "0.5000", "coverage of 2 pairs: {line}");
+        assert_eq!(f[14], "no verdict", "no verdict from 2 pairs: {line}");
     }
     for run in ["01-A", "01-B", "02-A", "02-B"] {
         assert!(
@@ -210,11 +214,8 @@ fn each_run_skips_the_stages_compare_does_not_read_that_its_side_knows() {
     assert_eq!(
         this,
         [
-            "--skip-eviction",
-            "--skip-search",
-            "--skip-bounded-cache",
-            "--skip-tt-pressure",
-            "--skip-break-even"
+            "--skip",
+            "search,break_even,bounded_cache,tt_pressure,catalogue_eviction,allocations"
         ]
     );
     // An executable whose help lists none of them (an older revision) gets none.

@@ -338,6 +338,7 @@ fn bad_specs_and_options_exit_2_naming_the_problem_and_create_nothing() {
         (vec!["--games", "7"], "--games 7"),
         (vec!["--shard", "3/2"], "shard"),
         (vec!["--concurrency", "0"], "--concurrency"),
+        (vec!["--elo0", "5", "--elo1", "0"], "SPRT bounds"),
         (vec!["--openings", "/nonexistent/o.json"], "o.json"),
     ] {
         let mut all = vec!["--a", A, "--b", B, "--out", b];

@@ -5,15 +5,14 @@
 //! bounded cache that returned another value than the unbounded one.
 
 use crate::bounded::{Capacities, Sweep, Workload};
-use crate::job::bounded_cache::{BoundedStage, run_bounded_cache};
-use crate::job::timing_plan;
+use crate::experiments::bounded_cache::{BoundedStage, run_bounded_cache};
+use crate::experiments::main_job::timing_plan;
 use crate::outln;
 use crate::record::{RunFolder, RunMetadata};
 use crate::scenario::{Family, load_dir};
 use crate::values::{List, Named, list};
 use engine::memo::BoundedPolicy;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 /// Arguments of `harness bounded-cache`.
 #[derive(clap::Args, Debug)]
@@ -70,8 +69,8 @@ impl Named for Workload {
 }
 
 /// Runs the sweep.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    RunFolder::check_writable(&args.out)?;
+pub fn run(args: Args) -> anyhow::Result<()> {
+    crate::record::check_output_folder("out", &args.out)?;
     let scenarios = load_dir(&args.scenarios_dir, &args.scenario)?;
     let meta = RunMetadata::collect(args.seed);
     let folder = RunFolder::reserve(&args.out, &meta)?;
@@ -92,14 +91,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         },
         first_root_only: args.quick,
     };
-    match run_bounded_cache(&scenarios, &stage, &meta, &folder)? {
-        Some(_) => {
+    match run_bounded_cache(&scenarios, &stage, &meta, &folder) {
+        Ok(_) => {
             outln!("results: {}", folder.finish()?.display());
-            Ok(ExitCode::SUCCESS)
+            Ok(())
         }
-        None => {
+        Err(e) => {
             folder.discard();
-            Ok(ExitCode::from(3))
+            Err(e)
         }
     }
 }

@@ -1,8 +1,9 @@
 //! `harness break-even`: the break-even map of every chosen family x traversal setting x cache variant over the
-//! evaluator ladder (`docs/break-even.md`); the stage is in [`crate::job::break_even`].
+//! evaluator ladder (`docs/break-even.md`); the experiment is [`crate::experiments::break_even`].
 
 use crate::evaluators::EvaluatorKind;
-use crate::job::break_even::{BreakEvenGrid, full_ladder, run_break_even, short_plan};
+use crate::exit::Failure;
+use crate::experiments::break_even::{BreakEvenGrid, full_ladder, run_break_even, short_plan};
 use crate::record::{Provenance, RunMetadata};
 use crate::scenario::{Family, load_dir};
 use crate::status;
@@ -10,7 +11,6 @@ use crate::values::{List, Named, evaluators, list, or_all};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 /// Arguments of `harness break-even`.
 #[derive(clap::Args, Debug)]
@@ -39,12 +39,9 @@ pub struct Args {
     pub seed: u64,
 }
 
-/// Runs the map. Exit status 2 when the output folder cannot be written.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if let Err(e) = crate::record::RunFolder::check_writable(&args.out) {
-        status!("--out {}: {e:#}", args.out.display());
-        return Ok(ExitCode::from(2));
-    }
+/// Runs the map: exit status 2 when the output folder cannot be written, 1 without valgrind.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    crate::record::check_output_folder("out", &args.out)?;
     let scenarios = load_dir(&args.scenarios_dir, &or_all(&args.scenario))?;
     let meta = RunMetadata::collect(args.seed);
     status!("break-even map: seed {}", args.seed);
@@ -54,17 +51,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         rungs: args.rungs.clone().unwrap_or_else(full_ladder),
         plan: short_plan(args.seed),
     };
-    match run_break_even(
+    let measured = run_break_even(
         &scenarios,
         &args.scenarios_dir,
         &grid,
         &Provenance::of(&meta),
         &args.out,
-    )? {
-        Some(_) => {
-            status!("wrote {}", args.out.join("break_even.csv").display());
-            Ok(ExitCode::SUCCESS)
-        }
-        None => Ok(ExitCode::from(1)),
+    )?;
+    if measured.is_none() {
+        return Err(Failure::Runtime.because(
+            "valgrind is not installed (or not on PATH): the break-even map needs callgrind",
+        ));
     }
+    status!("wrote {}", args.out.join("break_even.csv").display());
+    Ok(())
 }

@@ -6,20 +6,20 @@ use crate::compare::invocation::{Side, run_main_job};
 use crate::compare::summary::{self, CompareRow, Measure};
 use crate::compare::verdict::{count_ratio, repeats_exactly, time_ratio};
 use crate::evaluators::EvaluatorKind;
+use crate::exit::Failure;
 use crate::outln;
 use crate::progress::Stage;
 use crate::record::schema::UnknownMetrics;
 use crate::record::{ArmKey, Metric, MetricTable};
 use crate::record::{RunFolder, RunMetadata, write_atomic};
 use crate::scenario::Family;
-use crate::values::{List, Named, list, or_all};
-use anyhow::{Context, Result, bail};
+use crate::values::{List, Named, list, or_all, positive};
+use anyhow::{Context, Result};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::time::Instant;
 
 /// Arguments of `harness compare`.
@@ -33,7 +33,7 @@ pub struct Args {
     #[arg(long)]
     pub prebuilt: bool,
     /// Pairs of runs (A then B). At least 6 are needed for a 95% interval of the time ratio.
-    #[arg(long, default_value_t = 6)]
+    #[arg(long, default_value = "6", value_parser = positive::<usize>)]
     pub rounds: usize,
     /// How many of the first rounds also count instructions (callgrind) and allocations (dhat), about 45 s per run.
     /// 2 checks that the counts repeat; 0 skips instruction ratios.
@@ -73,22 +73,24 @@ pub struct Args {
 }
 
 /// Runs the comparison.
-pub fn run(args: Args) -> Result<ExitCode> {
+pub fn run(args: Args) -> Result<()> {
     let start = Instant::now();
-    if args.rounds == 0 {
-        bail!("--rounds must be at least 1");
-    }
     if !(0.0..0.5).contains(&args.instruction_tolerance) {
-        bail!("--instruction-tolerance must be a fraction in [0, 0.5), e.g. 0.005 for 0.5%");
+        return Err(Failure::BadInput.because(format!(
+            "invalid value '{}' for '--instruction-tolerance': a fraction in [0, 0.5) is needed, e.g. 0.005 \
+             for 0.5%",
+            args.instruction_tolerance
+        )));
     }
     let fams = or_all(&args.scenario);
-    let scenarios_dir = std::fs::canonicalize(&args.scenarios_dir).with_context(|| {
-        format!(
-            "{}: scenarios folder not found",
+    let scenarios_dir = std::fs::canonicalize(&args.scenarios_dir).map_err(|e| {
+        Failure::BadInput.because(format!(
+            "invalid value '{}' for '--scenarios-dir': {e}",
             args.scenarios_dir.display()
-        )
+        ))
     })?;
-    RunFolder::check_writable(&args.out)?;
+    crate::record::check_output_folder("out", &args.out)?;
+    crate::record::check_output_folder("work-dir", &args.work_dir)?;
     let meta = RunMetadata::collect(args.seed);
     // Absolute, because each side runs in its own checkout.
     let out = std::path::absolute(&args.out)
@@ -174,13 +176,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
                 Some(r) => {
                     if let Err(d) = check_agreement(r, &counts) {
                         pb.abandon();
-                        eprintln!("{d}");
-                        eprintln!(
-                            "compare: the two sides (or two runs of one side) disagree on values or counts, so no \
-                             ratio is reported; partial results are in {}",
+                        return Err(Failure::Mismatch.because(format!(
+                            "{d}\ncompare: the two sides (or two runs of one side) disagree on values or counts, \
+                             so no ratio is reported; partial results are in {}",
                             folder.display()
-                        );
-                        return Ok(ExitCode::from(3));
+                        )));
                     }
                 }
             }
@@ -250,7 +250,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         done.display(),
         start.elapsed().as_secs_f64()
     );
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// The two sides, built (or given), and a `toolchain | flags` note for the record.

@@ -14,7 +14,6 @@ use crate::values::{dfen, name, positive};
 use engine::GameState;
 use engine::chance::{ChanceDepth, Traversal};
 use engine::memo::CacheKind;
-use std::process::ExitCode;
 
 /// Arguments of `harness expand`.
 #[derive(clap::Args, Debug)]
@@ -44,7 +43,7 @@ pub struct Args {
 pub use crate::selection::{parse_eval, parse_traversal};
 
 /// Runs the command. An invalid DFEN or a position with dice exits with status 2.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> anyhow::Result<()> {
     let state = args.dfen;
     if !state.dice().is_empty() {
         return Err(Failure::BadInput.because(format!(
@@ -86,5 +85,5 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         r.memo.cache_hits,
         r.memo.entry_count
     );
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

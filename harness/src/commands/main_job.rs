@@ -1,13 +1,13 @@
-//! The main job (`cargo run --release`): its arguments; the stages are in [`crate::job`].
+//! The main job (`cargo run --release`): its arguments; the experiments are [`crate::experiments::MAIN_JOB`].
 
 use crate::evaluators::EvaluatorKind;
-use crate::job::{Job, timing_plan};
+use crate::experiments::Skipped;
+use crate::experiments::main_job::{Job, timing_plan};
 use crate::scenario::Family;
 use crate::values::{List, Named, evaluators, list, or_all};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 /// Arguments of the main job.
 #[derive(clap::Args, Debug, Default)]
@@ -34,23 +34,27 @@ pub struct Args {
     /// Where the run folder `<UTC timestamp>/` is created (written as `<UTC timestamp>.partial/` until complete).
     #[arg(long, default_value = "results-private")]
     pub out: PathBuf,
-    /// Skip the catalogue-eviction experiment (it runs after the timings; 3 seeds with --quick, else 10).
+    /// Experiments not to run, comma-separated (see the stage list below): instructions, search, break_even,
+    /// bounded_cache, tt_pressure, catalogue_eviction, allocations.
+    #[arg(long, value_parser = crate::experiments::parse_skip, default_value = "")]
+    pub skip: Skipped,
+    /// Alias of `--skip catalogue_eviction`. Skip the catalogue-eviction experiment (it runs after the timings; 3 seeds with --quick, else 10).
     #[arg(long)]
     pub skip_eviction: bool,
-    /// Skip the callgrind instruction counts and the dhat allocation profiles (both run child processes).
+    /// Alias of `--skip instructions,allocations,break_even`: no child processes (callgrind, dhat).
     #[arg(long)]
     pub skip_profiles: bool,
-    /// Skip the search stage (every family's roots searched by every pruning x table x cache arm; `search.csv`).
+    /// Alias of `--skip search`. Skip the search stage (every family's roots searched by every pruning x table x cache arm; `search.csv`).
     #[arg(long)]
     pub skip_search: bool,
-    /// Skip the bounded-cache stage (a short slice of `harness bounded-cache`; `bounded_cache.csv`).
+    /// Alias of `--skip bounded_cache`. Skip the bounded-cache stage (a short slice of `harness bounded-cache`; `bounded_cache.csv`).
     #[arg(long)]
     pub skip_bounded_cache: bool,
-    /// Skip the TT-pressure slice (every replacement scheme at 2^6, 2^10, 2^14 entries over an 8-move game;
+    /// Alias of `--skip tt_pressure`. Skip the TT-pressure slice (every replacement scheme at 2^6, 2^10, 2^14 entries over an 8-move game;
     /// `tt_pressure.csv`; the full sweep is `harness tt-pressure`).
     #[arg(long)]
     pub skip_tt_pressure: bool,
-    /// Skip the break-even map's short grid (one family, optimized cache, three evaluator rungs; `break_even.csv`;
+    /// Alias of `--skip break_even`. Skip the break-even map's short grid (one family, optimized cache, three evaluator rungs; `break_even.csv`;
     /// also skipped by --skip-profiles, as it runs callgrind children). The full map: `harness break-even`.
     #[arg(long)]
     pub skip_break_even: bool,
@@ -83,12 +87,7 @@ impl Args {
             scenarios_dir: self.scenarios_dir.clone(),
             out: self.out.clone(),
             report_dir: self.report_dir.clone(),
-            skip_eviction: self.skip_eviction,
-            skip_profiles: self.skip_profiles,
-            skip_search: self.skip_search,
-            skip_bounded_cache: self.skip_bounded_cache,
-            skip_tt_pressure: self.skip_tt_pressure,
-            skip_break_even: self.skip_break_even,
+            skip: self.skipped(),
             seed: self.seed,
             trace_out: self.trace_out.clone(),
             start_time: None,
@@ -96,7 +95,35 @@ impl Args {
     }
 }
 
+impl Args {
+    /// `--skip` and its aliases, each experiment once, in [`crate::experiments::MAIN_JOB`] order.
+    fn skipped(&self) -> Vec<&'static str> {
+        let mut names = self.skip.0.clone();
+        let aliases: [(bool, &[&'static str]); 6] = [
+            (self.skip_eviction, &["catalogue_eviction"]),
+            (
+                self.skip_profiles,
+                &["instructions", "allocations", "break_even"],
+            ),
+            (self.skip_search, &["search"]),
+            (self.skip_bounded_cache, &["bounded_cache"]),
+            (self.skip_tt_pressure, &["tt_pressure"]),
+            (self.skip_break_even, &["break_even"]),
+        ];
+        for (set, skipped) in aliases {
+            if set {
+                names.extend_from_slice(skipped);
+            }
+        }
+        crate::experiments::MAIN_JOB
+            .iter()
+            .map(|e| e.name())
+            .filter(|n| names.contains(n))
+            .collect()
+    }
+}
+
 /// Runs the main job.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    crate::job::run(&args.job()?)
+pub fn run(args: Args) -> anyhow::Result<()> {
+    crate::experiments::main_job::run(&args.job()?)
 }

@@ -10,7 +10,6 @@ use crate::experiments::match_runner::settings::{MatchSettings, Shard};
 use crate::experiments::match_runner::stats::SprtBounds;
 use crate::outln;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 /// Arguments of `harness match`.
 #[derive(clap::Args, Debug)]
@@ -106,7 +105,7 @@ pub struct OpeningsArgs {
 }
 
 /// Runs the command.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> anyhow::Result<()> {
     match args.action {
         Some(Action::Merge(m)) => {
             let line = crate::experiments::match_runner::merge::merge(&m.dirs)?;
@@ -135,7 +134,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         None => play_match(args.play)?,
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 fn play_match(p: PlayArgs) -> anyhow::Result<()> {
@@ -173,7 +172,10 @@ fn play_match(p: PlayArgs) -> anyhow::Result<()> {
     };
     let destination = match &p.resume {
         Some(dir) => Destination::Resume(dir),
-        None => Destination::New(&p.out),
+        None => {
+            crate::record::check_output_folder("out", &p.out)?;
+            Destination::New(&p.out)
+        }
     };
     let finished = play(&settings, destination, concurrency)?;
     crate::status!("match: {}", finished.folder.display());

@@ -13,5 +13,6 @@ pub mod report;
 pub mod scenarios;
 pub mod score;
 pub mod search;
+pub mod sprt;
 pub mod tt_pressure;
 pub mod turns;

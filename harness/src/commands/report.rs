@@ -1,8 +1,7 @@
 //! `harness report [RESULTS_DIR]`: render `reports/index.md` and its charts from a run folder.
 
-use crate::report::{check_target, latest_run, render_run};
+use crate::report::{latest_run, render_run};
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 /// Arguments of `harness report`.
 #[derive(clap::Args, Debug)]
@@ -18,12 +17,12 @@ pub struct Args {
 }
 
 /// Runs `harness report`.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    check_target(&args.out)?;
+pub fn run(args: Args) -> anyhow::Result<()> {
+    crate::record::check_replaceable_folder("out", &args.out)?;
     let dir = match args.results_dir {
         Some(d) => d,
         None => latest_run(&args.results)?,
     };
     render_run(&dir, &args.out)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

@@ -1,15 +1,13 @@
 //! `harness scenarios freeze|verify`: regenerate the frozen scenario files from their seeds, or recompute every
 //! expected value by independent exhaustive path generation.
 
-use crate::exit::Failure;
 use crate::outln;
-use crate::record::{RunFolder, write_atomic};
+use crate::record::write_atomic;
 use crate::scenario::generate::{DEFAULT_SEED, freeze_family};
 use crate::scenario::verify::verify;
 use crate::scenario::{Family, load_family, scenario_path};
 use crate::values::{List, Named, list, or_all};
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::time::Instant;
 
 /// Arguments of `harness scenarios`.
@@ -56,7 +54,7 @@ pub struct FreezeArgs {
 pub use crate::scenario::families;
 
 /// Runs the command.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> anyhow::Result<()> {
     match args.action {
         Action::Freeze(a) => freeze(a),
         Action::Verify(a) => {
@@ -78,14 +76,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     break;
                 }
             }
-            Ok(ExitCode::SUCCESS)
+            Ok(())
         }
     }
 }
 
-fn freeze(a: FreezeArgs) -> anyhow::Result<ExitCode> {
+fn freeze(a: FreezeArgs) -> anyhow::Result<()> {
     // Before any generation: the folder exists (or is created) and accepts files.
-    RunFolder::check_writable(&a.common.dir).map_err(|e| Failure::BadInput.tag(e))?;
+    crate::record::check_output_folder("dir", &a.common.dir)?;
     outln!("master seed {}", a.seed);
     let command = if a.seed == DEFAULT_SEED {
         "cargo run --release -- scenarios freeze".to_owned()
@@ -107,5 +105,5 @@ fn freeze(a: FreezeArgs) -> anyhow::Result<ExitCode> {
             start.elapsed().as_secs_f64()
         );
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }

@@ -7,7 +7,6 @@ use crate::values::{dfen, name};
 use engine::memo::{CacheKind, Plain};
 use engine::{GameState, score_path, stream_legal_turns};
 use std::ops::ControlFlow;
-use std::process::ExitCode;
 
 /// Arguments of `harness score`.
 #[derive(clap::Args, Debug)]
@@ -61,9 +60,9 @@ pub fn score_line(state: &GameState, cache: CacheKind, eval: EvaluatorKind) -> S
 }
 
 /// Runs the command (an invalid DFEN is a usage error, status 2, before this runs).
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> anyhow::Result<()> {
     outln!("{}", score_line(&args.dfen, args.cache, args.eval));
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! up to `--depth`, printed as one line of `key=value` fields.
 
 use crate::evaluators::EvaluatorKind;
-use crate::eviction::dice_trace::{MemoRef, RecordingMemo, check_trace_folder, trace_csv};
+use crate::eviction::dice_trace::{MemoRef, RecordingMemo, trace_csv};
 use crate::exit::Failure;
 use crate::outln;
 use crate::values::{dfen, name, positive};
@@ -15,7 +15,6 @@ use engine::search::{
 };
 use std::convert::Infallible;
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::time::Duration;
 
 /// Arguments of `harness search`.
@@ -84,7 +83,7 @@ pub fn parse_table(s: &str) -> Result<TableSize, String> {
 }
 
 /// Runs the command. An invalid DFEN (clap) or a root without dice exits with status 2.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> anyhow::Result<()> {
     let root = args.dfen;
     if root.dice().is_empty() {
         return Err(Failure::BadInput.because(format!(
@@ -93,7 +92,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         )));
     }
     if let Some(dir) = &args.trace_out {
-        check_trace_folder("trace-out", dir)?;
+        crate::record::check_output_folder("trace-out", dir)?;
     }
     let table = match args.tt {
         TableSize::Off => None,
@@ -140,7 +139,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     };
     outln!("{}", summary_line(&deepening));
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// The output line: `depth=D complete=B value_xDEN=N|value=win best=... counters`.

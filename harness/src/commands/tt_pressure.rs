@@ -1,14 +1,13 @@
 //! `harness tt-pressure`: every transposition-table replacement scheme at every size over one seeded self-play
-//! game, against an unbounded table (the stage is [`crate::job::run_tt_pressure`]).
+//! game, against an unbounded table (the stage is [`crate::experiments::tt_pressure::run_tt_pressure`]).
 
-use crate::job::run_tt_pressure;
+use crate::experiments::tt_pressure::run_tt_pressure;
 use crate::record::{RunFolder, RunMetadata};
 use crate::tt_pressure::{Config, DEFAULT_START};
 use crate::values::{List, dfen, list, or_all, positive};
 use engine::GameState;
 use engine::search::{ReplacementScheme, SearchDepth};
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 /// Arguments of `harness tt-pressure`.
 #[derive(clap::Args, Debug)]
@@ -76,8 +75,8 @@ pub fn parse_sizes(s: &str) -> Result<Sizes, String> {
 }
 
 /// Runs the sweep into a new run folder under `--out`.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    RunFolder::check_writable(&args.out)?;
+pub fn run(args: Args) -> anyhow::Result<()> {
+    crate::record::check_output_folder("out", &args.out)?;
     let config = Config {
         schemes: or_all(&args.scheme),
         sizes_log2: args.sizes.0,
@@ -93,7 +92,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Ok(_) => {
             let done = folder.finish()?;
             crate::outln!("results: {}", done.display());
-            Ok(ExitCode::SUCCESS)
+            Ok(())
         }
         Err(e) => {
             folder.discard();

@@ -10,7 +10,6 @@ use crate::values::{dfen, positive};
 use engine::{GameState, stream_legal_turns};
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
-use std::process::ExitCode;
 use summary::{DEFAULT_MAX_MEMORY_MIB, summarize};
 
 /// Arguments of `harness turns`.
@@ -34,14 +33,14 @@ pub fn summary(state: &GameState) -> Result<String, summary::TooLarge> {
 }
 
 /// Runs the command. Paths go out in blocks and stop at the first failed write to stdout.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> anyhow::Result<()> {
     if args.summary {
         let bytes = args.max_memory.checked_mul(1 << 20).ok_or_else(|| {
             Failure::BadInput.because(format!("--max-memory {}: too large", args.max_memory))
         })?;
         let s = summarize(&args.dfen, bytes).map_err(|e| Failure::BadInput.tag(e))?;
         outln!("{s}");
-        return Ok(ExitCode::SUCCESS);
+        return Ok(());
     }
     let mut out = Batch::new();
     let mut line = String::new();
@@ -57,7 +56,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ControlFlow::Break(())
         }
     });
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 #[cfg(test)]

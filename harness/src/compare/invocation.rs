@@ -7,9 +7,6 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// Exit code of the main job when its parity check fails.
-pub const PARITY_EXIT: i32 = 3;
-
 /// How to run one side: its executable and the folder it runs in (its checkout, so that its run metadata names its
 /// own commit).
 #[derive(Clone, Debug)]
@@ -24,33 +21,30 @@ pub struct Side {
     pub cwd: PathBuf,
 }
 
-/// The main job's stages whose results a comparison does not read (it reads `counts.csv`, `timings.csv` and the
-/// instruction counts of the profile stage): each run skips them, so a pair of runs costs only what is compared.
-/// A stage added to the main job that `compare` does not read belongs here.
-pub const UNREAD_STAGES: &[&str] = &[
-    "--skip-eviction",
-    "--skip-search",
-    "--skip-bounded-cache",
-    "--skip-tt-pressure",
-    "--skip-break-even",
-];
-
-/// The [`UNREAD_STAGES`] flags that `exe` knows (its `--help` lists them): an older revision without a stage has
-/// no flag to skip it and would refuse one.
-pub fn unread_stage_flags(exe: &Path) -> Result<Vec<&'static str>> {
+/// The arguments that make `exe`'s main job skip the experiments a comparison does not read
+/// ([`crate::experiments::unread_by_compare`]), so a pair of runs costs only what is compared. A revision that knows
+/// `--skip` gets one `--skip` list; an older one gets the `--skip-…` flags its `--help` lists (a revision without
+/// an experiment has no flag to skip it and would refuse one).
+pub fn unread_stage_flags(exe: &Path) -> Result<Vec<String>> {
     let help = Command::new(exe)
         .arg("--help")
         .stderr(Stdio::null())
         .output()
         .with_context(|| format!("cannot run {} --help", exe.display()))?;
     let help = String::from_utf8_lossy(&help.stdout);
-    Ok(UNREAD_STAGES
-        .iter()
-        .copied()
-        .filter(|flag| {
-            help.split(|c: char| c.is_whitespace() || c == ',')
-                .any(|w| w == *flag)
-        })
+    let words: Vec<&str> = help
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .collect();
+    if words.contains(&"--skip") {
+        let names: Vec<&str> = crate::experiments::unread_by_compare()
+            .map(|e| e.name())
+            .collect();
+        return Ok(vec!["--skip".to_owned(), names.join(",")]);
+    }
+    Ok(crate::experiments::unread_by_compare()
+        .filter_map(|e| e.legacy_skip_flag())
+        .filter(|flag| words.contains(flag))
+        .map(str::to_owned)
         .collect())
 }
 
@@ -79,7 +73,7 @@ pub fn run_main_job(side: &Side, args: &[OsString], profiles: bool, dir: &Path) 
         .stderr(Stdio::from(log_file))
         .status()
         .with_context(|| format!("cannot run {}", side.exe.display()))?;
-    if status.code() == Some(PARITY_EXIT) {
+    if status.code() == Some(i32::from(crate::exit::Failure::Mismatch.code())) {
         bail!(
             "side {} ({}) failed its own parity check, so its figures mean nothing; its log is {}:\n{}",
             side.label,

@@ -12,5 +12,3 @@ pub mod counts;
 pub mod invocation;
 pub mod summary;
 pub mod verdict;
-
-pub use verdict::Verdict;

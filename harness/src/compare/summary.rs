@@ -1,9 +1,9 @@
 //! The comparison's result rows: one per arm and measure, as a tidy CSV and as a table for people.
 
-use super::verdict::Verdict;
 use crate::present::{Align, Table, TableError, number};
 use crate::record::ArmKey;
 use crate::statistics::Interval;
+use crate::verdict::{Verdict, Wording};
 
 /// Which figure a row compares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,9 +41,25 @@ impl Measure {
 
     /// Verdict wording.
     pub fn verdict_label(self, v: Verdict) -> &'static str {
+        let words = match self {
+            Measure::Time => Wording {
+                better: "B faster",
+                worse: "B slower",
+            },
+            Measure::Instructions => Wording {
+                better: "B fewer",
+                worse: "B more",
+            },
+        };
+        v.label(&words)
+    }
+
+    /// The practical threshold of its verdicts: ±1% for times; none for instruction counts, whose ratio is
+    /// already widened by `--instruction-tolerance`.
+    pub fn threshold(self) -> f64 {
         match self {
-            Measure::Time => v.label("B faster", "B slower"),
-            Measure::Instructions => v.label("B fewer", "B more"),
+            Measure::Time => crate::verdict::NOISE_THRESHOLD,
+            Measure::Instructions => 0.0,
         }
     }
 }
@@ -66,9 +82,9 @@ pub struct CompareRow {
 }
 
 impl CompareRow {
-    /// The verdict its ratio supports ([`Verdict::of`]).
+    /// The verdict its ratio supports ([`Verdict::of`] against 1 with the measure's threshold).
     pub fn verdict(&self) -> Verdict {
-        Verdict::of(&self.ratio)
+        Verdict::of(&self.ratio, 1.0, self.measure.threshold())
     }
 }
 
@@ -193,13 +209,14 @@ pub fn tally(rows: &[CompareRow]) -> String {
         }
         let count = |v: Verdict| of.iter().filter(|r| r.verdict() == v).count();
         parts.push(format!(
-            "{}: {} {}, {} {}, {} without verdict",
+            "{}: {} {}, {} {}, {} within noise, {} without verdict",
             m.name(),
-            count(Verdict::BBetter),
-            m.verdict_label(Verdict::BBetter),
-            count(Verdict::BWorse),
-            m.verdict_label(Verdict::BWorse),
-            count(Verdict::None)
+            count(Verdict::Better),
+            m.verdict_label(Verdict::Better),
+            count(Verdict::Worse),
+            m.verdict_label(Verdict::Worse),
+            count(Verdict::WithinNoise),
+            count(Verdict::NoVerdict)
         ));
     }
     parts.join("; ")
@@ -246,7 +263,7 @@ mod tests {
         assert_eq!(lines.len(), 3);
         assert!(lines[0].starts_with("scenario,variant,evaluator,traversal,measure"));
         assert!(lines[1].contains(",B faster,"), "{}", lines[1]);
-        assert!(lines[2].contains(",true,,"), "{}", lines[2]);
+        assert!(lines[2].contains(",true,no verdict,"), "{}", lines[2]);
         let t = table(&rows).unwrap();
         let md = t.markdown();
         assert!(
@@ -264,7 +281,7 @@ mod tests {
         );
         assert_eq!(
             tally(&rows),
-            "time: 1 B faster, 0 B slower, 0 without verdict; instructions: 0 B fewer, 0 B more, 1 without verdict"
+            "time: 1 B faster, 0 B slower, 0 within noise, 0 without verdict; instructions: 0 B fewer, 0 B more, 0 within noise, 1 without verdict"
         );
     }
 }

@@ -1,78 +1,22 @@
-//! Ratios A / B with an interval (> 1 = B better: faster, or fewer instructions), and the verdict they allow.
+//! Ratios A / B with an interval (> 1 = B better: faster, or fewer instructions); the verdict is the spine's
+//! [`crate::verdict::Verdict`].
 
 use crate::measure::{paired_ratio, summarize};
 use crate::statistics::Interval;
-
-/// What an interval of A / B says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// The whole interval lies above 1: B needs less (B's speedup over A exceeds 1).
-    BBetter,
-    /// The whole interval lies below 1: B needs more.
-    BWorse,
-    /// The interval holds 1 (or is too weak to judge): no verdict.
-    None,
-}
-
-impl Verdict {
-    /// The verdict of an interval `[low, high]` of a ratio A / B.
-    ///
-    /// ```
-    /// use harness::compare::Verdict;
-    /// assert_eq!(Verdict::of_interval(1.01, 1.20), Verdict::BBetter);
-    /// assert_eq!(Verdict::of_interval(0.98, 1.03), Verdict::None);
-    /// assert_eq!(Verdict::of_interval(0.90, 0.97), Verdict::BWorse);
-    /// ```
-    pub fn of_interval(low: f64, high: f64) -> Verdict {
-        if low > 1.0 {
-            Verdict::BBetter
-        } else if high < 1.0 {
-            Verdict::BWorse
-        } else {
-            Verdict::None
-        }
-    }
-
-    /// Short text for tables, worded for the measure (`faster`/`slower` for time, `fewer`/`more` for counts).
-    pub fn label(self, better: &'static str, worse: &'static str) -> &'static str {
-        match self {
-            Verdict::BBetter => better,
-            Verdict::BWorse => worse,
-            Verdict::None => "",
-        }
-    }
-}
-
-impl Verdict {
-    /// The verdict an interval of A / B supports: none unless it is a 95% one (or exact) and excludes 1.
-    ///
-    /// ```
-    /// use harness::compare::Verdict;
-    /// use harness::statistics::Interval;
-    /// let strong = Interval { point: 1.1, low: 1.05, high: 1.2, level: 0.96, n: 8 };
-    /// assert_eq!(Verdict::of(&strong), Verdict::BBetter);
-    /// assert_eq!(Verdict::of(&Interval { level: 0.9375, ..strong }), Verdict::None); // 5 pairs
-    /// ```
-    pub fn of(ratio: &Interval) -> Verdict {
-        if ratio.level < 0.95 {
-            return Verdict::None;
-        }
-        Verdict::of_interval(ratio.low, ratio.high)
-    }
-}
 
 /// B's speedup over A from alternating runs' times: `a[i] / b[i]` for each pair of runs (a pair shares its machine
 /// state, so drift cancels), median with a distribution-free 95% interval. Fewer than 6 pairs give `[min, max]`
 /// with coverage below 95%, which never yields a verdict.
 ///
 /// ```
-/// use harness::compare::{verdict::time_ratio, Verdict};
+/// use harness::compare::verdict::time_ratio;
+/// use harness::verdict::Verdict;
 /// let a = [100.0, 104.0, 98.0, 101.0, 99.0, 103.0];
 /// let b = [90.0, 95.0, 88.0, 92.0, 90.0, 91.0];
 /// let r = time_ratio(&a, &b).unwrap();
 /// assert!(r.low > 1.0);
-/// assert_eq!(Verdict::of(&r), Verdict::BBetter);
-/// assert_eq!(Verdict::of(&time_ratio(&a[..3], &b[..3]).unwrap()), Verdict::None); // 3 pairs: 75% coverage
+/// assert_eq!(Verdict::of_ratio(&r), Verdict::Better);
+/// assert_eq!(Verdict::of_ratio(&time_ratio(&a[..3], &b[..3]).unwrap()), Verdict::NoVerdict); // 3 pairs: 75% coverage
 /// ```
 pub fn time_ratio(a: &[f64], b: &[f64]) -> Option<Interval> {
     paired_ratio(a, b)
@@ -88,14 +32,15 @@ pub fn time_ratio(a: &[f64], b: &[f64]) -> Option<Interval> {
 /// level is 1: it is a bound, not a sample estimate.
 ///
 /// ```
-/// use harness::compare::{verdict::count_ratio, Verdict};
+/// use harness::compare::verdict::count_ratio;
+/// use harness::verdict::Verdict;
 /// let r = count_ratio(&[990.0, 990.0], &[900.0, 900.0], 0.005).unwrap();
 /// assert!(r.point == 1.1 && r.level == 1.0);
-/// assert_eq!(Verdict::of(&r), Verdict::BBetter); // 10% more work per B instruction saved: beyond the tolerance
-/// assert_eq!(Verdict::of(&count_ratio(&[1000.0], &[1003.0], 0.005).unwrap()), Verdict::None);
-/// assert_eq!(Verdict::of(&count_ratio(&[1000.0], &[1003.0], 0.0).unwrap()), Verdict::BWorse);
+/// assert_eq!(Verdict::of(&r, 1.0, 0.0), Verdict::Better); // 10% more work per B instruction saved: beyond the tolerance
+/// assert_eq!(Verdict::of(&count_ratio(&[1000.0], &[1003.0], 0.005).unwrap(), 1.0, 0.0), Verdict::NoVerdict);
+/// assert_eq!(Verdict::of(&count_ratio(&[1000.0], &[1003.0], 0.0).unwrap(), 1.0, 0.0), Verdict::Worse);
 /// let r = count_ratio(&[1000.0, 1020.0], &[1010.0, 1010.0], 0.0).unwrap();
-/// assert_eq!(Verdict::of(&r), Verdict::None); // 1000/1010 < 1 < 1020/1010
+/// assert_eq!(Verdict::of(&r, 1.0, 0.0), Verdict::NoVerdict); // 1000/1010 < 1 < 1020/1010
 /// ```
 pub fn count_ratio(a: &[f64], b: &[f64], tolerance: f64) -> Option<Interval> {
     let (a_lo, a_hi) = min_max(a)?;
@@ -109,6 +54,7 @@ pub fn count_ratio(a: &[f64], b: &[f64], tolerance: f64) -> Option<Interval> {
         high: a_hi / b_lo * (1.0 + tolerance),
         level: 1.0,
         n: a.len().min(b.len()),
+        method: crate::statistics::Method::Exact,
     })
 }
 
@@ -134,16 +80,17 @@ fn min_max(v: &[f64]) -> Option<(f64, f64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verdict::Verdict;
 
     #[test]
-    fn identical_sides_give_ratio_one_and_no_verdict() {
+    fn identical_sides_give_ratio_one_within_noise() {
         let a = [5.0, 6.0, 5.5, 5.2, 6.1, 5.9, 5.4];
         let r = time_ratio(&a, &a).unwrap();
         assert_eq!((r.point, r.low, r.high), (1.0, 1.0, 1.0));
-        assert_eq!(Verdict::of(&r), Verdict::None);
+        assert_eq!(Verdict::of_ratio(&r), Verdict::WithinNoise);
         let r = count_ratio(&[7.0], &[7.0], 0.0).unwrap();
         assert!(repeats_exactly(&[7.0], &[7.0]));
-        assert_eq!(Verdict::of(&r), Verdict::None);
+        assert_eq!(Verdict::of(&r, 1.0, 0.0), Verdict::WithinNoise);
     }
 
     #[test]
@@ -153,7 +100,7 @@ mod tests {
         let b = [5.0, 10.0, 15.0, 20.0, 25.0, 30.0];
         let r = time_ratio(&a, &b).unwrap();
         assert_eq!((r.low, r.point, r.high), (2.0, 2.0, 2.0));
-        assert_eq!(Verdict::of(&r), Verdict::BBetter);
+        assert_eq!(Verdict::of(&r, 1.0, 0.0), Verdict::Better);
         assert!(r.level >= 0.95);
     }
 
@@ -163,11 +110,11 @@ mod tests {
         let b = [0.9, 0.92, 0.95, 0.97, 1.0, 1.0, 1.02, 1.05];
         let r = time_ratio(&a, &b).unwrap();
         assert!(r.low <= 1.0 && r.high > 1.0);
-        assert_eq!(Verdict::of(&r), Verdict::None);
+        assert_eq!(Verdict::of(&r, 1.0, 0.0), Verdict::NoVerdict);
         let worse: Vec<f64> = b.iter().map(|x| x + 0.2).collect();
         assert_eq!(
-            Verdict::of(&time_ratio(&a, &worse).unwrap()),
-            Verdict::BWorse
+            Verdict::of(&time_ratio(&a, &worse).unwrap(), 1.0, 0.0),
+            Verdict::Worse
         );
     }
 
@@ -175,19 +122,23 @@ mod tests {
     fn too_few_pairs_never_judge() {
         let r = time_ratio(&[1.0; 5], &[2.0; 5]).unwrap();
         assert!(r.level < 0.95);
-        assert_eq!(Verdict::of(&r), Verdict::None);
+        assert_eq!(Verdict::of(&r, 1.0, 0.0), Verdict::NoVerdict);
         assert!(time_ratio(&[], &[]).is_none());
     }
 
     #[test]
     fn exact_count_difference_is_a_verdict_either_way() {
         assert_eq!(
-            Verdict::of(&count_ratio(&[100.0], &[101.0], 0.0).unwrap()),
-            Verdict::BWorse
+            Verdict::of(&count_ratio(&[100.0], &[101.0], 0.0).unwrap(), 1.0, 0.0),
+            Verdict::Worse
         );
         assert_eq!(
-            Verdict::of(&count_ratio(&[100.0, 100.0], &[99.0, 99.0], 0.005).unwrap()),
-            Verdict::BBetter
+            Verdict::of(
+                &count_ratio(&[100.0, 100.0], &[99.0, 99.0], 0.005).unwrap(),
+                1.0,
+                0.0
+            ),
+            Verdict::Better
         );
     }
 
@@ -196,13 +147,13 @@ mod tests {
         let r = count_ratio(&[120.0, 130.0], &[100.0, 110.0], 0.0).unwrap();
         assert!(!repeats_exactly(&[120.0, 130.0], &[100.0, 110.0]));
         assert_eq!((r.low, r.high), (120.0 / 110.0, 1.3));
-        assert_eq!(Verdict::of(&r), Verdict::BBetter);
+        assert_eq!(Verdict::of(&r, 1.0, 0.0), Verdict::Better);
         assert!(count_ratio(&[1.0], &[0.0], 0.0).is_none());
         assert!(count_ratio(&[], &[1.0], 0.0).is_none());
         let r = count_ratio(&[102.0], &[100.0], 0.01).unwrap();
         assert!((r.low - 1.02 * 0.99).abs() < 1e-12 && (r.high - 1.02 * 1.01).abs() < 1e-12);
-        assert_eq!(Verdict::of(&r), Verdict::BBetter);
+        assert_eq!(Verdict::of(&r, 1.0, 0.0), Verdict::Better);
         let r = count_ratio(&[100.0], &[102.0], 0.0).unwrap();
-        assert_eq!(Verdict::of(&r), Verdict::BWorse);
+        assert_eq!(Verdict::of(&r, 1.0, 0.0), Verdict::Worse);
     }
 }

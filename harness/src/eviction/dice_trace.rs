@@ -8,7 +8,6 @@
 //! the catalogue stream, so `obj_id < N` are the first N keys of the trace.
 
 use crate::evaluators::EvaluatorKind;
-use crate::exit::Failure;
 use crate::scenario::{Family, LoadedScenario, load_dir};
 use crate::search_arms::TABLE_ENTRIES;
 use anyhow::{Context, Result};
@@ -165,22 +164,6 @@ impl<M: EvaluationMemo + ?Sized> EvaluationMemo for MemoRef<'_, M> {
     fn counters(&self) -> MemoCounters {
         self.0.counters()
     }
-}
-
-/// Checks before any work that `dir` can take trace files: creates it and writes a probe file there. Bad input
-/// (exit status 2) otherwise, the message naming `--option` and the folder.
-pub fn check_trace_folder(option: &str, dir: &Path) -> Result<()> {
-    let fail =
-        |why: String| Failure::BadInput.because(format!("--{option} {}: {why}", dir.display()));
-    if dir.exists() && !dir.is_dir() {
-        return Err(fail("exists and is not a folder".into()));
-    }
-    std::fs::create_dir_all(dir).map_err(|e| fail(format!("cannot create the folder: {e}")))?;
-    let probe = dir.join(format!(".write-probe-{}", std::process::id()));
-    crate::record::write_atomic(&probe, b"probe")
-        .map_err(|e| fail(format!("cannot write into the folder: {e}")))?;
-    let _ = std::fs::remove_file(&probe);
-    Ok(())
 }
 
 /// A lookup stream as libCacheSim CSV: `time,obj_id,family,source,root,successor,depth`, time from 1, `successor`

@@ -1,1 +1,124 @@
+//! The main job's experiments, in run order, on one spine: each experiment is a folder here holding its plan,
+//! arms, typed rows, findings and report section, and a unit type implementing [`Experiment`]. The main job is
+//! [`MAIN_JOB`]; `--skip` and the stage list in `--help` come from it, and `compare` asks it which experiments it
+//! reads. Adding an experiment is one folder and one line in [`MAIN_JOB`].
+
+pub mod allocations;
+pub mod bounded_cache;
+pub mod break_even;
+pub mod catalogue_eviction;
+pub mod expansion;
+pub mod instructions;
+pub mod main_job;
+mod main_run;
 pub mod match_runner;
+pub mod search;
+pub mod tt_pressure;
+
+pub use main_run::{Findings, MainRun};
+
+/// One experiment of the main job.
+pub trait Experiment: Sync {
+    /// The name `--skip` takes and the stage list shows (`snake_case`).
+    fn name(&self) -> &'static str;
+    /// What it measures, in one line for `--help`.
+    fn about(&self) -> &'static str;
+    /// Whether `harness compare` reads what it writes (the runs of a comparison skip the others).
+    fn read_by_compare(&self) -> bool {
+        false
+    }
+    /// The `--skip-…` flag older revisions know for this experiment, kept as an alias of `--skip NAME`.
+    fn legacy_skip_flag(&self) -> Option<&'static str> {
+        None
+    }
+    /// Runs the experiment: its own files into the run folder, its shared rows and findings into `run`.
+    fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()>;
+    /// What a skipped experiment still leaves in the run folder (a note saying it was skipped, where the report
+    /// reads one).
+    fn skipped(&self, _run: &mut MainRun<'_>) -> anyhow::Result<()> {
+        Ok(())
+    }
+}
+
+/// The main job, in run order. The expansion experiment comes first and cannot be skipped: every other section
+/// and At a glance read its counts and timings.
+pub const MAIN_JOB: [&dyn Experiment; 8] = [
+    &expansion::Expansion,
+    &instructions::Instructions,
+    &search::Search,
+    &break_even::BreakEven,
+    &bounded_cache::BoundedCache,
+    &tt_pressure::TtPressure,
+    &catalogue_eviction::CatalogueEviction,
+    &allocations::Allocations,
+];
+
+/// The experiments `--skip` names, parsed (a clap value type: one list).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Skipped(pub Vec<&'static str>);
+
+/// The names `--skip` accepts, comma-separated, for `--help`.
+pub fn skippable_names() -> String {
+    MAIN_JOB[1..]
+        .iter()
+        .map(|e| e.name())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The stage list of `--help`: one line per experiment.
+pub fn stage_list() -> String {
+    MAIN_JOB
+        .iter()
+        .map(|e| format!("  {:<20}{}", e.name(), e.about()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Parses `--skip`'s value: experiment names of [`MAIN_JOB`], comma-separated, each once; `expansion` is refused.
+///
+/// ```
+/// use harness::experiments::parse_skip;
+/// assert_eq!(parse_skip("search,tt_pressure").unwrap().0, ["search", "tt_pressure"]);
+/// assert!(parse_skip("expansion").unwrap_err().contains("cannot be skipped"));
+/// assert!(parse_skip("serch").unwrap_err().contains("expected one of"));
+/// ```
+pub fn parse_skip(s: &str) -> Result<Skipped, String> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for item in s.split(',').map(str::trim).filter(|x| !x.is_empty()) {
+        let Some(e) = MAIN_JOB.iter().find(|e| e.name() == item) else {
+            return Err(format!(
+                "unknown experiment '{item}' (expected one of: {})",
+                skippable_names()
+            ));
+        };
+        if e.name() == MAIN_JOB[0].name() {
+            return Err(format!(
+                "'{item}' cannot be skipped: every other experiment and At a glance read its results"
+            ));
+        }
+        if out.contains(&e.name()) {
+            return Err(format!("'{item}' is listed twice"));
+        }
+        out.push(e.name());
+    }
+    Ok(Skipped(out))
+}
+
+/// The experiments `compare` does not read: each of its runs skips them.
+pub fn unread_by_compare() -> impl Iterator<Item = &'static dyn Experiment> {
+    MAIN_JOB.into_iter().filter(|e| !e.read_by_compare())
+}
+
+/// Runs every experiment of [`MAIN_JOB`] that `run.job` does not skip, in order.
+pub(crate) fn run_all(run: &mut MainRun<'_>) -> anyhow::Result<()> {
+    for e in MAIN_JOB {
+        if run.job.skips(e.name()) {
+            crate::status!("{}: skipped", e.name());
+            e.skipped(run)?;
+            continue;
+        }
+        e.run(run)?;
+    }
+    Ok(())
+}

@@ -5,7 +5,8 @@ use super::RecordError;
 use std::path::Path;
 
 /// Writes `bytes` to `path` atomically: readers see either the old file or the complete new one, never a prefix.
-/// On failure the temporary file is removed and the target is untouched.
+/// The target's folder is created if missing. On failure the temporary file is removed and the target is
+/// untouched.
 ///
 /// ```
 /// let dir = tempfile::tempdir().unwrap();
@@ -50,6 +51,9 @@ pub fn write_atomic_with(
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
+    // Output locations are checked before the work (`check_output_folder`), which creates nothing: the first
+    // write creates the folder.
+    std::fs::create_dir_all(dir).map_err(err)?;
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())

@@ -6,6 +6,7 @@
 pub mod atomic;
 pub mod error;
 pub mod metadata;
+pub mod output;
 pub mod run_folder;
 pub mod schema;
 pub mod timestamp;
@@ -13,6 +14,7 @@ pub mod timestamp;
 pub use atomic::write_atomic;
 pub use error::RecordError;
 pub use metadata::RunMetadata;
+pub use output::{check_output_folder, check_replaceable_folder};
 pub use run_folder::RunFolder;
 pub use run_folder::{is_partial, latest_complete_run};
 pub use schema::{

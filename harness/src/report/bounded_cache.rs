@@ -9,6 +9,8 @@ use crate::present::number::{
 };
 use crate::present::{Align, Table};
 use crate::record::schema::BoundedCacheRecord;
+use crate::statistics::Interval;
+use crate::verdict::{FASTER, Verdict};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -63,31 +65,16 @@ pub struct BoundedGlance {
     pub calls_ratio: Option<f64>,
     /// hits / unbounded hits at that capacity.
     pub hits_kept: Option<f64>,
-    /// time(unbounded) / time(bounded) at that capacity, paired per round, with its 95% interval.
-    pub speedup_vs_unbounded: Option<[f64; 3]>,
-    /// `faster`, `slower` or `no_verdict` (the interval includes 1) at that capacity.
+    /// time(unbounded) / time(bounded) at that capacity, paired per round, with its 95% interval (`summary.json`:
+    /// `[median, low, high]`).
+    #[serde(serialize_with = "triple")]
+    pub speedup_vs_unbounded: Option<Interval>,
+    /// `faster`, `slower`, `within_noise` or `no_verdict` at that capacity ([`Verdict::of_ratio`]).
     pub verdict: Option<&'static str>,
 }
 
-impl CapacityPoint {
-    fn speedup(&self) -> [f64; 3] {
-        [
-            self.row.speedup_vs_unbounded,
-            self.row.speedup_low,
-            self.row.speedup_high,
-        ]
-    }
-}
-
-/// `faster` / `slower` when the interval excludes 1, else `no_verdict`.
-fn verdict([_, lo, hi]: [f64; 3]) -> &'static str {
-    if lo > 1.0 {
-        "faster"
-    } else if hi < 1.0 {
-        "slower"
-    } else {
-        "no_verdict"
-    }
+fn triple<S: serde::Serializer>(i: &Option<Interval>, s: S) -> Result<S::Ok, S::Error> {
+    i.map(|i| [i.point, i.low, i.high]).serialize(s)
 }
 
 fn quotient(a: u64, b: u64) -> f64 {
@@ -155,8 +142,8 @@ impl BoundedFindings {
                     within_5_percent_capacity: at.and_then(|p| p.row.capacity_entries),
                     calls_ratio: at.map(|p| p.calls_ratio),
                     hits_kept: at.map(|p| p.hits_kept),
-                    speedup_vs_unbounded: at.map(CapacityPoint::speedup),
-                    verdict: at.map(|p| verdict(p.speedup())),
+                    speedup_vs_unbounded: at.map(|p| p.row.speedup()),
+                    verdict: at.map(|p| Verdict::of_ratio(&p.row.speedup()).name(&FASTER)),
                 }
             })
             .collect()
@@ -184,8 +171,8 @@ impl BoundedFindings {
                             count(cap),
                             ratio(g.calls_ratio.unwrap_or(f64::NAN)),
                             percent(g.hits_kept.unwrap_or(f64::NAN)),
-                            verdict(sp).replace('_', " "),
-                            ratio_interval(sp[0], sp[1], sp[2])
+                            Verdict::of_ratio(&sp).label(&FASTER),
+                            ratio_interval(sp.point, sp.low, sp.high)
                         ),
                         _ => format!("{} not within 5% at any capacity measured", g.policy),
                     })

@@ -6,6 +6,7 @@ use crate::plot::{Axis, LinePlot, Point, Reference, Series};
 use crate::present::number::{MISSING, instructions, percent, ratio, ratio_interval, time_ns};
 use crate::present::{Align, Table, TableError};
 use crate::record::schema::{BreakEvenRecord, SearchRecord};
+use crate::verdict::{AGAINST_MODEL, PAYS, Verdict};
 
 /// What the section measures and how, for the report (markdown).
 pub const EXPLANATION: &str = "For one operation (the family's first successor fully expanded with fresh caches), \
@@ -17,43 +18,21 @@ ns uses the uncached operation's ns per instruction. The measured speedup = time
 the median of per-round ratios of interleaved timing with its 95% interval; \"model\" says whether the prediction \
 lies inside that interval.\n";
 
-/// How the model's prediction at a rung relates to the measured speedup's 95% interval.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Agreement {
-    /// The prediction lies inside the interval.
-    Inside,
-    /// The measurement is faster than predicted (above the prediction, interval excluded).
-    FasterThanModel,
-    /// The measurement is slower than predicted.
-    SlowerThanModel,
+/// How a rung's measured speedup relates to the model's prediction: the one verdict of the measured interval
+/// against the predicted value with no threshold. Better = measured faster than the model said; no verdict (the
+/// interval holds the prediction) = the model agrees.
+pub fn agreement(r: &BreakEvenRecord) -> Verdict {
+    match Verdict::of(&r.measured(), r.predicted_speedup, 0.0) {
+        Verdict::WithinNoise => Verdict::NoVerdict,
+        v => v,
+    }
 }
 
-impl Agreement {
-    /// Where `predicted` lies against `[low, high]`.
-    ///
-    /// ```
-    /// use harness::report::break_even::Agreement;
-    /// assert_eq!(Agreement::of(1.0, 0.9, 1.1), Agreement::Inside);
-    /// assert_eq!(Agreement::of(0.8, 0.9, 1.1), Agreement::FasterThanModel);
-    /// assert_eq!(Agreement::of(1.2, 0.9, 1.1), Agreement::SlowerThanModel);
-    /// ```
-    pub fn of(predicted: f64, low: f64, high: f64) -> Agreement {
-        if predicted < low {
-            Agreement::FasterThanModel
-        } else if predicted > high {
-            Agreement::SlowerThanModel
-        } else {
-            Agreement::Inside
-        }
-    }
-
-    /// For people.
-    pub fn label(self) -> &'static str {
-        match self {
-            Agreement::Inside => "agrees",
-            Agreement::FasterThanModel => "faster than model",
-            Agreement::SlowerThanModel => "slower than model",
-        }
+/// [`agreement`] for people.
+fn agreement_label(v: Verdict) -> &'static str {
+    match v {
+        Verdict::NoVerdict | Verdict::WithinNoise => "agrees",
+        v => v.label(&AGAINST_MODEL),
     }
 }
 
@@ -132,7 +111,7 @@ impl BreakEvenFindings {
     pub fn disagreements(&self) -> Vec<&BreakEvenRecord> {
         self.rows
             .iter()
-            .filter(|r| agreement(r) != Agreement::Inside)
+            .filter(|r| agreement(r) != Verdict::NoVerdict)
             .collect()
     }
 
@@ -189,10 +168,8 @@ impl BreakEvenFindings {
                 time_ns(r.evaluator_ns_per_call.max(0.0)),
                 ratio(r.predicted_speedup),
                 ratio_interval(r.measured_speedup, r.speedup_ci_low, r.speedup_ci_high),
-                agreement(r).label().into(),
-                crate::report::glance::Verdict::of(r.speedup_ci_low, r.speedup_ci_high)
-                    .label()
-                    .into(),
+                agreement_label(agreement(r)).into(),
+                Verdict::of_ratio(&r.measured()).label(&PAYS).into(),
             ])?;
         }
         Ok(t)
@@ -341,13 +318,13 @@ impl BreakEvenFindings {
         }
         for (direction, why) in [
             (
-                Agreement::FasterThanModel,
+                Verdict::Better,
                 "the evaluator runs at fewer instructions per cycle than the rest of the operation (`work:N` is \
                  one serial multiply chain), so each call the cache saves is worth more time than its \
                  instructions say",
             ),
             (
-                Agreement::SlowerThanModel,
+                Verdict::Worse,
                 "the probe's cache misses and mispredicted branches cost more cycles per instruction than the \
                  evaluator's arithmetic, or the evaluator retires several instructions per cycle",
             ),
@@ -370,7 +347,7 @@ impl BreakEvenFindings {
             if !these.is_empty() {
                 out.push(format!(
                     "{} ({}): {}. A plausible why: {why}.",
-                    direction.label(),
+                    agreement_label(direction),
                     these.len(),
                     these.join("; ")
                 ));
@@ -420,10 +397,6 @@ impl BreakEvenFindings {
         }
         out
     }
-}
-
-fn agreement(r: &BreakEvenRecord) -> Agreement {
-    Agreement::of(r.predicted_speedup, r.speedup_ci_low, r.speedup_ci_high)
 }
 
 #[cfg(test)]
@@ -519,6 +492,12 @@ mod tests {
             median_ns: 1.0,
             ci_low_ns: 1.0,
             ci_high_ns: 1.0,
+            speedup_vs_plain: None,
+            speedup_low: None,
+            speedup_high: None,
+            speedup_level: None,
+            speedup_n: None,
+            speedup_method: None,
             machine: "m".into(),
             rustc: "r".into(),
             git_revision: "g".into(),

@@ -4,50 +4,16 @@
 
 use crate::present::number::{MISSING, instructions, percent, ratio_interval, time_ns};
 use crate::present::{Align, Table, TableError};
+use crate::record::schema::{IntervalTable, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE};
 use crate::record::{ArmKey, Metric, MetricTable};
-use crate::statistics::{Interval, median_ci_rank};
+use crate::statistics::{Interval, Method, median_ci_rank};
+use crate::verdict::{PAYS, Verdict};
 use serde::Serialize;
 
-/// Whether a cache variant pays for itself in one setting.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Verdict {
-    /// The 95% interval of the speedup over `none` lies above 1.
-    Pays,
-    /// It lies below 1.
-    Costs,
-    /// It includes 1.
-    NoVerdict,
-}
-
-impl Verdict {
-    /// The verdict of a speedup interval `[low, high]`.
-    ///
-    /// ```
-    /// use harness::report::glance::Verdict;
-    /// assert_eq!(Verdict::of(1.02, 1.3), Verdict::Pays);
-    /// assert_eq!(Verdict::of(0.5, 0.9), Verdict::Costs);
-    /// assert_eq!(Verdict::of(0.9, 1.1), Verdict::NoVerdict);
-    /// assert_eq!(Verdict::of(1.0, 1.2), Verdict::NoVerdict);
-    /// ```
-    pub fn of(low: f64, high: f64) -> Verdict {
-        if low > 1.0 {
-            Verdict::Pays
-        } else if high < 1.0 {
-            Verdict::Costs
-        } else {
-            Verdict::NoVerdict
-        }
-    }
-
-    /// For people.
-    pub fn label(self) -> &'static str {
-        match self {
-            Verdict::Pays => "pays",
-            Verdict::Costs => "costs",
-            Verdict::NoVerdict => "no verdict",
-        }
-    }
+/// Writes a verdict under its `summary.json` name in the cache's words (`pays`, `costs`, `within_noise`,
+/// `no_verdict`).
+fn verdict_name<S: serde::Serializer>(v: &Verdict, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(v.name(&PAYS))
 }
 
 /// Writes a speedup interval under the `summary.json` keys the README documents (`median`, `low`, `high`): the
@@ -75,7 +41,8 @@ pub struct Glance {
     /// Its speedup over `none` = time(none) / time(variant), > 1 = faster.
     #[serde(serialize_with = "speedup_keys")]
     pub speedup_vs_none: Interval,
-    /// Pays, costs or no verdict.
+    /// Whether the fastest variant pays: [`Verdict::of_ratio`] of its speedup.
+    #[serde(serialize_with = "verdict_name")]
     pub verdict: Verdict,
     /// The variant's hit rate in this setting (hits / lookups).
     pub hit_rate: f64,
@@ -92,14 +59,51 @@ pub struct Glance {
     pub break_even_instructions_per_call: Option<f64>,
 }
 
+/// `arm`'s speedup over `baseline` (`none` or `tuple`): from `intervals.csv`, or for a run folder written before
+/// it existed, its three figures from `timings.csv` with the coverage recomputed from the rounds as the
+/// order-statistic interval's exact level (0, no claim, without a round count).
+pub fn speedup_of(
+    timings: &MetricTable<f64>,
+    intervals: &IntervalTable,
+    arm: &ArmKey,
+    baseline: &str,
+) -> Option<Interval> {
+    let quantity = match baseline {
+        "none" => SPEEDUP_VS_NONE,
+        "tuple" => SPEEDUP_VS_TUPLE,
+        _ => return None,
+    };
+    if let Some(i) = intervals.get(arm, quantity) {
+        return Some(i);
+    }
+    let [m, lo, hi] = Metric::speedup_vs(baseline)?;
+    let n = timings.get(arm, Metric::Rounds).map_or(0, |r| r as usize);
+    Some(Interval {
+        point: timings.get(arm, m)?,
+        low: timings.get(arm, lo)?,
+        high: timings.get(arm, hi)?,
+        level: if n > 0 {
+            median_ci_rank(n, 0.95).1
+        } else {
+            0.0
+        },
+        n,
+        method: Method::PairedRatio,
+    })
+}
+
 /// The headline of every setting with a `none` timing and at least one other variant, in the tables' order.
-pub fn at_a_glance(counts: &MetricTable<i128>, timings: &MetricTable<f64>) -> Vec<Glance> {
+pub fn at_a_glance(
+    counts: &MetricTable<i128>,
+    timings: &MetricTable<f64>,
+    intervals: &IntervalTable,
+) -> Vec<Glance> {
     let mut out = Vec::new();
     for scenario in &timings.scenarios {
         for evaluator in &timings.evaluators {
             for traversal in &timings.traversals {
                 let none = ArmKey::new(scenario, "none", evaluator, traversal);
-                if let Some(g) = glance(counts, timings, &none) {
+                if let Some(g) = glance(counts, timings, intervals, &none) {
                     out.push(g);
                 }
             }
@@ -108,28 +112,19 @@ pub fn at_a_glance(counts: &MetricTable<i128>, timings: &MetricTable<f64>) -> Ve
     out
 }
 
-fn glance(counts: &MetricTable<i128>, timings: &MetricTable<f64>, none: &ArmKey) -> Option<Glance> {
-    let [m, lo, hi] = Metric::speedup_vs("none")?;
+fn glance(
+    counts: &MetricTable<i128>,
+    timings: &MetricTable<f64>,
+    intervals: &IntervalTable,
+    none: &ArmKey,
+) -> Option<Glance> {
     let (arm, speedup) = timings
         .variants
         .iter()
         .filter(|v| *v != "none")
         .filter_map(|v| {
             let arm = none.with_variant(v);
-            // The timing table keeps the median's ends but not its coverage: recompute that from the rounds, as
-            // the order-statistic interval's exact level for n rounds.
-            let n = timings.get(&arm, Metric::Rounds).map_or(0, |r| r as usize);
-            let e = Interval {
-                point: timings.get(&arm, m)?,
-                low: timings.get(&arm, lo)?,
-                high: timings.get(&arm, hi)?,
-                level: if n > 0 {
-                    median_ci_rank(n, 0.95).1
-                } else {
-                    0.95
-                },
-                n,
-            };
+            let e = speedup_of(timings, intervals, &arm, "none")?;
             Some((arm, e))
         })
         .max_by(|a, b| a.1.point.total_cmp(&b.1.point))?;
@@ -167,7 +162,7 @@ fn glance(counts: &MetricTable<i128>, timings: &MetricTable<f64>, none: &ArmKey)
         evaluator: none.evaluator.clone(),
         traversal: none.traversal.clone(),
         fastest_variant: arm.variant.clone(),
-        verdict: Verdict::of(speedup.low, speedup.high),
+        verdict: Verdict::of_ratio(&speedup),
         speedup_vs_none: speedup,
         hit_rate,
         evaluator_ns_per_call,
@@ -182,8 +177,9 @@ fn glance(counts: &MetricTable<i128>, timings: &MetricTable<f64>, none: &ArmKey)
 /// traversal modes, where the instruction step covers the optimized cache with the traversal cache on only.
 ///
 /// ```
-/// use harness::report::glance::{Glance, Verdict, with_break_even_map};
-/// use harness::statistics::Interval;
+/// use harness::report::glance::{Glance, with_break_even_map};
+/// use harness::statistics::{Interval, Method};
+/// use harness::verdict::Verdict;
 /// # let row = |evaluator: &str, e: f64| harness::record::schema::BreakEvenRecord {
 /// #     scenario: "sparse".into(), traversal: "off".into(), variant: "fx".into(), evaluator: evaluator.into(),
 /// #     lookups: 100, misses: 10, operation_instructions: 10_000, probe_instructions_per_lookup: 90.0,
@@ -193,7 +189,7 @@ fn glance(counts: &MetricTable<i128>, timings: &MetricTable<f64>, none: &ArmKey)
 /// #     git_revision: "g".into(), seed: 1 };
 /// let mut g = vec![Glance {
 ///     scenario: "sparse".into(), evaluator: "material".into(), traversal: "off".into(),
-///     fastest_variant: "fx".into(), speedup_vs_none: Interval { point: 1.1, low: 1.0, high: 1.2, level: 0.95, n: 7 },
+///     fastest_variant: "fx".into(), speedup_vs_none: Interval { point: 1.1, low: 1.0, high: 1.2, level: 0.95, n: 7, method: Method::PairedRatio },
 ///     verdict: Verdict::NoVerdict, hit_rate: 0.9, evaluator_ns_per_call: None, break_even_ns_per_call: None,
 ///     evaluator_instructions_per_call: None, break_even_instructions_per_call: None,
 /// }];
@@ -218,14 +214,28 @@ pub fn with_break_even_map(glance: &mut [Glance], map: &[crate::record::schema::
     }
 }
 
-/// The verdicts tallied: (pays, costs, no verdict).
-pub fn tally(glance: &[Glance]) -> (usize, usize, usize) {
+/// The verdicts tallied.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Tally {
+    /// The fastest variant pays.
+    pub pays: usize,
+    /// Even the fastest variant costs.
+    pub costs: usize,
+    /// Within ±1% of no cache.
+    pub within_noise: usize,
+    /// The interval holds 1 and reaches past the threshold, or covers less than 95%.
+    pub no_verdict: usize,
+}
+
+/// The verdicts of `glance` tallied.
+pub fn tally(glance: &[Glance]) -> Tally {
     let count = |v: Verdict| glance.iter().filter(|g| g.verdict == v).count();
-    (
-        count(Verdict::Pays),
-        count(Verdict::Costs),
-        count(Verdict::NoVerdict),
-    )
+    Tally {
+        pays: count(Verdict::Better),
+        costs: count(Verdict::Worse),
+        within_noise: count(Verdict::WithinNoise),
+        no_verdict: count(Verdict::NoVerdict),
+    }
 }
 
 /// The findings as a table (markdown in the report, plain text on the console).
@@ -259,7 +269,7 @@ pub fn glance_table(glance: &[Glance]) -> Result<Table, TableError> {
             g.traversal.clone(),
             g.fastest_variant.clone(),
             ratio_interval(s.point, s.low, s.high),
-            g.verdict.label().to_owned(),
+            g.verdict.label(&PAYS).to_owned(),
             percent(g.hit_rate),
             cost(g.evaluator_ns_per_call),
             ns(g.break_even_ns_per_call),
@@ -293,6 +303,7 @@ mod tests {
                     (Metric::SpeedupVsNoneMedian, m),
                     (Metric::SpeedupVsNoneCi95Low, lo),
                     (Metric::SpeedupVsNoneCi95High, hi),
+                    (Metric::Rounds, 8.0),
                 ],
             ));
         }
@@ -337,7 +348,7 @@ mod tests {
             &[("none", 200, 0), ("tuple", 50, 150), ("optimized", 50, 150)],
             &[("none", 400.0), ("optimized", 430.0), ("tuple", 460.0)],
         );
-        let g = at_a_glance(&c, &t);
+        let g = at_a_glance(&c, &t, &IntervalTable::default());
         assert_eq!(
             g.len(),
             1,
@@ -346,7 +357,7 @@ mod tests {
         let g = &g[0];
         assert_eq!(
             (g.fastest_variant.as_str(), g.verdict),
-            ("optimized", Verdict::Pays)
+            ("optimized", Verdict::Better)
         );
         assert_eq!(g.speedup_vs_none.point, 2.0);
         assert_eq!(g.hit_rate, 0.75);
@@ -366,8 +377,8 @@ mod tests {
             &[("none", 200, 0), ("optimized", 190, 10)],
             &[],
         );
-        let g = &at_a_glance(&c, &t)[0];
-        assert_eq!(g.verdict, Verdict::Costs);
+        let g = &at_a_glance(&c, &t, &IntervalTable::default())[0];
+        assert_eq!(g.verdict, Verdict::Worse);
         assert_eq!(
             (g.evaluator_ns_per_call, g.break_even_ns_per_call),
             (None, None)
@@ -385,17 +396,57 @@ mod tests {
             &[("none", 200, 0), ("fx", 100, 100), ("optimized", 100, 100)],
             &[],
         );
-        let g = at_a_glance(&c, &t);
+        let g = at_a_glance(&c, &t, &IntervalTable::default());
         assert_eq!(
             (g[0].fastest_variant.as_str(), g[0].verdict),
             ("fx", Verdict::NoVerdict)
         );
-        assert_eq!(tally(&g), (0, 0, 1));
+        assert_eq!(
+            tally(&g),
+            Tally {
+                no_verdict: 1,
+                ..Tally::default()
+            }
+        );
         let md = glance_table(&g).unwrap().markdown();
         assert!(
             md.contains("| s | material | on | fx | 1.05x [0.970, 1.12] | no verdict | 50.0% |"),
             "{md}"
         );
+    }
+
+    #[test]
+    fn the_persisted_interval_decides_and_a_weak_or_tiny_one_gives_none() {
+        let (c, t) = tables(
+            &[
+                ("none", 1.0, 1.0, 1.0, 1000.0),
+                ("optimized", 2.0, 1.8, 2.2, 500.0),
+            ],
+            &[("none", 200, 0), ("optimized", 50, 150)],
+            &[],
+        );
+        let key = ArmKey::new("s", "optimized", "material", "on");
+        let with = |low: f64, high: f64, level: f64| {
+            IntervalTable::from_rows([crate::record::schema::IntervalRow {
+                key: key.clone(),
+                quantity: SPEEDUP_VS_NONE.into(),
+                interval: Interval {
+                    point: (low + high) / 2.0,
+                    low,
+                    high,
+                    level,
+                    n: 5,
+                    method: Method::PairedRatio,
+                },
+            }])
+        };
+        // Five rounds: [min, max] covers 93.75%, too little for a verdict although it lies above 1.
+        let g = at_a_glance(&c, &t, &with(1.8, 2.2, 0.9375));
+        assert_eq!(g[0].verdict, Verdict::NoVerdict);
+        let g = at_a_glance(&c, &t, &with(0.996, 1.004, 0.96));
+        assert_eq!(g[0].verdict, Verdict::WithinNoise);
+        let json = serde_json::to_value(&g[0]).unwrap();
+        assert_eq!(json["verdict"], "within_noise");
     }
 
     #[test]
@@ -408,7 +459,7 @@ mod tests {
             &[("none", 100, 0), ("optimized", 25, 75)],
             &[],
         );
-        let g = at_a_glance(&c, &t);
+        let g = at_a_glance(&c, &t, &IntervalTable::default());
         let json = serde_json::to_value(&g[0]).unwrap();
         assert_eq!(
             json["speedup_vs_none"],
@@ -427,7 +478,7 @@ mod tests {
             &[("none", 100, 0), ("optimized", 25, 75)],
             &[("none", 1000.0), ("optimized", 1010.0)],
         );
-        let g = at_a_glance(&c, &t);
+        let g = at_a_glance(&c, &t, &IntervalTable::default());
         assert_eq!(g[0].evaluator_ns_per_call, Some(-2.0)); // (900 − 1000) ns over 50 calls per op
         let md = glance_table(&g).unwrap().markdown();
         assert!(md.contains("| ≈ 0 (noise) |"), "{md}");

@@ -1,11 +1,11 @@
 //! Reading a run folder back into typed rows: `metadata.txt` and the results CSVs, each checked for what the report
 //! needs, with errors that name the file, line and field.
 
-use crate::record::schema::UnknownMetrics;
 use crate::record::schema::{
     BoundedCacheRecord, BreakEvenRecord, ProbeRow, SearchRecord, TtPressureRecord,
     read_bounded_cache, read_break_even, read_probes, read_search, read_tt_pressure,
 };
+use crate::record::schema::{IntervalTable, UnknownMetrics, read_intervals};
 use crate::record::{ArmKey, Metric, MetricTable, SchemaError, is_partial, latest_complete_run};
 use anyhow::{Context, Result, bail};
 use std::path::{Path, PathBuf};
@@ -60,6 +60,9 @@ pub struct RunResults {
     pub counts: MetricTable<i128>,
     /// `timings.csv`.
     pub timings: MetricTable<f64>,
+    /// `intervals.csv`: every interval whole (empty for runs written before it existed, whose readers rebuild
+    /// speedups from `timings.csv`).
+    pub intervals: IntervalTable,
     /// `allocations.csv`, when the allocation profile ran.
     pub allocations: Option<MetricTable<f64>>,
     /// `probes.csv`, absent in runs made before it was collected.
@@ -119,6 +122,10 @@ impl RunResults {
             let p = dir.join(name);
             p.exists().then_some(p)
         };
+        let intervals = optional("intervals.csv")
+            .map(|p| read_intervals(&p))
+            .transpose()?
+            .unwrap_or_default();
         let allocations = optional("allocations.csv")
             .map(|p| MetricTable::read(&p, UnknownMetrics::Skip))
             .transpose()?;
@@ -145,6 +152,7 @@ impl RunResults {
             metadata,
             counts,
             timings,
+            intervals,
             allocations,
             probes,
             search,

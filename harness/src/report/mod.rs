@@ -11,5 +11,5 @@ pub mod search;
 pub mod tt_pressure;
 
 pub use load::{ProbeTable, RunResults, latest_run};
-pub use publish::{check_target, render_run, replace_folder};
+pub use publish::{render_run, replace_folder};
 pub use render::{Rendered, render};

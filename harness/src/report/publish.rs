@@ -3,40 +3,10 @@
 
 use super::{RunResults, render};
 use crate::outln;
-use anyhow::{Context, Result, bail};
+use crate::record::output::parent_of;
+use anyhow::{Context, Result};
 use std::fs;
-use std::path::{Path, PathBuf};
-
-/// Checks, before any work, that `out` can receive a report: it is a folder or can be created as one, and the
-/// folder it lives in accepts the temporary folder the render writes first.
-pub fn check_target(out: &Path) -> Result<()> {
-    if out.exists() && !out.is_dir() {
-        bail!(
-            "{}: report folder exists and is not a folder",
-            out.display()
-        );
-    }
-    let parent = parent_of(out);
-    fs::create_dir_all(&parent).with_context(|| {
-        format!(
-            "{}: cannot create the report's parent folder",
-            parent.display()
-        )
-    })?;
-    let probe = tempfile::Builder::new()
-        .prefix(".report-probe-")
-        .tempdir_in(&parent)
-        .with_context(|| format!("{}: cannot write the report here", out.display()))?;
-    drop(probe);
-    Ok(())
-}
-
-fn parent_of(out: &Path) -> PathBuf {
-    match out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    }
-}
+use std::path::Path;
 
 /// Replaces the folder `out` by what `fill` writes into a fresh temporary folder. Entries of the old `out` that
 /// `fill` does not write (another report's subfolder, such as `eviction/`) are copied across first, so they

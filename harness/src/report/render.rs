@@ -8,6 +8,8 @@ use crate::present::number::{MISSING, decimal, instructions, ratio_interval, tim
 use crate::present::{Align, Table};
 use crate::record::schema::Figure;
 use crate::record::{ArmKey, Metric, MetricTable};
+use crate::statistics::Interval;
+use crate::verdict::Verdict;
 use anyhow::{Context, Result};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -138,7 +140,11 @@ impl Report<'_> {
 
     /// "At a glance": the answer first (see [`super::glance`]).
     fn glance(&mut self) -> Result<()> {
-        let mut glance = at_a_glance(&self.results.counts, &self.results.timings);
+        let mut glance = at_a_glance(
+            &self.results.counts,
+            &self.results.timings,
+            &self.results.intervals,
+        );
         if let Some(map) = &self.results.break_even {
             super::glance::with_break_even_map(&mut glance, map);
         }
@@ -150,12 +156,13 @@ impl Report<'_> {
             );
             return Ok(());
         }
-        let (pays, costs, none) = tally(&glance);
+        let t = tally(&glance);
         let _ = writeln!(
             self.md,
             "For each scenario, evaluator and traversal setting: the cache variant with the greatest speedup over \
              `none` (speedup = time(none) / time(variant), paired per round, > 1 = faster) with its 95% interval; \
-             **pays** where the interval lies above 1, **costs** where below, **no verdict** where it includes 1. \
+             **pays** where the interval lies above 1, **costs** where below, **within noise** where it lies \
+             inside 1 ± 1%, **no verdict** where it holds 1 and reaches past ±1% or covers less than 95%. \
              Break-even = the evaluator cost per call at which that variant would neither gain nor lose: in ns, \
              (time(variant) − time(none)) / hits per operation, both with the `constant` evaluator; in \
              instructions, the optimized cache's instructions per lookup / hit rate (callgrind, traversal cache on). \
@@ -166,7 +173,8 @@ impl Report<'_> {
         let _ = writeln!(self.md, "{}", glance_table(&glance)?.markdown());
         let _ = writeln!(
             self.md,
-            "**Verdicts:** {pays} pay, {costs} cost, {none} without verdict.\n"
+            "**Verdicts:** {} pay, {} cost, {} within noise, {} without verdict.\n",
+            t.pays, t.costs, t.within_noise, t.no_verdict
         );
         Ok(())
     }
@@ -425,12 +433,11 @@ impl Report<'_> {
             ("speedup vs none [95% interval]", Align::Right),
             ("speedup vs tuple [95% interval]", Align::Right),
         ]);
-        let speed = |arm: &ArmKey, base: &str| -> Option<(f64, f64, f64)> {
-            let [m, lo, hi] = Metric::speedup_vs(base)?;
-            Some((t.get(arm, m)?, t.get(arm, lo)?, t.get(arm, hi)?))
+        let speed = |arm: &ArmKey, base: &str| {
+            super::glance::speedup_of(t, &self.results.intervals, arm, base)
         };
-        let show = |x: Option<(f64, f64, f64)>| match x {
-            Some((m, lo, hi)) => ratio_interval(m, lo, hi),
+        let show = |x: Option<Interval>| match x {
+            Some(i) => ratio_interval(i.point, i.low, i.high),
             None => MISSING.into(),
         };
         let mut faster_than_tuple = 0;
@@ -451,14 +458,15 @@ impl Report<'_> {
                 );
                 table.row([s.clone(), v.clone(), time, sn, st])?;
                 if v == "optimized"
-                    && let Some((m, lo, hi)) = speed(&arm, "tuple")
+                    && let Some(s) = speed(&arm, "tuple")
                 {
                     compared += 1;
-                    if lo > 1.0 {
-                        faster_than_tuple += 1;
-                    } else if hi < 1.0 {
-                        slower_than_tuple += 1;
+                    match Verdict::of_ratio(&s) {
+                        Verdict::Better => faster_than_tuple += 1,
+                        Verdict::Worse => slower_than_tuple += 1,
+                        Verdict::WithinNoise | Verdict::NoVerdict => {}
                     }
+                    let m = s.point;
                     range = Some(range.map_or((m, m), |(a, b)| (a.min(m), b.max(m))));
                 }
             }
@@ -490,8 +498,9 @@ impl Report<'_> {
             )?;
         }
         for base in ["none", "tuple"] {
-            let (scenarios, series) =
-                self.by_scenario(t, |a| speed(a, base).map(|(m, lo, hi)| (m, Some((lo, hi)))));
+            let (scenarios, series) = self.by_scenario(t, |a| {
+                speed(a, base).map(|s| (s.point, Some((s.low, s.high))))
+            });
             if series.is_empty() {
                 continue;
             }

@@ -5,6 +5,8 @@
 use crate::present::number::{MISSING, count, ratio, ratio_interval, time_ns_interval};
 use crate::present::{Align, Table};
 use crate::record::schema::SearchRecord;
+use crate::statistics::Interval;
+use crate::verdict::{FASTER, PAYS, Verdict};
 
 /// One arm of one family, relative to that family's plain arm (no pruning, no table, no evaluation cache).
 #[derive(Clone, Debug, PartialEq)]
@@ -15,24 +17,15 @@ pub struct ArmFinding {
     pub leaves_ratio: f64,
     /// evaluator calls(arm) / evaluator calls(plain).
     pub calls_ratio: f64,
-    /// time(plain) / time(arm), > 1 = faster, from the medians.
-    pub speedup: f64,
-    /// A conservative interval for the speedup: plain's interval ends over the arm's opposite ends.
-    pub speedup_low: f64,
-    /// Upper end of that interval.
-    pub speedup_high: f64,
+    /// time(plain) / time(arm), > 1 = faster: the paired per-round ratio `search.csv` records, or for a run
+    /// written before it did, the quotient of the two medians' intervals (level by Bonferroni).
+    pub speedup: Interval,
 }
 
 impl ArmFinding {
-    /// `pays` / `costs` when the speedup interval excludes 1, else `no verdict`.
-    pub fn verdict(&self) -> &'static str {
-        if self.speedup_low > 1.0 {
-            "faster"
-        } else if self.speedup_high < 1.0 {
-            "slower"
-        } else {
-            "no verdict"
-        }
+    /// Whether the arm is faster than plain: the one verdict of its speedup.
+    pub fn verdict(&self) -> Verdict {
+        Verdict::of_ratio(&self.speedup)
     }
 
     fn label(&self) -> String {
@@ -58,15 +51,16 @@ fn plain_of<'a>(rows: &'a [SearchRecord], r: &SearchRecord) -> Option<&'a Search
     })
 }
 
-/// time(base) / time(arm) from the medians, with the conservative interval: base's interval ends over the arm's
-/// opposite ends.
-fn speedup(base: &SearchRecord, arm: &SearchRecord) -> (f64, f64, f64) {
-    let div = |a: f64, b: f64| if b > 0.0 { a / b } else { f64::NAN };
-    (
-        div(base.median_ns, arm.median_ns),
-        div(base.ci_low_ns, arm.ci_high_ns),
-        div(base.ci_high_ns, arm.ci_low_ns),
-    )
+/// time(base) / time(arm): the recorded paired ratio when `base` is the plain arm and `arm` carries one, else the
+/// quotient of the two time intervals.
+fn speedup(base: &SearchRecord, arm: &SearchRecord) -> Interval {
+    arm.speedup()
+        .filter(|_| is_plain(base))
+        .unwrap_or_else(|| Interval::quotient(&base.time(), &arm.time()))
+}
+
+fn is_plain(r: &SearchRecord) -> bool {
+    r.pruning == "none" && r.tt == "off" && r.variant == "none"
 }
 
 fn quotient(a: u64, b: u64) -> f64 {
@@ -84,14 +78,11 @@ impl SearchFindings {
             .iter()
             .filter_map(|r| {
                 let p = plain_of(rows, r)?;
-                let (speedup, speedup_low, speedup_high) = speedup(p, r);
                 Some(ArmFinding {
                     row: r.clone(),
                     leaves_ratio: quotient(r.leaves, p.leaves),
                     calls_ratio: quotient(r.evaluator_calls, p.evaluator_calls),
-                    speedup,
-                    speedup_low,
-                    speedup_high,
+                    speedup: speedup(p, r),
                 })
             })
             .collect();
@@ -131,7 +122,7 @@ impl SearchFindings {
                             "{}: {} of plain's leaves, speedup {}",
                             a.label(),
                             ratio(a.leaves_ratio),
-                            ratio_interval(a.speedup, a.speedup_low, a.speedup_high)
+                            ratio_interval(a.speedup.point, a.speedup.low, a.speedup.high)
                         )
                     },
                 )
@@ -146,17 +137,11 @@ impl SearchFindings {
                 self.find(family, "star2", "on", "optimized"),
             ) {
                 (Some(n), Some(o)) => {
-                    let (s, lo, hi) = speedup(&n.row, &o.row);
-                    let verdict = if lo > 1.0 {
-                        "pays"
-                    } else if hi < 1.0 {
-                        "costs"
-                    } else {
-                        "no verdict"
-                    };
+                    let s = speedup(&n.row, &o.row);
                     format!(
-                        "with Star2 + TT the evaluation cache's speedup is {} ({verdict})",
-                        ratio_interval(s, lo, hi)
+                        "with Star2 + TT the evaluation cache's speedup is {} ({})",
+                        ratio_interval(s.point, s.low, s.high),
+                        Verdict::of_ratio(&s).label(&PAYS)
                     )
                 }
                 _ => format!("evaluation cache with Star2 + TT: {MISSING}"),
@@ -205,8 +190,8 @@ impl SearchFindings {
                 ratio(a.calls_ratio),
                 tt,
                 time_ns_interval(r.median_ns, r.ci_low_ns, r.ci_high_ns),
-                ratio_interval(a.speedup, a.speedup_low, a.speedup_high),
-                a.verdict().to_string(),
+                ratio_interval(a.speedup.point, a.speedup.low, a.speedup.high),
+                a.verdict().label(&FASTER).to_owned(),
             ])
             .expect("twelve cells");
         }
@@ -241,6 +226,12 @@ mod tests {
             median_ns: ns,
             ci_low_ns: ns * 0.95,
             ci_high_ns: ns * 1.05,
+            speedup_vs_plain: None,
+            speedup_low: None,
+            speedup_high: None,
+            speedup_level: None,
+            speedup_n: None,
+            speedup_method: None,
             machine: "m".into(),
             rustc: "r".into(),
             git_revision: "g".into(),
@@ -259,18 +250,40 @@ mod tests {
         let f = SearchFindings::of(&rows);
         let fast = f.find("sparse", "star2", "on", "optimized").unwrap();
         assert!((fast.leaves_ratio - 0.12).abs() < 1e-12);
-        assert!((fast.speedup - 100.0 / 30.0).abs() < 1e-12);
-        assert_eq!(fast.verdict(), "faster");
+        assert!((fast.speedup.point - 100.0 / 30.0).abs() < 1e-12);
+        assert_eq!(fast.verdict(), Verdict::Better);
         assert_eq!(
             f.find("sparse", "star1", "off", "optimized")
                 .unwrap()
                 .verdict(),
-            "no verdict"
+            Verdict::NoVerdict
         );
         let lines = f.glance_lines();
         assert_eq!(lines.len(), 1);
         assert!(lines[0].contains("0.12"), "{}", lines[0]);
         assert!(lines[0].contains("(costs)"), "{}", lines[0]);
         assert_eq!(f.table().len(), 4);
+    }
+
+    #[test]
+    fn a_recorded_paired_speedup_decides_over_the_medians() {
+        // The medians' quotient [0.914, 1.12] would give no verdict; the paired rounds say 1.01 ± 0.005: within
+        // noise, as every other section would read it.
+        let paired = Interval {
+            point: 1.01,
+            low: 1.005,
+            high: 1.009,
+            level: 0.984375,
+            n: 7,
+            method: crate::statistics::Method::PairedRatio,
+        };
+        let rows = [
+            row("none", "off", "none", 1000, 100.0),
+            row("star1", "off", "optimized", 990, 99.0).with_speedup(Some(paired)),
+        ];
+        let f = SearchFindings::of(&rows);
+        let a = f.find("sparse", "star1", "off", "optimized").unwrap();
+        assert_eq!(a.speedup, paired);
+        assert_eq!(a.verdict(), Verdict::WithinNoise);
     }
 }

@@ -29,6 +29,60 @@ pub struct Interval {
     pub level: f64,
     /// Number of samples (pairs, for a ratio) behind it.
     pub n: usize,
+    /// How the interval was computed.
+    pub method: Method,
+}
+
+/// How an [`Interval`] was computed; its name is the `method` column wherever an interval is persisted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// The median of samples with the order-statistic interval of a Binomial(n, 1/2) (distribution-free).
+    OrderStatistic,
+    /// The median of per-round ratios of interleaved arms, with the order-statistic interval.
+    PairedRatio,
+    /// The mean with a two-sided Student-t interval.
+    StudentT,
+    /// A ratio of two intervals' opposite ends: covers whenever both do (level by Bonferroni's inequality).
+    QuotientBound,
+    /// An exact figure (a ratio of deterministic counts): the interval is the point, coverage 1.
+    Exact,
+    /// One sample or a figure without spread: no coverage claim.
+    SingleSample,
+}
+
+impl Method {
+    /// Every method, in declaration order.
+    pub const ALL: [Method; 6] = [
+        Method::OrderStatistic,
+        Method::PairedRatio,
+        Method::StudentT,
+        Method::QuotientBound,
+        Method::Exact,
+        Method::SingleSample,
+    ];
+
+    /// The name in CSV columns and `summary.json`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Method::OrderStatistic => "order_statistic",
+            Method::PairedRatio => "paired_ratio",
+            Method::StudentT => "student_t",
+            Method::QuotientBound => "quotient_bound",
+            Method::Exact => "exact",
+            Method::SingleSample => "single_sample",
+        }
+    }
+
+    /// The method with this name.
+    ///
+    /// ```
+    /// use harness::statistics::interval::Method;
+    /// assert!(Method::ALL.iter().all(|m| Method::from_name(m.name()) == Some(*m)));
+    /// assert_eq!(Method::from_name("bootstrap"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Method> {
+        Method::ALL.into_iter().find(|m| m.name() == name)
+    }
 }
 
 impl Interval {
@@ -40,6 +94,42 @@ impl Interval {
             high: point,
             level: 0.0,
             n,
+            method: Method::SingleSample,
+        }
+    }
+
+    /// An exact figure: the interval is the point and covers with certainty.
+    pub fn exact(point: f64) -> Interval {
+        Interval {
+            point,
+            low: point,
+            high: point,
+            level: 1.0,
+            n: 1,
+            method: Method::Exact,
+        }
+    }
+
+    /// The interval of `a / b` from the two intervals' opposite ends: it covers whenever both do, so its level is
+    /// at least `1 − (1 − a.level) − (1 − b.level)` (Bonferroni). For arms timed without pairing.
+    ///
+    /// ```
+    /// use harness::statistics::Interval;
+    /// let a = Interval::median(&[10.0, 11.0, 12.0, 10.5, 11.5, 10.8]).unwrap();
+    /// let b = Interval::median(&[5.0, 5.5, 6.0, 5.2, 5.8, 5.4]).unwrap();
+    /// let q = Interval::quotient(&a, &b);
+    /// assert_eq!((q.low, q.high), (a.low / b.high, a.high / b.low));
+    /// assert!(q.level < 0.95);
+    /// ```
+    pub fn quotient(a: &Interval, b: &Interval) -> Interval {
+        let div = |x: f64, y: f64| if y > 0.0 { x / y } else { f64::NAN };
+        Interval {
+            point: div(a.point, b.point),
+            low: div(a.low, b.high),
+            high: div(a.high, b.low),
+            level: (a.level + b.level - 1.0).max(0.0),
+            n: a.n.min(b.n),
+            method: Method::QuotientBound,
         }
     }
 

@@ -32,6 +32,7 @@ impl Interval {
             high: mean + half,
             level: 0.95,
             n,
+            method: super::Method::StudentT,
         }
     }
 }

@@ -34,6 +34,7 @@ pub fn summarize(samples: &[f64]) -> Option<Interval> {
         high: v[n - k],
         level: coverage,
         n,
+        method: super::Method::OrderStatistic,
     })
 }
 
@@ -74,7 +75,10 @@ pub fn paired_ratio(a: &[f64], b: &[f64]) -> Option<Interval> {
         .filter(|(_, y)| **y != 0.0)
         .map(|(x, y)| x / y)
         .collect();
-    summarize(&ratios)
+    summarize(&ratios).map(|i| Interval {
+        method: super::Method::PairedRatio,
+        ..i
+    })
 }
 
 impl Interval {

@@ -7,7 +7,6 @@ pub(crate) mod journal;
 pub(crate) mod merge;
 pub(crate) mod openings;
 pub(crate) mod pair;
-pub(crate) mod pending_sprt;
 pub(crate) mod record;
 pub(crate) mod run;
 pub(crate) mod settings;

@@ -1,7 +1,6 @@
 //! The match's one use of the statistics module: the SPRT and nElo of A's pentanomial counts.
 
-// The statistics module's SPRT replaces this stand-in by this one import.
-use super::pending_sprt as sprt;
+use crate::statistics::sprt;
 
 pub(crate) use sprt::{GameScore, Pentanomial, SprtBounds};
 

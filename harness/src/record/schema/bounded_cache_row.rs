@@ -64,6 +64,25 @@ pub struct BoundedCacheRecord {
     pub seed: u64,
 }
 
+impl BoundedCacheRecord {
+    /// The speedup over the unbounded cache as an interval: the median of per-round ratios of interleaved timing
+    /// over `samples` rounds, its coverage the order-statistic interval's exact level.
+    pub fn speedup(&self) -> crate::statistics::Interval {
+        crate::statistics::Interval {
+            point: self.speedup_vs_unbounded,
+            low: self.speedup_low,
+            high: self.speedup_high,
+            level: if self.samples > 0 {
+                crate::statistics::median_ci_rank(self.samples as usize, 0.95).1
+            } else {
+                0.0
+            },
+            n: self.samples as usize,
+            method: crate::statistics::Method::PairedRatio,
+        }
+    }
+}
+
 impl CsvRecord for BoundedCacheRecord {
     const COLUMNS: &'static [&'static str] = &[
         "workload",

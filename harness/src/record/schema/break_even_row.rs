@@ -55,6 +55,25 @@ pub struct BreakEvenRecord {
     pub seed: u64,
 }
 
+impl BreakEvenRecord {
+    /// The measured speedup as an interval: the median of per-round ratios of interleaved timing over `samples`
+    /// rounds, its coverage the order-statistic interval's exact level.
+    pub fn measured(&self) -> crate::statistics::Interval {
+        crate::statistics::Interval {
+            point: self.measured_speedup,
+            low: self.speedup_ci_low,
+            high: self.speedup_ci_high,
+            level: if self.samples > 0 {
+                crate::statistics::median_ci_rank(self.samples as usize, 0.95).1
+            } else {
+                0.0
+            },
+            n: self.samples as usize,
+            method: crate::statistics::Method::PairedRatio,
+        }
+    }
+}
+
 impl CsvRecord for BreakEvenRecord {
     const COLUMNS: &'static [&'static str] = &[
         "scenario",

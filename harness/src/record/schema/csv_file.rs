@@ -12,6 +12,10 @@ pub trait CsvRecord: Serialize + DeserializeOwned {
     /// The header, in field order.
     const COLUMNS: &'static [&'static str];
 
+    /// Columns added after files of this kind were first written: a file without them still reads (their
+    /// fields take their serde default), so older run folders stay readable.
+    const ADDED_LATER: &'static [&'static str] = &[];
+
     /// Checks a value the type system cannot (non-negative, finite, non-empty); `Err((column, message))`.
     fn check(&self) -> Result<(), (&'static str, String)>;
 }
@@ -48,7 +52,7 @@ pub fn write_records<R: CsvRecord>(
 }
 
 /// Reads every record of the CSV at `path`: the header must hold [`CsvRecord::COLUMNS`] (in any order, more
-/// allowed) and at least one data row must follow.
+/// allowed; [`CsvRecord::ADDED_LATER`] may be missing) and at least one data row must follow.
 pub fn read_records<R: CsvRecord>(path: &Path) -> Result<Vec<Located<R>>, SchemaError> {
     let unreadable = |reason: String| SchemaError::Unreadable {
         path: path.to_path_buf(),
@@ -119,6 +123,7 @@ pub fn parse_records<R: CsvRecord>(
         .clone();
     if let Some(missing) = R::COLUMNS
         .iter()
+        .filter(|c| !R::ADDED_LATER.contains(c))
         .find(|c| !headers.iter().any(|h| h == **c))
     {
         return Err(SchemaError::MissingColumn {

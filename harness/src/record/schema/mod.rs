@@ -1,5 +1,5 @@
 //! The typed results schema: one arm key, one metric enum, and serde row types that both write and read every CSV
-//! the main job produces (`counts.csv`, `timings.csv`, `allocations.csv`, `probes.csv`, `search.csv`,
+//! the main job produces (`counts.csv`, `timings.csv`, `intervals.csv`, `allocations.csv`, `probes.csv`, `search.csv`,
 //! `bounded_cache.csv`, `tt_pressure.csv`, `break_even.csv`; instruction counts are
 //! rows of `counts.csv`). Reading names the file, line and field of every problem.
 
@@ -8,6 +8,7 @@ mod bounded_cache_row;
 mod break_even_row;
 mod csv_file;
 mod error;
+mod interval_row;
 mod metric;
 mod probe_row;
 mod provenance;
@@ -21,6 +22,10 @@ pub use bounded_cache_row::{BoundedCacheRecord, read_bounded_cache, write_bounde
 pub use break_even_row::{BreakEvenRecord, read_break_even, write_break_even};
 pub use csv_file::{CsvRecord, Located, parse_records, read_records, write_records};
 pub use error::SchemaError;
+pub use interval_row::{
+    IntervalRecord, IntervalRow, IntervalTable, NS_PER_OP, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE,
+    read_intervals, write_intervals,
+};
 pub use metric::Metric;
 pub use probe_row::{ProbeRecord, ProbeRow, read_probes, write_probes};
 pub use provenance::Provenance;

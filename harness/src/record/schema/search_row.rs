@@ -4,6 +4,7 @@
 use super::SchemaError;
 use super::csv_file::{CsvRecord, check_within, read_unique, write_records};
 use crate::record::RecordError;
+use crate::statistics::{Interval, Method, median_ci_rank};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -52,6 +53,25 @@ pub struct SearchRecord {
     pub ci_low_ns: f64,
     /// Upper end of the median's 95% interval.
     pub ci_high_ns: f64,
+    /// Speedup over the family's unpruned arm (no pruning, no table, no cache), time(plain) / time(arm): the
+    /// median of per-round ratios of the interleaved timing. Empty in runs written before it was recorded.
+    #[serde(default)]
+    pub speedup_vs_plain: Option<f64>,
+    /// Lower end of that speedup's interval.
+    #[serde(default)]
+    pub speedup_low: Option<f64>,
+    /// Upper end.
+    #[serde(default)]
+    pub speedup_high: Option<f64>,
+    /// Its coverage (the order-statistic interval's exact level).
+    #[serde(default)]
+    pub speedup_level: Option<f64>,
+    /// Rounds paired.
+    #[serde(default)]
+    pub speedup_n: Option<u64>,
+    /// How it was computed (`paired_ratio`).
+    #[serde(default)]
+    pub speedup_method: Option<String>,
     /// `host (cpu, N cores)`.
     pub machine: String,
     /// `rustc -V`.
@@ -62,7 +82,57 @@ pub struct SearchRecord {
     pub seed: u64,
 }
 
+impl SearchRecord {
+    /// The time per pass as an interval (median of `samples` passes, order statistics).
+    pub fn time(&self) -> Interval {
+        Interval {
+            point: self.median_ns,
+            low: self.ci_low_ns,
+            high: self.ci_high_ns,
+            level: if self.samples > 0 {
+                median_ci_rank(self.samples as usize, 0.95).1
+            } else {
+                0.0
+            },
+            n: self.samples as usize,
+            method: Method::OrderStatistic,
+        }
+    }
+
+    /// The recorded speedup over the unpruned arm, whole; `None` in runs written before it was recorded.
+    pub fn speedup(&self) -> Option<Interval> {
+        Some(Interval {
+            point: self.speedup_vs_plain?,
+            low: self.speedup_low?,
+            high: self.speedup_high?,
+            level: self.speedup_level?,
+            n: self.speedup_n? as usize,
+            method: Method::from_name(self.speedup_method.as_deref()?)?,
+        })
+    }
+
+    /// The same record with `speedup` in its speedup columns.
+    pub fn with_speedup(mut self, speedup: Option<Interval>) -> SearchRecord {
+        self.speedup_vs_plain = speedup.map(|s| s.point);
+        self.speedup_low = speedup.map(|s| s.low);
+        self.speedup_high = speedup.map(|s| s.high);
+        self.speedup_level = speedup.map(|s| s.level);
+        self.speedup_n = speedup.map(|s| s.n as u64);
+        self.speedup_method = speedup.map(|s| s.method.name().to_owned());
+        self
+    }
+}
+
 impl CsvRecord for SearchRecord {
+    const ADDED_LATER: &'static [&'static str] = &[
+        "speedup_vs_plain",
+        "speedup_low",
+        "speedup_high",
+        "speedup_level",
+        "speedup_n",
+        "speedup_method",
+    ];
+
     const COLUMNS: &'static [&'static str] = &[
         "scenario",
         "depth_turns",
@@ -85,6 +155,12 @@ impl CsvRecord for SearchRecord {
         "median_ns",
         "ci_low_ns",
         "ci_high_ns",
+        "speedup_vs_plain",
+        "speedup_low",
+        "speedup_high",
+        "speedup_level",
+        "speedup_n",
+        "speedup_method",
         "machine",
         "rustc",
         "git_revision",
@@ -191,6 +267,12 @@ mod tests {
             median_ns: 1.5e6,
             ci_low_ns: 1.4e6,
             ci_high_ns: 1.7e6,
+            speedup_vs_plain: None,
+            speedup_low: None,
+            speedup_high: None,
+            speedup_level: None,
+            speedup_n: None,
+            speedup_method: None,
             machine: "host (cpu, 2 cores)".into(),
             rustc: "rustc 1.95.0".into(),
             git_revision: "abc".into(),

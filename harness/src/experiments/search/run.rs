@@ -3,15 +3,16 @@
 //! same root values, each best path worth its root's value), then the counts of that pass, then interleaved
 //! timing; rows go to `search.csv`.
 
-use super::Job;
 use crate::evaluators::EvaluatorKind;
+use crate::exit::Failure;
+use crate::experiments::main_job::Job;
 use crate::progress::Stage;
 use crate::record::schema::{SearchRecord, write_search};
 use crate::record::{Provenance, RunFolder, RunMetadata};
 use crate::report::search::SearchFindings;
 use crate::scenario::LoadedScenario;
 use crate::search_arms::{SearchArm, SearchRow, TABLE_ENTRIES, search_roots, search_section};
-use crate::statistics::summarize;
+use crate::statistics::{paired_ratio, summarize};
 use crate::{outln, status};
 use anyhow::{Context, Result};
 use engine::GameState;
@@ -44,13 +45,13 @@ fn family_roots(s: &LoadedScenario, quick: bool) -> Result<(SearchDepth, Vec<Gam
     Ok((depth, roots))
 }
 
-/// Runs the stage and writes `search.csv`. `Ok(None)` on a parity failure (reported on stderr; nothing written).
+/// Runs the stage and writes `search.csv`; a parity failure is a [`Failure::Mismatch`] (nothing written).
 pub fn run_search(
     scenarios: &[LoadedScenario],
     job: &Job,
     meta: &RunMetadata,
     folder: &RunFolder,
-) -> Result<Option<SearchFindings>> {
+) -> Result<SearchFindings> {
     let start = Instant::now();
     let arms = SearchArm::all();
     let mut counted: Vec<(SearchRow, Vec<GameState>)> = Vec::new();
@@ -60,8 +61,9 @@ pub fn run_search(
         match search_section(&[(family, roots.clone())], depth, &arms, SEARCH_EVALUATOR) {
             Ok(rows) => counted.extend(rows.into_iter().map(|r| (r, roots.clone()))),
             Err(e) => {
-                status!("{e}");
-                return Ok(None);
+                return Err(Failure::Mismatch.because(format!(
+                    "{e}\nsearch parity failed: no result file was kept"
+                )));
             }
         }
     }
@@ -76,7 +78,11 @@ pub fn run_search(
     let records: Vec<SearchRecord> = counted
         .iter()
         .zip(&times)
-        .map(|((row, roots), t)| record(row, roots.len(), t, &prov))
+        .enumerate()
+        .map(|(i, ((row, roots), t))| {
+            let speedup = plain_of(&counted, i).and_then(|p| paired_ratio(&times[p], t));
+            record(row, roots.len(), t, &prov).with_speedup(speedup)
+        })
         .collect();
     let path = folder.path().join("search.csv");
     folder.write("search.csv", &write_search(&records, &path)?)?;
@@ -89,7 +95,15 @@ pub fn run_search(
         "search stage finished in {:.1} s",
         start.elapsed().as_secs_f64()
     );
-    Ok(Some(findings))
+    Ok(findings)
+}
+
+/// The row of the unpruned arm (no pruning, no table, no cache) of row `i`'s family: the baseline of its
+/// speedup, timed in the same rounds.
+fn plain_of(rows: &[(SearchRow, Vec<GameState>)], i: usize) -> Option<usize> {
+    let family = &rows[i].0.family;
+    rows.iter()
+        .position(|(r, _)| &r.family == family && r.arm.is_plain())
 }
 
 /// Every row's timed passes, interleaved: each round times every arm of a family once, starting one arm later
@@ -147,6 +161,12 @@ fn record(row: &SearchRow, roots: usize, times: &[f64], prov: &Provenance) -> Se
         median_ns: t.point,
         ci_low_ns: t.low,
         ci_high_ns: t.high,
+        speedup_vs_plain: None,
+        speedup_low: None,
+        speedup_high: None,
+        speedup_level: None,
+        speedup_n: None,
+        speedup_method: None,
         machine: String::new(),
         rustc: String::new(),
         git_revision: String::new(),

@@ -1,6 +1,7 @@
 //! Stage 2: the counting pass of every arm, and parity (every variant agrees) before anything is timed.
 
-use super::Job;
+use crate::exit::Failure;
+use crate::experiments::main_job::Job;
 use crate::progress::Stage;
 use crate::run::timing::ArmTiming;
 use crate::run::{Arm, CountResult, check_parity, count_family};
@@ -26,8 +27,11 @@ impl Group<'_> {
     }
 }
 
-/// Counts every arm and checks parity per group. `None` after a parity failure, which is printed on stderr.
-pub fn count_with_parity<'a>(scenarios: &'a [LoadedScenario], job: &Job) -> Option<Vec<Group<'a>>> {
+/// Counts every arm and checks parity per group; a parity failure is a [`Failure::Mismatch`].
+pub fn count_with_parity<'a>(
+    scenarios: &'a [LoadedScenario],
+    job: &Job,
+) -> anyhow::Result<Vec<Group<'a>>> {
     let start = Instant::now();
     let group_count = scenarios.len() * job.evaluators.len() * job.traversals.len();
     let progress = Stage::new("parity", (group_count * job.caches.len()) as u64);
@@ -69,8 +73,9 @@ pub fn count_with_parity<'a>(scenarios: &'a [LoadedScenario], job: &Job) -> Opti
                 };
                 if let Err(e) = check_parity(scn.family.name(), &counts, reference, &dfens) {
                     progress.abandon();
-                    status!("{e}");
-                    return None;
+                    return Err(Failure::Mismatch.because(format!(
+                        "{e}\nparity failed: nothing was timed and no result file was written"
+                    )));
                 }
                 if first_values.is_none() {
                     first_values = counts.first().map(|(_, r)| r.values.clone());
@@ -89,5 +94,5 @@ pub fn count_with_parity<'a>(scenarios: &'a [LoadedScenario], job: &Job) -> Opti
         group_count * job.caches.len(),
         start.elapsed().as_secs_f64()
     );
-    Some(groups)
+    Ok(groups)
 }

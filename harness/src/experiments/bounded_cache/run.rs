@@ -3,6 +3,7 @@
 //! `harness bounded-cache` the full sweep.
 
 use crate::bounded::{Capacities, Invocations, Sweep, Workload, run_sweep};
+use crate::exit::Failure;
 use crate::measure::Plan;
 use crate::record::schema::write_bounded_cache;
 use crate::record::{Provenance, RunFolder, RunMetadata};
@@ -56,14 +57,14 @@ impl BoundedStage {
     }
 }
 
-/// Runs the stage and writes `bounded_cache.csv` into `folder`. `Ok(None)` on a parity failure (reported on
-/// stderr; nothing written).
+/// Runs the stage and writes `bounded_cache.csv` into `folder`; a parity failure is a [`Failure::Mismatch`]
+/// (nothing written).
 pub fn run_bounded_cache(
     scenarios: &[LoadedScenario],
     stage: &BoundedStage,
     meta: &RunMetadata,
     folder: &RunFolder,
-) -> Result<Option<BoundedFindings>> {
+) -> Result<BoundedFindings> {
     let start = Instant::now();
     let mut invocations = Vec::new();
     for &workload in &stage.workloads {
@@ -88,8 +89,9 @@ pub fn run_bounded_cache(
     let records = match run_sweep(&invocations, &stage.sweep, &Provenance::of(meta)) {
         Ok(r) => r,
         Err(e) => {
-            status!("{e}");
-            return Ok(None);
+            return Err(Failure::Mismatch.because(format!(
+                "{e}\nbounded-cache parity failed: no result file was kept"
+            )));
         }
     };
     let path = folder.path().join("bounded_cache.csv");
@@ -103,5 +105,5 @@ pub fn run_bounded_cache(
         "bounded-cache stage finished in {:.1} s",
         start.elapsed().as_secs_f64()
     );
-    Ok(Some(findings))
+    Ok(findings)
 }

@@ -4,11 +4,11 @@ use crate::outln;
 use crate::record::RunMetadata;
 use crate::report::bounded_cache::BoundedGlance;
 use crate::report::break_even::VariantBreakEven;
-use crate::report::glance::{Glance, glance_table, tally};
+use crate::report::glance::{Glance, Tally, glance_table, tally};
 use serde::Serialize;
 
 /// The version of `summary.json`'s layout; bumped when a key changes meaning or disappears.
-pub const SUMMARY_VERSION: u32 = 1;
+pub const SUMMARY_VERSION: u32 = 2;
 
 #[derive(Serialize)]
 struct SummaryJson<'a> {
@@ -63,7 +63,7 @@ pub struct TtPressureHeadline {
 
 impl TtPressureHeadline {
     /// The headline of a finished stage.
-    pub fn of(outcome: &super::TtPressureOutcome) -> TtPressureHeadline {
+    pub fn of(outcome: &crate::experiments::tt_pressure::TtPressureOutcome) -> TtPressureHeadline {
         let f = &outcome.findings;
         let pct =
             |s: Option<&crate::tt_pressure::SizeSpread>| s.map_or(0.0, |s| 100.0 * s.extra_nodes);
@@ -81,20 +81,12 @@ impl TtPressureHeadline {
     }
 }
 
-#[derive(Serialize)]
-struct Tally {
-    pays: usize,
-    costs: usize,
-    no_verdict: usize,
-}
-
 /// `summary.json`'s text.
 pub fn summary_json(
     glance: &[Glance],
     meta: &RunMetadata,
     stages: StageHeadlines<'_>,
 ) -> serde_json::Result<String> {
-    let (pays, costs, no_verdict) = tally(glance);
     let doc = SummaryJson {
         summary_version: SUMMARY_VERSION,
         started_utc: meta.started.to_string(),
@@ -102,11 +94,7 @@ pub fn summary_json(
         rustc: &meta.rustc,
         machine: meta.machine(),
         seed: meta.seed,
-        verdicts: Tally {
-            pays,
-            costs,
-            no_verdict,
-        },
+        verdicts: tally(glance),
         at_a_glance: glance,
         bounded_cache: stages.bounded_cache,
         tt_pressure: stages.tt_pressure,
@@ -119,11 +107,18 @@ pub fn summary_json(
 
 /// The console's closing summary.
 pub fn print_glance(glance: &[Glance]) {
-    let (pays, costs, none) = tally(glance);
+    let t = tally(glance);
     outln!("\nAt a glance (speedup = time(none) / time(variant), > 1 = faster):\n");
     match glance_table(glance) {
         Ok(t) => outln!("{}", t.plain()),
         Err(e) => outln!("(no table: {e})"),
     };
-    outln!("verdicts: {pays} pay, {costs} cost, {none} without verdict (interval includes 1)");
+    outln!(
+        "verdicts: {} pay, {} cost, {} within noise (±1%), {} without verdict (the 95% interval holds 1 and reaches \
+         past ±1%, or covers less than 95%)",
+        t.pays,
+        t.costs,
+        t.within_noise,
+        t.no_verdict
+    );
 }

@@ -1,16 +1,21 @@
-//! Stage 5: the run's files (`counts.csv`, `timings.csv`, `probes.csv`, `instructions-status.txt`,
-//! `summary.json`) and the console tables.
+//! The run's shared files (`counts.csv`, `timings.csv`, `probes.csv`, `summary.json`) and the expansion
+//! experiment's console tables.
 
-use super::profile::Profiles;
-use super::{Group, summary};
+use super::summary;
+use crate::experiments::expansion::Group;
+use crate::experiments::{Findings, MainRun};
 use crate::measure::{Interval, Plan};
 use crate::outln;
-use crate::record::schema::{ProbeRow, write_probes, write_tidy};
+use crate::record::schema::{
+    IntervalRow, IntervalTable, NS_PER_OP, ProbeRow, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE,
+    write_intervals, write_probes, write_tidy,
+};
 use crate::record::{
     ArmKey, CountRow, Metric, MetricTable, Provenance, RunFolder, RunMetadata, TimingRow,
 };
 use crate::report::glance::Glance;
 use crate::run::CountResult;
+use crate::run::probes::FamilyProbes;
 use crate::run::table::{Line, render, render_expansion};
 use crate::run::timing::ArmTiming;
 
@@ -20,55 +25,84 @@ pub struct Written {
     pub counts: MetricTable<i128>,
     /// `timings.csv`'s rows.
     pub timings: MetricTable<f64>,
+    /// `intervals.csv`'s rows.
+    pub intervals: IntervalTable,
 }
 
-/// Writes the CSVs into the run folder.
-pub fn write_results(
-    groups: &[Group<'_>],
-    profiles: &Profiles,
-    meta: &RunMetadata,
-    folder: &RunFolder,
-) -> anyhow::Result<Written> {
-    let prov = Provenance::of(meta);
+/// The expansion experiment's rows of `counts.csv` (counting pass), `timings.csv` and `intervals.csv`.
+pub fn expansion_rows(groups: &[Group<'_>]) -> (Vec<CountRow>, Vec<TimingRow>, Vec<IntervalRow>) {
     let mut counts = Vec::new();
     let mut timings = Vec::new();
+    let mut intervals = Vec::new();
     for g in groups {
         for (i, (arm, r)) in g.counts.iter().enumerate() {
             let key = arm.key(g.scenario.family.name());
             counts.extend(counting_rows(&key, r));
             if let Some(t) = g.timings.get(i) {
                 timings.extend(timing_rows(&key, t));
+                intervals.extend(interval_rows(&key, t));
             }
         }
     }
-    counts.extend(profiles.probes.iter().flat_map(|p| p.count_rows()));
-    counts.extend(profiles.instruction_rows.iter().cloned());
-    let probe_rows: Vec<ProbeRow> = profiles
-        .probes
-        .iter()
-        .flat_map(|p| p.probe_rows())
-        .collect();
-    let path = |name: &str| folder.path().join(name);
+    (counts, timings, intervals)
+}
+
+/// One timed arm's intervals, whole: time per operation and the speedups whose baseline was timed.
+fn interval_rows(key: &ArmKey, t: &ArmTiming) -> Vec<IntervalRow> {
+    let quantities = [
+        (NS_PER_OP, Some(t.ns_per_op)),
+        (SPEEDUP_VS_NONE, t.speedup_vs_none),
+        (SPEEDUP_VS_TUPLE, t.speedup_vs_tuple),
+    ];
+    quantities
+        .into_iter()
+        .filter_map(|(quantity, i)| {
+            Some(IntervalRow {
+                key: key.clone(),
+                quantity: quantity.to_owned(),
+                interval: i?,
+            })
+        })
+        .collect()
+}
+
+/// Writes `probes.csv` from the optimized cache's probe statistics; returns their `counts.csv` rows.
+pub fn write_probes_file(
+    probes: &[FamilyProbes],
+    meta: &RunMetadata,
+    folder: &RunFolder,
+) -> anyhow::Result<Vec<CountRow>> {
+    let rows: Vec<ProbeRow> = probes.iter().flat_map(|p| p.probe_rows()).collect();
+    let path = folder.path().join("probes.csv");
     folder.write(
         "probes.csv",
-        &write_probes(&probe_rows, &prov, &path("probes.csv"))?,
+        &write_probes(&rows, &Provenance::of(meta), &path)?,
     )?;
-    folder.write(
-        "instructions-status.txt",
-        profiles.instructions_note.as_bytes(),
-    )?;
-    folder.write(
+    Ok(probes.iter().flat_map(|p| p.count_rows()).collect())
+}
+
+/// Writes the run's shared tidy files, `counts.csv` and `timings.csv`, from the rows the experiments added.
+pub fn write_results(run: MainRun<'_>) -> anyhow::Result<(Written, Findings)> {
+    let prov = Provenance::of(run.meta);
+    let path = |name: &str| run.folder.path().join(name);
+    run.folder.write(
         "counts.csv",
-        &write_tidy(&counts, &prov, &path("counts.csv"))?,
+        &write_tidy(&run.counts, &prov, &path("counts.csv"))?,
     )?;
-    folder.write(
+    run.folder.write(
         "timings.csv",
-        &write_tidy(&timings, &prov, &path("timings.csv"))?,
+        &write_tidy(&run.timings, &prov, &path("timings.csv"))?,
     )?;
-    Ok(Written {
-        counts: MetricTable::from_rows(counts, &path("counts.csv")),
-        timings: MetricTable::from_rows(timings, &path("timings.csv")),
-    })
+    run.folder.write(
+        "intervals.csv",
+        &write_intervals(&run.intervals, &prov, &path("intervals.csv"))?,
+    )?;
+    let written = Written {
+        counts: MetricTable::from_rows(run.counts, &path("counts.csv")),
+        timings: MetricTable::from_rows(run.timings, &path("timings.csv")),
+        intervals: IntervalTable::from_rows(run.intervals),
+    };
+    Ok((written, run.findings))
 }
 
 /// The counting pass's rows, in [`Metric::COUNTING_PASS`] order.

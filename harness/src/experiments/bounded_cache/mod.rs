@@ -1,0 +1,29 @@
+//! The bounded-cache experiment: the bounded evaluation cache against the unbounded one, in nested expansion and
+//! in search, at every capacity of the sweep; `bounded_cache.csv`.
+
+mod run;
+
+pub use run::{BoundedStage, run_bounded_cache};
+
+use super::{Experiment, MainRun};
+
+/// The bounded-cache experiment (see the module docs).
+pub struct BoundedCache;
+
+impl Experiment for BoundedCache {
+    fn name(&self) -> &'static str {
+        "bounded_cache"
+    }
+    fn about(&self) -> &'static str {
+        "bounded evaluation cache vs unbounded, expansion and search, every capacity (bounded_cache.csv)"
+    }
+    fn legacy_skip_flag(&self) -> Option<&'static str> {
+        Some("--skip-bounded-cache")
+    }
+    fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
+        let stage = BoundedStage::main_job_slice(run.job.seed, &run.job.families);
+        let findings = run_bounded_cache(run.scenarios, &stage, run.meta, run.folder)?;
+        run.findings.bounded_cache = Some(findings.glance());
+        Ok(())
+    }
+}

@@ -1,0 +1,37 @@
+//! The break-even experiment: predicted (from callgrind counts) and measured cache speedups over evaluators of
+//! increasing cost; the main job runs a short grid on the first family (`break_even.csv`), `harness break-even`
+//! the full map.
+
+mod run;
+
+pub use run::{BreakEvenGrid, full_ladder, run_break_even, short_grid, short_plan};
+
+use super::{Experiment, MainRun};
+
+/// The break-even experiment (see the module docs).
+pub struct BreakEven;
+
+impl Experiment for BreakEven {
+    fn name(&self) -> &'static str {
+        "break_even"
+    }
+    fn about(&self) -> &'static str {
+        "break-even map, short grid: first family, optimized cache, three evaluators (break_even.csv; callgrind)"
+    }
+    fn legacy_skip_flag(&self) -> Option<&'static str> {
+        Some("--skip-break-even")
+    }
+    fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
+        let grid = short_grid(&run.job.traversals, run.job.seed);
+        let prov = crate::record::Provenance::of(run.meta);
+        let first = &run.scenarios[..run.scenarios.len().min(1)];
+        run.findings.break_even = run_break_even(
+            first,
+            &run.job.scenarios_dir,
+            &grid,
+            &prov,
+            run.folder.path(),
+        )?;
+        Ok(())
+    }
+}

@@ -1,0 +1,39 @@
+//! The expansion experiment: every family x cache variant x evaluator x traversal cache, counted with parity
+//! checks first (values equal the frozen values and each other), then timed with the variants interleaved, and
+//! the optimized cache's probe lengths (`probes.csv`). Its rows are the core of `counts.csv` and `timings.csv`.
+
+mod parity;
+mod timing;
+
+pub use parity::Group;
+
+use super::{Experiment, MainRun};
+use crate::experiments::main_job::write;
+
+/// The expansion experiment (see the module docs).
+pub struct Expansion;
+
+impl Experiment for Expansion {
+    fn name(&self) -> &'static str {
+        "expansion"
+    }
+    fn about(&self) -> &'static str {
+        "nested chance expansion: every family x cache x evaluator x traversal, parity then interleaved timing"
+    }
+    fn read_by_compare(&self) -> bool {
+        true
+    }
+    fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
+        let mut groups = parity::count_with_parity(run.scenarios, run.job)?;
+        timing::time_groups(&mut groups, &run.job.plan);
+        let (counts, timings, intervals) = write::expansion_rows(&groups);
+        run.counts.extend(counts);
+        run.timings.extend(timings);
+        run.intervals.extend(intervals);
+        let probes = super::instructions::probe_families(run.scenarios)?;
+        run.counts
+            .extend(write::write_probes_file(&probes, run.meta, run.folder)?);
+        write::print_tables(&groups, &run.job.plan);
+        Ok(())
+    }
+}

@@ -1,0 +1,40 @@
+//! The instruction-count experiment: callgrind counts of one expansion operation per family x cache variant, in
+//! child processes (`counts.csv`'s instruction rows, `instructions-status.txt`). Deterministic, so a stable figure
+//! where timings are noisy.
+
+mod run;
+
+pub use run::{allocations, instruction_rows, probe_families};
+
+use super::{Experiment, MainRun};
+
+/// The instruction-count experiment (see the module docs).
+pub struct Instructions;
+
+/// The file that says how the instruction counts were measured, or why they are missing.
+pub const STATUS_FILE: &str = "instructions-status.txt";
+
+impl Experiment for Instructions {
+    fn name(&self) -> &'static str {
+        "instructions"
+    }
+    fn about(&self) -> &'static str {
+        "callgrind instruction counts per family x cache variant (counts.csv; needs valgrind)"
+    }
+    fn read_by_compare(&self) -> bool {
+        true
+    }
+    fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
+        let (rows, note) = instruction_rows(run.scenarios, run.job, run.folder);
+        run.counts.extend(rows);
+        run.folder.write(STATUS_FILE, note.as_bytes())?;
+        Ok(())
+    }
+    fn skipped(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
+        run.folder.write(
+            STATUS_FILE,
+            b"skipped (--skip instructions): no instruction counts were measured",
+        )?;
+        Ok(())
+    }
+}

@@ -1,0 +1,66 @@
+//! Deterministic profiles of the expansion operation: the optimized cache's probe lengths (in process) and
+//! callgrind instruction counts (a child process per arm).
+
+use crate::evaluators::EvaluatorKind;
+use crate::experiments::main_job::Job;
+use crate::record::{CountRow, RunFolder};
+use crate::run::probes::{FamilyProbes, probe_family};
+use crate::scenario::LoadedScenario;
+use crate::status;
+use engine::GameState;
+use engine::chance::Traversal;
+use std::time::Instant;
+
+/// Probes every family with evaluator `material` and the traversal cache on (the report's headline slice, whatever
+/// the run's filters).
+pub fn probe_families(scenarios: &[LoadedScenario]) -> anyhow::Result<Vec<FamilyProbes>> {
+    scenarios
+        .iter()
+        .map(|scn| {
+            let states: Vec<GameState> = scn.successors.iter().map(|s| s.state).collect();
+            probe_family(
+                scn.family.name(),
+                &states,
+                scn.depth,
+                EvaluatorKind::Material,
+                Traversal::Cached,
+            )
+        })
+        .collect()
+}
+
+/// Callgrind instruction counts of every family x cache variant and how they were measured (or why they are
+/// missing).
+pub fn instruction_rows(
+    scenarios: &[LoadedScenario],
+    job: &Job,
+    folder: &RunFolder,
+) -> (Vec<CountRow>, String) {
+    let start = Instant::now();
+    let (rows, note) = crate::instructions::main_job::instruction_rows(
+        &job.scenarios_dir,
+        &family_names(scenarios),
+        &job.caches,
+        &folder.path().join("callgrind"),
+    );
+    status!(
+        "instructions: {note} ({:.1} s)",
+        start.elapsed().as_secs_f64()
+    );
+    (rows, note)
+}
+
+/// Runs the allocation profiles into the run folder; returns the status line.
+pub fn allocations(scenarios: &[LoadedScenario], job: &Job, folder: &RunFolder) -> String {
+    let start = Instant::now();
+    let note = crate::alloc::run_alloc_profile(
+        folder.path(),
+        &job.scenarios_dir,
+        &family_names(scenarios),
+    );
+    format!("{note} ({:.1} s)", start.elapsed().as_secs_f64())
+}
+
+fn family_names(scenarios: &[LoadedScenario]) -> Vec<&str> {
+    scenarios.iter().map(|s| s.family.name()).collect()
+}

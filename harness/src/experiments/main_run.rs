@@ -1,0 +1,63 @@
+//! What the experiments of one main-job run share: the job, the verified scenarios, the run folder, the rows of
+//! the run's shared tidy files (`counts.csv`, `timings.csv`) and each experiment's findings for At a glance and
+//! `summary.json`.
+
+use crate::experiments::main_job::Job;
+use crate::experiments::tt_pressure::TtPressureOutcome;
+use crate::record::schema::IntervalRow;
+use crate::record::{CountRow, RunFolder, RunMetadata, TimingRow};
+use crate::report::bounded_cache::BoundedGlance;
+use crate::report::break_even::BreakEvenFindings;
+use crate::scenario::LoadedScenario;
+
+/// One main-job run in progress.
+pub struct MainRun<'a> {
+    /// The job as the command line resolved it.
+    pub job: &'a Job,
+    /// The verified scenarios, in family order.
+    pub scenarios: &'a [LoadedScenario],
+    /// The run's metadata (seed, machine, git state: read once).
+    pub meta: &'a RunMetadata,
+    /// The run folder (`.partial` while the run writes).
+    pub folder: &'a RunFolder,
+    /// Rows of `counts.csv`, in the order the experiments add them.
+    pub counts: Vec<CountRow>,
+    /// Rows of `timings.csv`.
+    pub timings: Vec<TimingRow>,
+    /// Rows of `intervals.csv`.
+    pub intervals: Vec<IntervalRow>,
+    /// What the experiments found, for At a glance and `summary.json`.
+    pub findings: Findings,
+}
+
+/// Each experiment's findings that other parts of the run read; `None` where it did not run.
+#[derive(Default)]
+pub struct Findings {
+    /// The bounded-cache experiment's at-a-glance lines.
+    pub bounded_cache: Option<Vec<BoundedGlance>>,
+    /// The TT-pressure experiment's outcome.
+    pub tt_pressure: Option<TtPressureOutcome>,
+    /// The break-even map's short grid.
+    pub break_even: Option<BreakEvenFindings>,
+}
+
+impl<'a> MainRun<'a> {
+    /// A run with no rows or findings yet.
+    pub fn new(
+        job: &'a Job,
+        scenarios: &'a [LoadedScenario],
+        meta: &'a RunMetadata,
+        folder: &'a RunFolder,
+    ) -> MainRun<'a> {
+        MainRun {
+            job,
+            scenarios,
+            meta,
+            folder,
+            counts: Vec::new(),
+            timings: Vec::new(),
+            intervals: Vec::new(),
+            findings: Findings::default(),
+        }
+    }
+}

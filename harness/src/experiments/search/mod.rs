@@ -1,0 +1,26 @@
+//! The search experiment: every family's frozen roots searched one turn deeper than its expansion depth by every
+//! pruning x transposition table x evaluation cache arm, parity against unpruned expectimax first; `search.csv`.
+
+mod run;
+
+pub use run::run_search;
+
+use super::{Experiment, MainRun};
+
+/// The search experiment (see the module docs).
+pub struct Search;
+
+impl Experiment for Search {
+    fn name(&self) -> &'static str {
+        "search"
+    }
+    fn about(&self) -> &'static str {
+        "Star1/Star2 search of every family's roots by pruning x TT x cache, parity first (search.csv)"
+    }
+    fn legacy_skip_flag(&self) -> Option<&'static str> {
+        Some("--skip-search")
+    }
+    fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
+        run_search(run.scenarios, run.job, run.meta, run.folder).map(|_| ())
+    }
+}

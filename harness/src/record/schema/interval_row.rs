@@ -1,0 +1,243 @@
+//! The rows of `intervals.csv`: every interval a run reports, persisted whole (point, low, high, coverage level,
+//! sample count and method) so a reader judges it with [`crate::verdict::Verdict::of`] exactly as the run did,
+//! rather than rebuilding it from three figures.
+
+use super::arm_key::check_key_columns;
+use super::csv_file::{CsvRecord, Located, read_records, write_records};
+use super::{ArmKey, Provenance, SchemaError};
+use crate::record::RecordError;
+use crate::statistics::{Interval, Method};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// `intervals.csv`'s quantity of the time per operation.
+pub const NS_PER_OP: &str = "ns_per_op";
+/// `intervals.csv`'s quantity of the speedup over no cache, time(none) / time(variant).
+pub const SPEEDUP_VS_NONE: &str = "speedup_vs_none";
+/// `intervals.csv`'s quantity of the speedup over the tuple-key map.
+pub const SPEEDUP_VS_TUPLE: &str = "speedup_vs_tuple";
+
+/// One interval about one arm: `quantity` names what it estimates (`ns_per_op`, `speedup_vs_none`, ...).
+#[derive(Clone, Debug, PartialEq)]
+pub struct IntervalRow {
+    /// The arm.
+    pub key: ArmKey,
+    /// What the interval estimates.
+    pub quantity: String,
+    /// The interval.
+    pub interval: Interval,
+}
+
+/// The CSV form of an [`IntervalRow`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct IntervalRecord {
+    /// Scenario family.
+    pub scenario: String,
+    /// Cache variant.
+    pub variant: String,
+    /// Evaluator.
+    pub evaluator: String,
+    /// Traversal cache `on` or `off`.
+    pub traversal: String,
+    /// What the interval estimates.
+    pub quantity: String,
+    /// The point estimate.
+    pub point: f64,
+    /// Lower end.
+    pub low: f64,
+    /// Upper end.
+    pub high: f64,
+    /// Coverage of `[low, high]` (exact for order statistics).
+    pub level: f64,
+    /// Samples (pairs, for a paired ratio) behind it.
+    pub n: u64,
+    /// How it was computed (`order_statistic`, `paired_ratio`, `student_t`, ...).
+    pub method: String,
+    /// `host (cpu, N cores)`.
+    pub machine: String,
+    /// `rustc -V`.
+    pub rustc: String,
+    /// Commit, `-dirty` when modified.
+    pub git_revision: String,
+    /// The run's seed.
+    pub seed: u64,
+}
+
+impl CsvRecord for IntervalRecord {
+    const COLUMNS: &'static [&'static str] = &[
+        "scenario",
+        "variant",
+        "evaluator",
+        "traversal",
+        "quantity",
+        "point",
+        "low",
+        "high",
+        "level",
+        "n",
+        "method",
+        "machine",
+        "rustc",
+        "git_revision",
+        "seed",
+    ];
+
+    fn check(&self) -> Result<(), (&'static str, String)> {
+        check_key_columns(
+            &self.scenario,
+            &self.variant,
+            &self.evaluator,
+            &self.traversal,
+        )?;
+        if self.quantity.is_empty() {
+            return Err(("quantity", "empty".into()));
+        }
+        if Method::from_name(&self.method).is_none() {
+            return Err(("method", format!("unknown method '{}'", self.method)));
+        }
+        if !(0.0..=1.0).contains(&self.level) {
+            return Err((
+                "level",
+                format!("{} is not a coverage in [0, 1]", self.level),
+            ));
+        }
+        if self.point.is_finite() && self.low.is_finite() && self.high.is_finite() {
+            if self.low > self.high {
+                return Err(("low", format!("{} above high {}", self.low, self.high)));
+            }
+        } else if self.level > 0.0 {
+            return Err((
+                "point",
+                "a non-finite interval cannot claim coverage".into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// `intervals.csv` text of `rows` with `prov` on every row.
+pub fn write_intervals(
+    rows: &[IntervalRow],
+    prov: &Provenance,
+    path: &Path,
+) -> Result<Vec<u8>, RecordError> {
+    write_records(
+        rows.iter().map(|r| IntervalRecord {
+            scenario: r.key.scenario.clone(),
+            variant: r.key.variant.clone(),
+            evaluator: r.key.evaluator.clone(),
+            traversal: r.key.traversal.clone(),
+            quantity: r.quantity.clone(),
+            point: r.interval.point,
+            low: r.interval.low,
+            high: r.interval.high,
+            level: r.interval.level,
+            n: r.interval.n as u64,
+            method: r.interval.method.name().to_owned(),
+            machine: prov.machine.clone(),
+            rustc: prov.rustc.clone(),
+            git_revision: prov.git_revision.clone(),
+            seed: prov.seed,
+        }),
+        path,
+    )
+}
+
+/// The intervals of a run by (arm, quantity).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct IntervalTable {
+    by_key: BTreeMap<(ArmKey, String), Interval>,
+}
+
+impl IntervalTable {
+    /// A table of `rows` (a later row for the same arm and quantity replaces an earlier one).
+    pub fn from_rows(rows: impl IntoIterator<Item = IntervalRow>) -> IntervalTable {
+        IntervalTable {
+            by_key: rows
+                .into_iter()
+                .map(|r| ((r.key, r.quantity), r.interval))
+                .collect(),
+        }
+    }
+
+    /// The interval of `quantity` for `key`.
+    pub fn get(&self, key: &ArmKey, quantity: &str) -> Option<Interval> {
+        self.by_key
+            .get(&(key.clone(), quantity.to_owned()))
+            .copied()
+    }
+
+    /// Whether the table holds nothing.
+    pub fn is_empty(&self) -> bool {
+        self.by_key.is_empty()
+    }
+}
+
+/// Reads `intervals.csv`, rejecting a repeated (arm, quantity).
+pub fn read_intervals(path: &Path) -> Result<IntervalTable, SchemaError> {
+    let mut by_key = BTreeMap::new();
+    for Located { line, record: r } in read_records::<IntervalRecord>(path)? {
+        let key = ArmKey {
+            scenario: r.scenario,
+            variant: r.variant,
+            evaluator: r.evaluator,
+            traversal: r.traversal,
+        };
+        let method = Method::from_name(&r.method).expect("checked on reading");
+        let interval = Interval {
+            point: r.point,
+            low: r.low,
+            high: r.high,
+            level: r.level,
+            n: r.n as usize,
+            method,
+        };
+        if by_key
+            .insert((key.clone(), r.quantity.clone()), interval)
+            .is_some()
+        {
+            return Err(SchemaError::Row {
+                path: path.to_path_buf(),
+                line,
+                message: format!("duplicate row for {} of {key}", r.quantity),
+            });
+        }
+    }
+    Ok(IntervalTable { by_key })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn intervals_round_trip_whole_and_bad_rows_are_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("intervals.csv");
+        let key = ArmKey::new("sparse", "optimized", "material", "on");
+        let interval = crate::statistics::paired_ratio(
+            &[10.0, 11.0, 12.0, 10.5, 11.5, 10.8],
+            &[9.0, 9.9, 10.1, 9.7, 10.2, 9.8],
+        )
+        .unwrap();
+        let rows = [IntervalRow {
+            key: key.clone(),
+            quantity: "speedup_vs_none".into(),
+            interval,
+        }];
+        let prov = Provenance {
+            machine: "m".into(),
+            rustc: "r".into(),
+            git_revision: "g".into(),
+            seed: 3,
+        };
+        std::fs::write(&path, write_intervals(&rows, &prov, &path).unwrap()).unwrap();
+        let table = read_intervals(&path).unwrap();
+        assert_eq!(table.get(&key, "speedup_vs_none"), Some(interval));
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.replace("paired_ratio", "bootstrap")).unwrap();
+        let err = read_intervals(&path).unwrap_err().to_string();
+        assert!(err.contains("line 2") && err.contains("method"), "{err}");
+    }
+}
