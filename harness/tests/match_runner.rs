@@ -417,3 +417,79 @@ fn bad_resume_folders_exit_2_naming_the_problem_and_change_nothing() {
     assert_eq!(games(&f), broken.as_bytes());
     assert!(f.exists());
 }
+
+/// A lopsided match against wide bounds stops early, after the same pair whatever the concurrency, since the test
+/// is applied after each pair in pair order.
+#[test]
+fn the_sprt_stops_after_the_same_pair_at_any_concurrency() {
+    let out = tempfile::tempdir().unwrap();
+    let o = openings();
+    let run = |c: &str| {
+        let r = harness(&[
+            "--a",
+            "depth=1",
+            "--b",
+            "depth=1,pruning=none,eval=constant",
+            "--games",
+            "60",
+            "--elo0",
+            "0",
+            "--elo1",
+            "300",
+            "--alpha",
+            "0.1",
+            "--beta",
+            "0.1",
+            "--openings",
+            &o,
+            "--out",
+            out.path().to_str().unwrap(),
+            "--concurrency",
+            c,
+        ]);
+        assert!(r.status.success(), "{}", stderr(&r));
+        assert!(
+            stderr(&r).contains("the SPRT stopped the match"),
+            "{}",
+            stderr(&r)
+        );
+        final_line(&r)
+    };
+    let (one, three) = (run("1"), run("3"));
+    assert_eq!(one, three);
+    assert_ne!(field(&one, "verdict"), "continue");
+    assert!(field(&one, "pairs").parse::<u64>().unwrap() < 30);
+    let runs = folders(out.path());
+    assert_eq!(runs.len(), 2);
+    assert_eq!(games(&runs[0]), games(&runs[1]));
+}
+
+/// Under an `ms:` control the mover's turns carry their wall time, the other bot's do not.
+#[test]
+fn a_deadline_bot_records_wall_time_and_only_its_own() {
+    let out = tempfile::tempdir().unwrap();
+    let o = openings();
+    let r = harness(&[
+        "--a",
+        "depth=id,tc=ms:5+1",
+        "--b",
+        "depth=1",
+        "--games",
+        "2",
+        "--openings",
+        &o,
+        "--out",
+        out.path().to_str().unwrap(),
+    ]);
+    assert!(r.status.success(), "{}", stderr(&r));
+    let runs = folders(out.path());
+    for game in lines(&runs[0]) {
+        let a_is_white = game["game"].as_u64() == Some(0);
+        let opening = GameState::from_dfen(game["opening"].as_str().unwrap()).unwrap();
+        for (k, t) in game["turns"].as_array().unwrap().iter().enumerate() {
+            let white_moves = (opening.side_to_move() == engine::Color::White) == (k % 2 == 0);
+            let a_moves = white_moves == a_is_white;
+            assert_eq!(t.get("ms").is_some(), a_moves, "turn {k}: {t}");
+        }
+    }
+}
