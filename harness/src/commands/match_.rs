@@ -37,10 +37,10 @@ pub enum Action {
 pub struct PlayArgs {
     /// Bot A: comma-separated key=value (depth, pruning, tt, scheme, cache, eval, tc); keys not given default to
     /// depth=2,pruning=star2,tt=16,scheme=depth,cache=optimized,eval=material,tc=nodes:20000.
-    #[arg(long, required = true, value_parser = parse_spec)]
+    #[arg(long, required = true, value_name = "SPEC", value_parser = parse_spec)]
     pub(crate) a: Option<BotSpecArg>,
     /// Bot B, as --a.
-    #[arg(long, required = true, value_parser = parse_spec)]
+    #[arg(long, required = true, value_name = "SPEC", value_parser = parse_spec)]
     pub(crate) b: Option<BotSpecArg>,
     /// The most games (even: pairs are games / 2); the SPRT may stop earlier.
     #[arg(long, default_value_t = 1000)]
@@ -49,13 +49,13 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 1)]
     pub(crate) seed: u64,
     /// Pairs played at once (default: the available cores). Records do not depend on it.
-    #[arg(long)]
+    #[arg(long, value_name = "N")]
     pub(crate) concurrency: Option<usize>,
     /// Play only the pairs with index = K - 1 (mod N); merge the shards with `harness match merge`.
-    #[arg(long, value_parser = |s: &str| s.parse::<Shard>())]
+    #[arg(long, value_name = "K/N", value_parser = |s: &str| s.parse::<Shard>())]
     pub(crate) shard: Option<Shard>,
     /// Continue the match in this run folder (its settings must agree with these).
-    #[arg(long)]
+    #[arg(long, value_name = "DIR")]
     pub(crate) resume: Option<PathBuf>,
     /// SPRT: nElo of H0.
     #[arg(long, default_value_t = SprtBounds::default().elo0, allow_hyphen_values = true)]
@@ -73,7 +73,7 @@ pub struct PlayArgs {
     #[arg(long, default_value = openings::DEFAULT_PATH)]
     pub(crate) openings: PathBuf,
     /// Where the run folder goes.
-    #[arg(long, default_value = "results-private")]
+    #[arg(long, value_name = "DIR", default_value = "results-private")]
     pub(crate) out: PathBuf,
 }
 
