@@ -7,7 +7,6 @@ use crate::outln;
 use crate::statistics::sprt::{
     self, Pentanomial, SprtBounds, Trinomial, sprt_pentanomial, sprt_trinomial,
 };
-use std::process::ExitCode;
 
 /// Arguments of `harness sprt`.
 #[derive(clap::Args, Debug)]
@@ -94,7 +93,7 @@ fn rate(s: &str) -> Result<f64, String> {
 }
 
 /// Runs the command: checks the bounds together (`--elo0` below `--elo1`, status 2 otherwise) and prints the line.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> anyhow::Result<()> {
     let bounds = SprtBounds {
         elo0: args.elo0,
         elo1: args.elo1,
@@ -108,7 +107,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         (None, None) => return Err(Failure::BadInput.because("give --penta or --tri")),
     };
     outln!("{}", status.line());
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 #[cfg(test)]
