@@ -12,7 +12,7 @@ mod two_deep;
 mod unbounded;
 
 use replacement::{Placement, Replacement, Resident};
-pub use replacement::{ReplacementScheme, UnknownReplacementScheme};
+pub use replacement::ReplacementScheme;
 use unbounded::UnboundedEntries;
 
 /// Salt XORed into the Zobrist key of depth-3 inner MAX chance nodes, so MAX and MIN continuations on the same
