@@ -5,9 +5,10 @@ use crate::memo::callback::{EvalCallback, Fallible, Plain};
 use crate::memo::counters::MemoCounters;
 use crate::memo::evaluation_memo::EvaluationMemo;
 use crate::memo::fingerprint::Signature;
+use crate::memo::key_compare::same_key;
 use crate::memo::probe_stats::{NoStats, ProbeObserver, ProbeStats};
 use crate::memo::slot_array::{EMPTY, SlotArray};
-use crate::memo::state_store::{StateStore, StoredState};
+use crate::memo::state_store::StateStore;
 use crate::state::GameState;
 use std::cell::{Cell, UnsafeCell};
 use std::convert::Infallible;
@@ -250,62 +251,6 @@ enum Probe {
     Vacant(usize),
 }
 
-/// `GameState` equality (every field but the Zobrist key) as nine 16-byte vector compares.
-///
-/// `GameState` is `repr(C)` with its keyed fields, unpadded, in its first `KEYED_BYTES` bytes, and a stored state is
-/// 16-byte aligned, so each 16-byte word is one unaligned load of the key and one xor straight from the stored copy;
-/// the differences are or-ed together and tested once. The derived comparison calls `memcmp` for the mailbox
-/// (a third of a warm hit); pairing fields into 16-byte words in Rust's own layout took 33 instructions out of
-/// line, this takes 31 inline (callgrind).
-#[inline(always)]
-fn same_key(stored: &StoredState, key: &GameState) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{
-            __m128i, _mm_cmpeq_epi8, _mm_load_si128, _mm_loadu_si128, _mm_movemask_epi8,
-            _mm_or_si128, _mm_setzero_si128, _mm_xor_si128,
-        };
-        const WORDS: usize = crate::state::KEYED_BYTES / 16;
-        let a = std::ptr::from_ref(stored).cast::<__m128i>();
-        let b = std::ptr::from_ref(opaque(key)).cast::<__m128i>();
-        // SAFETY: both pointers address a whole `GameState` (`StoredState` is one at offset 0), whose first
-        // `KEYED_BYTES` bytes are initialised integer fields without padding (asserted where `GameState` is
-        // defined); `WORDS * 16 == KEYED_BYTES`; `a` is 16-byte aligned (`StoredState` is `align(16)`), as the
-        // aligned load requires, and `b` is read unaligned. SSE2 is part of every x86_64 target.
-        unsafe {
-            let mut diff = _mm_xor_si128(_mm_loadu_si128(b), _mm_load_si128(a));
-            for i in 1..WORDS {
-                diff = _mm_or_si128(
-                    diff,
-                    _mm_xor_si128(_mm_loadu_si128(b.add(i)), _mm_load_si128(a.add(i))),
-                );
-            }
-            _mm_movemask_epi8(_mm_cmpeq_epi8(diff, _mm_setzero_si128())) == 0xffff
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        stored.0 == *key
-    }
-}
-
-/// `key`, laundered through an empty `asm!` so the optimizer cannot hoist the comparison's loads of it above the
-/// signature check (it would keep nine vector registers of the key alive across the probe loop and compare
-/// register to register, one instruction more per 16 bytes, measured with callgrind).
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-// The asm reads no memory: it only hides the pointer's value from the optimizer.
-#[allow(clippy::pointers_in_nomem_asm_block)]
-fn opaque(key: &GameState) -> &GameState {
-    let mut p = std::ptr::from_ref(key);
-    // SAFETY: the template is empty: the block executes nothing, reads and writes no memory and leaves `p` as it
-    // was; the compiler only loses track of where `p` points, so the reference rebuilt from it is `key` itself.
-    unsafe {
-        std::arch::asm!("/* {0} */", inout(reg) p, options(pure, nomem, nostack, preserves_flags));
-        &*p
-    }
-}
-
 /// The table and its observer, borrowed apart so probing can report to the observer.
 struct Table<O> {
     arrays: Arrays,
@@ -484,34 +429,6 @@ unsafe fn push_within_capacity<T>(v: &mut Vec<T>, len: usize, item: T) {
 mod tests {
     use super::*;
     use crate::memo::test_states::random_states;
-
-    #[test]
-    fn same_key_agrees_with_state_equality() {
-        use crate::memo::test_states::{full_move_variant, mailbox_variant, zobrist_variant};
-        let states = random_states(9, 200);
-        for (i, a) in states.iter().enumerate() {
-            let mut variants = vec![
-                *a,
-                zobrist_variant(a, !a.zobrist),
-                mailbox_variant(a, i % 64, a.mailbox[i % 64] ^ 1),
-                full_move_variant(a, a.full_move ^ 1),
-                states[(i + 1) % states.len()],
-            ];
-            for f in 0..10 {
-                let mut v = *a;
-                match f {
-                    0 | 1 => v.colors[f].0 ^= 1 << (i % 64),
-                    2..=7 => v.kinds[f - 2].0 ^= 1 << (i % 64),
-                    8 => v.en_passant.0 ^= 1 << (i % 64),
-                    _ => v.flags.0 ^= 1 << (i % 21),
-                }
-                variants.push(v);
-            }
-            for b in &variants {
-                assert_eq!(same_key(&StoredState(*a), b), a == b);
-            }
-        }
-    }
 
     #[test]
     fn the_callback_may_read_and_re_enter_the_table_it_is_called_from() {

@@ -14,6 +14,7 @@ mod counters;
 mod evaluation_cache;
 mod evaluation_memo;
 mod fingerprint;
+mod key_compare;
 mod probe_stats;
 mod slot_array;
 mod state_store;
