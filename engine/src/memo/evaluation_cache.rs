@@ -24,8 +24,7 @@ use std::convert::Infallible;
 /// evaluated, until the cache is dropped.
 ///
 /// No identity shortcut (the contract permits one): the table's copies of the states are private, so no lookup
-/// can pass one, and the pointer check cost 3 instructions per hit (callgrind). Full comparison runs on every
-/// equal signature.
+/// can pass one and a pointer check would never fire. Full comparison runs on every equal signature.
 ///
 /// Single owner, deliberately `!Sync`; `apply` takes `&self` so it can be passed to path scoring and re-entered
 /// from the callback. The callback's failure (`Err` or panic) propagates unchanged, inserts nothing and is retried
@@ -130,9 +129,8 @@ impl<C: EvalCallback, O: ProbeObserver> EvaluationCache<C, O> {
     /// A lookup that found no entry: evaluate, then insert at `vacant` unless the callback changed the table.
     ///
     /// Out of line so the hit path, inlined into every caller's loop, keeps the caller's loop state in registers:
-    /// inlined, the miss path's calls pushed it onto the stack. Callgrind, inlined -> out of line: 104 -> 100
-    /// instructions per hit and 177 -> 192 per miss in the lookup bench, but in nested expansion, where the caller
-    /// holds more state, 108 -> 92 per lookup on sparse and at most 3 more on the families that nearly always miss.
+    /// inlined, the miss path's calls would push it onto the stack. A miss pays a call for it, which nested
+    /// expansion, where the caller holds more state, more than recovers on its hits (docs/evaluation-cache.md §9).
     #[inline(never)]
     fn miss(
         &self,
@@ -184,8 +182,8 @@ impl<C: EvalCallback, O: ProbeObserver> EvaluationCache<C, O> {
 impl<C, O: ProbeObserver> EvaluationCache<C, O> {
     /// The table, for the duration of one probe, insert or read.
     ///
-    /// Replaces a `RefCell`, whose borrow flag cost five instructions per hit and ten per miss (callgrind). The
-    /// flag guarded nothing the structure does not already rule out:
+    /// An `UnsafeCell` rather than a `RefCell`: a borrow flag would be checked and written on every hit and
+    /// miss and would guard nothing the structure does not already rule out:
     #[inline(always)]
     #[allow(clippy::mut_from_ref)]
     fn table(&self) -> &mut Table<O> {
@@ -235,9 +233,9 @@ impl<C, O: ProbeObserver> std::fmt::Debug for EvaluationCache<C, O> {
     }
 }
 
-/// Slots in the first allocation (room for 512 entries; 4 KiB of slots, 2 KiB each of signatures and values). A fresh cache per
-/// search or rescoring invocation usually holds hundreds of entries; starting at 16 slots cost six extra growths
-/// per batch, and the repeated-batch bench measured 102 -> 82 us (CPU clock) when starting here.
+/// Slots in the first allocation (room for 512 entries; 4 KiB of slots, 2 KiB each of signatures and values). A
+/// fresh cache per search or rescoring invocation usually holds hundreds of entries, so a smaller start would
+/// spend most invocations growing.
 const MIN_SLOTS: usize = 1024;
 /// The signature leaves 31 bits for slot selection, so the slot array stops there (2^30 entries, far beyond RAM).
 const MAX_SLOTS: usize = 1 << 31;
@@ -296,8 +294,7 @@ impl Arrays {
         let mut slot = signature.slot_bits() & mask;
         let mut inspected = 1;
         loop {
-            // SAFETY: `slot` is masked by the array's own mask. The bounds check cost two instructions per probe
-            // step.
+            // SAFETY: `slot` is masked by the array's own mask.
             let word = unsafe { self.slots.get_unchecked(slot) };
             if word == EMPTY {
                 // The shared empty word of an unallocated array is not a slot: such a lookup inspected none
@@ -351,7 +348,7 @@ impl Arrays {
         // SAFETY (both pushes and the slot write): the check above or `grow` left at least `2 * (entry + 1)`
         // slots, and `grow` reserves room for half the slots in `values` and `signatures`, which hold `entry`
         // items each (they grow in step with `states`); `slot` came from a probe or `vacant_slot` of the current
-        // slot array, so it is below its length. The checks cost six instructions per miss.
+        // slot array, so it is below its length.
         unsafe {
             push_within_capacity(&mut self.values, entry, value);
             push_within_capacity(&mut self.signatures, entry, signature.0);
