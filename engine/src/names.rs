@@ -162,7 +162,7 @@ mod tests {
 
     crate::closed_names! {
         #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-        enum Three: "test value" {
+        enum Count: "test value" {
             "one" => One,
             #[default]
             "two" | "2" => Two,
@@ -180,17 +180,17 @@ mod tests {
 
     #[test]
     fn every_name_round_trips_and_aliases_parse() {
-        round_trip::<Three>();
-        assert_eq!(Three::default(), Three::Two);
-        assert_eq!("2".parse::<Three>(), Ok(Three::Two));
-        assert_eq!(Three::ALL_NAMES, "one,two,three");
-        let e = "four".parse::<Three>().unwrap_err();
+        round_trip::<Count>();
+        assert_eq!(Count::default(), Count::Two);
+        assert_eq!("2".parse::<Count>(), Ok(Count::Two));
+        assert_eq!(Count::ALL_NAMES, "one,two,three");
+        let e = "four".parse::<Count>().unwrap_err();
         assert_eq!(
             (e.what, e.given.as_str(), e.expected),
             ("test value", "four", &["one", "two", "three"][..])
         );
         // Matching is exact: no trimming, no case folding.
-        assert!(" one".parse::<Three>().is_err());
-        assert!("One".parse::<Three>().is_err());
+        assert!(" one".parse::<Count>().is_err());
+        assert!("One".parse::<Count>().is_err());
     }
 }
