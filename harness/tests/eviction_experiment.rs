@@ -265,10 +265,11 @@ struct Cli {
     args: harness::commands::eviction::Args,
 }
 
+/// The configuration of `harness eviction EXTRA`: a value clap refuses, or one `config` refuses across options.
 fn parse(extra: &[&str]) -> anyhow::Result<Config> {
     let mut argv = vec!["eviction"];
     argv.extend_from_slice(extra);
-    harness::commands::eviction::config(&Cli::parse_from(argv).args)
+    harness::commands::eviction::config(&Cli::try_parse_from(argv)?.args)
 }
 
 #[test]

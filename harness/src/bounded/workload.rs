@@ -13,54 +13,20 @@ use engine::search::{
 };
 use engine::{Color, GameState};
 use std::convert::Infallible;
-use std::fmt;
-use std::str::FromStr;
 
 /// The evaluator of both workloads (the frozen values and the search stage use it too).
 pub const EVALUATOR: EvaluatorKind = EvaluatorKind::Material;
 /// The search workload's pruning: the search stage's strongest arm, where the cache sees the fewest repeats.
 pub const SEARCH_PRUNING: Pruning = Pruning::Star2;
 
-/// Which workload.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub enum Workload {
-    /// Every outer successor's nested chance expansion (traversal cache on).
-    Expansion,
-    /// Every root searched one turn deeper than the family's expansion (Star2, transposition table on).
-    Search,
-}
-
-impl Workload {
-    /// Both, in report order.
-    pub const ALL: [Workload; 2] = [Workload::Expansion, Workload::Search];
-
-    /// The name in results and on the command line.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Workload::Expansion => "expansion",
-            Workload::Search => "search",
-        }
-    }
-}
-
-impl fmt::Display for Workload {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A workload name that is not `expansion` or `search`.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("unknown workload {0:?}; expected one of expansion|search")]
-pub struct UnknownWorkload(pub String);
-
-impl FromStr for Workload {
-    type Err = UnknownWorkload;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Workload::ALL
-            .into_iter()
-            .find(|w| w.name() == s)
-            .ok_or_else(|| UnknownWorkload(s.to_string()))
+engine::closed_names! {
+    /// Which workload; its name is the one in results and on the command line, declaration order is report order.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+    pub enum Workload: "workload" {
+        /// Every outer successor's nested chance expansion (traversal cache on).
+        "expansion" => Expansion,
+        /// Every root searched one turn deeper than the family's expansion (Star2, transposition table on).
+        "search" => Search,
     }
 }
 

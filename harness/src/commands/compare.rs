@@ -13,7 +13,7 @@ use crate::record::schema::UnknownMetrics;
 use crate::record::{ArmKey, Metric, MetricTable};
 use crate::record::{RunFolder, RunMetadata, write_atomic};
 use crate::scenario::Family;
-use crate::values::{List, Named, list, or_all, positive};
+use crate::values::{List, list, or_all, positive};
 use anyhow::{Context, Result};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;

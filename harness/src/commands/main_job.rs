@@ -4,7 +4,7 @@ use crate::evaluators::EvaluatorKind;
 use crate::experiments::Skipped;
 use crate::experiments::main_job::{Job, timing_plan};
 use crate::scenario::Family;
-use crate::values::{List, Named, evaluators, list, or_all};
+use crate::values::{List, evaluators, list, or_all};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use std::path::PathBuf;

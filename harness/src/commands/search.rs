@@ -36,7 +36,7 @@ pub struct Args {
     #[arg(long, default_value = "optimized", value_parser = name::<CacheKind>)]
     pub cache: CacheKind,
     /// Evaluator: material|aggressive|counter|constant|mobility|network|work:N.
-    #[arg(long, default_value = "material", value_parser = crate::selection::parse_eval)]
+    #[arg(long, default_value = "material")]
     pub eval: EvaluatorKind,
     /// Stop after this many evaluator calls (deterministic; cache hits cost nothing).
     #[arg(long, value_parser = positive::<u64>)]

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Only these schemes (comma-separated, each once): always,depth,two_deep,two_big,aged.
-    #[arg(long, value_parser = list::<ReplacementScheme>, default_value = "always,depth,two_deep,two_big,aged")]
+    #[arg(long, value_parser = list::<ReplacementScheme>, default_value = ReplacementScheme::ALL_NAMES)]
     pub scheme: List<ReplacementScheme>,
     /// Table sizes as log2 of the entry count: a range `A..B` (inclusive) or a comma-separated list, 1 to 26.
     #[arg(long, value_parser = parse_sizes, default_value = "4..20")]

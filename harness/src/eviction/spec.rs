@@ -7,6 +7,7 @@ use super::{
     lru::Lru, s3fifo::S3Fifo, sieve::Sieve, static_sets::StaticSet, two_q::TwoQ,
     unbounded::Unbounded, wtinylfu::WTinyLfu,
 };
+use engine::names::UnknownName;
 use std::fmt;
 use std::str::FromStr;
 
@@ -50,14 +51,26 @@ pub enum PolicyKind {
     LfuUnprotected,
 }
 
-/// The names `FromStr` accepts, as listed in errors and `--help`.
-pub const KNOWN_NAMES: &str = "lru, lfu, aging_lfu, aging_lfu_k<K>, sieve, arc, s3fifo, wtinylfu, fifo, clock, \
-                               two_q, lirs, belady, unbounded, best_n, first_n";
-
-/// Error for a policy name that is not known.
-#[derive(Debug, thiserror::Error)]
-#[error("unknown policy `{0}` (known: {KNOWN_NAMES})")]
-pub struct UnknownPolicy(pub String);
+/// The policy names of the command line, as `FromStr`'s unknown-name error lists them: `aging_lfu_k<K>` for any
+/// K >= 1, and `aging_lfu`, which `--policies` takes for the K sweep (it is no single rule, so `FromStr` refuses it).
+pub const KNOWN_NAMES: &[&str] = &[
+    "lru",
+    "lfu",
+    "aging_lfu",
+    "aging_lfu_k<K>",
+    "sieve",
+    "arc",
+    "s3fifo",
+    "wtinylfu",
+    "fifo",
+    "clock",
+    "two_q",
+    "lirs",
+    "belady",
+    "unbounded",
+    "best_n",
+    "first_n",
+];
 
 impl PolicyKind {
     /// Whether the rule decides online (without seeing the future or the whole run).
@@ -143,10 +156,11 @@ impl fmt::Display for PolicyKind {
 }
 
 impl FromStr for PolicyKind {
-    type Err = UnknownPolicy;
+    type Err = UnknownName;
 
-    /// Parses one name; `aging_lfu` alone is not a single rule (it stands for the K sweep) and is rejected here,
-    /// and so is the original experiment's bug (`lfu_unprotected`), which no experiment should run by name.
+    /// Parses one name, ignoring case and surrounding spaces (`2q` is `two_q`); `aging_lfu` alone is not a single
+    /// rule (it stands for the K sweep) and is rejected here, and so is the original experiment's bug
+    /// (`lfu_unprotected`), which no experiment should run by name.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim().to_ascii_lowercase();
         Ok(match t.as_str() {
@@ -166,7 +180,7 @@ impl FromStr for PolicyKind {
             "first_n" => PolicyKind::FirstN,
             other => match other.strip_prefix("aging_lfu_k").map(str::parse::<u64>) {
                 Some(Ok(period)) if period >= 1 => PolicyKind::AgingLfu { period },
-                _ => return Err(UnknownPolicy(s.to_string())),
+                _ => return Err(UnknownName::new("policy", s, KNOWN_NAMES)),
             },
         })
     }
@@ -192,6 +206,11 @@ mod tests {
         }
         assert!("aging_lfu_k0".parse::<PolicyKind>().is_err());
         assert!("lfu_unprotected".parse::<PolicyKind>().is_err());
-        assert!("clock_pro".parse::<PolicyKind>().is_err());
+        assert_eq!(
+            "clock_pro".parse::<PolicyKind>().unwrap_err().to_string(),
+            "unknown policy 'clock_pro' (expected one of: lru, lfu, aging_lfu, aging_lfu_k<K>, sieve, arc, s3fifo, \
+             wtinylfu, fifo, clock, two_q, lirs, belady, unbounded, best_n, first_n)"
+        );
+        assert_eq!(" LRU ".parse::<PolicyKind>().unwrap(), PolicyKind::Lru);
     }
 }

@@ -1,7 +1,7 @@
 //! The lookup stream: the original experiment's games played with the full catalogue as the estimate, every region lookup
 //! recorded as a dense object id. Generated once per configuration and seed, then replayed to every policy.
 
-use anyhow::{Context, Result, bail, ensure};
+use anyhow::{Context, Result, ensure};
 use engine::domineering::{Board, Catalogue, Dyadic, Player, ShapeKey};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -106,33 +106,14 @@ impl FromStr for BoardPlan {
     }
 }
 
-/// How the player to move values a region it would leave behind.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EstimateRule {
-    /// The mean of the stops, (LS + RS) / 2 (this project's default).
-    MeanOfStops,
-    /// The stop of the player who moves next in the region: Left's move is scored by RS, Right's by LS.
-    OpponentStop,
-}
-
-impl fmt::Display for EstimateRule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            EstimateRule::MeanOfStops => "mean_of_stops",
-            EstimateRule::OpponentStop => "opponent_stop",
-        })
-    }
-}
-
-impl FromStr for EstimateRule {
-    type Err = anyhow::Error;
-
-    fn from_str(s: &str) -> Result<Self> {
-        match s.trim() {
-            "mean_of_stops" | "mean" => Ok(EstimateRule::MeanOfStops),
-            "opponent_stop" => Ok(EstimateRule::OpponentStop),
-            other => bail!("unknown estimate rule `{other}` (known: mean_of_stops, opponent_stop)"),
-        }
+engine::closed_names! {
+    /// How the player to move values a region it would leave behind.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum EstimateRule: "estimate rule" {
+        /// The mean of the stops, (LS + RS) / 2 (this project's default).
+        "mean_of_stops" | "mean" => MeanOfStops,
+        /// The stop of the player who moves next in the region: Left's move is scored by RS, Right's by LS.
+        "opponent_stop" => OpponentStop,
     }
 }
 

@@ -4,9 +4,9 @@ use crate::evaluators::EvaluatorKind;
 use crate::run::{Arm, count_family, timed_operation};
 use crate::scenario::families;
 use crate::scenario::{LoadedScenario, load_dir};
-use crate::selection::{parse_eval, parse_traversal};
 use anyhow::{Context, Result};
 use engine::GameState;
+use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use std::path::PathBuf;
 
@@ -21,9 +21,9 @@ pub struct Args {
     pub cache: CacheKind,
     /// Traversal cache `on` or `off`.
     #[arg(long, default_value = "on")]
-    pub traversal: String,
+    pub traversal: Traversal,
     /// Evaluator: any name `--eval` takes, `work:N` included.
-    #[arg(long, default_value = "material", value_parser = parse_eval)]
+    #[arg(long, default_value = "material")]
     pub eval: EvaluatorKind,
     /// Instead of the operation, call the evaluator alone this many times (even: half per perspective) on the
     /// family's first successor, so its cost per call is measured apart from any expansion.
@@ -51,7 +51,7 @@ pub fn measured_operation(op: &mut dyn FnMut()) {
 /// the instruction count neither includes it nor changes with it).
 pub fn run(args: Args) -> Result<()> {
     let fams = families(std::slice::from_ref(&args.scenario))?;
-    let traversal = parse_traversal(&args.traversal).map_err(anyhow::Error::msg)?;
+    let traversal = args.traversal;
     let scns = load_dir(&args.scenarios_dir, &fams)?;
     let scn = scns.first().context("no scenario loaded")?;
     let states = operation_states(scn);

@@ -56,12 +56,3 @@ impl Config {
         arms
     }
 }
-
-impl crate::values::Named for ReplacementScheme {
-    const WHAT: &'static str = "replacement scheme";
-    const ALL: &'static [Self] = &ReplacementScheme::ALL;
-    const ALL_NAMES: &'static str = "always,depth,two_deep,two_big,aged";
-    fn cli_name(self) -> &'static str {
-        self.name()
-    }
-}
