@@ -182,12 +182,6 @@ pub fn grouped_bar_chart(chart: &GroupedBarChart, stem: &Path) -> Result<[PathBu
     render_both(stem, Chart::Grouped(chart))
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so a reader never sees a
-/// half-written file.
-pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    Ok(crate::record::write_atomic(path, bytes)?)
-}
-
 #[derive(Clone, Copy)]
 enum Chart<'a> {
     Lines(&'a LinePlot),
@@ -217,7 +211,7 @@ fn render_both(stem: &Path, chart: Chart<'_>) -> Result<[PathBuf; 2]> {
         draw(&root, chart)?;
         root.present().map_err(|e| anyhow!("{e:?}"))?;
     }
-    write_file_atomically(&svg, text.as_bytes())?;
+    crate::record::write_atomic(&svg, text.as_bytes())?;
     // The bitmap backend writes to a path and picks PNG from its extension: draw into the atomic writer's
     // temporary file, which ends in `.png`; a drawing error keeps its message.
     crate::record::atomic::write_atomic_with(&png, |tmp| {

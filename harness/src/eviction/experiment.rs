@@ -681,7 +681,7 @@ pub fn write_results(outcome: &Outcome, out_dir: &Path) -> Result<PathBuf> {
     let write = |name: &str, bytes: Vec<u8>| -> Result<PathBuf> {
         let p = out_dir.join(name);
         let bytes = with_provenance(&bytes, &outcome.provenance)?;
-        crate::plot::write_file_atomically(&p, &bytes)?;
+        crate::record::write_atomic(&p, &bytes)?;
         Ok(p)
     };
     let csv = write("eviction.csv", csv_bytes(&outcome.main.rows)?)?;
@@ -756,7 +756,7 @@ pub fn write_results(outcome: &Outcome, out_dir: &Path) -> Result<PathBuf> {
         "rustc": outcome.provenance.rustc,
     });
     let config_path = out_dir.join("config.json");
-    crate::plot::write_file_atomically(&config_path, &serde_json::to_vec_pretty(&config)?)?;
+    crate::record::write_atomic(&config_path, &serde_json::to_vec_pretty(&config)?)?;
     Ok(csv)
 }
 

@@ -97,7 +97,7 @@ pub fn run_trace(
     })?;
     std::fs::create_dir_all(out_dir)?;
     let csv = out_dir.join("eviction_trace.csv");
-    crate::plot::write_file_atomically(&csv, &with_provenance(&csv_bytes(&rows)?, &provenance)?)?;
+    crate::record::write_atomic(&csv, &with_provenance(&csv_bytes(&rows)?, &provenance)?)?;
     let lookups = trace.keys.len().max(1) as f64;
     let curve = lru_hits_by_budget(&trace.keys, trace.universe);
     let mrc_rows = curve.iter().enumerate().skip(1).map(|(b, &h)| MrcRow {
@@ -107,7 +107,7 @@ pub fn run_trace(
         lru_miss_ratio: 1.0 - h as f64 / lookups,
     });
     let mrc_csv = out_dir.join("lru_mrc.csv");
-    crate::plot::write_file_atomically(
+    crate::record::write_atomic(
         &mrc_csv,
         &with_provenance(&csv_bytes(mrc_rows)?, &provenance)?,
     )?;

@@ -73,7 +73,7 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
     r.bounded_cache()?;
     r.tt_pressure()?;
     let index = out.join("index.md");
-    plot::write_file_atomically(&index, r.md.as_bytes())?;
+    crate::record::write_atomic(&index, r.md.as_bytes())?;
     Ok(Rendered {
         index,
         charts: r.charts,

@@ -21,7 +21,6 @@ use crate::eviction::findings::inversion::{inversion_wins, lru_minus_best};
 use crate::eviction::findings::metrics::{aging, cell, headline, pct, reevals};
 use crate::eviction::findings::original::original_figures;
 use crate::eviction::spec::PolicyKind;
-use crate::plot;
 use crate::present::{Align, Table};
 use anyhow::Result;
 use charts::{best_ten_figure, charts};
@@ -483,6 +482,6 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
          hill-climbing window and admission jitter) are run in fixed, deterministic form."
     );
     let index = dir.join("index.md");
-    plot::write_file_atomically(&index, o.as_bytes())?;
+    crate::record::write_atomic(&index, o.as_bytes())?;
     Ok(index)
 }
