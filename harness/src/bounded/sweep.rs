@@ -5,10 +5,11 @@
 use super::cache_arm::{CacheArm, count_arm, timed_operation};
 use super::capacities::Capacities;
 use super::workload::{EVALUATOR, Invocations, PassCounts, search_table};
-use crate::measure::{Plan, measure_interleaved, paired_ratio, summarize};
+use crate::measure::{Plan, measure_interleaved};
 use crate::progress::Stage;
 use crate::record::Provenance;
 use crate::record::schema::BoundedCacheRecord;
+use crate::statistics::{paired_ratio, summarize};
 use engine::memo::BoundedPolicy;
 use engine::search::RootValue;
 

@@ -405,7 +405,7 @@ fn compare_rows(
     times: &BTreeMap<ArmKey, [Vec<f64>; 2]>,
     instructions: &BTreeMap<ArmKey, [Vec<f64>; 2]>,
 ) -> Vec<CompareRow> {
-    let median = |v: &[f64]| crate::measure::summarize(v).map_or(f64::NAN, |s| s.point);
+    let median = |v: &[f64]| crate::statistics::summarize(v).map_or(f64::NAN, |s| s.point);
     let mut rows = Vec::new();
     for arm in order {
         if let Some([a, b]) = times.get(arm)

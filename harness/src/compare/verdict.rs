@@ -1,7 +1,6 @@
 //! Ratios A / B with an interval (> 1 = B better: faster, or fewer instructions), and the verdict they allow.
 
-use crate::measure::{paired_ratio, summarize};
-use crate::statistics::Interval;
+use crate::statistics::{Interval, paired_ratio, summarize};
 
 /// What an interval of A / B says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

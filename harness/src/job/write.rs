@@ -3,7 +3,7 @@
 
 use super::profile::Profiles;
 use super::{Group, summary};
-use crate::measure::{Interval, Plan};
+use crate::measure::Plan;
 use crate::outln;
 use crate::record::schema::{ProbeRow, write_probes, write_tidy};
 use crate::record::{
@@ -13,6 +13,7 @@ use crate::report::glance::Glance;
 use crate::run::CountResult;
 use crate::run::table::{Line, render, render_expansion};
 use crate::run::timing::ArmTiming;
+use crate::statistics::Interval;
 
 /// The tables the files were written from (for the console summary).
 pub struct Written {
