@@ -1,7 +1,7 @@
 //! Stage 2: the counting pass of every arm, and parity (every variant agrees) before anything is timed.
 
 use super::Job;
-use crate::progress::Stage;
+use crate::progress::Progress;
 use crate::run::timing::ArmTiming;
 use crate::run::{Arm, CountResult, check_parity, count_family};
 use crate::scenario::LoadedScenario;
@@ -30,7 +30,7 @@ impl Group<'_> {
 pub fn count_with_parity<'a>(scenarios: &'a [LoadedScenario], job: &Job) -> Option<Vec<Group<'a>>> {
     let start = Instant::now();
     let group_count = scenarios.len() * job.evaluators.len() * job.traversals.len();
-    let progress = Stage::new("parity", (group_count * job.caches.len()) as u64);
+    let progress = Progress::new("parity", (group_count * job.caches.len()) as u64);
     let mut groups = Vec::new();
     for scn in scenarios {
         let states: Vec<GameState> = scn.successors.iter().map(|s| s.state).collect();
