@@ -119,7 +119,7 @@ pub fn summarize(state: &GameState, max_memory: u64) -> Result<Summary, TooLarge
             plain_leaves.insert(*plain);
         }
         // Looking at the clock costs more than counting: report every 4,096 paths.
-        if s.paths % 4096 == 0 {
+        if s.paths.is_multiple_of(4096) {
             progress.inc(4096);
         }
     });
@@ -162,7 +162,7 @@ pub fn summarize(state: &GameState, max_memory: u64) -> Result<Summary, TooLarge
                 plain_leaves.insert(*plain);
             }
             seen += 1;
-            if seen % 4096 == 0 {
+            if seen.is_multiple_of(4096) {
                 progress.inc(4096);
             }
         });
