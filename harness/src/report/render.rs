@@ -275,7 +275,7 @@ impl Report<'_> {
     }
 
     /// Writes a line chart (numeric x axis) and links it from the markdown.
-    fn line_chart(&mut self, stem: &str, chart: &LinePlot) -> Result<()> {
+    fn line_plot(&mut self, stem: &str, chart: &LinePlot) -> Result<()> {
         let files = plot::line_plot(chart, &self.charts_dir.join(stem))?;
         self.link(stem, &chart.title, files);
         Ok(())

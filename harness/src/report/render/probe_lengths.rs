@@ -124,7 +124,7 @@ impl Report<'_> {
             .flat_map(|s| &s.points)
             .map(|p| p.y)
             .fold(1.0, f64::max);
-        self.line_chart(
+        self.line_plot(
             "counts_probe_lengths",
             &LinePlot {
                 title: "Probe-length histogram of the optimized cache".into(),
