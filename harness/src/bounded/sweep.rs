@@ -5,10 +5,11 @@
 use super::cache_arm::{CacheArm, count_arm, timed_operation};
 use super::capacities::Capacities;
 use super::workload::{EVALUATOR, Invocations, PassCounts, search_table};
-use crate::measure::{Plan, measure_interleaved, paired_ratio, summarize};
-use crate::progress::Stage;
+use crate::measure::{Plan, measure_interleaved};
+use crate::progress::Progress;
 use crate::record::Provenance;
 use crate::record::schema::BoundedCacheRecord;
+use crate::statistics::{paired_ratio, summarize};
 use engine::memo::BoundedPolicy;
 use engine::search::RootValue;
 
@@ -92,7 +93,7 @@ pub fn run_sweep(
         counted.push((k, rows));
     }
     let total: usize = counted.iter().map(|(_, r)| r.len()).sum();
-    let progress = Stage::new("bounded-cache timing", total as u64);
+    let progress = Progress::new("bounded-cache timing", total as u64);
     let mut records = Vec::with_capacity(total);
     for (k, rows) in &counted {
         let inv = &families[*k];

@@ -12,13 +12,13 @@ use crate::eviction::stream::{BoardPlan, EstimateRule};
 use crate::eviction::trace::{Trace, TraceError};
 use crate::exit::Failure;
 use crate::outln;
+use crate::progress::Progress;
 use crate::record::{RunFolder, RunMetadata};
 use crate::scenario::{Family, ScenarioError};
 use crate::values::{List, positive};
 use anyhow::Result;
 use engine::domineering::Player;
 use engine::names::UnknownName;
-use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `harness eviction`. Every option is parsed into its type by clap (a rejected value exits with
@@ -488,16 +488,6 @@ fn run_checked(args: &Args) -> Result<()> {
     Ok(())
 }
 
-fn progress_bar() -> ProgressBar {
-    let bar = ProgressBar::new(0);
-    bar.set_style(
-        ProgressStyle::with_template("{msg:24} [{bar:40}] {pos}/{len} ({elapsed})")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    bar
-}
-
 fn run_trace(cfg: &Config, trace: &Trace, out: &Path) -> Result<()> {
     outln!(
         "eviction: trace {} ({} lookups, {} distinct objects), {} policies, results in {}",
@@ -507,14 +497,17 @@ fn run_trace(cfg: &Config, trace: &Trace, out: &Path) -> Result<()> {
         cfg.policies.len(),
         out.display()
     );
+    let progress = Progress::new("eviction", 0);
     let outcome = crate::eviction::trace_experiment::run_trace(
         trace,
         &cfg.policies,
         cfg.budgets.as_deref(),
         cfg.threads,
         out,
-        &progress_bar(),
-    )?;
+        &progress,
+    );
+    progress.clear();
+    let outcome = outcome?;
     for r in &outcome.rows {
         outln!(
             "{:>18} at {:>8}: hit rate {:5.1}%",
@@ -540,7 +533,10 @@ pub fn run_experiment(cfg: &Config, out: &Path) -> Result<Summary> {
         cfg.policies.len(),
         out.display()
     );
-    let summary = crate::eviction::run(cfg, out, &progress_bar())?;
+    let progress = Progress::new("eviction", 0);
+    let summary = crate::eviction::run(cfg, out, &progress);
+    progress.clear();
+    let summary = summary?;
     for line in &summary.lines {
         outln!("{line}");
     }

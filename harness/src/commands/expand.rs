@@ -8,7 +8,7 @@ use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
 use crate::outln;
 use crate::present::number::count;
-use crate::progress::Heartbeat;
+use crate::progress::Progress;
 use crate::run::{Arm, count_family};
 use crate::values::{dfen, name, positive};
 use engine::GameState;
@@ -62,7 +62,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             count(args.max_memory)
         )));
     }
-    let beat = Heartbeat::start("expand");
+    let beat = Progress::working("expand");
     let arm = Arm {
         cache: args.cache,
         eval: args.eval,

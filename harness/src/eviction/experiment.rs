@@ -7,13 +7,16 @@ use super::replay::{StreamCheck, replay};
 use super::spec::PolicyKind;
 use super::static_sets::best_n;
 use super::stream::{BoardPlan, LookupStream, StreamConfig};
+use crate::progress::Progress;
+use crate::record::schema::{
+    BestTenRecord, CsvRecord, EvictionControlRecord, EvictionRecord, StreamRecord, write_records,
+};
+use crate::record::{Provenance, RunMetadata, write_atomic};
 use crate::scenario::Family;
 use crate::statistics::Interval;
 use anyhow::{Context, Result, ensure};
 use engine::domineering::{Catalogue, ShapeKey};
-use indicatif::ProgressBar;
 use rayon::prelude::*;
-use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -160,7 +163,7 @@ impl Config {
 }
 
 /// One row of `eviction.csv` (and, with the plan, of `eviction_control.csv`).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct RunRow {
     /// Seed of the stream.
     pub seed: u64,
@@ -291,52 +294,10 @@ pub struct Outcome {
     pub replay_time: Duration,
     /// Total lookups replayed over all runs.
     pub lookups_replayed: u64,
-    /// Machine, revision and toolchain, read before anything was written.
+    /// Machine, toolchain and revision, read before anything was written (its seed is the first stream seed).
     pub provenance: Provenance,
     /// The catalogue trace and the dice-chess traces through every rule, when scenarios were given.
     pub game_search: Option<GameSearchFindings>,
-}
-
-/// Where and with what a run was made: the provenance columns of every eviction CSV, read once per run.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Provenance {
-    /// Host, CPU model and cores.
-    pub machine: String,
-    /// Git revision of the work tree (with `-dirty`), as the run started.
-    pub git_revision: String,
-    /// `rustc -V`.
-    pub rustc: String,
-}
-
-impl Provenance {
-    /// Reads the machine, git state and toolchain now.
-    pub fn collect() -> Self {
-        let m = crate::record::RunMetadata::collect(0);
-        Provenance {
-            machine: format!("{} ({}, {} cores)", m.hostname, m.cpu_model, m.cores),
-            git_revision: m.git_revision,
-            rustc: m.rustc,
-        }
-    }
-}
-
-/// Appends the provenance columns (`machine`, `git_revision`, `rustc`) to every record of a CSV.
-pub(super) fn with_provenance(csv_text: &[u8], p: &Provenance) -> Result<Vec<u8>> {
-    let mut r = csv::Reader::from_reader(csv_text);
-    let mut w = csv::Writer::from_writer(Vec::new());
-    let mut header = r.headers()?.clone();
-    for f in ["machine", "git_revision", "rustc"] {
-        header.push_field(f);
-    }
-    w.write_record(&header)?;
-    for rec in r.records() {
-        let mut rec = rec?;
-        for f in [&p.machine, &p.git_revision, &p.rustc] {
-            rec.push_field(f);
-        }
-        w.write_record(&rec)?;
-    }
-    w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))
 }
 
 /// What `run` hands back to its caller.
@@ -361,7 +322,7 @@ pub struct Summary {
 pub(crate) fn parallel_map<T: Sync, R: Send>(
     items: &[T],
     threads: usize,
-    progress: &ProgressBar,
+    progress: &Progress,
     f: impl Fn(&T) -> Result<R> + Sync,
 ) -> Result<Vec<R>> {
     let pool = rayon::ThreadPoolBuilder::new()
@@ -446,9 +407,11 @@ struct Prepared {
 }
 
 /// Runs the experiment in memory (the only file it may write is the configured trace).
-pub fn execute(config: &Config, progress: &ProgressBar) -> Result<Outcome> {
+pub fn execute(config: &Config, progress: &Progress) -> Result<Outcome> {
     config.validate()?;
-    let provenance = Provenance::collect();
+    let provenance = Provenance::of(&RunMetadata::collect(
+        config.seeds.first().copied().unwrap_or(0),
+    ));
     let t0 = Instant::now();
     progress.set_message("building the catalogue");
     let catalogue = Catalogue::build();
@@ -466,7 +429,6 @@ pub fn execute(config: &Config, progress: &ProgressBar) -> Result<Outcome> {
         .collect();
     progress.set_message("playing the games");
     progress.set_length(stream_jobs.len() as u64);
-    progress.set_position(0);
     let t1 = Instant::now();
     let prepared = parallel_map(&stream_jobs, config.threads, progress, |&(p, seed)| {
         let sc = StreamConfig {
@@ -517,7 +479,6 @@ pub fn execute(config: &Config, progress: &ProgressBar) -> Result<Outcome> {
     }
     progress.set_message("replaying the policies");
     progress.set_length(run_jobs.len() as u64);
-    progress.set_position(0);
     let t2 = Instant::now();
     let rows = parallel_map(
         &run_jobs,
@@ -608,130 +569,121 @@ pub fn execute(config: &Config, progress: &ProgressBar) -> Result<Outcome> {
     })
 }
 
-pub(super) fn csv_bytes<R: Serialize>(rows: impl IntoIterator<Item = R>) -> Result<Vec<u8>> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    for r in rows {
-        w.serialize(r)?;
+/// Writes `rows` as the CSV `name` in `out_dir` through the typed schema; returns its path.
+pub(super) fn write_csv<R: CsvRecord>(
+    out_dir: &Path,
+    name: &str,
+    rows: impl IntoIterator<Item = R>,
+) -> Result<PathBuf> {
+    let path = out_dir.join(name);
+    write_atomic(&path, &write_records(rows, &path)?)?;
+    Ok(path)
+}
+
+fn eviction_record(r: &RunRow, prov: &Provenance) -> EvictionRecord {
+    EvictionRecord {
+        seed: r.seed,
+        policy: r.policy.clone(),
+        budget: r.budget as u64,
+        lookups: r.lookups,
+        hits: r.hits,
+        hit_rate: r.hit_rate,
+        re_evaluations: r.re_evaluations,
+        misses: r.misses,
+        distinct_keys: r.distinct_keys as u64,
+        overlap_first_n: r.overlap_first_n,
+        overlap_best_n: r.overlap_best_n,
+        ..EvictionRecord::default()
     }
-    w.into_inner().map_err(|e| anyhow::anyhow!("{e}"))
+    .with_provenance(prov)
 }
 
-#[derive(Serialize)]
-struct ControlRow<'a> {
-    plan: &'a str,
-    seed: u64,
-    policy: &'a str,
-    budget: usize,
-    lookups: u64,
-    hits: u64,
-    hit_rate: f64,
-    re_evaluations: u64,
-    misses: u64,
-    distinct_keys: usize,
-    overlap_first_n: f64,
-    overlap_best_n: f64,
-}
-
-impl<'a> ControlRow<'a> {
-    fn new(plan: &'a str, r: &'a RunRow) -> Self {
-        ControlRow {
-            plan,
-            seed: r.seed,
-            policy: &r.policy,
-            budget: r.budget,
-            lookups: r.lookups,
-            hits: r.hits,
-            hit_rate: r.hit_rate,
-            re_evaluations: r.re_evaluations,
-            misses: r.misses,
-            distinct_keys: r.distinct_keys,
-            overlap_first_n: r.overlap_first_n,
-            overlap_best_n: r.overlap_best_n,
-        }
+fn control_record(plan: &str, r: &RunRow, prov: &Provenance) -> EvictionControlRecord {
+    EvictionControlRecord {
+        plan: plan.to_owned(),
+        seed: r.seed,
+        policy: r.policy.clone(),
+        budget: r.budget as u64,
+        lookups: r.lookups,
+        hits: r.hits,
+        hit_rate: r.hit_rate,
+        re_evaluations: r.re_evaluations,
+        misses: r.misses,
+        distinct_keys: r.distinct_keys as u64,
+        overlap_first_n: r.overlap_first_n,
+        overlap_best_n: r.overlap_best_n,
+        ..EvictionControlRecord::default()
     }
-}
-
-#[derive(Serialize)]
-struct StreamRow<'a> {
-    plan: &'a str,
-    seed: u64,
-    lookups: usize,
-    distinct_keys: usize,
-    one_hit_keys: usize,
-    games: usize,
-    left_wins: usize,
-    moves: u64,
-    placements_scored: u64,
-    best_ten_serve: f64,
-}
-
-#[derive(Serialize)]
-struct BestTenRow {
-    seed: u64,
-    board: String,
-    rank: usize,
-    shape: String,
-    cells: u32,
-    lookups: usize,
+    .with_provenance(prov)
 }
 
 /// Writes the CSVs and `config.json` of an outcome into `out_dir`; returns the path of `eviction.csv`.
 pub fn write_results(outcome: &Outcome, out_dir: &Path) -> Result<PathBuf> {
     std::fs::create_dir_all(out_dir).with_context(|| format!("creating {}", out_dir.display()))?;
-    let write = |name: &str, bytes: Vec<u8>| -> Result<PathBuf> {
-        let p = out_dir.join(name);
-        let bytes = with_provenance(&bytes, &outcome.provenance)?;
-        crate::plot::write_file_atomically(&p, &bytes)?;
-        Ok(p)
-    };
-    let csv = write("eviction.csv", csv_bytes(&outcome.main.rows)?)?;
-    write(
+    let prov = &outcome.provenance;
+    let csv = write_csv(
+        out_dir,
+        "eviction.csv",
+        outcome.main.rows.iter().map(|r| eviction_record(r, prov)),
+    )?;
+    write_csv(
+        out_dir,
         "eviction_control.csv",
-        csv_bytes(
-            outcome
-                .controls
-                .iter()
-                .flat_map(|c| c.rows.iter().map(|row| ControlRow::new(&c.name, row))),
-        )?,
+        outcome
+            .controls
+            .iter()
+            .flat_map(|c| c.rows.iter().map(|row| control_record(&c.name, row, prov))),
     )?;
     let all = std::iter::once(&outcome.main).chain(&outcome.controls);
-    write(
+    write_csv(
+        out_dir,
         "streams.csv",
-        csv_bytes(all.flat_map(|p| {
-            p.streams.iter().map(|s| StreamRow {
-                plan: &p.name,
-                seed: s.seed,
-                lookups: s.lookups,
-                distinct_keys: s.distinct,
-                one_hit_keys: s.one_hit_keys,
-                games: p.plan.games(),
-                left_wins: s.left_wins,
-                moves: s.moves,
-                placements_scored: s.placements,
-                best_ten_serve: s.best_ten_serve,
+        all.flat_map(|p| {
+            p.streams.iter().map(|s| {
+                StreamRecord {
+                    plan: p.name.clone(),
+                    seed: s.seed,
+                    lookups: s.lookups as u64,
+                    distinct_keys: s.distinct as u64,
+                    one_hit_keys: s.one_hit_keys as u64,
+                    games: p.plan.games() as u64,
+                    left_wins: s.left_wins as u64,
+                    moves: s.moves,
+                    placements_scored: s.placements,
+                    best_ten_serve: s.best_ten_serve,
+                    ..StreamRecord::default()
+                }
+                .with_provenance(prov)
             })
-        }))?,
+        }),
     )?;
     if let Some(g) = &outcome.game_search {
-        write("game_search.csv", csv_bytes(&g.rows)?)?;
+        write_csv(
+            out_dir,
+            "game_search.csv",
+            g.rows.iter().map(|r| r.record().with_provenance(prov)),
+        )?;
     }
     let main = &outcome.main;
-    write(
+    write_csv(
+        out_dir,
         "best_tens.csv",
-        csv_bytes(main.streams.iter().flat_map(|s| {
+        main.streams.iter().flat_map(|s| {
             s.best_tens.iter().enumerate().flat_map(move |(b, ten)| {
-                ten.iter()
-                    .enumerate()
-                    .map(move |(rank, (shape, lookups))| BestTenRow {
+                ten.iter().enumerate().map(move |(rank, (shape, lookups))| {
+                    BestTenRecord {
                         seed: s.seed,
                         board: main.plan.0[b].board(),
-                        rank: rank + 1,
+                        rank: rank as u64 + 1,
                         shape: shape.to_string(),
                         cells: shape.cells(),
-                        lookups: *lookups,
-                    })
+                        lookups: *lookups as u64,
+                        ..BestTenRecord::default()
+                    }
+                    .with_provenance(prov)
+                })
             })
-        }))?,
+        }),
     )?;
     let c = &outcome.config;
     let config = serde_json::json!({
@@ -751,18 +703,18 @@ pub fn write_results(outcome: &Outcome, out_dir: &Path) -> Result<PathBuf> {
         "streams_ms": outcome.stream_time.as_secs_f64() * 1e3,
         "replay_ms": outcome.replay_time.as_secs_f64() * 1e3,
         "lookups_replayed": outcome.lookups_replayed,
-        "machine": outcome.provenance.machine,
-        "git_revision": outcome.provenance.git_revision,
-        "rustc": outcome.provenance.rustc,
+        "machine": prov.machine,
+        "git_revision": prov.git_revision,
+        "rustc": prov.rustc,
     });
     let config_path = out_dir.join("config.json");
-    crate::plot::write_file_atomically(&config_path, &serde_json::to_vec_pretty(&config)?)?;
+    write_atomic(&config_path, &serde_json::to_vec_pretty(&config)?)?;
     Ok(csv)
 }
 
 /// Runs the experiment, writes the results into `out_dir` (and the report into the configured report folder),
-/// and returns a summary. This is what `harness eviction` and the main job call.
-pub fn run(config: &Config, out_dir: &Path, progress: &ProgressBar) -> Result<Summary> {
+/// and returns a summary. This is what `harness eviction` and the main job call; the caller finishes `progress`.
+pub fn run(config: &Config, out_dir: &Path, progress: &Progress) -> Result<Summary> {
     let t = Instant::now();
     let outcome = execute(config, progress)?;
     progress.set_message("writing results");
@@ -771,7 +723,6 @@ pub fn run(config: &Config, out_dir: &Path, progress: &ProgressBar) -> Result<Su
         Some(dir) => Some(super::report::write_report(&outcome, dir, out_dir)?),
         None => None,
     };
-    progress.finish_and_clear();
     Ok(Summary {
         out_dir: out_dir.to_path_buf(),
         csv,

@@ -6,10 +6,10 @@ use super::dice_trace::{TraceSource, record_family};
 use super::experiment::parallel_map;
 use super::replay::{StreamCheck, replay_keys};
 use super::spec::PolicyKind;
+use crate::progress::Progress;
+use crate::record::schema::GameSearchRecord;
 use crate::scenario::{Family, load_dir};
 use anyhow::Result;
-use indicatif::ProgressBar;
-use serde::Serialize;
 use std::path::Path;
 
 /// Budgets as fractions of each trace's working set (its distinct keys).
@@ -61,7 +61,7 @@ pub fn dice_traces(
 }
 
 /// One rule at one budget on one trace: a row of `game_search.csv`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct GameSearchRow {
     /// Trace name.
     pub trace: String,
@@ -79,6 +79,23 @@ pub struct GameSearchRow {
     pub miss_ratio: f64,
     /// Distinct keys of the trace.
     pub distinct_keys: usize,
+}
+
+impl GameSearchRow {
+    /// Its row of `game_search.csv`, provenance columns empty.
+    pub fn record(&self) -> GameSearchRecord {
+        GameSearchRecord {
+            trace: self.trace.clone(),
+            policy: self.policy.clone(),
+            budget_fraction: self.budget_fraction,
+            budget: self.budget as u64,
+            lookups: self.lookups,
+            hits: self.hits,
+            miss_ratio: self.miss_ratio,
+            distinct_keys: self.distinct_keys as u64,
+            ..GameSearchRecord::default()
+        }
+    }
 }
 
 /// Frequency against recency on one trace at one budget.
@@ -287,7 +304,7 @@ pub fn analyse(
     traces: &[NamedTrace],
     policies: &[PolicyKind],
     threads: usize,
-    progress: &ProgressBar,
+    progress: &Progress,
 ) -> Result<GameSearchFindings> {
     let checks: Vec<StreamCheck> = traces
         .iter()
@@ -302,7 +319,6 @@ pub fn analyse(
         .collect();
     progress.set_message("replaying game-search traces");
     progress.set_length(jobs.len() as u64);
-    progress.set_position(0);
     let rows = parallel_map(&jobs, threads, progress, |&(t, policy, fraction)| {
         let trace = &traces[t];
         let budget = budget_for(fraction, trace.universe);
@@ -419,7 +435,7 @@ mod tests {
             PolicyKind::WTinyLfu,
             PolicyKind::Belady,
         ];
-        let f = analyse(&[trace], &policies, 1, &ProgressBar::hidden()).unwrap();
+        let f = analyse(&[trace], &policies, 1, &Progress::hidden()).unwrap();
         assert_eq!(f.rows.len(), policies.len() * BUDGET_FRACTIONS.len());
         let t = &f.traces[0];
         assert_eq!(t.duels.len(), BUDGET_FRACTIONS.len());

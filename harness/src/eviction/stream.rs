@@ -357,6 +357,6 @@ impl LookupStream {
                 let _ = writeln!(text, "{t},{k},{board},{g}");
             }
         }
-        crate::plot::write_file_atomically(path, text.as_bytes())
+        Ok(crate::record::write_atomic(path, text.as_bytes())?)
     }
 }

@@ -1,18 +1,19 @@
 //! Any trace through every rule: a libCacheSim CSV read from a file, replayed at every chosen budget, with the
 //! exact LRU miss-ratio curve beside it. Same replay and stream check as the catalogue experiment.
 
-use super::experiment::{Provenance, csv_bytes, default_budgets, parallel_map, with_provenance};
+use super::experiment::{default_budgets, parallel_map, write_csv};
 use super::mrc::lru_hits_by_budget;
 use super::replay::{StreamCheck, replay_keys};
 use super::spec::PolicyKind;
 use super::trace::Trace;
+use crate::progress::Progress;
+use crate::record::schema::{LruMrcRecord, TraceRunRecord};
+use crate::record::{Provenance, RunMetadata};
 use anyhow::Result;
-use indicatif::ProgressBar;
-use serde::Serialize;
 use std::path::{Path, PathBuf};
 
 /// One row of `eviction_trace.csv`: one rule at one budget over the trace.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct TraceRow {
     /// File name of the trace.
     pub trace: String,
@@ -36,15 +37,6 @@ pub struct TraceRow {
     pub distinct_keys: usize,
 }
 
-/// One row of `lru_mrc.csv`: the exact LRU curve at one budget.
-#[derive(Debug, Clone, Serialize)]
-struct MrcRow {
-    budget: usize,
-    budget_fraction: f64,
-    lru_hits: u64,
-    lru_miss_ratio: f64,
-}
-
 /// What a trace replay wrote.
 #[derive(Debug, Clone)]
 pub struct TraceOutcome {
@@ -64,9 +56,10 @@ pub fn run_trace(
     budgets: Option<&[usize]>,
     threads: usize,
     out_dir: &Path,
-    progress: &ProgressBar,
+    progress: &Progress,
 ) -> Result<TraceOutcome> {
-    let provenance = Provenance::collect();
+    // A replayed trace comes from no seed.
+    let prov = Provenance::of(&RunMetadata::collect(0));
     let budgets = budgets.map_or_else(|| default_budgets(trace.universe), <[usize]>::to_vec);
     let check = StreamCheck::of_keys(&trace.keys);
     let jobs: Vec<(PolicyKind, usize)> = policies
@@ -96,21 +89,41 @@ pub fn run_trace(
         })
     })?;
     std::fs::create_dir_all(out_dir)?;
-    let csv = out_dir.join("eviction_trace.csv");
-    crate::plot::write_file_atomically(&csv, &with_provenance(&csv_bytes(&rows)?, &provenance)?)?;
+    let csv = write_csv(
+        out_dir,
+        "eviction_trace.csv",
+        rows.iter().map(|r| {
+            TraceRunRecord {
+                trace: r.trace.clone(),
+                policy: r.policy.clone(),
+                budget: r.budget as u64,
+                budget_fraction: r.budget_fraction,
+                lookups: r.lookups,
+                hits: r.hits,
+                hit_rate: r.hit_rate,
+                re_evaluations: r.re_evaluations,
+                misses: r.misses,
+                distinct_keys: r.distinct_keys as u64,
+                ..TraceRunRecord::default()
+            }
+            .with_provenance(&prov)
+        }),
+    )?;
     let lookups = trace.keys.len().max(1) as f64;
     let curve = lru_hits_by_budget(&trace.keys, trace.universe);
-    let mrc_rows = curve.iter().enumerate().skip(1).map(|(b, &h)| MrcRow {
-        budget: b,
-        budget_fraction: b as f64 / distinct as f64,
-        lru_hits: h,
-        lru_miss_ratio: 1.0 - h as f64 / lookups,
-    });
-    let mrc_csv = out_dir.join("lru_mrc.csv");
-    crate::plot::write_file_atomically(
-        &mrc_csv,
-        &with_provenance(&csv_bytes(mrc_rows)?, &provenance)?,
+    let mrc_csv = write_csv(
+        out_dir,
+        "lru_mrc.csv",
+        curve.iter().enumerate().skip(1).map(|(b, &h)| {
+            LruMrcRecord {
+                budget: b as u64,
+                budget_fraction: b as f64 / distinct as f64,
+                lru_hits: h,
+                lru_miss_ratio: 1.0 - h as f64 / lookups,
+                ..LruMrcRecord::default()
+            }
+            .with_provenance(&prov)
+        }),
     )?;
-    progress.finish_and_clear();
     Ok(TraceOutcome { rows, csv, mrc_csv })
 }

@@ -3,8 +3,10 @@
 
 use super::glance::{at_a_glance, glance_table, tally};
 use super::load::RunResults;
-use crate::plot::{self, Axis, BarSeries, DotPlot, GroupedBarChart, LineChart};
-use crate::present::number::{MISSING, decimal, instructions, ratio_interval, time_ns_interval};
+use crate::plot::{self, Axis, CategorySeries, DotPlot, LinePlot, Reference};
+use crate::present::number::{
+    MISSING, counter_mean, instructions, or_missing, ratio_interval, time_ns_interval,
+};
 use crate::present::{Align, Table};
 use crate::record::schema::Figure;
 use crate::record::{ArmKey, Metric, MetricTable};
@@ -75,7 +77,7 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
     r.bounded_cache()?;
     r.tt_pressure()?;
     let index = out.join("index.md");
-    plot::write_file_atomically(&index, r.md.as_bytes())?;
+    crate::record::write_atomic(&index, r.md.as_bytes())?;
     Ok(Rendered {
         index,
         charts: r.charts,
@@ -88,22 +90,6 @@ struct Report<'a> {
     charts_dir: PathBuf,
     md: String,
     charts: Vec<PathBuf>,
-}
-
-/// A counter or a mean of counters for people: whole numbers keep every digit (with thousands separators), others
-/// two decimals, or three below 1.
-fn fmt_num(v: f64) -> String {
-    if v.abs() >= 100.0 || v == v.round() {
-        decimal(v, 0)
-    } else if v.abs() >= 1.0 {
-        decimal(v, 2)
-    } else {
-        decimal(v, 3)
-    }
-}
-
-fn fmt_opt(v: Option<f64>) -> String {
-    v.map_or("—".to_owned(), fmt_num)
 }
 
 impl Report<'_> {
@@ -288,13 +274,6 @@ impl Report<'_> {
         Ok(())
     }
 
-    /// Writes a grouped bar chart and links it from the markdown.
-    fn bar_chart(&mut self, stem: &str, chart: &GroupedBarChart) -> Result<()> {
-        let files = plot::grouped_bar_chart(chart, &self.charts_dir.join(stem))?;
-        self.link(stem, &chart.title, files);
-        Ok(())
-    }
-
     /// Writes a dot-and-interval chart (the honest form on a log axis, where bar lengths mean nothing) and links
     /// it from the markdown.
     fn dot_chart(&mut self, stem: &str, chart: &DotPlot) -> Result<()> {
@@ -304,8 +283,8 @@ impl Report<'_> {
     }
 
     /// Writes a line chart (numeric x axis) and links it from the markdown.
-    fn line_chart(&mut self, stem: &str, chart: &LineChart) -> Result<()> {
-        let files = plot::line_chart(chart, &self.charts_dir.join(stem))?;
+    fn line_plot(&mut self, stem: &str, chart: &LinePlot) -> Result<()> {
+        let files = plot::line_plot(chart, &self.charts_dir.join(stem))?;
         self.link(stem, &chart.title, files);
         Ok(())
     }
@@ -324,7 +303,7 @@ impl Report<'_> {
         &self,
         t: &MetricTable<V>,
         f: impl Fn(&ArmKey) -> Option<(f64, Option<(f64, f64)>)>,
-    ) -> (Vec<String>, Vec<BarSeries>) {
+    ) -> (Vec<String>, Vec<CategorySeries>) {
         let variants: Vec<&String> = t.variants.iter().collect();
         let cell = |s: &str, v: &str| f(&self.slice.arm(s, v));
         let scenarios: Vec<String> = t
@@ -338,7 +317,7 @@ impl Report<'_> {
             .map(|v| {
                 let cells: Vec<_> = scenarios.iter().map(|s| cell(s, v)).collect();
                 let any_interval = cells.iter().flatten().any(|(_, iv)| iv.is_some());
-                BarSeries {
+                CategorySeries {
                     name: (*v).clone(),
                     values: cells.iter().map(|c| c.map(|(y, _)| y)).collect(),
                     intervals: any_interval.then(|| {
@@ -384,10 +363,10 @@ impl Report<'_> {
                 table.row([
                     s.clone(),
                     v.clone(),
-                    fmt_opt(c.get(&arm, Metric::Successors)),
-                    fmt_num(calls),
-                    fmt_num(hits),
-                    fmt_opt(c.get(&arm, Metric::Entries)),
+                    or_missing(c.get(&arm, Metric::Successors), counter_mean),
+                    counter_mean(calls),
+                    counter_mean(hits),
+                    or_missing(c.get(&arm, Metric::Entries), counter_mean),
                     format!("{:.1}%", 100.0 * rate),
                 ])?;
                 if v == "optimized" {
@@ -509,17 +488,18 @@ impl Report<'_> {
             } else {
                 "the tuple-key map"
             };
-            self.bar_chart(
+            self.dot_chart(
                 &format!("timings_speedup_vs_{base}"),
-                &GroupedBarChart {
+                &DotPlot {
                     title: format!("Speedup versus {label} (median, 95% interval)"),
                     x_label: "scenario family".into(),
-                    y_label: format!("speedup (time of {base} / time of variant)"),
+                    y: Axis::linear("speedup", format!("time of {base} / time of variant")),
                     categories: scenarios,
                     series,
-                    log_y: false,
-                    reference: Some((1.0, format!("1 = as fast as {label}"))),
-                    y_range: None,
+                    reference: Some(Reference {
+                        at: 1.0,
+                        label: format!("1 = as fast as {label}"),
+                    }),
                 },
             )?;
         }
@@ -589,7 +569,7 @@ impl Report<'_> {
                     instructions(ir),
                     c.get(&arm, Metric::EstimatedCyclesPerOp)
                         .map_or(MISSING.into(), instructions),
-                    fmt_opt(lookups.filter(|l| *l > 0.0).map(|l| ir / l)),
+                    or_missing(lookups.filter(|l| *l > 0.0).map(|l| ir / l), counter_mean),
                 ])?;
             }
         }
@@ -676,11 +656,11 @@ impl Report<'_> {
                 table.row([
                     s.clone(),
                     v.clone(),
-                    fmt_num(blocks),
-                    fmt_opt(a.get(&arm, Metric::TotalBytes)),
-                    fmt_opt(a.get(&arm, Metric::PeakLiveBytes)),
-                    fmt_opt(a.get(&arm, Metric::BlocksPerOp)),
-                    fmt_opt(a.get(&arm, Metric::BytesPerOp)),
+                    counter_mean(blocks),
+                    or_missing(a.get(&arm, Metric::TotalBytes), counter_mean),
+                    or_missing(a.get(&arm, Metric::PeakLiveBytes), counter_mean),
+                    or_missing(a.get(&arm, Metric::BlocksPerOp), counter_mean),
+                    or_missing(a.get(&arm, Metric::BytesPerOp), counter_mean),
                 ])?;
             }
         }
@@ -739,7 +719,7 @@ fn hit_rate(calls: f64, hits: f64) -> f64 {
 
 /// True when every value is positive and the largest is over 20 times the smallest: on a linear axis the small
 /// bars would be too short to read.
-fn spans_orders_of_magnitude(series: &[BarSeries]) -> bool {
+fn spans_orders_of_magnitude(series: &[CategorySeries]) -> bool {
     let values: Vec<f64> = series
         .iter()
         .flat_map(|s| s.values.iter().flatten().copied())

@@ -1,7 +1,8 @@
 //! Timing one group (family x evaluator x traversal): its cache variants interleaved, speedups paired by round.
 
 use super::{Arm, timed_operation};
-use crate::measure::{Interval, Plan, measure_interleaved, paired_ratio, summarize};
+use crate::measure::{Plan, measure_interleaved};
+use crate::statistics::{Interval, paired_ratio, summarize};
 use engine::GameState;
 use engine::chance::ChanceDepth;
 use engine::memo::CacheKind;

@@ -4,6 +4,7 @@
 use super::metrics::{aging, headline, pct};
 use crate::eviction::experiment::{Outcome, PlanResults};
 use crate::eviction::spec::PolicyKind;
+use crate::present::number::Estimate;
 use crate::statistics::Interval;
 
 /// The ageing period whose hit rate is highest on average over the headline budgets.

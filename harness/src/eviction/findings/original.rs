@@ -5,6 +5,7 @@ use super::best_tens::best_ten_stats;
 use super::metrics::{cell, pct, reevals};
 use crate::eviction::experiment::Outcome;
 use crate::eviction::spec::PolicyKind;
+use crate::present::number::MISSING;
 use crate::statistics::Interval;
 
 /// One figure of the original experiment next to the prototype's and this run's.
@@ -69,7 +70,7 @@ pub fn original_figures(outcome: &Outcome) -> Vec<OriginalFigure> {
         OriginalFigure {
             what: "first ten serve (%)",
             original: "77.5",
-            prototype: "—",
+            prototype: MISSING,
             ours: hr(FirstN, 10),
         },
         OriginalFigure {
@@ -99,7 +100,7 @@ pub fn original_figures(outcome: &Outcome) -> Vec<OriginalFigure> {
         OriginalFigure {
             what: "LRU at 40 entries (%)",
             original: "about 99",
-            prototype: "—",
+            prototype: MISSING,
             ours: hr(Lru, 40),
         },
         OriginalFigure {
@@ -111,55 +112,55 @@ pub fn original_figures(outcome: &Outcome) -> Vec<OriginalFigure> {
         OriginalFigure {
             what: "LRU re-evaluations at 10",
             original: "7,832",
-            prototype: "—",
+            prototype: MISSING,
             ours: re(Lru, 10),
         },
         OriginalFigure {
             what: "LRU re-evaluations at 80",
             original: "469",
-            prototype: "—",
+            prototype: MISSING,
             ours: re(Lru, 80),
         },
         OriginalFigure {
             what: "distinct shapes across the boards' best tens",
             original: "18",
-            prototype: "—",
+            prototype: MISSING,
             ours: (bt.as_ref().map(|s| s.distinct), 1),
         },
         OriginalFigure {
             what: "shapes common to all boards' best tens",
             original: "3",
-            prototype: "—",
+            prototype: MISSING,
             ours: (bt.as_ref().map(|s| s.common), 1),
         },
         OriginalFigure {
             what: "best tens shared by 4x5 and 6x6",
             original: "5",
-            prototype: "—",
+            prototype: MISSING,
             ours: pair("4x5", "6x6"),
         },
         OriginalFigure {
             what: "LFU-20 table shared with first 20 (%)",
             original: "70",
-            prototype: "—",
+            prototype: MISSING,
             ours: ov(Lfu, 20, true),
         },
         OriginalFigure {
             what: "LFU-20 table shared with best 20 (%)",
             original: "65",
-            prototype: "—",
+            prototype: MISSING,
             ours: ov(Lfu, 20, false),
         },
         OriginalFigure {
             what: "LFU-40 table shared with first 40 (%)",
             original: "83",
-            prototype: "—",
+            prototype: MISSING,
             ours: ov(Lfu, 40, true),
         },
         OriginalFigure {
             what: "LFU-40 table shared with best 40 (%)",
             original: "68",
-            prototype: "—",
+            prototype: MISSING,
             ours: ov(Lfu, 40, false),
         },
     ]

@@ -6,7 +6,7 @@ use crate::eviction::findings::aging::best_aging;
 use crate::eviction::findings::best_tens::{BestTenStats, check_best_tens_differ};
 use crate::eviction::findings::metrics::{aging, cell, pct, reevals};
 use crate::eviction::spec::PolicyKind;
-use crate::plot::{self, Axis, Bar, BarChart, LinePlot, MAX_SERIES, Point, Series};
+use crate::plot::{self, Axis, CategorySeries, DotPlot, LinePlot, MAX_SERIES, Point, Series};
 use anyhow::Result;
 use engine::domineering::ShapeKey;
 use std::path::{Path, PathBuf};
@@ -21,24 +21,29 @@ pub fn best_ten_figure(p: &PlanResults, stats: &BestTenStats, dir: &Path) -> Res
             .collect();
         check_best_tens_differ(&tens).map_err(|e| e.context(format!("seed {}", s.seed)))?;
     }
-    let chart = BarChart {
+    let chart = DotPlot {
         title: "Per-board best tens: shapes shared by each pair of boards".into(),
         x_label: "board pair (rows x columns)".into(),
-        y_label: "shapes in both best tens (of 10)".into(),
-        legend: format!("mean over {} seeds", p.streams.len()),
-        y_range: Some((0.0, 10.5)),
-        bars: stats
+        y: Axis::linear("shapes in both best tens", "of 10").with_range(0.0, 10.5),
+        categories: stats
             .pairs
             .iter()
-            .map(|&(i, j, e)| Bar {
-                label: format!("{} & {}", stats.boards[i], stats.boards[j]),
-                value: e.point,
-                lo: e.low,
-                hi: e.high,
-            })
+            .map(|&(i, j, _)| format!("{} & {}", stats.boards[i], stats.boards[j]))
             .collect(),
+        series: vec![CategorySeries {
+            name: format!("mean over {} seeds", p.streams.len()),
+            values: stats.pairs.iter().map(|&(_, _, e)| Some(e.point)).collect(),
+            intervals: Some(
+                stats
+                    .pairs
+                    .iter()
+                    .map(|&(_, _, e)| (e.low, e.high))
+                    .collect(),
+            ),
+        }],
+        reference: None,
     };
-    plot::bar_chart(&chart, &dir.join("best_ten_overlap"))
+    plot::dot_plot(&chart, &dir.join("best_ten_overlap"))
 }
 
 /// The rule families the budget charts are split by, at most eight lines each with the bounds, so every rule

@@ -10,6 +10,7 @@ use crate::eviction::game_search::{
 };
 use crate::eviction::spec::PolicyKind;
 use crate::plot::{self, Axis, LinePlot, Point, Series};
+use crate::present::number::MISSING;
 use crate::present::number::{count, decimal, percent, points};
 use crate::present::{Align, Table};
 use anyhow::Result;
@@ -286,7 +287,8 @@ pub fn write_section(o: &mut String, f: &GameSearchFindings, dir: &Path) -> Resu
             count(t.lookups),
             count(t.universe),
             percent(t.unbounded_hit_rate()),
-            t.best_aging.map_or("—".to_string(), |k| format!("`{k}`")),
+            t.best_aging
+                .map_or(MISSING.to_owned(), |k| format!("`{k}`")),
         ])?;
     }
     let _ = writeln!(o, "{}", sizes.markdown());
@@ -314,7 +316,7 @@ pub fn write_section(o: &mut String, f: &GameSearchFindings, dir: &Path) -> Resu
             t.duels
                 .iter()
                 .find(|d| d.fraction == x)
-                .map_or("—".into(), |d| {
+                .map_or(MISSING.into(), |d| {
                     format!(
                         "{} ({} / {})",
                         points(d.difference()),
@@ -369,7 +371,7 @@ pub fn write_section(o: &mut String, f: &GameSearchFindings, dir: &Path) -> Resu
                     made.push(s);
                     cell
                 }
-                None => "—".into(),
+                None => MISSING.into(),
             });
         }
         grid.row(row)?;

@@ -1,6 +1,7 @@
 //! The report's opening section: the answer before the method.
 
 use crate::eviction::experiment::Outcome;
+use crate::present::number::MISSING;
 use crate::statistics::Interval;
 use std::fmt::Write;
 
@@ -13,7 +14,7 @@ pub fn glance_section(o: &mut String, outcome: &Outcome, n: usize) {
         return;
     }
     let gap = |e: Option<Interval>| {
-        e.map_or("—".to_string(), |d| {
+        e.map_or(MISSING.to_owned(), |d| {
             points_interval(d.point, d.low, d.high)
         })
     };

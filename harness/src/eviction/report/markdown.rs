@@ -3,13 +3,8 @@
 use crate::eviction::experiment::{PlanResults, RunRow};
 use crate::eviction::findings::metrics::cell;
 use crate::eviction::spec::PolicyKind;
+use crate::present::number::{Estimate, or_missing};
 use crate::present::{Align, Table, TableError};
-use crate::statistics::Interval;
-
-/// `mean ± half-width` to `digits` decimals, or a dash for a cell not run.
-pub fn show(e: Option<Interval>, digits: usize) -> String {
-    e.map_or("—".into(), |e| e.show(digits))
-}
 
 /// A markdown table from a header and rows of cells, through the harness's one table builder (which escapes a `|`
 /// inside a cell, as shapes contain), followed by a blank line.
@@ -38,7 +33,11 @@ pub fn policy_table(
         .iter()
         .map(|&k| {
             let mut r = vec![format!("`{k}`")];
-            r.extend(budgets.iter().map(|&b| show(cell(p, k, b, f), digits)));
+            r.extend(
+                budgets
+                    .iter()
+                    .map(|&b| or_missing(cell(p, k, b, f), |e| e.show(digits))),
+            );
             r
         })
         .collect();

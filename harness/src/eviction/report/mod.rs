@@ -21,12 +21,12 @@ use crate::eviction::findings::inversion::{inversion_wins, lru_minus_best};
 use crate::eviction::findings::metrics::{aging, cell, headline, pct, reevals};
 use crate::eviction::findings::original::original_figures;
 use crate::eviction::spec::PolicyKind;
-use crate::plot;
+use crate::present::number::{Estimate, MISSING, or_missing};
 use crate::present::{Align, Table};
 use anyhow::Result;
 use charts::{best_ten_figure, charts};
 use glance::glance_section;
-use markdown::{policy_table, show, table};
+use markdown::{policy_table, table};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -173,7 +173,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
                 r.what.into(),
                 r.original.into(),
                 r.prototype.into(),
-                show(ours, digits),
+                or_missing(ours, |e| e.show(digits)),
             ]
         })
         .collect();
@@ -241,7 +241,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
             grid.row([
                 title.clone(),
                 format!("![miss ratio, {title}]({mrc}.svg)"),
-                paired.as_ref().map_or("—".into(), |s| {
+                paired.as_ref().map_or(MISSING.into(), |s| {
                     format!("![points versus LRU, {title}]({s}.svg)")
                 }),
             ])?;
@@ -376,8 +376,14 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
             .map(|&k| {
                 let mut r = vec![format!("`{k}`")];
                 for &b in &ob {
-                    r.push(show(cell(p, k, b, |x| 100.0 * x.overlap_first_n), 0));
-                    r.push(show(cell(p, k, b, |x| 100.0 * x.overlap_best_n), 0));
+                    r.push(or_missing(
+                        cell(p, k, b, |x| 100.0 * x.overlap_first_n),
+                        |e| e.show(0),
+                    ));
+                    r.push(or_missing(
+                        cell(p, k, b, |x| 100.0 * x.overlap_best_n),
+                        |e| e.show(0),
+                    ));
                 }
                 r
             })
@@ -430,7 +436,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
                     let mut row = vec![(r + 1).to_string()];
                     row.extend(s.best_tens.iter().map(|t| {
                         t.get(r)
-                            .map_or("—".into(), |(k, c)| format!("`{}` ({c})", k))
+                            .map_or(MISSING.into(), |(k, c)| format!("`{}` ({c})", k))
                     }));
                     row
                 })
@@ -458,7 +464,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
             let mut lines = Vec::new();
             for &b in &k.budgets {
                 if let Some(d) = lru_minus_best(k, b) {
-                    let dm = lru_minus_best(p, b).map_or("—".to_string(), |x| x.show(2));
+                    let dm = lru_minus_best(p, b).map_or(MISSING.to_owned(), |x| x.show(2));
                     lines.push(format!(
                         "- LRU-{b} minus best {b}: {} points here, {dm} in the four-board run.",
                         d.show(2)
@@ -483,6 +489,6 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
          hill-climbing window and admission jitter) are run in fixed, deterministic form."
     );
     let index = dir.join("index.md");
-    plot::write_file_atomically(&index, o.as_bytes())?;
+    crate::record::write_atomic(&index, o.as_bytes())?;
     Ok(index)
 }

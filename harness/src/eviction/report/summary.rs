@@ -4,6 +4,7 @@ use crate::eviction::experiment::Outcome;
 use crate::eviction::findings::aging::aging_sentence;
 use crate::eviction::findings::metrics::{cell, headline, pct};
 use crate::eviction::spec::PolicyKind;
+use crate::present::number::Estimate;
 use crate::statistics::Interval;
 
 /// A few lines for the terminal.

@@ -2,7 +2,7 @@
 //! `<report-dir>/eviction/`; and the dice-chess trace export of `--trace-out`.
 
 use crate::experiments::main_job::Job;
-use crate::progress::Stage;
+use crate::progress::Progress;
 use crate::record::RunFolder;
 use crate::{outln, status};
 
@@ -23,8 +23,8 @@ pub fn run_eviction(job: &Job, folder: &RunFolder) -> anyhow::Result<()> {
         cfg.stream.plan,
         cfg.policies.len()
     );
-    let progress = Stage::new("eviction", 0);
-    let summary = crate::eviction::run(&cfg, folder.path(), progress.bar());
+    let progress = Progress::new("eviction", 0);
+    let summary = crate::eviction::run(&cfg, folder.path(), &progress);
     progress.finish("done");
     let summary = summary?;
     for line in &summary.lines {

@@ -2,7 +2,7 @@
 
 use super::Group;
 use crate::measure::Plan;
-use crate::progress::Stage;
+use crate::progress::Progress;
 use crate::run::Arm;
 use crate::run::timing::time_group;
 use crate::status;
@@ -11,7 +11,7 @@ use std::time::Instant;
 /// Fills every group's timings.
 pub fn time_groups(groups: &mut [Group<'_>], plan: &Plan) {
     let start = Instant::now();
-    let progress = Stage::new("timing", groups.len() as u64);
+    let progress = Progress::new("timing", groups.len() as u64);
     for g in groups.iter_mut() {
         let (arm0, _) = g.counts[0];
         progress.set_message(format!(

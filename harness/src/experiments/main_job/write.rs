@@ -4,7 +4,7 @@
 use super::summary;
 use crate::experiments::expansion::Group;
 use crate::experiments::{Findings, MainRun};
-use crate::measure::{Interval, Plan};
+use crate::measure::Plan;
 use crate::outln;
 use crate::record::schema::{
     IntervalRow, IntervalTable, NS_PER_OP, ProbeRow, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE,
@@ -18,6 +18,7 @@ use crate::run::CountResult;
 use crate::run::probes::FamilyProbes;
 use crate::run::table::{Line, render, render_expansion};
 use crate::run::timing::ArmTiming;
+use crate::statistics::Interval;
 
 /// The tables the files were written from (for the console summary).
 pub struct Written {

@@ -1,7 +1,8 @@
 //! The typed results schema: one arm key, one metric enum, and serde row types that both write and read every CSV
 //! the main job produces (`counts.csv`, `timings.csv`, `intervals.csv`, `allocations.csv`, `probes.csv`, `search.csv`,
 //! `bounded_cache.csv`, `tt_pressure.csv`, `break_even.csv`; instruction counts are
-//! rows of `counts.csv`). Reading names the file, line and field of every problem.
+//! rows of `counts.csv`) and the eviction experiment's CSVs. Reading names the file, line and field of every
+//! problem.
 
 mod arm_key;
 mod bounded_cache_row;
@@ -9,6 +10,7 @@ mod break_even_row;
 mod csv_file;
 mod error;
 mod interval_row;
+mod eviction_row;
 mod metric;
 mod probe_row;
 mod provenance;
@@ -25,6 +27,10 @@ pub use error::SchemaError;
 pub use interval_row::{
     IntervalRecord, IntervalRow, IntervalTable, NS_PER_OP, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE,
     read_intervals, write_intervals,
+};
+pub use eviction_row::{
+    BestTenRecord, EvictionControlRecord, EvictionRecord, GameSearchRecord, LruMrcRecord,
+    StreamRecord, TraceRunRecord,
 };
 pub use metric::Metric;
 pub use probe_row::{ProbeRecord, ProbeRow, read_probes, write_probes};
