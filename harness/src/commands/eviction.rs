@@ -4,13 +4,15 @@
 //! Exit status: 0 done, 1 runtime failure, 2 bad input (the message names the option and the value, or the file and
 //! line), 3 a replay that did not see its stream.
 
-use crate::eviction::PolicyKind;
-use crate::eviction::dice_trace::export_dice_traces;
-use crate::eviction::experiment::{Config, Control, Summary, default_policies};
-use crate::eviction::replay::StreamMismatch;
-use crate::eviction::stream::{BoardPlan, EstimateRule};
-use crate::eviction::trace::{Trace, TraceError};
 use crate::exit::Failure;
+use crate::experiments::catalogue_eviction::PolicyKind;
+use crate::experiments::catalogue_eviction::dice_trace::export_dice_traces;
+use crate::experiments::catalogue_eviction::experiment::{
+    Config, Control, Summary, default_policies,
+};
+use crate::experiments::catalogue_eviction::replay::StreamMismatch;
+use crate::experiments::catalogue_eviction::stream::{BoardPlan, EstimateRule};
+use crate::experiments::catalogue_eviction::trace::{Trace, TraceError};
 use crate::outln;
 use crate::progress::Progress;
 use crate::record::{RunFolder, RunMetadata};
@@ -498,7 +500,7 @@ fn run_trace(cfg: &Config, trace: &Trace, out: &Path) -> Result<()> {
         out.display()
     );
     let progress = Progress::new("eviction", 0);
-    let outcome = crate::eviction::trace_experiment::run_trace(
+    let outcome = crate::experiments::catalogue_eviction::trace_experiment::run_trace(
         trace,
         &cfg.policies,
         cfg.budgets.as_deref(),
@@ -534,7 +536,7 @@ pub fn run_experiment(cfg: &Config, out: &Path) -> Result<Summary> {
         out.display()
     );
     let progress = Progress::new("eviction", 0);
-    let summary = crate::eviction::run(cfg, out, &progress);
+    let summary = crate::experiments::catalogue_eviction::run(cfg, out, &progress);
     progress.clear();
     let summary = summary?;
     for line in &summary.lines {

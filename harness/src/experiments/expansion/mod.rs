@@ -2,6 +2,8 @@
 //! checks first (values equal the frozen values and each other), then timed with the variants interleaved, and
 //! the optimized cache's probe lengths (`probes.csv`). Its rows are the core of `counts.csv` and `timings.csv`.
 
+pub mod glance;
+pub mod operation;
 mod parity;
 mod timing;
 

@@ -9,11 +9,11 @@ pub(crate) mod write;
 use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
 use crate::experiments::MainRun;
+use crate::experiments::expansion::glance::at_a_glance;
 use crate::measure::Plan;
 use crate::record::{
     RunFolder, RunMetadata, UtcTimestamp, check_output_folder, check_replaceable_folder,
 };
-use crate::report::glance::at_a_glance;
 use crate::scenario::Family;
 use crate::{outln, status};
 use engine::chance::Traversal;
@@ -137,7 +137,7 @@ fn run_in(
     meta: &RunMetadata,
     folder: &RunFolder,
     start: Instant,
-) -> anyhow::Result<Vec<crate::report::glance::Glance>> {
+) -> anyhow::Result<Vec<crate::experiments::expansion::glance::Glance>> {
     let scenarios = verify::verify_scenarios(job)?;
     status!(
         "verified {} successors in {:.1} s",
@@ -152,7 +152,7 @@ fn run_in(
     let (written, findings) = write::write_results(run)?;
     let mut glance = at_a_glance(&written.counts, &written.timings, &written.intervals);
     if let Some(map) = &findings.break_even {
-        crate::report::glance::with_break_even_map(&mut glance, &map.rows);
+        crate::experiments::expansion::glance::with_break_even_map(&mut glance, &map.rows);
     }
     let stages = summary::StageHeadlines {
         bounded_cache: findings.bounded_cache.as_deref(),

@@ -1,10 +1,10 @@
 //! The run's headline: printed last on the console and written as `summary.json`.
 
+use crate::experiments::bounded_cache::findings::BoundedGlance;
+use crate::experiments::break_even::findings::VariantBreakEven;
+use crate::experiments::expansion::glance::{Glance, Tally, glance_table, tally};
 use crate::outln;
 use crate::record::RunMetadata;
-use crate::report::bounded_cache::BoundedGlance;
-use crate::report::break_even::VariantBreakEven;
-use crate::report::glance::{Glance, Tally, glance_table, tally};
 use serde::Serialize;
 
 /// The version of `summary.json`'s layout; bumped when a key changes meaning or disappears.
@@ -65,8 +65,9 @@ impl TtPressureHeadline {
     /// The headline of a finished stage.
     pub fn of(outcome: &crate::experiments::tt_pressure::TtPressureOutcome) -> TtPressureHeadline {
         let f = &outcome.findings;
-        let pct =
-            |s: Option<&crate::tt_pressure::SizeSpread>| s.map_or(0.0, |s| 100.0 * s.extra_nodes);
+        let pct = |s: Option<&crate::experiments::tt_pressure::SizeSpread>| {
+            s.map_or(0.0, |s| 100.0 * s.extra_nodes)
+        };
         TtPressureHeadline {
             moves: f.moves,
             depth_turns: f.depth_turns,

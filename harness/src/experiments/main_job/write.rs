@@ -3,6 +3,11 @@
 
 use super::summary;
 use crate::experiments::expansion::Group;
+use crate::experiments::expansion::glance::Glance;
+use crate::experiments::expansion::operation::CountResult;
+use crate::experiments::expansion::operation::probes::FamilyProbes;
+use crate::experiments::expansion::operation::table::{Line, render, render_expansion};
+use crate::experiments::expansion::operation::timing::ArmTiming;
 use crate::experiments::{Findings, MainRun};
 use crate::measure::Plan;
 use crate::outln;
@@ -13,11 +18,6 @@ use crate::record::schema::{
 use crate::record::{
     ArmKey, CountRow, Metric, MetricTable, Provenance, RunFolder, RunMetadata, TimingRow,
 };
-use crate::report::glance::Glance;
-use crate::run::CountResult;
-use crate::run::probes::FamilyProbes;
-use crate::run::table::{Line, render, render_expansion};
-use crate::run::timing::ArmTiming;
 use crate::statistics::Interval;
 
 /// The tables the files were written from (for the console summary).
