@@ -14,9 +14,10 @@ pub mod console;
 pub mod evaluators;
 /// Exit statuses (0 ok, 1 runtime, 2 bad input, 3 mismatch) and the failure classes commands report.
 pub mod exit;
-/// The main job as an ordered list of experiments on one spine: the `Experiment` trait, the list, one folder each,
-/// and the job that runs them (`experiments::main_job`).
+/// The main job's experiments on one spine: the `Experiment` trait, the ordered list, one folder each.
 pub mod experiments;
+/// The main job: verify, run the experiments in order, write the shared files, render the report.
+pub mod job;
 /// In-process timing: warm-up, interleaved variants, medians with 95% intervals, paired ratios.
 pub mod measure;
 /// Chart helpers for the reports: line and bar charts with error bars, SVG and PNG, embedded font.

@@ -6,7 +6,7 @@
 
 use crate::experiments::bounded_cache::{BoundedStage, run_bounded_cache};
 use crate::experiments::bounded_cache::{Capacities, Sweep, Workload};
-use crate::experiments::main_job::timing_plan;
+use crate::experiments::timing_plan;
 use crate::outln;
 use crate::record::{RunFolder, RunMetadata};
 use crate::scenario::{Family, load_dir};

@@ -1,7 +1,7 @@
 //! The catalogue-eviction experiment as a stage of the main job: its CSVs go into the run folder, its report into
 //! `<report-dir>/eviction/`; and the dice-chess trace export of `--trace-out`.
 
-use crate::experiments::main_job::Job;
+use crate::experiments::Job;
 use crate::progress::Progress;
 use crate::record::RunFolder;
 use crate::{outln, status};

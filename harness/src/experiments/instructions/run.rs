@@ -2,8 +2,8 @@
 //! callgrind instruction counts (a child process per arm).
 
 use crate::evaluators::EvaluatorKind;
+use crate::experiments::Job;
 use crate::experiments::expansion::operation::probes::{FamilyProbes, probe_family};
-use crate::experiments::main_job::Job;
 use crate::record::{CountRow, RunFolder};
 use crate::scenario::LoadedScenario;
 use crate::status;

@@ -5,7 +5,7 @@
 
 use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
-use crate::experiments::main_job::Job;
+use crate::experiments::Job;
 use crate::experiments::search::arms::{
     SearchArm, SearchRow, TABLE_ENTRIES, search_roots, search_section,
 };

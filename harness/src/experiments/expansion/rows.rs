@@ -1,34 +1,18 @@
-//! The run's shared files (`counts.csv`, `timings.csv`, `probes.csv`, `summary.json`) and the expansion
-//! experiment's console tables.
+//! The expansion experiment's rows: `counts.csv` (counting pass and probe counts), `timings.csv`,
+//! `intervals.csv`, `probes.csv`, and its console tables.
 
-use super::summary;
-use crate::experiments::expansion::Group;
-use crate::experiments::expansion::glance::Glance;
-use crate::experiments::expansion::operation::CountResult;
-use crate::experiments::expansion::operation::probes::FamilyProbes;
-use crate::experiments::expansion::operation::table::{Line, render, render_expansion};
-use crate::experiments::expansion::operation::timing::ArmTiming;
-use crate::experiments::{Findings, MainRun};
+use super::Group;
+use super::operation::CountResult;
+use super::operation::probes::FamilyProbes;
+use super::operation::table::{Line, render, render_expansion};
+use super::operation::timing::ArmTiming;
 use crate::measure::Plan;
 use crate::outln;
 use crate::record::schema::{
-    IntervalRow, IntervalTable, NS_PER_OP, ProbeRow, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE,
-    write_intervals, write_probes, write_tidy,
+    IntervalRow, NS_PER_OP, ProbeRow, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE, write_probes,
 };
-use crate::record::{
-    ArmKey, CountRow, Metric, MetricTable, Provenance, RunFolder, RunMetadata, TimingRow,
-};
+use crate::record::{ArmKey, CountRow, Metric, Provenance, RunFolder, RunMetadata, TimingRow};
 use crate::statistics::Interval;
-
-/// The tables the files were written from (for the console summary).
-pub struct Written {
-    /// `counts.csv`'s rows.
-    pub counts: MetricTable<i128>,
-    /// `timings.csv`'s rows.
-    pub timings: MetricTable<f64>,
-    /// `intervals.csv`'s rows.
-    pub intervals: IntervalTable,
-}
 
 /// The expansion experiment's rows of `counts.csv` (counting pass), `timings.csv` and `intervals.csv`.
 pub fn expansion_rows(groups: &[Group<'_>]) -> (Vec<CountRow>, Vec<TimingRow>, Vec<IntervalRow>) {
@@ -82,30 +66,6 @@ pub fn write_probes_file(
     Ok(probes.iter().flat_map(|p| p.count_rows()).collect())
 }
 
-/// Writes the run's shared tidy files, `counts.csv` and `timings.csv`, from the rows the experiments added.
-pub fn write_results(run: MainRun<'_>) -> anyhow::Result<(Written, Findings)> {
-    let prov = Provenance::of(run.meta);
-    let path = |name: &str| run.folder.path().join(name);
-    run.folder.write(
-        "counts.csv",
-        &write_tidy(&run.counts, &prov, &path("counts.csv"))?,
-    )?;
-    run.folder.write(
-        "timings.csv",
-        &write_tidy(&run.timings, &prov, &path("timings.csv"))?,
-    )?;
-    run.folder.write(
-        "intervals.csv",
-        &write_intervals(&run.intervals, &prov, &path("intervals.csv"))?,
-    )?;
-    let written = Written {
-        counts: MetricTable::from_rows(run.counts, &path("counts.csv")),
-        timings: MetricTable::from_rows(run.timings, &path("timings.csv")),
-        intervals: IntervalTable::from_rows(run.intervals),
-    };
-    Ok((written, run.findings))
-}
-
 /// The counting pass's rows, in [`Metric::COUNTING_PASS`] order.
 fn counting_rows(key: &ArmKey, r: &CountResult) -> Vec<CountRow> {
     let values: [i128; Metric::COUNTING_PASS.len()] = [
@@ -141,18 +101,6 @@ fn timing_rows(key: &ArmKey, t: &ArmTiming) -> Vec<TimingRow> {
         }
     }
     TimingRow::rows(key, pairs)
-}
-
-/// Writes `summary.json` (keys documented in the README).
-pub fn write_summary(
-    glance: &[Glance],
-    meta: &RunMetadata,
-    folder: &RunFolder,
-    stages: summary::StageHeadlines<'_>,
-) -> anyhow::Result<()> {
-    let json = summary::summary_json(glance, meta, stages)?;
-    folder.write("summary.json", json.as_bytes())?;
-    Ok(())
 }
 
 /// The compact console tables: counts and times per arm, expansion counters per family.
