@@ -377,22 +377,9 @@ pub fn config(args: &Args) -> Result<Config> {
     Ok(cfg)
 }
 
-/// A folder the run will write into: created now, so a path that is a file or cannot be made fails before work.
+/// A folder the run will write into, checked before work ([`crate::record::check_output_folder`]).
 fn output_folder(option: &'static str, dir: &Path) -> Result<()> {
-    if dir.exists() && !dir.is_dir() {
-        return Err(bad(
-            option,
-            &dir.display().to_string(),
-            "exists and is not a folder",
-        ));
-    }
-    std::fs::create_dir_all(dir).map_err(|e| {
-        bad(
-            option,
-            &dir.display().to_string(),
-            format!("cannot create the folder: {e}"),
-        )
-    })
+    crate::record::check_output_folder(option, dir)
 }
 
 /// A file the run will write: its folder must exist (or be creatable) and the path must not be a folder.

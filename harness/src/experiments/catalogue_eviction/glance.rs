@@ -5,6 +5,7 @@
 use super::experiment::{HEADLINE_BUDGETS, PlanResults, RunRow};
 use super::spec::PolicyKind;
 use crate::statistics::Interval;
+use crate::verdict::Verdict;
 
 /// The finding at one budget.
 #[derive(Debug, Clone, PartialEq)]
@@ -80,7 +81,7 @@ pub fn at_a_glance(plan: &PlanResults, policies: &[PolicyKind]) -> Vec<BudgetFin
                 budget,
                 best,
                 hit_rate,
-                beats_lru: over_lru.is_some_and(|d| d.surely_positive()),
+                beats_lru: over_lru.is_some_and(|d| Verdict::of(&d, 0.0, 0.0) == Verdict::Better),
                 over_lru,
                 under_belady,
             })

@@ -6,6 +6,7 @@ use crate::experiments::catalogue_eviction::experiment::{Outcome, PlanResults};
 use crate::experiments::catalogue_eviction::spec::PolicyKind;
 use crate::present::number::Estimate;
 use crate::statistics::Interval;
+use crate::verdict::{OVERTAKES, Verdict};
 
 /// The ageing period whose hit rate is highest on average over the headline budgets.
 pub fn best_aging(outcome: &Outcome, p: &PlanResults) -> Option<PolicyKind> {
@@ -16,15 +17,9 @@ pub fn best_aging(outcome: &Outcome, p: &PlanResults) -> Option<PolicyKind> {
     })
 }
 
-/// How a paired difference reads: its whole 95% interval above zero, below zero, or neither.
+/// How a paired difference of hit rates (points) reads: the one verdict against 0 with no practical threshold.
 pub fn verdict(d: &Interval) -> &'static str {
-    if d.surely_positive() {
-        "overtakes"
-    } else if d.surely_negative() {
-        "loses to"
-    } else {
-        "cannot be told apart from"
-    }
+    Verdict::of(d, 0.0, 0.0).label(&OVERTAKES)
 }
 
 /// Ageing against LRU at one budget: the best K and the verdict, in one sentence.

@@ -3,6 +3,7 @@
 use crate::experiments::catalogue_eviction::experiment::Outcome;
 use crate::present::number::MISSING;
 use crate::statistics::Interval;
+use crate::verdict::Verdict;
 use std::fmt::Write;
 
 /// "At a glance": the best online rule per headline budget with its gaps to LRU and Belady.
@@ -30,10 +31,10 @@ pub fn glance_section(o: &mut String, outcome: &Outcome, n: usize) {
         ("verdict", Align::Left),
     ]);
     for f in &findings {
-        let verdict = match f.over_lru {
-            Some(d) if d.surely_positive() => "beats LRU",
-            Some(d) if d.surely_negative() => "loses to LRU",
-            Some(_) => "no verdict (interval includes 0)",
+        let verdict = match f.over_lru.map(|d| Verdict::of(&d, 0.0, 0.0)) {
+            Some(Verdict::Better) => "beats LRU",
+            Some(Verdict::Worse) => "loses to LRU",
+            Some(Verdict::WithinNoise | Verdict::NoVerdict) => "no verdict (interval includes 0)",
             None => "LRU not run",
         };
         let row = [
