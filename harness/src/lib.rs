@@ -1,4 +1,5 @@
-//! The benchmark and experiment harness: scenario → run → measure → record → report.
+//! The benchmark and experiment harness: frozen scenarios → experiments (one folder each, on one spine of arm
+//! ids, intervals, verdicts, records, presentation and plots) → run folder → report.
 
 /// What this binary was built from: version, git revision, rustc (captured by `build.rs`).
 pub mod build_info;

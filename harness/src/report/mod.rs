@@ -1,5 +1,5 @@
 //! The plotted report: `harness report [RESULTS_DIR]` renders `index.md` with SVG and PNG charts from one run
-//! folder: "At a glance" first, then four sections that never mix: counts, timings, instructions, allocations.
+//! folder: a header and "At a glance" first, then each experiment's section; the folder is put in place whole.
 
 pub mod load;
 pub mod publish;

@@ -1,5 +1,6 @@
-//! The catalogue-eviction experiment as part of the main job: its CSVs go into the run folder, its report into
-//! `<report-dir>/eviction/`. The experiment itself (stream, policies, replay, findings) is `crate::experiments::catalogue_eviction`.
+//! The catalogue-eviction experiment: a Domineering component catalogue under a memory budget, every eviction
+//! rule replayed on the same lookup stream (one access loop, each policy a file of small hooks), findings over
+//! seeds, and its own report in `<report-dir>/eviction/`; in the main job its CSVs go into the run folder.
 
 mod run;
 

@@ -26,7 +26,8 @@ impl Arm {
     /// The results key of this arm on family `scenario`: the names the CSVs record.
     ///
     /// ```
-    /// use harness::{evaluators::EvaluatorKind, run::Arm};
+    /// use harness::evaluators::EvaluatorKind;
+    /// use harness::experiments::expansion::operation::Arm;
     /// let arm = Arm {
     ///     cache: engine::memo::CacheKind::Optimized,
     ///     eval: EvaluatorKind::Material,
