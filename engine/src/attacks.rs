@@ -234,7 +234,8 @@ fn stored_magic(sq: usize, dirs: &[(i8, i8); 4], magic: u64, table: &mut Vec<u64
     }
 }
 
-// Output of the seeded search (`print_magics` below regenerates them); stored so start-up costs milliseconds.
+// Found by `find_magic`'s seeded trial and stored, so start-up costs milliseconds; `stored_magic` re-verifies each
+// one when the tables are built (and searches afresh if one ever failed), and `stored_magics_are_valid` checks them.
 const ROOK_MAGICS: [u64; 64] = [
     0x11800140008418a0,
     0x8140001000a000c0,
@@ -409,25 +410,6 @@ mod tests {
                     ray_attacks(sq as usize, occ, &BISHOP_DIRS)
                 );
             }
-        }
-    }
-
-    /// Prints the seeded search's magics in the form of `ROOK_MAGICS`/`BISHOP_MAGICS`
-    /// (`cargo test -p engine --lib print_magics -- --ignored --nocapture`).
-    #[test]
-    #[ignore]
-    fn print_magics() {
-        let mut rng = SEARCH_SEED;
-        let mut table = Vec::new();
-        for (name, dirs) in [("ROOK", &ROOK_DIRS), ("BISHOP", &BISHOP_DIRS)] {
-            println!("const {name}_MAGICS: [u64; 64] = [");
-            for sq in 0..64 {
-                println!(
-                    "    {:#018x},",
-                    find_magic(sq, dirs, &mut rng, &mut table).magic
-                );
-            }
-            println!("];");
         }
     }
 

@@ -94,22 +94,14 @@ impl ChanceValue {
     }
 }
 
-/// Whether the per-operation traversal cache is used.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Traversal {
-    /// Generate every node's turns afresh and evaluate every leaf as it comes.
-    Plain,
-    /// Memoise turn generation by position and deduplicate each roll's leaves before evaluating them.
-    Cached,
-}
-
-impl Traversal {
-    /// `off` or `on`, as in CSV rows and command lines.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Traversal::Plain => "off",
-            Traversal::Cached => "on",
-        }
+crate::closed_names! {
+    /// Whether the per-operation traversal cache is used: `off` or `on`, as in CSV rows and command lines.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    pub enum Traversal: "traversal mode" {
+        /// Generate every node's turns afresh and evaluate every leaf as it comes.
+        "off" => Plain,
+        /// Memoise turn generation by position and deduplicate each roll's leaves before evaluating them.
+        "on" => Cached,
     }
 }
 

@@ -14,6 +14,7 @@ pub mod dfen;
 pub mod eval;
 pub mod kcp;
 pub mod movegen;
+pub mod names;
 pub mod perft;
 pub mod score;
 pub mod telemetry;

@@ -203,6 +203,17 @@ impl fmt::Display for EvaluatorKind {
     }
 }
 
+/// What `FromStr` accepts, as its unknown-name error lists it: every parameterless name, then `work:N`'s rule.
+const ACCEPTED: &[&str] = &[
+    "material",
+    "constant",
+    "aggressive",
+    "counter",
+    "mobility",
+    "network",
+    "work:N with N a power of two from 1 to 65536",
+];
+
 impl FromStr for EvaluatorKind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
@@ -215,13 +226,7 @@ impl FromStr for EvaluatorKind {
         EvaluatorKind::ALL
             .into_iter()
             .find(|k| k.base_name() == s)
-            .ok_or_else(|| {
-                format!(
-                    "unknown evaluator '{s}' (expected one of: {}, work:N with N a power of two from 1 to \
-                     {MAX_WORK_ROUNDS})",
-                    EvaluatorKind::ALL.map(EvaluatorKind::base_name).join(", ")
-                )
-            })
+            .ok_or_else(|| engine::names::UnknownName::new("evaluator", s, ACCEPTED).to_string())
     }
 }
 
@@ -290,6 +295,18 @@ impl CountingEvaluator {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_accepted_list_names_every_kind_and_the_work_rule() {
+        let (names, rule) = ACCEPTED.split_at(EvaluatorKind::ALL.len());
+        assert_eq!(names, EvaluatorKind::ALL.map(EvaluatorKind::base_name));
+        assert_eq!(
+            rule,
+            [format!(
+                "work:N with N a power of two from 1 to {MAX_WORK_ROUNDS}"
+            )]
+        );
+    }
 
     fn every_kind() -> Vec<EvaluatorKind> {
         let work = (0..=MAX_WORK_ROUNDS.ilog2())

@@ -9,8 +9,6 @@
 //! readable 1-2-5 ticks (see [`log_ticks`]); every tick label comes from [`crate::present::tick`] (no `5.55e-17`
 //! beside zero, no 12-digit labels); every legend sits below the plot.
 //!
-//! The older descriptions ([`line_chart`], [`bar_chart`], [`grouped_bar_chart`]) keep working for their callers.
-//!
 //! Ratios plotted follow the one direction of [`crate::present::number`]: speedup = time(baseline) / time(variant),
 //! > 1 = faster, the same for instruction ratios.
 
@@ -21,7 +19,6 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 mod axis;
-mod bars;
 mod categorical;
 mod dots;
 mod legend;
@@ -32,10 +29,9 @@ mod test_support;
 mod ticks;
 
 pub use axis::{Axis, Reference, Scale};
-pub use bars::{BarSeries, GroupedBarChart};
 pub use categorical::CategorySeries;
 pub use dots::DotPlot;
-pub use lines::{LineChart, LinePlot, Point, Series};
+pub use lines::{LinePlot, Point, Series};
 pub use style::{MARKERS, MAX_SERIES, Marker};
 pub use ticks::{linear_ticks, log_ticks};
 
@@ -55,36 +51,6 @@ fn ensure_font() -> Result<()> {
     } else {
         bail!("the embedded chart font could not be loaded")
     }
-}
-
-/// One bar with its interval.
-#[derive(Debug, Clone)]
-pub struct Bar {
-    /// Category label under the bar.
-    pub label: String,
-    /// Bar height.
-    pub value: f64,
-    /// Lower end of the interval.
-    pub lo: f64,
-    /// Upper end of the interval.
-    pub hi: f64,
-}
-
-/// A single-series bar chart description (drawn as a [`GroupedBarChart`] with one series).
-#[derive(Debug, Clone)]
-pub struct BarChart {
-    /// Caption above the plot.
-    pub title: String,
-    /// X-axis label (what the categories are).
-    pub x_label: String,
-    /// Y-axis label, with unit.
-    pub y_label: String,
-    /// Legend text for the bars.
-    pub legend: String,
-    /// Fixed y range; otherwise from 0 to the largest interval end.
-    pub y_range: Option<(f64, f64)>,
-    /// The bars, left to right.
-    pub bars: Vec<Bar>,
 }
 
 /// Writes `stem.svg` and `stem.png` for a checked line chart; returns both paths. Errors, writing nothing, when the
@@ -144,55 +110,10 @@ pub fn dot_plot(chart: &DotPlot, stem: &Path) -> Result<[PathBuf; 2]> {
     render_both(stem, Chart::Dots(chart))
 }
 
-/// Writes `stem.svg` and `stem.png` for an older line chart description; returns both paths. It checks only that
-/// there is data and leaves undrawable points out; prefer [`line_plot`].
-pub fn line_chart(chart: &LineChart, stem: &Path) -> Result<[PathBuf; 2]> {
-    if chart.series.iter().all(|s| s.points.is_empty()) {
-        bail!("chart `{}` has no data", chart.title);
-    }
-    render_both(stem, Chart::Lines(&LinePlot::from(chart)))
-}
-
-/// Writes `stem.svg` and `stem.png` for a single-series bar chart; returns both paths.
-pub fn bar_chart(chart: &BarChart, stem: &Path) -> Result<[PathBuf; 2]> {
-    if chart.bars.is_empty() {
-        bail!("chart `{}` has no bars", chart.title);
-    }
-    let grouped = GroupedBarChart {
-        title: chart.title.clone(),
-        x_label: chart.x_label.clone(),
-        y_label: chart.y_label.clone(),
-        categories: chart.bars.iter().map(|b| b.label.clone()).collect(),
-        series: vec![BarSeries {
-            name: chart.legend.clone(),
-            values: chart.bars.iter().map(|b| Some(b.value)).collect(),
-            intervals: Some(chart.bars.iter().map(|b| (b.lo, b.hi)).collect()),
-        }],
-        log_y: false,
-        reference: None,
-        y_range: chart.y_range,
-    };
-    grouped_bar_chart(&grouped, stem)
-}
-
-/// Writes `stem.svg` and `stem.png` for a grouped bar chart; returns both paths. Errors when a series' length does
-/// not match the categories or when nothing is drawable.
-pub fn grouped_bar_chart(chart: &GroupedBarChart, stem: &Path) -> Result<[PathBuf; 2]> {
-    chart.validate()?;
-    render_both(stem, Chart::Grouped(chart))
-}
-
-/// Writes `bytes` to `path` through a temporary file in the same folder and a rename, so a reader never sees a
-/// half-written file.
-pub fn write_file_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    Ok(crate::record::write_atomic(path, bytes)?)
-}
-
 #[derive(Clone, Copy)]
 enum Chart<'a> {
     Lines(&'a LinePlot),
     Dots(&'a DotPlot),
-    Grouped(&'a GroupedBarChart),
 }
 
 fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, chart: Chart<'_>) -> Result<()>
@@ -202,7 +123,6 @@ where
     match chart {
         Chart::Lines(c) => lines::draw_lines(root, c),
         Chart::Dots(c) => dots::draw_dots(root, c),
-        Chart::Grouped(c) => bars::draw_grouped(root, c),
     }
 }
 
@@ -217,7 +137,7 @@ fn render_both(stem: &Path, chart: Chart<'_>) -> Result<[PathBuf; 2]> {
         draw(&root, chart)?;
         root.present().map_err(|e| anyhow!("{e:?}"))?;
     }
-    write_file_atomically(&svg, text.as_bytes())?;
+    crate::record::write_atomic(&svg, text.as_bytes())?;
     // The bitmap backend writes to a path and picks PNG from its extension: draw into the atomic writer's
     // temporary file, which ends in `.png`; a drawing error keeps its message.
     crate::record::atomic::write_atomic_with(&png, |tmp| {

@@ -1,7 +1,8 @@
-//! Progress on stderr, for long stages ([`Stage`]), long enumerations ([`Progress`]) and work that cannot count
-//! ([`Heartbeat`]): a bar when stderr is a terminal, otherwise a plain line at least
-//! every 10 seconds (logs and CI see that the run is alive without a screenful of control codes). Standard
-//! output is left alone, so results stay clean for pipes.
+//! Progress on stderr: one [`Progress`] type for long stages (k of N steps), long enumerations (a count without a
+//! total) and work that cannot count. When stderr is a terminal it draws a bar (or a spinner); otherwise it
+//! writes a plain line every [`LINE_EVERY`] from one timer thread, however long one step takes, so logs and CI see
+//! that the run is alive without a screenful of control codes. Standard output is left alone, so results stay
+//! clean for pipes.
 
 use crate::present::number::count;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -9,152 +10,187 @@ use std::fmt;
 use std::io::{IsTerminal, Write};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How often a non-terminal stderr gets a line.
 pub const LINE_EVERY: Duration = Duration::from_secs(10);
 
-/// Counts done against an optional total; [`Progress::inc`] is cheap enough to call once per path.
+/// What a [`Progress`] counts, which decides its bar and its status line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// Steps against a total (the total may be set later, [`Progress::set_length`]).
+    Steps,
+    /// Units without a total; the message names the unit.
+    Count,
+    /// No count: a sign of life only.
+    Working,
+}
+
+/// Progress of one piece of work on stderr; `&self` methods, so worker threads can share it.
 pub struct Progress {
     what: String,
-    unit: &'static str,
-    total: Option<u64>,
-    done: u64,
-    bar: Option<ProgressBar>,
-    started: Instant,
-    last_line: Instant,
+    kind: Kind,
+    bar: ProgressBar,
+    ticker: Option<(Sender<()>, JoinHandle<()>)>,
 }
 
 impl Progress {
-    /// Starts reporting `what` (e.g. `turns --summary: pass 1 of 3`), counting `unit`s (e.g. `paths`).
-    pub fn new(what: impl Into<String>, unit: &'static str, total: Option<u64>) -> Progress {
-        let what = what.into();
-        let bar = std::io::stderr().is_terminal().then(|| {
-            let bar = match total {
-                Some(n) => ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr()),
-                None => ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()),
-            };
-            let template = if total.is_some() {
-                "{prefix} [{bar:30}] {human_pos}/{human_len} {msg} ({elapsed}, eta {eta})"
-            } else {
-                "{prefix} {spinner} {human_pos} {msg} ({elapsed})"
-            };
-            bar.set_style(
-                ProgressStyle::with_template(template)
-                    .expect("valid template")
-                    .progress_chars("=> "),
-            );
-            bar.set_prefix(what.clone());
-            bar.set_message(unit);
-            bar
-        });
-        let now = Instant::now();
+    /// Progress of `what` over `len` steps (0 when the total comes later).
+    pub fn new(what: &str, len: u64) -> Progress {
+        Self::start(what, Kind::Steps, Some(len), default_every())
+    }
+
+    /// Progress of `what` counting `unit`s (e.g. `paths`) without a total.
+    pub fn counting(what: &str, unit: &str) -> Progress {
+        let p = Self::start(what, Kind::Count, None, default_every());
+        p.set_message(unit);
+        p
+    }
+
+    /// A sign of life for work that cannot count its progress (one long expansion).
+    pub fn working(what: &str) -> Progress {
+        Self::start(what, Kind::Working, None, default_every())
+    }
+
+    /// Progress that shows nothing (tests, library callers without a console).
+    pub fn hidden() -> Progress {
         Progress {
-            what,
-            unit,
-            total,
-            done: 0,
-            bar,
-            started: now,
-            last_line: now,
+            what: String::new(),
+            kind: Kind::Steps,
+            bar: ProgressBar::hidden(),
+            ticker: None,
         }
     }
 
-    /// Adds `n` done.
-    #[inline]
-    pub fn inc(&mut self, n: u64) {
-        self.done += n;
-        // Looking at the clock costs more than counting: only every 4,096 units.
-        if self.done % 4096 < n {
-            self.tick();
-        }
+    /// As [`Progress::new`], with the status line every `every` (or none) instead of only when stderr is not a
+    /// terminal: for tests, and for callers that know better than the terminal check.
+    pub fn with_status_every(what: &str, len: u64, every: Option<Duration>) -> Progress {
+        Self::start(what, Kind::Steps, Some(len), every)
     }
 
-    fn tick(&mut self) {
-        if let Some(bar) = &self.bar {
-            bar.set_position(self.done);
-        } else if self.last_line.elapsed() >= LINE_EVERY {
-            self.last_line = Instant::now();
-            let of = self
-                .total
-                .map(|t| format!(" of {}", count(t)))
-                .unwrap_or_default();
-            let _ = writeln!(
-                std::io::stderr(),
-                "{}: {}{of} {} ({:.0} s)",
-                self.what,
-                count(self.done),
-                self.unit,
-                self.started.elapsed().as_secs_f64()
-            );
-        }
-    }
-
-    /// Removes the bar (a plain-line report needs no closing line).
-    pub fn finish(self) {
-        if let Some(bar) = self.bar {
-            bar.finish_and_clear();
-        }
-    }
-}
-
-/// A sign of life for work that cannot count its progress (one long expansion): a spinner with the elapsed
-/// time when stderr is a terminal, otherwise a line every 10 seconds; stops when dropped.
-pub struct Heartbeat {
-    bar: Option<ProgressBar>,
-    stop: Option<std::sync::mpsc::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
-}
-
-impl Heartbeat {
-    /// Starts beating for `what`.
-    pub fn start(what: &str) -> Heartbeat {
-        if std::io::stderr().is_terminal() {
-            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-            bar.set_style(
-                ProgressStyle::with_template("{prefix} {spinner} {elapsed}")
-                    .expect("valid template"),
-            );
-            bar.set_prefix(what.to_owned());
-            bar.enable_steady_tick(Duration::from_millis(200));
-            return Heartbeat {
-                bar: Some(bar),
-                stop: None,
-                thread: None,
-            };
-        }
-        let (stop, stopped) = std::sync::mpsc::channel::<()>();
-        let what = what.to_owned();
-        let thread = std::thread::spawn(move || {
-            let started = Instant::now();
-            // Dropping the sender ends the wait at once.
-            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
-                stopped.recv_timeout(LINE_EVERY)
-            {
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "{what}: still working ({:.0} s)",
-                    started.elapsed().as_secs_f64()
-                );
+    fn start(what: &str, kind: Kind, len: Option<u64>, every: Option<Duration>) -> Progress {
+        let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::stderr());
+        let template = match kind {
+            Kind::Steps => {
+                "{prefix:>8} [{bar:40}] {human_pos}/{human_len} {msg} ({elapsed}, eta {eta})"
             }
+            Kind::Count => "{prefix} {spinner} {human_pos} {msg} ({elapsed})",
+            Kind::Working => "{prefix} {spinner} {msg} ({elapsed})",
+        };
+        bar.set_style(
+            ProgressStyle::with_template(template)
+                .expect("the template is valid")
+                .progress_chars("=> "),
+        );
+        bar.set_prefix(what.to_owned());
+        if kind != Kind::Steps && std::io::stderr().is_terminal() {
+            bar.enable_steady_tick(Duration::from_millis(200));
+        }
+        let ticker = every.map(|every| {
+            let (stop, stopped) = mpsc::channel::<()>();
+            let (watched, what) = (bar.clone(), what.to_owned());
+            let handle = std::thread::spawn(move || {
+                while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
+                    status_line(format_args!("{}", line(&what, kind, &watched)));
+                }
+            });
+            (stop, handle)
         });
-        Heartbeat {
-            bar: None,
-            stop: Some(stop),
-            thread: Some(thread),
+        Progress {
+            what: what.to_owned(),
+            kind,
+            bar,
+            ticker,
+        }
+    }
+
+    /// What the work is doing now.
+    pub fn set_message(&self, message: impl Into<String>) {
+        self.bar.set_message(message.into());
+    }
+
+    /// A new phase of `len` steps: the count, the clock and the estimate start again.
+    pub fn set_length(&self, len: u64) {
+        self.bar.set_length(len);
+        self.bar.reset();
+    }
+
+    /// `n` more done.
+    pub fn inc(&self, n: u64) {
+        self.bar.inc(n);
+    }
+
+    /// The status line a non-terminal stderr gets now.
+    pub fn status(&self) -> String {
+        line(&self.what, self.kind, &self.bar)
+    }
+
+    /// The work finished: the bar shows `message`.
+    pub fn finish(mut self, message: impl Into<String>) {
+        self.bar.finish_with_message(message.into());
+        self.stop();
+    }
+
+    /// The work finished: the bar is removed (the caller reports the outcome itself).
+    pub fn clear(mut self) {
+        self.bar.finish_and_clear();
+        self.stop();
+    }
+
+    /// The work stopped early: the bar stays as it was.
+    pub fn abandon(mut self) {
+        self.bar.abandon();
+        self.stop();
+    }
+
+    fn stop(&mut self) {
+        if let Some((stop, handle)) = self.ticker.take() {
+            let _ = stop.send(());
+            let _ = handle.join();
         }
     }
 }
 
-impl Drop for Heartbeat {
+impl Drop for Progress {
     fn drop(&mut self) {
-        if let Some(bar) = self.bar.take() {
-            bar.finish_and_clear();
+        if !self.bar.is_finished() {
+            self.bar.finish_and_clear();
         }
-        drop(self.stop.take());
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
+        self.stop();
+    }
+}
+
+/// The status line every [`LINE_EVERY`] when stderr is not a terminal, none on a terminal (the bar shows it).
+fn default_every() -> Option<Duration> {
+    (!std::io::stderr().is_terminal()).then_some(LINE_EVERY)
+}
+
+/// `what: k of N message (E s, about L s left)`; a count without a total drops `of N` and the estimate, work
+/// that cannot count says `still working`.
+fn line(what: &str, kind: Kind, bar: &ProgressBar) -> String {
+    let (done, elapsed) = (bar.position(), bar.elapsed().as_secs_f64());
+    let message = bar.message();
+    let message = if message.is_empty() {
+        String::new()
+    } else {
+        format!(" {message}")
+    };
+    match (kind, bar.length()) {
+        (Kind::Steps, Some(total)) => {
+            let left = if done == 0 || done >= total {
+                String::new()
+            } else {
+                let left = elapsed * (total - done) as f64 / done as f64;
+                format!(", about {left:.0} s left")
+            };
+            format!(
+                "{what}: {} of {}{message} ({elapsed:.0} s{left})",
+                count(done),
+                count(total)
+            )
         }
+        (Kind::Working, _) => format!("{what}: still working{message} ({elapsed:.0} s)"),
+        _ => format!("{what}: {}{message} ({elapsed:.0} s)", count(done)),
     }
 }
 
@@ -173,90 +209,41 @@ macro_rules! status {
     };
 }
 
-/// One stage of a long job (the main job's verify, parity and timing; `compare`'s rounds): a bar over its steps on
-/// a terminal, otherwise a status line every [`LINE_EVERY`] from a timer thread, however long one step takes.
-pub struct Stage {
-    bar: ProgressBar,
-    ticker: Option<(Sender<()>, JoinHandle<()>)>,
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-impl Stage {
-    /// Progress of `stage` over `len` steps.
-    pub fn new(stage: &str, len: u64) -> Stage {
-        Self::with_status_every(
-            stage,
-            len,
-            (!std::io::stderr().is_terminal()).then_some(LINE_EVERY),
-        )
-    }
-
-    /// As [`Stage::new`], with the status line every `every` (or none): for tests, and for callers that know
-    /// better than the terminal check.
-    pub fn with_status_every(stage: &str, len: u64, every: Option<Duration>) -> Stage {
-        let bar = ProgressBar::new(len);
-        bar.set_style(
-            ProgressStyle::with_template("{prefix:>8} [{bar:40}] {pos}/{len} {msg} ({elapsed})")
-                .expect("the template is valid")
-                .progress_chars("=> "),
+    #[test]
+    fn status_lines_give_k_of_n_and_the_time_left() {
+        let p = Progress::with_status_every("timing", 4, None);
+        assert!(p.status().starts_with("timing: 0 of 4 ("), "{}", p.status());
+        p.inc(1);
+        p.set_message("sparse");
+        let line = p.status();
+        assert!(
+            line.starts_with("timing: 1 of 4 sparse (") && line.ends_with(" s left)"),
+            "{line}"
         );
-        bar.set_prefix(stage.to_owned());
-        let ticker = every.map(|every| {
-            let (stop, stopped) = mpsc::channel::<()>();
-            let (watched, stage) = (bar.clone(), stage.to_owned());
-            let start = Instant::now();
-            let handle = std::thread::spawn(move || {
-                while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
-                    status_line(format_args!(
-                        "{stage}: {}/{} {} ({:.0} s)",
-                        watched.position(),
-                        watched.length().unwrap_or(0),
-                        watched.message(),
-                        start.elapsed().as_secs_f64()
-                    ));
-                }
-            });
-            (stop, handle)
-        });
-        Stage { bar, ticker }
-    }
-
-    /// What the stage works on now.
-    pub fn set_message(&self, message: impl Into<String>) {
-        self.bar.set_message(message.into());
-    }
-
-    /// `n` more steps done.
-    pub fn inc(&self, n: u64) {
-        self.bar.inc(n);
-    }
-
-    /// The underlying bar, for code that drives an indicatif bar itself (the status line follows it).
-    pub fn bar(&self) -> &ProgressBar {
-        &self.bar
-    }
-
-    /// The stage finished: the bar shows `message`.
-    pub fn finish(mut self, message: impl Into<String>) {
-        self.bar.finish_with_message(message.into());
-        self.stop();
-    }
-
-    /// The stage stopped early: the bar stays as it was.
-    pub fn abandon(mut self) {
-        self.bar.abandon();
-        self.stop();
-    }
-
-    fn stop(&mut self) {
-        if let Some((stop, handle)) = self.ticker.take() {
-            let _ = stop.send(());
-            let _ = handle.join();
-        }
-    }
-}
-
-impl Drop for Stage {
-    fn drop(&mut self) {
-        self.stop();
+        p.set_length(2_000);
+        assert!(
+            p.status().starts_with("timing: 0 of 2,000 sparse"),
+            "{}",
+            p.status()
+        );
+        p.finish("done");
+        let c = Progress::counting("turns", "paths");
+        c.inc(12_345);
+        assert!(
+            c.status().starts_with("turns: 12,345 paths ("),
+            "{}",
+            c.status()
+        );
+        c.clear();
+        let w = Progress::working("expand");
+        assert!(
+            w.status().starts_with("expand: still working ("),
+            "{}",
+            w.status()
+        );
     }
 }

@@ -11,7 +11,7 @@
 //! ```
 //! use clap::Parser;
 //! use engine::memo::CacheKind;
-//! use harness::values::{List, Named, list};
+//! use harness::values::{List, list};
 //!
 //! #[derive(Parser, Debug)]
 //! struct Cli {
@@ -28,10 +28,8 @@
 //! ```
 
 use crate::evaluators::EvaluatorKind;
-use crate::scenario::Family;
 use engine::GameState;
-use engine::chance::Traversal;
-use engine::memo::CacheKind;
+use engine::names::{ClosedNames, UnknownName};
 use std::fmt::Display;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -39,18 +37,6 @@ use std::str::FromStr;
 /// A comma-separated list option's value: declare the field as `List<T>` with `value_parser = list::<T>` (or a
 /// parser built on [`list_of`]) so that the whole list is checked at once.
 pub type List<T> = Vec<T>;
-
-/// A value chosen by name on the command line from a closed set.
-pub trait Named: Copy + PartialEq + Send + Sync + 'static {
-    /// What one value is called in messages, e.g. `cache variant`.
-    const WHAT: &'static str;
-    /// Every value, in the order messages list them (and an empty selection stands for).
-    const ALL: &'static [Self];
-    /// Every name, comma-separated: the default of a list option that selects all.
-    const ALL_NAMES: &'static str;
-    /// The command-line name.
-    fn cli_name(self) -> &'static str;
-}
 
 /// Why a command-line value was rejected; clap prints it after `invalid value '…' for '--option'`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -73,16 +59,6 @@ pub enum ValueError {
         item: String,
         /// 1-based position of its first occurrence.
         first: usize,
-    },
-    /// A name outside the closed set.
-    #[error("unknown {what} '{found}' (expected one of: {expected})")]
-    Unknown {
-        /// What kind of name, e.g. `scenario family`.
-        what: &'static str,
-        /// The text given.
-        found: String,
-        /// The valid names, comma-separated.
-        expected: String,
     },
     /// A number that does not parse, overflows its type or is out of range.
     #[error("'{found}': {reason}")]
@@ -111,7 +87,8 @@ pub enum ValueError {
     },
 }
 
-/// Parses one name of `T`, listing the valid names when it is unknown.
+/// Parses one name of a closed set (an enum of [`engine::closed_names!`], or any parser whose error is
+/// [`UnknownName`]), listing the valid names when it is unknown.
 ///
 /// ```
 /// use harness::values::name;
@@ -121,20 +98,8 @@ pub enum ValueError {
 /// assert_eq!(err, "unknown scenario family 'endgame' (expected one of: sparse, middlegame, \
 ///                  transposition-rich, promotion-en-passant, played, played-endgame)");
 /// ```
-pub fn name<T: Named>(s: &str) -> Result<T, ValueError> {
-    T::ALL
-        .iter()
-        .copied()
-        .find(|v| v.cli_name() == s)
-        .ok_or_else(|| ValueError::Unknown {
-            what: T::WHAT,
-            found: s.to_owned(),
-            expected: T::ALL
-                .iter()
-                .map(|v| v.cli_name())
-                .collect::<Vec<_>>()
-                .join(", "),
-        })
+pub fn name<T: FromStr<Err = UnknownName>>(s: &str) -> Result<T, UnknownName> {
+    s.parse()
 }
 
 /// Parses a comma-separated list of names of `T`: not empty, no empty item, no repeat, no unknown name.
@@ -153,12 +118,12 @@ pub fn name<T: Named>(s: &str) -> Result<T, ValueError> {
 /// assert!(list::<CacheKind>("none,lru").unwrap_err().to_string().starts_with("item 2: unknown cache variant 'lru'"));
 /// assert!(list::<CacheKind>("lru").unwrap_err().to_string().starts_with("unknown cache variant 'lru'"));
 /// ```
-pub fn list<T: Named>(s: &str) -> Result<Vec<T>, ValueError> {
+pub fn list<T: FromStr<Err = UnknownName> + PartialEq>(s: &str) -> Result<Vec<T>, ValueError> {
     list_of(s, name::<T>)
 }
 
 /// Parses a comma-separated list of evaluator names, `work:N` included (a parameterised name is outside
-/// [`Named`]'s closed set, so the item parser is the evaluator's own `FromStr`).
+/// a closed set, so the item parser is the evaluator's own `FromStr`).
 ///
 /// ```
 /// use harness::values::evaluators;
@@ -318,39 +283,11 @@ pub fn output_file(s: &str) -> Result<PathBuf, ValueError> {
 /// assert_eq!(or_all::<Family>(&[]), Family::ALL);
 /// assert_eq!(or_all(&[Family::Sparse]), [Family::Sparse]);
 /// ```
-pub fn or_all<T: Named>(selected: &[T]) -> Vec<T> {
+pub fn or_all<T: ClosedNames>(selected: &[T]) -> Vec<T> {
     if selected.is_empty() {
-        T::ALL.to_vec()
+        T::VALUES.to_vec()
     } else {
         selected.to_vec()
-    }
-}
-
-impl Named for CacheKind {
-    const WHAT: &'static str = "cache variant";
-    const ALL: &'static [Self] = &CacheKind::ALL;
-    const ALL_NAMES: &'static str = "none,tuple,hashbrown,fx,optimized";
-    fn cli_name(self) -> &'static str {
-        self.name()
-    }
-}
-
-impl Named for Traversal {
-    const WHAT: &'static str = "traversal mode";
-    const ALL: &'static [Self] = &[Traversal::Plain, Traversal::Cached];
-    const ALL_NAMES: &'static str = "off,on";
-    fn cli_name(self) -> &'static str {
-        self.name()
-    }
-}
-
-impl Named for Family {
-    const WHAT: &'static str = "scenario family";
-    const ALL: &'static [Self] = &Family::ALL;
-    const ALL_NAMES: &'static str =
-        "sparse,middlegame,transposition-rich,promotion-en-passant,played,played-endgame";
-    fn cli_name(self) -> &'static str {
-        self.name()
     }
 }
 
@@ -358,20 +295,16 @@ impl Named for Family {
 mod tests {
     use super::*;
 
-    fn all_names<T: Named>() -> String {
-        T::ALL
-            .iter()
-            .map(|v| v.cli_name())
-            .collect::<Vec<_>>()
-            .join(",")
-    }
+    use crate::scenario::Family;
+    use engine::chance::Traversal;
 
     #[test]
-    fn all_names_match_all_values() {
-        assert_eq!(CacheKind::ALL_NAMES, all_names::<CacheKind>());
-        assert_eq!(Traversal::ALL_NAMES, all_names::<Traversal>());
-        assert_eq!(Family::ALL_NAMES, all_names::<Family>());
+    fn the_default_of_a_list_option_selects_every_value() {
         assert_eq!(list::<Family>(Family::ALL_NAMES).unwrap(), Family::ALL);
+        assert_eq!(
+            list::<Traversal>(Traversal::ALL_NAMES).unwrap(),
+            Traversal::ALL
+        );
     }
 
     #[test]

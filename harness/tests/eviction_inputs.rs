@@ -122,10 +122,10 @@ fn boards_too_small_or_too_large_are_refused() {
 fn unknown_names_list_the_known_ones() {
     refused(
         &["--policies", "lru,clock_pro"],
-        &["clock_pro", "known:", "lirs", "two_q"],
+        &["clock_pro", "expected one of:", "lirs", "two_q"],
     );
     refused(&["--estimate", "median"], &["--estimate", "mean_of_stops"]);
-    refused(&["--first", "up"], &["--first", "left or right"]);
+    refused(&["--first", "up"], &["--first", "left, right"]);
 }
 
 #[test]

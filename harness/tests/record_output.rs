@@ -93,8 +93,15 @@ fn atomic_write_replaces_whole_files_and_leaves_no_temporaries() {
         .map(|e| e.unwrap().file_name())
         .collect();
     assert_eq!(names, vec![std::ffi::OsString::from("counts.csv")]);
-    let err = write_atomic(&base.path().join("missing/x.csv"), b"x").unwrap_err();
-    assert!(err.to_string().contains("missing/x.csv"), "{err}");
+    // A missing folder is created (output locations are checked before the work, which creates them); a path
+    // below a regular file cannot be, and the error names it.
+    write_atomic(&base.path().join("missing/x.csv"), b"x").unwrap();
+    assert_eq!(
+        std::fs::read(base.path().join("missing/x.csv")).unwrap(),
+        b"x"
+    );
+    let err = write_atomic(&target.join("x.csv"), b"x").unwrap_err();
+    assert!(err.to_string().contains("counts.csv/x.csv"), "{err}");
 }
 
 #[test]

@@ -437,21 +437,6 @@ impl GameArena {
         result
     }
 
-    /// `a >= b`.
-    pub fn ge(&mut self, a: Game, b: Game) -> bool {
-        self.le(b, a)
-    }
-
-    /// `a < b`.
-    pub fn lt(&mut self, a: Game, b: Game) -> bool {
-        self.le(a, b) && !self.le(b, a)
-    }
-
-    /// `a || b` (confused with: neither `a <= b` nor `b <= a`).
-    pub fn confused(&mut self, a: Game, b: Game) -> bool {
-        !self.le(a, b) && !self.le(b, a)
-    }
-
     /// The canonical form of `a + b`.
     pub fn sum(&mut self, a: Game, b: Game) -> Game {
         let zero = self.zero();

@@ -39,11 +39,6 @@ impl Solver {
         &mut self.arena
     }
 
-    /// Number of shapes whose value is memoised.
-    pub fn shapes_known(&self) -> usize {
-        self.values.len()
-    }
-
     /// The value of a connected shape: `{ Left's placements | Right's placements }`, each option the sum of the
     /// values of the regions the placement leaves.
     pub fn shape_value(&mut self, key: ShapeKey) -> Game {

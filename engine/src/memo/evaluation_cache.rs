@@ -5,9 +5,10 @@ use crate::memo::callback::{EvalCallback, Fallible, Plain};
 use crate::memo::counters::MemoCounters;
 use crate::memo::evaluation_memo::EvaluationMemo;
 use crate::memo::fingerprint::Signature;
+use crate::memo::key_compare::same_key;
 use crate::memo::probe_stats::{NoStats, ProbeObserver, ProbeStats};
 use crate::memo::slot_array::{EMPTY, SlotArray};
-use crate::memo::state_store::{StateStore, StoredState};
+use crate::memo::state_store::StateStore;
 use crate::state::GameState;
 use std::cell::{Cell, UnsafeCell};
 use std::convert::Infallible;
@@ -23,8 +24,7 @@ use std::convert::Infallible;
 /// evaluated, until the cache is dropped.
 ///
 /// No identity shortcut (the contract permits one): the table's copies of the states are private, so no lookup
-/// can pass one, and the pointer check cost 3 instructions per hit (callgrind). Full comparison runs on every
-/// equal signature.
+/// can pass one and a pointer check would never fire. Full comparison runs on every equal signature.
 ///
 /// Single owner, deliberately `!Sync`; `apply` takes `&self` so it can be passed to path scoring and re-entered
 /// from the callback. The callback's failure (`Err` or panic) propagates unchanged, inserts nothing and is retried
@@ -129,9 +129,8 @@ impl<C: EvalCallback, O: ProbeObserver> EvaluationCache<C, O> {
     /// A lookup that found no entry: evaluate, then insert at `vacant` unless the callback changed the table.
     ///
     /// Out of line so the hit path, inlined into every caller's loop, keeps the caller's loop state in registers:
-    /// inlined, the miss path's calls pushed it onto the stack. Callgrind, inlined -> out of line: 104 -> 100
-    /// instructions per hit and 177 -> 192 per miss in the lookup bench, but in nested expansion, where the caller
-    /// holds more state, 108 -> 92 per lookup on sparse and at most 3 more on the families that nearly always miss.
+    /// inlined, the miss path's calls would push it onto the stack. A miss pays a call for it, which nested
+    /// expansion, where the caller holds more state, more than recovers on its hits (docs/evaluation-cache.md §9).
     #[inline(never)]
     fn miss(
         &self,
@@ -183,8 +182,8 @@ impl<C: EvalCallback, O: ProbeObserver> EvaluationCache<C, O> {
 impl<C, O: ProbeObserver> EvaluationCache<C, O> {
     /// The table, for the duration of one probe, insert or read.
     ///
-    /// Replaces a `RefCell`, whose borrow flag cost five instructions per hit and ten per miss (callgrind). The
-    /// flag guarded nothing the structure does not already rule out:
+    /// An `UnsafeCell` rather than a `RefCell`: a borrow flag would be checked and written on every hit and
+    /// miss and would guard nothing the structure does not already rule out:
     #[inline(always)]
     #[allow(clippy::mut_from_ref)]
     fn table(&self) -> &mut Table<O> {
@@ -234,9 +233,9 @@ impl<C, O: ProbeObserver> std::fmt::Debug for EvaluationCache<C, O> {
     }
 }
 
-/// Slots in the first allocation (room for 512 entries; 4 KiB of slots, 2 KiB each of signatures and values). A fresh cache per
-/// search or rescoring invocation usually holds hundreds of entries; starting at 16 slots cost six extra growths
-/// per batch, and the repeated-batch bench measured 102 -> 82 us (CPU clock) when starting here.
+/// Slots in the first allocation (room for 512 entries; 4 KiB of slots, 2 KiB each of signatures and values). A
+/// fresh cache per search or rescoring invocation usually holds hundreds of entries, so a smaller start would
+/// spend most invocations growing.
 const MIN_SLOTS: usize = 1024;
 /// The signature leaves 31 bits for slot selection, so the slot array stops there (2^30 entries, far beyond RAM).
 const MAX_SLOTS: usize = 1 << 31;
@@ -248,62 +247,6 @@ enum Probe {
     /// The key is absent; this slot ends its probe run (slot 0 of the shared empty word while nothing is
     /// allocated).
     Vacant(usize),
-}
-
-/// `GameState` equality (every field but the Zobrist key) as nine 16-byte vector compares.
-///
-/// `GameState` is `repr(C)` with its keyed fields, unpadded, in its first `KEYED_BYTES` bytes, and a stored state is
-/// 16-byte aligned, so each 16-byte word is one unaligned load of the key and one xor straight from the stored copy;
-/// the differences are or-ed together and tested once. The derived comparison calls `memcmp` for the mailbox
-/// (a third of a warm hit); pairing fields into 16-byte words in Rust's own layout took 33 instructions out of
-/// line, this takes 31 inline (callgrind).
-#[inline(always)]
-fn same_key(stored: &StoredState, key: &GameState) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{
-            __m128i, _mm_cmpeq_epi8, _mm_load_si128, _mm_loadu_si128, _mm_movemask_epi8,
-            _mm_or_si128, _mm_setzero_si128, _mm_xor_si128,
-        };
-        const WORDS: usize = crate::state::KEYED_BYTES / 16;
-        let a = std::ptr::from_ref(stored).cast::<__m128i>();
-        let b = std::ptr::from_ref(opaque(key)).cast::<__m128i>();
-        // SAFETY: both pointers address a whole `GameState` (`StoredState` is one at offset 0), whose first
-        // `KEYED_BYTES` bytes are initialised integer fields without padding (asserted where `GameState` is
-        // defined); `WORDS * 16 == KEYED_BYTES`; `a` is 16-byte aligned (`StoredState` is `align(16)`), as the
-        // aligned load requires, and `b` is read unaligned. SSE2 is part of every x86_64 target.
-        unsafe {
-            let mut diff = _mm_xor_si128(_mm_loadu_si128(b), _mm_load_si128(a));
-            for i in 1..WORDS {
-                diff = _mm_or_si128(
-                    diff,
-                    _mm_xor_si128(_mm_loadu_si128(b.add(i)), _mm_load_si128(a.add(i))),
-                );
-            }
-            _mm_movemask_epi8(_mm_cmpeq_epi8(diff, _mm_setzero_si128())) == 0xffff
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        stored.0 == *key
-    }
-}
-
-/// `key`, laundered through an empty `asm!` so the optimizer cannot hoist the comparison's loads of it above the
-/// signature check (it would keep nine vector registers of the key alive across the probe loop and compare
-/// register to register, one instruction more per 16 bytes, measured with callgrind).
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-// The asm reads no memory: it only hides the pointer's value from the optimizer.
-#[allow(clippy::pointers_in_nomem_asm_block)]
-fn opaque(key: &GameState) -> &GameState {
-    let mut p = std::ptr::from_ref(key);
-    // SAFETY: the template is empty: the block executes nothing, reads and writes no memory and leaves `p` as it
-    // was; the compiler only loses track of where `p` points, so the reference rebuilt from it is `key` itself.
-    unsafe {
-        std::arch::asm!("/* {0} */", inout(reg) p, options(pure, nomem, nostack, preserves_flags));
-        &*p
-    }
 }
 
 /// The table and its observer, borrowed apart so probing can report to the observer.
@@ -351,8 +294,7 @@ impl Arrays {
         let mut slot = signature.slot_bits() & mask;
         let mut inspected = 1;
         loop {
-            // SAFETY: `slot` is masked by the array's own mask. The bounds check cost two instructions per probe
-            // step.
+            // SAFETY: `slot` is masked by the array's own mask.
             let word = unsafe { self.slots.get_unchecked(slot) };
             if word == EMPTY {
                 // The shared empty word of an unallocated array is not a slot: such a lookup inspected none
@@ -406,7 +348,7 @@ impl Arrays {
         // SAFETY (both pushes and the slot write): the check above or `grow` left at least `2 * (entry + 1)`
         // slots, and `grow` reserves room for half the slots in `values` and `signatures`, which hold `entry`
         // items each (they grow in step with `states`); `slot` came from a probe or `vacant_slot` of the current
-        // slot array, so it is below its length. The checks cost six instructions per miss.
+        // slot array, so it is below its length.
         unsafe {
             push_within_capacity(&mut self.values, entry, value);
             push_within_capacity(&mut self.signatures, entry, signature.0);
@@ -484,34 +426,6 @@ unsafe fn push_within_capacity<T>(v: &mut Vec<T>, len: usize, item: T) {
 mod tests {
     use super::*;
     use crate::memo::test_states::random_states;
-
-    #[test]
-    fn same_key_agrees_with_state_equality() {
-        use crate::memo::test_states::{full_move_variant, mailbox_variant, zobrist_variant};
-        let states = random_states(9, 200);
-        for (i, a) in states.iter().enumerate() {
-            let mut variants = vec![
-                *a,
-                zobrist_variant(a, !a.zobrist),
-                mailbox_variant(a, i % 64, a.mailbox[i % 64] ^ 1),
-                full_move_variant(a, a.full_move ^ 1),
-                states[(i + 1) % states.len()],
-            ];
-            for f in 0..10 {
-                let mut v = *a;
-                match f {
-                    0 | 1 => v.colors[f].0 ^= 1 << (i % 64),
-                    2..=7 => v.kinds[f - 2].0 ^= 1 << (i % 64),
-                    8 => v.en_passant.0 ^= 1 << (i % 64),
-                    _ => v.flags.0 ^= 1 << (i % 21),
-                }
-                variants.push(v);
-            }
-            for b in &variants {
-                assert_eq!(same_key(&StoredState(*a), b), a == b);
-            }
-        }
-    }
 
     #[test]
     fn the_callback_may_read_and_re_enter_the_table_it_is_called_from() {

@@ -45,8 +45,8 @@ impl Signature {
 }
 
 /// One odd multiplier per input word, each below 2^31 so it fits an instruction's sign-extended 32-bit immediate:
-/// a word's multiply is then a single load-and-multiply, where 64-bit constants would each cost a register load
-/// (ten extra instructions per lookup). Distinct multipliers keep the fields' positions apart (two equal boards in
+/// a word's multiply is then a single load-and-multiply, where a 64-bit constant would need a register load of its
+/// own for each of the ten words. Distinct multipliers keep the fields' positions apart (two equal boards in
 /// two places do not cancel). Drawn at random (seed 20261201), odd, with bit 30 set.
 const WORD_MULTIPLIERS: [u64; 10] = [
     0x5227_6765,

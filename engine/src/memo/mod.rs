@@ -14,6 +14,7 @@ mod counters;
 mod evaluation_cache;
 mod evaluation_memo;
 mod fingerprint;
+mod key_compare;
 mod probe_stats;
 mod slot_array;
 mod state_store;
@@ -25,9 +26,9 @@ mod tests;
 pub use baselines::{FxCache, HashbrownCache, MapCache, TupleKeyCache, TupleKeyMap, Uncached};
 pub use bounded::{
     BoundedCache, BoundedPolicy, CapacityError, ClockCache, DirectMapped, DirectMappedCache,
-    FourWayClock, Replacement, UnknownBoundedPolicy,
+    FourWayClock, Replacement,
 };
-pub use cache_kind::{CacheKind, UnknownCacheKind};
+pub use cache_kind::CacheKind;
 pub use callback::{EvalCallback, Fallible, Plain};
 pub use counters::MemoCounters;
 pub use evaluation_cache::{EvaluationCache, InstrumentedCache};

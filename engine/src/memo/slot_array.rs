@@ -10,8 +10,7 @@ static UNALLOCATED: [u32; 1] = [EMPTY];
 
 /// A slot array of `mask + 1` words (a power of two), or, before its first allocation, a view of one shared empty
 /// word with mask 0. A probe then needs no "is it allocated" branch: on a fresh cache it reads the empty word and
-/// reports slot 0 vacant, and the insert that follows allocates first. The branch cost three instructions per
-/// lookup (callgrind).
+/// reports slot 0 vacant, and the insert that follows allocates first.
 ///
 /// Raw rather than a `Vec`: a `Vec` cannot point at a shared static, and a pointer cached beside a `Box` it was
 /// borrowed from would be invalidated by the next write through the `Box`. Every access goes through `base`.
@@ -76,7 +75,7 @@ impl SlotArray {
         unsafe { *self.base.as_ptr().add(slot) }
     }
 
-    /// Writes `word` at `slot` without a check (the checks cost four instructions per miss).
+    /// Writes `word` at `slot` without a check (every caller has just established `slot < len`).
     ///
     /// # Safety
     /// `slot < self.len()` (so the array is allocated).

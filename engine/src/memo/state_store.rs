@@ -6,20 +6,20 @@ use std::mem::MaybeUninit;
 use std::ops::Index;
 
 /// States per chunk (40 KiB each). Equal chunks make an entry's chunk a shift and its offset a mask; doubling
-/// chunks cost a bit-scan and two bounds checks per hit, a tenth of the hit. 256 keeps a small invocation's
+/// chunks would need a bit-scan and two bounds checks per hit. 256 keeps a small invocation's
 /// first allocation below glibc's mmap threshold.
 pub(crate) const CHUNK: usize = 256;
 
 /// A stored state, 16-byte aligned: the key comparison then reads the stored side with aligned vector compares
-/// straight from memory (one instruction per 16 bytes instead of a load and a compare), eight fewer instructions
-/// per hit for 8 bytes of padding per entry.
+/// straight from memory (one instruction per 16 bytes instead of a load and a compare), for 8 bytes of padding
+/// per entry.
 #[derive(Clone, Copy)]
 #[repr(C, align(16))]
 pub(crate) struct StoredState(pub(crate) GameState);
 
 /// One allocation of `CHUNK` state slots, written in order; the store's `len` says how many are initialised.
-/// A thin box (one pointer per chunk) with no length of its own: a `Vec` per chunk cost a length update and a
-/// capacity check per miss and a three-word stride per hit (callgrind).
+/// A thin box (one pointer per chunk) with no length of its own: a `Vec` per chunk would add a length update and
+/// a capacity check per miss and a three-word stride per hit.
 type Chunk = Box<[MaybeUninit<StoredState>; CHUNK]>;
 
 /// A fresh chunk, uninitialised.
@@ -57,8 +57,8 @@ impl StateStore {
         }
     }
 
-    /// Appends a copy of `state`; existing states stay where they are. Forced inline: as a call it cost about ten
-    /// instructions per miss beyond the copy itself.
+    /// Appends a copy of `state`; existing states stay where they are. Forced inline: the miss path that calls it
+    /// holds the state's address and the chunk index in registers already.
     #[inline(always)]
     pub(crate) fn push(&mut self, state: &GameState) {
         let (k, offset) = locate(self.len);
@@ -79,8 +79,8 @@ impl StateStore {
 /// Bytes of a state copied by the first, vector-sized part of [`copy_state`].
 const HEAD: usize = 128;
 
-/// Copies one state in two parts the optimizer expands into register moves. A single 152-byte copy exceeds the
-/// size it expands inline and becomes a `memcpy` call, which cost about 30 instructions per miss (callgrind).
+/// Copies one state in two parts the optimizer expands into register moves: a single 152-byte copy exceeds the
+/// size it expands inline and becomes a `memcpy` call.
 ///
 /// # Safety
 /// `dst` must be valid for writing one `GameState` and must not overlap `src`.

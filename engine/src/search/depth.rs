@@ -1,32 +1,33 @@
 //! Search depth in full turns and the exact root value it produces.
 
 use crate::chance::ROLLS;
-use std::fmt;
-use std::str::FromStr;
 
-/// How many full turns the search looks ahead: ours (1), then the opponent's roll and reply (2), then our roll
-/// and turn again (3).
-///
-/// ```
-/// use engine::search::SearchDepth;
-/// assert_eq!(SearchDepth::Three.denominator(), 46_656);
-/// assert_eq!("2".parse::<SearchDepth>().unwrap(), SearchDepth::Two);
-/// assert!("4".parse::<SearchDepth>().is_err());
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub enum SearchDepth {
-    /// The best of our turn paths by `score_path`.
-    One,
-    /// Our path, then the opponent's chance node (the nested expansion's depth 1).
-    Two,
-    /// Our path, then the opponent's chance node with our chance node below each reply (expansion depth 2).
-    Three,
+crate::closed_names! {
+    /// How many full turns the search looks ahead: ours (1), then the opponent's roll and reply (2), then our roll
+    /// and turn again (3). Its name is the number of turns; the declaration order is the order iterative deepening
+    /// follows.
+    ///
+    /// ```
+    /// use engine::search::SearchDepth;
+    /// assert_eq!(SearchDepth::Three.denominator(), 46_656);
+    /// assert_eq!("2".parse::<SearchDepth>().unwrap(), SearchDepth::Two);
+    /// assert_eq!(
+    ///     "4".parse::<SearchDepth>().unwrap_err().to_string(),
+    ///     "unknown search depth '4' (expected one of: 1, 2, 3)"
+    /// );
+    /// ```
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+    pub enum SearchDepth: "search depth" {
+        /// The best of our turn paths by `score_path`.
+        "1" => One,
+        /// Our path, then the opponent's chance node (the nested expansion's depth 1).
+        "2" => Two,
+        /// Our path, then the opponent's chance node with our chance node below each reply (expansion depth 2).
+        "3" => Three,
+    }
 }
 
 impl SearchDepth {
-    /// Every depth, shallowest first (the order iterative deepening follows).
-    pub const ALL: [SearchDepth; 3] = [SearchDepth::One, SearchDepth::Two, SearchDepth::Three];
-
     /// 1, 2 or 3.
     pub const fn turns(self) -> u8 {
         match self {
@@ -53,27 +54,6 @@ impl SearchDepth {
             SearchDepth::Two => ROLLS,
             SearchDepth::Three => ROLLS * ROLLS,
         }
-    }
-}
-
-impl fmt::Display for SearchDepth {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.turns())
-    }
-}
-
-/// A depth that is not 1, 2 or 3.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("unknown search depth {0:?}; expected 1, 2 or 3")]
-pub struct UnknownSearchDepth(pub String);
-
-impl FromStr for SearchDepth {
-    type Err = UnknownSearchDepth;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        s.parse::<u8>()
-            .ok()
-            .and_then(SearchDepth::from_turns)
-            .ok_or_else(|| UnknownSearchDepth(s.to_string()))
     }
 }
 

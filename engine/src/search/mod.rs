@@ -32,13 +32,13 @@ pub use config::SearchConfig;
 pub use control::{SearchControl, WorkUnit};
 pub use counters::SearchCounters;
 pub use deepening::{Deepening, search_iteratively};
-pub use depth::{RootValue, SearchDepth, UnknownSearchDepth};
+pub use depth::{RootValue, SearchDepth};
 pub use fixed_depth::{SearchReport, search};
 pub use outcome::SearchOutcome;
-pub use pruning::{Pruning, UnknownPruning};
+pub use pruning::Pruning;
 pub use root::RootResult;
 pub use self_play::{PlayedGame, PlayedTurn, RollGenerator, SelfPlay};
 pub use transposition_table::{
     Bound, MAX_CHANCE_KEY_SALT, ReplacementScheme, StoreOutcome, TTEntry, TableSizeError,
-    TranspositionTable, UnknownReplacementScheme, max_chance_key,
+    TranspositionTable, max_chance_key,
 };

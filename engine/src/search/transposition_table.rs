@@ -11,8 +11,8 @@ mod two_big;
 mod two_deep;
 mod unbounded;
 
+pub use replacement::ReplacementScheme;
 use replacement::{Placement, Replacement, Resident};
-pub use replacement::{ReplacementScheme, UnknownReplacementScheme};
 use unbounded::UnboundedEntries;
 
 /// Salt XORed into the Zobrist key of depth-3 inner MAX chance nodes, so MAX and MIN continuations on the same

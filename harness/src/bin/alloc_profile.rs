@@ -9,14 +9,13 @@ use clap::Parser;
 use engine::GameState;
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
-use harness::alloc::{parse_child_line, profile_operation};
 use harness::evaluators::EvaluatorKind;
+use harness::experiments::allocations::{parse_child_line, profile_operation};
+use harness::experiments::expansion::operation::Arm;
 use harness::record::schema::write_tidy;
 use harness::record::{AllocationRow, Metric, Provenance, write_atomic};
-use harness::run::Arm;
 use harness::scenario::families;
 use harness::scenario::load_dir;
-use harness::selection::parse_traversal;
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
@@ -39,7 +38,7 @@ struct Args {
     #[arg(long, value_delimiter = ',')]
     cache: Vec<CacheKind>,
     /// Only these traversal-cache modes (comma-separated): on,off.
-    #[arg(long, value_delimiter = ',', value_parser = parse_traversal)]
+    #[arg(long, value_delimiter = ',')]
     traversal: Vec<Traversal>,
     /// Internal: profile this one arm `scenario,variant,traversal` and print one line.
     #[arg(long, hide = true)]
@@ -71,7 +70,7 @@ fn child(args: &Args, spec: &str) -> Result<()> {
     };
     let fams = families(&[scenario.to_owned()])?;
     let cache: CacheKind = variant.parse().map_err(|e| anyhow::anyhow!("{e}"))?;
-    let traversal = parse_traversal(traversal).map_err(anyhow::Error::msg)?;
+    let traversal: Traversal = traversal.parse()?;
     let scns = load_dir(&args.scenarios_dir, &fams)?;
     let scn = scns.first().context("no scenario loaded")?;
     let states: Vec<GameState> = scn.successors.iter().map(|s| s.state).collect();

@@ -4,13 +4,13 @@
 //! Exit status: 0 done, 1 runtime failure, 2 bad input (an option value, a scenario file, the output folder), 3 a
 //! bounded cache that returned another value than the unbounded one.
 
-use crate::bounded::{Capacities, Sweep, Workload};
 use crate::experiments::bounded_cache::{BoundedStage, run_bounded_cache};
-use crate::experiments::main_job::timing_plan;
+use crate::experiments::bounded_cache::{Capacities, Sweep, Workload};
+use crate::experiments::timing_plan;
 use crate::outln;
 use crate::record::{RunFolder, RunMetadata};
 use crate::scenario::{Family, load_dir};
-use crate::values::{List, Named, list};
+use crate::values::{List, list};
 use engine::memo::BoundedPolicy;
 use std::path::PathBuf;
 
@@ -21,14 +21,14 @@ pub struct Args {
     #[arg(long, value_parser = list::<Family>, default_value = Family::ALL_NAMES)]
     pub scenario: List<Family>,
     /// Workloads (comma-separated, each once): expansion,search.
-    #[arg(long, value_parser = list::<Workload>, default_value = "expansion,search")]
+    #[arg(long, value_parser = list::<Workload>, default_value = Workload::ALL_NAMES)]
     pub workload: List<Workload>,
     /// Replacement rules (comma-separated, each once): direct,clock.
-    #[arg(long, value_parser = list::<BoundedPolicy>, default_value = "direct,clock")]
+    #[arg(long, value_parser = list::<BoundedPolicy>, default_value = BoundedPolicy::ALL_NAMES)]
     pub policy: List<BoundedPolicy>,
     /// Capacities as powers of two: LO..HI, LO..FULL, LO..FULL+N, N or FULL (FULL = the smallest power of two
     /// holding the unbounded cache's largest working set, per family and workload; FULL+N = N doublings more).
-    #[arg(long, default_value = "6..FULL", value_parser = parse_capacities)]
+    #[arg(long, default_value = "6..FULL")]
     pub capacities: Capacities,
     /// Shorter timing rounds and only each family's first root.
     #[arg(long)]
@@ -42,30 +42,6 @@ pub struct Args {
     /// Seed of the timing order shuffle (printed and recorded).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-}
-
-/// `--capacities`.
-fn parse_capacities(s: &str) -> Result<Capacities, String> {
-    s.parse()
-        .map_err(|e: crate::bounded::CapacitiesError| e.to_string())
-}
-
-impl Named for BoundedPolicy {
-    const WHAT: &'static str = "bounded-cache policy";
-    const ALL: &'static [Self] = &BoundedPolicy::ALL;
-    const ALL_NAMES: &'static str = "direct,clock";
-    fn cli_name(self) -> &'static str {
-        self.name()
-    }
-}
-
-impl Named for Workload {
-    const WHAT: &'static str = "workload";
-    const ALL: &'static [Self] = &Workload::ALL;
-    const ALL_NAMES: &'static str = "expansion,search";
-    fn cli_name(self) -> &'static str {
-        self.name()
-    }
 }
 
 /// Runs the sweep.

@@ -7,7 +7,7 @@ use crate::experiments::break_even::{BreakEvenGrid, full_ladder, run_break_even,
 use crate::record::{Provenance, RunMetadata};
 use crate::scenario::{Family, load_dir};
 use crate::status;
-use crate::values::{List, Named, evaluators, list, or_all};
+use crate::values::{List, evaluators, list, or_all};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use std::path::PathBuf;

@@ -8,12 +8,12 @@ use crate::compare::verdict::{count_ratio, repeats_exactly, time_ratio};
 use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
 use crate::outln;
-use crate::progress::Stage;
+use crate::progress::Progress;
 use crate::record::schema::UnknownMetrics;
 use crate::record::{ArmKey, Metric, MetricTable};
 use crate::record::{RunFolder, RunMetadata, write_atomic};
 use crate::scenario::Family;
-use crate::values::{List, Named, list, or_all, positive};
+use crate::values::{List, list, or_all, positive};
 use anyhow::{Context, Result};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
@@ -135,7 +135,7 @@ pub fn run(args: Args) -> Result<()> {
     write_atomic(&folder.join("metadata.txt"), info.as_bytes())?;
 
     // Alternate A B A B ...; every run's counts must equal the first A run's.
-    let pb = Stage::new("compare", 2 * args.rounds as u64);
+    let pb = Progress::new("compare", 2 * args.rounds as u64);
     let mut reference: Option<ExactCounts> = None;
     let mut order: Vec<ArmKey> = Vec::new();
     let mut times: BTreeMap<ArmKey, [Vec<f64>; 2]> = BTreeMap::new();
@@ -329,7 +329,7 @@ fn build_revision(
     let base = work.join(&rev.commit);
     let src = base.join("src");
     build::checkout(repo, rev, &src)?;
-    let spinner = Stage::new(&format!("build {label}"), 1);
+    let spinner = Progress::new(&format!("build {label}"), 1);
     spinner.set_message(format!(
         "building {label} = {} ({}) with {}",
         rev.spec,
@@ -405,7 +405,7 @@ fn compare_rows(
     times: &BTreeMap<ArmKey, [Vec<f64>; 2]>,
     instructions: &BTreeMap<ArmKey, [Vec<f64>; 2]>,
 ) -> Vec<CompareRow> {
-    let median = |v: &[f64]| crate::measure::summarize(v).map_or(f64::NAN, |s| s.point);
+    let median = |v: &[f64]| crate::statistics::summarize(v).map_or(f64::NAN, |s| s.point);
     let mut rows = Vec::new();
     for arm in order {
         if let Some([a, b]) = times.get(arm)

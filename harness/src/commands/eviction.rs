@@ -4,59 +4,64 @@
 //! Exit status: 0 done, 1 runtime failure, 2 bad input (the message names the option and the value, or the file and
 //! line), 3 a replay that did not see its stream.
 
-use crate::eviction::PolicyKind;
-use crate::eviction::dice_trace::export_dice_traces;
-use crate::eviction::experiment::{Config, Control, Summary, default_policies};
-use crate::eviction::replay::StreamMismatch;
-use crate::eviction::stream::{BoardPlan, EstimateRule};
-use crate::eviction::trace::{Trace, TraceError};
 use crate::exit::Failure;
+use crate::experiments::catalogue_eviction::PolicyKind;
+use crate::experiments::catalogue_eviction::dice_trace::export_dice_traces;
+use crate::experiments::catalogue_eviction::experiment::{
+    Config, Control, Summary, default_policies,
+};
+use crate::experiments::catalogue_eviction::replay::StreamMismatch;
+use crate::experiments::catalogue_eviction::stream::{BoardPlan, EstimateRule};
+use crate::experiments::catalogue_eviction::trace::{Trace, TraceError};
 use crate::outln;
+use crate::progress::Progress;
 use crate::record::{RunFolder, RunMetadata};
 use crate::scenario::{Family, ScenarioError};
+use crate::values::{List, positive};
 use anyhow::Result;
 use engine::domineering::Player;
-use indicatif::{ProgressBar, ProgressStyle};
+use engine::names::UnknownName;
 use std::path::{Path, PathBuf};
 
-/// Arguments of `harness eviction`.
-#[derive(clap::Args, Debug, Default)]
+/// Arguments of `harness eviction`. Every option is parsed into its type by clap (a rejected value exits with
+/// status 2, naming the option and the value); [`config`] checks only what spans options.
+#[derive(clap::Args, Debug)]
 pub struct Args {
     /// Number of seeds (one lookup stream each).
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = seed_count)]
     pub seeds: u64,
     /// First seed; seeds are FIRST, FIRST+1, ...
     #[arg(long, default_value_t = 1)]
     pub first_seed: u64,
     /// Budgets, comma-separated, or `default` (10,20,40,80 and a sweep up to the number of distinct keys).
-    #[arg(long, default_value = "default")]
-    pub budgets: String,
+    #[arg(long, default_value = "default", value_parser = budgets)]
+    pub budgets: Budgets,
     /// Policies, comma-separated, or `all`; `aging_lfu` stands for every period of --aging-periods.
-    #[arg(long, default_value = "all")]
-    pub policies: String,
+    #[arg(long, default_value = "all", value_parser = policies)]
+    pub policies: Policies,
     /// Ageing periods K (lookups between halvings) for `aging_lfu`.
-    #[arg(long, default_value = "10,30,50,100,300,1000,3000,10000,30000,100000")]
-    pub aging_periods: String,
+    #[arg(long, default_value = "10,30,50,100,300,1000,3000,10000,30000,100000", value_parser = periods)]
+    pub aging_periods: List<u64>,
     /// Board plan ROWSxCOLS:GAMES,... (default: the original experiment's 650 games).
-    #[arg(long, default_value = "4x5:200,5x5:200,6x6:150,7x7:100")]
-    pub boards: String,
+    #[arg(long, default_value = "4x5:200,5x5:200,6x6:150,7x7:100", value_parser = board_plan)]
+    pub boards: BoardPlan,
     /// Move-choice estimate per region: mean_of_stops or opponent_stop.
-    #[arg(long, default_value = "mean_of_stops")]
-    pub estimate: String,
+    #[arg(long, default_value = "mean_of_stops", value_parser = |s: &str| s.trim().parse::<EstimateRule>())]
+    pub estimate: EstimateRule,
     /// Region sizes looked up, MIN-MAX cells.
-    #[arg(long, default_value = "2-8")]
-    pub lookup_cells: String,
+    #[arg(long, default_value = "2-8", value_parser = lookup_cells)]
+    pub lookup_cells: LookupCells,
     /// Player moving first: left or right.
-    #[arg(long, default_value = "left")]
-    pub first: String,
+    #[arg(long, default_value = "left", value_parser = first_player)]
+    pub first: Player,
     /// One-board-size controls ROWSxCOLS:GAMES,... each run on its own, or `none`.
-    #[arg(long, default_value = "5x5:650,6x6:650")]
-    pub controls: String,
+    #[arg(long, default_value = "5x5:650,6x6:650", value_parser = controls)]
+    pub controls: List<Control>,
     /// Budgets of the controls.
-    #[arg(long, default_value = "10,20,40,80")]
-    pub control_budgets: String,
+    #[arg(long, default_value = "10,20,40,80", value_parser = budget_list)]
+    pub control_budgets: List<usize>,
     /// Worker threads (default: available cores).
-    #[arg(long)]
+    #[arg(long, value_parser = positive::<usize>)]
     pub threads: Option<usize>,
     /// Results folder (default: a new results-private/<UTC timestamp>/).
     #[arg(long)]
@@ -86,7 +91,43 @@ pub struct Args {
     pub no_report: bool,
 }
 
-/// A value that parses but cannot be used: exit status 2, naming the option and the value.
+/// `--budgets`: the default schedule, or these budgets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Budgets {
+    /// `default`: 10,20,40,80 and a sweep up to the number of distinct keys.
+    Default,
+    /// The budgets listed.
+    These(Vec<usize>),
+}
+
+/// `--policies`: every rule, or these.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Policies {
+    /// `all`: [`default_policies`].
+    All,
+    /// The rules listed, in order.
+    These(Vec<PolicyChoice>),
+}
+
+/// One item of `--policies`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PolicyChoice {
+    /// `aging_lfu`: ageing LFU at every period of `--aging-periods`.
+    AgingSweep,
+    /// One rule.
+    One(PolicyKind),
+}
+
+/// `--lookup-cells MIN-MAX`: the region sizes looked up (checked against the boards by [`Config::validate`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LookupCells {
+    /// Smallest region looked up, in cells.
+    pub min: u32,
+    /// Largest region looked up, in cells.
+    pub max: u32,
+}
+
+/// A value that parses but cannot be used with the other options: exit status 2, naming the option and the value.
 #[derive(Debug, thiserror::Error)]
 #[error("invalid value `{value}` for --{option}: {reason}")]
 pub struct BadInput {
@@ -111,14 +152,14 @@ fn bad(option: &'static str, value: &str, reason: impl Into<String>) -> anyhow::
 const MAX_BUDGET: usize = u32::MAX as usize;
 
 /// Splits a comma-separated list strictly: no empty items, no item twice.
-fn items<'a>(option: &'static str, s: &'a str) -> Result<Vec<&'a str>> {
+fn items(s: &str) -> Result<Vec<&str>, String> {
     let mut out: Vec<&str> = Vec::new();
     for (i, x) in s.split(',').map(str::trim).enumerate() {
         if x.is_empty() {
-            return Err(bad(option, s, format!("item {} is empty", i + 1)));
+            return Err(format!("item {} is empty", i + 1));
         }
         if out.contains(&x) {
-            return Err(bad(option, s, format!("`{x}` is listed twice")));
+            return Err(format!("`{x}` is listed twice"));
         }
         out.push(x);
     }
@@ -126,54 +167,157 @@ fn items<'a>(option: &'static str, s: &'a str) -> Result<Vec<&'a str>> {
 }
 
 /// A strict list of positive integers no larger than `max`.
-fn positive_list(option: &'static str, s: &str, max: usize, what: &str) -> Result<Vec<usize>> {
-    items(option, s)?
+fn positive_list(s: &str, max: u64, what: &str) -> Result<Vec<u64>, String> {
+    items(s)?
         .into_iter()
         .map(|x| {
             let v: u128 = x
                 .parse()
-                .map_err(|_| bad(option, s, format!("`{x}` is not a whole number")))?;
+                .map_err(|_| format!("`{x}` is not a whole number"))?;
             if v == 0 {
-                return Err(bad(option, s, format!("{what} 0: {what}s are at least 1")));
+                return Err(format!("{what} 0: {what}s are at least 1"));
             }
-            if v > max as u128 {
-                return Err(bad(
-                    option,
-                    s,
-                    format!("{what} {x} is above the largest possible, {max}"),
-                ));
+            if v > u128::from(max) {
+                return Err(format!("{what} {x} is above the largest possible, {max}"));
             }
-            Ok(v as usize)
+            Ok(v as u64)
         })
         .collect()
 }
 
-fn budget_list(option: &'static str, s: &str) -> Result<Vec<usize>> {
-    // Tables are sized by the keys actually seen (at most min(budget, distinct keys) entries), so any budget up to
-    // the id space fits in memory; a larger one could never be filled by u32 ids.
-    positive_list(option, s, MAX_BUDGET, "budget")
+/// `--seeds`.
+fn seed_count(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(0) => Err("at least one seed".to_owned()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
-fn policies(s: &str, periods: &[u64]) -> Result<Vec<PolicyKind>> {
-    if s.trim() == "all" {
-        return Ok(default_policies(periods));
+/// `--control-budgets` and the items of `--budgets`.
+fn budget_list(s: &str) -> Result<Vec<usize>, String> {
+    // Tables are sized by the keys actually seen (at most min(budget, distinct keys) entries), so any budget up to
+    // the id space fits in memory; a larger one could never be filled by u32 ids.
+    Ok(positive_list(s, MAX_BUDGET as u64, "budget")?
+        .into_iter()
+        .map(|b| b as usize)
+        .collect())
+}
+
+/// `--budgets`.
+fn budgets(s: &str) -> Result<Budgets, String> {
+    if s.trim() == "default" {
+        return Ok(Budgets::Default);
     }
+    budget_list(s).map(Budgets::These)
+}
+
+/// `--aging-periods`.
+fn periods(s: &str) -> Result<Vec<u64>, String> {
+    positive_list(s, u64::MAX, "period")
+}
+
+/// `--policies`.
+fn policies(s: &str) -> Result<Policies, String> {
+    if s.trim() == "all" {
+        return Ok(Policies::All);
+    }
+    items(s)?
+        .into_iter()
+        .map(|p| match p {
+            "aging_lfu" => Ok(PolicyChoice::AgingSweep),
+            _ => p
+                .parse::<PolicyKind>()
+                .map(PolicyChoice::One)
+                .map_err(|e| e.to_string()),
+        })
+        .collect::<Result<_, _>>()
+        .map(Policies::These)
+}
+
+/// `--boards` and each item of `--controls`: a plan whose every board both players can play on.
+fn board_plan(s: &str) -> Result<BoardPlan, String> {
+    let plan: BoardPlan = s.parse().map_err(|e| format!("{e:#}"))?;
+    for b in &plan.0 {
+        // Left needs two rows for a vertical domino, Right two columns for a horizontal one.
+        if b.rows < 2 || b.cols < 2 {
+            return Err(format!(
+                "board {} is too small to play (both sides need at least 2 rows and 2 columns)",
+                b.board()
+            ));
+        }
+    }
+    Ok(plan)
+}
+
+/// `--controls`.
+fn controls(s: &str) -> Result<Vec<Control>, String> {
+    if s.trim() == "none" {
+        return Ok(Vec::new());
+    }
+    items(s)?
+        .into_iter()
+        .map(|x| {
+            let b = board_plan(x)?.0[0];
+            Ok(Control::single(b.rows, b.cols, b.games))
+        })
+        .collect()
+}
+
+/// `--lookup-cells`.
+fn lookup_cells(s: &str) -> Result<LookupCells, String> {
+    let (lo, hi) = s
+        .split_once('-')
+        .ok_or_else(|| "expected MIN-MAX, e.g. 2-8".to_owned())?;
+    let cell = |x: &str| -> Result<u32, String> {
+        x.trim()
+            .parse()
+            .map_err(|_| format!("`{x}` is not a whole number"))
+    };
+    Ok(LookupCells {
+        min: cell(lo)?,
+        max: cell(hi)?,
+    })
+}
+
+/// `--first`.
+fn first_player(s: &str) -> Result<Player, UnknownName> {
+    match s.trim() {
+        "left" | "Left" => Ok(Player::Left),
+        "right" | "Right" => Ok(Player::Right),
+        _ => Err(UnknownName::new("first player", s, &["left", "right"])),
+    }
+}
+
+/// The policies of `--policies`, `aging_lfu` expanded to every period; a rule named twice (an `aging_lfu_kK` that
+/// the sweep also runs) is refused.
+fn expand_policies(selected: &Policies, periods: &[u64]) -> Result<Vec<PolicyKind>> {
+    let choices = match selected {
+        Policies::All => return Ok(default_policies(periods)),
+        Policies::These(choices) => choices,
+    };
+    let given = || {
+        choices
+            .iter()
+            .map(|c| match c {
+                PolicyChoice::AgingSweep => "aging_lfu".to_owned(),
+                PolicyChoice::One(k) => k.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    };
     let mut v: Vec<PolicyKind> = Vec::new();
-    for p in items("policies", s)? {
-        let kinds = if p == "aging_lfu" {
-            periods
+    for choice in choices {
+        let kinds = match *choice {
+            PolicyChoice::AgingSweep => periods
                 .iter()
                 .map(|&period| PolicyKind::AgingLfu { period })
-                .collect()
-        } else {
-            vec![
-                p.parse::<PolicyKind>()
-                    .map_err(|e| bad("policies", s, e.to_string()))?,
-            ]
+                .collect(),
+            PolicyChoice::One(k) => vec![k],
         };
         for k in kinds {
             if v.contains(&k) {
-                return Err(bad("policies", s, format!("`{k}` is listed twice")));
+                return Err(bad("policies", &given(), format!("`{k}` is listed twice")));
             }
             v.push(k);
         }
@@ -181,29 +325,8 @@ fn policies(s: &str, periods: &[u64]) -> Result<Vec<PolicyKind>> {
     Ok(v)
 }
 
-fn board_plan(option: &'static str, s: &str) -> Result<BoardPlan> {
-    let plan: BoardPlan = s.parse().map_err(|e| bad(option, s, format!("{e:#}")))?;
-    for b in &plan.0 {
-        // Left needs two rows for a vertical domino, Right two columns for a horizontal one.
-        if b.rows < 2 || b.cols < 2 {
-            return Err(bad(
-                option,
-                s,
-                format!(
-                    "board {} is too small to play (both sides need at least 2 rows and 2 columns)",
-                    b.board()
-                ),
-            ));
-        }
-    }
-    Ok(plan)
-}
-
 /// Builds the experiment configuration from the command line.
 pub fn config(args: &Args) -> Result<Config> {
-    if args.seeds == 0 {
-        return Err(bad("seeds", "0", "at least one seed"));
-    }
     let last_seed = args.first_seed.checked_add(args.seeds - 1).ok_or_else(|| {
         bad(
             "seeds",
@@ -217,60 +340,15 @@ pub fn config(args: &Args) -> Result<Config> {
             ),
         )
     })?;
-    let periods: Vec<u64> = positive_list(
-        "aging-periods",
-        &args.aging_periods,
-        u64::MAX as usize,
-        "period",
-    )?
-    .into_iter()
-    .map(|k| k as u64)
-    .collect();
-    let policies = policies(&args.policies, &periods)?;
-    let budgets = if args.budgets.trim() == "default" {
-        None
-    } else {
-        Some(budget_list("budgets", &args.budgets)?)
-    };
-    let cells = &args.lookup_cells;
-    let (lo, hi) = cells
-        .split_once('-')
-        .ok_or_else(|| bad("lookup-cells", cells, "expected MIN-MAX, e.g. 2-8"))?;
-    let cell = |x: &str| -> Result<u32> {
-        x.trim().parse().map_err(|_| {
-            bad(
-                "lookup-cells",
-                cells,
-                format!("`{x}` is not a whole number"),
-            )
-        })
-    };
-    let (lo, hi) = (cell(lo)?, cell(hi)?);
-    let first = match args.first.trim() {
-        "left" | "Left" => Player::Left,
-        "right" | "Right" => Player::Right,
-        other => {
-            return Err(bad("first", other, "expected left or right"));
-        }
-    };
-    let controls = if args.controls.trim() == "none" {
-        Vec::new()
-    } else {
-        items("controls", &args.controls)?
-            .into_iter()
-            .map(|x| {
-                let plan = board_plan("controls", x)?;
-                let b = plan.0[0];
-                Ok(Control::single(b.rows, b.cols, b.games))
-            })
-            .collect::<Result<Vec<_>>>()?
-    };
     let mut cfg = Config {
         seeds: (args.first_seed..=last_seed).collect(),
-        budgets,
-        policies,
-        controls,
-        control_budgets: budget_list("control-budgets", &args.control_budgets)?,
+        budgets: match &args.budgets {
+            Budgets::Default => None,
+            Budgets::These(b) => Some(b.clone()),
+        },
+        policies: expand_policies(&args.policies, &args.aging_periods)?,
+        controls: args.controls.clone(),
+        control_budgets: args.control_budgets.clone(),
         trace_out: args.trace_out.clone(),
         report_dir: (!args.no_report).then(|| args.report_dir.clone()),
         game_search_scenarios: (!args.no_game_search).then(|| args.scenarios.clone()),
@@ -280,41 +358,28 @@ pub fn config(args: &Args) -> Result<Config> {
             .join(" "),
         ..Config::default()
     };
-    cfg.stream.plan = board_plan("boards", &args.boards)?;
-    cfg.stream.estimate = args
-        .estimate
-        .parse::<EstimateRule>()
-        .map_err(|e| bad("estimate", &args.estimate, format!("{e:#}")))?;
-    cfg.stream.min_lookup_cells = lo;
-    cfg.stream.max_lookup_cells = hi;
-    cfg.stream.first = first;
+    cfg.stream.plan = args.boards.clone();
+    cfg.stream.estimate = args.estimate;
+    cfg.stream.min_lookup_cells = args.lookup_cells.min;
+    cfg.stream.max_lookup_cells = args.lookup_cells.max;
+    cfg.stream.first = args.first;
     if let Some(t) = args.threads {
-        if t == 0 {
-            return Err(bad("threads", "0", "at least 1"));
-        }
         cfg.threads = t;
     }
-    cfg.validate()
-        .map_err(|e| bad("lookup-cells", cells, format!("{e:#}")))?;
+    let cells = args.lookup_cells;
+    cfg.validate().map_err(|e| {
+        bad(
+            "lookup-cells",
+            &format!("{}-{}", cells.min, cells.max),
+            format!("{e:#}"),
+        )
+    })?;
     Ok(cfg)
 }
 
-/// A folder the run will write into: created now, so a path that is a file or cannot be made fails before work.
+/// A folder the run will write into, checked before work ([`crate::record::check_output_folder`]).
 fn output_folder(option: &'static str, dir: &Path) -> Result<()> {
-    if dir.exists() && !dir.is_dir() {
-        return Err(bad(
-            option,
-            &dir.display().to_string(),
-            "exists and is not a folder",
-        ));
-    }
-    std::fs::create_dir_all(dir).map_err(|e| {
-        bad(
-            option,
-            &dir.display().to_string(),
-            format!("cannot create the folder: {e}"),
-        )
-    })
+    crate::record::check_output_folder(option, dir)
 }
 
 /// A file the run will write: its folder must exist (or be creatable) and the path must not be a folder.
@@ -412,16 +477,6 @@ fn run_checked(args: &Args) -> Result<()> {
     Ok(())
 }
 
-fn progress_bar() -> ProgressBar {
-    let bar = ProgressBar::new(0);
-    bar.set_style(
-        ProgressStyle::with_template("{msg:24} [{bar:40}] {pos}/{len} ({elapsed})")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-    bar
-}
-
 fn run_trace(cfg: &Config, trace: &Trace, out: &Path) -> Result<()> {
     outln!(
         "eviction: trace {} ({} lookups, {} distinct objects), {} policies, results in {}",
@@ -431,14 +486,17 @@ fn run_trace(cfg: &Config, trace: &Trace, out: &Path) -> Result<()> {
         cfg.policies.len(),
         out.display()
     );
-    let outcome = crate::eviction::trace_experiment::run_trace(
+    let progress = Progress::new("eviction", 0);
+    let outcome = crate::experiments::catalogue_eviction::trace_experiment::run_trace(
         trace,
         &cfg.policies,
         cfg.budgets.as_deref(),
         cfg.threads,
         out,
-        &progress_bar(),
-    )?;
+        &progress,
+    );
+    progress.clear();
+    let outcome = outcome?;
     for r in &outcome.rows {
         outln!(
             "{:>18} at {:>8}: hit rate {:5.1}%",
@@ -464,7 +522,10 @@ pub fn run_experiment(cfg: &Config, out: &Path) -> Result<Summary> {
         cfg.policies.len(),
         out.display()
     );
-    let summary = crate::eviction::run(cfg, out, &progress_bar())?;
+    let progress = Progress::new("eviction", 0);
+    let summary = crate::experiments::catalogue_eviction::run(cfg, out, &progress);
+    progress.clear();
+    let summary = summary?;
     for line in &summary.lines {
         outln!("{line}");
     }

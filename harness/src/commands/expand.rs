@@ -6,10 +6,10 @@ pub mod estimate;
 use super::turns::summary::DEFAULT_MAX_MEMORY_MIB;
 use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
+use crate::experiments::expansion::operation::{Arm, count_family};
 use crate::outln;
 use crate::present::number::count;
-use crate::progress::Heartbeat;
-use crate::run::{Arm, count_family};
+use crate::progress::Progress;
 use crate::values::{dfen, name, positive};
 use engine::GameState;
 use engine::chance::{ChanceDepth, Traversal};
@@ -28,19 +28,16 @@ pub struct Args {
     #[arg(long, default_value = "optimized", value_parser = name::<CacheKind>)]
     pub cache: CacheKind,
     /// Evaluator: material|constant|aggressive|counter|mobility|network|work:N (N a power of two).
-    #[arg(long, default_value = "material", value_parser = parse_eval)]
+    #[arg(long, default_value = "material")]
     pub eval: EvaluatorKind,
     /// Traversal cache: on|off.
-    #[arg(long, default_value = "on", value_parser = parse_traversal)]
+    #[arg(long, default_value = "on", value_parser = name::<Traversal>)]
     pub traversal: Traversal,
     /// Refuse, before expanding, a position whose estimated memory (paths of the largest rolls, cache entries,
     /// memoised path lists) exceeds this many MiB.
     #[arg(long, value_name = "MIB", default_value_t = DEFAULT_MAX_MEMORY_MIB, value_parser = positive::<u64>)]
     pub max_memory: u64,
 }
-
-/// The evaluator and traversal parsers live in [`crate::selection`], shared with the child processes.
-pub use crate::selection::{parse_eval, parse_traversal};
 
 /// Runs the command. An invalid DFEN or a position with dice exits with status 2.
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -65,7 +62,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             count(args.max_memory)
         )));
     }
-    let beat = Heartbeat::start("expand");
+    let beat = Progress::working("expand");
     let arm = Arm {
         cache: args.cache,
         eval: args.eval,

@@ -6,7 +6,7 @@ use crate::record::write_atomic;
 use crate::scenario::generate::{DEFAULT_SEED, freeze_family};
 use crate::scenario::verify::verify;
 use crate::scenario::{Family, load_family, scenario_path};
-use crate::values::{List, Named, list, or_all};
+use crate::values::{List, list, or_all};
 use std::path::PathBuf;
 use std::time::Instant;
 

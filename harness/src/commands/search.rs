@@ -2,8 +2,8 @@
 //! up to `--depth`, printed as one line of `key=value` fields.
 
 use crate::evaluators::EvaluatorKind;
-use crate::eviction::dice_trace::{MemoRef, RecordingMemo, trace_csv};
 use crate::exit::Failure;
+use crate::experiments::catalogue_eviction::dice_trace::{MemoRef, RecordingMemo, trace_csv};
 use crate::outln;
 use crate::values::{dfen, name, positive};
 use engine::GameState;
@@ -36,7 +36,7 @@ pub struct Args {
     #[arg(long, default_value = "optimized", value_parser = name::<CacheKind>)]
     pub cache: CacheKind,
     /// Evaluator: material|aggressive|counter|constant|mobility|network|work:N.
-    #[arg(long, default_value = "material", value_parser = crate::selection::parse_eval)]
+    #[arg(long, default_value = "material")]
     pub eval: EvaluatorKind,
     /// Stop after this many evaluator calls (deterministic; cache hits cost nothing).
     #[arg(long, value_parser = positive::<u64>)]

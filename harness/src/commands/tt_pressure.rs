@@ -2,8 +2,8 @@
 //! game, against an unbounded table (the stage is [`crate::experiments::tt_pressure::run_tt_pressure`]).
 
 use crate::experiments::tt_pressure::run_tt_pressure;
+use crate::experiments::tt_pressure::{Config, DEFAULT_START};
 use crate::record::{RunFolder, RunMetadata};
-use crate::tt_pressure::{Config, DEFAULT_START};
 use crate::values::{List, dfen, list, or_all, positive};
 use engine::GameState;
 use engine::search::{ReplacementScheme, SearchDepth};
@@ -13,7 +13,7 @@ use std::path::PathBuf;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Only these schemes (comma-separated, each once): always,depth,two_deep,two_big,aged.
-    #[arg(long, value_parser = list::<ReplacementScheme>, default_value = "always,depth,two_deep,two_big,aged")]
+    #[arg(long, value_parser = list::<ReplacementScheme>, default_value = ReplacementScheme::ALL_NAMES)]
     pub scheme: List<ReplacementScheme>,
     /// Table sizes as log2 of the entry count: a range `A..B` (inclusive) or a comma-separated list, 1 to 26.
     #[arg(long, value_parser = parse_sizes, default_value = "4..20")]

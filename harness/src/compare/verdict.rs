@@ -1,8 +1,7 @@
 //! Ratios A / B with an interval (> 1 = B better: faster, or fewer instructions); the verdict is the spine's
 //! [`crate::verdict::Verdict`].
 
-use crate::measure::{paired_ratio, summarize};
-use crate::statistics::Interval;
+use crate::statistics::{Interval, paired_ratio, summarize};
 
 /// B's speedup over A from alternating runs' times: `a[i] / b[i]` for each pair of runs (a pair shares its machine
 /// state, so drift cancels), median with a distribution-free 95% interval. Fewer than 6 pairs give `[min, max]`

@@ -2,10 +2,5 @@
 //! distribution-free 95% intervals, and paired ratios between variants.
 
 pub mod interleave;
-pub mod ratio;
-pub mod stats;
 
-pub use crate::statistics::Interval;
 pub use interleave::{Plan, Timed, measure_interleaved};
-pub use ratio::paired_ratio;
-pub use stats::summarize;

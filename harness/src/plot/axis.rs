@@ -65,12 +65,7 @@ impl Axis {
     /// The text written along the axis: label, unit and, for a log axis, that it is one.
     pub fn caption(&self) -> String {
         let log = if self.is_log() { ", log scale" } else { "" };
-        if self.unit.is_empty() {
-            // Only the older chart descriptions get here; their labels carry unit and scale.
-            self.label.clone()
-        } else {
-            format!("{} ({}{log})", self.label, self.unit)
-        }
+        format!("{} ({}{log})", self.label, self.unit)
     }
 
     /// True for a logarithmic axis.

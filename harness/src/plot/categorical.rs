@@ -1,4 +1,4 @@
-//! The frame shared by the charts with a categorical x axis (grouped bars, dot-and-interval plots): category names
+//! The frame shared by the charts with a categorical x axis (the dot-and-interval plots): category names
 //! centred under their groups and wrapped onto two lines when too wide, thin separators between groups, a linear or
 //! log y axis with readable ticks, the legend below. Each chart kind only draws its marks.
 

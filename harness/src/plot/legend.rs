@@ -10,8 +10,6 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 /// What a legend entry's swatch looks like.
 #[derive(Clone, Copy)]
 pub(super) enum Swatch {
-    /// A filled bar.
-    Bar(RGBColor),
     /// A marker, with a line through it when the series is a line (dashed for bounds).
     Series {
         color: RGBColor,
@@ -121,10 +119,6 @@ fn swatch_at<DB: DrawingBackend>(
     let m = x + s / 2;
     let path = |pts: Vec<(i32, i32)>, style: ShapeStyle| area.draw(&PathElement::new(pts, style));
     match swatch {
-        Swatch::Bar(c) => area.draw(&Rectangle::new(
-            [(x + 3, y - 7), (x + s - 3, y + 7)],
-            c.filled(),
-        )),
         Swatch::Series {
             color,
             marker,

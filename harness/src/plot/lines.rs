@@ -2,7 +2,7 @@
 //! error bars, linear or logarithmic axes in any combination (log-log for miss-ratio curves), and labelled vertical
 //! reference lines (break-even costs). The legend sits below the plot.
 
-use super::axis::{self, Axis, Reference, Scale};
+use super::axis::{self, Axis, Reference};
 use super::legend::{self, REFERENCE, Swatch};
 use super::style::{draw_marker, series_style};
 use super::ticks::log_ticks;
@@ -71,46 +71,6 @@ pub struct LinePlot {
     pub series: Vec<Series>,
     /// Dashed vertical lines, each labelled beside its top.
     pub verticals: Vec<Reference>,
-}
-
-/// The older line chart description, drawn as it always was except that series now carry markers and the legend sits
-/// below the plot. It checks nothing beyond "some data"; prefer [`LinePlot`].
-#[derive(Debug, Clone)]
-pub struct LineChart {
-    /// Caption above the plot.
-    pub title: String,
-    /// X-axis label, with unit.
-    pub x_label: String,
-    /// Y-axis label, with unit.
-    pub y_label: String,
-    /// Logarithmic x axis.
-    pub log_x: bool,
-    /// Logarithmic y axis (non-positive values are left out).
-    pub log_y: bool,
-    /// Fixed y range; otherwise fitted to the data.
-    pub y_range: Option<(f64, f64)>,
-    /// No longer used: every legend now sits below the plot, where it hides no line.
-    pub legend_upper: bool,
-    /// The lines.
-    pub series: Vec<Series>,
-}
-
-impl From<&LineChart> for LinePlot {
-    fn from(c: &LineChart) -> LinePlot {
-        let axis = |label: &str, log: bool, range| Axis {
-            label: label.to_owned(),
-            unit: String::new(),
-            scale: if log { Scale::Log } else { Scale::Linear },
-            range,
-        };
-        LinePlot {
-            title: c.title.clone(),
-            x: axis(&c.x_label, c.log_x, None),
-            y: axis(&c.y_label, c.log_y, c.y_range),
-            series: c.series.clone(),
-            verticals: Vec::new(),
-        }
-    }
 }
 
 impl LinePlot {
@@ -326,8 +286,8 @@ where
 
 #[cfg(test)]
 mod tests {
+    use super::super::line_plot;
     use super::super::test_support::{assert_drawn, assert_ticks_read_well, lines_of};
-    use super::super::{line_chart, line_plot};
     use super::*;
 
     /// Breaks one thing in a valid chart.
@@ -450,29 +410,5 @@ mod tests {
         let mut p = plot(1);
         p.series[0].points.clear();
         assert!(p.validate().unwrap_err().to_string().contains("no data"));
-    }
-
-    #[test]
-    fn the_older_description_still_draws_more_than_eight_series() {
-        let dir = tempfile::tempdir().unwrap();
-        let p = plot(8);
-        let mut series = p.series.clone();
-        series.extend(plot(4).series.into_iter().map(|mut s| {
-            s.name = format!("more {}", s.name);
-            s
-        }));
-        series[3].points[1].y = f64::NAN;
-        let chart = LineChart {
-            title: "Twelve lines".into(),
-            x_label: "budget (entries, log scale)".into(),
-            y_label: "miss ratio".into(),
-            log_x: true,
-            log_y: false,
-            y_range: None,
-            legend_upper: true,
-            series,
-        };
-        let [svg, png] = line_chart(&chart, &dir.path().join("twelve")).unwrap();
-        assert_drawn(&svg, &png, &["Twelve lines".into(), "more policy 3".into()]);
     }
 }

@@ -61,11 +61,6 @@ pub(super) fn series_style(i: usize) -> (RGBColor, Marker) {
     )
 }
 
-/// Colour of series `i` alone (bars need no marker).
-pub(super) fn palette(i: usize) -> RGBColor {
-    series_style(i).0
-}
-
 /// Draws `marker` centred on pixel `(x, y)` of `area`, about `2r` pixels across.
 pub(super) fn draw_marker<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,

@@ -18,9 +18,11 @@
 //!
 //! Ratios have one direction everywhere: a speedup is time(baseline) / time(variant), so > 1 means the variant is
 //! faster; an instruction ratio is instructions(baseline) / instructions(variant), > 1 means fewer instructions.
-//! [`speedup`] computes it; [`speedup_from_time_ratio`] turns a time ratio variant / baseline with its interval into
-//! a speedup with its interval (the ends swap). CSVs keep raw numbers with the unit in the column name; these
-//! functions are only for text people read.
+//! [`speedup`] computes it. CSVs keep raw numbers with the unit in the column name; these functions are only for
+//! text people read.
+//!
+//! Means over seeds read `point ± half-width` ([`Estimate::show`]); an absent figure reads [`MISSING`]
+//! ([`or_missing`]).
 
 /// What a missing or non-finite figure renders as.
 pub const MISSING: &str = "—";
@@ -369,16 +371,61 @@ pub fn speedup(baseline: f64, variant: f64) -> f64 {
     }
 }
 
-/// Turns a time ratio variant / baseline (`median` with its interval `[lo, hi]`, > 1 = slower) into the speedup with
-/// its interval `(speedup, lo, hi)`, > 1 = faster; the interval's ends swap. NaN parts where a ratio is not positive.
+/// A counter or a mean of counters: whole numbers (and anything from 100 up) keep every digit with thousands
+/// separators, others two decimals, or three below 1.
 ///
 /// ```
-/// use harness::present::number::speedup_from_time_ratio;
-/// assert_eq!(speedup_from_time_ratio(0.5, 0.4, 0.8), (2.0, 1.25, 2.5));
+/// use harness::present::number::counter_mean;
+/// assert_eq!(counter_mean(12_345.0), "12,345");
+/// assert_eq!((counter_mean(2.5), counter_mean(0.25)), ("2.50".into(), "0.250".into()));
 /// ```
-pub fn speedup_from_time_ratio(median: f64, lo: f64, hi: f64) -> (f64, f64, f64) {
-    let inverse = |v: f64| speedup(1.0, v);
-    (inverse(median), inverse(hi), inverse(lo))
+pub fn counter_mean(v: f64) -> String {
+    if v.abs() >= 100.0 || v == v.round() {
+        decimal(v, 0)
+    } else if v.abs() >= 1.0 {
+        decimal(v, 2)
+    } else {
+        decimal(v, 3)
+    }
+}
+
+/// `show(v)`, or [`MISSING`] for an absent figure.
+///
+/// ```
+/// use harness::present::number::{or_missing, percent};
+/// assert_eq!(or_missing(Some(0.5), percent), "50.0%");
+/// assert_eq!(or_missing(None, percent), "—");
+/// ```
+pub fn or_missing<T>(v: Option<T>, show: impl FnOnce(T) -> String) -> String {
+    v.map_or_else(|| MISSING.to_owned(), show)
+}
+
+/// An estimate with its interval for people.
+pub trait Estimate {
+    /// `point ± half-width` with `digits` decimals (just the point when the interval makes no coverage claim).
+    fn show(&self, digits: usize) -> String;
+}
+
+impl Estimate for crate::statistics::Interval {
+    /// ```
+    /// use harness::present::number::Estimate;
+    /// use harness::statistics::Interval;
+    /// assert_eq!(Interval::mean(&[1.0, 2.0, 3.0]).show(1), "2.0 ± 2.5");
+    /// assert_eq!(Interval::mean(&[4.0]).show(2), "4.00");
+    /// ```
+    fn show(&self, digits: usize) -> String {
+        if self.level > 0.0 {
+            format!(
+                "{:.*} ± {:.*}",
+                digits,
+                self.point,
+                digits,
+                self.half_width()
+            )
+        } else {
+            format!("{:.*}", digits, self.point)
+        }
+    }
 }
 
 #[cfg(test)]
@@ -497,9 +544,5 @@ mod tests {
         assert_eq!(speedup(100.0, 200.0), 0.5);
         assert!(speedup(f64::NAN, 1.0).is_nan());
         assert!(speedup(-1.0, 1.0).is_nan());
-        // A time-ratio interval touching zero has no upper speedup end.
-        let (s, lo, hi) = speedup_from_time_ratio(2.0, 0.0, 4.0);
-        assert_eq!((s, lo), (0.5, 0.25));
-        assert!(hi.is_nan());
     }
 }

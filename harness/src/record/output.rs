@@ -14,10 +14,19 @@ use std::path::{Path, PathBuf};
 /// assert!(err.to_string().starts_with("invalid value '/dev/null/x' for '--out': "));
 /// ```
 pub fn check_output_folder(option: &str, dir: &Path) -> anyhow::Result<()> {
-    let fail = |why: String| bad(option, dir, why);
+    check_folder(option, dir, dir)
+}
+
+/// [`check_output_folder`] of `dir`, the message naming `shown` (the value the user gave).
+fn check_folder(option: &str, shown: &Path, dir: &Path) -> anyhow::Result<()> {
+    let fail = |why: String| bad(option, shown, why);
     if dir.exists() {
         if !dir.is_dir() {
-            return Err(fail("exists and is not a folder".into()));
+            return Err(fail(if dir == shown {
+                "exists and is not a folder".into()
+            } else {
+                format!("{} is not a folder", dir.display())
+            }));
         }
         return probe(dir).map_err(|e| fail(format!("cannot write into the folder: {e}")));
     }
@@ -54,7 +63,7 @@ pub fn check_replaceable_folder(option: &str, dir: &Path) -> anyhow::Result<()> 
     if dir.exists() && !dir.is_dir() {
         return Err(bad(option, dir, "exists and is not a folder".into()));
     }
-    check_output_folder(option, &parent_of(dir))
+    check_folder(option, dir, &parent_of(dir))
 }
 
 /// The folder that holds `path` (`.` for a bare name).

@@ -1,10 +1,12 @@
 //! Markdown and charts for one run. Tables and charts show the headline slice (the `material` evaluator with the
 //! traversal cache on, or the first recorded ones); every figure of every arm stays in the run's CSVs.
 
-use super::glance::{at_a_glance, glance_table, tally};
 use super::load::RunResults;
-use crate::plot::{self, Axis, BarSeries, DotPlot, GroupedBarChart, LineChart};
-use crate::present::number::{MISSING, decimal, instructions, ratio_interval, time_ns_interval};
+use crate::experiments::expansion::glance::{at_a_glance, glance_table, tally};
+use crate::plot::{self, Axis, CategorySeries, DotPlot, LinePlot, Reference};
+use crate::present::number::{
+    MISSING, counter_mean, instructions, or_missing, ratio_interval, time_ns_interval,
+};
 use crate::present::{Align, Table};
 use crate::record::schema::Figure;
 use crate::record::{ArmKey, Metric, MetricTable};
@@ -75,7 +77,7 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
     r.bounded_cache()?;
     r.tt_pressure()?;
     let index = out.join("index.md");
-    plot::write_file_atomically(&index, r.md.as_bytes())?;
+    crate::record::write_atomic(&index, r.md.as_bytes())?;
     Ok(Rendered {
         index,
         charts: r.charts,
@@ -88,22 +90,6 @@ struct Report<'a> {
     charts_dir: PathBuf,
     md: String,
     charts: Vec<PathBuf>,
-}
-
-/// A counter or a mean of counters for people: whole numbers keep every digit (with thousands separators), others
-/// two decimals, or three below 1.
-fn fmt_num(v: f64) -> String {
-    if v.abs() >= 100.0 || v == v.round() {
-        decimal(v, 0)
-    } else if v.abs() >= 1.0 {
-        decimal(v, 2)
-    } else {
-        decimal(v, 3)
-    }
-}
-
-fn fmt_opt(v: Option<f64>) -> String {
-    v.map_or("—".to_owned(), fmt_num)
 }
 
 impl Report<'_> {
@@ -138,7 +124,7 @@ impl Report<'_> {
         Ok(())
     }
 
-    /// "At a glance": the answer first (see [`super::glance`]).
+    /// "At a glance": the answer first (see [`crate::experiments::expansion::glance`]).
     fn glance(&mut self) -> Result<()> {
         let mut glance = at_a_glance(
             &self.results.counts,
@@ -146,7 +132,7 @@ impl Report<'_> {
             &self.results.intervals,
         );
         if let Some(map) = &self.results.break_even {
-            super::glance::with_break_even_map(&mut glance, map);
+            crate::experiments::expansion::glance::with_break_even_map(&mut glance, map);
         }
         let _ = writeln!(self.md, "## At a glance\n");
         if glance.is_empty() {
@@ -179,7 +165,7 @@ impl Report<'_> {
         Ok(())
     }
 
-    /// The break-even map section (see [`crate::report::break_even`]).
+    /// The break-even map section (see [`crate::experiments::break_even::findings`]).
     fn break_even_map(&mut self) -> Result<()> {
         let _ = writeln!(self.md, "## Break-even map\n");
         let Some(rows) = &self.results.break_even else {
@@ -190,8 +176,12 @@ impl Report<'_> {
             );
             return Ok(());
         };
-        let findings = crate::report::break_even::BreakEvenFindings::of(rows);
-        let _ = writeln!(self.md, "{}", crate::report::break_even::EXPLANATION);
+        let findings = crate::experiments::break_even::findings::BreakEvenFindings::of(rows);
+        let _ = writeln!(
+            self.md,
+            "{}",
+            crate::experiments::break_even::findings::EXPLANATION
+        );
         let search = self.results.search.as_deref().unwrap_or_default();
         for line in findings
             .summary_lines()
@@ -222,7 +212,7 @@ impl Report<'_> {
             );
             return;
         };
-        let findings = crate::report::search::SearchFindings::of(rows);
+        let findings = crate::experiments::search::findings::SearchFindings::of(rows);
         let _ = writeln!(
             self.md,
             "Every family's frozen roots searched one turn deeper than its expansion depth (material evaluator), by \
@@ -238,7 +228,7 @@ impl Report<'_> {
         let _ = writeln!(self.md, "\n{}", findings.table().markdown());
     }
 
-    /// The bounded-cache section (see [`crate::report::bounded_cache`]).
+    /// The bounded-cache section (see [`crate::experiments::bounded_cache::findings`]).
     fn bounded_cache(&mut self) -> Result<()> {
         let Some(rows) = &self.results.bounded_cache else {
             let _ = writeln!(
@@ -248,7 +238,7 @@ impl Report<'_> {
             );
             return Ok(());
         };
-        let findings = crate::report::bounded_cache::BoundedFindings::of(rows);
+        let findings = crate::experiments::bounded_cache::findings::BoundedFindings::of(rows);
         let (md, files) = findings.render(&self.charts_dir)?;
         self.md.push_str(&md);
         self.charts.extend(files);
@@ -265,33 +255,33 @@ impl Report<'_> {
             );
             return Ok(());
         };
-        let Some(findings) = crate::tt_pressure::TtPressureFindings::of(rows) else {
+        let Some(findings) = crate::experiments::tt_pressure::TtPressureFindings::of(rows) else {
             return Ok(());
         };
         let mut links = Vec::new();
         for (work, stem) in [
-            (crate::report::tt_pressure::Work::Nodes, "tt_pressure_nodes"),
             (
-                crate::report::tt_pressure::Work::EvaluatorCalls,
+                crate::experiments::tt_pressure::section::Work::Nodes,
+                "tt_pressure_nodes",
+            ),
+            (
+                crate::experiments::tt_pressure::section::Work::EvaluatorCalls,
                 "tt_pressure_evaluator_calls",
             ),
         ] {
-            let files = crate::report::tt_pressure::chart(rows, work, &self.charts_dir.join(stem))?;
+            let files = crate::experiments::tt_pressure::section::chart(
+                rows,
+                work,
+                &self.charts_dir.join(stem),
+            )?;
             self.charts.extend(files);
             links.push(format!("charts/{stem}.svg"));
         }
-        let md = crate::report::tt_pressure::markdown(rows, &findings, &links)?;
+        let md = crate::experiments::tt_pressure::section::markdown(rows, &findings, &links)?;
         let _ = writeln!(
             self.md,
             "{md}\n\nThe main job runs a slice; `harness tt-pressure` sweeps 2^4 ... 2^20 entries.\n"
         );
-        Ok(())
-    }
-
-    /// Writes a grouped bar chart and links it from the markdown.
-    fn bar_chart(&mut self, stem: &str, chart: &GroupedBarChart) -> Result<()> {
-        let files = plot::grouped_bar_chart(chart, &self.charts_dir.join(stem))?;
-        self.link(stem, &chart.title, files);
         Ok(())
     }
 
@@ -304,8 +294,8 @@ impl Report<'_> {
     }
 
     /// Writes a line chart (numeric x axis) and links it from the markdown.
-    fn line_chart(&mut self, stem: &str, chart: &LineChart) -> Result<()> {
-        let files = plot::line_chart(chart, &self.charts_dir.join(stem))?;
+    fn line_plot(&mut self, stem: &str, chart: &LinePlot) -> Result<()> {
+        let files = plot::line_plot(chart, &self.charts_dir.join(stem))?;
         self.link(stem, &chart.title, files);
         Ok(())
     }
@@ -324,7 +314,7 @@ impl Report<'_> {
         &self,
         t: &MetricTable<V>,
         f: impl Fn(&ArmKey) -> Option<(f64, Option<(f64, f64)>)>,
-    ) -> (Vec<String>, Vec<BarSeries>) {
+    ) -> (Vec<String>, Vec<CategorySeries>) {
         let variants: Vec<&String> = t.variants.iter().collect();
         let cell = |s: &str, v: &str| f(&self.slice.arm(s, v));
         let scenarios: Vec<String> = t
@@ -338,7 +328,7 @@ impl Report<'_> {
             .map(|v| {
                 let cells: Vec<_> = scenarios.iter().map(|s| cell(s, v)).collect();
                 let any_interval = cells.iter().flatten().any(|(_, iv)| iv.is_some());
-                BarSeries {
+                CategorySeries {
                     name: (*v).clone(),
                     values: cells.iter().map(|c| c.map(|(y, _)| y)).collect(),
                     intervals: any_interval.then(|| {
@@ -384,10 +374,10 @@ impl Report<'_> {
                 table.row([
                     s.clone(),
                     v.clone(),
-                    fmt_opt(c.get(&arm, Metric::Successors)),
-                    fmt_num(calls),
-                    fmt_num(hits),
-                    fmt_opt(c.get(&arm, Metric::Entries)),
+                    or_missing(c.get(&arm, Metric::Successors), counter_mean),
+                    counter_mean(calls),
+                    counter_mean(hits),
+                    or_missing(c.get(&arm, Metric::Entries), counter_mean),
                     format!("{:.1}%", 100.0 * rate),
                 ])?;
                 if v == "optimized" {
@@ -434,7 +424,7 @@ impl Report<'_> {
             ("speedup vs tuple [95% interval]", Align::Right),
         ]);
         let speed = |arm: &ArmKey, base: &str| {
-            super::glance::speedup_of(t, &self.results.intervals, arm, base)
+            crate::experiments::expansion::glance::speedup_of(t, &self.results.intervals, arm, base)
         };
         let show = |x: Option<Interval>| match x {
             Some(i) => ratio_interval(i.point, i.low, i.high),
@@ -509,17 +499,18 @@ impl Report<'_> {
             } else {
                 "the tuple-key map"
             };
-            self.bar_chart(
+            self.dot_chart(
                 &format!("timings_speedup_vs_{base}"),
-                &GroupedBarChart {
+                &DotPlot {
                     title: format!("Speedup versus {label} (median, 95% interval)"),
                     x_label: "scenario family".into(),
-                    y_label: format!("speedup (time of {base} / time of variant)"),
+                    y: Axis::linear("speedup", format!("time of {base} / time of variant")),
                     categories: scenarios,
                     series,
-                    log_y: false,
-                    reference: Some((1.0, format!("1 = as fast as {label}"))),
-                    y_range: None,
+                    reference: Some(Reference {
+                        at: 1.0,
+                        label: format!("1 = as fast as {label}"),
+                    }),
                 },
             )?;
         }
@@ -589,7 +580,7 @@ impl Report<'_> {
                     instructions(ir),
                     c.get(&arm, Metric::EstimatedCyclesPerOp)
                         .map_or(MISSING.into(), instructions),
-                    fmt_opt(lookups.filter(|l| *l > 0.0).map(|l| ir / l)),
+                    or_missing(lookups.filter(|l| *l > 0.0).map(|l| ir / l), counter_mean),
                 ])?;
             }
         }
@@ -676,11 +667,11 @@ impl Report<'_> {
                 table.row([
                     s.clone(),
                     v.clone(),
-                    fmt_num(blocks),
-                    fmt_opt(a.get(&arm, Metric::TotalBytes)),
-                    fmt_opt(a.get(&arm, Metric::PeakLiveBytes)),
-                    fmt_opt(a.get(&arm, Metric::BlocksPerOp)),
-                    fmt_opt(a.get(&arm, Metric::BytesPerOp)),
+                    counter_mean(blocks),
+                    or_missing(a.get(&arm, Metric::TotalBytes), counter_mean),
+                    or_missing(a.get(&arm, Metric::PeakLiveBytes), counter_mean),
+                    or_missing(a.get(&arm, Metric::BlocksPerOp), counter_mean),
+                    or_missing(a.get(&arm, Metric::BytesPerOp), counter_mean),
                 ])?;
             }
         }
@@ -739,7 +730,7 @@ fn hit_rate(calls: f64, hits: f64) -> f64 {
 
 /// True when every value is positive and the largest is over 20 times the smallest: on a linear axis the small
 /// bars would be too short to read.
-fn spans_orders_of_magnitude(series: &[BarSeries]) -> bool {
+fn spans_orders_of_magnitude(series: &[CategorySeries]) -> bool {
     let values: Vec<f64> = series
         .iter()
         .flat_map(|s| s.values.iter().flatten().copied())

@@ -11,12 +11,8 @@ pub fn families(names: &[String]) -> anyhow::Result<Vec<Family>> {
     names
         .iter()
         .map(|n| {
-            Family::from_name(n).ok_or_else(|| {
-                Failure::BadInput.tag(anyhow::anyhow!(
-                    "unknown scenario family '{n}' (expected one of: {})",
-                    Family::ALL.map(|f| f.name()).join(", ")
-                ))
-            })
+            n.parse()
+                .map_err(|e| Failure::BadInput.tag(anyhow::Error::new(e)))
         })
         .collect()
 }

@@ -1,9 +1,7 @@
-//! Mean and 95% confidence interval over seeds (Student's t, two-sided): [`Interval::mean`], with the `mean ± half`
-//! rendering and sign tests the eviction findings read.
+//! Mean and two-sided 95% Student-t interval over seeds: [`Interval::mean`].
 
 use super::Interval;
 use super::student_t::t_quantile;
-use std::fmt;
 
 impl Interval {
     /// Mean and two-sided 95% Student-t interval of `xs` (exact quantile for every degree of freedom); collapsed to
@@ -34,44 +32,5 @@ impl Interval {
             n,
             method: super::Method::StudentT,
         }
-    }
-}
-
-impl Interval {
-    /// `point ± half-width` with `digits` decimals (just the point when the interval makes no coverage claim).
-    ///
-    /// ```
-    /// use harness::statistics::Interval;
-    /// assert_eq!(Interval::mean(&[1.0, 2.0, 3.0]).show(1), "2.0 ± 2.5");
-    /// assert_eq!(Interval::mean(&[4.0]).show(2), "4.00");
-    /// ```
-    pub fn show(&self, digits: usize) -> String {
-        if self.level > 0.0 {
-            format!(
-                "{:.*} ± {:.*}",
-                digits,
-                self.point,
-                digits,
-                self.half_width()
-            )
-        } else {
-            format!("{:.*}", digits, self.point)
-        }
-    }
-
-    /// Whether the whole interval lies above zero (never for a collapsed interval, which claims no coverage).
-    pub fn surely_positive(&self) -> bool {
-        self.level > 0.0 && self.low > 0.0
-    }
-
-    /// Whether the whole interval lies below zero (never for a collapsed interval).
-    pub fn surely_negative(&self) -> bool {
-        self.level > 0.0 && self.high < 0.0
-    }
-}
-
-impl fmt::Display for Interval {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.show(2))
     }
 }

@@ -3,8 +3,7 @@
 
 use super::Interval;
 
-/// The median of `samples` with its distribution-free interval (NaNs are not allowed; an empty slice gives `None`);
-/// the same as [`Interval::median`].
+/// The median of `samples` with its distribution-free interval (NaNs are not allowed; an empty slice gives `None`).
 ///
 /// The interval is `[x_(k), x_(n+1-k)]` for the largest `k` with `P(B < k) <= 0.025`, `B ~ Binomial(n, 1/2)`,
 /// so it holds the population median with probability at least 95% whatever the distribution.
@@ -79,13 +78,6 @@ pub fn paired_ratio(a: &[f64], b: &[f64]) -> Option<Interval> {
         method: super::Method::PairedRatio,
         ..i
     })
-}
-
-impl Interval {
-    /// The median of `samples` with its distribution-free interval ([`summarize`]).
-    pub fn median(samples: &[f64]) -> Option<Interval> {
-        summarize(samples)
-    }
 }
 
 #[cfg(test)]

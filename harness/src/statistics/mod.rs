@@ -1,7 +1,6 @@
 //! The harness's one statistics module: Student-t quantiles (exact for every degree of freedom), the mean with its
 //! t-interval over seeds, the median with its distribution-free order-statistic interval, paired ratios, and the
 //! sequential probability ratio test of a match in normalized Elo.
-//! `measure` and `eviction` re-export from here under their old names.
 
 pub mod interval;
 pub mod mean;

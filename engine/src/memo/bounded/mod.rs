@@ -13,6 +13,6 @@ mod tests;
 pub use bounded_cache::{BoundedCache, ClockCache, DirectMappedCache};
 pub use clock::FourWayClock;
 pub use direct_mapped::DirectMapped;
-pub use policy::{BoundedPolicy, UnknownBoundedPolicy};
+pub use policy::BoundedPolicy;
 pub use replacement::Replacement;
 pub use table::CapacityError;

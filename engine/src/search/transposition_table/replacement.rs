@@ -1,8 +1,5 @@
 //! The replacement rule a bucketed table applies on every store, and the schemes that implement it.
 
-use std::fmt;
-use std::str::FromStr;
-
 use crate::search::Bound;
 
 /// What a replacement rule sees of an intact entry in a bucket (or of the result being stored).
@@ -71,51 +68,33 @@ pub(crate) fn slot_of(bucket: &[Option<Resident>], key: u64) -> Option<usize> {
     bucket.iter().position(|r| r.is_some_and(|r| r.key == key))
 }
 
-/// Which replacement rule a [`TranspositionTable`](crate::search::TranspositionTable) uses.
-///
-/// ```
-/// use engine::search::ReplacementScheme;
-/// assert_eq!("two_big".parse::<ReplacementScheme>().unwrap(), ReplacementScheme::TwoBig);
-/// assert_eq!(ReplacementScheme::Aged.ways(), 3);
-/// assert!("deep".parse::<ReplacementScheme>().is_err());
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
-pub enum ReplacementScheme {
-    /// One entry per bucket; every store overwrites it.
-    Always,
-    /// One entry per bucket; a store replaces it when at least as deep or refining its own open bound.
-    #[default]
-    Depth,
-    /// Two entries per bucket: a depth-preferred slot whose loser moves to an always-replace slot.
-    TwoDeep,
-    /// As [`ReplacementScheme::TwoDeep`], preferring the larger subtree (in nodes) instead of the deeper one.
-    TwoBig,
-    /// Three entries per bucket; a store evicts the entry with the least `depth − 8·age`, age counted in root
-    /// searches ([`TranspositionTable::new_search`](crate::search::TranspositionTable::new_search)).
-    Aged,
+crate::closed_names! {
+    /// Which replacement rule a [`TranspositionTable`](crate::search::TranspositionTable) uses.
+    ///
+    /// ```
+    /// use engine::search::ReplacementScheme;
+    /// assert_eq!("two_big".parse::<ReplacementScheme>().unwrap(), ReplacementScheme::TwoBig);
+    /// assert_eq!(ReplacementScheme::Aged.ways(), 3);
+    /// assert!("deep".parse::<ReplacementScheme>().is_err());
+    /// ```
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+    pub enum ReplacementScheme: "replacement scheme" {
+        /// One entry per bucket; every store overwrites it.
+        "always" => Always,
+        /// One entry per bucket; a store replaces it when at least as deep or refining its own open bound.
+        #[default]
+        "depth" => Depth,
+        /// Two entries per bucket: a depth-preferred slot whose loser moves to an always-replace slot.
+        "two_deep" => TwoDeep,
+        /// As [`ReplacementScheme::TwoDeep`], preferring the larger subtree (in nodes) instead of the deeper one.
+        "two_big" => TwoBig,
+        /// Three entries per bucket; a store evicts the entry with the least `depth − 8·age`, age counted in root
+        /// searches ([`TranspositionTable::new_search`](crate::search::TranspositionTable::new_search)).
+        "aged" => Aged,
+    }
 }
 
 impl ReplacementScheme {
-    /// Every scheme, in the order reports list them.
-    pub const ALL: [ReplacementScheme; 5] = [
-        ReplacementScheme::Always,
-        ReplacementScheme::Depth,
-        ReplacementScheme::TwoDeep,
-        ReplacementScheme::TwoBig,
-        ReplacementScheme::Aged,
-    ];
-
-    /// The scheme's name on the command line and in CSV files.
-    pub const fn name(self) -> &'static str {
-        match self {
-            ReplacementScheme::Always => "always",
-            ReplacementScheme::Depth => "depth",
-            ReplacementScheme::TwoDeep => "two_deep",
-            ReplacementScheme::TwoBig => "two_big",
-            ReplacementScheme::Aged => "aged",
-        }
-    }
-
     /// Entries per bucket.
     pub const fn ways(self) -> usize {
         match self {
@@ -125,26 +104,5 @@ impl ReplacementScheme {
             ReplacementScheme::TwoBig => super::two_big::TwoBig::WAYS,
             ReplacementScheme::Aged => super::aged::Aged::WAYS,
         }
-    }
-}
-
-impl fmt::Display for ReplacementScheme {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A scheme name that is not one of `always|depth|two_deep|two_big|aged`.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("unknown replacement scheme {0:?}; expected one of always|depth|two_deep|two_big|aged")]
-pub struct UnknownReplacementScheme(pub String);
-
-impl FromStr for ReplacementScheme {
-    type Err = UnknownReplacementScheme;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        ReplacementScheme::ALL
-            .into_iter()
-            .find(|p| p.name() == s)
-            .ok_or_else(|| UnknownReplacementScheme(s.to_string()))
     }
 }

@@ -103,7 +103,7 @@ pub fn summarize(state: &GameState, max_memory: u64) -> Result<Summary, TooLarge
     let mut per_bucket = vec![0u64; BUCKETS];
     // The first pass also collects the leaves while they are sure to fit: most positions need no other pass.
     let mut speculative = Some((HashSet::new(), HashSet::new()));
-    let mut progress = Progress::new("turns --summary: counting", "paths", None);
+    let progress = Progress::counting("turns --summary: counting", "paths");
     for_each_leaf(state, |path, after, leaf, plain| {
         s.paths += 1;
         first.insert(path[0]);
@@ -118,9 +118,12 @@ pub fn summarize(state: &GameState, max_memory: u64) -> Result<Summary, TooLarge
             leaves.insert(*leaf);
             plain_leaves.insert(*plain);
         }
-        progress.inc(1);
+        // Looking at the clock costs more than counting: report every 4,096 paths.
+        if s.paths.is_multiple_of(4096) {
+            progress.inc(4096);
+        }
     });
-    progress.finish();
+    progress.clear();
     s.first_moves = first.len();
     if let Some((leaves, plain_leaves)) = speculative {
         s.distinct_leaves = leaves.len() as u64;
@@ -143,23 +146,27 @@ pub fn summarize(state: &GameState, max_memory: u64) -> Result<Summary, TooLarge
     for pass in 0..pass_paths.len() {
         let mut leaves = HashSet::new();
         let mut plain_leaves = HashSet::new();
-        let mut progress = Progress::new(
-            format!(
+        let progress = Progress::new(
+            &format!(
                 "turns --summary: distinct leaves, pass {} of {}",
                 pass + 2,
                 s.passes
             ),
-            "paths",
-            Some(s.paths),
+            s.paths,
         );
+        progress.set_message("paths");
+        let mut seen = 0u64;
         for_each_leaf(state, |_, _, leaf, plain| {
             if pass_of[bucket(plain)] == pass {
                 leaves.insert(*leaf);
                 plain_leaves.insert(*plain);
             }
-            progress.inc(1);
+            seen += 1;
+            if seen.is_multiple_of(4096) {
+                progress.inc(4096);
+            }
         });
-        progress.finish();
+        progress.clear();
         s.distinct_leaves += leaves.len() as u64;
         s.distinct_leaves_ignoring_clocks += plain_leaves.len() as u64;
     }

@@ -1,10 +1,10 @@
 //! Stage 2: the counting pass of every arm, and parity (every variant agrees) before anything is timed.
 
 use crate::exit::Failure;
-use crate::experiments::main_job::Job;
-use crate::progress::Stage;
-use crate::run::timing::ArmTiming;
-use crate::run::{Arm, CountResult, check_parity, count_family};
+use crate::experiments::Job;
+use crate::experiments::expansion::operation::timing::ArmTiming;
+use crate::experiments::expansion::operation::{Arm, CountResult, check_parity, count_family};
+use crate::progress::Progress;
 use crate::scenario::LoadedScenario;
 use crate::status;
 use engine::GameState;
@@ -34,7 +34,7 @@ pub fn count_with_parity<'a>(
 ) -> anyhow::Result<Vec<Group<'a>>> {
     let start = Instant::now();
     let group_count = scenarios.len() * job.evaluators.len() * job.traversals.len();
-    let progress = Stage::new("parity", (group_count * job.caches.len()) as u64);
+    let progress = Progress::new("parity", (group_count * job.caches.len()) as u64);
     let mut groups = Vec::new();
     for scn in scenarios {
         let states: Vec<GameState> = scn.successors.iter().map(|s| s.state).collect();

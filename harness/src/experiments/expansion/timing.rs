@@ -1,17 +1,17 @@
 //! Stage 3: time every group, its cache variants interleaved.
 
 use super::Group;
+use crate::experiments::expansion::operation::Arm;
+use crate::experiments::expansion::operation::timing::time_group;
 use crate::measure::Plan;
-use crate::progress::Stage;
-use crate::run::Arm;
-use crate::run::timing::time_group;
+use crate::progress::Progress;
 use crate::status;
 use std::time::Instant;
 
 /// Fills every group's timings.
 pub fn time_groups(groups: &mut [Group<'_>], plan: &Plan) {
     let start = Instant::now();
-    let progress = Stage::new("timing", groups.len() as u64);
+    let progress = Progress::new("timing", groups.len() as u64);
     for g in groups.iter_mut() {
         let (arm0, _) = g.counts[0];
         progress.set_message(format!(

@@ -119,6 +119,14 @@ impl Default for BotSpec {
     }
 }
 
+/// A value of a named set, its error as text.
+fn parsed<T: FromStr>(value: &str) -> Result<T, String>
+where
+    T::Err: fmt::Display,
+{
+    value.parse().map_err(|e: T::Err| e.to_string())
+}
+
 /// A positive decimal count.
 fn count(key: &str, s: &str) -> Result<u64, String> {
     match s.parse::<u64>() {
@@ -177,16 +185,10 @@ impl FromStr for BotSpec {
                     spec.depth = if value == "id" {
                         Depth::Iterative
                     } else {
-                        Depth::Fixed(value.parse().map_err(
-                            |e: engine::search::UnknownSearchDepth| named(format!("{e} or id")),
-                        )?)
+                        Depth::Fixed(parsed(value).map_err(|e| named(format!("{e}, or id")))?)
                     }
                 }
-                "pruning" => {
-                    spec.pruning = value
-                        .parse()
-                        .map_err(|e: engine::search::UnknownPruning| named(e.to_string()))?
-                }
+                "pruning" => spec.pruning = parsed(value).map_err(named)?,
                 "tt" => {
                     spec.tt = match value {
                         "off" => None,
@@ -200,19 +202,8 @@ impl FromStr for BotSpec {
                         },
                     }
                 }
-                "scheme" => {
-                    spec.scheme =
-                        value
-                            .parse()
-                            .map_err(|e: engine::search::UnknownReplacementScheme| {
-                                named(e.to_string())
-                            })?
-                }
-                "cache" => {
-                    spec.cache = value
-                        .parse()
-                        .map_err(|e: engine::memo::UnknownCacheKind| named(e.to_string()))?
-                }
+                "scheme" => spec.scheme = parsed(value).map_err(named)?,
+                "cache" => spec.cache = parsed(value).map_err(named)?,
                 "eval" => spec.eval = value.parse().map_err(named)?,
                 "tc" => spec.tc = time_control(value)?,
                 _ => unreachable!("every key of KEYS is matched"),

@@ -7,7 +7,7 @@ use super::record::GameLine;
 use super::settings::{MatchSettings, SETTINGS_FILE, SettingsRecord};
 use super::tally::Tally;
 use crate::exit::Failure;
-use crate::progress::Stage;
+use crate::progress::Progress;
 use crate::record::{RunMetadata, write_atomic};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -175,7 +175,7 @@ fn play_pairs(
         .num_threads(concurrency)
         .build()?;
     let mut journal = JournalWriter::open(folder.path())?;
-    let stage = Stage::new("match", total);
+    let stage = Progress::new("match", total);
     stage.inc(total - todo.len() as u64);
     let started = Instant::now();
     let mut played = 0u64;

@@ -5,13 +5,15 @@
 
 use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
-use crate::experiments::main_job::Job;
-use crate::progress::Stage;
+use crate::experiments::Job;
+use crate::experiments::search::arms::{
+    SearchArm, SearchRow, TABLE_ENTRIES, search_roots, search_section,
+};
+use crate::experiments::search::findings::SearchFindings;
+use crate::progress::Progress;
 use crate::record::schema::{SearchRecord, write_search};
 use crate::record::{Provenance, RunFolder, RunMetadata};
-use crate::report::search::SearchFindings;
 use crate::scenario::LoadedScenario;
-use crate::search_arms::{SearchArm, SearchRow, TABLE_ENTRIES, search_roots, search_section};
 use crate::statistics::{paired_ratio, summarize};
 use crate::{outln, status};
 use anyhow::{Context, Result};
@@ -111,7 +113,7 @@ fn plain_of(rows: &[(SearchRow, Vec<GameState>)], i: usize) -> Option<usize> {
 fn time_rows(rows: &[(SearchRow, Vec<GameState>)], samples: usize) -> Vec<Vec<f64>> {
     let table = TranspositionTable::new(TABLE_ENTRIES).expect("a power of two");
     let mut times = vec![Vec::with_capacity(samples); rows.len()];
-    let progress = Stage::new("search timing", (rows.len() * samples) as u64);
+    let progress = Progress::new("search timing", (rows.len() * samples) as u64);
     let mut families: Vec<&str> = rows.iter().map(|(r, _)| r.family.as_str()).collect();
     families.dedup();
     for family in families {
@@ -128,7 +130,7 @@ fn time_rows(rows: &[(SearchRow, Vec<GameState>)], samples: usize) -> Vec<Vec<f6
                 let out = search_roots(roots, row.depth, row.arm, SEARCH_EVALUATOR, &table);
                 times[i].push(t.elapsed().as_nanos() as f64);
                 std::hint::black_box(out);
-                progress.bar().inc(1);
+                progress.inc(1);
             }
         }
     }

@@ -3,11 +3,13 @@
 //! short slice ([`main_job_slice`]).
 
 use crate::exit::Failure;
-use crate::progress::Stage;
+use crate::experiments::tt_pressure::section::{Work, chart, markdown, ratio_table};
+use crate::experiments::tt_pressure::{
+    Config, DEFAULT_START, TtPressureFindings, fix_game, records, sweep,
+};
+use crate::progress::Progress;
 use crate::record::schema::{TtPressureRecord, write_tt_pressure};
 use crate::record::{Provenance, RunMetadata, write_atomic};
-use crate::report::tt_pressure::{Work, chart, markdown, ratio_table};
-use crate::tt_pressure::{Config, DEFAULT_START, TtPressureFindings, fix_game, records, sweep};
 use crate::{outln, status};
 use anyhow::{Context, Result};
 use engine::GameState;
@@ -58,7 +60,7 @@ pub fn run_tt_pressure(
         start.elapsed().as_secs_f64()
     );
     let arms = config.arms().len() as u64;
-    let progress = Stage::new("tt-pressure", arms);
+    let progress = Progress::new("tt-pressure", arms);
     let mut wrong = Vec::new();
     let results = sweep(config, &game, |r| {
         progress.set_message(r.arm.to_string());

@@ -58,8 +58,21 @@ impl Provenance {
 }
 
 /// Gives a row type with `machine`, `rustc`, `git_revision` and `seed` fields a `with_provenance(prov)` method that
-/// stamps those four columns from one [`Provenance`] (every results row carries them the same way).
+/// stamps those four columns from one [`Provenance`] (every results row carries them the same way). With
+/// `without seed`, the row has only the first three: its seed, if any, is a data column of its own (the eviction
+/// rows, one per stream seed).
 macro_rules! provenance_columns {
+    ($row:ty, without seed) => {
+        impl $row {
+            /// The same record with `prov`'s machine, compiler and revision in its provenance columns.
+            pub fn with_provenance(mut self, prov: &$crate::record::Provenance) -> $row {
+                self.machine = prov.machine.clone();
+                self.rustc = prov.rustc.clone();
+                self.git_revision = prov.git_revision.clone();
+                self
+            }
+        }
+    };
     ($row:ty) => {
         impl $row {
             /// The same record with `prov` in its provenance columns.

@@ -1,10 +1,10 @@
 //! The Instructions section's break-even hit rate: evaluator and probe costs from callgrind counts of one
-//! operation (see [`crate::instructions::break_even`]), against the optimized cache's hit rate.
+//! operation (see [`crate::experiments::instructions::break_even`]), against the optimized cache's hit rate.
 
 use super::{Report, hit_rate};
-use crate::instructions::break_even::{BreakEven, BreakEvenInputs};
-use crate::plot::{BarSeries, GroupedBarChart};
-use crate::present::number::count;
+use crate::experiments::instructions::break_even::{BreakEven, BreakEvenInputs};
+use crate::plot::{Axis, CategorySeries, DotPlot, Reference};
+use crate::present::number::{count, decimal, or_missing, percent};
 use crate::present::{Align, Table};
 use crate::record::{ArmKey, Metric};
 use anyhow::Result;
@@ -93,12 +93,11 @@ impl Report<'_> {
                 r.scenario.clone(),
                 count(r.lookups.round() as u64),
                 count(r.misses.round() as u64),
-                format!("{:.1}", r.costs.evaluator),
-                format!("{:.1}", r.costs.probe),
-                format!("{:.1}%", 100.0 * b),
-                format!("{:.1}%", 100.0 * r.costs.hit_rate),
-                r.family_hit_rate
-                    .map_or("—".into(), |h| format!("{:.1}%", 100.0 * h)),
+                decimal(r.costs.evaluator, 1),
+                decimal(r.costs.probe, 1),
+                percent(b),
+                percent(r.costs.hit_rate),
+                or_missing(r.family_hit_rate, percent),
                 if r.costs.hit_rate > b { "yes" } else { "no" }.to_owned(),
             ])?;
         }
@@ -107,13 +106,13 @@ impl Report<'_> {
         let percent = |f: &dyn Fn(&Row) -> Option<f64>| -> Vec<Option<f64>> {
             rows.iter().map(|r| f(r).map(|h| 100.0 * h)).collect()
         };
-        let mut series = vec![BarSeries {
+        let mut series = vec![CategorySeries {
             name: "hit rate of the measured operation (optimized)".into(),
             values: percent(&|r| Some(r.costs.hit_rate)),
             intervals: None,
         }];
         if rows.iter().any(|r| r.family_hit_rate.is_some()) {
-            series.push(BarSeries {
+            series.push(CategorySeries {
                 name: "hit rate over the whole family (optimized)".into(),
                 values: percent(&|r| r.family_hit_rate),
                 intervals: None,
@@ -121,7 +120,7 @@ impl Report<'_> {
         }
         // A hit rate cannot exceed 100%, so the axis stops there: a break-even beyond it is drawn at the top and
         // its family is labelled "never pays" with the figure, which the table gives as well.
-        series.push(BarSeries {
+        series.push(CategorySeries {
             name: "break-even hit rate p/e (instruction counts, capped at 100%)".into(),
             values: percent(&|r| Some(r.costs.break_even().min(1.0))),
             intervals: None,
@@ -131,23 +130,28 @@ impl Report<'_> {
             .map(|r| {
                 let b = r.costs.break_even();
                 if b > 1.0 {
-                    format!("{} (break-even {:.0}%: never pays)", r.scenario, 100.0 * b)
+                    format!(
+                        "{} (break-even {}%: never pays)",
+                        r.scenario,
+                        decimal(100.0 * b, 0)
+                    )
                 } else {
                     r.scenario.clone()
                 }
             })
             .collect();
-        self.bar_chart(
+        self.dot_chart(
             "instructions_hit_rate_vs_break_even",
-            &GroupedBarChart {
+            &DotPlot {
                 title: "Hit rate of the optimized cache vs break-even hit rate".into(),
                 x_label: "scenario family".into(),
-                y_label: "hit rate (% of lookups)".into(),
+                y: Axis::linear("hit rate", "% of lookups").with_range(0.0, 100.0),
                 categories,
                 series,
-                log_y: false,
-                reference: Some((100.0, "100% = every lookup a hit".into())),
-                y_range: Some((0.0, 100.0)),
+                reference: Some(Reference {
+                    at: 100.0,
+                    label: "100% = every lookup a hit".into(),
+                }),
             },
         )?;
         let saves = rows

@@ -1,9 +1,9 @@
 //! The Counts section's probe-length histogram of the optimized cache (`probes.csv`, with the table events in
 //! `counts.csv`).
 
-use super::{Report, fmt_opt};
-use crate::plot::{LineChart, Point, Series};
-use crate::present::number::count;
+use super::Report;
+use crate::plot::{Axis, LinePlot, Point, Series};
+use crate::present::number::{count, counter_mean, or_missing};
 use crate::present::{Align, Table};
 use crate::record::{ArmKey, Metric};
 use anyhow::Result;
@@ -89,8 +89,8 @@ impl Report<'_> {
                 format!("{:.3}", sum.mean),
                 format!("{:.1}%", 100.0 * sum.at_one),
                 format!("{}{max}", if max >= LAST_BUCKET { "≥ " } else { "" }),
-                fmt_opt(c.get(&arm, Metric::ProbeSignatureCollisions)),
-                fmt_opt(c.get(&arm, Metric::GrowthEvents)),
+                or_missing(c.get(&arm, Metric::ProbeSignatureCollisions), counter_mean),
+                or_missing(c.get(&arm, Metric::GrowthEvents), counter_mean),
             ])?;
             series.push(Series {
                 name: s.clone(),
@@ -124,17 +124,15 @@ impl Report<'_> {
             .flat_map(|s| &s.points)
             .map(|p| p.y)
             .fold(1.0, f64::max);
-        self.line_chart(
+        self.line_plot(
             "counts_probe_lengths",
-            &LineChart {
+            &LinePlot {
                 title: "Probe-length histogram of the optimized cache".into(),
-                x_label: "probe length (slots inspected per lookup)".into(),
-                y_label: "lookups (log scale; lengths with no lookups have no point)".into(),
-                log_x: false,
-                log_y: true,
-                y_range: Some((0.5, most * 1.25)),
-                legend_upper: true,
+                x: Axis::linear("probe length", "slots inspected per lookup"),
+                y: Axis::log("lookups", "lengths with no lookups have no point")
+                    .with_range(0.5, most * 1.25),
                 series,
+                verticals: Vec::new(),
             },
         )?;
         let lo = summaries.iter().min_by(|a, b| a.mean.total_cmp(&b.mean));

@@ -1,0 +1,168 @@
+//! One sweep: for every family's invocations, the unbounded cache and the bounded cache per rule and capacity;
+//! parity first (every cache gives every invocation exactly the unbounded cache's value), then the counts of that
+//! pass, then interleaved timing of all caches of the family, as typed rows of `bounded_cache.csv`.
+
+use super::cache_arm::{CacheArm, count_arm, timed_operation};
+use super::capacities::Capacities;
+use super::workload::{EVALUATOR, Invocations, PassCounts, search_table};
+use crate::measure::{Plan, measure_interleaved};
+use crate::progress::Progress;
+use crate::record::Provenance;
+use crate::record::schema::BoundedCacheRecord;
+use crate::statistics::{paired_ratio, summarize};
+use engine::memo::BoundedPolicy;
+use engine::search::RootValue;
+
+/// What to sweep.
+#[derive(Clone, Debug)]
+pub struct Sweep {
+    /// Replacement rules.
+    pub policies: Vec<BoundedPolicy>,
+    /// Capacities (powers of two; `FULL` resolved per family and workload).
+    pub capacities: Capacities,
+    /// The timing plan of each family's interleaved group.
+    pub plan: Plan,
+}
+
+/// A bounded cache that returned another value than the unbounded one.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error(
+    "bounded-cache parity: {workload} {family} {arm} invocation {index}: value {got:?}, unbounded {expected:?}"
+)]
+pub struct BoundedParityError {
+    /// The workload.
+    pub workload: String,
+    /// The family.
+    pub family: String,
+    /// The cache's label.
+    pub arm: String,
+    /// Which invocation (successor or root, in file order).
+    pub index: usize,
+    /// The unbounded cache's value.
+    pub expected: RootValue,
+    /// The bounded cache's value.
+    pub got: RootValue,
+}
+
+/// The exponent of the smallest power of two holding `entries` (0 for at most one entry).
+pub fn full_exponent(entries: u64) -> u32 {
+    entries.max(1).next_power_of_two().trailing_zeros()
+}
+
+/// The caches of one family's sweep: the unbounded one first, then each rule at each capacity.
+pub fn arms(sweep: &Sweep, peak_entries: u64) -> Vec<CacheArm> {
+    let exponents = sweep.capacities.resolve(full_exponent(peak_entries));
+    let mut v = vec![CacheArm::Unbounded];
+    for &policy in &sweep.policies {
+        for &e in &exponents {
+            v.push(CacheArm::Bounded {
+                policy,
+                capacity: 1 << e,
+            });
+        }
+    }
+    v
+}
+
+/// Counts every cache of every family with parity, then times each family's caches interleaved. `Err` on the
+/// first value that differs from the unbounded cache's (nothing is timed).
+pub fn run_sweep(
+    families: &[Invocations],
+    sweep: &Sweep,
+    prov: &Provenance,
+) -> Result<Vec<BoundedCacheRecord>, BoundedParityError> {
+    let table = search_table();
+    let mut counted: Vec<(usize, Vec<(CacheArm, PassCounts)>)> = Vec::new();
+    for (k, inv) in families.iter().enumerate() {
+        let (reference, unbounded) = count_arm(inv, CacheArm::Unbounded, &table);
+        let mut rows = vec![(CacheArm::Unbounded, unbounded)];
+        for arm in arms(sweep, unbounded.peak_entries).into_iter().skip(1) {
+            let (values, counts) = count_arm(inv, arm, &table);
+            if let Some(index) = (0..values.len()).find(|&i| values[i] != reference[i]) {
+                return Err(BoundedParityError {
+                    workload: inv.workload.to_string(),
+                    family: inv.family.clone(),
+                    arm: arm.label(),
+                    index,
+                    expected: reference[index],
+                    got: values[index],
+                });
+            }
+            rows.push((arm, counts));
+        }
+        counted.push((k, rows));
+    }
+    let total: usize = counted.iter().map(|(_, r)| r.len()).sum();
+    let progress = Progress::new("bounded-cache timing", total as u64);
+    let mut records = Vec::with_capacity(total);
+    for (k, rows) in &counted {
+        let inv = &families[*k];
+        progress.set_message(format!("{} {}", inv.workload, inv.family));
+        let mut ops: Vec<Box<dyn FnMut() + '_>> = rows
+            .iter()
+            .map(|(arm, _)| timed_operation(inv, *arm, &table))
+            .collect();
+        let mut refs: Vec<&mut dyn FnMut()> = ops
+            .iter_mut()
+            .map(|b| &mut **b as &mut dyn FnMut())
+            .collect();
+        let timed = measure_interleaved(&mut refs, &sweep.plan);
+        let per_invocation = inv.states.len().max(1) as f64;
+        let ns: Vec<Vec<f64>> = timed
+            .iter()
+            .map(|t| t.ns_per_op.iter().map(|x| x / per_invocation).collect())
+            .collect();
+        for (i, (arm, c)) in rows.iter().enumerate() {
+            let t = summarize(&ns[i]).expect("at least one round");
+            let s = paired_ratio(&ns[0], &ns[i]).expect("at least one round");
+            records.push(
+                BoundedCacheRecord {
+                    workload: inv.workload.to_string(),
+                    scenario: inv.family.clone(),
+                    depth: inv.depth.number(),
+                    evaluator: EVALUATOR.to_string(),
+                    policy: arm.policy_name().to_string(),
+                    capacity_entries: arm.capacity().map(|c| c as u64),
+                    ways: ways(*arm),
+                    invocations: inv.states.len() as u64,
+                    lookups: c.evaluator_calls + c.cache_hits,
+                    evaluator_calls: c.evaluator_calls,
+                    cache_hits: c.cache_hits,
+                    evictions: c.evictions,
+                    peak_entries: c.peak_entries,
+                    cache_bytes: c.cache_bytes,
+                    samples: t.n as u64,
+                    median_ns: t.point,
+                    ci_low_ns: t.low,
+                    ci_high_ns: t.high,
+                    speedup_vs_unbounded: s.point,
+                    speedup_low: s.low,
+                    speedup_high: s.high,
+                    machine: String::new(),
+                    rustc: String::new(),
+                    git_revision: String::new(),
+                    seed: 0,
+                }
+                .with_provenance(prov),
+            );
+            progress.inc(1);
+        }
+    }
+    progress.finish("done");
+    Ok(records)
+}
+
+/// Slots per set of a bounded arm: 1 direct-mapped, `min(4, capacity)` for four-way CLOCK.
+fn ways(arm: CacheArm) -> Option<u64> {
+    use engine::memo::{DirectMapped, FourWayClock, Replacement};
+    match arm {
+        CacheArm::Unbounded => None,
+        CacheArm::Bounded { policy, capacity } => {
+            let w = match policy {
+                BoundedPolicy::Direct => DirectMapped::WAYS,
+                BoundedPolicy::Clock => FourWayClock::WAYS,
+            };
+            Some(w.min(capacity) as u64)
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! One arm of a run (family x cache variant x evaluator x traversal): a counting pass and a timed operation.
+
+use crate::evaluators::EvaluatorKind;
+use crate::record::ArmKey;
+use engine::chance::{ChanceCounters, ChanceDepth, ChanceTelemetry, Traversal, expand_chance_with};
+use engine::memo::{
+    CacheKind, EvaluationCache, EvaluationMemo, FxCache, HashbrownCache, MemoCounters, Plain,
+    TupleKeyCache, Uncached,
+};
+use engine::telemetry::NoTelemetry;
+use engine::{Color, GameState};
+use std::convert::Infallible;
+
+/// The coordinates of one arm.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Arm {
+    /// Cache variant.
+    pub cache: CacheKind,
+    /// Evaluator.
+    pub eval: EvaluatorKind,
+    /// Traversal cache on or off.
+    pub traversal: Traversal,
+}
+
+impl Arm {
+    /// The results key of this arm on family `scenario`: the names the CSVs record.
+    ///
+    /// ```
+    /// use harness::evaluators::EvaluatorKind;
+    /// use harness::experiments::expansion::operation::Arm;
+    /// let arm = Arm {
+    ///     cache: engine::memo::CacheKind::Optimized,
+    ///     eval: EvaluatorKind::Material,
+    ///     traversal: engine::chance::Traversal::Cached,
+    /// };
+    /// assert_eq!(arm.key("sparse"), harness::record::ArmKey::new("sparse", "optimized", "material", "on"));
+    /// ```
+    pub fn key(self, scenario: &str) -> ArmKey {
+        ArmKey::new(
+            scenario,
+            self.cache.name(),
+            &self.eval.to_string(),
+            self.traversal.name(),
+        )
+    }
+}
+
+/// What a counting pass over a family's successors found.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct CountResult {
+    /// Value numerator of each successor, in file order.
+    pub values: Vec<i64>,
+    /// Memo counters summed over the successors (one fresh memo per successor).
+    pub memo: MemoCounters,
+    /// Expansion counters summed over the successors.
+    pub chance: ChanceCounters,
+}
+
+type EvalFn = fn(&GameState, Color) -> i32;
+
+/// Runs `$body` with `$make` bound to a constructor of a fresh memo of `$kind` over `$f` (static dispatch, so
+/// the timed code is monomorphised per variant).
+macro_rules! with_memo {
+    ($kind:expr, $f:expr, |$make:ident| $body:expr) => {{
+        let f: EvalFn = $f;
+        match $kind {
+            CacheKind::None => {
+                let $make = move || Uncached::with_callback(Plain(f));
+                $body
+            }
+            CacheKind::Tuple => {
+                let $make = move || TupleKeyCache::with_callback(Plain(f));
+                $body
+            }
+            CacheKind::Hashbrown => {
+                let $make = move || HashbrownCache::with_callback(Plain(f));
+                $body
+            }
+            CacheKind::Fx => {
+                let $make = move || FxCache::with_callback(Plain(f));
+                $body
+            }
+            CacheKind::Optimized => {
+                let $make = move || EvaluationCache::<Plain<EvalFn>>::with_callback(Plain(f));
+                $body
+            }
+        }
+    }};
+}
+
+/// Expands every successor with a fresh memo from `make`, pushing values and summing counters.
+fn expand_all<M, T>(
+    states: &[GameState],
+    depth: ChanceDepth,
+    traversal: Traversal,
+    make: impl Fn() -> M,
+    t: &mut T,
+    mut values: Option<&mut Vec<i64>>,
+) -> (MemoCounters, i64)
+where
+    M: EvaluationMemo<Error = Infallible>,
+    T: ChanceTelemetry,
+{
+    let mut total = MemoCounters::default();
+    let mut checksum = 0i64;
+    for s in states {
+        let memo = make();
+        let Ok(v) = expand_chance_with(s, depth, &memo, traversal, t);
+        checksum = checksum.wrapping_add(v.numerator);
+        if let Some(out) = values.as_deref_mut() {
+            out.push(v.numerator);
+        }
+        let c = memo.counters();
+        total.evaluator_calls += c.evaluator_calls;
+        total.cache_hits += c.cache_hits;
+        total.entry_count += c.entry_count;
+    }
+    (total, checksum)
+}
+
+/// The counting pass of one arm: values and all counters.
+pub fn count_family(states: &[GameState], depth: ChanceDepth, arm: Arm) -> CountResult {
+    let mut chance = ChanceCounters::default();
+    let mut values = Vec::with_capacity(states.len());
+    let (memo, _) = with_memo!(arm.cache, arm.eval.function(), |make| expand_all(
+        states,
+        depth,
+        arm.traversal,
+        make,
+        &mut chance,
+        Some(&mut values)
+    ));
+    CountResult {
+        values,
+        memo,
+        chance,
+    }
+}
+
+/// One timed operation of an arm: expand every successor of the family with fresh caches, no counting.
+/// The returned closure's result goes through `black_box` so the work cannot be optimised away.
+pub fn timed_operation<'a>(
+    states: &'a [GameState],
+    depth: ChanceDepth,
+    arm: Arm,
+) -> Box<dyn FnMut() + 'a> {
+    with_memo!(arm.cache, arm.eval.function(), |make| Box::new(move || {
+        let (_, checksum) = expand_all(states, depth, arm.traversal, make, &mut NoTelemetry, None);
+        std::hint::black_box(checksum);
+    }))
+}
