@@ -32,6 +32,8 @@ pub mod record;
 pub mod report;
 /// Frozen scenario files: format, loading, generation, independent verification.
 pub mod scenario;
+/// A report section as experiments write it: markdown, its charts, and the run tables it reads.
+pub mod section;
 /// What a run covers: families, cache variants, evaluators, traversal modes, parsed from their names.
 pub mod selection;
 /// The one statistics module: Student-t quantiles, mean and median intervals, paired ratios.

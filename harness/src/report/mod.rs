@@ -5,6 +5,7 @@ pub mod load;
 pub mod publish;
 pub mod render;
 
-pub use load::{ProbeTable, RunResults, latest_run};
+pub use crate::record::schema::ProbeTable;
+pub use load::{RunResults, latest_run};
 pub use publish::{render_run, replace_folder};
 pub use render::{Rendered, render};
