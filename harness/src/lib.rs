@@ -28,7 +28,7 @@ pub mod present;
 pub mod progress;
 /// Run metadata, run folders, tidy CSV and atomic writes.
 pub mod record;
-/// The plotted report: counts, timings, instructions and allocations sections with charts.
+/// The plotted report: header and At a glance, then each experiment's section with charts.
 pub mod report;
 /// Frozen scenario files: format, loading, generation, independent verification.
 pub mod scenario;

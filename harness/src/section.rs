@@ -182,12 +182,6 @@ impl Section {
             "![{title}](charts/{stem}.svg)\n\n(PNG: [charts/{stem}.png](charts/{stem}.png))\n"
         );
     }
-
-    /// Appends another section's markdown and charts (a section made of subsections).
-    pub fn append(&mut self, other: Section) {
-        self.markdown.push_str(&other.markdown);
-        self.charts.extend(other.charts);
-    }
 }
 
 /// Hit rate = hits / (calls + hits); 0 with no lookups.

@@ -1,5 +1,6 @@
 //! The plotted report: `harness report [RESULTS_DIR]` renders `index.md` with SVG and PNG charts from one run
-//! folder: "At a glance" first, then four sections that never mix: counts, timings, instructions, allocations.
+//! folder: the run's header and "At a glance" first, then each experiment's section in the main job's order
+//! (the sections themselves live with their experiments).
 
 pub mod load;
 pub mod publish;

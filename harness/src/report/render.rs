@@ -1,5 +1,6 @@
-//! Markdown and charts for one run. Tables and charts show the headline slice (the `material` evaluator with the
-//! traversal cache on, or the first recorded ones); every figure of every arm stays in the run's CSVs.
+//! Markdown and charts for one run: the header and At a glance here, then every section of
+//! [`crate::experiments::MAIN_JOB`] in order. Tables and charts show the headline slice (the `material` evaluator
+//! with the traversal cache on, or the first recorded ones); every figure of every arm stays in the run's CSVs.
 
 use super::load::RunResults;
 use crate::experiments::expansion::glance::{at_a_glance, glance_table, tally};

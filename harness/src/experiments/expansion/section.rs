@@ -22,7 +22,7 @@ pub(crate) fn section(ctx: &SectionContext<'_>) -> Result<Section> {
 }
 
 fn counts(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
-    let c = &ctx.counts;
+    let c = ctx.counts;
     let _ = writeln!(s.markdown, "## Counts\n");
     let _ = writeln!(
         s.markdown,
@@ -85,7 +85,7 @@ fn counts(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
 }
 
 fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
-    let t = &ctx.timings;
+    let t = ctx.timings;
     let _ = writeln!(s.markdown, "## Timings\n");
     let _ = writeln!(
         s.markdown,
@@ -101,7 +101,7 @@ fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
         ("speedup vs tuple [95% interval]", Align::Right),
     ]);
     let speed = |arm: &ArmKey, base: &str| {
-        crate::experiments::expansion::glance::speedup_of(t, &ctx.intervals, arm, base)
+        crate::experiments::expansion::glance::speedup_of(t, ctx.intervals, arm, base)
     };
     let show = |x: Option<Interval>| match x {
         Some(i) => ratio_interval(i.point, i.low, i.high),

@@ -19,7 +19,7 @@ pub(crate) fn section(ctx: &SectionContext<'_>) -> Result<Section> {
 }
 
 fn instructions_section(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
-    let c = &ctx.counts;
+    let c = ctx.counts;
     // Why instruction counts are absent, or how they were measured.
     let note = std::fs::read_to_string(ctx.dir.join("instructions-status.txt"))
         .ok()

@@ -12,7 +12,7 @@ pub(super) fn growth_check(ctx: &SectionContext<'_>, s: &mut Section) -> Result<
     let Some(a) = ctx.allocations else {
         return Ok(());
     };
-    let c = &ctx.counts;
+    let c = ctx.counts;
     let arm = |s: &str, v: &str| ArmKey::new(s, v, "material", "on");
     let mut lines = Vec::new();
     for s in &a.scenarios {

@@ -80,7 +80,7 @@ pub(super) fn probe_lengths(ctx: &SectionContext<'_>, s: &mut Section) -> Result
             at_one: at_one as f64 / probed as f64,
             max,
         };
-        let c = &ctx.counts;
+        let c = ctx.counts;
         table.row([
             s.clone(),
             count(tableless + probed),

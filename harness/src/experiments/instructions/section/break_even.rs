@@ -22,7 +22,7 @@ struct Row {
 
 /// Rows for every scenario with the three arms and the operation's counts.
 fn break_even_rows(ctx: &SectionContext<'_>) -> Vec<Row> {
-    let c = &ctx.counts;
+    let c = ctx.counts;
     let arm = |s: &str, v: &str, e: &str| ArmKey::new(s, v, e, "on");
     c.scenarios
         .iter()
