@@ -26,6 +26,12 @@ impl Experiment for TtPressure {
         run.findings.tt_pressure = Some(run_tt_pressure(&slice, run.folder.path(), run.meta)?);
         Ok(())
     }
+    fn section(
+        &self,
+        ctx: &crate::section::SectionContext<'_>,
+    ) -> anyhow::Result<Option<crate::section::Section>> {
+        section::section(ctx).map(Some)
+    }
 }
 
 mod arm;

@@ -33,7 +33,7 @@ pub use interval_row::{
     read_intervals, write_intervals,
 };
 pub use metric::Metric;
-pub use probe_row::{ProbeRecord, ProbeRow, read_probes, write_probes};
+pub use probe_row::{ProbeRecord, ProbeRow, ProbeTable, read_probes, write_probes};
 pub use provenance::Provenance;
 pub use search_row::{SearchRecord, read_search, write_search};
 pub use table::MetricTable;
