@@ -2,6 +2,8 @@
 
 /// Allocation profiles (dhat) in a separate process: figures per arm and the child protocol.
 pub mod alloc;
+/// The one arm id: every experiment's arm as typed fields, its label, title and file stem derived in one place.
+pub mod arm;
 /// The bounded evaluation cache measured against the unbounded one, in nested expansion and search.
 pub mod bounded;
 /// The break-even map: predicted and measured cache speedups over the evaluator's cost.

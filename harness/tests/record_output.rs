@@ -96,7 +96,10 @@ fn atomic_write_replaces_whole_files_and_leaves_no_temporaries() {
     // A missing folder is created (output locations are checked before the work, which creates them); a path
     // below a regular file cannot be, and the error names it.
     write_atomic(&base.path().join("missing/x.csv"), b"x").unwrap();
-    assert_eq!(std::fs::read(base.path().join("missing/x.csv")).unwrap(), b"x");
+    assert_eq!(
+        std::fs::read(base.path().join("missing/x.csv")).unwrap(),
+        b"x"
+    );
     let err = write_atomic(&target.join("x.csv"), b"x").unwrap_err();
     assert!(err.to_string().contains("counts.csv/x.csv"), "{err}");
 }

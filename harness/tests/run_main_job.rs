@@ -160,8 +160,13 @@ fn quick_run_writes_counts_timings_and_summary() {
     let (point, low, high, level) = (num(5), num(6), num(7), num(8));
     assert_eq!(row[10], "paired_ratio");
     // The same figures (JSON and CSV text each round to the last bit or so).
-    let close = |json: &serde_json::Value, csv: f64| (json.as_f64().unwrap() - csv).abs() <= 1e-12 * csv.abs();
-    assert!(close(&glance[0]["speedup_vs_none"]["median"], point), "{row:?}");
+    let close = |json: &serde_json::Value, csv: f64| {
+        (json.as_f64().unwrap() - csv).abs() <= 1e-12 * csv.abs()
+    };
+    assert!(
+        close(&glance[0]["speedup_vs_none"]["median"], point),
+        "{row:?}"
+    );
     assert!(close(&glance[0]["speedup_vs_none"]["low"], low), "{row:?}");
     let expected = if level < 0.95 {
         "no_verdict"

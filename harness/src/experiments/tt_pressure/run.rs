@@ -2,6 +2,7 @@
 //! charts, print the ratio table and the verdict. `harness tt-pressure` runs the full sweep; the main job a
 //! short slice ([`main_job_slice`]).
 
+use crate::arm::ArmId;
 use crate::exit::Failure;
 use crate::progress::Progress;
 use crate::record::schema::{TtPressureRecord, write_tt_pressure};
@@ -61,12 +62,12 @@ pub fn run_tt_pressure(
     let progress = Progress::new("tt-pressure", arms);
     let mut wrong = Vec::new();
     let results = sweep(config, &game, |r| {
-        progress.set_message(r.arm.to_string());
+        progress.set_message(ArmId::from(r.arm).label());
         progress.inc(1);
         if r.values_equal != r.moves {
             wrong.push(format!(
                 "{}: {} of {} root values differ",
-                r.arm,
+                ArmId::from(r.arm),
                 r.moves - r.values_equal,
                 r.moves
             ));

@@ -9,8 +9,8 @@ mod bounded_cache_row;
 mod break_even_row;
 mod csv_file;
 mod error;
-mod interval_row;
 mod eviction_row;
+mod interval_row;
 mod metric;
 mod probe_row;
 mod provenance;
@@ -24,13 +24,13 @@ pub use bounded_cache_row::{BoundedCacheRecord, read_bounded_cache, write_bounde
 pub use break_even_row::{BreakEvenRecord, read_break_even, write_break_even};
 pub use csv_file::{CsvRecord, Located, parse_records, read_records, write_records};
 pub use error::SchemaError;
-pub use interval_row::{
-    IntervalRecord, IntervalRow, IntervalTable, NS_PER_OP, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE,
-    read_intervals, write_intervals,
-};
 pub use eviction_row::{
     BestTenRecord, EvictionControlRecord, EvictionRecord, GameSearchRecord, LruMrcRecord,
     StreamRecord, TraceRunRecord,
+};
+pub use interval_row::{
+    IntervalRecord, IntervalRow, IntervalTable, NS_PER_OP, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE,
+    read_intervals, write_intervals,
 };
 pub use metric::Metric;
 pub use probe_row::{ProbeRecord, ProbeRow, read_probes, write_probes};
