@@ -8,6 +8,7 @@ use crate::record::schema::{
 use crate::record::schema::{IntervalTable, UnknownMetrics, read_intervals};
 use crate::record::{ArmKey, Metric, MetricTable, SchemaError, is_partial, latest_complete_run};
 use anyhow::{Context, Result, bail};
+use engine::memo::CacheKind;
 use std::path::{Path, PathBuf};
 
 /// `probes.csv`: the optimized cache's probe-length histograms.
@@ -192,7 +193,7 @@ impl RunResults {
             }
         }
         self.timings.require_complete(&Metric::TIMING, "timing")?;
-        for base in ["none", "tuple"] {
+        for base in [CacheKind::None, CacheKind::Tuple] {
             if let Some(set) = Metric::speedup_vs(base) {
                 self.timings.require_complete(&set, "speedup")?;
             }

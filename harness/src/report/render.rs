@@ -3,16 +3,19 @@
 
 use super::glance::{at_a_glance, glance_table, tally};
 use super::load::RunResults;
+use crate::evaluators::EvaluatorKind;
 use crate::plot::{self, Axis, CategorySeries, DotPlot, LinePlot, Reference};
 use crate::present::number::{
     MISSING, counter_mean, instructions, or_missing, ratio_interval, time_ns_interval,
 };
 use crate::present::{Align, Table};
 use crate::record::schema::Figure;
-use crate::record::{ArmKey, Metric, MetricTable};
+use crate::record::{ArmKey, Known, Metric, MetricTable};
 use crate::statistics::Interval;
 use crate::verdict::Verdict;
 use anyhow::{Context, Result};
+use engine::chance::Traversal;
+use engine::memo::CacheKind;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -37,20 +40,23 @@ struct Slice {
 
 impl Slice {
     fn pick<V: Figure>(t: &MetricTable<V>) -> Slice {
-        let choose = |list: &[String], want: &str| {
-            if list.iter().any(|x| x == want) {
-                want.to_owned()
-            } else {
-                list.first().cloned().unwrap_or_default()
-            }
-        };
+        fn choose<T: std::str::FromStr + Copy + PartialEq>(list: &[String], want: T) -> String {
+            list.iter()
+                .find(|x| Known::parse(x).is(want))
+                .or(list.first())
+                .cloned()
+                .unwrap_or_default()
+        }
         Slice {
-            evaluator: choose(&t.evaluators, "material"),
-            traversal: choose(&t.traversals, "on"),
+            evaluator: choose(&t.evaluators, EvaluatorKind::Material),
+            traversal: choose(&t.traversals, Traversal::Cached),
         }
     }
     fn arm(&self, scenario: &str, variant: &str) -> ArmKey {
         ArmKey::new(scenario, variant, &self.evaluator, &self.traversal)
+    }
+    fn of(&self, scenario: &str, variant: CacheKind) -> ArmKey {
+        self.arm(scenario, variant.name())
     }
 }
 
@@ -369,7 +375,7 @@ impl Report<'_> {
                     or_missing(c.get(&arm, Metric::Entries), counter_mean),
                     format!("{:.1}%", 100.0 * rate),
                 ])?;
-                if v == "optimized" {
+                if arm.variant().is(CacheKind::Optimized) {
                     if best.as_ref().is_none_or(|b| rate > b.1) {
                         best = Some((s.clone(), rate));
                     }
@@ -412,7 +418,7 @@ impl Report<'_> {
             ("speedup vs none [95% interval]", Align::Right),
             ("speedup vs tuple [95% interval]", Align::Right),
         ]);
-        let speed = |arm: &ArmKey, base: &str| {
+        let speed = |arm: &ArmKey, base: CacheKind| {
             super::glance::speedup_of(t, &self.results.intervals, arm, base)
         };
         let show = |x: Option<Interval>| match x {
@@ -429,15 +435,18 @@ impl Report<'_> {
                 let Some(med) = t.get(&arm, Metric::NsPerOpMedian) else {
                     continue;
                 };
-                let (sn, st) = (show(speed(&arm, "none")), show(speed(&arm, "tuple")));
+                let (sn, st) = (
+                    show(speed(&arm, CacheKind::None)),
+                    show(speed(&arm, CacheKind::Tuple)),
+                );
                 let time = time_ns_interval(
                     med,
                     t.get(&arm, Metric::NsPerOpCi95Low).unwrap_or(f64::NAN),
                     t.get(&arm, Metric::NsPerOpCi95High).unwrap_or(f64::NAN),
                 );
                 table.row([s.clone(), v.clone(), time, sn, st])?;
-                if v == "optimized"
-                    && let Some(s) = speed(&arm, "tuple")
+                if arm.variant().is(CacheKind::Optimized)
+                    && let Some(s) = speed(&arm, CacheKind::Tuple)
                 {
                     compared += 1;
                     match Verdict::of_ratio(&s) {
@@ -476,14 +485,14 @@ impl Report<'_> {
                 },
             )?;
         }
-        for base in ["none", "tuple"] {
+        for base in [CacheKind::None, CacheKind::Tuple] {
             let (scenarios, series) = self.by_scenario(t, |a| {
                 speed(a, base).map(|s| (s.point, Some((s.low, s.high))))
             });
             if series.is_empty() {
                 continue;
             }
-            let label = if base == "none" {
+            let label = if base == CacheKind::None {
                 "uncached"
             } else {
                 "the tuple-key map"
@@ -599,9 +608,9 @@ impl Report<'_> {
         let mut ratios = Vec::new();
         for s in &t.scenarios {
             let (Some(o), Some(u), Some(n)) = (
-                t.get(&self.slice.arm(s, "optimized"), metric),
-                t.get(&self.slice.arm(s, "tuple"), metric),
-                t.get(&self.slice.arm(s, "none"), metric),
+                t.get(&self.slice.of(s, CacheKind::Optimized), metric),
+                t.get(&self.slice.of(s, CacheKind::Tuple), metric),
+                t.get(&self.slice.of(s, CacheKind::None), metric),
             ) else {
                 continue;
             };

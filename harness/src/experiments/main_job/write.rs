@@ -18,7 +18,7 @@ use crate::run::CountResult;
 use crate::run::probes::FamilyProbes;
 use crate::run::table::{Line, render, render_expansion};
 use crate::run::timing::ArmTiming;
-use crate::statistics::Interval;
+use engine::memo::CacheKind;
 
 /// The tables the files were written from (for the console summary).
 pub struct Written {
@@ -133,8 +133,10 @@ fn timing_rows(key: &ArmKey, t: &ArmTiming) -> Vec<TimingRow> {
         (Metric::Rounds, t.ns_per_op.n as f64),
         (Metric::PassesPerSample, t.passes_per_sample as f64),
     ];
-    let speedups: [(&str, Option<Interval>); 2] =
-        [("none", t.speedup_vs_none), ("tuple", t.speedup_vs_tuple)];
+    let speedups = [
+        (CacheKind::None, t.speedup_vs_none),
+        (CacheKind::Tuple, t.speedup_vs_tuple),
+    ];
     for (base, s) in speedups {
         if let (Some(s), Some([m, lo, hi])) = (s, Metric::speedup_vs(base)) {
             pairs.extend([(m, s.point), (lo, s.low), (hi, s.high)]);
