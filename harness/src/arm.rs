@@ -58,6 +58,24 @@ impl<R: engine::names::ClosedNames> Capacity<R> {
     pub fn rule_name(self) -> &'static str {
         self.rule().map_or(UNBOUNDED, R::name)
     }
+
+    /// The arm a CSV row names by its rule column and size: `unbounded` without a size, or a known rule with one;
+    /// `None` for a rule this build does not know or a size that does not fit the rule.
+    pub fn from_names(rule: &str, size: Option<usize>) -> Option<Capacity<R>> {
+        match (rule == UNBOUNDED, size) {
+            (true, None) => Some(Capacity::Unbounded),
+            (false, Some(size)) => Some(Capacity::Bounded {
+                rule: rule.parse().ok()?,
+                size,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Whether `rule` is a name the rule column may hold: `unbounded` or one of `R`'s.
+    pub fn is_rule_name(rule: &str) -> bool {
+        rule == UNBOUNDED || R::NAMES.contains(&rule)
+    }
 }
 
 /// The name the CSVs record for the unbounded store in their rule column.
@@ -389,5 +407,15 @@ mod tests {
             (None, "unbounded")
         );
         assert!(TableArm::Unbounded.is_unbounded() && !depth.is_unbounded());
+        assert_eq!(CacheArm::from_names("clock", Some(4096)), Some(clock));
+        assert_eq!(
+            TableArm::from_names("unbounded", None),
+            Some(TableArm::Unbounded)
+        );
+        assert_eq!(CacheArm::from_names("lru", Some(64)), None);
+        assert_eq!(CacheArm::from_names("unbounded", Some(64)), None);
+        assert_eq!(CacheArm::from_names("clock", None), None);
+        assert!(TableArm::is_rule_name("aged") && TableArm::is_rule_name("unbounded"));
+        assert!(!TableArm::is_rule_name("lru"));
     }
 }

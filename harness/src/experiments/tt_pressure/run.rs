@@ -144,7 +144,7 @@ mod tests {
         let rows = read_tt_pressure(&dir.path().join("tt_pressure.csv")).unwrap();
         assert_eq!(rows, out.rows);
         assert_eq!(rows.len(), 5, "two schemes x two sizes + unbounded");
-        let unbounded = rows.iter().find(|r| r.scheme == "unbounded").unwrap();
+        let unbounded = rows.iter().find(|r| r.is_unbounded()).unwrap();
         assert_eq!(
             (unbounded.nodes_vs_unbounded, unbounded.decisions_equal),
             (1.0, 2)

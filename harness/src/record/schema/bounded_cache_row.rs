@@ -2,8 +2,11 @@
 //! cache per replacement rule and capacity), with counters summed over the family's invocations and the time of
 //! one invocation.
 
+use super::Known;
 use super::SchemaError;
 use super::csv_file::{CsvRecord, Located, read_records, write_records};
+use crate::arm::CacheArm;
+use crate::bounded::Workload;
 use crate::record::RecordError;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -65,6 +68,16 @@ pub struct BoundedCacheRecord {
 }
 
 impl BoundedCacheRecord {
+    /// The cache, typed; `None` for a policy this build does not know.
+    pub fn arm(&self) -> Option<CacheArm> {
+        CacheArm::from_names(&self.policy, self.capacity_entries.map(|c| c as usize))
+    }
+
+    /// The workload, typed when this build knows it.
+    pub fn workload(&self) -> Known<Workload> {
+        Known::parse(&self.workload)
+    }
+
     /// The speedup over the unbounded cache as an interval: the median of per-round ratios of interleaved timing
     /// over `samples` rounds, its coverage the order-statistic interval's exact level.
     pub fn speedup(&self) -> crate::statistics::Interval {
