@@ -16,7 +16,7 @@ fn family_states(family: Family) -> (Vec<GameState>, Vec<String>, Vec<i64>, Chan
     let frozen = scn
         .successors
         .iter()
-        .map(|s| s.expected["material"])
+        .map(|s| s.expected[&EvaluatorKind::Material])
         .collect();
     (states, dfens, frozen, scn.depth)
 }

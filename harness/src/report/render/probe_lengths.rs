@@ -2,11 +2,15 @@
 //! `counts.csv`).
 
 use super::Report;
+use crate::arm::ExpansionArm;
+use crate::evaluators::EvaluatorKind;
 use crate::plot::{Axis, LinePlot, Point, Series};
 use crate::present::number::{count, counter_mean, or_missing};
 use crate::present::{Align, Table};
-use crate::record::{ArmKey, Metric};
+use crate::record::Metric;
 use anyhow::Result;
+use engine::chance::Traversal;
+use engine::memo::CacheKind;
 use std::fmt::Write;
 
 /// Summary of one scenario's histogram.
@@ -34,7 +38,14 @@ impl Report<'_> {
             );
             return Ok(());
         };
-        let (ev, tr) = ("material", "on");
+        // The probe collection instruments the optimized cache with the material evaluator and the traversal
+        // cache on only.
+        let probed = ExpansionArm {
+            cache: CacheKind::Optimized,
+            eval: EvaluatorKind::Material,
+            traversal: Traversal::Cached,
+        };
+        let (ev, tr) = (probed.eval, probed.traversal);
         let _ = writeln!(
             self.md,
             "Slots inspected per lookup of the optimized cache (`probes.csv`), one pass over each family's \
@@ -58,7 +69,7 @@ impl Report<'_> {
         let mut summaries = Vec::new();
         let mut series = Vec::new();
         for s in &p.scenarios {
-            let arm = ArmKey::new(s, "optimized", ev, tr);
+            let arm = probed.key(s);
             let h = p.histogram(&arm);
             let tableless = h.iter().find(|(l, _)| *l == 0).map_or(0, |x| x.1);
             let probed: u64 = h.iter().filter(|(l, _)| *l > 0).map(|x| x.1).sum();
