@@ -311,4 +311,26 @@ mod tests {
         assert_eq!(a.speedup, paired);
         assert_eq!(a.verdict(), Verdict::WithinNoise);
     }
+
+    #[test]
+    fn an_arm_with_names_this_build_does_not_know_shows_as_written_and_never_as_plain() {
+        // An older run's row: a cache variant and a pruning this build lacks.
+        let rows = [
+            row("none", "off", "none", 1000, 100.0),
+            row("star9", "on", "btree", 500, 50.0),
+            row("none", "off", "btree", 900, 90.0),
+        ];
+        let f = SearchFindings::of(&rows);
+        assert_eq!(f.arms.len(), 3);
+        assert_eq!(f.arms[1].row.arm(), None);
+        assert_eq!(f.arms[1].label(), "star9 (TT on), cache btree");
+        // Only the known plain arm is a baseline: the unknown `none/btree` row is measured against it.
+        assert!((f.arms[2].leaves_ratio - 0.9).abs() < 1e-12);
+        let lines = f.glance_lines();
+        assert!(
+            lines[0].contains("star1, cache optimized: —"),
+            "{}",
+            lines[0]
+        );
+    }
 }

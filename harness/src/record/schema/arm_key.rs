@@ -105,3 +105,34 @@ impl fmt::Display for ArmKey {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_reads_its_names_typed() {
+        let arm = ExpansionArm {
+            cache: CacheKind::Fx,
+            eval: "work:16".parse().unwrap(),
+            traversal: Traversal::Plain,
+        };
+        let key = arm.key("sparse");
+        assert_eq!(key.arm(), Some(arm));
+        assert!(key.variant().is(CacheKind::Fx));
+        assert_eq!(
+            key.with_variant(CacheKind::Tuple).arm(),
+            Some(arm.with_cache(CacheKind::Tuple))
+        );
+    }
+
+    #[test]
+    fn an_older_runs_unknown_names_read_as_other_and_the_arm_as_absent() {
+        let key = ArmKey::new("sparse", "btree", "nnue", "on");
+        assert_eq!(key.variant(), Known::Other("btree".into()));
+        assert_eq!(key.evaluator(), Known::Other("nnue".into()));
+        assert!(key.traversal().is(Traversal::Cached));
+        assert_eq!(key.arm(), None);
+        assert_eq!(key.variant().to_string(), "btree");
+    }
+}

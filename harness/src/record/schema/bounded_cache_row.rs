@@ -284,6 +284,27 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_row_reads_its_cache_and_workload_typed() {
+        use crate::arm::Capacity;
+        use engine::memo::BoundedPolicy;
+        let clock = record("clock", Some(64), 10, 1.0);
+        assert_eq!(
+            clock.arm(),
+            Some(Capacity::Bounded {
+                rule: BoundedPolicy::Clock,
+                size: 64
+            })
+        );
+        assert!(clock.workload().is(Workload::Expansion));
+        assert_eq!(
+            record("unbounded", None, 10, 1.0).arm(),
+            Some(CacheArm::Unbounded)
+        );
+        // An older run's rule this build lacks: absent, not an error.
+        assert_eq!(record("lru", Some(64), 10, 1.0).arm(), None);
+    }
+
+    #[test]
     fn bounded_cache_rows_round_trip_and_bad_rows_name_line_and_field() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("bounded_cache.csv");

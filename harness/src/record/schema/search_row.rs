@@ -201,7 +201,7 @@ impl CsvRecord for SearchRecord {
                 return Err((column, "empty".into()));
             }
         }
-        if !matches!(self.tt.as_str(), "on" | "off") {
+        if self.table().is_none() {
             return Err(("tt", format!("'{}' is neither on nor off", self.tt)));
         }
         if !(1..=3).contains(&self.depth_turns) {

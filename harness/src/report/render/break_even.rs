@@ -2,12 +2,16 @@
 //! operation (see [`crate::instructions::break_even`]), against the optimized cache's hit rate.
 
 use super::{Report, hit_rate};
+use crate::arm::ExpansionArm;
+use crate::evaluators::EvaluatorKind;
 use crate::instructions::break_even::{BreakEven, BreakEvenInputs};
 use crate::plot::{Axis, CategorySeries, DotPlot, Reference};
 use crate::present::number::{count, decimal, or_missing, percent};
 use crate::present::{Align, Table};
-use crate::record::{ArmKey, Metric};
+use crate::record::Metric;
 use anyhow::Result;
+use engine::chance::Traversal;
+use engine::memo::CacheKind;
 use std::fmt::Write;
 
 /// One scenario's figures.
@@ -24,14 +28,28 @@ impl Report<'_> {
     /// Rows for every scenario with the three arms and the operation's counts.
     fn break_even_rows(&self) -> Vec<Row> {
         let c = &self.results.counts;
-        let arm = |s: &str, v: &str, e: &str| ArmKey::new(s, v, e, "on");
+        // Callgrind measures the operation with the traversal cache on only.
+        let arm = |s: &str, cache, eval| {
+            ExpansionArm {
+                cache,
+                eval,
+                traversal: Traversal::Cached,
+            }
+            .key(s)
+        };
         c.scenarios
             .iter()
             .filter_map(|s| {
-                let opt = arm(s, "optimized", "material");
+                let opt = arm(s, CacheKind::Optimized, EvaluatorKind::Material);
                 let inputs = BreakEvenInputs {
-                    none_material: c.get(&arm(s, "none", "material"), Metric::InstructionsTotal)?,
-                    none_constant: c.get(&arm(s, "none", "constant"), Metric::InstructionsTotal)?,
+                    none_material: c.get(
+                        &arm(s, CacheKind::None, EvaluatorKind::Material),
+                        Metric::InstructionsTotal,
+                    )?,
+                    none_constant: c.get(
+                        &arm(s, CacheKind::None, EvaluatorKind::Constant),
+                        Metric::InstructionsTotal,
+                    )?,
                     optimized_material: c.get(&opt, Metric::InstructionsTotal)?,
                     lookups: c.get(&opt, Metric::CallgrindOpLookups)?,
                     misses: c.get(&opt, Metric::CallgrindOpEvaluatorCalls)?,

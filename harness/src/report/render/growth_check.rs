@@ -3,9 +3,13 @@
 //! [`crate::run::growth::growth_blocks`]).
 
 use super::Report;
+use crate::arm::ExpansionArm;
+use crate::evaluators::EvaluatorKind;
 use crate::present::{Align, Table};
-use crate::record::{ArmKey, Metric};
+use crate::record::Metric;
 use anyhow::Result;
+use engine::chance::Traversal;
+use engine::memo::CacheKind;
 use std::fmt::Write;
 
 impl Report<'_> {
@@ -14,10 +18,18 @@ impl Report<'_> {
             return Ok(());
         };
         let c = &self.results.counts;
-        let arm = |s: &str, v: &str| ArmKey::new(s, v, "material", "on");
+        // The allocation profiles cover the material evaluator with the traversal cache on.
+        let arm = |s: &str, cache| {
+            ExpansionArm {
+                cache,
+                eval: EvaluatorKind::Material,
+                traversal: Traversal::Cached,
+            }
+            .key(s)
+        };
         let mut lines = Vec::new();
         for s in &a.scenarios {
-            let (opt, none) = (arm(s, "optimized"), arm(s, "none"));
+            let (opt, none) = (arm(s, CacheKind::Optimized), arm(s, CacheKind::None));
             let (Some(bo), Some(bn), Some(n), Some(expected), Some(growth)) = (
                 a.get(&opt, Metric::TotalBlocks),
                 a.get(&none, Metric::TotalBlocks),
