@@ -10,7 +10,6 @@
 //! types and parsed back into them with `record::Known`, so an older run's unknown name reads as absent.
 
 use crate::evaluators::EvaluatorKind;
-use crate::record::ArmKey;
 use engine::chance::Traversal;
 use engine::memo::{BoundedPolicy, CacheKind};
 use engine::search::{Pruning, ReplacementScheme};
@@ -93,26 +92,6 @@ pub struct ExpansionArm {
 }
 
 impl ExpansionArm {
-    /// The results key of this arm on family `scenario`: the names the CSVs record.
-    ///
-    /// ```
-    /// use harness::{arm::ExpansionArm, evaluators::EvaluatorKind};
-    /// let arm = ExpansionArm {
-    ///     cache: engine::memo::CacheKind::Optimized,
-    ///     eval: EvaluatorKind::Material,
-    ///     traversal: engine::chance::Traversal::Cached,
-    /// };
-    /// assert_eq!(arm.key("sparse"), harness::record::ArmKey::new("sparse", "optimized", "material", "on"));
-    /// ```
-    pub fn key(self, scenario: &str) -> ArmKey {
-        ArmKey::new(
-            scenario,
-            self.cache.name(),
-            &self.eval.to_string(),
-            self.traversal.name(),
-        )
-    }
-
     /// The same evaluator and traversal with another cache variant.
     pub fn with_cache(self, cache: CacheKind) -> ExpansionArm {
         ExpansionArm { cache, ..self }

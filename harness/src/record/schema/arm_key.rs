@@ -75,6 +75,28 @@ impl ArmKey {
     }
 }
 
+impl ExpansionArm {
+    /// The results key of this arm on family `scenario`: the names the CSVs record.
+    ///
+    /// ```
+    /// use harness::{arm::ExpansionArm, evaluators::EvaluatorKind};
+    /// let arm = ExpansionArm {
+    ///     cache: engine::memo::CacheKind::Optimized,
+    ///     eval: EvaluatorKind::Material,
+    ///     traversal: engine::chance::Traversal::Cached,
+    /// };
+    /// assert_eq!(arm.key("sparse"), harness::record::ArmKey::new("sparse", "optimized", "material", "on"));
+    /// ```
+    pub fn key(self, scenario: &str) -> ArmKey {
+        ArmKey::new(
+            scenario,
+            self.cache.name(),
+            &self.eval.to_string(),
+            self.traversal.name(),
+        )
+    }
+}
+
 /// Checks the four key columns of a results row: each names something (`Err((column, message))` for the first
 /// empty one).
 pub(super) fn check_key_columns(

@@ -2,11 +2,9 @@
 //! cache per replacement rule and capacity), with counters summed over the family's invocations and the time of
 //! one invocation.
 
-use super::Known;
 use super::SchemaError;
 use super::csv_file::{CsvRecord, Located, read_records, write_records};
 use crate::arm::CacheArm;
-use crate::bounded::Workload;
 use crate::record::RecordError;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -71,11 +69,6 @@ impl BoundedCacheRecord {
     /// The cache, typed; `None` for a policy this build does not know.
     pub fn arm(&self) -> Option<CacheArm> {
         CacheArm::from_names(&self.policy, self.capacity_entries.map(|c| c as usize))
-    }
-
-    /// The workload, typed when this build knows it.
-    pub fn workload(&self) -> Known<Workload> {
-        Known::parse(&self.workload)
     }
 
     /// The speedup over the unbounded cache as an interval: the median of per-round ratios of interleaved timing
@@ -295,7 +288,6 @@ pub(crate) mod tests {
                 size: 64
             })
         );
-        assert!(clock.workload().is(Workload::Expansion));
         assert_eq!(
             record("unbounded", None, 10, 1.0).arm(),
             Some(CacheArm::Unbounded)
