@@ -14,9 +14,9 @@ use engine::GameState;
 use engine::memo::CacheKind;
 use engine::search::{Pruning, SearchDepth, TranspositionTable};
 use harness::evaluators::EvaluatorKind;
+use harness::experiments::search::arms::{SearchArm, TABLE_ENTRIES, search_roots, search_section};
+use harness::experiments::tt_pressure::{TableArm, run_arm};
 use harness::scenario::{Family, load, scenario_path};
-use harness::search_arms::{SearchArm, TABLE_ENTRIES, search_roots, search_section};
-use harness::tt_pressure::{TableArm, run_arm};
 use std::path::Path;
 use std::time::Duration;
 
@@ -67,7 +67,7 @@ fn chance_search(c: &mut Criterion) {
 fn tt_replacement(c: &mut Criterion) {
     let mut config = harness::experiments::tt_pressure::main_job_slice(1);
     config.moves = 4;
-    let game = harness::tt_pressure::fix_game(&config);
+    let game = harness::experiments::tt_pressure::fix_game(&config);
     let mut group = c.benchmark_group("tt_replacement");
     group
         .sample_size(10)

@@ -6,9 +6,9 @@
 
 use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use engine::domineering::Catalogue;
-use harness::eviction::PolicyKind;
-use harness::eviction::mrc::lru_hits_by_budget;
-use harness::eviction::stream::{LookupStream, StreamConfig};
+use harness::experiments::catalogue_eviction::PolicyKind;
+use harness::experiments::catalogue_eviction::mrc::lru_hits_by_budget;
+use harness::experiments::catalogue_eviction::stream::{LookupStream, StreamConfig};
 use std::hint::black_box;
 use std::time::Duration;
 

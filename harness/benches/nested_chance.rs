@@ -9,7 +9,9 @@ use engine::GameState;
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use harness::evaluators::EvaluatorKind;
-use harness::run::{Arm, check_parity, count_family, timed_operation};
+use harness::experiments::expansion::operation::{
+    Arm, check_parity, count_family, timed_operation,
+};
 use harness::scenario::{Family, load, scenario_path};
 use std::path::Path;
 use std::time::Duration;

@@ -49,9 +49,9 @@ pub enum Command {
     Sprt(commands::sprt::Args),
     /// Render `reports/index.md` and charts from a results folder (default: the latest run).
     Report(commands::report::Args),
-    /// Internal: run one arm's operation once, for callgrind (see `harness::instructions`).
+    /// Internal: run one arm's operation once, for callgrind (see `harness::experiments::instructions`).
     #[command(hide = true)]
-    CallgrindOp(crate::instructions::child::Args),
+    CallgrindOp(crate::experiments::instructions::child::Args),
 }
 
 /// The command line's definition, every subcommand's `--help` ending with the exit statuses too.
@@ -102,6 +102,6 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::BreakEven(a)) => commands::break_even::run(a),
         Some(Command::Compare(a)) => commands::compare::run(a),
         Some(Command::TtPressure(a)) => commands::tt_pressure::run(a),
-        Some(Command::CallgrindOp(a)) => crate::instructions::child::run(a),
+        Some(Command::CallgrindOp(a)) => crate::experiments::instructions::child::run(a),
     }
 }

@@ -81,7 +81,7 @@ impl Verdict {
             Verdict::Better => words.better,
             Verdict::Worse => words.worse,
             Verdict::WithinNoise => "within noise",
-            Verdict::NoVerdict => "no verdict",
+            Verdict::NoVerdict => words.undecided,
         }
     }
 }
@@ -93,30 +93,43 @@ pub struct Wording {
     pub better: &'static str,
     /// [`Verdict::Worse`].
     pub worse: &'static str,
+    /// [`Verdict::NoVerdict`], for people.
+    pub undecided: &'static str,
 }
 
 /// A cache variant against no cache: does the cache pay?
 pub const PAYS: Wording = Wording {
     better: "pays",
     worse: "costs",
+    undecided: "no verdict",
 };
 
 /// An arm's time against its baseline's.
 pub const FASTER: Wording = Wording {
     better: "faster",
     worse: "slower",
+    undecided: "no verdict",
 };
 
 /// A count against its baseline's (fewer is better).
 pub const FEWER: Wording = Wording {
     better: "fewer",
     worse: "more",
+    undecided: "no verdict",
 };
 
 /// A measurement against a model's prediction (above the prediction = faster than the model said).
 pub const AGAINST_MODEL: Wording = Wording {
     better: "faster than model",
     worse: "slower than model",
+    undecided: "no verdict",
+};
+
+/// One eviction rule against another, by a paired difference of hit rates (points) over seeds.
+pub const OVERTAKES: Wording = Wording {
+    better: "overtakes",
+    worse: "loses to",
+    undecided: "cannot be told apart from",
 };
 
 #[cfg(test)]

@@ -5,11 +5,11 @@
 
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
-use harness::alloc::profile_operation;
 use harness::evaluators::EvaluatorKind;
-use harness::run::Arm;
-use harness::run::growth::growth_blocks;
-use harness::run::probes::probe_family;
+use harness::experiments::allocations::profile_operation;
+use harness::experiments::expansion::operation::Arm;
+use harness::experiments::expansion::operation::growth::growth_blocks;
+use harness::experiments::expansion::operation::probes::probe_family;
 use harness::scenario::{Family, load_dir};
 use std::path::Path;
 

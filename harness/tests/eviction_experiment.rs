@@ -5,14 +5,18 @@ mod support;
 
 use clap::Parser;
 use engine::domineering::Catalogue;
-use harness::eviction::experiment::{Config, Control, execute, write_results};
-use harness::eviction::findings::best_tens::{best_ten_stats, check_best_tens_differ};
-use harness::eviction::replay::{StreamCheck, replay};
-use harness::eviction::report::write_report;
-use harness::eviction::stream::{LookupStream, StreamConfig};
-use harness::eviction::trace::Trace;
-use harness::eviction::trace_experiment::run_trace;
-use harness::eviction::{PolicyKind, run};
+use harness::experiments::catalogue_eviction::experiment::{
+    Config, Control, execute, write_results,
+};
+use harness::experiments::catalogue_eviction::findings::best_tens::{
+    best_ten_stats, check_best_tens_differ,
+};
+use harness::experiments::catalogue_eviction::replay::{StreamCheck, replay};
+use harness::experiments::catalogue_eviction::report::write_report;
+use harness::experiments::catalogue_eviction::stream::{LookupStream, StreamConfig};
+use harness::experiments::catalogue_eviction::trace::Trace;
+use harness::experiments::catalogue_eviction::trace_experiment::run_trace;
+use harness::experiments::catalogue_eviction::{PolicyKind, run};
 use harness::progress::Progress;
 use harness::record::schema::{
     BestTenRecord, CsvRecord, EvictionControlRecord, EvictionRecord, GameSearchRecord,

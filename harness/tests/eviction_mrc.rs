@@ -1,7 +1,7 @@
 //! The one-pass LRU miss-ratio curve equals LRU replayed at every budget, on seeded traces of several shapes.
 
-use harness::eviction::PolicyKind;
-use harness::eviction::mrc::lru_hits_by_budget;
+use harness::experiments::catalogue_eviction::PolicyKind;
+use harness::experiments::catalogue_eviction::mrc::lru_hits_by_budget;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 

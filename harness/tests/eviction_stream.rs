@@ -1,7 +1,9 @@
 //! The lookup stream: determinism, dense ids, the looked-up region sizes, the trace CSV.
 
 use engine::domineering::{Catalogue, Player};
-use harness::eviction::stream::{BoardPlan, EstimateRule, LookupStream, StreamConfig};
+use harness::experiments::catalogue_eviction::stream::{
+    BoardPlan, EstimateRule, LookupStream, StreamConfig,
+};
 use std::sync::OnceLock;
 
 fn catalogue() -> &'static Catalogue {

@@ -5,8 +5,8 @@
 mod support;
 
 use harness::commands::main_job::Args;
+use harness::experiments::Job;
 use harness::experiments::Skipped;
-use harness::experiments::main_job::Job;
 use harness::record::UtcTimestamp;
 use harness::scenario::{Family, scenario_path};
 use std::path::{Path, PathBuf};
@@ -231,8 +231,8 @@ fn two_runs_started_in_the_same_second_keep_their_own_folders() {
     };
     let (a, b) = (job("reports-a"), job("reports-b"));
     let (ra, rb) = std::thread::scope(|s| {
-        let ta = s.spawn(|| harness::experiments::main_job::run(&a).map_err(|e| e.to_string()));
-        let tb = s.spawn(|| harness::experiments::main_job::run(&b).map_err(|e| e.to_string()));
+        let ta = s.spawn(|| harness::job::run(&a).map_err(|e| e.to_string()));
+        let tb = s.spawn(|| harness::job::run(&b).map_err(|e| e.to_string()));
         (ta.join().unwrap(), tb.join().unwrap())
     });
     assert_eq!((ra, rb), (Ok(()), Ok(())));

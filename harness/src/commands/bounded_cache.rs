@@ -4,9 +4,9 @@
 //! Exit status: 0 done, 1 runtime failure, 2 bad input (an option value, a scenario file, the output folder), 3 a
 //! bounded cache that returned another value than the unbounded one.
 
-use crate::bounded::{Capacities, Sweep, Workload};
 use crate::experiments::bounded_cache::{BoundedStage, run_bounded_cache};
-use crate::experiments::main_job::timing_plan;
+use crate::experiments::bounded_cache::{Capacities, Sweep, Workload};
+use crate::experiments::timing_plan;
 use crate::outln;
 use crate::record::{RunFolder, RunMetadata};
 use crate::scenario::{Family, load_dir};

@@ -4,13 +4,15 @@
 //! Exit status: 0 done, 1 runtime failure, 2 bad input (the message names the option and the value, or the file and
 //! line), 3 a replay that did not see its stream.
 
-use crate::eviction::PolicyKind;
-use crate::eviction::dice_trace::export_dice_traces;
-use crate::eviction::experiment::{Config, Control, Summary, default_policies};
-use crate::eviction::replay::StreamMismatch;
-use crate::eviction::stream::{BoardPlan, EstimateRule};
-use crate::eviction::trace::{Trace, TraceError};
 use crate::exit::Failure;
+use crate::experiments::catalogue_eviction::PolicyKind;
+use crate::experiments::catalogue_eviction::dice_trace::export_dice_traces;
+use crate::experiments::catalogue_eviction::experiment::{
+    Config, Control, Summary, default_policies,
+};
+use crate::experiments::catalogue_eviction::replay::StreamMismatch;
+use crate::experiments::catalogue_eviction::stream::{BoardPlan, EstimateRule};
+use crate::experiments::catalogue_eviction::trace::{Trace, TraceError};
 use crate::outln;
 use crate::progress::Progress;
 use crate::record::{RunFolder, RunMetadata};
@@ -375,22 +377,9 @@ pub fn config(args: &Args) -> Result<Config> {
     Ok(cfg)
 }
 
-/// A folder the run will write into: created now, so a path that is a file or cannot be made fails before work.
+/// A folder the run will write into, checked before work ([`crate::record::check_output_folder`]).
 fn output_folder(option: &'static str, dir: &Path) -> Result<()> {
-    if dir.exists() && !dir.is_dir() {
-        return Err(bad(
-            option,
-            &dir.display().to_string(),
-            "exists and is not a folder",
-        ));
-    }
-    std::fs::create_dir_all(dir).map_err(|e| {
-        bad(
-            option,
-            &dir.display().to_string(),
-            format!("cannot create the folder: {e}"),
-        )
-    })
+    crate::record::check_output_folder(option, dir)
 }
 
 /// A file the run will write: its folder must exist (or be creatable) and the path must not be a folder.
@@ -498,7 +487,7 @@ fn run_trace(cfg: &Config, trace: &Trace, out: &Path) -> Result<()> {
         out.display()
     );
     let progress = Progress::new("eviction", 0);
-    let outcome = crate::eviction::trace_experiment::run_trace(
+    let outcome = crate::experiments::catalogue_eviction::trace_experiment::run_trace(
         trace,
         &cfg.policies,
         cfg.budgets.as_deref(),
@@ -534,7 +523,7 @@ pub fn run_experiment(cfg: &Config, out: &Path) -> Result<Summary> {
         out.display()
     );
     let progress = Progress::new("eviction", 0);
-    let summary = crate::eviction::run(cfg, out, &progress);
+    let summary = crate::experiments::catalogue_eviction::run(cfg, out, &progress);
     progress.clear();
     let summary = summary?;
     for line in &summary.lines {

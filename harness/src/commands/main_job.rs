@@ -2,7 +2,7 @@
 
 use crate::evaluators::EvaluatorKind;
 use crate::experiments::Skipped;
-use crate::experiments::main_job::{Job, timing_plan};
+use crate::experiments::{Job, timing_plan};
 use crate::scenario::Family;
 use crate::values::{List, evaluators, list, or_all};
 use engine::chance::Traversal;
@@ -125,5 +125,5 @@ impl Args {
 
 /// Runs the main job.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    crate::experiments::main_job::run(&args.job()?)
+    crate::job::run(&args.job()?)
 }

@@ -2,8 +2,8 @@
 //! up to `--depth`, printed as one line of `key=value` fields.
 
 use crate::evaluators::EvaluatorKind;
-use crate::eviction::dice_trace::{MemoRef, RecordingMemo, trace_csv};
 use crate::exit::Failure;
+use crate::experiments::catalogue_eviction::dice_trace::{MemoRef, RecordingMemo, trace_csv};
 use crate::outln;
 use crate::values::{dfen, name, positive};
 use engine::GameState;

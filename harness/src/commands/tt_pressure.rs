@@ -2,8 +2,8 @@
 //! game, against an unbounded table (the stage is [`crate::experiments::tt_pressure::run_tt_pressure`]).
 
 use crate::experiments::tt_pressure::run_tt_pressure;
+use crate::experiments::tt_pressure::{Config, DEFAULT_START};
 use crate::record::{RunFolder, RunMetadata};
-use crate::tt_pressure::{Config, DEFAULT_START};
 use crate::values::{List, dfen, list, or_all, positive};
 use engine::GameState;
 use engine::search::{ReplacementScheme, SearchDepth};

@@ -45,10 +45,12 @@ impl Measure {
             Measure::Time => Wording {
                 better: "B faster",
                 worse: "B slower",
+                undecided: "no verdict",
             },
             Measure::Instructions => Wording {
                 better: "B fewer",
                 worse: "B more",
+                undecided: "no verdict",
             },
         };
         v.label(&words)

@@ -2,12 +2,12 @@
 //! the run's shared tidy files (`counts.csv`, `timings.csv`) and each experiment's findings for At a glance and
 //! `summary.json`.
 
-use crate::experiments::main_job::Job;
+use crate::experiments::Job;
+use crate::experiments::bounded_cache::findings::BoundedGlance;
+use crate::experiments::break_even::findings::BreakEvenFindings;
 use crate::experiments::tt_pressure::TtPressureOutcome;
 use crate::record::schema::IntervalRow;
 use crate::record::{CountRow, RunFolder, RunMetadata, TimingRow};
-use crate::report::bounded_cache::BoundedGlance;
-use crate::report::break_even::BreakEvenFindings;
 use crate::scenario::LoadedScenario;
 
 /// One main-job run in progress.

@@ -9,11 +9,12 @@ pub mod break_even;
 pub mod catalogue_eviction;
 pub mod expansion;
 pub mod instructions;
-pub mod main_job;
+pub mod job;
 mod main_run;
 pub mod search;
 pub mod tt_pressure;
 
+pub use job::{Job, timing_plan};
 pub use main_run::{Findings, MainRun};
 
 /// One experiment of the main job.

@@ -1,14 +1,9 @@
 //! The plotted report: `harness report [RESULTS_DIR]` renders `index.md` with SVG and PNG charts from one run
-//! folder: "At a glance" first, then four sections that never mix: counts, timings, instructions, allocations.
+//! folder: a header and "At a glance" first, then each experiment's section; the folder is put in place whole.
 
-pub mod bounded_cache;
-pub mod break_even;
-pub mod glance;
 pub mod load;
 pub mod publish;
 pub mod render;
-pub mod search;
-pub mod tt_pressure;
 
 pub use load::{ProbeTable, RunResults, latest_run};
 pub use publish::{render_run, replace_folder};

@@ -1,9 +1,9 @@
 //! Markdown and charts for one run. Tables and charts show the headline slice (the `material` evaluator with the
 //! traversal cache on, or the first recorded ones); every figure of every arm stays in the run's CSVs.
 
-use super::glance::{at_a_glance, glance_table, tally};
 use super::load::RunResults;
 use crate::evaluators::EvaluatorKind;
+use crate::experiments::expansion::glance::{at_a_glance, glance_table, tally};
 use crate::plot::{self, Axis, CategorySeries, DotPlot, LinePlot, Reference};
 use crate::present::number::{
     MISSING, counter_mean, instructions, or_missing, ratio_interval, time_ns_interval,
@@ -130,7 +130,7 @@ impl Report<'_> {
         Ok(())
     }
 
-    /// "At a glance": the answer first (see [`super::glance`]).
+    /// "At a glance": the answer first (see [`crate::experiments::expansion::glance`]).
     fn glance(&mut self) -> Result<()> {
         let mut glance = at_a_glance(
             &self.results.counts,
@@ -138,7 +138,7 @@ impl Report<'_> {
             &self.results.intervals,
         );
         if let Some(map) = &self.results.break_even {
-            super::glance::with_break_even_map(&mut glance, map);
+            crate::experiments::expansion::glance::with_break_even_map(&mut glance, map);
         }
         let _ = writeln!(self.md, "## At a glance\n");
         if glance.is_empty() {
@@ -171,7 +171,7 @@ impl Report<'_> {
         Ok(())
     }
 
-    /// The break-even map section (see [`crate::report::break_even`]).
+    /// The break-even map section (see [`crate::experiments::break_even::findings`]).
     fn break_even_map(&mut self) -> Result<()> {
         let _ = writeln!(self.md, "## Break-even map\n");
         let Some(rows) = &self.results.break_even else {
@@ -182,8 +182,12 @@ impl Report<'_> {
             );
             return Ok(());
         };
-        let findings = crate::report::break_even::BreakEvenFindings::of(rows);
-        let _ = writeln!(self.md, "{}", crate::report::break_even::EXPLANATION);
+        let findings = crate::experiments::break_even::findings::BreakEvenFindings::of(rows);
+        let _ = writeln!(
+            self.md,
+            "{}",
+            crate::experiments::break_even::findings::EXPLANATION
+        );
         let search = self.results.search.as_deref().unwrap_or_default();
         for line in findings
             .summary_lines()
@@ -214,7 +218,7 @@ impl Report<'_> {
             );
             return;
         };
-        let findings = crate::report::search::SearchFindings::of(rows);
+        let findings = crate::experiments::search::findings::SearchFindings::of(rows);
         let _ = writeln!(
             self.md,
             "Every family's frozen roots searched one turn deeper than its expansion depth (material evaluator), by \
@@ -230,7 +234,7 @@ impl Report<'_> {
         let _ = writeln!(self.md, "\n{}", findings.table().markdown());
     }
 
-    /// The bounded-cache section (see [`crate::report::bounded_cache`]).
+    /// The bounded-cache section (see [`crate::experiments::bounded_cache::findings`]).
     fn bounded_cache(&mut self) -> Result<()> {
         let Some(rows) = &self.results.bounded_cache else {
             let _ = writeln!(
@@ -240,7 +244,7 @@ impl Report<'_> {
             );
             return Ok(());
         };
-        let findings = crate::report::bounded_cache::BoundedFindings::of(rows);
+        let findings = crate::experiments::bounded_cache::findings::BoundedFindings::of(rows);
         let (md, files) = findings.render(&self.charts_dir)?;
         self.md.push_str(&md);
         self.charts.extend(files);
@@ -257,22 +261,29 @@ impl Report<'_> {
             );
             return Ok(());
         };
-        let Some(findings) = crate::tt_pressure::TtPressureFindings::of(rows) else {
+        let Some(findings) = crate::experiments::tt_pressure::TtPressureFindings::of(rows) else {
             return Ok(());
         };
         let mut links = Vec::new();
         for (work, stem) in [
-            (crate::report::tt_pressure::Work::Nodes, "tt_pressure_nodes"),
             (
-                crate::report::tt_pressure::Work::EvaluatorCalls,
+                crate::experiments::tt_pressure::section::Work::Nodes,
+                "tt_pressure_nodes",
+            ),
+            (
+                crate::experiments::tt_pressure::section::Work::EvaluatorCalls,
                 "tt_pressure_evaluator_calls",
             ),
         ] {
-            let files = crate::report::tt_pressure::chart(rows, work, &self.charts_dir.join(stem))?;
+            let files = crate::experiments::tt_pressure::section::chart(
+                rows,
+                work,
+                &self.charts_dir.join(stem),
+            )?;
             self.charts.extend(files);
             links.push(format!("charts/{stem}.svg"));
         }
-        let md = crate::report::tt_pressure::markdown(rows, &findings, &links)?;
+        let md = crate::experiments::tt_pressure::section::markdown(rows, &findings, &links)?;
         let _ = writeln!(
             self.md,
             "{md}\n\nThe main job runs a slice; `harness tt-pressure` sweeps 2^4 ... 2^20 entries.\n"
@@ -419,7 +430,7 @@ impl Report<'_> {
             ("speedup vs tuple [95% interval]", Align::Right),
         ]);
         let speed = |arm: &ArmKey, base: CacheKind| {
-            super::glance::speedup_of(t, &self.results.intervals, arm, base)
+            crate::experiments::expansion::glance::speedup_of(t, &self.results.intervals, arm, base)
         };
         let show = |x: Option<Interval>| match x {
             Some(i) => ratio_interval(i.point, i.low, i.high),

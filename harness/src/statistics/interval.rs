@@ -115,8 +115,8 @@ impl Interval {
     ///
     /// ```
     /// use harness::statistics::Interval;
-    /// let a = Interval::median(&[10.0, 11.0, 12.0, 10.5, 11.5, 10.8]).unwrap();
-    /// let b = Interval::median(&[5.0, 5.5, 6.0, 5.2, 5.8, 5.4]).unwrap();
+    /// let a = harness::statistics::summarize(&[10.0, 11.0, 12.0, 10.5, 11.5, 10.8]).unwrap();
+    /// let b = harness::statistics::summarize(&[5.0, 5.5, 6.0, 5.2, 5.8, 5.4]).unwrap();
     /// let q = Interval::quotient(&a, &b);
     /// assert_eq!((q.low, q.high), (a.low / b.high, a.high / b.low));
     /// assert!(q.level < 0.95);

@@ -1,5 +1,4 @@
-//! Mean and 95% confidence interval over seeds (Student's t, two-sided): [`Interval::mean`], with the `mean ± half`
-//! rendering and sign tests the eviction findings read.
+//! Mean and two-sided 95% Student-t interval over seeds: [`Interval::mean`].
 
 use super::Interval;
 use super::student_t::t_quantile;
@@ -33,17 +32,5 @@ impl Interval {
             n,
             method: super::Method::StudentT,
         }
-    }
-}
-
-impl Interval {
-    /// Whether the whole interval lies above zero (never for a collapsed interval, which claims no coverage).
-    pub fn surely_positive(&self) -> bool {
-        self.level > 0.0 && self.low > 0.0
-    }
-
-    /// Whether the whole interval lies below zero (never for a collapsed interval).
-    pub fn surely_negative(&self) -> bool {
-        self.level > 0.0 && self.high < 0.0
     }
 }

@@ -19,3 +19,61 @@ impl Experiment for Allocations {
         Ok(())
     }
 }
+
+pub mod arm_report;
+pub mod profile;
+
+pub use arm_report::{ArmAllocation, parse_child_line};
+pub use profile::profile_operation;
+
+/// Runs the `alloc_profile` binary (next to the current executable; built with `$CARGO` first when `cargo run`
+/// started us and it is missing) on a run folder, whose `metadata.txt` gives the rows' provenance. Returns a
+/// status line; failures are reported, not fatal.
+pub fn run_alloc_profile(
+    run_folder: &std::path::Path,
+    scenarios_dir: &std::path::Path,
+    families: &[&str],
+) -> String {
+    use std::process::Command;
+    let Ok(exe) = std::env::current_exe() else {
+        return "allocations: cannot locate the current executable".into();
+    };
+    let bin = exe.with_file_name(format!("alloc_profile{}", std::env::consts::EXE_SUFFIX));
+    if !bin.is_file()
+        && let Ok(cargo) = std::env::var("CARGO")
+    {
+        let release = exe
+            .parent()
+            .and_then(|p| p.file_name())
+            .is_some_and(|n| n == "release");
+        let mut cmd = Command::new(cargo);
+        cmd.args(["build", "-p", "harness", "--bin", "alloc_profile"]);
+        if release {
+            cmd.arg("--release");
+        }
+        let _ = cmd.status();
+    }
+    if !bin.is_file() {
+        return format!(
+            "allocations: not measured ({} is missing; `cargo build --release --bin alloc_profile`)",
+            bin.display()
+        );
+    }
+    let status = Command::new(&bin)
+        .arg("--run-folder")
+        .arg(run_folder)
+        .arg("--scenarios-dir")
+        .arg(scenarios_dir)
+        .arg("--scenario")
+        .arg(families.join(","))
+        .stdout(std::process::Stdio::null())
+        .status();
+    match status {
+        Ok(s) if s.success() => format!(
+            "allocations: {}",
+            run_folder.join("allocations.csv").display()
+        ),
+        Ok(s) => format!("allocations: alloc_profile failed ({s})"),
+        Err(e) => format!("allocations: cannot run {}: {e}", bin.display()),
+    }
+}

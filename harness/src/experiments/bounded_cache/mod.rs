@@ -1,6 +1,7 @@
 //! The bounded-cache experiment: the bounded evaluation cache against the unbounded one, in nested expansion and
 //! in search, at every capacity of the sweep; `bounded_cache.csv`.
 
+pub mod findings;
 mod run;
 
 pub use run::{BoundedStage, run_bounded_cache};
@@ -27,3 +28,13 @@ impl Experiment for BoundedCache {
         Ok(())
     }
 }
+
+pub mod cache_arm;
+pub mod capacities;
+pub mod sweep;
+pub mod workload;
+
+pub use cache_arm::CacheArm;
+pub use capacities::{Bound, Capacities, CapacitiesError};
+pub use sweep::{BoundedParityError, Sweep, run_sweep};
+pub use workload::{Invocations, Workload};

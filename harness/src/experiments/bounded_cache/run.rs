@@ -2,12 +2,12 @@
 //! and at-a-glance lines on the console. The main job runs a short slice ([`BoundedStage::main_job_slice`]);
 //! `harness bounded-cache` the full sweep.
 
-use crate::bounded::{Capacities, Invocations, Sweep, Workload, run_sweep};
 use crate::exit::Failure;
+use crate::experiments::bounded_cache::findings::BoundedFindings;
+use crate::experiments::bounded_cache::{Capacities, Invocations, Sweep, Workload, run_sweep};
 use crate::measure::Plan;
 use crate::record::schema::write_bounded_cache;
 use crate::record::{Provenance, RunFolder, RunMetadata};
-use crate::report::bounded_cache::BoundedFindings;
 use crate::scenario::{Family, LoadedScenario};
 use crate::{outln, status};
 use anyhow::Result;

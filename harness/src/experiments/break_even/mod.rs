@@ -2,6 +2,7 @@
 //! increasing cost; the main job runs a short grid on the first family (`break_even.csv`), `harness break-even`
 //! the full map.
 
+pub mod findings;
 mod run;
 
 pub use run::{BreakEvenGrid, full_ladder, run_break_even, short_grid, short_plan};
@@ -35,3 +36,9 @@ impl Experiment for BreakEven {
         Ok(())
     }
 }
+
+pub mod map;
+pub mod model;
+
+pub use map::{MapSpec, measure_map};
+pub use model::{CostModel, evaluator_cost};

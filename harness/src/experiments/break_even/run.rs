@@ -1,15 +1,15 @@
-//! The break-even stage: the map of `crate::break_even` measured for a grid of families x traversal settings x
+//! The break-even stage: the map of `crate::experiments::break_even` measured for a grid of families x traversal settings x
 //! variants x evaluator rungs, written as `break_even.csv` and summarised on the console. The main job runs a
 //! short grid (one family, the traversal cache on and off, the optimized cache, three rungs); `harness
 //! break-even` runs the full one.
 
-use crate::break_even::{MapSpec, measure_map};
 use crate::evaluators::EvaluatorKind;
-use crate::instructions::valgrind_version;
+use crate::experiments::break_even::findings::BreakEvenFindings;
+use crate::experiments::break_even::{MapSpec, measure_map};
+use crate::experiments::instructions::valgrind_version;
 use crate::measure::Plan;
 use crate::record::schema::{BreakEvenRecord, write_break_even};
 use crate::record::{Provenance, write_atomic};
-use crate::report::break_even::BreakEvenFindings;
 use crate::scenario::LoadedScenario;
 use crate::{outln, status};
 use anyhow::{Context, Result};

@@ -1,5 +1,6 @@
-//! The catalogue-eviction experiment as part of the main job: its CSVs go into the run folder, its report into
-//! `<report-dir>/eviction/`. The experiment itself (stream, policies, replay, findings) is `crate::eviction`.
+//! The catalogue-eviction experiment: a Domineering component catalogue under a memory budget, every eviction
+//! rule replayed on the same lookup stream (one access loop, each policy a file of small hooks), findings over
+//! seeds, and its own report in `<report-dir>/eviction/`; in the main job its CSVs go into the run folder.
 
 mod run;
 
@@ -24,3 +25,39 @@ impl Experiment for CatalogueEviction {
         run_eviction(run.job, run.folder)
     }
 }
+
+pub mod aging_lfu;
+pub mod arc;
+pub mod belady;
+pub mod cache;
+pub mod clock;
+pub mod dice_trace;
+pub mod experiment;
+pub mod fifo;
+pub mod findings;
+pub mod game_search;
+pub mod glance;
+pub mod heap;
+pub mod lfu;
+pub mod lirs;
+pub mod lists;
+pub mod lru;
+pub mod mrc;
+pub mod policy;
+pub mod replay;
+pub mod report;
+pub mod s3fifo;
+pub mod sieve;
+pub mod spec;
+pub mod static_sets;
+pub mod stream;
+pub mod trace;
+pub mod trace_experiment;
+pub mod two_q;
+pub mod unbounded;
+pub mod wtinylfu;
+
+pub use cache::{Cache, Table};
+pub use experiment::{Config, Summary, run};
+pub use policy::{Policy, Tally};
+pub use spec::PolicyKind;

@@ -1,18 +1,18 @@
 //! The catalogue-eviction experiment as a stage of the main job: its CSVs go into the run folder, its report into
 //! `<report-dir>/eviction/`; and the dice-chess trace export of `--trace-out`.
 
-use crate::experiments::main_job::Job;
+use crate::experiments::Job;
 use crate::progress::Progress;
 use crate::record::RunFolder;
 use crate::{outln, status};
 
 /// Runs the experiment (3 seeds with `--quick`, else its default 10).
 pub fn run_eviction(job: &Job, folder: &RunFolder) -> anyhow::Result<()> {
-    let mut cfg = crate::eviction::Config {
+    let mut cfg = crate::experiments::catalogue_eviction::Config {
         report_dir: Some(job.report_dir.join("eviction")),
         command: "harness (main job)".to_string(),
         game_search_scenarios: Some(job.scenarios_dir.clone()),
-        ..crate::eviction::Config::default()
+        ..crate::experiments::catalogue_eviction::Config::default()
     };
     if job.quick {
         cfg.seeds = (1..=3).collect();
@@ -24,7 +24,7 @@ pub fn run_eviction(job: &Job, folder: &RunFolder) -> anyhow::Result<()> {
         cfg.policies.len()
     );
     let progress = Progress::new("eviction", 0);
-    let summary = crate::eviction::run(&cfg, folder.path(), &progress);
+    let summary = crate::experiments::catalogue_eviction::run(&cfg, folder.path(), &progress);
     progress.finish("done");
     let summary = summary?;
     for line in &summary.lines {
@@ -40,8 +40,11 @@ pub fn run_eviction(job: &Job, folder: &RunFolder) -> anyhow::Result<()> {
 /// job) and lists them.
 pub fn export_traces(job: &Job, dir: &std::path::Path) -> anyhow::Result<()> {
     let t = std::time::Instant::now();
-    let files =
-        crate::eviction::dice_trace::export_dice_traces(&job.scenarios_dir, &job.families, dir)?;
+    let files = crate::experiments::catalogue_eviction::dice_trace::export_dice_traces(
+        &job.scenarios_dir,
+        &job.families,
+        dir,
+    )?;
     for f in &files {
         outln!("dice-chess trace: {}", f.display());
     }

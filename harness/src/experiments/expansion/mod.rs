@@ -2,13 +2,15 @@
 //! checks first (values equal the frozen values and each other), then timed with the variants interleaved, and
 //! the optimized cache's probe lengths (`probes.csv`). Its rows are the core of `counts.csv` and `timings.csv`.
 
+pub mod glance;
+pub mod operation;
 mod parity;
+mod rows;
 mod timing;
 
 pub use parity::Group;
 
 use super::{Experiment, MainRun};
-use crate::experiments::main_job::write;
 
 /// The expansion experiment (see the module docs).
 pub struct Expansion;
@@ -26,14 +28,14 @@ impl Experiment for Expansion {
     fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
         let mut groups = parity::count_with_parity(run.scenarios, run.job)?;
         timing::time_groups(&mut groups, &run.job.plan);
-        let (counts, timings, intervals) = write::expansion_rows(&groups);
+        let (counts, timings, intervals) = rows::expansion_rows(&groups);
         run.counts.extend(counts);
         run.timings.extend(timings);
         run.intervals.extend(intervals);
         let probes = super::instructions::probe_families(run.scenarios)?;
         run.counts
-            .extend(write::write_probes_file(&probes, run.meta, run.folder)?);
-        write::print_tables(&groups, &run.job.plan);
+            .extend(rows::write_probes_file(&probes, run.meta, run.folder)?);
+        rows::print_tables(&groups, &run.job.plan);
         Ok(())
     }
 }

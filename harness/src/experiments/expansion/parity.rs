@@ -1,10 +1,10 @@
 //! Stage 2: the counting pass of every arm, and parity (every variant agrees) before anything is timed.
 
 use crate::exit::Failure;
-use crate::experiments::main_job::Job;
+use crate::experiments::Job;
+use crate::experiments::expansion::operation::timing::ArmTiming;
+use crate::experiments::expansion::operation::{Arm, CountResult, check_parity, count_family};
 use crate::progress::Progress;
-use crate::run::timing::ArmTiming;
-use crate::run::{Arm, CountResult, check_parity, count_family};
 use crate::scenario::LoadedScenario;
 use crate::status;
 use engine::GameState;

@@ -1,10 +1,10 @@
 //! Stage 3: time every group, its cache variants interleaved.
 
 use super::Group;
+use crate::experiments::expansion::operation::Arm;
+use crate::experiments::expansion::operation::timing::time_group;
 use crate::measure::Plan;
 use crate::progress::Progress;
-use crate::run::Arm;
-use crate::run::timing::time_group;
 use crate::status;
 use std::time::Instant;
 

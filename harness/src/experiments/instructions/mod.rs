@@ -38,3 +38,14 @@ impl Experiment for Instructions {
         Ok(())
     }
 }
+
+pub mod break_even;
+pub mod callgrind;
+pub mod child;
+pub mod main_job;
+
+pub use callgrind::{
+    CallgrindTotals, MeasuredArm, measure_arm, measure_evaluator_alone, parse_callgrind_out,
+    valgrind_version,
+};
+pub use child::{measured_operation, operation_states};

@@ -2,9 +2,9 @@
 //! callgrind instruction counts (a child process per arm).
 
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::main_job::Job;
+use crate::experiments::Job;
+use crate::experiments::expansion::operation::probes::{FamilyProbes, probe_family};
 use crate::record::{CountRow, RunFolder};
-use crate::run::probes::{FamilyProbes, probe_family};
 use crate::scenario::LoadedScenario;
 use crate::status;
 use engine::GameState;
@@ -37,7 +37,7 @@ pub fn instruction_rows(
     folder: &RunFolder,
 ) -> (Vec<CountRow>, String) {
     let start = Instant::now();
-    let (rows, note) = crate::instructions::main_job::instruction_rows(
+    let (rows, note) = crate::experiments::instructions::main_job::instruction_rows(
         &job.scenarios_dir,
         &family_names(scenarios),
         &job.caches,
@@ -53,7 +53,7 @@ pub fn instruction_rows(
 /// Runs the allocation profiles into the run folder; returns the status line.
 pub fn allocations(scenarios: &[LoadedScenario], job: &Job, folder: &RunFolder) -> String {
     let start = Instant::now();
-    let note = crate::alloc::run_alloc_profile(
+    let note = crate::experiments::allocations::run_alloc_profile(
         folder.path(),
         &job.scenarios_dir,
         &family_names(scenarios),

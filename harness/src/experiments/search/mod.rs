@@ -1,6 +1,8 @@
 //! The search experiment: every family's frozen roots searched one turn deeper than its expansion depth by every
 //! pruning x transposition table x evaluation cache arm, parity against unpruned expectimax first; `search.csv`.
 
+pub mod arms;
+pub mod findings;
 mod run;
 
 pub use run::run_search;

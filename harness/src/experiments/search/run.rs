@@ -5,13 +5,15 @@
 
 use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
-use crate::experiments::main_job::Job;
+use crate::experiments::Job;
+use crate::experiments::search::arms::{
+    SearchArm, SearchRow, TABLE_ENTRIES, search_roots, search_section,
+};
+use crate::experiments::search::findings::SearchFindings;
 use crate::progress::Progress;
 use crate::record::schema::{SearchRecord, write_search};
 use crate::record::{Provenance, RunFolder, RunMetadata};
-use crate::report::search::SearchFindings;
 use crate::scenario::LoadedScenario;
-use crate::search_arms::{SearchArm, SearchRow, TABLE_ENTRIES, search_roots, search_section};
 use crate::statistics::{paired_ratio, summarize};
 use crate::{outln, status};
 use anyhow::{Context, Result};

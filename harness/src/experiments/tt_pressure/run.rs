@@ -4,11 +4,13 @@
 
 use crate::arm::ArmId;
 use crate::exit::Failure;
+use crate::experiments::tt_pressure::section::{Work, chart, markdown, ratio_table};
+use crate::experiments::tt_pressure::{
+    Config, DEFAULT_START, TtPressureFindings, fix_game, records, sweep,
+};
 use crate::progress::Progress;
 use crate::record::schema::{TtPressureRecord, write_tt_pressure};
 use crate::record::{Provenance, RunMetadata, write_atomic};
-use crate::report::tt_pressure::{Work, chart, markdown, ratio_table};
-use crate::tt_pressure::{Config, DEFAULT_START, TtPressureFindings, fix_game, records, sweep};
 use crate::{outln, status};
 use anyhow::{Context, Result};
 use engine::GameState;

@@ -1,10 +1,10 @@
 //! The Instructions section's break-even hit rate: evaluator and probe costs from callgrind counts of one
-//! operation (see [`crate::instructions::break_even`]), against the optimized cache's hit rate.
+//! operation (see [`crate::experiments::instructions::break_even`]), against the optimized cache's hit rate.
 
 use super::{Report, hit_rate};
 use crate::arm::ExpansionArm;
 use crate::evaluators::EvaluatorKind;
-use crate::instructions::break_even::{BreakEven, BreakEvenInputs};
+use crate::experiments::instructions::break_even::{BreakEven, BreakEvenInputs};
 use crate::plot::{Axis, CategorySeries, DotPlot, Reference};
 use crate::present::number::{count, decimal, or_missing, percent};
 use crate::present::{Align, Table};

@@ -1,0 +1,182 @@
+//! The two workloads a bounded evaluation cache is measured in: the nested chance expansion of every outer
+//! successor (as the main job's timing arms run it) and the search of every root (as the search stage runs it,
+//! Star2 with the transposition table on), one fresh cache per successor or root.
+
+use crate::evaluators::EvaluatorKind;
+use crate::experiments::search::arms::TABLE_ENTRIES;
+use crate::scenario::LoadedScenario;
+use anyhow::{Context, Result};
+use engine::chance::{ChanceDepth, Traversal, expand_chance};
+use engine::memo::EvaluationMemo;
+use engine::search::{
+    Pruning, RootValue, SearchConfig, SearchControl, SearchDepth, TranspositionTable, search,
+};
+use engine::{Color, GameState};
+use std::convert::Infallible;
+
+/// The evaluator of both workloads (the frozen values and the search stage use it too).
+pub const EVALUATOR: EvaluatorKind = EvaluatorKind::Material;
+/// The search workload's pruning: the search stage's strongest arm, where the cache sees the fewest repeats.
+pub const SEARCH_PRUNING: Pruning = Pruning::Star2;
+
+engine::closed_names! {
+    /// Which workload; its name is the one in results and on the command line, declaration order is report order.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+    pub enum Workload: "workload" {
+        /// Every outer successor's nested chance expansion (traversal cache on).
+        "expansion" => Expansion,
+        /// Every root searched one turn deeper than the family's expansion (Star2, transposition table on).
+        "search" => Search,
+    }
+}
+
+/// How deep each invocation goes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Depth {
+    /// Chance layers below an outer successor.
+    Expansion(ChanceDepth),
+    /// Full turns below a root.
+    Search(SearchDepth),
+}
+
+impl Depth {
+    /// Chance layers (expansion) or full turns (search), as `bounded_cache.csv` records it.
+    pub fn number(self) -> u8 {
+        match self {
+            Depth::Expansion(d) => d.layers(),
+            Depth::Search(d) => d.turns(),
+        }
+    }
+}
+
+/// One family's invocations of one workload: each state gets its own fresh cache.
+#[derive(Clone, Debug)]
+pub struct Invocations {
+    /// The family.
+    pub family: String,
+    /// The workload.
+    pub workload: Workload,
+    /// Depth of every invocation.
+    pub depth: Depth,
+    /// The outer successors (expansion) or roots (search), in file order.
+    pub states: Vec<GameState>,
+}
+
+impl Invocations {
+    /// The invocations of `workload` on a family: all successors or roots, or only the first root's with
+    /// `first_root_only` (the main job's short slice).
+    pub fn of(
+        s: &LoadedScenario,
+        workload: Workload,
+        first_root_only: bool,
+    ) -> Result<Invocations> {
+        let (depth, states) = match workload {
+            Workload::Expansion => (
+                Depth::Expansion(s.depth),
+                s.successors
+                    .iter()
+                    .filter(|x| !first_root_only || x.root == 0)
+                    .map(|x| x.state)
+                    .collect(),
+            ),
+            Workload::Search => {
+                let depth = match s.depth {
+                    ChanceDepth::One => SearchDepth::Two,
+                    ChanceDepth::Two => SearchDepth::Three,
+                };
+                let take = if first_root_only {
+                    1
+                } else {
+                    s.file.roots.len()
+                };
+                let roots = s.file.roots[..take.min(s.file.roots.len())]
+                    .iter()
+                    .map(|r| {
+                        GameState::from_dfen(&r.dfen).with_context(|| {
+                            format!("{}: root {}: field `dfen`", s.path.display(), r.name)
+                        })
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                (Depth::Search(depth), roots)
+            }
+        };
+        Ok(Invocations {
+            family: s.family.name().to_string(),
+            workload,
+            depth,
+            states,
+        })
+    }
+}
+
+/// What a memo reports beyond the contract's counters, so both kinds of cache fill the same row.
+pub trait Footprint: EvaluationMemo<Error = Infallible> {
+    /// Entries a new result replaced (0 for a cache that never evicts).
+    fn evictions(&self) -> u64;
+    /// Heap bytes of this cache now (exact, or a lower bound where the layout is not observable).
+    fn heap_bytes(&self) -> u64;
+}
+
+/// Counters of one pass over a family's invocations, summed (peaks and bytes are maxima over the invocations).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct PassCounts {
+    /// Evaluator calls.
+    pub evaluator_calls: u64,
+    /// Lookups answered from the cache.
+    pub cache_hits: u64,
+    /// Entries replaced.
+    pub evictions: u64,
+    /// The most entries one invocation's cache retained at its end.
+    pub peak_entries: u64,
+    /// The largest heap footprint of one invocation's cache.
+    pub cache_bytes: u64,
+}
+
+/// Runs every invocation with a fresh memo from `make`; `values` collects each one's value when given.
+pub fn pass<M: Footprint>(
+    inv: &Invocations,
+    make: impl Fn() -> M,
+    table: &TranspositionTable,
+    mut values: Option<&mut Vec<RootValue>>,
+) -> PassCounts {
+    let eval = EVALUATOR;
+    let config = SearchConfig::new(SEARCH_PRUNING, eval.bounds()).with_table(table);
+    let mut total = PassCounts::default();
+    for s in &inv.states {
+        let memo = make();
+        let value = match inv.depth {
+            Depth::Expansion(d) => {
+                let Ok(v) = expand_chance(s, d, &memo, Traversal::Cached);
+                RootValue::Numerator(v.numerator)
+            }
+            Depth::Search(d) => {
+                table.clear();
+                let Ok(report) = search(s, d, &config, &memo, &SearchControl::unbounded());
+                report
+                    .outcome
+                    .value()
+                    .map_or(RootValue::Numerator(i64::MIN), |r| r.value)
+            }
+        };
+        if let Some(out) = values.as_deref_mut() {
+            out.push(value);
+        } else {
+            std::hint::black_box(value);
+        }
+        let c = memo.counters();
+        total.evaluator_calls += c.evaluator_calls;
+        total.cache_hits += c.cache_hits;
+        total.evictions += memo.evictions();
+        total.peak_entries = total.peak_entries.max(c.entry_count as u64);
+        total.cache_bytes = total.cache_bytes.max(memo.heap_bytes());
+    }
+    total
+}
+
+/// The transposition table the search workload uses (the search stage's size, cleared per root).
+pub fn search_table() -> TranspositionTable {
+    TranspositionTable::new(TABLE_ENTRIES).expect("a power of two")
+}
+
+/// The evaluator callback both workloads bind.
+pub type EvalFn = fn(&GameState, Color) -> i32;

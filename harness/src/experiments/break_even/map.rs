@@ -1,0 +1,152 @@
+//! Measuring the break-even map of one family x traversal setting: callgrind counts of one operation (the
+//! family's first successor) give each cache variant's cost model, and interleaved timing of the same operation
+//! gives the measured speedup at every evaluator rung.
+
+use super::model::{CostModel, evaluator_cost};
+use crate::evaluators::EvaluatorKind;
+use crate::experiments::expansion::operation::{Arm, timed_operation};
+use crate::experiments::instructions::{MeasuredArm, measure_arm, operation_states};
+use crate::measure::{Plan, measure_interleaved};
+use crate::record::schema::BreakEvenRecord;
+use crate::scenario::LoadedScenario;
+use crate::statistics::{paired_ratio, summarize};
+use anyhow::{Result, bail};
+use engine::chance::Traversal;
+use engine::memo::CacheKind;
+use std::path::Path;
+
+/// What one map covers and where its callgrind children run.
+#[derive(Clone, Debug)]
+pub struct MapSpec<'a> {
+    /// The harness executable (it re-invokes itself as `callgrind-op`).
+    pub exe: &'a Path,
+    /// Folder of the frozen scenario files.
+    pub scenarios_dir: &'a Path,
+    /// Where callgrind writes its files.
+    pub work: &'a Path,
+    /// Traversal cache on or off.
+    pub traversal: Traversal,
+    /// Cache variants (`none` is the baseline and skipped here).
+    pub variants: &'a [CacheKind],
+    /// Evaluator rungs (`constant` is the model's zero and skipped here).
+    pub rungs: &'a [EvaluatorKind],
+    /// The timing plan.
+    pub plan: Plan,
+}
+
+/// One family's map: a row per variant x rung (provenance columns empty; the caller fills them).
+pub fn measure_map(scn: &LoadedScenario, spec: &MapSpec) -> Result<Vec<BreakEvenRecord>> {
+    let family = scn.family.name();
+    let traversal = spec.traversal.name();
+    let variants: Vec<CacheKind> = spec
+        .variants
+        .iter()
+        .copied()
+        .filter(|v| *v != CacheKind::None)
+        .collect();
+    let rungs: Vec<EvaluatorKind> = spec
+        .rungs
+        .iter()
+        .copied()
+        .filter(|r| *r != EvaluatorKind::Constant)
+        .collect();
+    let count = |cache: CacheKind, eval: EvaluatorKind| -> Result<MeasuredArm> {
+        let m = measure_arm(
+            spec.exe,
+            spec.scenarios_dir,
+            family,
+            cache.name(),
+            &eval.to_string(),
+            traversal,
+            spec.work,
+        )?;
+        Ok(m)
+    };
+    let base = count(CacheKind::None, EvaluatorKind::Constant)?;
+    let lookups = base.lookups;
+    let same_lookups = |m: &MeasuredArm, what: String| -> Result<()> {
+        if m.lookups != lookups {
+            bail!(
+                "{family} traversal {traversal}: {what} made {} lookups, the uncached constant arm {lookups}",
+                m.lookups
+            );
+        }
+        Ok(())
+    };
+    let mut models = Vec::new();
+    for &v in &variants {
+        let m = count(v, EvaluatorKind::Constant)?;
+        same_lookups(&m, format!("{v}"))?;
+        let Some(model) =
+            CostModel::derive(base.totals.ir, m.totals.ir, lookups, m.evaluator_calls)
+        else {
+            bail!("{family} traversal {traversal}: the operation makes no evaluation lookups");
+        };
+        models.push(model);
+    }
+    let mut costs = Vec::new();
+    for &r in &rungs {
+        let m = count(CacheKind::None, r)?;
+        same_lookups(&m, format!("none/{r}"))?;
+        costs.push(evaluator_cost(m.totals.ir, base.totals.ir, lookups));
+    }
+
+    // Timing: the uncached constant arm (ns per instruction), then per rung the uncached arm and every variant,
+    // all interleaved round by round so drift hits them alike.
+    let states = operation_states(scn);
+    let arm = |cache, eval| Arm {
+        cache,
+        eval,
+        traversal: spec.traversal,
+    };
+    let mut arms = vec![arm(CacheKind::None, EvaluatorKind::Constant)];
+    for &r in &rungs {
+        arms.push(arm(CacheKind::None, r));
+        arms.extend(variants.iter().map(|&v| arm(v, r)));
+    }
+    let mut ops: Vec<_> = arms
+        .iter()
+        .map(|&a| timed_operation(&states, scn.depth, a))
+        .collect();
+    let mut refs: Vec<&mut dyn FnMut()> = ops.iter_mut().map(|o| &mut **o as _).collect();
+    let timed = measure_interleaved(&mut refs, &spec.plan);
+    let median = |i: usize| summarize(&timed[i].ns_per_op).map_or(f64::NAN, |s| s.point);
+    let constant_ns = median(0);
+    let ns_per_instruction = constant_ns / base.totals.ir as f64;
+
+    let mut rows = Vec::new();
+    for (ri, (&rung, &e)) in rungs.iter().zip(&costs).enumerate() {
+        let none_at = 1 + ri * (1 + variants.len());
+        let evaluator_ns_per_call = (median(none_at) - constant_ns) / lookups as f64;
+        for (vi, (&v, model)) in variants.iter().zip(&models).enumerate() {
+            let at = none_at + 1 + vi;
+            let Some(ratio) = paired_ratio(&timed[none_at].ns_per_op, &timed[at].ns_per_op) else {
+                bail!("{family} traversal {traversal}: {v}/{rung} has no timed rounds");
+            };
+            rows.push(BreakEvenRecord {
+                scenario: family.to_owned(),
+                traversal: traversal.to_owned(),
+                variant: v.name().to_owned(),
+                evaluator: rung.to_string(),
+                lookups,
+                misses: model.misses,
+                operation_instructions: base.totals.ir,
+                probe_instructions_per_lookup: model.probe,
+                evaluator_instructions_per_call: e,
+                break_even_instructions_per_call: model.break_even(),
+                evaluator_ns_per_call,
+                ns_per_instruction,
+                predicted_speedup: model.speedup(e.max(0.0)),
+                measured_speedup: ratio.point,
+                speedup_ci_low: ratio.low,
+                speedup_ci_high: ratio.high,
+                samples: ratio.n as u64,
+                machine: String::new(),
+                rustc: String::new(),
+                git_revision: String::new(),
+                seed: 0,
+            });
+        }
+    }
+    Ok(rows)
+}

@@ -1,0 +1,468 @@
+//! The game-search traces analysed: the catalogue trace and the dice-chess evaluation-lookup traces (every scenario
+//! family x [`TraceSource`]: expansion with the traversal cache off and on, search with and without a TT), each replayed through every rule at budgets that are fixed fractions of its own working set, so traces
+//! of very different sizes compare on one axis. The result is a typed findings value; the report only formats it.
+
+use super::dice_trace::{TraceSource, record_family};
+use super::experiment::parallel_map;
+use super::replay::{StreamCheck, replay_keys};
+use super::spec::PolicyKind;
+use crate::progress::Progress;
+use crate::record::schema::GameSearchRecord;
+use crate::scenario::{Family, load_dir};
+use anyhow::Result;
+use std::path::Path;
+
+/// Budgets as fractions of each trace's working set (its distinct keys).
+pub const BUDGET_FRACTIONS: [f64; 6] = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5];
+
+/// The recency rules the question sets against the frequency rules.
+pub const RECENCY: [PolicyKind; 3] = [PolicyKind::Lru, PolicyKind::Sieve, PolicyKind::Clock];
+
+/// The frequency rules (ageing LFU stands for every period run; the best on the trace is reported).
+pub const FREQUENCY: [PolicyKind; 2] = [PolicyKind::Lfu, PolicyKind::WTinyLfu];
+
+/// A difference smaller than this (a fraction of lookups: a tenth of a point) is called a tie. The traces are
+/// deterministic, so there is no sampling noise to allow for; below a tenth of a point no budget choice would
+/// notice the rule.
+pub const TIE: f64 = 0.001;
+
+/// A trace to analyse: a name and its dense key stream.
+#[derive(Clone, Debug)]
+pub struct NamedTrace {
+    /// `catalogue (seed N)` or `dice <family> <source>`.
+    pub name: String,
+    /// The dice-chess family and stream, `None` for the catalogue trace.
+    pub origin: Option<(Family, TraceSource)>,
+    /// Dense ids in first-seen order.
+    pub keys: Vec<u32>,
+    /// Distinct keys.
+    pub universe: usize,
+}
+
+/// The dice-chess traces of `families` x `sources` (material evaluator), families outer.
+pub fn dice_traces(
+    scenarios_dir: &Path,
+    families: &[Family],
+    sources: &[TraceSource],
+) -> Result<Vec<NamedTrace>> {
+    let mut traces = Vec::new();
+    for s in &load_dir(scenarios_dir, families)? {
+        for &source in sources {
+            let t = record_family(s, source)?;
+            traces.push(NamedTrace {
+                name: format!("dice {} {}", t.family, source.name()),
+                origin: Some((t.family, source)),
+                keys: t.keys,
+                universe: t.universe,
+            });
+        }
+    }
+    Ok(traces)
+}
+
+/// One rule at one budget on one trace: a row of `game_search.csv`.
+#[derive(Clone, Debug)]
+pub struct GameSearchRow {
+    /// Trace name.
+    pub trace: String,
+    /// Policy name.
+    pub policy: String,
+    /// Budget over the trace's working set.
+    pub budget_fraction: f64,
+    /// Budget (entries): the fraction of the working set, rounded, at least 1.
+    pub budget: usize,
+    /// Lookups replayed.
+    pub lookups: u64,
+    /// Lookups answered from the table.
+    pub hits: u64,
+    /// 1 - hits / lookups.
+    pub miss_ratio: f64,
+    /// Distinct keys of the trace.
+    pub distinct_keys: usize,
+}
+
+impl GameSearchRow {
+    /// Its row of `game_search.csv`, provenance columns empty.
+    pub fn record(&self) -> GameSearchRecord {
+        GameSearchRecord {
+            trace: self.trace.clone(),
+            policy: self.policy.clone(),
+            budget_fraction: self.budget_fraction,
+            budget: self.budget as u64,
+            lookups: self.lookups,
+            hits: self.hits,
+            miss_ratio: self.miss_ratio,
+            distinct_keys: self.distinct_keys as u64,
+            ..GameSearchRecord::default()
+        }
+    }
+}
+
+/// Frequency against recency on one trace at one budget.
+#[derive(Clone, Debug)]
+pub struct Duel {
+    /// Budget over the working set.
+    pub fraction: f64,
+    /// The best recency rule and its hit rate.
+    pub recency: (PolicyKind, f64),
+    /// The best frequency rule and its hit rate.
+    pub frequency: (PolicyKind, f64),
+    /// Belady's hit rate.
+    pub belady: f64,
+}
+
+impl Duel {
+    /// Frequency's hit rate minus recency's, as a fraction of lookups (0.01 = one percentage point).
+    pub fn difference(&self) -> f64 {
+        self.frequency.1 - self.recency.1
+    }
+}
+
+/// What one trace showed.
+#[derive(Clone, Debug)]
+pub struct TraceFindings {
+    /// Trace name.
+    pub name: String,
+    /// The dice-chess family and stream, `None` for the catalogue trace.
+    pub origin: Option<(Family, TraceSource)>,
+    /// Lookups.
+    pub lookups: usize,
+    /// Distinct keys.
+    pub universe: usize,
+    /// The ageing period with the highest mean hit rate over the budgets, if ageing LFU was run.
+    pub best_aging: Option<PolicyKind>,
+    /// Frequency against recency at every budget fraction.
+    pub duels: Vec<Duel>,
+}
+
+impl TraceFindings {
+    /// Budgets where frequency won, tied (within `tie`, a fraction of lookups) and lost against recency.
+    pub fn tally(&self, tie: f64) -> (usize, usize, usize) {
+        let won = self.duels.iter().filter(|d| d.difference() > tie).count();
+        let lost = self.duels.iter().filter(|d| d.difference() < -tie).count();
+        (won, self.duels.len() - won - lost, lost)
+    }
+
+    /// The duels where frequency did worst and best, if any.
+    pub fn extremes(&self) -> Option<(&Duel, &Duel)> {
+        let by = |a: &&Duel, b: &&Duel| a.difference().total_cmp(&b.difference());
+        Some((self.duels.iter().min_by(by)?, self.duels.iter().max_by(by)?))
+    }
+
+    /// The unbounded hit rate: every lookup but each key's first.
+    pub fn unbounded_hit_rate(&self) -> f64 {
+        1.0 - self.universe as f64 / self.lookups.max(1) as f64
+    }
+}
+
+/// Which way the duels went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lead {
+    /// Frequency won more trace-budget pairs than it lost.
+    Frequency,
+    /// Recency won more than it lost.
+    Recency,
+    /// As many won as lost.
+    Even,
+}
+
+/// Frequency against recency over one kind of trace (the catalogue, or one dice-chess source over every family),
+/// every budget together.
+#[derive(Clone, Debug)]
+pub struct SourceVerdict {
+    /// The dice-chess source, `None` for the catalogue trace.
+    pub source: Option<TraceSource>,
+    /// Traces of this kind.
+    pub traces: usize,
+    /// Trace-budget pairs where frequency was ahead by more than [`TIE`].
+    pub won: usize,
+    /// Pairs within [`TIE`].
+    pub tied: usize,
+    /// Pairs where recency was ahead by more than [`TIE`].
+    pub lost: usize,
+    /// The smallest frequency-minus-recency difference (fraction of lookups).
+    pub least: f64,
+    /// The largest.
+    pub most: f64,
+    /// The mean difference over the pairs.
+    pub mean: f64,
+    /// At the largest budget, the most any trace's better family leaves below the unbounded hit rate.
+    pub gap_at_largest: f64,
+}
+
+impl SourceVerdict {
+    /// Which way the pairs went.
+    pub fn lead(&self) -> Lead {
+        match self.won.cmp(&self.lost) {
+            std::cmp::Ordering::Greater => Lead::Frequency,
+            std::cmp::Ordering::Less => Lead::Recency,
+            std::cmp::Ordering::Equal => Lead::Even,
+        }
+    }
+
+    fn of(source: Option<TraceSource>, traces: &[&TraceFindings]) -> Option<SourceVerdict> {
+        let differences: Vec<f64> = traces
+            .iter()
+            .flat_map(|t| t.duels.iter().map(Duel::difference))
+            .collect();
+        if differences.is_empty() {
+            return None;
+        }
+        let (won, tied, lost) = traces.iter().fold((0, 0, 0), |acc, t| {
+            let (w, e, l) = t.tally(TIE);
+            (acc.0 + w, acc.1 + e, acc.2 + l)
+        });
+        let gap_at_largest = traces
+            .iter()
+            .filter_map(|t| {
+                let d = t.duels.last()?;
+                Some(t.unbounded_hit_rate() - d.recency.1.max(d.frequency.1))
+            })
+            .fold(0.0, f64::max);
+        Some(SourceVerdict {
+            source,
+            traces: traces.len(),
+            won,
+            tied,
+            lost,
+            least: differences.iter().copied().fold(f64::INFINITY, f64::min),
+            most: differences
+                .iter()
+                .copied()
+                .fold(f64::NEG_INFINITY, f64::max),
+            mean: differences.iter().sum::<f64>() / differences.len() as f64,
+            gap_at_largest,
+        })
+    }
+}
+
+/// The whole analysis: every row, and per trace the findings.
+#[derive(Clone, Debug)]
+pub struct GameSearchFindings {
+    /// The rules replayed, in run order.
+    pub policies: Vec<PolicyKind>,
+    /// Every replay.
+    pub rows: Vec<GameSearchRow>,
+    /// Per trace, in input order.
+    pub traces: Vec<TraceFindings>,
+    /// The catalogue, then each dice-chess source in [`TraceSource::ALL`] order (kinds without traces left out).
+    pub verdicts: Vec<SourceVerdict>,
+    /// Families whose search traces with and without a TT are the same stream (the table cut no leaf lookup),
+    /// so their two kinds' figures coincide and count twice in the overall tally.
+    pub table_cuts_nothing: Vec<Family>,
+}
+
+impl GameSearchFindings {
+    /// The family whose curves the report draws for every source: the one with the most lookups in its
+    /// traversal-off expansion trace, the longest stream and so the most reuse for a rule to exploit.
+    pub fn showcase_family(&self) -> Option<Family> {
+        self.traces
+            .iter()
+            .filter_map(|t| match t.origin {
+                Some((family, TraceSource::Expansion(engine::chance::Traversal::Plain))) => {
+                    Some((family, t.lookups))
+                }
+                _ => None,
+            })
+            .max_by_key(|&(_, lookups)| lookups)
+            .map(|(family, _)| family)
+    }
+
+    /// Every dice-chess trace-budget pair together.
+    pub fn dice_verdict(&self) -> Option<SourceVerdict> {
+        let dice: Vec<&TraceFindings> = self.traces.iter().filter(|t| t.origin.is_some()).collect();
+        SourceVerdict::of(None, &dice)
+    }
+}
+
+fn verdicts(traces: &[TraceFindings]) -> Vec<SourceVerdict> {
+    let kind = |source: Option<TraceSource>| -> Vec<&TraceFindings> {
+        traces
+            .iter()
+            .filter(|t| t.origin.map(|o| o.1) == source)
+            .collect()
+    };
+    std::iter::once(None)
+        .chain(TraceSource::ALL.map(Some))
+        .filter_map(|source| SourceVerdict::of(source, &kind(source)))
+        .collect()
+}
+
+/// The budget for `fraction` of `universe` keys.
+///
+/// ```
+/// use harness::experiments::catalogue_eviction::game_search::budget_for;
+/// assert_eq!(budget_for(0.01, 50), 1);
+/// assert_eq!(budget_for(0.2, 1_000), 200);
+/// ```
+pub fn budget_for(fraction: f64, universe: usize) -> usize {
+    ((fraction * universe as f64).round() as usize).max(1)
+}
+
+/// Replays every trace through `policies` at [`BUDGET_FRACTIONS`] and works out the findings.
+pub fn analyse(
+    traces: &[NamedTrace],
+    policies: &[PolicyKind],
+    threads: usize,
+    progress: &Progress,
+) -> Result<GameSearchFindings> {
+    let checks: Vec<StreamCheck> = traces
+        .iter()
+        .map(|t| StreamCheck::of_keys(&t.keys))
+        .collect();
+    let jobs: Vec<(usize, PolicyKind, f64)> = (0..traces.len())
+        .flat_map(|t| {
+            policies
+                .iter()
+                .flat_map(move |&p| BUDGET_FRACTIONS.iter().map(move |&f| (t, p, f)))
+        })
+        .collect();
+    progress.set_message("replaying game-search traces");
+    progress.set_length(jobs.len() as u64);
+    let rows = parallel_map(&jobs, threads, progress, |&(t, policy, fraction)| {
+        let trace = &traces[t];
+        let budget = budget_for(fraction, trace.universe);
+        let r = replay_keys(policy, budget, &trace.keys, trace.universe, &checks[t])?;
+        Ok(GameSearchRow {
+            trace: trace.name.clone(),
+            policy: policy.to_string(),
+            budget_fraction: fraction,
+            budget,
+            lookups: r.tally.lookups,
+            hits: r.tally.hits,
+            miss_ratio: 1.0 - r.tally.hit_rate(),
+            distinct_keys: trace.universe,
+        })
+    })?;
+    let findings: Vec<TraceFindings> = traces
+        .iter()
+        .map(|t| trace_findings(t, policies, &rows))
+        .collect();
+    let search = |family: Family, table: bool| {
+        traces
+            .iter()
+            .find(|t| t.origin == Some((family, TraceSource::Search { table })))
+    };
+    let mut table_cuts_nothing: Vec<Family> = Vec::new();
+    for t in traces {
+        if let Some((family, TraceSource::Search { table: true })) = t.origin
+            && search(family, false).is_some_and(|without| without.keys == t.keys)
+        {
+            table_cuts_nothing.push(family);
+        }
+    }
+    Ok(GameSearchFindings {
+        table_cuts_nothing,
+        policies: policies.to_vec(),
+        rows,
+        verdicts: verdicts(&findings),
+        traces: findings,
+    })
+}
+
+fn trace_findings(
+    t: &NamedTrace,
+    policies: &[PolicyKind],
+    rows: &[GameSearchRow],
+) -> TraceFindings {
+    let hit = |k: PolicyKind, f: f64| -> Option<f64> {
+        let name = k.to_string();
+        rows.iter()
+            .find(|r| r.trace == t.name && r.policy == name && r.budget_fraction == f)
+            .map(|r| 1.0 - r.miss_ratio)
+    };
+    let mean_hit = |k: PolicyKind| -> f64 {
+        BUDGET_FRACTIONS
+            .iter()
+            .filter_map(|&f| hit(k, f))
+            .sum::<f64>()
+            / BUDGET_FRACTIONS.len() as f64
+    };
+    let best_aging = policies
+        .iter()
+        .copied()
+        .filter(|k| matches!(k, PolicyKind::AgingLfu { .. }))
+        .max_by(|a, b| mean_hit(*a).total_cmp(&mean_hit(*b)));
+    let best_of = |set: &[PolicyKind], f: f64| -> Option<(PolicyKind, f64)> {
+        set.iter()
+            .filter_map(|&k| hit(k, f).map(|h| (k, h)))
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+    };
+    let frequency: Vec<PolicyKind> = FREQUENCY.iter().copied().chain(best_aging).collect();
+    let duels = BUDGET_FRACTIONS
+        .iter()
+        .filter_map(|&f| {
+            Some(Duel {
+                fraction: f,
+                recency: best_of(&RECENCY, f)?,
+                frequency: best_of(&frequency, f)?,
+                belady: hit(PolicyKind::Belady, f)?,
+            })
+        })
+        .collect();
+    TraceFindings {
+        name: t.name.clone(),
+        origin: t.origin,
+        lookups: t.keys.len(),
+        universe: t.universe,
+        best_aging,
+        duels,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_duel_picks_each_family_s_best_rule_and_frequency_wins_a_hot_key_behind_scans() {
+        // One hot key between runs of ten cold keys: at a budget of ten entries its reuse distance (eleven) is
+        // past LRU's reach, while a counting rule keeps it.
+        let keys: Vec<u32> = (0..100u32)
+            .flat_map(|run| std::iter::once(0).chain((1..=10).map(move |c| run * 10 + c)))
+            .collect();
+        let trace = NamedTrace {
+            name: "scans".into(),
+            origin: None,
+            universe: 1_001,
+            keys,
+        };
+        let policies = [
+            PolicyKind::Lru,
+            PolicyKind::Sieve,
+            PolicyKind::Clock,
+            PolicyKind::Lfu,
+            PolicyKind::WTinyLfu,
+            PolicyKind::Belady,
+        ];
+        let f = analyse(&[trace], &policies, 1, &Progress::hidden()).unwrap();
+        assert_eq!(f.rows.len(), policies.len() * BUDGET_FRACTIONS.len());
+        let t = &f.traces[0];
+        assert_eq!(t.duels.len(), BUDGET_FRACTIONS.len());
+        let hit = |p: &str, frac: f64| {
+            let r = f
+                .rows
+                .iter()
+                .find(|r| r.policy == p && r.budget_fraction == frac);
+            1.0 - r.unwrap().miss_ratio
+        };
+        for d in &t.duels {
+            let best =
+                |names: &[&str]| names.iter().map(|p| hit(p, d.fraction)).fold(0.0, f64::max);
+            assert_eq!(d.recency.1, best(&["lru", "sieve", "clock"]));
+            assert_eq!(d.frequency.1, best(&["lfu", "wtinylfu"]));
+            assert!(d.belady >= d.frequency.1 && d.belady >= d.recency.1);
+        }
+        let small = &t.duels[0];
+        assert_eq!(small.fraction, 0.01);
+        assert!(small.difference() > 0.05, "{small:?}");
+        // The one trace is the catalogue kind; its verdict counts the same duels.
+        assert_eq!(f.verdicts.len(), 1);
+        let v = &f.verdicts[0];
+        assert_eq!(v.source, None);
+        let (won, tied, lost) = t.tally(TIE);
+        assert_eq!((v.won, v.tied, v.lost), (won, tied, lost));
+        assert!(v.won > 0 && v.most >= small.difference() && v.least <= v.mean);
+        assert!(f.dice_verdict().is_none());
+    }
+}

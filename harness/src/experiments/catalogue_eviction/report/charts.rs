@@ -1,0 +1,280 @@
+//! The report's budget charts (hit rate, its zoom and re-evaluations per rule family; ageing against LRU) and the
+//! best-ten overlap figure.
+
+use crate::experiments::catalogue_eviction::experiment::{Outcome, PlanResults, RunRow};
+use crate::experiments::catalogue_eviction::findings::aging::best_aging;
+use crate::experiments::catalogue_eviction::findings::best_tens::{
+    BestTenStats, check_best_tens_differ,
+};
+use crate::experiments::catalogue_eviction::findings::metrics::{aging, cell, pct, reevals};
+use crate::experiments::catalogue_eviction::spec::PolicyKind;
+use crate::plot::{self, Axis, CategorySeries, DotPlot, LinePlot, MAX_SERIES, Point, Series};
+use anyhow::Result;
+use engine::domineering::ShapeKey;
+use std::path::{Path, PathBuf};
+
+/// Draws `best_ten_overlap.{svg,png}`, refusing when every seed's boards share one best ten.
+pub fn best_ten_figure(p: &PlanResults, stats: &BestTenStats, dir: &Path) -> Result<[PathBuf; 2]> {
+    for s in &p.streams {
+        let tens: Vec<Vec<ShapeKey>> = s
+            .best_tens
+            .iter()
+            .map(|t| t.iter().map(|(k, _)| *k).collect())
+            .collect();
+        check_best_tens_differ(&tens).map_err(|e| e.context(format!("seed {}", s.seed)))?;
+    }
+    let chart = DotPlot {
+        title: "Per-board best tens: shapes shared by each pair of boards".into(),
+        x_label: "board pair (rows x columns)".into(),
+        y: Axis::linear("shapes in both best tens", "of 10").with_range(0.0, 10.5),
+        categories: stats
+            .pairs
+            .iter()
+            .map(|&(i, j, _)| format!("{} & {}", stats.boards[i], stats.boards[j]))
+            .collect(),
+        series: vec![CategorySeries {
+            name: format!("mean over {} seeds", p.streams.len()),
+            values: stats.pairs.iter().map(|&(_, _, e)| Some(e.point)).collect(),
+            intervals: Some(
+                stats
+                    .pairs
+                    .iter()
+                    .map(|&(_, _, e)| (e.low, e.high))
+                    .collect(),
+            ),
+        }],
+        reference: None,
+    };
+    plot::dot_plot(&chart, &dir.join("best_ten_overlap"))
+}
+
+/// The rule families the budget charts are split by, at most eight lines each with the bounds, so every rule
+/// run is drawn somewhere and keeps its own colour and marker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Recency: LRU, SIEVE, CLOCK, FIFO.
+    Recency,
+    /// Frequency: LFU, ageing LFU (best period), W-TinyLFU, with LRU as the reference.
+    Frequency,
+    /// Adaptive and fixed: ARC, S3-FIFO, 2Q, LIRS, best-N, first-N.
+    Adaptive,
+}
+
+impl Family {
+    /// Every family, in chart order.
+    pub const ALL: [Family; 3] = [Family::Recency, Family::Frequency, Family::Adaptive];
+
+    /// Stem suffix and title words.
+    pub fn name(self) -> (&'static str, &'static str) {
+        match self {
+            Family::Recency => ("recency", "recency rules"),
+            Family::Frequency => ("frequency", "frequency rules (LRU for reference)"),
+            Family::Adaptive => ("adaptive", "adaptive rules and fixed tables"),
+        }
+    }
+
+    /// The rules of this family among `outcome`'s, `best_aging` standing for ageing LFU.
+    pub fn rules(self, outcome: &Outcome, best_aging: Option<PolicyKind>) -> Vec<PolicyKind> {
+        use PolicyKind::*;
+        let rules: Vec<PolicyKind> = match self {
+            Family::Recency => vec![Lru, Sieve, Clock, Fifo],
+            Family::Frequency => [Lfu]
+                .into_iter()
+                .chain(best_aging)
+                .chain([WTinyLfu, Lru])
+                .collect(),
+            Family::Adaptive => vec![Arc, S3Fifo, TwoQ, Lirs, BestN, FirstN],
+        };
+        rules
+            .into_iter()
+            .filter(|k| outcome.policies.contains(k))
+            .collect()
+    }
+}
+
+fn is_bound(k: PolicyKind) -> bool {
+    matches!(k, PolicyKind::Belady | PolicyKind::Unbounded)
+}
+
+fn series(
+    p: &PlanResults,
+    k: PolicyKind,
+    f: impl Fn(&RunRow) -> f64 + Copy,
+    keep: impl Fn(&Point) -> Option<Point>,
+) -> Series {
+    Series {
+        name: k.to_string(),
+        points: p
+            .budgets
+            .iter()
+            .filter_map(|&b| {
+                cell(p, k, b, f).and_then(|e| {
+                    keep(&Point {
+                        x: b as f64,
+                        y: e.point,
+                        lo: e.low,
+                        hi: e.high,
+                    })
+                })
+            })
+            .collect(),
+        bound: is_bound(k),
+    }
+}
+
+/// Draws `chart` at `stem` when it has data; returns whether it did.
+fn draw(chart: LinePlot, dir: &Path, stem: &str, made: &mut Vec<String>) -> Result<()> {
+    if chart.series.iter().any(|s| !s.points.is_empty()) {
+        plot::line_plot(&chart, &dir.join(stem))?;
+        made.push(stem.to_string());
+    }
+    Ok(())
+}
+
+/// Draws the budget charts; returns the stems written.
+pub fn charts(outcome: &Outcome, dir: &Path) -> Result<Vec<String>> {
+    let p = &outcome.main;
+    let n = p.streams.len();
+    let mut made = Vec::new();
+    let best = best_aging(outcome, p);
+    let bounds: Vec<PolicyKind> = [PolicyKind::Belady, PolicyKind::Unbounded]
+        .into_iter()
+        .filter(|k| outcome.policies.contains(k))
+        .collect();
+    let budget_axis = || Axis::log("budget", "table entries");
+    for family in Family::ALL {
+        let rules = family.rules(outcome, best);
+        if rules.is_empty() {
+            continue;
+        }
+        let (suffix, words) = family.name();
+        let drawn: Vec<PolicyKind> = rules.iter().chain(&bounds).copied().collect();
+        let hit = |keep: &dyn Fn(&Point) -> Option<Point>| -> Vec<Series> {
+            drawn
+                .iter()
+                .map(|&k| series(p, k, pct, keep))
+                .filter(|s| !s.points.is_empty())
+                .collect()
+        };
+        draw(
+            LinePlot {
+                title: format!("Hit rate versus budget, {words} ({n} seeds)"),
+                x: budget_axis(),
+                y: Axis::linear("hit rate", "% of lookups"),
+                series: hit(&|q| Some(*q)),
+                verticals: Vec::new(),
+            },
+            dir,
+            &format!("hit_rate_vs_budget_{suffix}"),
+            &mut made,
+        )?;
+        // The interesting region, where the rules differ by points rather than tens of points.
+        draw(
+            LinePlot {
+                title: format!("Hit rate, {words}, budgets 8 and up ({n} seeds)"),
+                x: budget_axis(),
+                y: Axis::linear("hit rate", "% of lookups").with_range(85.0, 100.0),
+                series: hit(&|q| {
+                    (q.x >= 8.0 && q.y >= 85.0).then(|| Point {
+                        lo: q.lo.max(85.0),
+                        hi: q.hi.min(100.0),
+                        ..*q
+                    })
+                }),
+                verticals: Vec::new(),
+            },
+            dir,
+            &format!("hit_rate_vs_budget_zoom_{suffix}"),
+            &mut made,
+        )?;
+        // Unbounded never re-evaluates, so it has no point on a log axis; Belady is the floor.
+        let re: Vec<Series> = drawn
+            .iter()
+            .filter(|&&k| k.is_online() || k == PolicyKind::Belady)
+            .map(|&k| {
+                series(p, k, reevals, |q| {
+                    (q.y > 0.0).then(|| Point {
+                        lo: q.lo.max(q.y * 1e-3),
+                        ..*q
+                    })
+                })
+            })
+            .filter(|s| !s.points.is_empty())
+            .collect();
+        draw(
+            LinePlot {
+                title: format!("Re-evaluations versus budget, {words} ({n} seeds)"),
+                x: budget_axis(),
+                y: Axis::log("re-evaluations per run", "count"),
+                series: re,
+                verticals: Vec::new(),
+            },
+            dir,
+            &format!("re_evaluations_vs_budget_{suffix}"),
+            &mut made,
+        )?;
+    }
+    let ag: Vec<PolicyKind> = aging(&outcome.policies);
+    if !ag.is_empty() && outcome.policies.contains(&PolicyKind::Lru) {
+        let versus_lru = |k: PolicyKind| Series {
+            name: format!("{k} minus lru"),
+            points: p
+                .budgets
+                .iter()
+                .filter(|&&b| b >= 8)
+                .map(|&b| {
+                    let d = p.difference(k, PolicyKind::Lru, b, pct);
+                    Point {
+                        x: b as f64,
+                        y: d.point,
+                        lo: d.low,
+                        hi: d.high,
+                    }
+                })
+                .collect(),
+            bound: false,
+        };
+        let zero = Series {
+            name: "lru (zero line)".into(),
+            points: p
+                .budgets
+                .iter()
+                .filter(|&&b| b >= 8)
+                .map(|&b| Point {
+                    x: b as f64,
+                    y: 0.0,
+                    lo: 0.0,
+                    hi: 0.0,
+                })
+                .collect(),
+            bound: true,
+        };
+        // Never-aged LFU leads the first chart; the periods follow in order, six per chart beside the zero line.
+        let mut lines: Vec<PolicyKind> = Vec::new();
+        if outcome.policies.contains(&PolicyKind::Lfu) {
+            lines.push(PolicyKind::Lfu);
+        }
+        lines.extend(ag);
+        for (i, chunk) in lines.chunks(MAX_SERIES - 2).enumerate() {
+            let mut series: Vec<Series> = chunk.iter().map(|&k| versus_lru(k)).collect();
+            series.push(zero.clone());
+            draw(
+                LinePlot {
+                    title: format!(
+                        "Ageing LFU minus LRU, paired over {n} seeds ({} of {})",
+                        i + 1,
+                        lines.len().div_ceil(MAX_SERIES - 2)
+                    ),
+                    x: budget_axis(),
+                    y: Axis::linear("hit-rate difference", "percentage points"),
+                    series,
+                    verticals: Vec::new(),
+                },
+                dir,
+                &format!("aging_vs_budget_{}", i + 1),
+                &mut made,
+            )?;
+        }
+    }
+    Ok(made)
+}

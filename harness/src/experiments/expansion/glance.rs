@@ -1,0 +1,500 @@
+//! "At a glance": for every scenario x evaluator x traversal setting, the fastest cache variant, its speedup over
+//! `none` with the 95% interval and a verdict, and the break-even written as an evaluator cost next to the
+//! evaluator's own measured cost. Computed from typed rows, rendered by the report and the console alike.
+
+use crate::arm::ExpansionArm;
+use crate::evaluators::EvaluatorKind;
+use crate::present::number::{MISSING, instructions, percent, ratio_interval, time_ns};
+use crate::present::{Align, Table, TableError};
+use crate::record::schema::{IntervalTable, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE};
+use crate::record::{ArmKey, Known, Metric, MetricTable};
+use crate::statistics::{Interval, Method, median_ci_rank};
+use crate::verdict::{PAYS, Verdict};
+use engine::chance::Traversal;
+use engine::memo::CacheKind;
+use serde::Serialize;
+
+/// Writes a verdict under its `summary.json` name in the cache's words (`pays`, `costs`, `within_noise`,
+/// `no_verdict`).
+fn verdict_name<S: serde::Serializer>(v: &Verdict, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(v.name(&PAYS))
+}
+
+/// Writes a speedup interval under the `summary.json` keys the README documents (`median`, `low`, `high`): the
+/// point is a median of per-round ratios, and the keys predate the harness's one interval type.
+fn speedup_keys<S: serde::Serializer>(i: &Interval, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeStruct;
+    let mut st = s.serialize_struct("Speedup", 3)?;
+    st.serialize_field("median", &i.point)?;
+    st.serialize_field("low", &i.low)?;
+    st.serialize_field("high", &i.high)?;
+    st.end()
+}
+
+/// The headline of one setting.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Glance {
+    /// Scenario family.
+    pub scenario: String,
+    /// Evaluator.
+    pub evaluator: String,
+    /// Traversal cache `on` or `off`.
+    pub traversal: String,
+    /// The cache variant with the greatest median speedup over `none`.
+    pub fastest_variant: String,
+    /// Its speedup over `none` = time(none) / time(variant), > 1 = faster.
+    #[serde(serialize_with = "speedup_keys")]
+    pub speedup_vs_none: Interval,
+    /// Whether the fastest variant pays: [`Verdict::of_ratio`] of its speedup.
+    #[serde(serialize_with = "verdict_name")]
+    pub verdict: Verdict,
+    /// The variant's hit rate in this setting (hits / lookups).
+    pub hit_rate: f64,
+    /// What one call of this evaluator costs beyond the constant evaluator, in ns: (time(none, this evaluator) −
+    /// time(none, constant)) / lookups per operation. `None` without the constant evaluator's timing.
+    pub evaluator_ns_per_call: Option<f64>,
+    /// The evaluator cost at which the variant breaks even, in ns per call: (time(variant, constant) −
+    /// time(none, constant)) / hits per operation (0 when the variant is faster even with a free evaluator).
+    pub break_even_ns_per_call: Option<f64>,
+    /// What one call of this evaluator costs in instructions (callgrind; measured for `material` only).
+    pub evaluator_instructions_per_call: Option<f64>,
+    /// The break-even in instructions per call: the optimized cache's instructions per lookup / hit rate
+    /// (callgrind measures the optimized cache with the traversal cache on only).
+    pub break_even_instructions_per_call: Option<f64>,
+}
+
+/// `arm`'s speedup over `baseline` (`none` or `tuple`): from `intervals.csv`, or for a run folder written before
+/// it existed, its three figures from `timings.csv` with the coverage recomputed from the rounds as the
+/// order-statistic interval's exact level (0, no claim, without a round count).
+pub fn speedup_of(
+    timings: &MetricTable<f64>,
+    intervals: &IntervalTable,
+    arm: &ArmKey,
+    baseline: CacheKind,
+) -> Option<Interval> {
+    let quantity = match baseline {
+        CacheKind::None => SPEEDUP_VS_NONE,
+        CacheKind::Tuple => SPEEDUP_VS_TUPLE,
+        _ => return None,
+    };
+    if let Some(i) = intervals.get(arm, quantity) {
+        return Some(i);
+    }
+    let [m, lo, hi] = Metric::speedup_vs(baseline)?;
+    let n = timings.get(arm, Metric::Rounds).map_or(0, |r| r as usize);
+    Some(Interval {
+        point: timings.get(arm, m)?,
+        low: timings.get(arm, lo)?,
+        high: timings.get(arm, hi)?,
+        level: if n > 0 {
+            median_ci_rank(n, 0.95).1
+        } else {
+            0.0
+        },
+        n,
+        method: Method::PairedRatio,
+    })
+}
+
+/// The headline of every setting with a `none` timing and at least one other variant, in the tables' order.
+pub fn at_a_glance(
+    counts: &MetricTable<i128>,
+    timings: &MetricTable<f64>,
+    intervals: &IntervalTable,
+) -> Vec<Glance> {
+    let mut out = Vec::new();
+    for scenario in &timings.scenarios {
+        for evaluator in &timings.evaluators {
+            for traversal in &timings.traversals {
+                let none = ArmKey::new(scenario, CacheKind::None.name(), evaluator, traversal);
+                if let Some(g) = glance(counts, timings, intervals, &none) {
+                    out.push(g);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn glance(
+    counts: &MetricTable<i128>,
+    timings: &MetricTable<f64>,
+    intervals: &IntervalTable,
+    none: &ArmKey,
+) -> Option<Glance> {
+    let (arm, speedup) = timings
+        .variants
+        .iter()
+        .filter_map(|v| Known::<CacheKind>::parse(v).known())
+        .filter(|&v| v != CacheKind::None)
+        .filter_map(|v| {
+            let arm = none.with_variant(v);
+            let e = speedup_of(timings, intervals, &arm, CacheKind::None)?;
+            Some((arm, e))
+        })
+        .max_by(|a, b| a.1.point.total_cmp(&b.1.point))?;
+    let per_op = |t: &MetricTable<i128>, a: &ArmKey, metric: Metric| {
+        let n = t.get(a, Metric::Successors)?;
+        (n > 0.0).then(|| t.get(a, metric).map(|v| v / n))?
+    };
+    let hits = per_op(counts, &arm, Metric::CacheHits)?;
+    let lookups = per_op(counts, none, Metric::EvaluatorCalls)?;
+    let hit_rate = if lookups > 0.0 { hits / lookups } else { 0.0 };
+    let constant = |a: &ArmKey| ArmKey {
+        evaluator: EvaluatorKind::Constant.to_string(),
+        ..a.clone()
+    };
+    let ns = |a: &ArmKey| timings.get(a, Metric::NsPerOpMedian);
+    let evaluator_ns_per_call = (|| {
+        let d = ns(none)? - ns(&constant(none))?;
+        (lookups > 0.0).then_some(d / lookups)
+    })();
+    let break_even_ns_per_call = (|| {
+        let d = ns(&constant(&arm))? - ns(&constant(none))?;
+        (hits > 0.0).then_some((d / hits).max(0.0))
+    })();
+    // Callgrind measures the material evaluator under the optimized cache with the traversal cache on only.
+    let optimized_on = ExpansionArm {
+        cache: CacheKind::Optimized,
+        eval: EvaluatorKind::Material,
+        traversal: Traversal::Cached,
+    }
+    .key(&none.scenario);
+    let evaluator_instructions_per_call = none
+        .evaluator()
+        .is(EvaluatorKind::Material)
+        .then(|| counts.get(&optimized_on, Metric::EvaluatorInstructionsPerCall))
+        .flatten();
+    let break_even_instructions_per_call = (arm.variant().is(CacheKind::Optimized)
+        && arm.traversal().is(Traversal::Cached)
+        && hit_rate > 0.0)
+        .then(|| counts.get(&optimized_on, Metric::ProbeInstructionsPerLookup))
+        .flatten()
+        .map(|p| (p / hit_rate).max(0.0));
+    Some(Glance {
+        scenario: none.scenario.clone(),
+        evaluator: none.evaluator.clone(),
+        traversal: none.traversal.clone(),
+        fastest_variant: arm.variant.clone(),
+        verdict: Verdict::of_ratio(&speedup),
+        speedup_vs_none: speedup,
+        hit_rate,
+        evaluator_ns_per_call,
+        break_even_ns_per_call,
+        evaluator_instructions_per_call,
+        break_even_instructions_per_call,
+    })
+}
+
+/// Fills each setting's break-even (and the evaluator's own instruction cost) from the break-even map where it
+/// covers the setting's family, traversal mode and fastest variant: the map measures every variant and both
+/// traversal modes, where the instruction step covers the optimized cache with the traversal cache on only.
+///
+/// ```
+/// use harness::experiments::expansion::glance::{Glance, with_break_even_map};
+/// use harness::statistics::{Interval, Method};
+/// use harness::verdict::Verdict;
+/// # let row = |evaluator: &str, e: f64| harness::record::schema::BreakEvenRecord {
+/// #     scenario: "sparse".into(), traversal: "off".into(), variant: "fx".into(), evaluator: evaluator.into(),
+/// #     lookups: 100, misses: 10, operation_instructions: 10_000, probe_instructions_per_lookup: 90.0,
+/// #     evaluator_instructions_per_call: e, break_even_instructions_per_call: Some(100.0),
+/// #     evaluator_ns_per_call: 30.0, ns_per_instruction: 0.3, predicted_speedup: 1.0, measured_speedup: 1.0,
+/// #     speedup_ci_low: 0.9, speedup_ci_high: 1.1, samples: 7, machine: "m".into(), rustc: "r".into(),
+/// #     git_revision: "g".into(), seed: 1 };
+/// let mut g = vec![Glance {
+///     scenario: "sparse".into(), evaluator: "material".into(), traversal: "off".into(),
+///     fastest_variant: "fx".into(), speedup_vs_none: Interval { point: 1.1, low: 1.0, high: 1.2, level: 0.95, n: 7, method: Method::PairedRatio },
+///     verdict: Verdict::NoVerdict, hit_rate: 0.9, evaluator_ns_per_call: None, break_even_ns_per_call: None,
+///     evaluator_instructions_per_call: None, break_even_instructions_per_call: None,
+/// }];
+/// with_break_even_map(&mut g, &[row("material", 124.0), row("work:16", 866.0)]);
+/// assert_eq!(g[0].break_even_instructions_per_call, Some(100.0));
+/// assert_eq!(g[0].evaluator_instructions_per_call, Some(124.0));
+/// ```
+pub fn with_break_even_map(glance: &mut [Glance], map: &[crate::record::schema::BreakEvenRecord]) {
+    for g in glance {
+        let mut rows = map.iter().filter(|r| {
+            r.scenario == g.scenario && r.traversal == g.traversal && r.variant == g.fastest_variant
+        });
+        let Some(first) = rows.clone().next() else {
+            continue;
+        };
+        if let Some(e) = first.break_even_instructions_per_call {
+            g.break_even_instructions_per_call = Some(e);
+        }
+        if let Some(own) = rows.find(|r| r.evaluator == g.evaluator) {
+            g.evaluator_instructions_per_call = Some(own.evaluator_instructions_per_call);
+        }
+    }
+}
+
+/// The verdicts tallied.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Tally {
+    /// The fastest variant pays.
+    pub pays: usize,
+    /// Even the fastest variant costs.
+    pub costs: usize,
+    /// Within ±1% of no cache.
+    pub within_noise: usize,
+    /// The interval holds 1 and reaches past the threshold, or covers less than 95%.
+    pub no_verdict: usize,
+}
+
+/// The verdicts of `glance` tallied.
+pub fn tally(glance: &[Glance]) -> Tally {
+    let count = |v: Verdict| glance.iter().filter(|g| g.verdict == v).count();
+    Tally {
+        pays: count(Verdict::Better),
+        costs: count(Verdict::Worse),
+        within_noise: count(Verdict::WithinNoise),
+        no_verdict: count(Verdict::NoVerdict),
+    }
+}
+
+/// The findings as a table (markdown in the report, plain text on the console).
+pub fn glance_table(glance: &[Glance]) -> Result<Table, TableError> {
+    let mut t = Table::new([
+        ("scenario", Align::Left),
+        ("evaluator", Align::Left),
+        ("traversal", Align::Left),
+        ("fastest variant", Align::Left),
+        ("speedup vs none [95% interval]", Align::Right),
+        ("verdict", Align::Left),
+        ("hit rate", Align::Right),
+        ("evaluator cost per call", Align::Right),
+        ("break-even per call", Align::Right),
+        ("evaluator instructions per call", Align::Right),
+        ("break-even instructions per call", Align::Right),
+    ]);
+    let ns = |v: Option<f64>| v.map_or(MISSING.to_owned(), time_ns);
+    // The evaluator's cost is a difference of two medians divided by the calls; below zero it is noise, not a
+    // negative cost (summary.json keeps the raw figure).
+    let cost = |v: Option<f64>| match v {
+        Some(c) if c < 0.0 => "≈ 0 (noise)".to_owned(),
+        v => ns(v),
+    };
+    let ir = |v: Option<f64>| v.map_or(MISSING.to_owned(), instructions);
+    for g in glance {
+        let s = g.speedup_vs_none;
+        t.row([
+            g.scenario.clone(),
+            g.evaluator.clone(),
+            g.traversal.clone(),
+            g.fastest_variant.clone(),
+            ratio_interval(s.point, s.low, s.high),
+            g.verdict.label(&PAYS).to_owned(),
+            percent(g.hit_rate),
+            cost(g.evaluator_ns_per_call),
+            ns(g.break_even_ns_per_call),
+            ir(g.evaluator_instructions_per_call),
+            ir(g.break_even_instructions_per_call),
+        ])?;
+    }
+    Ok(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::{CountRow, TimingRow};
+    use std::path::Path;
+
+    /// One setting (scenario `s`, evaluator `material`, traversal `on`) plus its `constant` twin, with the given
+    /// (variant, speedup median, low, high, ns per op) and (variant, calls, hits) figures.
+    fn tables(
+        times: &[(&str, f64, f64, f64, f64)],
+        counts: &[(&str, i128, i128)],
+        constant_ns: &[(&str, f64)],
+    ) -> (MetricTable<i128>, MetricTable<f64>) {
+        let mut t = Vec::new();
+        for &(v, m, lo, hi, ns) in times {
+            let k = ArmKey::new("s", v, "material", "on");
+            t.extend(TimingRow::rows(
+                &k,
+                [
+                    (Metric::NsPerOpMedian, ns),
+                    (Metric::SpeedupVsNoneMedian, m),
+                    (Metric::SpeedupVsNoneCi95Low, lo),
+                    (Metric::SpeedupVsNoneCi95High, hi),
+                    (Metric::Rounds, 8.0),
+                ],
+            ));
+        }
+        for &(v, ns) in constant_ns {
+            let k = ArmKey::new("s", v, "constant", "on");
+            t.extend(TimingRow::rows(&k, [(Metric::NsPerOpMedian, ns)]));
+        }
+        let mut c = Vec::new();
+        for &(v, calls, hits) in counts {
+            let k = ArmKey::new("s", v, "material", "on");
+            c.extend(CountRow::rows(
+                &k,
+                [
+                    (Metric::Successors, 2),
+                    (Metric::EvaluatorCalls, calls),
+                    (Metric::CacheHits, hits),
+                ],
+            ));
+            c.extend(CountRow::rows(
+                &ArmKey::new("s", v, "constant", "on"),
+                [
+                    (Metric::Successors, 2),
+                    (Metric::EvaluatorCalls, calls),
+                    (Metric::CacheHits, hits),
+                ],
+            ));
+        }
+        (
+            MetricTable::from_rows(c, Path::new("counts.csv")),
+            MetricTable::from_rows(t, Path::new("timings.csv")),
+        )
+    }
+
+    #[test]
+    fn a_cache_whose_interval_lies_above_one_pays() {
+        let (c, t) = tables(
+            &[
+                ("none", 1.0, 1.0, 1.0, 1000.0),
+                ("tuple", 1.1, 0.9, 1.3, 900.0),
+                ("optimized", 2.0, 1.8, 2.2, 500.0),
+            ],
+            &[("none", 200, 0), ("tuple", 50, 150), ("optimized", 50, 150)],
+            &[("none", 400.0), ("optimized", 430.0), ("tuple", 460.0)],
+        );
+        let g = at_a_glance(&c, &t, &IntervalTable::default());
+        assert_eq!(
+            g.len(),
+            1,
+            "the constant setting has no speedups, so no headline"
+        );
+        let g = &g[0];
+        assert_eq!(
+            (g.fastest_variant.as_str(), g.verdict),
+            ("optimized", Verdict::Better)
+        );
+        assert_eq!(g.speedup_vs_none.point, 2.0);
+        assert_eq!(g.hit_rate, 0.75);
+        // 100 lookups per op; material costs (1000 - 400) / 100 = 6 ns per call beyond constant.
+        assert_eq!(g.evaluator_ns_per_call, Some(6.0));
+        // The optimized cache costs 30 ns per op with a free evaluator and saves 75 calls: break-even 0.4 ns.
+        assert_eq!(g.break_even_ns_per_call, Some(30.0 / 75.0));
+    }
+
+    #[test]
+    fn a_cache_whose_interval_lies_below_one_costs() {
+        let (c, t) = tables(
+            &[
+                ("none", 1.0, 1.0, 1.0, 1000.0),
+                ("optimized", 0.8, 0.7, 0.9, 1250.0),
+            ],
+            &[("none", 200, 0), ("optimized", 190, 10)],
+            &[],
+        );
+        let g = &at_a_glance(&c, &t, &IntervalTable::default())[0];
+        assert_eq!(g.verdict, Verdict::Worse);
+        assert_eq!(
+            (g.evaluator_ns_per_call, g.break_even_ns_per_call),
+            (None, None)
+        );
+    }
+
+    #[test]
+    fn an_interval_that_includes_one_gives_no_verdict() {
+        let (c, t) = tables(
+            &[
+                ("none", 1.0, 1.0, 1.0, 1000.0),
+                ("fx", 1.05, 0.97, 1.12, 950.0),
+                ("optimized", 0.99, 0.9, 1.1, 1010.0),
+            ],
+            &[("none", 200, 0), ("fx", 100, 100), ("optimized", 100, 100)],
+            &[],
+        );
+        let g = at_a_glance(&c, &t, &IntervalTable::default());
+        assert_eq!(
+            (g[0].fastest_variant.as_str(), g[0].verdict),
+            ("fx", Verdict::NoVerdict)
+        );
+        assert_eq!(
+            tally(&g),
+            Tally {
+                no_verdict: 1,
+                ..Tally::default()
+            }
+        );
+        let md = glance_table(&g).unwrap().markdown();
+        assert!(
+            md.contains("| s | material | on | fx | 1.05x [0.970, 1.12] | no verdict | 50.0% |"),
+            "{md}"
+        );
+    }
+
+    #[test]
+    fn the_persisted_interval_decides_and_a_weak_or_tiny_one_gives_none() {
+        let (c, t) = tables(
+            &[
+                ("none", 1.0, 1.0, 1.0, 1000.0),
+                ("optimized", 2.0, 1.8, 2.2, 500.0),
+            ],
+            &[("none", 200, 0), ("optimized", 50, 150)],
+            &[],
+        );
+        let key = ArmKey::new("s", "optimized", "material", "on");
+        let with = |low: f64, high: f64, level: f64| {
+            IntervalTable::from_rows([crate::record::schema::IntervalRow {
+                key: key.clone(),
+                quantity: SPEEDUP_VS_NONE.into(),
+                interval: Interval {
+                    point: (low + high) / 2.0,
+                    low,
+                    high,
+                    level,
+                    n: 5,
+                    method: Method::PairedRatio,
+                },
+            }])
+        };
+        // Five rounds: [min, max] covers 93.75%, too little for a verdict although it lies above 1.
+        let g = at_a_glance(&c, &t, &with(1.8, 2.2, 0.9375));
+        assert_eq!(g[0].verdict, Verdict::NoVerdict);
+        let g = at_a_glance(&c, &t, &with(0.996, 1.004, 0.96));
+        assert_eq!(g[0].verdict, Verdict::WithinNoise);
+        let json = serde_json::to_value(&g[0]).unwrap();
+        assert_eq!(json["verdict"], "within_noise");
+    }
+
+    #[test]
+    fn the_speedup_keeps_its_documented_summary_keys() {
+        let (c, t) = tables(
+            &[
+                ("none", 1.0, 1.0, 1.0, 1000.0),
+                ("optimized", 2.0, 1.5, 2.5, 500.0),
+            ],
+            &[("none", 100, 0), ("optimized", 25, 75)],
+            &[],
+        );
+        let g = at_a_glance(&c, &t, &IntervalTable::default());
+        let json = serde_json::to_value(&g[0]).unwrap();
+        assert_eq!(
+            json["speedup_vs_none"],
+            serde_json::json!({"median": 2.0, "low": 1.5, "high": 2.5})
+        );
+    }
+
+    #[test]
+    fn an_evaluator_cost_below_zero_reads_as_noise() {
+        // material times faster than constant (900 vs 1000 ns): a negative cost per call, which is noise.
+        let (c, t) = tables(
+            &[
+                ("none", 1.0, 1.0, 1.0, 900.0),
+                ("optimized", 2.0, 1.8, 2.2, 450.0),
+            ],
+            &[("none", 100, 0), ("optimized", 25, 75)],
+            &[("none", 1000.0), ("optimized", 1010.0)],
+        );
+        let g = at_a_glance(&c, &t, &IntervalTable::default());
+        assert_eq!(g[0].evaluator_ns_per_call, Some(-2.0)); // (900 − 1000) ns over 50 calls per op
+        let md = glance_table(&g).unwrap().markdown();
+        assert!(md.contains("| ≈ 0 (noise) |"), "{md}");
+    }
+}

@@ -1,0 +1,130 @@
+//! The expansion experiment's rows: `counts.csv` (counting pass and probe counts), `timings.csv`,
+//! `intervals.csv`, `probes.csv`, and its console tables.
+
+use super::Group;
+use super::operation::CountResult;
+use super::operation::probes::FamilyProbes;
+use super::operation::table::{Line, render, render_expansion};
+use super::operation::timing::ArmTiming;
+use crate::measure::Plan;
+use crate::outln;
+use crate::record::schema::{
+    IntervalRow, NS_PER_OP, ProbeRow, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE, write_probes,
+};
+use crate::record::{ArmKey, CountRow, Metric, Provenance, RunFolder, RunMetadata, TimingRow};
+use engine::memo::CacheKind;
+
+/// The expansion experiment's rows of `counts.csv` (counting pass), `timings.csv` and `intervals.csv`.
+pub fn expansion_rows(groups: &[Group<'_>]) -> (Vec<CountRow>, Vec<TimingRow>, Vec<IntervalRow>) {
+    let mut counts = Vec::new();
+    let mut timings = Vec::new();
+    let mut intervals = Vec::new();
+    for g in groups {
+        for (i, (arm, r)) in g.counts.iter().enumerate() {
+            let key = arm.key(g.scenario.family.name());
+            counts.extend(counting_rows(&key, r));
+            if let Some(t) = g.timings.get(i) {
+                timings.extend(timing_rows(&key, t));
+                intervals.extend(interval_rows(&key, t));
+            }
+        }
+    }
+    (counts, timings, intervals)
+}
+
+/// One timed arm's intervals, whole: time per operation and the speedups whose baseline was timed.
+fn interval_rows(key: &ArmKey, t: &ArmTiming) -> Vec<IntervalRow> {
+    let quantities = [
+        (NS_PER_OP, Some(t.ns_per_op)),
+        (SPEEDUP_VS_NONE, t.speedup_vs_none),
+        (SPEEDUP_VS_TUPLE, t.speedup_vs_tuple),
+    ];
+    quantities
+        .into_iter()
+        .filter_map(|(quantity, i)| {
+            Some(IntervalRow {
+                key: key.clone(),
+                quantity: quantity.to_owned(),
+                interval: i?,
+            })
+        })
+        .collect()
+}
+
+/// Writes `probes.csv` from the optimized cache's probe statistics; returns their `counts.csv` rows.
+pub fn write_probes_file(
+    probes: &[FamilyProbes],
+    meta: &RunMetadata,
+    folder: &RunFolder,
+) -> anyhow::Result<Vec<CountRow>> {
+    let rows: Vec<ProbeRow> = probes.iter().flat_map(|p| p.probe_rows()).collect();
+    let path = folder.path().join("probes.csv");
+    folder.write(
+        "probes.csv",
+        &write_probes(&rows, &Provenance::of(meta), &path)?,
+    )?;
+    Ok(probes.iter().flat_map(|p| p.count_rows()).collect())
+}
+
+/// The counting pass's rows, in [`Metric::COUNTING_PASS`] order.
+fn counting_rows(key: &ArmKey, r: &CountResult) -> Vec<CountRow> {
+    let values: [i128; Metric::COUNTING_PASS.len()] = [
+        r.values.len() as i128,
+        r.values.iter().map(|&v| v as i128).sum(),
+        r.memo.evaluator_calls as i128,
+        r.memo.cache_hits as i128,
+        r.memo.entry_count as i128,
+        r.chance.generation.geometry as i128,
+        r.chance.class_edges as i128,
+        r.chance.generation.transitions as i128,
+        r.chance.replays as i128,
+        r.chance.generation.emissions as i128,
+    ];
+    CountRow::rows(key, Metric::COUNTING_PASS.into_iter().zip(values))
+}
+
+/// One timed arm's rows: [`Metric::TIMING`], then the speedups whose baseline was timed.
+fn timing_rows(key: &ArmKey, t: &ArmTiming) -> Vec<TimingRow> {
+    let mut pairs = vec![
+        (Metric::NsPerOpMedian, t.ns_per_op.point),
+        (Metric::NsPerOpCi95Low, t.ns_per_op.low),
+        (Metric::NsPerOpCi95High, t.ns_per_op.high),
+        (Metric::NsPerOpCiCoverage, t.ns_per_op.level),
+        (Metric::Rounds, t.ns_per_op.n as f64),
+        (Metric::PassesPerSample, t.passes_per_sample as f64),
+    ];
+    let speedups = [
+        (CacheKind::None, t.speedup_vs_none),
+        (CacheKind::Tuple, t.speedup_vs_tuple),
+    ];
+    for (base, s) in speedups {
+        if let (Some(s), Some([m, lo, hi])) = (s, Metric::speedup_vs(base)) {
+            pairs.extend([(m, s.point), (lo, s.low), (hi, s.high)]);
+        }
+    }
+    TimingRow::rows(key, pairs)
+}
+
+/// The compact console tables: counts and times per arm, expansion counters per family.
+pub fn print_tables(groups: &[Group<'_>], plan: &Plan) {
+    let mut lines = Vec::new();
+    for g in groups {
+        for (i, (arm, counts)) in g.counts.iter().enumerate() {
+            lines.push(Line {
+                scenario: g.scenario.family.name(),
+                arm: *arm,
+                counts,
+                timing: g.timings.get(i),
+            });
+        }
+    }
+    outln!("{}", render(&lines));
+    outln!("{}", render_expansion(&lines));
+    outln!(
+        "ns/op = one outer successor fully expanded with fresh caches: median of {}-{} interleaved rounds \
+         (per group, by time budget), with a distribution-free 95% interval; speedup = time(none) / time(variant), \
+         paired per round (> 1 = faster).",
+        plan.min_rounds,
+        plan.max_rounds
+    );
+}

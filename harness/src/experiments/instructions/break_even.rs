@@ -1,0 +1,69 @@
+//! The break-even hit rate of the optimized cache from callgrind instruction counts (deterministic, so it does
+//! not drown in timing noise): evaluator cost per call and probe cost per lookup of one measured operation.
+
+/// Instruction figures of one operation measured on three arms (the same successor, traversal cache on).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BreakEvenInputs {
+    /// I(none, material): instructions of the operation without a cache, real evaluator.
+    pub none_material: f64,
+    /// I(none, constant): without a cache, the evaluator that returns a constant.
+    pub none_constant: f64,
+    /// I(optimized, material): the optimized cache with the real evaluator.
+    pub optimized_material: f64,
+    /// L: evaluation lookups of the operation (equal on every arm).
+    pub lookups: f64,
+    /// M: evaluator calls (misses) of the optimized arm.
+    pub misses: f64,
+}
+
+/// Evaluator cost, probe cost and break-even hit rate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BreakEven {
+    /// e = (I(none, material) − I(none, constant)) / L: instructions one evaluator call costs beyond a constant.
+    pub evaluator: f64,
+    /// p = (I(optimized, material) − I(none, constant) − M·e) / L: instructions per lookup the optimized cache
+    /// adds (hashing, probing, inserting, growth amortised) beyond calling a constant evaluator directly.
+    pub probe: f64,
+    /// 1 − M/L: the operation's hit rate.
+    pub hit_rate: f64,
+}
+
+impl BreakEven {
+    /// Derives the costs; `None` when there are no lookups or the evaluator costs nothing measurable (e ≤ 0).
+    ///
+    /// ```
+    /// use harness::experiments::instructions::break_even::{BreakEven, BreakEvenInputs};
+    /// // 1,000 lookups, evaluator 300 instructions, cache 50 per lookup, 400 misses.
+    /// let b = BreakEven::derive(&BreakEvenInputs {
+    ///     none_material: 1e6 + 1000.0 * 300.0,
+    ///     none_constant: 1e6,
+    ///     optimized_material: 1e6 + 1000.0 * 50.0 + 400.0 * 300.0,
+    ///     lookups: 1000.0,
+    ///     misses: 400.0,
+    /// })
+    /// .unwrap();
+    /// assert_eq!((b.evaluator, b.probe, b.hit_rate), (300.0, 50.0, 0.6));
+    /// assert!((b.break_even() - 50.0 / 300.0).abs() < 1e-12);
+    /// ```
+    pub fn derive(i: &BreakEvenInputs) -> Option<BreakEven> {
+        if i.lookups <= 0.0 {
+            return None;
+        }
+        let evaluator = (i.none_material - i.none_constant) / i.lookups;
+        if evaluator <= 0.0 {
+            return None;
+        }
+        let probe = (i.optimized_material - i.none_constant - i.misses * evaluator) / i.lookups;
+        Some(BreakEven {
+            evaluator,
+            probe,
+            hit_rate: 1.0 - i.misses / i.lookups,
+        })
+    }
+
+    /// p / e: the hit rate above which the cache saves instructions. Equals h − (I(none, material) −
+    /// I(optimized, material)) / (L·e), the hit rate minus the measured saving in units of evaluator calls.
+    pub fn break_even(&self) -> f64 {
+        self.probe / self.evaluator
+    }
+}

@@ -1,0 +1,220 @@
+//! Running the child under callgrind and reading its totals.
+
+use anyhow::{Context, Result, bail};
+use std::path::Path;
+use std::process::Command;
+
+/// Event totals of a callgrind run with `--cache-sim=yes`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CallgrindTotals {
+    /// Instructions executed.
+    pub ir: u64,
+    /// Data reads.
+    pub dr: u64,
+    /// Data writes.
+    pub dw: u64,
+    /// L1 misses (instruction + data read + data write).
+    pub l1_misses: u64,
+    /// Last-level misses (instruction + data read + data write).
+    pub ll_misses: u64,
+}
+
+impl CallgrindTotals {
+    /// Estimated cycles = L1 hits + 5·LL hits + 35·RAM hits (the iai-callgrind/gungraun model; not measured).
+    ///
+    /// ```
+    /// let t = harness::experiments::instructions::CallgrindTotals { ir: 100, dr: 50, dw: 50, l1_misses: 10, ll_misses: 2 };
+    /// // 190 L1 hits + 5 * 8 LL hits + 35 * 2 RAM hits
+    /// assert_eq!(t.estimated_cycles(), 190 + 40 + 70);
+    /// ```
+    pub fn estimated_cycles(&self) -> u64 {
+        let accesses = self.ir + self.dr + self.dw;
+        let l1_hits = accesses - self.l1_misses;
+        let ll_hits = self.l1_misses - self.ll_misses;
+        l1_hits + 5 * ll_hits + 35 * self.ll_misses
+    }
+}
+
+/// Parses a callgrind output file's `events:` and `totals:`/`summary:` lines.
+///
+/// ```
+/// let text = "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\nsummary: 100 50 50 1 5 4 1 1 0\n";
+/// let t = harness::experiments::instructions::parse_callgrind_out(text).unwrap();
+/// assert_eq!((t.ir, t.l1_misses, t.ll_misses), (100, 10, 2));
+/// ```
+pub fn parse_callgrind_out(text: &str) -> Result<CallgrindTotals> {
+    let events: Vec<&str> = text
+        .lines()
+        .find_map(|l| l.strip_prefix("events:"))
+        .context("callgrind output has no `events:` line")?
+        .split_whitespace()
+        .collect();
+    let totals: Vec<u64> = text
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("totals:")
+                .or_else(|| l.strip_prefix("summary:"))
+        })
+        .context("callgrind output has no `totals:` or `summary:` line")?
+        .split_whitespace()
+        .map(|v| v.parse::<u64>())
+        .collect::<Result<_, _>>()
+        .context("callgrind totals are not numbers")?;
+    let get = |name: &str| -> u64 {
+        events
+            .iter()
+            .position(|e| *e == name)
+            .and_then(|i| totals.get(i).copied())
+            .unwrap_or(0)
+    };
+    if !events.contains(&"Ir") {
+        bail!("callgrind output has no Ir event");
+    }
+    Ok(CallgrindTotals {
+        ir: get("Ir"),
+        dr: get("Dr"),
+        dw: get("Dw"),
+        l1_misses: get("I1mr") + get("D1mr") + get("D1mw"),
+        ll_misses: get("ILmr") + get("DLmr") + get("DLmw"),
+    })
+}
+
+/// `valgrind --version`, or `None` when valgrind cannot be run.
+pub fn valgrind_version() -> Option<String> {
+    let out = Command::new("valgrind").arg("--version").output().ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+}
+
+/// What the child reported for one arm: callgrind totals of the measured operation and its counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MeasuredArm {
+    /// Callgrind totals of the measured window.
+    pub totals: CallgrindTotals,
+    /// Operations (successors) in the window.
+    pub successors: u64,
+    /// Evaluation-cache lookups of those operations (calls + hits), from a counting pass outside the window.
+    pub lookups: u64,
+    /// Evaluator calls (misses) of those operations.
+    pub evaluator_calls: u64,
+}
+
+/// The value of `key=` on the child's standard output.
+fn reported(stdout: &str, key: &str) -> Option<u64> {
+    stdout
+        .lines()
+        .flat_map(str::split_whitespace)
+        .find_map(|w| w.strip_prefix(key)?.strip_prefix('='))
+        .and_then(|v| v.parse().ok())
+}
+
+/// Runs `exe callgrind-op ARGS` under callgrind (collection limited to the measured operation) and returns the
+/// child's standard output and the totals.
+fn run_child(
+    exe: &Path,
+    child_args: &[&str],
+    scenarios_dir: &Path,
+    out_file: &Path,
+    what: &str,
+) -> Result<(String, CallgrindTotals)> {
+    let out = Command::new("valgrind")
+        .arg("--tool=callgrind")
+        .arg("--cache-sim=yes")
+        .arg("--collect-atstart=no")
+        .arg("--toggle-collect=*measured_operation*")
+        .arg(format!("--callgrind-out-file={}", out_file.display()))
+        .arg(exe)
+        .arg("callgrind-op")
+        .args(child_args)
+        .arg("--scenarios-dir")
+        .arg(scenarios_dir)
+        .output()
+        .context("cannot run valgrind")?;
+    if !out.status.success() {
+        bail!(
+            "callgrind run for {what} failed ({}): {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim()
+        );
+    }
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let text = std::fs::read_to_string(out_file)
+        .with_context(|| format!("{}: cannot read", out_file.display()))?;
+    let totals = parse_callgrind_out(&text)
+        .with_context(|| format!("{}: unexpected format", out_file.display()))?;
+    if totals.ir == 0 {
+        bail!(
+            "{}: no instructions collected (the measured_operation toggle did not match)",
+            out_file.display()
+        );
+    }
+    Ok((stdout, totals))
+}
+
+/// Runs `exe callgrind-op` for one arm under callgrind (collection limited to the measured operation) and returns
+/// the totals with the successor, lookup and evaluator-call counts the child reported. `work` receives the
+/// callgrind files.
+pub fn measure_arm(
+    exe: &Path,
+    scenarios_dir: &Path,
+    scenario: &str,
+    cache: &str,
+    eval: &str,
+    traversal: &str,
+    work: &Path,
+) -> Result<MeasuredArm> {
+    let out_file = work.join(format!(
+        "callgrind.{scenario}-{cache}-{eval}-{traversal}.out"
+    ));
+    let args = [
+        "--scenario",
+        scenario,
+        "--cache",
+        cache,
+        "--eval",
+        eval,
+        "--traversal",
+        traversal,
+    ];
+    let what = format!("{scenario}/{cache}/{eval}/{traversal}");
+    let (stdout, totals) = run_child(exe, &args, scenarios_dir, &out_file, &what)?;
+    let get = |key: &str| {
+        reported(&stdout, key).with_context(|| format!("callgrind child printed no `{key}=` count"))
+    };
+    let (successors, lookups, evaluator_calls) =
+        (get("successors")?, get("lookups")?, get("evaluator_calls")?);
+    Ok(MeasuredArm {
+        totals,
+        successors,
+        lookups,
+        evaluator_calls,
+    })
+}
+
+/// Instructions of `calls` evaluator calls alone (no expansion, no cache: `callgrind-op --alone`), half from each
+/// perspective, on the family's first successor: an evaluator's cost measured apart from any operation.
+pub fn measure_evaluator_alone(
+    exe: &Path,
+    scenarios_dir: &Path,
+    scenario: &str,
+    eval: &str,
+    calls: u32,
+    work: &Path,
+) -> Result<u64> {
+    let out_file = work.join(format!("callgrind.{scenario}-alone-{eval}-{calls}.out"));
+    let calls_text = calls.to_string();
+    let args = [
+        "--scenario",
+        scenario,
+        "--cache",
+        "none",
+        "--eval",
+        eval,
+        "--alone",
+        &calls_text,
+    ];
+    let what = format!("{scenario}/{eval} alone");
+    let (_, totals) = run_child(exe, &args, scenarios_dir, &out_file, &what)?;
+    Ok(totals.ir)
+}

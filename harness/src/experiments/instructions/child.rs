@@ -1,0 +1,93 @@
+//! The child side: load one scenario, build the operation outside the measured window, run it once inside.
+
+use crate::evaluators::EvaluatorKind;
+use crate::experiments::expansion::operation::{Arm, count_family, timed_operation};
+use crate::scenario::families;
+use crate::scenario::{LoadedScenario, load_dir};
+use anyhow::{Context, Result};
+use engine::GameState;
+use engine::chance::Traversal;
+use engine::memo::CacheKind;
+use std::path::PathBuf;
+
+/// Arguments of the hidden `harness callgrind-op` child.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Scenario family.
+    #[arg(long)]
+    pub scenario: String,
+    /// Cache variant.
+    #[arg(long)]
+    pub cache: CacheKind,
+    /// Traversal cache `on` or `off`.
+    #[arg(long, default_value = "on")]
+    pub traversal: Traversal,
+    /// Evaluator: any name `--eval` takes, `work:N` included.
+    #[arg(long, default_value = "material")]
+    pub eval: EvaluatorKind,
+    /// Instead of the operation, call the evaluator alone this many times (even: half per perspective) on the
+    /// family's first successor, so its cost per call is measured apart from any expansion.
+    #[arg(long)]
+    pub alone: Option<u32>,
+    /// Folder holding the frozen scenario files.
+    #[arg(long, default_value = "scenarios")]
+    pub scenarios_dir: PathBuf,
+}
+
+/// The states of the operation callgrind measures: the family's first successor alone, which keeps the
+/// callgrind step within the main job's time budget (the break-even map times the same operation).
+pub fn operation_states(scn: &LoadedScenario) -> Vec<GameState> {
+    scn.successors.iter().take(1).map(|s| s.state).collect()
+}
+
+/// The only code callgrind counts (`--toggle-collect=*measured_operation*`): one pass of the operation.
+#[inline(never)]
+pub fn measured_operation(op: &mut dyn FnMut()) {
+    op();
+}
+
+/// Runs the child (the operation once unmeasured, then once measured): prints `successors=N` so the parent can divide by the operation count, then
+/// `lookups=L evaluator_calls=M` of the same operation, counted by a counting pass after the measured window (so
+/// the instruction count neither includes it nor changes with it).
+pub fn run(args: Args) -> Result<()> {
+    let fams = families(std::slice::from_ref(&args.scenario))?;
+    let traversal = args.traversal;
+    let scns = load_dir(&args.scenarios_dir, &fams)?;
+    let scn = scns.first().context("no scenario loaded")?;
+    let states = operation_states(scn);
+    let f = args.eval.function();
+    let state = states.first().context("the family has no successor")?;
+    // One call before the window: an evaluator's one-time tables (attack maps, network weights, built on first
+    // use) would otherwise count as the cost of the calls inside it.
+    std::hint::black_box(f(state, engine::Color::White));
+    if let Some(calls) = args.alone {
+        let mut op = || {
+            for _ in 0..calls / 2 {
+                for c in [engine::Color::White, engine::Color::Black] {
+                    std::hint::black_box(f(std::hint::black_box(state), c));
+                }
+            }
+        };
+        measured_operation(&mut op);
+        println!("evaluations={}", calls / 2 * 2);
+        return Ok(());
+    }
+    let arm = Arm {
+        cache: args.cache,
+        eval: args.eval,
+        traversal,
+    };
+    let mut op = timed_operation(&states, scn.depth, arm);
+    // One pass outside the window too: the turn generator's attack tables are built on first use, and an
+    // evaluator that uses them would otherwise move that one-time cost out of the arms it warmed.
+    op();
+    measured_operation(&mut *op);
+    println!("successors={}", states.len());
+    let counted = count_family(&states, scn.depth, arm).memo;
+    println!(
+        "lookups={} evaluator_calls={}",
+        counted.evaluator_calls + counted.cache_hits,
+        counted.evaluator_calls
+    );
+    Ok(())
+}

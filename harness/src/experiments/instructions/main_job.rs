@@ -1,0 +1,150 @@
+//! The main job's instruction step: every scenario x cache variant (material evaluator, traversal cache on) and the
+//! uncached arm with the constant evaluator, the family's first successor expanded once under callgrind, as count
+//! rows; with the lookups and misses of that operation, the break-even costs (see [`BreakEven`]).
+
+use super::break_even::{BreakEven, BreakEvenInputs};
+use super::{MeasuredArm, measure_arm, valgrind_version};
+use crate::evaluators::EvaluatorKind;
+use crate::record::{ArmKey, CountRow, Metric};
+use engine::chance::Traversal;
+use engine::memo::CacheKind;
+use std::path::Path;
+
+/// Count rows (`instructions_per_op`, `estimated_cycles_per_op`, raw totals, the operation's `callgrind_op_lookups`
+/// and `callgrind_op_evaluator_calls`, and the optimized arm's `evaluator_instructions_per_call` and
+/// `probe_instructions_per_lookup`) and a one-line status note that says how they were measured or why they are
+/// missing.
+pub fn instruction_rows(
+    scenarios_dir: &Path,
+    families: &[&str],
+    caches: &[CacheKind],
+    work: &Path,
+) -> (Vec<CountRow>, String) {
+    let Some(version) = valgrind_version() else {
+        return (
+            Vec::new(),
+            "valgrind is not installed (or not on PATH), so no instruction counts were measured; install \
+             valgrind (apt-get install valgrind) and run again."
+                .into(),
+        );
+    };
+    let exe = match std::env::current_exe() {
+        Ok(e) => e,
+        Err(e) => {
+            return (
+                Vec::new(),
+                format!("cannot locate the harness executable: {e}"),
+            );
+        }
+    };
+    if let Err(e) = std::fs::create_dir_all(work) {
+        return (
+            Vec::new(),
+            format!("{}: cannot create: {e}", work.display()),
+        );
+    }
+    let mut rows = Vec::new();
+    let mut failures = Vec::new();
+    for fam in families {
+        // Every variant with the material evaluator, plus the uncached arm with the constant evaluator, which
+        // separates the evaluator's cost from the rest of the operation (see `break_even`).
+        let arms = caches
+            .iter()
+            .map(|c| (*c, EvaluatorKind::Material))
+            .chain([(CacheKind::None, EvaluatorKind::Constant)]);
+        let mut measured: Vec<(CacheKind, EvaluatorKind, MeasuredArm)> = Vec::new();
+        for (cache, eval) in arms {
+            match measure_arm(
+                &exe,
+                scenarios_dir,
+                fam,
+                cache.name(),
+                &eval.to_string(),
+                Traversal::Cached.name(),
+                work,
+            ) {
+                Ok(m) => {
+                    rows.extend(arm_rows(fam, cache, eval, &m));
+                    measured.push((cache, eval, m));
+                }
+                Err(e) => failures.push(format!("{fam}/{}/{}: {e:#}", cache.name(), eval)),
+            }
+        }
+        let find = |cache: CacheKind, eval: EvaluatorKind| {
+            measured
+                .iter()
+                .find(|(c, e, _)| *c == cache && *e == eval)
+                .map(|(_, _, m)| *m)
+        };
+        if let (Some(nm), Some(nc), Some(om)) = (
+            find(CacheKind::None, EvaluatorKind::Material),
+            find(CacheKind::None, EvaluatorKind::Constant),
+            find(CacheKind::Optimized, EvaluatorKind::Material),
+        ) {
+            if nm.lookups != om.lookups || nc.lookups != om.lookups {
+                failures.push(format!(
+                    "{fam}: lookups differ between the break-even arms (none/material {}, none/constant {}, \
+                     optimized {}); no break-even figures",
+                    nm.lookups, nc.lookups, om.lookups
+                ));
+            } else if let Some(b) = BreakEven::derive(&BreakEvenInputs {
+                none_material: nm.totals.ir as f64,
+                none_constant: nc.totals.ir as f64,
+                optimized_material: om.totals.ir as f64,
+                lookups: om.lookups as f64,
+                misses: om.evaluator_calls as f64,
+            }) {
+                let key = row_key(fam, CacheKind::Optimized, EvaluatorKind::Material);
+                for (metric, value) in [
+                    (Metric::EvaluatorInstructionsPerCall, b.evaluator),
+                    (Metric::ProbeInstructionsPerLookup, b.probe),
+                ] {
+                    rows.push(CountRow {
+                        key: key.clone(),
+                        metric,
+                        value: value.round() as i128,
+                    });
+                }
+            }
+        }
+    }
+    let mut note = format!(
+        "Measured with {version} (callgrind, --cache-sim=yes, collection toggled on the measured operation only; \
+         evaluator material, plus the uncached arm with the constant evaluator; traversal cache on; one operation \
+         = the first successor of each family)."
+    );
+    if !failures.is_empty() {
+        note.push_str(&format!(" Failed arms: {}", failures.join("; ")));
+    }
+    (rows, note)
+}
+
+fn row_key(fam: &str, cache: CacheKind, eval: EvaluatorKind) -> ArmKey {
+    crate::experiments::expansion::operation::Arm {
+        cache,
+        eval,
+        traversal: engine::chance::Traversal::Cached,
+    }
+    .key(fam)
+}
+
+/// The count rows of one measured arm.
+fn arm_rows(fam: &str, cache: CacheKind, eval: EvaluatorKind, m: &MeasuredArm) -> Vec<CountRow> {
+    let key = row_key(fam, cache, eval);
+    let t = &m.totals;
+    let n = m.successors.max(1) as i128;
+    let pairs = [
+        (Metric::InstructionsTotal, t.ir as i128),
+        (Metric::InstructionsPerOp, (t.ir as i128 + n / 2) / n),
+        (
+            Metric::EstimatedCyclesPerOp,
+            (t.estimated_cycles() as i128 + n / 2) / n,
+        ),
+        (Metric::L1MissesTotal, t.l1_misses as i128),
+        (Metric::LlMissesTotal, t.ll_misses as i128),
+        (Metric::CallgrindOpSuccessors, m.successors as i128),
+        (Metric::CallgrindOpLookups, m.lookups as i128),
+        (Metric::CallgrindOpEvaluatorCalls, m.evaluator_calls as i128),
+    ];
+    CountRow::rows(&key, pairs)
+}

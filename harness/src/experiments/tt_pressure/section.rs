@@ -1,0 +1,169 @@
+//! The TT-pressure section: the findings of `tt_pressure.csv` (computed in [`crate::experiments::tt_pressure`]) rendered as a
+//! scheme × size table of work relative to the unbounded table, the verdict, and two charts.
+
+use crate::experiments::tt_pressure::TtPressureFindings;
+use crate::plot::{Axis, LinePlot, Point, Reference, Series, line_plot};
+use crate::present::number::{MISSING, count, percent, ratio, time_ns};
+use crate::present::{Align, Table, TableError};
+use crate::record::schema::TtPressureRecord;
+use std::path::{Path, PathBuf};
+
+/// Schemes in table and legend order (the rows' own order decides among unknown names).
+fn schemes(rows: &[TtPressureRecord]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for r in rows.iter().filter(|r| !r.is_unbounded()) {
+        if !out.contains(&r.scheme) {
+            out.push(r.scheme.clone());
+        }
+    }
+    out
+}
+
+/// Scheme × size: nodes ÷ unbounded per cell (`*` marks an arm with some root decision unlike the unbounded
+/// table's), then the worst scheme's extra nodes over the best.
+pub fn ratio_table(
+    rows: &[TtPressureRecord],
+    findings: &TtPressureFindings,
+) -> Result<Table, TableError> {
+    let names = schemes(rows);
+    let mut columns = vec![("entries".to_string(), Align::Right)];
+    columns.extend(names.iter().map(|n| (n.clone(), Align::Right)));
+    columns.push(("worst vs best".to_string(), Align::Right));
+    let mut t = Table::new(columns);
+    for s in &findings.sizes {
+        let mut cells = vec![format!("2^{} = {}", s.log2, count(1u64 << s.log2))];
+        for n in &names {
+            let cell = rows
+                .iter()
+                .find(|r| r.size_log2 == Some(s.log2) && &r.scheme == n)
+                .map_or(MISSING.to_string(), |r| {
+                    let mark = if r.decisions_equal == r.moves {
+                        ""
+                    } else {
+                        "*"
+                    };
+                    format!("{}{mark}", ratio(r.nodes_vs_unbounded))
+                });
+            cells.push(cell);
+        }
+        cells.push(format!("+{}", percent(s.extra_nodes)));
+        t.row(cells)?;
+    }
+    Ok(t)
+}
+
+/// Every arm's raw figures: entries, nodes, evaluator calls, hits, cutoffs, overwrites, time, decisions.
+pub fn detail_table(rows: &[TtPressureRecord]) -> Result<Table, TableError> {
+    let mut t = Table::new([
+        ("scheme", Align::Left),
+        ("entries", Align::Right),
+        ("held", Align::Right),
+        ("nodes", Align::Right),
+        ("evaluator calls", Align::Right),
+        ("TT hits", Align::Right),
+        ("TT cutoffs", Align::Right),
+        ("overwrites", Align::Right),
+        ("time", Align::Right),
+        ("decisions equal", Align::Right),
+    ]);
+    for r in rows {
+        t.row([
+            r.scheme.clone(),
+            r.capacity_entries.map_or("unbounded".to_string(), count),
+            count(r.occupied_entries),
+            count(r.nodes),
+            count(r.evaluator_calls),
+            count(r.tt_hits),
+            count(r.tt_cutoffs),
+            count(r.tt_overwrites),
+            time_ns(r.time_ns as f64),
+            format!("{}/{}", r.decisions_equal, r.moves),
+        ])?;
+    }
+    Ok(t)
+}
+
+/// Which work a chart shows.
+#[derive(Clone, Copy, Debug)]
+pub enum Work {
+    /// Nodes visited.
+    Nodes,
+    /// Evaluator calls.
+    EvaluatorCalls,
+}
+
+/// "Work relative to an unbounded TT vs TT size": one line per scheme over log2 entries, the unbounded table at
+/// 1 drawn as a bound, a vertical line at the unbounded table's entry count. Returns the SVG and PNG paths.
+pub fn chart(rows: &[TtPressureRecord], work: Work, stem: &Path) -> anyhow::Result<[PathBuf; 2]> {
+    let (what, of): (&str, fn(&TtPressureRecord) -> f64) = match work {
+        Work::Nodes => ("nodes", |r| r.nodes_vs_unbounded),
+        Work::EvaluatorCalls => ("evaluator calls", |r| r.evaluator_calls_vs_unbounded),
+    };
+    let point = |x: f64, y: f64| Point { x, y, lo: y, hi: y };
+    let mut series: Vec<Series> = schemes(rows)
+        .into_iter()
+        .map(|name| {
+            let mut points: Vec<Point> = rows
+                .iter()
+                .filter(|r| r.scheme == name)
+                .filter_map(|r| r.size_log2.map(|n| point((1u64 << n) as f64, of(r))))
+                .collect();
+            points.sort_by(|a, b| a.x.total_cmp(&b.x));
+            Series {
+                name,
+                points,
+                bound: false,
+            }
+        })
+        .collect();
+    let ceiling = Series::level_across("unbounded (ceiling)", 1.0, &series);
+    series.extend(ceiling);
+    let verticals = rows
+        .first()
+        .map(|r| Reference {
+            at: r.unbounded_entries as f64,
+            label: format!("unbounded table held {}", count(r.unbounded_entries)),
+        })
+        .into_iter()
+        .collect();
+    line_plot(
+        &LinePlot {
+            title: format!("Work relative to an unbounded TT vs TT size ({what})"),
+            x: Axis::log("table size", "entries"),
+            y: Axis::log(format!("{what} ÷ unbounded table's"), "ratio"),
+            series,
+            verticals,
+        },
+        stem,
+    )
+}
+
+/// The section's markdown: what was run, the verdict, the ratio table, the charts (paths relative to the
+/// report), the per-arm figures.
+pub fn markdown(
+    rows: &[TtPressureRecord],
+    findings: &TtPressureFindings,
+    charts: &[String],
+) -> Result<String, TableError> {
+    let first = rows.first();
+    let mut md = format!(
+        "One seeded self-play game ({} moves, depth {}, Star2, material evaluator, seed {}, from `{}`) searched \
+         again by every replacement scheme at every size, the table kept across moves; the unbounded table held \
+         {} entries at the end. Work is nodes ÷ the unbounded table's (1 = no loss); `*` marks an arm with some \
+         root decision unlike the unbounded table's.\n\n**Verdict:** {}.\n\n",
+        findings.moves,
+        findings.depth_turns,
+        first.map_or(0, |r| r.seed),
+        first.map_or("", |r| r.start_dfen.as_str()),
+        count(findings.unbounded_entries),
+        findings.verdict(),
+    );
+    md.push_str(&ratio_table(rows, findings)?.markdown());
+    md.push('\n');
+    for c in charts {
+        md.push_str(&format!("\n![work relative to an unbounded TT]({c})\n"));
+    }
+    md.push_str("\nEvery arm:\n\n");
+    md.push_str(&detail_table(rows)?.markdown());
+    Ok(md)
+}

@@ -1,0 +1,101 @@
+//! The main job: verify the frozen scenarios, reserve the run folder, run the experiments of
+//! [`crate::experiments::MAIN_JOB`] in order, write the shared files (`counts.csv`, `timings.csv`,
+//! `summary.json`), render the report. `commands::main_job` only turns arguments into a
+//! [`Job`].
+
+mod summary;
+mod verify;
+pub(crate) mod write;
+
+use crate::exit::Failure;
+use crate::experiments::expansion::glance::at_a_glance;
+use crate::experiments::{Job, MainRun};
+use crate::record::{RunFolder, RunMetadata, check_output_folder, check_replaceable_folder};
+use crate::{outln, status};
+use std::time::Instant;
+
+/// Runs the main job. A verification or parity mismatch ([`Failure::Mismatch`]) or a bad scenario file removes the
+/// run folder (nothing measured is kept); any other failure keeps the `.partial` folder for inspection.
+pub fn run(job: &Job) -> anyhow::Result<()> {
+    let start = Instant::now();
+    // Every output location is checked before any work, so a bad path fails in the first second.
+    check_output_folder("out", &job.out)?;
+    check_replaceable_folder("report-dir", &job.report_dir)?;
+    if let Some(dir) = &job.trace_out {
+        check_output_folder("trace-out", dir)?;
+    }
+    // The git state is read once: later experiments (the eviction report, the allocation child) rewrite tracked
+    // files.
+    let mut meta = RunMetadata::collect(job.seed);
+    if let Some(t) = job.start_time {
+        meta.started = t;
+    }
+    let folder = RunFolder::reserve(&job.out, &meta)?;
+    outln!(
+        "main job: seed {} | {} | {} | git {}",
+        meta.seed,
+        meta.machine(),
+        meta.rustc,
+        meta.git_revision
+    );
+    let outcome = run_in(job, &meta, &folder, start);
+    match outcome {
+        Ok(glance) => {
+            let done = folder.finish()?;
+            outln!("results: {}", done.display());
+            crate::report::render_run(&done, &job.report_dir)?;
+            summary::print_glance(&glance);
+            status!(
+                "main job finished in {:.1} s",
+                start.elapsed().as_secs_f64()
+            );
+            Ok(())
+        }
+        Err(e) => {
+            // A scenario file or a parity check that failed leaves nothing worth inspecting.
+            let e = crate::scenario::classified(e);
+            if matches!(Failure::of(&e), Failure::Mismatch | Failure::BadInput) {
+                folder.discard();
+            }
+            Err(e)
+        }
+    }
+}
+
+/// Everything between reserving the run folder and completing it; returns At a glance.
+fn run_in(
+    job: &Job,
+    meta: &RunMetadata,
+    folder: &RunFolder,
+    start: Instant,
+) -> anyhow::Result<Vec<crate::experiments::expansion::glance::Glance>> {
+    let scenarios = verify::verify_scenarios(job)?;
+    status!(
+        "verified {} successors in {:.1} s",
+        scenarios.iter().map(|s| s.successors.len()).sum::<usize>(),
+        start.elapsed().as_secs_f64()
+    );
+    if let Some(dir) = &job.trace_out {
+        crate::experiments::catalogue_eviction::export_traces(job, dir)?;
+    }
+    let mut run = MainRun::new(job, &scenarios, meta, folder);
+    crate::experiments::run_all(&mut run)?;
+    let (written, findings) = write::write_results(run)?;
+    let mut glance = at_a_glance(&written.counts, &written.timings, &written.intervals);
+    if let Some(map) = &findings.break_even {
+        crate::experiments::expansion::glance::with_break_even_map(&mut glance, &map.rows);
+    }
+    let stages = summary::StageHeadlines {
+        bounded_cache: findings.bounded_cache.as_deref(),
+        tt_pressure: findings
+            .tt_pressure
+            .as_ref()
+            .map(summary::TtPressureHeadline::of),
+        break_even_map: findings
+            .break_even
+            .as_ref()
+            .map_or(&[][..], |m| &m.break_evens[..]),
+    };
+    write::write_summary(&glance, meta, folder, stages)?;
+    Ok(glance)
+}

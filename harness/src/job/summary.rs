@@ -1,0 +1,125 @@
+//! The run's headline: printed last on the console and written as `summary.json`.
+
+use crate::experiments::bounded_cache::findings::BoundedGlance;
+use crate::experiments::break_even::findings::VariantBreakEven;
+use crate::experiments::expansion::glance::{Glance, Tally, glance_table, tally};
+use crate::outln;
+use crate::record::RunMetadata;
+use serde::Serialize;
+
+/// The version of `summary.json`'s layout; bumped when a key changes meaning or disappears.
+pub const SUMMARY_VERSION: u32 = 2;
+
+#[derive(Serialize)]
+struct SummaryJson<'a> {
+    summary_version: u32,
+    started_utc: String,
+    git_revision: &'a str,
+    rustc: &'a str,
+    machine: String,
+    seed: u64,
+    verdicts: Tally,
+    at_a_glance: &'a [Glance],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bounded_cache: Option<&'a [BoundedGlance]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tt_pressure: Option<TtPressureHeadline>,
+    break_even_map: &'a [VariantBreakEven],
+}
+
+/// The optional stages' headlines in `summary.json`; each is left out when its stage did not run.
+#[derive(Clone, Debug, Default)]
+pub struct StageHeadlines<'a> {
+    /// The bounded-cache stage's at-a-glance lines.
+    pub bounded_cache: Option<&'a [BoundedGlance]>,
+    /// The TT-pressure slice's headline.
+    pub tt_pressure: Option<TtPressureHeadline>,
+    /// The break-even map's costs per variant (empty when the stage did not run).
+    pub break_even_map: &'a [VariantBreakEven],
+}
+
+/// The TT-pressure slice's headline in `summary.json` (absent when the stage was skipped).
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub struct TtPressureHeadline {
+    /// Moves of the fixed game.
+    pub moves: u64,
+    /// Depth in full turns.
+    pub depth_turns: u8,
+    /// Entries the unbounded table held at the end.
+    pub unbounded_entries: u64,
+    /// The sizes swept (log2 entries).
+    pub sizes_log2: Vec<u8>,
+    /// The largest size at which the schemes are more than 5% apart in nodes (`null`: never).
+    pub scheme_matters_up_to_log2: Option<u8>,
+    /// The worst scheme's extra nodes over the best at the smallest size, in percent.
+    pub smallest_size_extra_nodes_percent: f64,
+    /// The largest such extra at any size, in percent.
+    pub largest_extra_nodes_percent: f64,
+    /// Whether every arm made every root decision (value and path) the unbounded table made.
+    pub all_decisions_equal: bool,
+    /// Wall time of the stage.
+    pub seconds: f64,
+}
+
+impl TtPressureHeadline {
+    /// The headline of a finished stage.
+    pub fn of(outcome: &crate::experiments::tt_pressure::TtPressureOutcome) -> TtPressureHeadline {
+        let f = &outcome.findings;
+        let pct = |s: Option<&crate::experiments::tt_pressure::SizeSpread>| {
+            s.map_or(0.0, |s| 100.0 * s.extra_nodes)
+        };
+        TtPressureHeadline {
+            moves: f.moves,
+            depth_turns: f.depth_turns,
+            unbounded_entries: f.unbounded_entries,
+            sizes_log2: f.sizes.iter().map(|s| s.log2).collect(),
+            scheme_matters_up_to_log2: f.matters_up_to,
+            smallest_size_extra_nodes_percent: pct(f.tightest()),
+            largest_extra_nodes_percent: pct(f.largest_extra()),
+            all_decisions_equal: f.all_decisions_equal,
+            seconds: outcome.seconds,
+        }
+    }
+}
+
+/// `summary.json`'s text.
+pub fn summary_json(
+    glance: &[Glance],
+    meta: &RunMetadata,
+    stages: StageHeadlines<'_>,
+) -> serde_json::Result<String> {
+    let doc = SummaryJson {
+        summary_version: SUMMARY_VERSION,
+        started_utc: meta.started.to_string(),
+        git_revision: &meta.git_revision,
+        rustc: &meta.rustc,
+        machine: meta.machine(),
+        seed: meta.seed,
+        verdicts: tally(glance),
+        at_a_glance: glance,
+        bounded_cache: stages.bounded_cache,
+        tt_pressure: stages.tt_pressure,
+        break_even_map: stages.break_even_map,
+    };
+    let mut text = serde_json::to_string_pretty(&doc)?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// The console's closing summary.
+pub fn print_glance(glance: &[Glance]) {
+    let t = tally(glance);
+    outln!("\nAt a glance (speedup = time(none) / time(variant), > 1 = faster):\n");
+    match glance_table(glance) {
+        Ok(t) => outln!("{}", t.plain()),
+        Err(e) => outln!("(no table: {e})"),
+    };
+    outln!(
+        "verdicts: {} pay, {} cost, {} within noise (±1%), {} without verdict (the 95% interval holds 1 and reaches \
+         past ±1%, or covers less than 95%)",
+        t.pays,
+        t.costs,
+        t.within_noise,
+        t.no_verdict
+    );
+}
