@@ -4,6 +4,7 @@
 use crate::record::schema::{IntervalTable, ProbeTable, UnknownMetrics, read_intervals};
 use crate::record::{Metric, MetricTable, SchemaError, is_partial, latest_complete_run};
 use anyhow::{Context, Result, bail};
+use engine::memo::CacheKind;
 use std::path::{Path, PathBuf};
 
 /// The shared files of a run folder, which every section may read; each experiment's own files are read by its
@@ -120,7 +121,7 @@ impl RunResults {
             }
         }
         self.timings.require_complete(&Metric::TIMING, "timing")?;
-        for base in ["none", "tuple"] {
+        for base in [CacheKind::None, CacheKind::Tuple] {
             if let Some(set) = Metric::speedup_vs(base) {
                 self.timings.require_complete(&set, "speedup")?;
             }

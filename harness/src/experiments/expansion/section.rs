@@ -4,11 +4,12 @@
 use crate::plot::{Axis, DotPlot, Reference};
 use crate::present::number::{MISSING, counter_mean, or_missing, ratio_interval, time_ns_interval};
 use crate::present::{Align, Table};
-use crate::record::{ArmKey, Metric};
+use crate::record::{ArmKey, Known, Metric};
 use crate::section::{Section, SectionContext, hit_rate};
 use crate::statistics::Interval;
 use crate::verdict::Verdict;
 use anyhow::Result;
+use engine::memo::CacheKind;
 use std::fmt::Write;
 
 mod probe_lengths;
@@ -57,7 +58,7 @@ fn counts(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
                 or_missing(c.get(&arm, Metric::Entries), counter_mean),
                 format!("{:.1}%", 100.0 * rate),
             ])?;
-            if v == "optimized" {
+            if Known::parse(v).is(CacheKind::Optimized) {
                 if best.as_ref().is_none_or(|b| rate > b.1) {
                     best = Some((s.clone(), rate));
                 }
@@ -100,7 +101,7 @@ fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
         ("speedup vs none [95% interval]", Align::Right),
         ("speedup vs tuple [95% interval]", Align::Right),
     ]);
-    let speed = |arm: &ArmKey, base: &str| {
+    let speed = |arm: &ArmKey, base: CacheKind| {
         crate::experiments::expansion::glance::speedup_of(t, ctx.intervals, arm, base)
     };
     let show = |x: Option<Interval>| match x {
@@ -117,15 +118,18 @@ fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
             let Some(med) = t.get(&arm, Metric::NsPerOpMedian) else {
                 continue;
             };
-            let (sn, st) = (show(speed(&arm, "none")), show(speed(&arm, "tuple")));
+            let (sn, st) = (
+                show(speed(&arm, CacheKind::None)),
+                show(speed(&arm, CacheKind::Tuple)),
+            );
             let time = time_ns_interval(
                 med,
                 t.get(&arm, Metric::NsPerOpCi95Low).unwrap_or(f64::NAN),
                 t.get(&arm, Metric::NsPerOpCi95High).unwrap_or(f64::NAN),
             );
             table.row([s.clone(), v.clone(), time, sn, st])?;
-            if v == "optimized"
-                && let Some(s) = speed(&arm, "tuple")
+            if Known::parse(v).is(CacheKind::Optimized)
+                && let Some(s) = speed(&arm, CacheKind::Tuple)
             {
                 compared += 1;
                 match Verdict::of_ratio(&s) {
@@ -164,14 +168,14 @@ fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
             },
         )?;
     }
-    for base in ["none", "tuple"] {
+    for base in [CacheKind::None, CacheKind::Tuple] {
         let (scenarios, series) = ctx.by_scenario(t, |a| {
             speed(a, base).map(|s| (s.point, Some((s.low, s.high))))
         });
         if series.is_empty() {
             continue;
         }
-        let label = if base == "none" {
+        let label = if base == CacheKind::None {
             "uncached"
         } else {
             "the tuple-key map"

@@ -80,7 +80,7 @@ impl Config {
             .flat_map(|&scheme| {
                 self.sizes_log2
                     .iter()
-                    .map(move |&log2| TableArm::Bounded { scheme, log2 })
+                    .map(move |&log2| TableArm::sized(scheme, log2))
             })
             .collect();
         arms.push(TableArm::Unbounded);

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 /// Schemes in table and legend order (the rows' own order decides among unknown names).
 fn schemes(rows: &[TtPressureRecord]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for r in rows.iter().filter(|r| r.scheme != "unbounded") {
+    for r in rows.iter().filter(|r| !r.is_unbounded()) {
         if !out.contains(&r.scheme) {
             out.push(r.scheme.clone());
         }
