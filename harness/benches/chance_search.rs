@@ -74,17 +74,18 @@ fn tt_replacement(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_secs(2));
     let arms = engine::search::ReplacementScheme::ALL
-        .map(|scheme| TableArm::Bounded { scheme, log2: 8 })
+        .map(|scheme| TableArm::sized(scheme, 8))
         .into_iter()
         .chain([TableArm::Unbounded]);
     for arm in arms {
+        let label = harness::arm::ArmId::from(arm).label();
         // Setup: the arm must reproduce every root value of the fixed game before it is timed.
         let check = run_arm(arm, &game, &config).expect("2^8 fits every scheme");
         assert_eq!(
             check.values_equal, check.moves,
-            "{arm}: a root value differs; nothing timed"
+            "{label}: a root value differs; nothing timed"
         );
-        group.bench_function(arm.to_string().replace(' ', "/"), |b| {
+        group.bench_function(label.replace(' ', "/"), |b| {
             b.iter(|| run_arm(arm, &game, &config).expect("2^8 fits every scheme"))
         });
     }

@@ -28,11 +28,7 @@ fn nested_chance(c: &mut Criterion) {
             .warm_up_time(Duration::from_millis(500))
             .measurement_time(Duration::from_secs(2));
         for eval in [EvaluatorKind::Material, EvaluatorKind::Constant] {
-            let frozen: Vec<i64> = scn
-                .successors
-                .iter()
-                .map(|s| s.expected[eval.to_string().as_str()])
-                .collect();
+            let frozen: Vec<i64> = scn.successors.iter().map(|s| s.expected[&eval]).collect();
             let arms: Vec<Arm> = CacheKind::ALL
                 .into_iter()
                 .map(|cache| Arm {

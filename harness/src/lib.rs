@@ -1,6 +1,8 @@
 //! The benchmark and experiment harness: frozen scenarios → experiments (one folder each, on one spine of arm
 //! ids, intervals, verdicts, records, presentation and plots) → run folder → report.
 
+/// The one arm id: every experiment's arm as typed fields, its label, title and file stem derived in one place.
+pub mod arm;
 /// What this binary was built from: version, git revision, rustc (captured by `build.rs`).
 pub mod build_info;
 /// The command line: the subcommand list, parsing, and dispatch to `commands`.
@@ -29,10 +31,12 @@ pub mod present;
 pub mod progress;
 /// Run metadata, run folders, tidy CSV and atomic writes.
 pub mod record;
-/// The plotted report: counts, timings, instructions and allocations sections with charts.
+/// The plotted report: header and At a glance, then each experiment's section with charts.
 pub mod report;
 /// Frozen scenario files: format, loading, generation, independent verification.
 pub mod scenario;
+/// A report section as experiments write it: markdown, its charts, and the run tables it reads.
+pub mod section;
 /// What a run covers: families, cache variants, evaluators, traversal modes, parsed from their names.
 pub mod selection;
 /// The one statistics module: Student-t quantiles, mean and median intervals, paired ratios.

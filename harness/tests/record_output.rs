@@ -180,7 +180,7 @@ fn counts_csv_round_trips_exactly() {
 fn timings_csv_round_trips() {
     let rows: Vec<TimingRow> = Metric::TIMING
         .iter()
-        .chain(&Metric::speedup_vs("none").unwrap())
+        .chain(&Metric::speedup_vs(engine::memo::CacheKind::None).unwrap())
         .map(|&metric| TimingRow {
             key: key(),
             metric,

@@ -16,7 +16,7 @@ fn family_states(family: Family) -> (Vec<GameState>, Vec<String>, Vec<i64>, Chan
     let frozen = scn
         .successors
         .iter()
-        .map(|s| s.expected["material"])
+        .map(|s| s.expected[&EvaluatorKind::Material])
         .collect();
     (states, dfens, frozen, scn.depth)
 }
@@ -72,7 +72,7 @@ fn tampered_value_aborts_with_successor_and_both_values() {
     .unwrap_err()
     .to_string();
     assert!(
-        err.contains("variant=fx eval=material traversal=on"),
+        err.contains("cache fx, evaluator material, traversal on"),
         "{err}"
     );
     assert!(
@@ -98,7 +98,7 @@ fn tampered_counters_abort() {
     r[4].1.memo.cache_hits += 1;
     let err = check_parity("p", &r, None, &dfens).unwrap_err().to_string();
     assert!(
-        err.contains("variant=optimized") && err.contains("memo counters"),
+        err.contains("cache optimized,") && err.contains("memo counters"),
         "{err}"
     );
 
@@ -106,7 +106,7 @@ fn tampered_counters_abort() {
     r[0].1.memo.evaluator_calls -= 1;
     let err = check_parity("p", &r, None, &dfens).unwrap_err().to_string();
     assert!(
-        err.contains("variant=none") && err.contains("uncached counters"),
+        err.contains("cache none,") && err.contains("uncached counters"),
         "{err}"
     );
 
@@ -114,7 +114,7 @@ fn tampered_counters_abort() {
     r[2].1.chance.generation.geometry += 1;
     let err = check_parity("p", &r, None, &dfens).unwrap_err().to_string();
     assert!(
-        err.contains("variant=hashbrown") && err.contains("expansion counters"),
+        err.contains("cache hashbrown,") && err.contains("expansion counters"),
         "{err}"
     );
 }

@@ -18,6 +18,8 @@ pub mod tt_pressure;
 pub use job::{Job, timing_plan};
 pub use main_run::{Findings, MainRun};
 
+use crate::section::{Section, SectionContext};
+
 /// One experiment of the main job.
 pub trait Experiment: Sync {
     /// The name `--skip` takes and the stage list shows (`snake_case`).
@@ -38,6 +40,11 @@ pub trait Experiment: Sync {
     /// reads one).
     fn skipped(&self, _run: &mut MainRun<'_>) -> anyhow::Result<()> {
         Ok(())
+    }
+    /// Its section of the main report, read from the run folder in `ctx` (its own files, which an older or a
+    /// skipping run may lack, and the shared tables); `None` when it has none.
+    fn section(&self, _ctx: &SectionContext<'_>) -> anyhow::Result<Option<Section>> {
+        Ok(None)
     }
 }
 

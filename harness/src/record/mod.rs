@@ -18,6 +18,6 @@ pub use output::{check_output_folder, check_replaceable_folder};
 pub use run_folder::RunFolder;
 pub use run_folder::{is_partial, latest_complete_run};
 pub use schema::{
-    AllocationRow, ArmKey, CountRow, Metric, MetricTable, Provenance, SchemaError, TimingRow,
+    AllocationRow, ArmKey, CountRow, Known, Metric, MetricTable, Provenance, SchemaError, TimingRow,
 };
 pub use timestamp::UtcTimestamp;

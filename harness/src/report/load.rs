@@ -1,55 +1,14 @@
 //! Reading a run folder back into typed rows: `metadata.txt` and the results CSVs, each checked for what the report
 //! needs, with errors that name the file, line and field.
 
-use crate::record::schema::{
-    BoundedCacheRecord, BreakEvenRecord, ProbeRow, SearchRecord, TtPressureRecord,
-    read_bounded_cache, read_break_even, read_probes, read_search, read_tt_pressure,
-};
-use crate::record::schema::{IntervalTable, UnknownMetrics, read_intervals};
-use crate::record::{ArmKey, Metric, MetricTable, SchemaError, is_partial, latest_complete_run};
+use crate::record::schema::{IntervalTable, ProbeTable, UnknownMetrics, read_intervals};
+use crate::record::{Metric, MetricTable, SchemaError, is_partial, latest_complete_run};
 use anyhow::{Context, Result, bail};
+use engine::memo::CacheKind;
 use std::path::{Path, PathBuf};
 
-/// `probes.csv`: the optimized cache's probe-length histograms.
-#[derive(Debug, Default, Clone)]
-pub struct ProbeTable {
-    rows: Vec<ProbeRow>,
-    /// Scenario families in order of first appearance.
-    pub scenarios: Vec<String>,
-}
-
-impl ProbeTable {
-    /// Reads `path` (see [`read_probes`]).
-    pub fn read(path: &Path) -> Result<ProbeTable, SchemaError> {
-        let rows = read_probes(path)?;
-        let mut scenarios: Vec<String> = Vec::new();
-        for r in &rows {
-            if !scenarios.contains(&r.key.scenario) {
-                scenarios.push(r.key.scenario.clone());
-            }
-        }
-        Ok(ProbeTable { rows, scenarios })
-    }
-
-    /// The histogram of `arm` as (probe length, lookups), lengths ascending.
-    pub fn histogram(&self, arm: &ArmKey) -> Vec<(u64, u64)> {
-        let mut h: Vec<(u64, u64)> = self
-            .rows
-            .iter()
-            .filter(|r| r.key == *arm)
-            .map(|r| (r.probe_length, r.lookups))
-            .collect();
-        h.sort_unstable();
-        h
-    }
-
-    /// Total lookups of `arm` over all probe lengths.
-    pub fn total(&self, arm: &ArmKey) -> u64 {
-        self.histogram(arm).iter().map(|(_, n)| n).sum()
-    }
-}
-
-/// Everything a report is made from.
+/// The shared files of a run folder, which every section may read; each experiment's own files are read by its
+/// section (see [`crate::experiments::Experiment::section`]).
 #[derive(Debug, Clone)]
 pub struct RunResults {
     /// The run folder.
@@ -67,16 +26,6 @@ pub struct RunResults {
     pub allocations: Option<MetricTable<f64>>,
     /// `probes.csv`, absent in runs made before it was collected.
     pub probes: Option<ProbeTable>,
-    /// `search.csv`, absent when the search stage was skipped or in runs made before it existed.
-    pub search: Option<Vec<SearchRecord>>,
-    /// `bounded_cache.csv`, absent when the bounded-cache stage was skipped or in runs made before it existed.
-    pub bounded_cache: Option<Vec<BoundedCacheRecord>>,
-    /// `tt_pressure.csv`, absent when the TT-pressure slice was skipped or in runs made before it existed.
-    pub tt_pressure: Option<Vec<TtPressureRecord>>,
-    /// `break_even.csv`, absent when the break-even stage was skipped or in runs made before it existed.
-    pub break_even: Option<Vec<BreakEvenRecord>>,
-    /// `instructions-status.txt`: why instruction counts are absent or how they were measured.
-    pub instructions_note: Option<String>,
 }
 
 impl RunResults {
@@ -132,21 +81,6 @@ impl RunResults {
         let probes = optional("probes.csv")
             .map(|p| ProbeTable::read(&p))
             .transpose()?;
-        let search = optional("search.csv")
-            .map(|p| read_search(&p))
-            .transpose()?;
-        let bounded_cache = optional("bounded_cache.csv")
-            .map(|p| read_bounded_cache(&p))
-            .transpose()?;
-        let tt_pressure = optional("tt_pressure.csv")
-            .map(|p| read_tt_pressure(&p))
-            .transpose()?;
-        let break_even = optional("break_even.csv")
-            .map(|p| read_break_even(&p))
-            .transpose()?;
-        let instructions_note = std::fs::read_to_string(dir.join("instructions-status.txt"))
-            .ok()
-            .map(|s| s.trim().to_owned());
         let results = RunResults {
             dir: dir.to_path_buf(),
             metadata,
@@ -155,11 +89,6 @@ impl RunResults {
             intervals,
             allocations,
             probes,
-            search,
-            bounded_cache,
-            tt_pressure,
-            break_even,
-            instructions_note,
         };
         results.check_complete()?;
         Ok(results)
@@ -192,7 +121,7 @@ impl RunResults {
             }
         }
         self.timings.require_complete(&Metric::TIMING, "timing")?;
-        for base in ["none", "tuple"] {
+        for base in [CacheKind::None, CacheKind::Tuple] {
             if let Some(set) = Metric::speedup_vs(base) {
                 self.timings.require_complete(&set, "speedup")?;
             }

@@ -1,24 +1,14 @@
-//! Markdown and charts for one run. Tables and charts show the headline slice (the `material` evaluator with the
-//! traversal cache on, or the first recorded ones); every figure of every arm stays in the run's CSVs.
+//! Markdown and charts for one run: the header and At a glance here, then every section of
+//! [`crate::experiments::MAIN_JOB`] in order. Tables and charts show the headline slice (the `material` evaluator
+//! with the traversal cache on, or the first recorded ones); every figure of every arm stays in the run's CSVs.
 
 use super::load::RunResults;
 use crate::experiments::expansion::glance::{at_a_glance, glance_table, tally};
-use crate::plot::{self, Axis, CategorySeries, DotPlot, LinePlot, Reference};
-use crate::present::number::{
-    MISSING, counter_mean, instructions, or_missing, ratio_interval, time_ns_interval,
-};
 use crate::present::{Align, Table};
-use crate::record::schema::Figure;
-use crate::record::{ArmKey, Metric, MetricTable};
-use crate::statistics::Interval;
-use crate::verdict::Verdict;
+use crate::section::{SectionContext, Slice};
 use anyhow::{Context, Result};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
-
-mod break_even;
-mod growth_check;
-mod probe_lengths;
 
 /// What a render produced.
 #[derive(Debug, Clone)]
@@ -29,31 +19,6 @@ pub struct Rendered {
     pub charts: Vec<PathBuf>,
 }
 
-/// The slice the report shows: one evaluator and one traversal mode.
-struct Slice {
-    evaluator: String,
-    traversal: String,
-}
-
-impl Slice {
-    fn pick<V: Figure>(t: &MetricTable<V>) -> Slice {
-        let choose = |list: &[String], want: &str| {
-            if list.iter().any(|x| x == want) {
-                want.to_owned()
-            } else {
-                list.first().cloned().unwrap_or_default()
-            }
-        };
-        Slice {
-            evaluator: choose(&t.evaluators, "material"),
-            traversal: choose(&t.traversals, "on"),
-        }
-    }
-    fn arm(&self, scenario: &str, variant: &str) -> ArmKey {
-        ArmKey::new(scenario, variant, &self.evaluator, &self.traversal)
-    }
-}
-
 /// Renders `results` into `out` (`index.md`, `charts/*.svg|png`), creating `out/charts` as needed.
 pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
     let charts_dir = out.join("charts");
@@ -62,20 +27,31 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
     let mut r = Report {
         results,
         slice: Slice::pick(&results.counts),
-        charts_dir,
         md: String::new(),
         charts: Vec::new(),
     };
     r.header()?;
     r.glance()?;
-    r.counts()?;
-    r.timings()?;
-    r.instructions()?;
-    r.allocations()?;
-    r.search();
-    r.break_even_map()?;
-    r.bounded_cache()?;
-    r.tt_pressure()?;
+    let ctx = SectionContext {
+        dir: &results.dir,
+        charts_dir: &charts_dir,
+        slice: &r.slice,
+        counts: &results.counts,
+        timings: &results.timings,
+        intervals: &results.intervals,
+        allocations: results.allocations.as_ref(),
+        probes: results.probes.as_ref(),
+    };
+    // Sections in the main job's order: each experiment renders its own from the run folder.
+    for e in crate::experiments::MAIN_JOB {
+        if let Some(section) = e
+            .section(&ctx)
+            .with_context(|| format!("the {} section", e.name()))?
+        {
+            r.md.push_str(&section.markdown);
+            r.charts.extend(section.charts);
+        }
+    }
     let index = out.join("index.md");
     crate::record::write_atomic(&index, r.md.as_bytes())?;
     Ok(Rendered {
@@ -87,7 +63,6 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
 struct Report<'a> {
     results: &'a RunResults,
     slice: Slice,
-    charts_dir: PathBuf,
     md: String,
     charts: Vec<PathBuf>,
 }
@@ -131,8 +106,8 @@ impl Report<'_> {
             &self.results.timings,
             &self.results.intervals,
         );
-        if let Some(map) = &self.results.break_even {
-            crate::experiments::expansion::glance::with_break_even_map(&mut glance, map);
+        if let Some(map) = crate::experiments::break_even::section::rows(&self.results.dir)? {
+            crate::experiments::expansion::glance::with_break_even_map(&mut glance, &map);
         }
         let _ = writeln!(self.md, "## At a glance\n");
         if glance.is_empty() {
@@ -164,545 +139,6 @@ impl Report<'_> {
         );
         Ok(())
     }
-
-    /// The break-even map section (see [`crate::experiments::break_even::findings`]).
-    fn break_even_map(&mut self) -> Result<()> {
-        let _ = writeln!(self.md, "## Break-even map\n");
-        let Some(rows) = &self.results.break_even else {
-            let _ = writeln!(
-                self.md,
-                "No `break_even.csv` in this run (the stage was skipped, valgrind was missing, or the run \
-                 predates it). `harness break-even` measures the full map.\n"
-            );
-            return Ok(());
-        };
-        let findings = crate::experiments::break_even::findings::BreakEvenFindings::of(rows);
-        let _ = writeln!(
-            self.md,
-            "{}",
-            crate::experiments::break_even::findings::EXPLANATION
-        );
-        let search = self.results.search.as_deref().unwrap_or_default();
-        for line in findings
-            .summary_lines()
-            .into_iter()
-            .chain(findings.search_lines(search))
-        {
-            let _ = writeln!(self.md, "- {line}");
-        }
-        let _ = writeln!(self.md, "\n{}", findings.break_even_table()?.markdown());
-        let _ = writeln!(self.md, "{}", findings.rung_table()?.markdown());
-        for (scenario, traversal) in findings.settings() {
-            if let Some(chart) = findings.chart(&scenario, &traversal) {
-                let stem = format!("break_even_{scenario}_{traversal}");
-                let files = plot::line_plot(&chart, &self.charts_dir.join(&stem))?;
-                self.link(&stem, &chart.title, files);
-            }
-        }
-        Ok(())
-    }
-
-    /// The search section: at-a-glance lines, then every arm's counts and times.
-    fn search(&mut self) {
-        let _ = writeln!(self.md, "## Search\n");
-        let Some(rows) = &self.results.search else {
-            let _ = writeln!(
-                self.md,
-                "No `search.csv` in this run (the search stage was skipped, or the run predates it).\n"
-            );
-            return;
-        };
-        let findings = crate::experiments::search::findings::SearchFindings::of(rows);
-        let _ = writeln!(
-            self.md,
-            "Every family's frozen roots searched one turn deeper than its expansion depth (material evaluator), by \
-             every arm: pruning `none`/`star1`/`star2` x transposition table off/on x evaluation cache \
-             `none`/`optimized`. All arms returned the same root values and every best path is worth its root's \
-             value by the nested expansion (checked before timing). Ratios are to the plain arm (no pruning, no \
-             table, no cache); speedup = time(plain) / time(arm), > 1 = faster, with a conservative interval \
-             (the ends of both medians' 95% intervals).\n"
-        );
-        for line in findings.glance_lines() {
-            let _ = writeln!(self.md, "- {line}");
-        }
-        let _ = writeln!(self.md, "\n{}", findings.table().markdown());
-    }
-
-    /// The bounded-cache section (see [`crate::experiments::bounded_cache::findings`]).
-    fn bounded_cache(&mut self) -> Result<()> {
-        let Some(rows) = &self.results.bounded_cache else {
-            let _ = writeln!(
-                self.md,
-                "## Bounded evaluation cache\n\nNo `bounded_cache.csv` in this run (the stage was skipped, or the run \
-                 predates it).\n"
-            );
-            return Ok(());
-        };
-        let findings = crate::experiments::bounded_cache::findings::BoundedFindings::of(rows);
-        let (md, files) = findings.render(&self.charts_dir)?;
-        self.md.push_str(&md);
-        self.charts.extend(files);
-        Ok(())
-    }
-
-    /// The TT-pressure section: verdict, scheme x size table, charts, every arm.
-    fn tt_pressure(&mut self) -> Result<()> {
-        let _ = writeln!(self.md, "## TT replacement under pressure\n");
-        let Some(rows) = &self.results.tt_pressure else {
-            let _ = writeln!(
-                self.md,
-                "No `tt_pressure.csv` in this run (the slice was skipped, or the run predates it).\n"
-            );
-            return Ok(());
-        };
-        let Some(findings) = crate::experiments::tt_pressure::TtPressureFindings::of(rows) else {
-            return Ok(());
-        };
-        let mut links = Vec::new();
-        for (work, stem) in [
-            (
-                crate::experiments::tt_pressure::section::Work::Nodes,
-                "tt_pressure_nodes",
-            ),
-            (
-                crate::experiments::tt_pressure::section::Work::EvaluatorCalls,
-                "tt_pressure_evaluator_calls",
-            ),
-        ] {
-            let files = crate::experiments::tt_pressure::section::chart(
-                rows,
-                work,
-                &self.charts_dir.join(stem),
-            )?;
-            self.charts.extend(files);
-            links.push(format!("charts/{stem}.svg"));
-        }
-        let md = crate::experiments::tt_pressure::section::markdown(rows, &findings, &links)?;
-        let _ = writeln!(
-            self.md,
-            "{md}\n\nThe main job runs a slice; `harness tt-pressure` sweeps 2^4 ... 2^20 entries.\n"
-        );
-        Ok(())
-    }
-
-    /// Writes a dot-and-interval chart (the honest form on a log axis, where bar lengths mean nothing) and links
-    /// it from the markdown.
-    fn dot_chart(&mut self, stem: &str, chart: &DotPlot) -> Result<()> {
-        let files = plot::dot_plot(chart, &self.charts_dir.join(stem))?;
-        self.link(stem, &chart.title, files);
-        Ok(())
-    }
-
-    /// Writes a line chart (numeric x axis) and links it from the markdown.
-    fn line_plot(&mut self, stem: &str, chart: &LinePlot) -> Result<()> {
-        let files = plot::line_plot(chart, &self.charts_dir.join(stem))?;
-        self.link(stem, &chart.title, files);
-        Ok(())
-    }
-
-    fn link(&mut self, stem: &str, title: &str, files: [PathBuf; 2]) {
-        self.charts.extend(files);
-        let _ = writeln!(
-            self.md,
-            "![{title}](charts/{stem}.svg)\n\n(PNG: [charts/{stem}.png](charts/{stem}.png))\n"
-        );
-    }
-
-    /// Bars grouped by scenario with one series per cache variant (so a variant keeps its colour on every chart),
-    /// from `f(arm) -> (value, 95% interval)`. Scenarios and variants without any value are left out.
-    fn by_scenario<V: Figure>(
-        &self,
-        t: &MetricTable<V>,
-        f: impl Fn(&ArmKey) -> Option<(f64, Option<(f64, f64)>)>,
-    ) -> (Vec<String>, Vec<CategorySeries>) {
-        let variants: Vec<&String> = t.variants.iter().collect();
-        let cell = |s: &str, v: &str| f(&self.slice.arm(s, v));
-        let scenarios: Vec<String> = t
-            .scenarios
-            .iter()
-            .filter(|s| variants.iter().any(|v| cell(s, v).is_some()))
-            .cloned()
-            .collect();
-        let series = variants
-            .iter()
-            .map(|v| {
-                let cells: Vec<_> = scenarios.iter().map(|s| cell(s, v)).collect();
-                let any_interval = cells.iter().flatten().any(|(_, iv)| iv.is_some());
-                CategorySeries {
-                    name: (*v).clone(),
-                    values: cells.iter().map(|c| c.map(|(y, _)| y)).collect(),
-                    intervals: any_interval.then(|| {
-                        cells
-                            .iter()
-                            .map(|c| c.map_or((0.0, 0.0), |(y, iv)| iv.unwrap_or((y, y))))
-                            .collect()
-                    }),
-                }
-            })
-            .filter(|s| s.values.iter().any(Option::is_some))
-            .collect();
-        (scenarios, series)
-    }
-
-    fn counts(&mut self) -> Result<()> {
-        let c = &self.results.counts;
-        let _ = writeln!(self.md, "## Counts\n");
-        let _ = writeln!(
-            self.md,
-            "Deterministic counters of one pass over each family's successors (`counts.csv`): evaluator calls \
-             (misses), cache hits, entries retained, and hit rate = hits / (calls + hits).\n"
-        );
-        let mut table = Table::new([
-            ("scenario", Align::Left),
-            ("variant", Align::Left),
-            ("successors", Align::Right),
-            ("evaluator calls", Align::Right),
-            ("cache hits", Align::Right),
-            ("entries", Align::Right),
-            ("hit rate", Align::Right),
-        ]);
-        let mut best: Option<(String, f64)> = None;
-        let mut worst: Option<(String, f64)> = None;
-        for s in &c.scenarios {
-            for v in &c.variants {
-                let arm = self.slice.arm(s, v);
-                let Some(calls) = c.get(&arm, Metric::EvaluatorCalls) else {
-                    continue;
-                };
-                let hits = c.get(&arm, Metric::CacheHits).unwrap_or(0.0);
-                let rate = hit_rate(calls, hits);
-                table.row([
-                    s.clone(),
-                    v.clone(),
-                    or_missing(c.get(&arm, Metric::Successors), counter_mean),
-                    counter_mean(calls),
-                    counter_mean(hits),
-                    or_missing(c.get(&arm, Metric::Entries), counter_mean),
-                    format!("{:.1}%", 100.0 * rate),
-                ])?;
-                if v == "optimized" {
-                    if best.as_ref().is_none_or(|b| rate > b.1) {
-                        best = Some((s.clone(), rate));
-                    }
-                    if worst.as_ref().is_none_or(|b| rate < b.1) {
-                        worst = Some((s.clone(), rate));
-                    }
-                }
-            }
-        }
-        self.md.push_str(&table.markdown());
-        let _ = writeln!(self.md);
-        let what = match (&best, &worst) {
-            (Some(b), Some(w)) => format!(
-                "the optimized cache's hit rate ranges from {:.1}% (`{}`) to {:.1}% (`{}`); all memo variants \
-                 count the same calls, hits and entries (parity is checked before timing).",
-                100.0 * w.1,
-                w.0,
-                100.0 * b.1,
-                b.0
-            ),
-            _ => "no optimized-cache rows in this run.".into(),
-        };
-        let _ = writeln!(self.md, "**What this shows:** {what}\n");
-        self.probe_lengths()
-    }
-
-    fn timings(&mut self) -> Result<()> {
-        let t = &self.results.timings;
-        let _ = writeln!(self.md, "## Timings\n");
-        let _ = writeln!(
-            self.md,
-            "Wall-clock nanoseconds per operation (`timings.csv`): median over interleaved rounds with a \
-             distribution-free 95% interval; speedup = time(baseline) / time(variant) paired per round (> 1 = faster), with its interval. \
-             Shared 2-core machine: differences inside the intervals are noise.\n"
-        );
-        let mut table = Table::new([
-            ("scenario", Align::Left),
-            ("variant", Align::Left),
-            ("time per op, median [95% interval]", Align::Right),
-            ("speedup vs none [95% interval]", Align::Right),
-            ("speedup vs tuple [95% interval]", Align::Right),
-        ]);
-        let speed = |arm: &ArmKey, base: &str| {
-            crate::experiments::expansion::glance::speedup_of(t, &self.results.intervals, arm, base)
-        };
-        let show = |x: Option<Interval>| match x {
-            Some(i) => ratio_interval(i.point, i.low, i.high),
-            None => MISSING.into(),
-        };
-        let mut faster_than_tuple = 0;
-        let mut slower_than_tuple = 0;
-        let mut compared = 0;
-        let mut range: Option<(f64, f64)> = None;
-        for s in &t.scenarios {
-            for v in &t.variants {
-                let arm = self.slice.arm(s, v);
-                let Some(med) = t.get(&arm, Metric::NsPerOpMedian) else {
-                    continue;
-                };
-                let (sn, st) = (show(speed(&arm, "none")), show(speed(&arm, "tuple")));
-                let time = time_ns_interval(
-                    med,
-                    t.get(&arm, Metric::NsPerOpCi95Low).unwrap_or(f64::NAN),
-                    t.get(&arm, Metric::NsPerOpCi95High).unwrap_or(f64::NAN),
-                );
-                table.row([s.clone(), v.clone(), time, sn, st])?;
-                if v == "optimized"
-                    && let Some(s) = speed(&arm, "tuple")
-                {
-                    compared += 1;
-                    match Verdict::of_ratio(&s) {
-                        Verdict::Better => faster_than_tuple += 1,
-                        Verdict::Worse => slower_than_tuple += 1,
-                        Verdict::WithinNoise | Verdict::NoVerdict => {}
-                    }
-                    let m = s.point;
-                    range = Some(range.map_or((m, m), |(a, b)| (a.min(m), b.max(m))));
-                }
-            }
-        }
-        self.md.push_str(&table.markdown());
-        let _ = writeln!(self.md);
-        let (scenarios, series) = self.by_scenario(t, |a| {
-            Some((
-                t.get(a, Metric::NsPerOpMedian)?,
-                Some((
-                    t.get(a, Metric::NsPerOpCi95Low)?,
-                    t.get(a, Metric::NsPerOpCi95High)?,
-                )),
-            ))
-        });
-        if !series.is_empty() {
-            self.dot_chart(
-                "timings_ns_per_op",
-                &DotPlot {
-                    title:
-                        "Time per operation by scenario and cache variant (median, 95% interval)"
-                            .into(),
-                    x_label: "scenario family".into(),
-                    y: Axis::log("time per operation", "ns"),
-                    categories: scenarios,
-                    series,
-                    reference: None,
-                },
-            )?;
-        }
-        for base in ["none", "tuple"] {
-            let (scenarios, series) = self.by_scenario(t, |a| {
-                speed(a, base).map(|s| (s.point, Some((s.low, s.high))))
-            });
-            if series.is_empty() {
-                continue;
-            }
-            let label = if base == "none" {
-                "uncached"
-            } else {
-                "the tuple-key map"
-            };
-            self.dot_chart(
-                &format!("timings_speedup_vs_{base}"),
-                &DotPlot {
-                    title: format!("Speedup versus {label} (median, 95% interval)"),
-                    x_label: "scenario family".into(),
-                    y: Axis::linear("speedup", format!("time of {base} / time of variant")),
-                    categories: scenarios,
-                    series,
-                    reference: Some(Reference {
-                        at: 1.0,
-                        label: format!("1 = as fast as {label}"),
-                    }),
-                },
-            )?;
-        }
-        let what = match range {
-            Some((a, b)) => format!(
-                "against the tuple-key map the optimized cache's speedup ranges from {a:.2}x to {b:.2}x over \
-                 {compared} scenarios; its interval lies above 1 in {faster_than_tuple}, below 1 in \
-                 {slower_than_tuple}, and includes 1 (no verdict) in {}.",
-                compared - faster_than_tuple - slower_than_tuple
-            ),
-            None => "no optimized-versus-tuple ratios in this run.".into(),
-        };
-        let _ = writeln!(self.md, "**What this shows:** {what}\n");
-        Ok(())
-    }
-
-    fn instructions(&mut self) -> Result<()> {
-        let c = &self.results.counts;
-        let _ = writeln!(self.md, "## Instructions\n");
-        if !c.has_metric(Metric::InstructionsPerOp) {
-            let why = self.results.instructions_note.clone().unwrap_or_else(|| {
-                "no instruction counts in this run (valgrind absent or not run).".into()
-            });
-            let _ = writeln!(self.md, "Not measured: {why}\n");
-            let _ = writeln!(
-                self.md,
-                "### Break-even hit rate of the optimized cache\n\nNot available: it is derived from instruction \
-                 counts, and this run has none.\n"
-            );
-            return Ok(());
-        }
-        let _ = writeln!(
-            self.md,
-            "Callgrind counts of one operation per arm (`counts.csv`, metrics `instructions_per_op`, \
-             `estimated_cycles_per_op` = L1 hits + 5·LL hits + 35·RAM hits, a model, not measured cycles). \
-             Repeatable: no timer involved, and no variant hashes with a random seed (`tuple` is std's SipHash with fixed keys, `hashbrown` foldhash `FixedState`).{}\n",
-            self.results
-                .instructions_note
-                .as_ref()
-                .map_or(String::new(), |n| format!(" {n}"))
-        );
-        let mut table = Table::new([
-            ("scenario", Align::Left),
-            ("variant", Align::Left),
-            ("instructions/op", Align::Right),
-            ("estimated cycles/op", Align::Right),
-            (
-                "instructions/op ÷ lookups/op (of the measured operation)",
-                Align::Right,
-            ),
-        ]);
-        for s in &c.scenarios {
-            for v in &c.variants {
-                let arm = self.slice.arm(s, v);
-                let Some(ir) = c.get(&arm, Metric::InstructionsPerOp) else {
-                    continue;
-                };
-                // Lookups of the measured operation itself (the child counts them); the family's average would
-                // divide one successor's instructions by another workload's lookups.
-                let lookups = (|| {
-                    let n = c.get(&arm, Metric::CallgrindOpSuccessors)?.max(1.0);
-                    Some(c.get(&arm, Metric::CallgrindOpLookups)? / n)
-                })();
-                table.row([
-                    s.clone(),
-                    v.clone(),
-                    instructions(ir),
-                    c.get(&arm, Metric::EstimatedCyclesPerOp)
-                        .map_or(MISSING.into(), instructions),
-                    or_missing(lookups.filter(|l| *l > 0.0).map(|l| ir / l), counter_mean),
-                ])?;
-            }
-        }
-        self.md.push_str(&table.markdown());
-        let _ = writeln!(self.md);
-        let (scenarios, series) =
-            self.by_scenario(c, |a| Some((c.get(a, Metric::InstructionsPerOp)?, None)));
-        self.dot_chart(
-            "instructions_per_op",
-            &DotPlot {
-                title: "Instructions per operation by scenario and cache variant (callgrind)"
-                    .into(),
-                x_label: "scenario family".into(),
-                y: Axis::log("instructions per operation", "instructions"),
-                categories: scenarios,
-                series,
-                reference: None,
-            },
-        )?;
-        let what = self.ratio_sentence(c, Metric::InstructionsPerOp, "instructions");
-        let _ = writeln!(self.md, "**What this shows:** {what}\n");
-        self.break_even()
-    }
-
-    /// "optimized / tuple ratio of metric ranges from a to b" over scenarios.
-    fn ratio_sentence<V: Figure>(&self, t: &MetricTable<V>, metric: Metric, what: &str) -> String {
-        let mut ratios = Vec::new();
-        for s in &t.scenarios {
-            let (Some(o), Some(u), Some(n)) = (
-                t.get(&self.slice.arm(s, "optimized"), metric),
-                t.get(&self.slice.arm(s, "tuple"), metric),
-                t.get(&self.slice.arm(s, "none"), metric),
-            ) else {
-                continue;
-            };
-            if u > 0.0 && n > 0.0 {
-                ratios.push((s.clone(), o / u, o / n));
-            }
-        }
-        if ratios.is_empty() {
-            return format!("{what}: no optimized, tuple and none rows to compare.");
-        }
-        let list: Vec<String> = ratios
-            .iter()
-            .map(|(s, a, b)| format!("`{s}` {a:.2} (vs none {b:.2})"))
-            .collect();
-        format!(
-            "{what} per operation of the optimized cache divided by those of the tuple-key map (and of no cache): {}.",
-            list.join(", ")
-        )
-    }
-
-    fn allocations(&mut self) -> Result<()> {
-        let _ = writeln!(self.md, "## Allocations\n");
-        let Some(a) = self.results.allocations.clone() else {
-            let _ = writeln!(
-                self.md,
-                "Not measured in this run (no `allocations.csv`; the `alloc_profile` binary did not run).\n"
-            );
-            return Ok(());
-        };
-        let _ = writeln!(
-            self.md,
-            "dhat heap profile of one pass over each family's successors in a separate process \
-             (`allocations.csv`; the timed binary has no profiling allocator). Blocks per op = total blocks / \
-             successors; peak = the largest live heap during the pass (t-gmax). The dhat JSON files are in the run \
-             folder (open them with valgrind's `dh_view.html`).\n"
-        );
-        let mut table = Table::new([
-            ("scenario", Align::Left),
-            ("variant", Align::Left),
-            ("total blocks", Align::Right),
-            ("total bytes", Align::Right),
-            ("peak live bytes", Align::Right),
-            ("blocks per op", Align::Right),
-            ("bytes per op", Align::Right),
-        ]);
-        for s in &a.scenarios {
-            for v in &a.variants {
-                let arm = self.slice.arm(s, v);
-                let Some(blocks) = a.get(&arm, Metric::TotalBlocks) else {
-                    continue;
-                };
-                table.row([
-                    s.clone(),
-                    v.clone(),
-                    counter_mean(blocks),
-                    or_missing(a.get(&arm, Metric::TotalBytes), counter_mean),
-                    or_missing(a.get(&arm, Metric::PeakLiveBytes), counter_mean),
-                    or_missing(a.get(&arm, Metric::BlocksPerOp), counter_mean),
-                    or_missing(a.get(&arm, Metric::BytesPerOp), counter_mean),
-                ])?;
-            }
-        }
-        self.md.push_str(&table.markdown());
-        let _ = writeln!(self.md);
-        let (scenarios, series) =
-            self.by_scenario(&a, |x| Some((a.get(x, Metric::BlocksPerOp)?, None)));
-        if !series.is_empty() {
-            let label = "allocated blocks per operation";
-            let y = if spans_orders_of_magnitude(&series) {
-                Axis::log(label, "blocks")
-            } else {
-                Axis::linear(label, "blocks")
-            };
-            self.dot_chart(
-                "allocations_blocks_per_op",
-                &DotPlot {
-                    title: "Heap allocations per operation by scenario and cache variant (dhat)"
-                        .into(),
-                    x_label: "scenario family".into(),
-                    y,
-                    categories: scenarios,
-                    series,
-                    reference: None,
-                },
-            )?;
-        }
-        let what = self.ratio_sentence(&a, Metric::BlocksPerOp, "allocations");
-        let _ = writeln!(self.md, "**What this shows:** {what}\n");
-        self.growth_check()
-    }
 }
 
 /// The run folder as the report names it: relative paths as given (`results-private/<run>`), absolute ones by
@@ -718,24 +154,4 @@ fn shown_folder(dir: &Path) -> String {
         .map(|c| c.as_os_str().to_string_lossy().into_owned())
         .collect();
     parts.into_iter().rev().collect::<Vec<_>>().join("/")
-}
-
-fn hit_rate(calls: f64, hits: f64) -> f64 {
-    if calls + hits > 0.0 {
-        hits / (calls + hits)
-    } else {
-        0.0
-    }
-}
-
-/// True when every value is positive and the largest is over 20 times the smallest: on a linear axis the small
-/// bars would be too short to read.
-fn spans_orders_of_magnitude(series: &[CategorySeries]) -> bool {
-    let values: Vec<f64> = series
-        .iter()
-        .flat_map(|s| s.values.iter().flatten().copied())
-        .collect();
-    let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
-    let hi = values.iter().copied().fold(0.0f64, f64::max);
-    lo > 0.0 && hi > 20.0 * lo
 }

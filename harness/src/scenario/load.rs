@@ -1,13 +1,15 @@
 //! Loading scenario files, with errors that name the file, the entry and the field.
 
 use super::{FORMAT_VERSION, Family, ScenarioError, ScenarioFile};
+use crate::evaluators::EvaluatorKind;
 use engine::GameState;
 use engine::chance::ChanceDepth;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The evaluators whose expected values every successor carries.
-pub const FROZEN_EVALUATORS: [&str; 2] = ["material", "constant"];
+pub const FROZEN_EVALUATORS: [EvaluatorKind; 2] =
+    [EvaluatorKind::Material, EvaluatorKind::Constant];
 
 /// A validated scenario file with its positions parsed.
 #[derive(Clone, Debug)]
@@ -33,8 +35,8 @@ pub struct LoadedSuccessor {
     pub index: usize,
     /// The position.
     pub state: GameState,
-    /// Frozen value numerators by evaluator name.
-    pub expected: BTreeMap<String, i64>,
+    /// Frozen value numerators, one per [`FROZEN_EVALUATORS`] entry (validation guarantees each is present).
+    pub expected: BTreeMap<EvaluatorKind, i64>,
 }
 
 impl LoadedScenario {
@@ -227,8 +229,8 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, ScenarioError> {
                     "an outer successor must have the opponent of the root's mover to move".into(),
                 ));
             }
-            for name in FROZEN_EVALUATORS {
-                if !succ.expected.contains_key(name) {
+            for name in FROZEN_EVALUATORS.map(|e| e.to_string()) {
+                if !succ.expected.contains_key(&name) {
                     return Err(invalid(
                         entry(),
                         &format!("expected.{name}"),
@@ -239,7 +241,7 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, ScenarioError> {
             if let Some(other) = succ
                 .expected
                 .keys()
-                .find(|k| !FROZEN_EVALUATORS.contains(&k.as_str()))
+                .find(|k| !FROZEN_EVALUATORS.iter().any(|e| e.to_string() == **k))
             {
                 return Err(invalid(
                     entry(),
@@ -251,7 +253,9 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, ScenarioError> {
                 root: ri,
                 index: si,
                 state,
-                expected: succ.expected.clone(),
+                expected: FROZEN_EVALUATORS
+                    .map(|e| (e, succ.expected[&e.to_string()]))
+                    .into(),
             });
         }
     }

@@ -1,8 +1,7 @@
 //! `scenarios verify`: recompute every frozen value with the independent exhaustive oracle and compare exactly.
 
 use super::oracle::{EvalFn, exhaustive_values, legal_turns};
-use super::{LoadedScenario, ScenarioError};
-use crate::evaluators::EvaluatorKind;
+use super::{FROZEN_EVALUATORS, LoadedScenario, ScenarioError};
 use engine::GameState;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -79,14 +78,7 @@ pub fn verify(
             });
         }
     }
-    let evals: [EvalFn; 2] = [
-        EvaluatorKind::Material.function(),
-        EvaluatorKind::Constant.function(),
-    ];
-    let names = [
-        EvaluatorKind::Material.to_string(),
-        EvaluatorKind::Constant.to_string(),
-    ];
+    let evals: [EvalFn; 2] = FROZEN_EVALUATORS.map(|e| e.function());
     // Successors are independent: spread them over the cores, then report the first difference in file order.
     let threads = std::thread::available_parallelism()
         .map(|n| n.get())
@@ -120,14 +112,14 @@ pub fn verify(
     let mut values = 0;
     for (s, got) in scn.successors.iter().zip(recomputed) {
         let got = got.expect("every successor was recomputed");
-        for (name, recomputed) in names.iter().zip(got) {
-            let frozen = s.expected[name.as_str()];
+        for (kind, recomputed) in FROZEN_EVALUATORS.iter().zip(got) {
+            let frozen = s.expected[kind];
             values += 1;
             if frozen != recomputed {
                 return Err(ScenarioError::Stale {
                     path: scn.path.clone(),
                     entry: scn.entry_name(s.root, Some(s.index)),
-                    evaluator: name.clone(),
+                    evaluator: kind.to_string(),
                     dfen: s.state.to_dfen(),
                     frozen,
                     recomputed,

@@ -44,6 +44,8 @@ pub enum Method {
     StudentT,
     /// A ratio of two intervals' opposite ends: covers whenever both do (level by Bonferroni's inequality).
     QuotientBound,
+    /// A normal approximation: point ± z · standard error (the delta method for normalized Elo).
+    Normal,
     /// An exact figure (a ratio of deterministic counts): the interval is the point, coverage 1.
     Exact,
     /// One sample or a figure without spread: no coverage claim.
@@ -52,11 +54,12 @@ pub enum Method {
 
 impl Method {
     /// Every method, in declaration order.
-    pub const ALL: [Method; 6] = [
+    pub const ALL: [Method; 7] = [
         Method::OrderStatistic,
         Method::PairedRatio,
         Method::StudentT,
         Method::QuotientBound,
+        Method::Normal,
         Method::Exact,
         Method::SingleSample,
     ];
@@ -68,6 +71,7 @@ impl Method {
             Method::PairedRatio => "paired_ratio",
             Method::StudentT => "student_t",
             Method::QuotientBound => "quotient_bound",
+            Method::Normal => "normal",
             Method::Exact => "exact",
             Method::SingleSample => "single_sample",
         }

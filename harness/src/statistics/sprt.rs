@@ -46,6 +46,7 @@
 //! assert!(s.llr.is_finite() && (s.verdict == SprtVerdict::Continue) == (s.lower < s.llr && s.llr < s.upper));
 //! ```
 
+use super::{Interval, Method};
 use std::f64::consts::{LN_10, SQRT_2};
 use std::fmt;
 
@@ -269,24 +270,19 @@ impl fmt::Display for SprtVerdict {
     }
 }
 
-/// An Elo figure with its two-sided 95% interval.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct EloEstimate {
-    /// The estimate.
-    pub point: f64,
-    /// Lower end of the 95% interval.
-    pub low: f64,
-    /// Upper end of the 95% interval.
-    pub high: f64,
-}
+/// An Elo figure with its two-sided 95% interval: the harness's one interval type, method
+/// [`Method::Normal`] (a normal approximation), `n` the games.
+pub type EloEstimate = Interval;
 
-impl EloEstimate {
-    const ZERO: EloEstimate = EloEstimate {
-        point: 0.0,
-        low: 0.0,
-        high: 0.0,
-    };
-}
+/// The estimate of no games: 0 with no coverage claim.
+const ZERO: Interval = Interval {
+    point: 0.0,
+    low: 0.0,
+    high: 0.0,
+    level: 0.0,
+    n: 0,
+    method: Method::SingleSample,
+};
 
 /// The state of a test: the LLR against its thresholds, the verdict and the Elo estimates (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -375,8 +371,8 @@ fn status<const K: usize>(
             lower,
             upper,
             verdict: SprtVerdict::of(0.0, lower, upper),
-            nelo: EloEstimate::ZERO,
-            logistic_elo: EloEstimate::ZERO,
+            nelo: ZERO,
+            logistic_elo: ZERO,
             score: 0.5,
             games: 0,
         };
@@ -409,17 +405,25 @@ fn status<const K: usize>(
         - 3.0;
     let t_se = ((1.0 - t * skew + 0.25 * t * t * (kurt + 2.0)).max(0.0) / n).sqrt();
     let to_nelo = |t: f64| t / per_pair * NELO_PER_T;
-    let nelo = EloEstimate {
-        point: to_nelo(t),
-        low: to_nelo(t - Z_975 * t_se),
-        high: to_nelo(t + Z_975 * t_se),
+    let normal = |point: f64, low: f64, high: f64| Interval {
+        point,
+        low,
+        high,
+        level: 0.95,
+        n: games as usize,
+        method: Method::Normal,
     };
+    let nelo = normal(
+        to_nelo(t),
+        to_nelo(t - Z_975 * t_se),
+        to_nelo(t + Z_975 * t_se),
+    );
     let score_se = sd / n.sqrt();
-    let logistic_elo = EloEstimate {
-        point: logistic_elo(mean),
-        low: logistic_elo(mean - Z_975 * score_se),
-        high: logistic_elo(mean + Z_975 * score_se),
-    };
+    let logistic_elo = normal(
+        logistic_elo(mean),
+        logistic_elo(mean - Z_975 * score_se),
+        logistic_elo(mean + Z_975 * score_se),
+    );
     SprtStatus {
         llr,
         lower,
@@ -671,7 +675,7 @@ mod tests {
             (s.llr, s.verdict, s.games, s.score),
             (0.0, SprtVerdict::Continue, 0, 0.5)
         );
-        assert_eq!(s.nelo, EloEstimate::ZERO);
+        assert_eq!(s.nelo, ZERO);
         assert!(s.line().starts_with("llr=0 lower=-2.944"), "{}", s.line());
         assert!(
             s.line()

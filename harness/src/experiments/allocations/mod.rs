@@ -18,10 +18,17 @@ impl Experiment for Allocations {
         crate::status!("{note}");
         Ok(())
     }
+    fn section(
+        &self,
+        ctx: &crate::section::SectionContext<'_>,
+    ) -> anyhow::Result<Option<crate::section::Section>> {
+        section::section(ctx).map(Some)
+    }
 }
 
 pub mod arm_report;
 pub mod profile;
+pub mod section;
 
 pub use arm_report::{ArmAllocation, parse_child_line};
 pub use profile::profile_operation;

@@ -8,45 +8,10 @@ use engine::memo::{
 };
 use engine::search::{RootValue, TranspositionTable};
 
-/// One cache configuration.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum CacheArm {
-    /// The contract's `EvaluationCache`: every result kept.
-    Unbounded,
-    /// A `BoundedCache` with `policy` and `capacity` slots (a power of two).
-    Bounded {
-        /// The replacement rule.
-        policy: BoundedPolicy,
-        /// Slots.
-        capacity: usize,
-    },
-}
-
-impl CacheArm {
-    /// `unbounded`, `direct` or `clock`, as `bounded_cache.csv` records it.
-    pub fn policy_name(self) -> &'static str {
-        match self {
-            CacheArm::Unbounded => "unbounded",
-            CacheArm::Bounded { policy, .. } => policy.name(),
-        }
-    }
-
-    /// The capacity in entries (`None` for the unbounded cache).
-    pub fn capacity(self) -> Option<usize> {
-        match self {
-            CacheArm::Unbounded => None,
-            CacheArm::Bounded { capacity, .. } => Some(capacity),
-        }
-    }
-
-    /// `clock@4096`-style label.
-    pub fn label(self) -> String {
-        match self {
-            CacheArm::Unbounded => "unbounded".into(),
-            CacheArm::Bounded { policy, capacity } => format!("{policy}@{capacity}"),
-        }
-    }
-}
+/// One cache configuration: `Capacity::Bounded { rule, size }` is a `BoundedCache` with `size` slots (a power
+/// of two).
+pub use crate::arm::CacheArm;
+use crate::arm::Capacity;
 
 /// Bytes of one retained entry in the unbounded cache that its layout guarantees: the state and the value, and
 /// two 8-byte slot words (its slot array stays at most half full). Its chunk and growth slack is not counted.
@@ -76,22 +41,22 @@ macro_rules! with_cache {
     ($arm:expr, |$make:ident| $body:expr) => {{
         let f: EvalFn = EVALUATOR.function();
         match $arm {
-            CacheArm::Unbounded => {
+            Capacity::Unbounded => {
                 let $make = move || EvaluationCache::<Plain<EvalFn>>::with_callback(Plain(f));
                 $body
             }
-            CacheArm::Bounded {
-                policy: BoundedPolicy::Direct,
-                capacity,
+            Capacity::Bounded {
+                rule: BoundedPolicy::Direct,
+                size,
             } => {
-                let $make = move || bounded::<DirectMapped>(capacity, f);
+                let $make = move || bounded::<DirectMapped>(size, f);
                 $body
             }
-            CacheArm::Bounded {
-                policy: BoundedPolicy::Clock,
-                capacity,
+            Capacity::Bounded {
+                rule: BoundedPolicy::Clock,
+                size,
             } => {
-                let $make = move || bounded::<FourWayClock>(capacity, f);
+                let $make = move || bounded::<FourWayClock>(size, f);
                 $body
             }
         }

@@ -3,6 +3,7 @@
 //! are within 5% of the unbounded cache's. Computed from `bounded_cache.csv`'s rows, then rendered (markdown,
 //! console text, one chart per family) without further arithmetic.
 
+use crate::arm::{ArmId, CacheArm};
 use crate::plot::{Axis, LinePlot, Point, Series, line_plot};
 use crate::present::number::{
     MISSING, bytes, count, percent, ratio, ratio_interval, time_ns_interval,
@@ -98,7 +99,9 @@ impl BoundedFindings {
         let mut curves: Vec<Curve> = Vec::new();
         for r in rows.iter().filter(|r| r.capacity_entries.is_some()) {
             let Some(unbounded) = rows.iter().find(|u| {
-                u.workload == r.workload && u.scenario == r.scenario && u.policy == "unbounded"
+                u.workload == r.workload
+                    && u.scenario == r.scenario
+                    && u.arm() == Some(CacheArm::Unbounded)
             }) else {
                 continue;
             };
@@ -217,7 +220,7 @@ impl BoundedFindings {
                 t.row([
                     u.workload.clone(),
                     u.scenario.clone(),
-                    "unbounded".into(),
+                    ArmId::BoundedCache(CacheArm::Unbounded).label(),
                     MISSING.into(),
                     count(u.evaluator_calls),
                     ratio(1.0),

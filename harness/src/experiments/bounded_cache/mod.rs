@@ -3,6 +3,7 @@
 
 pub mod findings;
 mod run;
+pub mod section;
 
 pub use run::{BoundedStage, run_bounded_cache};
 
@@ -26,6 +27,12 @@ impl Experiment for BoundedCache {
         let findings = run_bounded_cache(run.scenarios, &stage, run.meta, run.folder)?;
         run.findings.bounded_cache = Some(findings.glance());
         Ok(())
+    }
+    fn section(
+        &self,
+        ctx: &crate::section::SectionContext<'_>,
+    ) -> anyhow::Result<Option<crate::section::Section>> {
+        section::section(ctx).map(Some)
     }
 }
 

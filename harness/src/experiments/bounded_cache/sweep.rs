@@ -5,6 +5,7 @@
 use super::cache_arm::{CacheArm, count_arm, timed_operation};
 use super::capacities::Capacities;
 use super::workload::{EVALUATOR, Invocations, PassCounts, search_table};
+use crate::arm::ArmId;
 use crate::measure::{Plan, measure_interleaved};
 use crate::progress::Progress;
 use crate::record::Provenance;
@@ -34,8 +35,8 @@ pub struct BoundedParityError {
     pub workload: String,
     /// The family.
     pub family: String,
-    /// The cache's label.
-    pub arm: String,
+    /// The cache.
+    pub arm: ArmId,
     /// Which invocation (successor or root, in file order).
     pub index: usize,
     /// The unbounded cache's value.
@@ -56,8 +57,8 @@ pub fn arms(sweep: &Sweep, peak_entries: u64) -> Vec<CacheArm> {
     for &policy in &sweep.policies {
         for &e in &exponents {
             v.push(CacheArm::Bounded {
-                policy,
-                capacity: 1 << e,
+                rule: policy,
+                size: 1 << e,
             });
         }
     }
@@ -82,7 +83,7 @@ pub fn run_sweep(
                 return Err(BoundedParityError {
                     workload: inv.workload.to_string(),
                     family: inv.family.clone(),
-                    arm: arm.label(),
+                    arm: ArmId::from(arm),
                     index,
                     expected: reference[index],
                     got: values[index],
@@ -121,8 +122,8 @@ pub fn run_sweep(
                     scenario: inv.family.clone(),
                     depth: inv.depth.number(),
                     evaluator: EVALUATOR.to_string(),
-                    policy: arm.policy_name().to_string(),
-                    capacity_entries: arm.capacity().map(|c| c as u64),
+                    policy: arm.rule_name().to_string(),
+                    capacity_entries: arm.size().map(|c| c as u64),
                     ways: ways(*arm),
                     invocations: inv.states.len() as u64,
                     lookups: c.evaluator_calls + c.cache_hits,
@@ -157,12 +158,12 @@ fn ways(arm: CacheArm) -> Option<u64> {
     use engine::memo::{DirectMapped, FourWayClock, Replacement};
     match arm {
         CacheArm::Unbounded => None,
-        CacheArm::Bounded { policy, capacity } => {
-            let w = match policy {
+        CacheArm::Bounded { rule, size } => {
+            let w = match rule {
                 BoundedPolicy::Direct => DirectMapped::WAYS,
                 BoundedPolicy::Clock => FourWayClock::WAYS,
             };
-            Some(w.min(capacity) as u64)
+            Some(w.min(size) as u64)
         }
     }
 }

@@ -5,8 +5,12 @@
 use crate::plot::{Axis, LinePlot, Point, Reference, Series};
 use crate::present::number::{MISSING, instructions, percent, ratio, ratio_interval, time_ns};
 use crate::present::{Align, Table, TableError};
+use crate::record::Known;
 use crate::record::schema::{BreakEvenRecord, SearchRecord};
 use crate::verdict::{AGAINST_MODEL, PAYS, Verdict};
+use engine::chance::Traversal;
+use engine::memo::CacheKind;
+use engine::search::Pruning;
 
 /// What the section measures and how, for the report (markdown).
 pub const EXPLANATION: &str = "For one operation (the family's first successor fully expanded with fresh caches), \
@@ -56,6 +60,18 @@ pub struct VariantBreakEven {
     /// e* converted with the uncached operation's ns per instruction.
     #[serde(rename = "break_even_ns_per_call")]
     pub ns: Option<f64>,
+}
+
+impl VariantBreakEven {
+    /// The cache variant, typed when this build knows it.
+    pub fn variant(&self) -> Known<CacheKind> {
+        Known::parse(&self.variant)
+    }
+
+    /// The traversal mode, typed when this build knows it.
+    pub fn traversal(&self) -> Known<Traversal> {
+        Known::parse(&self.traversal)
+    }
 }
 
 /// The whole map's findings, from `break_even.csv` rows.
@@ -367,12 +383,15 @@ impl BreakEvenFindings {
         for b in self
             .break_evens
             .iter()
-            .filter(|b| b.variant == "optimized" && b.traversal == "on")
+            .filter(|b| b.variant().is(CacheKind::Optimized) && b.traversal().is(Traversal::Cached))
         {
             let Some(s) = search
                 .iter()
-                .filter(|s| s.scenario == b.scenario && s.variant == "optimized" && s.tt == "on")
-                .max_by(|x, y| x.pruning.cmp(&y.pruning))
+                .filter(|s| s.scenario == b.scenario)
+                .filter_map(|s| Some((s, s.arm()?)))
+                .filter(|(_, a)| a.cache == CacheKind::Optimized && a.table)
+                .max_by_key(|(_, a)| Pruning::ALL.iter().position(|&p| p == a.pruning))
+                .map(|(s, _)| s)
             else {
                 continue;
             };

@@ -4,6 +4,7 @@
 
 pub mod findings;
 mod run;
+pub mod section;
 
 pub use run::{BreakEvenGrid, full_ladder, run_break_even, short_grid, short_plan};
 
@@ -34,6 +35,12 @@ impl Experiment for BreakEven {
             run.folder.path(),
         )?;
         Ok(())
+    }
+    fn section(
+        &self,
+        ctx: &crate::section::SectionContext<'_>,
+    ) -> anyhow::Result<Option<crate::section::Section>> {
+        section::section(ctx).map(Some)
     }
 }
 

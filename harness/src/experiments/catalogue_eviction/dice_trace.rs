@@ -417,7 +417,7 @@ mod tests {
         let s = &scenario.successors[0];
         let memo = RecordingMemo::new(Uncached::new(evaluate_material));
         let Ok(v) = expand_chance(&s.state, scenario.depth, &memo, Traversal::Plain);
-        assert_eq!(Some(&v.numerator), s.expected.get("material"));
+        assert_eq!(Some(&v.numerator), s.expected.get(&EvaluatorKind::Material));
     }
 
     #[test]

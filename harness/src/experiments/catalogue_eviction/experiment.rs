@@ -167,8 +167,8 @@ impl Config {
 pub struct RunRow {
     /// Seed of the stream.
     pub seed: u64,
-    /// Policy name.
-    pub policy: String,
+    /// Policy.
+    pub policy: PolicyKind,
     /// Budget (entries).
     pub budget: usize,
     /// Lookups replayed (asserted equal to the free run's).
@@ -232,10 +232,9 @@ pub struct PlanResults {
 impl PlanResults {
     /// The rows of one policy at one budget, in seed order.
     pub fn cell(&self, policy: PolicyKind, budget: usize) -> Vec<&RunRow> {
-        let name = policy.to_string();
         self.rows
             .iter()
-            .filter(|r| r.budget == budget && r.policy == name)
+            .filter(|r| r.budget == budget && r.policy == policy)
             .collect()
     }
 
@@ -501,7 +500,7 @@ pub fn execute(config: &Config, progress: &Progress) -> Result<Outcome> {
                 .count();
             Ok(RunRow {
                 seed: prep.stream.seed,
-                policy: policy.to_string(),
+                policy,
                 budget,
                 lookups: r.tally.lookups,
                 hits: r.tally.hits,
@@ -583,7 +582,7 @@ pub(super) fn write_csv<R: CsvRecord>(
 fn eviction_record(r: &RunRow, prov: &Provenance) -> EvictionRecord {
     EvictionRecord {
         seed: r.seed,
-        policy: r.policy.clone(),
+        policy: r.policy.to_string(),
         budget: r.budget as u64,
         lookups: r.lookups,
         hits: r.hits,
@@ -602,7 +601,7 @@ fn control_record(plan: &str, r: &RunRow, prov: &Provenance) -> EvictionControlR
     EvictionControlRecord {
         plan: plan.to_owned(),
         seed: r.seed,
-        policy: r.policy.clone(),
+        policy: r.policy.to_string(),
         budget: r.budget as u64,
         lookups: r.lookups,
         hits: r.hits,

@@ -35,7 +35,7 @@ fn rate(r: &RunRow) -> f64 {
 /// use harness::experiments::catalogue_eviction::glance::at_a_glance;
 /// use harness::experiments::catalogue_eviction::PolicyKind;
 /// let row = |seed, policy: &str, hits| RunRow {
-///     seed, policy: policy.into(), budget: 10, lookups: 100, hits, hit_rate: hits as f64 / 100.0,
+///     seed, policy: policy.parse().unwrap(), budget: 10, lookups: 100, hits, hit_rate: hits as f64 / 100.0,
 ///     re_evaluations: 0, misses: 100 - hits, distinct_keys: 50, overlap_first_n: 0.0, overlap_best_n: 0.0,
 /// };
 /// let plan = PlanResults {

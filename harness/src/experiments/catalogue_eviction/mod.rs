@@ -24,6 +24,8 @@ impl Experiment for CatalogueEviction {
     fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
         run_eviction(run.job, run.folder)
     }
+    // No section of the main report (the default): the experiment writes its own report into `eviction/`, which
+    // the main report's header points to.
 }
 
 pub mod aging_lfu;

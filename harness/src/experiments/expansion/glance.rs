@@ -2,12 +2,16 @@
 //! `none` with the 95% interval and a verdict, and the break-even written as an evaluator cost next to the
 //! evaluator's own measured cost. Computed from typed rows, rendered by the report and the console alike.
 
+use crate::arm::ExpansionArm;
+use crate::evaluators::EvaluatorKind;
 use crate::present::number::{MISSING, instructions, percent, ratio_interval, time_ns};
 use crate::present::{Align, Table, TableError};
 use crate::record::schema::{IntervalTable, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE};
-use crate::record::{ArmKey, Metric, MetricTable};
+use crate::record::{ArmKey, Known, Metric, MetricTable};
 use crate::statistics::{Interval, Method, median_ci_rank};
 use crate::verdict::{PAYS, Verdict};
+use engine::chance::Traversal;
+use engine::memo::CacheKind;
 use serde::Serialize;
 
 /// Writes a verdict under its `summary.json` name in the cache's words (`pays`, `costs`, `within_noise`,
@@ -66,11 +70,11 @@ pub fn speedup_of(
     timings: &MetricTable<f64>,
     intervals: &IntervalTable,
     arm: &ArmKey,
-    baseline: &str,
+    baseline: CacheKind,
 ) -> Option<Interval> {
     let quantity = match baseline {
-        "none" => SPEEDUP_VS_NONE,
-        "tuple" => SPEEDUP_VS_TUPLE,
+        CacheKind::None => SPEEDUP_VS_NONE,
+        CacheKind::Tuple => SPEEDUP_VS_TUPLE,
         _ => return None,
     };
     if let Some(i) = intervals.get(arm, quantity) {
@@ -102,7 +106,7 @@ pub fn at_a_glance(
     for scenario in &timings.scenarios {
         for evaluator in &timings.evaluators {
             for traversal in &timings.traversals {
-                let none = ArmKey::new(scenario, "none", evaluator, traversal);
+                let none = ArmKey::new(scenario, CacheKind::None.name(), evaluator, traversal);
                 if let Some(g) = glance(counts, timings, intervals, &none) {
                     out.push(g);
                 }
@@ -121,10 +125,11 @@ fn glance(
     let (arm, speedup) = timings
         .variants
         .iter()
-        .filter(|v| *v != "none")
+        .filter_map(|v| Known::<CacheKind>::parse(v).known())
+        .filter(|&v| v != CacheKind::None)
         .filter_map(|v| {
             let arm = none.with_variant(v);
-            let e = speedup_of(timings, intervals, &arm, "none")?;
+            let e = speedup_of(timings, intervals, &arm, CacheKind::None)?;
             Some((arm, e))
         })
         .max_by(|a, b| a.1.point.total_cmp(&b.1.point))?;
@@ -136,7 +141,7 @@ fn glance(
     let lookups = per_op(counts, none, Metric::EvaluatorCalls)?;
     let hit_rate = if lookups > 0.0 { hits / lookups } else { 0.0 };
     let constant = |a: &ArmKey| ArmKey {
-        evaluator: "constant".into(),
+        evaluator: EvaluatorKind::Constant.to_string(),
         ..a.clone()
     };
     let ns = |a: &ArmKey| timings.get(a, Metric::NsPerOpMedian);
@@ -148,15 +153,24 @@ fn glance(
         let d = ns(&constant(&arm))? - ns(&constant(none))?;
         (hits > 0.0).then_some((d / hits).max(0.0))
     })();
-    let optimized_on = ArmKey::new(&none.scenario, "optimized", "material", "on");
-    let evaluator_instructions_per_call = (none.evaluator == "material")
+    // Callgrind measures the material evaluator under the optimized cache with the traversal cache on only.
+    let optimized_on = ExpansionArm {
+        cache: CacheKind::Optimized,
+        eval: EvaluatorKind::Material,
+        traversal: Traversal::Cached,
+    }
+    .key(&none.scenario);
+    let evaluator_instructions_per_call = none
+        .evaluator()
+        .is(EvaluatorKind::Material)
         .then(|| counts.get(&optimized_on, Metric::EvaluatorInstructionsPerCall))
         .flatten();
-    let break_even_instructions_per_call =
-        (arm.variant == "optimized" && arm.traversal == "on" && hit_rate > 0.0)
-            .then(|| counts.get(&optimized_on, Metric::ProbeInstructionsPerLookup))
-            .flatten()
-            .map(|p| (p / hit_rate).max(0.0));
+    let break_even_instructions_per_call = (arm.variant().is(CacheKind::Optimized)
+        && arm.traversal().is(Traversal::Cached)
+        && hit_rate > 0.0)
+        .then(|| counts.get(&optimized_on, Metric::ProbeInstructionsPerLookup))
+        .flatten()
+        .map(|p| (p / hit_rate).max(0.0));
     Some(Glance {
         scenario: none.scenario.clone(),
         evaluator: none.evaluator.clone(),

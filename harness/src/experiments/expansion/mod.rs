@@ -6,6 +6,7 @@ pub mod glance;
 pub mod operation;
 mod parity;
 mod rows;
+pub mod section;
 mod timing;
 
 pub use parity::Group;
@@ -37,5 +38,11 @@ impl Experiment for Expansion {
             .extend(rows::write_probes_file(&probes, run.meta, run.folder)?);
         rows::print_tables(&groups, &run.job.plan);
         Ok(())
+    }
+    fn section(
+        &self,
+        ctx: &crate::section::SectionContext<'_>,
+    ) -> anyhow::Result<Option<crate::section::Section>> {
+        section::section(ctx).map(Some)
     }
 }

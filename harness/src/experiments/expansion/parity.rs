@@ -43,7 +43,7 @@ pub fn count_with_parity<'a>(
             let frozen: Option<Vec<i64>> = scn
                 .successors
                 .iter()
-                .map(|s| s.expected.get(eval.to_string().as_str()).copied())
+                .map(|s| s.expected.get(&eval).copied())
                 .collect();
             let mut first_values: Option<Vec<i64>> = None;
             for &traversal in &job.traversals {

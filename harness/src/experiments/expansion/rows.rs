@@ -12,7 +12,7 @@ use crate::record::schema::{
     IntervalRow, NS_PER_OP, ProbeRow, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE, write_probes,
 };
 use crate::record::{ArmKey, CountRow, Metric, Provenance, RunFolder, RunMetadata, TimingRow};
-use crate::statistics::Interval;
+use engine::memo::CacheKind;
 
 /// The expansion experiment's rows of `counts.csv` (counting pass), `timings.csv` and `intervals.csv`.
 pub fn expansion_rows(groups: &[Group<'_>]) -> (Vec<CountRow>, Vec<TimingRow>, Vec<IntervalRow>) {
@@ -93,8 +93,10 @@ fn timing_rows(key: &ArmKey, t: &ArmTiming) -> Vec<TimingRow> {
         (Metric::Rounds, t.ns_per_op.n as f64),
         (Metric::PassesPerSample, t.passes_per_sample as f64),
     ];
-    let speedups: [(&str, Option<Interval>); 2] =
-        [("none", t.speedup_vs_none), ("tuple", t.speedup_vs_tuple)];
+    let speedups = [
+        (CacheKind::None, t.speedup_vs_none),
+        (CacheKind::Tuple, t.speedup_vs_tuple),
+    ];
     for (base, s) in speedups {
         if let (Some(s), Some([m, lo, hi])) = (s, Metric::speedup_vs(base)) {
             pairs.extend([(m, s.point), (lo, s.low), (hi, s.high)]);

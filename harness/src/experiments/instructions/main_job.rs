@@ -6,6 +6,7 @@ use super::break_even::{BreakEven, BreakEvenInputs};
 use super::{MeasuredArm, measure_arm, valgrind_version};
 use crate::evaluators::EvaluatorKind;
 use crate::record::{ArmKey, CountRow, Metric};
+use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use std::path::Path;
 
@@ -59,7 +60,7 @@ pub fn instruction_rows(
                 fam,
                 cache.name(),
                 &eval.to_string(),
-                "on",
+                Traversal::Cached.name(),
                 work,
             ) {
                 Ok(m) => {

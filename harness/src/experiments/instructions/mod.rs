@@ -3,6 +3,7 @@
 //! where timings are noisy.
 
 mod run;
+pub mod section;
 
 pub use run::{allocations, instruction_rows, probe_families};
 
@@ -36,6 +37,12 @@ impl Experiment for Instructions {
             b"skipped (--skip instructions): no instruction counts were measured",
         )?;
         Ok(())
+    }
+    fn section(
+        &self,
+        ctx: &crate::section::SectionContext<'_>,
+    ) -> anyhow::Result<Option<crate::section::Section>> {
+        section::section(ctx).map(Some)
     }
 }
 

@@ -3,9 +3,9 @@
 
 use crate::evaluators::EvaluatorKind;
 use engine::chance::{ChanceDepth, Traversal, expand_chance};
-use engine::memo::{CacheKind, EvaluationCache, Plain};
+use engine::memo::{EvaluationCache, Plain};
 use engine::search::{
-    Pruning, RootResult, RootValue, SearchConfig, SearchControl, SearchCounters, SearchDepth,
+    RootResult, RootValue, SearchConfig, SearchControl, SearchCounters, SearchDepth,
     TranspositionTable, search,
 };
 use engine::{GameState, score_path};
@@ -13,46 +13,7 @@ use engine::{GameState, score_path};
 /// Entries of each arm's table (cleared before every root): 2^16, 1.5 MiB.
 pub const TABLE_ENTRIES: usize = 1 << 16;
 
-/// One search configuration.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct SearchArm {
-    /// Pruning.
-    pub pruning: Pruning,
-    /// Whether a transposition table is used.
-    pub table: bool,
-    /// The evaluation cache.
-    pub cache: CacheKind,
-}
-
-impl SearchArm {
-    /// Whether this is the unpruned arm every other is measured against: no pruning, no table, no cache.
-    pub fn is_plain(&self) -> bool {
-        self.pruning == Pruning::None && !self.table && self.cache == CacheKind::None
-    }
-
-    /// Every pruning x table off/on x cache none/optimized, plain first.
-    pub fn all() -> Vec<SearchArm> {
-        let mut v = Vec::new();
-        for cache in [CacheKind::None, CacheKind::Optimized] {
-            for pruning in Pruning::ALL {
-                for table in [false, true] {
-                    v.push(SearchArm {
-                        pruning,
-                        table,
-                        cache,
-                    });
-                }
-            }
-        }
-        v
-    }
-
-    /// `star2+tt/optimized`-style label.
-    pub fn label(self) -> String {
-        let tt = if self.table { "+tt" } else { "" };
-        format!("{}{tt}/{}", self.pruning, self.cache)
-    }
-}
+pub use crate::arm::SearchArm;
 
 /// One arm's pass over a family's roots.
 #[derive(Clone, PartialEq, Debug)]
@@ -103,14 +64,14 @@ pub fn search_roots(
 
 /// A parity failure: which family, depth, arm and root disagreed, and how.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("search parity: {family} depth {depth} {arm} root {root}: {message}")]
+#[error("search parity: {family} depth {depth} {} root {root}: {message}", arm.label())]
 pub struct SearchParityError {
     /// The family.
     pub family: String,
     /// The depth.
     pub depth: SearchDepth,
-    /// The arm's label.
-    pub arm: String,
+    /// The arm.
+    pub arm: SearchArm,
     /// The root's DFEN.
     pub root: String,
     /// What disagreed.
@@ -161,7 +122,7 @@ pub fn search_section(
             let fail = |root: &GameState, message: String| SearchParityError {
                 family: family.clone(),
                 depth,
-                arm: arm.label(),
+                arm,
                 root: root.to_dfen(),
                 message,
             };
@@ -201,6 +162,8 @@ pub fn search_section(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::memo::CacheKind;
+    use engine::search::Pruning;
 
     #[test]
     fn every_arm_agrees_and_pruning_and_the_table_save_work() {

@@ -2,11 +2,14 @@
 //! whether the evaluation cache still pays once the transposition table is on. Computed from `search.csv`'s rows,
 //! then rendered (markdown for the report, plain text for the console) without further arithmetic.
 
+use crate::arm::{ArmId, SearchArm};
 use crate::present::number::{MISSING, count, ratio, ratio_interval, time_ns_interval};
 use crate::present::{Align, Table};
 use crate::record::schema::SearchRecord;
 use crate::statistics::Interval;
 use crate::verdict::{FASTER, PAYS, Verdict};
+use engine::memo::CacheKind;
+use engine::search::Pruning;
 
 /// One arm of one family, relative to that family's plain arm (no pruning, no table, no evaluation cache).
 #[derive(Clone, Debug, PartialEq)]
@@ -28,9 +31,13 @@ impl ArmFinding {
         Verdict::of_ratio(&self.speedup)
     }
 
+    /// The arm's title; an arm of an older run with names this build does not know shows them as written.
     fn label(&self) -> String {
-        let tt = if self.row.tt == "on" { " + TT" } else { "" };
-        format!("{}{tt}, cache {}", self.row.pruning, self.row.variant)
+        let r = &self.row;
+        r.arm().map_or_else(
+            || format!("{} (TT {}), cache {}", r.pruning, r.tt, r.variant),
+            |a| ArmId::Search(a).title(),
+        )
     }
 }
 
@@ -42,13 +49,8 @@ pub struct SearchFindings {
 }
 
 fn plain_of<'a>(rows: &'a [SearchRecord], r: &SearchRecord) -> Option<&'a SearchRecord> {
-    rows.iter().find(|p| {
-        p.scenario == r.scenario
-            && p.depth_turns == r.depth_turns
-            && p.pruning == "none"
-            && p.tt == "off"
-            && p.variant == "none"
-    })
+    rows.iter()
+        .find(|p| p.scenario == r.scenario && p.depth_turns == r.depth_turns && is_plain(p))
 }
 
 /// time(base) / time(arm): the recorded paired ratio when `base` is the plain arm and `arm` carries one, else the
@@ -60,7 +62,7 @@ fn speedup(base: &SearchRecord, arm: &SearchRecord) -> Interval {
 }
 
 fn is_plain(r: &SearchRecord) -> bool {
-    r.pruning == "none" && r.tt == "off" && r.variant == "none"
+    r.arm().is_some_and(|a| a.is_plain())
 }
 
 fn quotient(a: u64, b: u64) -> f64 {
@@ -89,13 +91,10 @@ impl SearchFindings {
         SearchFindings { arms }
     }
 
-    fn find(&self, scenario: &str, pruning: &str, tt: &str, variant: &str) -> Option<&ArmFinding> {
-        self.arms.iter().find(|a| {
-            a.row.scenario == scenario
-                && a.row.pruning == pruning
-                && a.row.tt == tt
-                && a.row.variant == variant
-        })
+    fn find(&self, scenario: &str, arm: SearchArm) -> Option<&ArmFinding> {
+        self.arms
+            .iter()
+            .find(|a| a.row.scenario == scenario && a.row.arm() == Some(arm))
     }
 
     fn families(&self) -> Vec<&str> {
@@ -109,14 +108,15 @@ impl SearchFindings {
     pub fn glance_lines(&self) -> Vec<String> {
         let mut lines = Vec::new();
         for family in self.families() {
-            let part = |pruning: &str, tt: &str| {
-                self.find(family, pruning, tt, "optimized").map_or_else(
-                    || {
-                        format!(
-                            "{pruning}{}: {MISSING}",
-                            if tt == "on" { "+TT" } else { "" }
-                        )
-                    },
+            let arm = |pruning, table, cache| SearchArm {
+                pruning,
+                table,
+                cache,
+            };
+            let part = |pruning, table| {
+                let want = arm(pruning, table, CacheKind::Optimized);
+                self.find(family, want).map_or_else(
+                    || format!("{}: {MISSING}", ArmId::Search(want).title()),
                     |a| {
                         format!(
                             "{}: {} of plain's leaves, speedup {}",
@@ -133,8 +133,8 @@ impl SearchFindings {
                 .find(|a| a.row.scenario == family)
                 .map_or(0, |a| a.row.depth_turns);
             let cache = match (
-                self.find(family, "star2", "on", "none"),
-                self.find(family, "star2", "on", "optimized"),
+                self.find(family, arm(Pruning::Star2, true, CacheKind::None)),
+                self.find(family, arm(Pruning::Star2, true, CacheKind::Optimized)),
             ) {
                 (Some(n), Some(o)) => {
                     let s = speedup(&n.row, &o.row);
@@ -148,9 +148,9 @@ impl SearchFindings {
             };
             lines.push(format!(
                 "search {family} (depth {depth}): {}; {}; {}; {cache}",
-                part("star1", "off"),
-                part("star2", "off"),
-                part("star2", "on")
+                part(Pruning::Star1, false),
+                part(Pruning::Star2, false),
+                part(Pruning::Star2, true)
             ));
         }
         lines
@@ -174,7 +174,7 @@ impl SearchFindings {
         ]);
         for a in &self.arms {
             let r = &a.row;
-            let tt = if r.tt == "on" {
+            let tt = if r.table() == Some(true) {
                 format!("{} / {}", count(r.tt_hits), count(r.tt_probes))
             } else {
                 MISSING.to_string()
@@ -248,14 +248,30 @@ mod tests {
             row("star2", "on", "none", 120, 20.0),
         ];
         let f = SearchFindings::of(&rows);
-        let fast = f.find("sparse", "star2", "on", "optimized").unwrap();
+        let fast = f
+            .find(
+                "sparse",
+                SearchArm {
+                    pruning: Pruning::Star2,
+                    table: true,
+                    cache: CacheKind::Optimized,
+                },
+            )
+            .unwrap();
         assert!((fast.leaves_ratio - 0.12).abs() < 1e-12);
         assert!((fast.speedup.point - 100.0 / 30.0).abs() < 1e-12);
         assert_eq!(fast.verdict(), Verdict::Better);
         assert_eq!(
-            f.find("sparse", "star1", "off", "optimized")
-                .unwrap()
-                .verdict(),
+            f.find(
+                "sparse",
+                SearchArm {
+                    pruning: Pruning::Star1,
+                    table: false,
+                    cache: CacheKind::Optimized
+                }
+            )
+            .unwrap()
+            .verdict(),
             Verdict::NoVerdict
         );
         let lines = f.glance_lines();
@@ -282,8 +298,39 @@ mod tests {
             row("star1", "off", "optimized", 990, 99.0).with_speedup(Some(paired)),
         ];
         let f = SearchFindings::of(&rows);
-        let a = f.find("sparse", "star1", "off", "optimized").unwrap();
+        let a = f
+            .find(
+                "sparse",
+                SearchArm {
+                    pruning: Pruning::Star1,
+                    table: false,
+                    cache: CacheKind::Optimized,
+                },
+            )
+            .unwrap();
         assert_eq!(a.speedup, paired);
         assert_eq!(a.verdict(), Verdict::WithinNoise);
+    }
+
+    #[test]
+    fn an_arm_with_names_this_build_does_not_know_shows_as_written_and_never_as_plain() {
+        // An older run's row: a cache variant and a pruning this build lacks.
+        let rows = [
+            row("none", "off", "none", 1000, 100.0),
+            row("star9", "on", "btree", 500, 50.0),
+            row("none", "off", "btree", 900, 90.0),
+        ];
+        let f = SearchFindings::of(&rows);
+        assert_eq!(f.arms.len(), 3);
+        assert_eq!(f.arms[1].row.arm(), None);
+        assert_eq!(f.arms[1].label(), "star9 (TT on), cache btree");
+        // Only the known plain arm is a baseline: the unknown `none/btree` row is measured against it.
+        assert!((f.arms[2].leaves_ratio - 0.9).abs() < 1e-12);
+        let lines = f.glance_lines();
+        assert!(
+            lines[0].contains("star1, cache optimized: —"),
+            "{}",
+            lines[0]
+        );
     }
 }

@@ -4,6 +4,7 @@
 pub mod arms;
 pub mod findings;
 mod run;
+pub mod section;
 
 pub use run::run_search;
 
@@ -24,5 +25,11 @@ impl Experiment for Search {
     }
     fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
         run_search(run.scenarios, run.job, run.meta, run.folder).map(|_| ())
+    }
+    fn section(
+        &self,
+        ctx: &crate::section::SectionContext<'_>,
+    ) -> anyhow::Result<Option<crate::section::Section>> {
+        section::section(ctx).map(Some)
     }
 }

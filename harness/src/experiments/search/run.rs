@@ -145,7 +145,7 @@ fn record(row: &SearchRow, roots: usize, times: &[f64], prov: &Provenance) -> Se
         scenario: row.family.clone(),
         depth_turns: row.depth.turns(),
         pruning: row.arm.pruning.to_string(),
-        tt: if row.arm.table { "on" } else { "off" }.to_string(),
+        tt: row.arm.table_name().to_string(),
         variant: row.arm.cache.name().to_string(),
         evaluator: SEARCH_EVALUATOR.to_string(),
         roots: roots as u64,

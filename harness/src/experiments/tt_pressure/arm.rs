@@ -1,55 +1,31 @@
 //! One table of the sweep: a scheme at a size, or the unbounded ceiling.
 
-use engine::search::{ReplacementScheme, TableSizeError, TranspositionTable};
-use std::fmt;
+use crate::arm::Capacity;
+use engine::search::{TableSizeError, TranspositionTable};
 
-/// Which table an arm searches with.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum TableArm {
-    /// `scheme` with at most 2^`log2` entries.
-    Bounded {
-        /// The replacement scheme.
-        scheme: ReplacementScheme,
-        /// log2 of the requested entry count.
-        log2: u8,
-    },
-    /// The map-backed table that never evicts.
-    Unbounded,
-}
+/// Which table an arm searches with: `Capacity::Bounded { rule, size }` is `rule` with at most `size` entries (a
+/// power of two, requested as 2^k).
+pub use crate::arm::TableArm;
 
 impl TableArm {
-    /// A fresh, empty table for this arm.
-    pub fn build(self) -> Result<TranspositionTable, TableSizeError> {
-        match self {
-            TableArm::Bounded { scheme, log2 } => {
-                TranspositionTable::with_scheme(scheme, 1usize << log2)
-            }
-            TableArm::Unbounded => Ok(TranspositionTable::unbounded()),
+    /// `rule` at 2^`log2` entries.
+    pub fn sized(rule: engine::search::ReplacementScheme, log2: u8) -> TableArm {
+        Capacity::Bounded {
+            rule,
+            size: 1usize << log2,
         }
     }
 
-    /// The scheme's name, or `unbounded`.
-    pub fn scheme_name(self) -> &'static str {
+    /// A fresh, empty table for this arm.
+    pub fn build(self) -> Result<TranspositionTable, TableSizeError> {
         match self {
-            TableArm::Bounded { scheme, .. } => scheme.name(),
-            TableArm::Unbounded => "unbounded",
+            Capacity::Bounded { rule, size } => TranspositionTable::with_scheme(rule, size),
+            Capacity::Unbounded => Ok(TranspositionTable::unbounded()),
         }
     }
 
     /// log2 of the requested size, `None` for the unbounded table.
     pub fn log2(self) -> Option<u8> {
-        match self {
-            TableArm::Bounded { log2, .. } => Some(log2),
-            TableArm::Unbounded => None,
-        }
-    }
-}
-
-impl fmt::Display for TableArm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TableArm::Bounded { scheme, log2 } => write!(f, "{scheme} 2^{log2}"),
-            TableArm::Unbounded => f.write_str("unbounded"),
-        }
+        self.size().map(|n| n.trailing_zeros() as u8)
     }
 }

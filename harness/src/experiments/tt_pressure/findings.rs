@@ -51,7 +51,7 @@ impl TtPressureFindings {
     /// assert!(TtPressureFindings::of(&[]).is_none());
     /// ```
     pub fn of(rows: &[TtPressureRecord]) -> Option<TtPressureFindings> {
-        let base = rows.iter().find(|r| r.scheme == "unbounded")?;
+        let base = rows.iter().find(|r| r.is_unbounded())?;
         let mut logs: Vec<u8> = rows.iter().filter_map(|r| r.size_log2).collect();
         logs.sort_unstable();
         logs.dedup();

@@ -26,6 +26,12 @@ impl Experiment for TtPressure {
         run.findings.tt_pressure = Some(run_tt_pressure(&slice, run.folder.path(), run.meta)?);
         Ok(())
     }
+    fn section(
+        &self,
+        ctx: &crate::section::SectionContext<'_>,
+    ) -> anyhow::Result<Option<crate::section::Section>> {
+        section::section(ctx).map(Some)
+    }
 }
 
 mod arm;
@@ -74,7 +80,7 @@ impl Config {
             .flat_map(|&scheme| {
                 self.sizes_log2
                     .iter()
-                    .map(move |&log2| TableArm::Bounded { scheme, log2 })
+                    .map(move |&log2| TableArm::sized(scheme, log2))
             })
             .collect();
         arms.push(TableArm::Unbounded);

@@ -21,7 +21,7 @@ pub fn records(
         .map(|r| {
             let c = &r.counters;
             TtPressureRecord {
-                scheme: r.arm.scheme_name().to_string(),
+                scheme: r.arm.rule_name().to_string(),
                 size_log2: r.arm.log2(),
                 capacity_entries: r.capacity.map(|c| c as u64),
                 occupied_entries: r.occupied as u64,

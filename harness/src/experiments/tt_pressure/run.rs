@@ -2,6 +2,7 @@
 //! charts, print the ratio table and the verdict. `harness tt-pressure` runs the full sweep; the main job a
 //! short slice ([`main_job_slice`]).
 
+use crate::arm::ArmId;
 use crate::exit::Failure;
 use crate::experiments::tt_pressure::section::{Work, chart, markdown, ratio_table};
 use crate::experiments::tt_pressure::{
@@ -63,12 +64,12 @@ pub fn run_tt_pressure(
     let progress = Progress::new("tt-pressure", arms);
     let mut wrong = Vec::new();
     let results = sweep(config, &game, |r| {
-        progress.set_message(r.arm.to_string());
+        progress.set_message(ArmId::from(r.arm).label());
         progress.inc(1);
         if r.values_equal != r.moves {
             wrong.push(format!(
                 "{}: {} of {} root values differ",
-                r.arm,
+                ArmId::from(r.arm),
                 r.moves - r.values_equal,
                 r.moves
             ));
@@ -145,7 +146,7 @@ mod tests {
         let rows = read_tt_pressure(&dir.path().join("tt_pressure.csv")).unwrap();
         assert_eq!(rows, out.rows);
         assert_eq!(rows.len(), 5, "two schemes x two sizes + unbounded");
-        let unbounded = rows.iter().find(|r| r.scheme == "unbounded").unwrap();
+        let unbounded = rows.iter().find(|r| r.is_unbounded()).unwrap();
         assert_eq!(
             (unbounded.nodes_vs_unbounded, unbounded.decisions_equal),
             (1.0, 2)

@@ -5,13 +5,15 @@ use crate::experiments::tt_pressure::TtPressureFindings;
 use crate::plot::{Axis, LinePlot, Point, Reference, Series, line_plot};
 use crate::present::number::{MISSING, count, percent, ratio, time_ns};
 use crate::present::{Align, Table, TableError};
-use crate::record::schema::TtPressureRecord;
+use crate::record::schema::{TtPressureRecord, read_tt_pressure};
+use crate::section::{Section, SectionContext};
+use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 /// Schemes in table and legend order (the rows' own order decides among unknown names).
 fn schemes(rows: &[TtPressureRecord]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for r in rows.iter().filter(|r| r.scheme != "unbounded") {
+    for r in rows.iter().filter(|r| !r.is_unbounded()) {
         if !out.contains(&r.scheme) {
             out.push(r.scheme.clone());
         }
@@ -166,4 +168,45 @@ pub fn markdown(
     md.push_str("\nEvery arm:\n\n");
     md.push_str(&detail_table(rows)?.markdown());
     Ok(md)
+}
+
+/// The section, read from the run folder.
+pub(crate) fn section(ctx: &SectionContext<'_>) -> anyhow::Result<Section> {
+    let mut s = Section::default();
+    tt_pressure(ctx, &mut s)?;
+    Ok(s)
+}
+
+/// The TT-pressure section: verdict, scheme x size table, charts, every arm.
+fn tt_pressure(ctx: &SectionContext<'_>, s: &mut Section) -> anyhow::Result<()> {
+    let _ = writeln!(s.markdown, "## TT replacement under pressure\n");
+    let Some(rows) = ctx
+        .optional("tt_pressure.csv")
+        .map(|p| read_tt_pressure(&p))
+        .transpose()?
+    else {
+        let _ = writeln!(
+            s.markdown,
+            "No `tt_pressure.csv` in this run (the slice was skipped, or the run predates it).\n"
+        );
+        return Ok(());
+    };
+    let Some(findings) = crate::experiments::tt_pressure::TtPressureFindings::of(&rows) else {
+        return Ok(());
+    };
+    let mut links = Vec::new();
+    for (work, stem) in [
+        (Work::Nodes, "tt_pressure_nodes"),
+        (Work::EvaluatorCalls, "tt_pressure_evaluator_calls"),
+    ] {
+        let files = chart(&rows, work, &ctx.charts_dir.join(stem))?;
+        s.charts.extend(files);
+        links.push(format!("charts/{stem}.svg"));
+    }
+    let md = markdown(&rows, &findings, &links)?;
+    let _ = writeln!(
+        s.markdown,
+        "{md}\n\nThe main job runs a slice; `harness tt-pressure` sweeps 2^4 ... 2^20 entries.\n"
+    );
+    Ok(())
 }

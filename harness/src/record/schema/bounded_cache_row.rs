@@ -4,6 +4,7 @@
 
 use super::SchemaError;
 use super::csv_file::{CsvRecord, Located, read_records, write_records};
+use crate::arm::CacheArm;
 use crate::record::RecordError;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -65,6 +66,11 @@ pub struct BoundedCacheRecord {
 }
 
 impl BoundedCacheRecord {
+    /// The cache, typed; `None` for a policy this build does not know.
+    pub fn arm(&self) -> Option<CacheArm> {
+        CacheArm::from_names(&self.policy, self.capacity_entries.map(|c| c as usize))
+    }
+
     /// The speedup over the unbounded cache as an interval: the median of per-round ratios of interleaved timing
     /// over `samples` rounds, its coverage the order-statistic interval's exact level.
     pub fn speedup(&self) -> crate::statistics::Interval {
@@ -268,6 +274,26 @@ pub(crate) mod tests {
             git_revision: "abc".into(),
             seed: 1,
         }
+    }
+
+    #[test]
+    fn a_row_reads_its_cache_and_workload_typed() {
+        use crate::arm::Capacity;
+        use engine::memo::BoundedPolicy;
+        let clock = record("clock", Some(64), 10, 1.0);
+        assert_eq!(
+            clock.arm(),
+            Some(Capacity::Bounded {
+                rule: BoundedPolicy::Clock,
+                size: 64
+            })
+        );
+        assert_eq!(
+            record("unbounded", None, 10, 1.0).arm(),
+            Some(CacheArm::Unbounded)
+        );
+        // An older run's rule this build lacks: absent, not an error.
+        assert_eq!(record("lru", Some(64), 10, 1.0).arm(), None);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Every metric name the main job writes, in one enum: the CSVs carry the names, the code carries the variants.
 
+use engine::memo::CacheKind;
 use std::fmt;
 
 macro_rules! metrics {
@@ -197,14 +198,14 @@ impl Metric {
 
     /// The (median, low, high) metrics of the speedup over `baseline` (`none` or `tuple`), if the main job records
     /// one.
-    pub fn speedup_vs(baseline: &str) -> Option<[Metric; 3]> {
+    pub fn speedup_vs(baseline: CacheKind) -> Option<[Metric; 3]> {
         match baseline {
-            "none" => Some([
+            CacheKind::None => Some([
                 Metric::SpeedupVsNoneMedian,
                 Metric::SpeedupVsNoneCi95Low,
                 Metric::SpeedupVsNoneCi95High,
             ]),
-            "tuple" => Some([
+            CacheKind::Tuple => Some([
                 Metric::SpeedupVsTupleMedian,
                 Metric::SpeedupVsTupleCi95Low,
                 Metric::SpeedupVsTupleCi95High,

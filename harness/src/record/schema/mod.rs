@@ -11,6 +11,7 @@ mod csv_file;
 mod error;
 mod eviction_row;
 mod interval_row;
+mod known;
 mod metric;
 mod probe_row;
 mod provenance;
@@ -32,8 +33,9 @@ pub use interval_row::{
     IntervalRecord, IntervalRow, IntervalTable, NS_PER_OP, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE,
     read_intervals, write_intervals,
 };
+pub use known::Known;
 pub use metric::Metric;
-pub use probe_row::{ProbeRecord, ProbeRow, read_probes, write_probes};
+pub use probe_row::{ProbeRecord, ProbeRow, ProbeTable, read_probes, write_probes};
 pub use provenance::Provenance;
 pub use search_row::{SearchRecord, read_search, write_search};
 pub use table::MetricTable;

@@ -116,3 +116,42 @@ pub fn read_probes(path: &Path) -> Result<Vec<ProbeRow>, SchemaError> {
     }
     Ok(out)
 }
+
+/// `probes.csv`: the optimized cache's probe-length histograms.
+#[derive(Debug, Default, Clone)]
+pub struct ProbeTable {
+    rows: Vec<ProbeRow>,
+    /// Scenario families in order of first appearance.
+    pub scenarios: Vec<String>,
+}
+
+impl ProbeTable {
+    /// Reads `path` (see [`read_probes`]).
+    pub fn read(path: &Path) -> Result<ProbeTable, SchemaError> {
+        let rows = read_probes(path)?;
+        let mut scenarios: Vec<String> = Vec::new();
+        for r in &rows {
+            if !scenarios.contains(&r.key.scenario) {
+                scenarios.push(r.key.scenario.clone());
+            }
+        }
+        Ok(ProbeTable { rows, scenarios })
+    }
+
+    /// The histogram of `arm` as (probe length, lookups), lengths ascending.
+    pub fn histogram(&self, arm: &ArmKey) -> Vec<(u64, u64)> {
+        let mut h: Vec<(u64, u64)> = self
+            .rows
+            .iter()
+            .filter(|r| r.key == *arm)
+            .map(|r| (r.probe_length, r.lookups))
+            .collect();
+        h.sort_unstable();
+        h
+    }
+
+    /// Total lookups of `arm` over all probe lengths.
+    pub fn total(&self, arm: &ArmKey) -> u64 {
+        self.histogram(arm).iter().map(|(_, n)| n).sum()
+    }
+}

@@ -1,10 +1,13 @@
 //! The rows of `search.csv`: one row per family x search arm (pruning, transposition table, evaluation cache),
 //! with the arm's counters summed over the family's roots and its time per pass over them.
 
-use super::SchemaError;
 use super::csv_file::{CsvRecord, check_within, read_unique, write_records};
+use super::{Known, SchemaError};
+use crate::arm::{SearchArm, parse_switch};
+use crate::evaluators::EvaluatorKind;
 use crate::record::RecordError;
 use crate::statistics::{Interval, Method, median_ci_rank};
+use engine::memo::CacheKind;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -83,6 +86,26 @@ pub struct SearchRecord {
 }
 
 impl SearchRecord {
+    /// The arm, typed; `None` when its pruning, table or cache name is one this build does not know.
+    pub fn arm(&self) -> Option<SearchArm> {
+        SearchArm::from_names(&self.pruning, &self.tt, &self.variant)
+    }
+
+    /// Whether the transposition table was on; `None` for a `tt` other than `on` / `off`.
+    pub fn table(&self) -> Option<bool> {
+        parse_switch(&self.tt)
+    }
+
+    /// The cache variant, typed when this build knows it.
+    pub fn variant(&self) -> Known<CacheKind> {
+        Known::parse(&self.variant)
+    }
+
+    /// The evaluator, typed when this build knows it.
+    pub fn evaluator(&self) -> Known<EvaluatorKind> {
+        Known::parse(&self.evaluator)
+    }
+
     /// The time per pass as an interval (median of `samples` passes, order statistics).
     pub fn time(&self) -> Interval {
         Interval {
@@ -178,7 +201,7 @@ impl CsvRecord for SearchRecord {
                 return Err((column, "empty".into()));
             }
         }
-        if !matches!(self.tt.as_str(), "on" | "off") {
+        if self.table().is_none() {
             return Err(("tt", format!("'{}' is neither on nor off", self.tt)));
         }
         if !(1..=3).contains(&self.depth_turns) {

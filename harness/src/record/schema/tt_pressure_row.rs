@@ -3,7 +3,9 @@
 
 use super::csv_file::{CsvRecord, Located, read_records, write_records};
 use super::{Provenance, SchemaError};
+use crate::arm::{TableArm, UNBOUNDED};
 use crate::record::RecordError;
+use engine::search::ReplacementScheme;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -89,21 +91,17 @@ impl CsvRecord for TtPressureRecord {
     ];
 
     fn check(&self) -> Result<(), (&'static str, String)> {
-        let known = [
-            "always",
-            "depth",
-            "two_deep",
-            "two_big",
-            "aged",
-            "unbounded",
-        ];
-        if !known.contains(&self.scheme.as_str()) {
+        if !TableArm::is_rule_name(&self.scheme) {
             return Err((
                 "scheme",
-                format!("'{}' is not one of {}", self.scheme, known.join("|")),
+                format!(
+                    "'{}' is not one of {}|{UNBOUNDED}",
+                    self.scheme,
+                    ReplacementScheme::NAMES.join("|")
+                ),
             ));
         }
-        let unbounded = self.scheme == "unbounded";
+        let unbounded = self.is_unbounded();
         if unbounded != self.size_log2.is_none() || unbounded != self.capacity_entries.is_none() {
             return Err((
                 "size_log2",
@@ -149,6 +147,17 @@ impl CsvRecord for TtPressureRecord {
 }
 
 impl TtPressureRecord {
+    /// Whether this is the unbounded table's row, which every ratio is relative to.
+    pub fn is_unbounded(&self) -> bool {
+        self.scheme == UNBOUNDED
+    }
+
+    /// The table, typed; `None` for a scheme this build does not know.
+    pub fn arm(&self) -> Option<TableArm> {
+        let size = self.size_log2.map(|n| 1usize << n);
+        TableArm::from_names(&self.scheme, size)
+    }
+
     /// The same record with `prov` in its provenance columns (the seed stays the game's).
     pub fn with_provenance(mut self, prov: &Provenance) -> TtPressureRecord {
         self.machine = prov.machine.clone();
@@ -179,7 +188,7 @@ pub fn read_tt_pressure(path: &Path) -> Result<Vec<TtPressureRecord>, SchemaErro
         last_line = line;
         out.push(r);
     }
-    if !out.iter().any(|r| r.scheme == "unbounded") {
+    if !out.iter().any(TtPressureRecord::is_unbounded) {
         return Err(SchemaError::Row {
             path: path.to_path_buf(),
             line: last_line,

@@ -1,7 +1,5 @@
 //! One arm of a run (family x cache variant x evaluator x traversal): a counting pass and a timed operation.
 
-use crate::evaluators::EvaluatorKind;
-use crate::record::ArmKey;
 use engine::chance::{ChanceCounters, ChanceDepth, ChanceTelemetry, Traversal, expand_chance_with};
 use engine::memo::{
     CacheKind, EvaluationCache, EvaluationMemo, FxCache, HashbrownCache, MemoCounters, Plain,
@@ -11,39 +9,8 @@ use engine::telemetry::NoTelemetry;
 use engine::{Color, GameState};
 use std::convert::Infallible;
 
-/// The coordinates of one arm.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Arm {
-    /// Cache variant.
-    pub cache: CacheKind,
-    /// Evaluator.
-    pub eval: EvaluatorKind,
-    /// Traversal cache on or off.
-    pub traversal: Traversal,
-}
-
-impl Arm {
-    /// The results key of this arm on family `scenario`: the names the CSVs record.
-    ///
-    /// ```
-    /// use harness::evaluators::EvaluatorKind;
-    /// use harness::experiments::expansion::operation::Arm;
-    /// let arm = Arm {
-    ///     cache: engine::memo::CacheKind::Optimized,
-    ///     eval: EvaluatorKind::Material,
-    ///     traversal: engine::chance::Traversal::Cached,
-    /// };
-    /// assert_eq!(arm.key("sparse"), harness::record::ArmKey::new("sparse", "optimized", "material", "on"));
-    /// ```
-    pub fn key(self, scenario: &str) -> ArmKey {
-        ArmKey::new(
-            scenario,
-            self.cache.name(),
-            &self.eval.to_string(),
-            self.traversal.name(),
-        )
-    }
-}
+/// The coordinates of one arm: cache variant x evaluator x traversal.
+pub use crate::arm::ExpansionArm as Arm;
 
 /// What a counting pass over a family's successors found.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]

@@ -1,16 +1,17 @@
 //! Parity before timing: every variant must agree on values and telemetry, or nothing is timed.
 
 use super::{Arm, CountResult};
+use crate::arm::ArmId;
 use engine::memo::CacheKind;
 
 /// A parity failure, with a report naming the arm, the successor and both values.
 #[derive(Debug, thiserror::Error)]
-#[error("parity failure in {family} / {arm}: {message}")]
+#[error("parity failure in {family} / {}: {message}", arm.title())]
 pub struct ParityError {
     /// Family name.
     pub family: String,
-    /// `variant=.. eval=.. traversal=..`.
-    pub arm: String,
+    /// The arm that disagreed (shown by its title).
+    pub arm: ArmId,
     /// What differs.
     pub message: String,
 }
@@ -30,12 +31,7 @@ pub fn check_parity(
 ) -> Result<(), ParityError> {
     let fail = |arm: &Arm, message: String| ParityError {
         family: family.to_owned(),
-        arm: format!(
-            "variant={} eval={} traversal={}",
-            arm.cache,
-            arm.eval,
-            arm.traversal.name()
-        ),
+        arm: ArmId::Expansion(*arm),
         message,
     };
     let Some((first_arm, first)) = results.first() else {

@@ -1,0 +1,210 @@
+//! The expansion experiment's report sections: Counts (with the optimized cache's probe lengths) and Timings,
+//! from the shared `counts.csv`, `timings.csv`, `intervals.csv` and `probes.csv`.
+
+use crate::plot::{Axis, DotPlot, Reference};
+use crate::present::number::{MISSING, counter_mean, or_missing, ratio_interval, time_ns_interval};
+use crate::present::{Align, Table};
+use crate::record::{ArmKey, Known, Metric};
+use crate::section::{Section, SectionContext, hit_rate};
+use crate::statistics::Interval;
+use crate::verdict::Verdict;
+use anyhow::Result;
+use engine::memo::CacheKind;
+use std::fmt::Write;
+
+mod probe_lengths;
+
+/// Counts, then Timings.
+pub(crate) fn section(ctx: &SectionContext<'_>) -> Result<Section> {
+    let mut s = Section::default();
+    counts(ctx, &mut s)?;
+    timings(ctx, &mut s)?;
+    Ok(s)
+}
+
+fn counts(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
+    let c = ctx.counts;
+    let _ = writeln!(s.markdown, "## Counts\n");
+    let _ = writeln!(
+        s.markdown,
+        "Deterministic counters of one pass over each family's successors (`counts.csv`): evaluator calls \
+         (misses), cache hits, entries retained, and hit rate = hits / (calls + hits).\n"
+    );
+    let mut table = Table::new([
+        ("scenario", Align::Left),
+        ("variant", Align::Left),
+        ("successors", Align::Right),
+        ("evaluator calls", Align::Right),
+        ("cache hits", Align::Right),
+        ("entries", Align::Right),
+        ("hit rate", Align::Right),
+    ]);
+    let mut best: Option<(String, f64)> = None;
+    let mut worst: Option<(String, f64)> = None;
+    for s in &c.scenarios {
+        for v in &c.variants {
+            let arm = ctx.slice.arm(s, v);
+            let Some(calls) = c.get(&arm, Metric::EvaluatorCalls) else {
+                continue;
+            };
+            let hits = c.get(&arm, Metric::CacheHits).unwrap_or(0.0);
+            let rate = hit_rate(calls, hits);
+            table.row([
+                s.clone(),
+                v.clone(),
+                or_missing(c.get(&arm, Metric::Successors), counter_mean),
+                counter_mean(calls),
+                counter_mean(hits),
+                or_missing(c.get(&arm, Metric::Entries), counter_mean),
+                format!("{:.1}%", 100.0 * rate),
+            ])?;
+            if Known::parse(v).is(CacheKind::Optimized) {
+                if best.as_ref().is_none_or(|b| rate > b.1) {
+                    best = Some((s.clone(), rate));
+                }
+                if worst.as_ref().is_none_or(|b| rate < b.1) {
+                    worst = Some((s.clone(), rate));
+                }
+            }
+        }
+    }
+    s.markdown.push_str(&table.markdown());
+    let _ = writeln!(s.markdown);
+    let what = match (&best, &worst) {
+        (Some(b), Some(w)) => format!(
+            "the optimized cache's hit rate ranges from {:.1}% (`{}`) to {:.1}% (`{}`); all memo variants \
+             count the same calls, hits and entries (parity is checked before timing).",
+            100.0 * w.1,
+            w.0,
+            100.0 * b.1,
+            b.0
+        ),
+        _ => "no optimized-cache rows in this run.".into(),
+    };
+    let _ = writeln!(s.markdown, "**What this shows:** {what}\n");
+    probe_lengths::probe_lengths(ctx, s)
+}
+
+fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
+    let t = ctx.timings;
+    let _ = writeln!(s.markdown, "## Timings\n");
+    let _ = writeln!(
+        s.markdown,
+        "Wall-clock nanoseconds per operation (`timings.csv`): median over interleaved rounds with a \
+         distribution-free 95% interval; speedup = time(baseline) / time(variant) paired per round (> 1 = faster), with its interval. \
+         Shared 2-core machine: differences inside the intervals are noise.\n"
+    );
+    let mut table = Table::new([
+        ("scenario", Align::Left),
+        ("variant", Align::Left),
+        ("time per op, median [95% interval]", Align::Right),
+        ("speedup vs none [95% interval]", Align::Right),
+        ("speedup vs tuple [95% interval]", Align::Right),
+    ]);
+    let speed = |arm: &ArmKey, base: CacheKind| {
+        crate::experiments::expansion::glance::speedup_of(t, ctx.intervals, arm, base)
+    };
+    let show = |x: Option<Interval>| match x {
+        Some(i) => ratio_interval(i.point, i.low, i.high),
+        None => MISSING.into(),
+    };
+    let mut faster_than_tuple = 0;
+    let mut slower_than_tuple = 0;
+    let mut compared = 0;
+    let mut range: Option<(f64, f64)> = None;
+    for s in &t.scenarios {
+        for v in &t.variants {
+            let arm = ctx.slice.arm(s, v);
+            let Some(med) = t.get(&arm, Metric::NsPerOpMedian) else {
+                continue;
+            };
+            let (sn, st) = (
+                show(speed(&arm, CacheKind::None)),
+                show(speed(&arm, CacheKind::Tuple)),
+            );
+            let time = time_ns_interval(
+                med,
+                t.get(&arm, Metric::NsPerOpCi95Low).unwrap_or(f64::NAN),
+                t.get(&arm, Metric::NsPerOpCi95High).unwrap_or(f64::NAN),
+            );
+            table.row([s.clone(), v.clone(), time, sn, st])?;
+            if Known::parse(v).is(CacheKind::Optimized)
+                && let Some(s) = speed(&arm, CacheKind::Tuple)
+            {
+                compared += 1;
+                match Verdict::of_ratio(&s) {
+                    Verdict::Better => faster_than_tuple += 1,
+                    Verdict::Worse => slower_than_tuple += 1,
+                    Verdict::WithinNoise | Verdict::NoVerdict => {}
+                }
+                let m = s.point;
+                range = Some(range.map_or((m, m), |(a, b)| (a.min(m), b.max(m))));
+            }
+        }
+    }
+    s.markdown.push_str(&table.markdown());
+    let _ = writeln!(s.markdown);
+    let (scenarios, series) = ctx.by_scenario(t, |a| {
+        Some((
+            t.get(a, Metric::NsPerOpMedian)?,
+            Some((
+                t.get(a, Metric::NsPerOpCi95Low)?,
+                t.get(a, Metric::NsPerOpCi95High)?,
+            )),
+        ))
+    });
+    if !series.is_empty() {
+        s.dot_chart(
+            ctx,
+            "timings_ns_per_op",
+            &DotPlot {
+                title: "Time per operation by scenario and cache variant (median, 95% interval)"
+                    .into(),
+                x_label: "scenario family".into(),
+                y: Axis::log("time per operation", "ns"),
+                categories: scenarios,
+                series,
+                reference: None,
+            },
+        )?;
+    }
+    for base in [CacheKind::None, CacheKind::Tuple] {
+        let (scenarios, series) = ctx.by_scenario(t, |a| {
+            speed(a, base).map(|s| (s.point, Some((s.low, s.high))))
+        });
+        if series.is_empty() {
+            continue;
+        }
+        let label = if base == CacheKind::None {
+            "uncached"
+        } else {
+            "the tuple-key map"
+        };
+        s.dot_chart(
+            ctx,
+            &format!("timings_speedup_vs_{base}"),
+            &DotPlot {
+                title: format!("Speedup versus {label} (median, 95% interval)"),
+                x_label: "scenario family".into(),
+                y: Axis::linear("speedup", format!("time of {base} / time of variant")),
+                categories: scenarios,
+                series,
+                reference: Some(Reference {
+                    at: 1.0,
+                    label: format!("1 = as fast as {label}"),
+                }),
+            },
+        )?;
+    }
+    let what = match range {
+        Some((a, b)) => format!(
+            "against the tuple-key map the optimized cache's speedup ranges from {a:.2}x to {b:.2}x over \
+             {compared} scenarios; its interval lies above 1 in {faster_than_tuple}, below 1 in \
+             {slower_than_tuple}, and includes 1 (no verdict) in {}.",
+            compared - faster_than_tuple - slower_than_tuple
+        ),
+        None => "no optimized-versus-tuple ratios in this run.".into(),
+    };
+    let _ = writeln!(s.markdown, "**What this shows:** {what}\n");
+    Ok(())
+}

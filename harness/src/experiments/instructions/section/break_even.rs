@@ -1,0 +1,205 @@
+//! The Instructions section's break-even hit rate: evaluator and probe costs from callgrind counts of one
+//! operation (see [`crate::experiments::instructions::break_even`]), against the optimized cache's hit rate.
+
+use crate::experiments::instructions::break_even::{BreakEven, BreakEvenInputs};
+use crate::plot::{Axis, CategorySeries, DotPlot, Reference};
+use crate::present::number::{count, decimal, or_missing, percent};
+use crate::present::{Align, Table};
+use crate::record::{ArmKey, Metric};
+use crate::section::{Section, SectionContext, hit_rate};
+use anyhow::Result;
+use std::fmt::Write;
+
+/// One scenario's figures.
+struct Row {
+    scenario: String,
+    lookups: f64,
+    misses: f64,
+    costs: BreakEven,
+    /// Hit rate of the optimized cache over the whole family (the counting pass).
+    family_hit_rate: Option<f64>,
+}
+
+/// Rows for every scenario with the three arms and the operation's counts.
+fn break_even_rows(ctx: &SectionContext<'_>) -> Vec<Row> {
+    let c = ctx.counts;
+    let arm = |s: &str, v: &str, e: &str| ArmKey::new(s, v, e, "on");
+    c.scenarios
+        .iter()
+        .filter_map(|s| {
+            let opt = arm(s, "optimized", "material");
+            let inputs = BreakEvenInputs {
+                none_material: c.get(&arm(s, "none", "material"), Metric::InstructionsTotal)?,
+                none_constant: c.get(&arm(s, "none", "constant"), Metric::InstructionsTotal)?,
+                optimized_material: c.get(&opt, Metric::InstructionsTotal)?,
+                lookups: c.get(&opt, Metric::CallgrindOpLookups)?,
+                misses: c.get(&opt, Metric::CallgrindOpEvaluatorCalls)?,
+            };
+            let family_hit_rate = (|| {
+                Some(hit_rate(
+                    c.get(&opt, Metric::EvaluatorCalls)?,
+                    c.get(&opt, Metric::CacheHits)?,
+                ))
+            })();
+            Some(Row {
+                scenario: s.clone(),
+                lookups: inputs.lookups,
+                misses: inputs.misses,
+                costs: BreakEven::derive(&inputs)?,
+                family_hit_rate,
+            })
+        })
+        .collect()
+}
+
+pub(super) fn break_even(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
+    let _ = writeln!(
+        s.markdown,
+        "### Break-even hit rate of the optimized cache\n"
+    );
+    let rows = break_even_rows(ctx);
+    if rows.is_empty() {
+        let _ = writeln!(
+            s.markdown,
+            "Not available in this run: it needs instruction counts of the `none` arm with the `material` and \
+             `constant` evaluators and of the `optimized` arm, with the measured operation's lookups \
+             (`callgrind_op_lookups`), which this run did not record.\n"
+        );
+        return Ok(());
+    }
+    let _ = writeln!(
+        s.markdown,
+        "From the callgrind counts of the measured operation (the first successor of each family, traversal \
+         cache on), with I(arm) = its instructions, L = its lookups and M = the optimized cache's evaluator \
+         calls (both counted outside the measured window): evaluator cost e = (I(none, material) − I(none, \
+         constant)) / L instructions per call; probe cost p = (I(optimized, material) − I(none, constant) − \
+         M·e) / L instructions per lookup (hashing, probing, inserting and growth, beyond calling a constant \
+         evaluator directly); break-even hit rate = p / e. Equivalently p / e = h − (I(none, material) − \
+         I(optimized, material)) / (L·e) with h = 1 − M/L, so the cache saves instructions on this operation \
+         exactly when h exceeds p / e. Instruction counts, not time: memory stalls are not in them.\n"
+    );
+    let mut table = Table::new([
+        ("scenario", Align::Left),
+        ("lookups L", Align::Right),
+        ("misses M", Align::Right),
+        ("e (instructions per evaluator call)", Align::Right),
+        ("p (instructions per lookup)", Align::Right),
+        ("break-even p/e", Align::Right),
+        ("hit rate h (this operation)", Align::Right),
+        ("hit rate (whole family)", Align::Right),
+        ("saves instructions", Align::Left),
+    ]);
+    for r in &rows {
+        let b = r.costs.break_even();
+        table.row([
+            r.scenario.clone(),
+            count(r.lookups.round() as u64),
+            count(r.misses.round() as u64),
+            decimal(r.costs.evaluator, 1),
+            decimal(r.costs.probe, 1),
+            percent(b),
+            percent(r.costs.hit_rate),
+            or_missing(r.family_hit_rate, percent),
+            if r.costs.hit_rate > b { "yes" } else { "no" }.to_owned(),
+        ])?;
+    }
+    s.markdown.push_str(&table.markdown());
+    let _ = writeln!(s.markdown);
+    let percent = |f: &dyn Fn(&Row) -> Option<f64>| -> Vec<Option<f64>> {
+        rows.iter().map(|r| f(r).map(|h| 100.0 * h)).collect()
+    };
+    let mut series = vec![CategorySeries {
+        name: "hit rate of the measured operation (optimized)".into(),
+        values: percent(&|r| Some(r.costs.hit_rate)),
+        intervals: None,
+    }];
+    if rows.iter().any(|r| r.family_hit_rate.is_some()) {
+        series.push(CategorySeries {
+            name: "hit rate over the whole family (optimized)".into(),
+            values: percent(&|r| r.family_hit_rate),
+            intervals: None,
+        });
+    }
+    // A hit rate cannot exceed 100%, so the axis stops there: a break-even beyond it is drawn at the top and
+    // its family is labelled "never pays" with the figure, which the table gives as well.
+    series.push(CategorySeries {
+        name: "break-even hit rate p/e (instruction counts, capped at 100%)".into(),
+        values: percent(&|r| Some(r.costs.break_even().min(1.0))),
+        intervals: None,
+    });
+    let categories = rows
+        .iter()
+        .map(|r| {
+            let b = r.costs.break_even();
+            if b > 1.0 {
+                format!(
+                    "{} (break-even {}%: never pays)",
+                    r.scenario,
+                    decimal(100.0 * b, 0)
+                )
+            } else {
+                r.scenario.clone()
+            }
+        })
+        .collect();
+    s.dot_chart(
+        ctx,
+        "instructions_hit_rate_vs_break_even",
+        &DotPlot {
+            title: "Hit rate of the optimized cache vs break-even hit rate".into(),
+            x_label: "scenario family".into(),
+            y: Axis::linear("hit rate", "% of lookups").with_range(0.0, 100.0),
+            categories,
+            series,
+            reference: Some(Reference {
+                at: 100.0,
+                label: "100% = every lookup a hit".into(),
+            }),
+        },
+    )?;
+    let saves = rows
+        .iter()
+        .filter(|r| r.costs.hit_rate > r.costs.break_even())
+        .count();
+    let range = |f: &dyn Fn(&Row) -> f64| {
+        rows.iter()
+            .map(f)
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+                (a.min(v), b.max(v))
+            })
+    };
+    let (p0, p1) = range(&|r| r.costs.probe);
+    let (e0, e1) = range(&|r| r.costs.evaluator);
+    let (b0, b1) = range(&|r| 100.0 * r.costs.break_even());
+    let never = rows.iter().filter(|r| r.costs.break_even() >= 1.0).count();
+    let never_note = if never > 0 {
+        format!(
+            " A break-even at or above 100% means a lookup costs more than the evaluator call it saves, so the \
+             cache cannot save instructions at any hit rate ({never} of {} scenarios).",
+            rows.len()
+        )
+    } else {
+        String::new()
+    };
+    let _ = writeln!(
+        s.markdown,
+        "**What this shows:** the optimized cache costs {} instructions per lookup against {} per `material` \
+         evaluator call, so it breaks even at a hit rate of {}; the measured operation's hit rate is above \
+         break-even (the cache saves instructions) in {saves} of {} scenarios.{never_note}\n",
+        span(p0, p1, 0, ""),
+        span(e0, e1, 0, ""),
+        span(b0, b1, 1, "%"),
+        rows.len()
+    );
+    Ok(())
+}
+
+/// "a" or "a to b" with `digits` decimals and a unit suffix.
+fn span(a: f64, b: f64, digits: usize, unit: &str) -> String {
+    let (x, y) = (format!("{a:.digits$}"), format!("{b:.digits$}"));
+    if x == y {
+        format!("{x}{unit}")
+    } else {
+        format!("{x}{unit} to {y}{unit}")
+    }
+}

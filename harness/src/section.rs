@@ -1,0 +1,194 @@
+//! A report section as an experiment writes it: markdown and the chart files it links, made from a
+//! [`SectionContext`] (the run folder, where charts go, and the run's shared tables). It sits below both
+//! `experiments` (which write sections) and `report` (which orders them into `index.md`), so neither depends on the
+//! other's internals.
+
+use crate::plot::{self, CategorySeries, DotPlot, LinePlot};
+use crate::record::schema::{Figure, IntervalTable, ProbeTable};
+use crate::record::{ArmKey, Metric, MetricTable};
+use anyhow::Result;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+/// The slice a report shows: one evaluator and one traversal mode.
+#[derive(Debug, Clone)]
+pub struct Slice {
+    /// Evaluator of every table and chart (`material` when recorded).
+    pub evaluator: String,
+    /// Traversal mode of every table and chart (`on` when recorded).
+    pub traversal: String,
+}
+
+impl Slice {
+    /// `material` with the traversal cache `on` where `t` has them, else the first recorded ones.
+    pub fn pick<V: Figure>(t: &MetricTable<V>) -> Slice {
+        let choose = |list: &[String], want: &str| {
+            if list.iter().any(|x| x == want) {
+                want.to_owned()
+            } else {
+                list.first().cloned().unwrap_or_default()
+            }
+        };
+        Slice {
+            evaluator: choose(&t.evaluators, "material"),
+            traversal: choose(&t.traversals, "on"),
+        }
+    }
+
+    /// The arm of `scenario` and `variant` in this slice.
+    pub fn arm(&self, scenario: &str, variant: &str) -> ArmKey {
+        ArmKey::new(scenario, variant, &self.evaluator, &self.traversal)
+    }
+}
+
+/// What a section reads: the run folder (for its own files) and the shared tables every run folder has, loaded
+/// and checked once by the report.
+pub struct SectionContext<'a> {
+    /// The run folder.
+    pub dir: &'a Path,
+    /// Where chart files go (`charts/` of the report; markdown links them as `charts/<stem>.svg`).
+    pub charts_dir: &'a Path,
+    /// The slice tables and charts show.
+    pub slice: &'a Slice,
+    /// `counts.csv`.
+    pub counts: &'a MetricTable<i128>,
+    /// `timings.csv`.
+    pub timings: &'a MetricTable<f64>,
+    /// `intervals.csv` (empty for runs written before it existed).
+    pub intervals: &'a IntervalTable,
+    /// `allocations.csv`, when the allocation profile ran.
+    pub allocations: Option<&'a MetricTable<f64>>,
+    /// `probes.csv`, absent in runs made before it was collected.
+    pub probes: Option<&'a ProbeTable>,
+}
+
+impl SectionContext<'_> {
+    /// `name` in the run folder when it exists (an experiment's optional file).
+    pub fn optional(&self, name: &str) -> Option<PathBuf> {
+        let p = self.dir.join(name);
+        p.exists().then_some(p)
+    }
+
+    /// Bars grouped by scenario with one series per cache variant (so a variant keeps its colour on every chart),
+    /// from `f(arm) -> (value, 95% interval)`. Scenarios and variants without any value are left out.
+    pub fn by_scenario<V: Figure>(
+        &self,
+        t: &MetricTable<V>,
+        f: impl Fn(&ArmKey) -> Option<(f64, Option<(f64, f64)>)>,
+    ) -> (Vec<String>, Vec<CategorySeries>) {
+        let variants: Vec<&String> = t.variants.iter().collect();
+        let cell = |s: &str, v: &str| f(&self.slice.arm(s, v));
+        let scenarios: Vec<String> = t
+            .scenarios
+            .iter()
+            .filter(|s| variants.iter().any(|v| cell(s, v).is_some()))
+            .cloned()
+            .collect();
+        let series = variants
+            .iter()
+            .map(|v| {
+                let cells: Vec<_> = scenarios.iter().map(|s| cell(s, v)).collect();
+                let any_interval = cells.iter().flatten().any(|(_, iv)| iv.is_some());
+                CategorySeries {
+                    name: (*v).clone(),
+                    values: cells.iter().map(|c| c.map(|(y, _)| y)).collect(),
+                    intervals: any_interval.then(|| {
+                        cells
+                            .iter()
+                            .map(|c| c.map_or((0.0, 0.0), |(y, iv)| iv.unwrap_or((y, y))))
+                            .collect()
+                    }),
+                }
+            })
+            .filter(|s| s.values.iter().any(Option::is_some))
+            .collect();
+        (scenarios, series)
+    }
+
+    /// "optimized / tuple ratio of metric ranges from a to b" over scenarios.
+    pub fn ratio_sentence<V: Figure>(
+        &self,
+        t: &MetricTable<V>,
+        metric: Metric,
+        what: &str,
+    ) -> String {
+        let mut ratios = Vec::new();
+        for s in &t.scenarios {
+            let (Some(o), Some(u), Some(n)) = (
+                t.get(&self.slice.arm(s, "optimized"), metric),
+                t.get(&self.slice.arm(s, "tuple"), metric),
+                t.get(&self.slice.arm(s, "none"), metric),
+            ) else {
+                continue;
+            };
+            if u > 0.0 && n > 0.0 {
+                ratios.push((s.clone(), o / u, o / n));
+            }
+        }
+        if ratios.is_empty() {
+            return format!("{what}: no optimized, tuple and none rows to compare.");
+        }
+        let list: Vec<String> = ratios
+            .iter()
+            .map(|(s, a, b)| format!("`{s}` {a:.2} (vs none {b:.2})"))
+            .collect();
+        format!(
+            "{what} per operation of the optimized cache divided by those of the tuple-key map (and of no cache): {}.",
+            list.join(", ")
+        )
+    }
+}
+
+/// One section of the report: its markdown (headings included) and every chart file it wrote.
+#[derive(Debug, Clone, Default)]
+pub struct Section {
+    /// Markdown, appended to `index.md` as is.
+    pub markdown: String,
+    /// Chart files written (SVG and PNG), each linked from `markdown`.
+    pub charts: Vec<PathBuf>,
+}
+
+impl Section {
+    /// Writes a dot-and-interval chart (the honest form on a log axis, where bar lengths mean nothing) and links
+    /// it from the markdown.
+    pub fn dot_chart(
+        &mut self,
+        ctx: &SectionContext<'_>,
+        stem: &str,
+        chart: &DotPlot,
+    ) -> Result<()> {
+        let files = plot::dot_plot(chart, &ctx.charts_dir.join(stem))?;
+        self.link(stem, &chart.title, files);
+        Ok(())
+    }
+
+    /// Writes a line chart (numeric x axis) and links it from the markdown.
+    pub fn line_plot(
+        &mut self,
+        ctx: &SectionContext<'_>,
+        stem: &str,
+        chart: &LinePlot,
+    ) -> Result<()> {
+        let files = plot::line_plot(chart, &ctx.charts_dir.join(stem))?;
+        self.link(stem, &chart.title, files);
+        Ok(())
+    }
+
+    /// Links chart files already written under `charts/<stem>` and keeps them.
+    pub fn link(&mut self, stem: &str, title: &str, files: [PathBuf; 2]) {
+        self.charts.extend(files);
+        let _ = writeln!(
+            self.markdown,
+            "![{title}](charts/{stem}.svg)\n\n(PNG: [charts/{stem}.png](charts/{stem}.png))\n"
+        );
+    }
+}
+
+/// Hit rate = hits / (calls + hits); 0 with no lookups.
+pub fn hit_rate(calls: f64, hits: f64) -> f64 {
+    if calls + hits > 0.0 {
+        hits / (calls + hits)
+    } else {
+        0.0
+    }
+}
