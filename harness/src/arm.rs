@@ -31,7 +31,7 @@ pub enum Capacity<R> {
 
 impl<R: Copy> Capacity<R> {
     /// The rule, `None` when unbounded.
-    pub fn rule(self) -> Option<R> {
+    pub(crate) fn rule(self) -> Option<R> {
         match self {
             Capacity::Unbounded => None,
             Capacity::Bounded { rule, .. } => Some(rule),
@@ -39,7 +39,7 @@ impl<R: Copy> Capacity<R> {
     }
 
     /// The size in entries, `None` when unbounded.
-    pub fn size(self) -> Option<usize> {
+    pub(crate) fn size(self) -> Option<usize> {
         match self {
             Capacity::Unbounded => None,
             Capacity::Bounded { size, .. } => Some(size),
@@ -47,20 +47,21 @@ impl<R: Copy> Capacity<R> {
     }
 
     /// Whether this is the unbounded store (the baseline both capacity sweeps measure against).
-    pub fn is_unbounded(self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_unbounded(self) -> bool {
         matches!(self, Capacity::Unbounded)
     }
 }
 
 impl<R: engine::names::ClosedNames> Capacity<R> {
     /// The rule's name, or `unbounded`: the `policy` / `scheme` column of the CSVs.
-    pub fn rule_name(self) -> &'static str {
+    pub(crate) fn rule_name(self) -> &'static str {
         self.rule().map_or(UNBOUNDED, R::name)
     }
 
     /// The arm a CSV row names by its rule column and size: `unbounded` without a size, or a known rule with one;
     /// `None` for a rule this build does not know or a size that does not fit the rule.
-    pub fn from_names(rule: &str, size: Option<usize>) -> Option<Capacity<R>> {
+    pub(crate) fn from_names(rule: &str, size: Option<usize>) -> Option<Capacity<R>> {
         match (rule == UNBOUNDED, size) {
             (true, None) => Some(Capacity::Unbounded),
             (false, Some(size)) => Some(Capacity::Bounded {
@@ -72,13 +73,13 @@ impl<R: engine::names::ClosedNames> Capacity<R> {
     }
 
     /// Whether `rule` is a name the rule column may hold: `unbounded` or one of `R`'s.
-    pub fn is_rule_name(rule: &str) -> bool {
+    pub(crate) fn is_rule_name(rule: &str) -> bool {
         rule == UNBOUNDED || R::NAMES.contains(&rule)
     }
 }
 
 /// The name the CSVs record for the unbounded store in their rule column.
-pub const UNBOUNDED: &str = "unbounded";
+pub(crate) const UNBOUNDED: &str = "unbounded";
 
 /// One arm of the nested-expansion experiment (on some scenario family).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -93,7 +94,8 @@ pub struct ExpansionArm {
 
 impl ExpansionArm {
     /// The same evaluator and traversal with another cache variant.
-    pub fn with_cache(self, cache: CacheKind) -> ExpansionArm {
+    #[cfg(test)]
+    pub(crate) fn with_cache(self, cache: CacheKind) -> ExpansionArm {
         ExpansionArm { cache, ..self }
     }
 }
@@ -111,19 +113,19 @@ pub struct SearchArm {
 
 impl SearchArm {
     /// The unpruned arm every other is measured against: no pruning, no table, no cache.
-    pub const PLAIN: SearchArm = SearchArm {
+    pub(crate) const PLAIN: SearchArm = SearchArm {
         pruning: Pruning::None,
         table: false,
         cache: CacheKind::None,
     };
 
     /// Whether this is [`SearchArm::PLAIN`].
-    pub fn is_plain(&self) -> bool {
+    pub(crate) fn is_plain(&self) -> bool {
         *self == SearchArm::PLAIN
     }
 
     /// Every pruning x table off/on x cache none/optimized, plain first.
-    pub fn all() -> Vec<SearchArm> {
+    pub(crate) fn all() -> Vec<SearchArm> {
         let mut v = Vec::new();
         for cache in [CacheKind::None, CacheKind::Optimized] {
             for pruning in Pruning::ALL {
@@ -145,13 +147,13 @@ impl SearchArm {
     }
 
     /// The `tt` column of `search.csv`: `on` or `off`.
-    pub fn table_name(self) -> &'static str {
+    pub(crate) fn table_name(self) -> &'static str {
         switch_name(self.table)
     }
 
     /// The arm named by `search.csv`'s `pruning`, `tt` and `variant` columns; `None` when any name is one this
     /// build does not know (a row of an older run).
-    pub fn from_names(pruning: &str, tt: &str, variant: &str) -> Option<SearchArm> {
+    pub(crate) fn from_names(pruning: &str, tt: &str, variant: &str) -> Option<SearchArm> {
         Some(SearchArm {
             pruning: pruning.parse().ok()?,
             table: parse_switch(tt)?,
@@ -161,12 +163,12 @@ impl SearchArm {
 }
 
 /// `on` or `off`, as the CSVs record a switch.
-pub fn switch_name(on: bool) -> &'static str {
+pub(crate) fn switch_name(on: bool) -> &'static str {
     if on { "on" } else { "off" }
 }
 
 /// The switch a CSV's `on` / `off` names; `None` for anything else.
-pub fn parse_switch(name: &str) -> Option<bool> {
+pub(crate) fn parse_switch(name: &str) -> Option<bool> {
     match name {
         "on" => Some(true),
         "off" => Some(false),
@@ -217,7 +219,7 @@ impl ArmId {
 
     /// For chart titles and prose: `cache optimized, evaluator material, traversal on`, `star2 + TT, cache
     /// optimized`, `clock cache, 4096 entries`, `depth table, 2^10 entries`, `unbounded cache`.
-    pub fn title(self) -> String {
+    pub(crate) fn title(self) -> String {
         match self {
             ArmId::Expansion(a) => format!(
                 "cache {}, evaluator {}, traversal {}",
@@ -242,7 +244,8 @@ impl ArmId {
 
     /// For file names: lower case, `-` between fields, nothing a file system or URL treats specially:
     /// `optimized-material-on`, `star2-tt-optimized`, `clock-4096`, `depth-2p10`, `unbounded`.
-    pub fn file_stem(self) -> String {
+    #[cfg(test)]
+    pub(crate) fn file_stem(self) -> String {
         let stem = match self {
             ArmId::Expansion(a) => format!("{}-{}-{}", a.cache, a.eval, a.traversal),
             ArmId::Search(a) => {

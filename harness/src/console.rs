@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 static FAILURE: OnceLock<io::ErrorKind> = OnceLock::new();
 
 /// Writes one line to stdout; `false` once stdout has failed (this line and every later one are dropped).
-pub fn line(args: fmt::Arguments<'_>) -> bool {
+pub(crate) fn line(args: fmt::Arguments<'_>) -> bool {
     if FAILURE.get().is_some() {
         return false;
     }

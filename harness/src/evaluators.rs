@@ -64,7 +64,7 @@ impl WorkRounds {
     }
 
     /// The number of rounds.
-    pub const fn get(self) -> u32 {
+    pub(crate) const fn get(self) -> u32 {
         self.0
     }
 }
@@ -99,7 +99,7 @@ fn work<const N: u32>(s: &GameState, c: Color) -> i32 {
 
 impl EvaluatorKind {
     /// Every kind without a parameter, in report order (`work:N` takes one; see [`EvaluatorKind::Work`]).
-    pub const ALL: [EvaluatorKind; 6] = [
+    pub(crate) const ALL: [EvaluatorKind; 6] = [
         EvaluatorKind::Material,
         EvaluatorKind::Constant,
         EvaluatorKind::Aggressive,
@@ -110,17 +110,17 @@ impl EvaluatorKind {
 
     /// The main job's default evaluators: the frozen scenarios' two plus the dearest public one (the ladder's
     /// dearer rungs belong to the break-even stage, which measures them on a short grid).
-    pub const MAIN_JOB: [EvaluatorKind; 3] = [
+    pub(crate) const MAIN_JOB: [EvaluatorKind; 3] = [
         EvaluatorKind::Material,
         EvaluatorKind::Constant,
         EvaluatorKind::Aggressive,
     ];
 
     /// [`EvaluatorKind::MAIN_JOB`] as a command-line default.
-    pub const MAIN_JOB_NAMES: &'static str = "material,constant,aggressive";
+    pub(crate) const MAIN_JOB_NAMES: &'static str = "material,constant,aggressive";
 
     /// `work:N` with these rounds, when N is a valid round count.
-    pub fn work(rounds: u32) -> Result<EvaluatorKind, String> {
+    pub(crate) fn work(rounds: u32) -> Result<EvaluatorKind, String> {
         WorkRounds::new(rounds).map(EvaluatorKind::Work)
     }
 

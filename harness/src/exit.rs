@@ -17,7 +17,7 @@ use std::fmt;
 use std::process::ExitCode;
 
 /// `--help` text listing the exit statuses.
-pub const EXIT_STATUS_HELP: &str = "Exit status: 0 success; 1 runtime failure (an OS error, standard output \
+pub(crate) const EXIT_STATUS_HELP: &str = "Exit status: 0 success; 1 runtime failure (an OS error, standard output \
 lost); 2 bad input (an option value, a DFEN, a scenario file, an output location); 3 verification or parity \
 mismatch.";
 

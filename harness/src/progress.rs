@@ -13,7 +13,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// How often a non-terminal stderr gets a line.
-pub const LINE_EVERY: Duration = Duration::from_secs(10);
+pub(crate) const LINE_EVERY: Duration = Duration::from_secs(10);
 
 /// What a [`Progress`] counts, which decides its bar and its status line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,7 +28,10 @@ enum Kind {
 
 /// Progress of one piece of work on stderr; `&self` methods, so worker threads can share it.
 pub struct Progress {
+    // Read by `status` (tests check the line the ticker prints from its own copies of them).
+    #[cfg_attr(not(test), allow(dead_code))]
     what: String,
+    #[cfg_attr(not(test), allow(dead_code))]
     kind: Kind,
     bar: ProgressBar,
     ticker: Option<(Sender<()>, JoinHandle<()>)>,
@@ -36,19 +39,19 @@ pub struct Progress {
 
 impl Progress {
     /// Progress of `what` over `len` steps (0 when the total comes later).
-    pub fn new(what: &str, len: u64) -> Progress {
+    pub(crate) fn new(what: &str, len: u64) -> Progress {
         Self::start(what, Kind::Steps, Some(len), default_every())
     }
 
     /// Progress of `what` counting `unit`s (e.g. `paths`) without a total.
-    pub fn counting(what: &str, unit: &str) -> Progress {
+    pub(crate) fn counting(what: &str, unit: &str) -> Progress {
         let p = Self::start(what, Kind::Count, None, default_every());
         p.set_message(unit);
         p
     }
 
     /// A sign of life for work that cannot count its progress (one long expansion).
-    pub fn working(what: &str) -> Progress {
+    pub(crate) fn working(what: &str) -> Progress {
         Self::start(what, Kind::Working, None, default_every())
     }
 
@@ -64,7 +67,8 @@ impl Progress {
 
     /// As [`Progress::new`], with the status line every `every` (or none) instead of only when stderr is not a
     /// terminal: for tests, and for callers that know better than the terminal check.
-    pub fn with_status_every(what: &str, len: u64, every: Option<Duration>) -> Progress {
+    #[cfg(test)]
+    pub(crate) fn with_status_every(what: &str, len: u64, every: Option<Duration>) -> Progress {
         Self::start(what, Kind::Steps, Some(len), every)
     }
 
@@ -105,40 +109,41 @@ impl Progress {
     }
 
     /// What the work is doing now.
-    pub fn set_message(&self, message: impl Into<String>) {
+    pub(crate) fn set_message(&self, message: impl Into<String>) {
         self.bar.set_message(message.into());
     }
 
     /// A new phase of `len` steps: the count, the clock and the estimate start again.
-    pub fn set_length(&self, len: u64) {
+    pub(crate) fn set_length(&self, len: u64) {
         self.bar.set_length(len);
         self.bar.reset();
     }
 
     /// `n` more done.
-    pub fn inc(&self, n: u64) {
+    pub(crate) fn inc(&self, n: u64) {
         self.bar.inc(n);
     }
 
     /// The status line a non-terminal stderr gets now.
-    pub fn status(&self) -> String {
+    #[cfg(test)]
+    pub(crate) fn status(&self) -> String {
         line(&self.what, self.kind, &self.bar)
     }
 
     /// The work finished: the bar shows `message`.
-    pub fn finish(mut self, message: impl Into<String>) {
+    pub(crate) fn finish(mut self, message: impl Into<String>) {
         self.bar.finish_with_message(message.into());
         self.stop();
     }
 
     /// The work finished: the bar is removed (the caller reports the outcome itself).
-    pub fn clear(mut self) {
+    pub(crate) fn clear(mut self) {
         self.bar.finish_and_clear();
         self.stop();
     }
 
     /// The work stopped early: the bar stays as it was.
-    pub fn abandon(mut self) {
+    pub(crate) fn abandon(mut self) {
         self.bar.abandon();
         self.stop();
     }
@@ -196,7 +201,7 @@ fn line(what: &str, kind: Kind, bar: &ProgressBar) -> String {
 
 /// Writes one status line to stderr. Status (what a stage is doing, how long it took) goes to stderr and results to
 /// stdout; a stderr that cannot be written is ignored rather than a panic.
-pub fn status_line(args: fmt::Arguments<'_>) {
+pub(crate) fn status_line(args: fmt::Arguments<'_>) {
     let mut err = std::io::stderr().lock();
     let _ = err.write_fmt(args).and_then(|()| err.write_all(b"\n"));
 }

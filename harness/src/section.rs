@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 /// The slice a report shows: one evaluator and one traversal mode.
 #[derive(Debug, Clone)]
-pub struct Slice {
+pub(crate) struct Slice {
     /// Evaluator of every table and chart (`material` when recorded).
     pub evaluator: String,
     /// Traversal mode of every table and chart (`on` when recorded).
@@ -21,7 +21,7 @@ pub struct Slice {
 
 impl Slice {
     /// `material` with the traversal cache `on` where `t` has them, else the first recorded ones.
-    pub fn pick<V: Figure>(t: &MetricTable<V>) -> Slice {
+    pub(crate) fn pick<V: Figure>(t: &MetricTable<V>) -> Slice {
         let choose = |list: &[String], want: &str| {
             if list.iter().any(|x| x == want) {
                 want.to_owned()
@@ -43,7 +43,7 @@ impl Slice {
 
 /// What a section reads: the run folder (for its own files) and the shared tables every run folder has, loaded
 /// and checked once by the report.
-pub struct SectionContext<'a> {
+pub(crate) struct SectionContext<'a> {
     /// The run folder.
     pub dir: &'a Path,
     /// Where chart files go (`charts/` of the report; markdown links them as `charts/<stem>.svg`).
@@ -64,14 +64,14 @@ pub struct SectionContext<'a> {
 
 impl SectionContext<'_> {
     /// `name` in the run folder when it exists (an experiment's optional file).
-    pub fn optional(&self, name: &str) -> Option<PathBuf> {
+    pub(crate) fn optional(&self, name: &str) -> Option<PathBuf> {
         let p = self.dir.join(name);
         p.exists().then_some(p)
     }
 
     /// Bars grouped by scenario with one series per cache variant (so a variant keeps its colour on every chart),
     /// from `f(arm) -> (value, 95% interval)`. Scenarios and variants without any value are left out.
-    pub fn by_scenario<V: Figure>(
+    pub(crate) fn by_scenario<V: Figure>(
         &self,
         t: &MetricTable<V>,
         f: impl Fn(&ArmKey) -> Option<(f64, Option<(f64, f64)>)>,
@@ -106,7 +106,7 @@ impl SectionContext<'_> {
     }
 
     /// "optimized / tuple ratio of metric ranges from a to b" over scenarios.
-    pub fn ratio_sentence<V: Figure>(
+    pub(crate) fn ratio_sentence<V: Figure>(
         &self,
         t: &MetricTable<V>,
         metric: Metric,
@@ -141,7 +141,7 @@ impl SectionContext<'_> {
 
 /// One section of the report: its markdown (headings included) and every chart file it wrote.
 #[derive(Debug, Clone, Default)]
-pub struct Section {
+pub(crate) struct Section {
     /// Markdown, appended to `index.md` as is.
     pub markdown: String,
     /// Chart files written (SVG and PNG), each linked from `markdown`.
@@ -151,7 +151,7 @@ pub struct Section {
 impl Section {
     /// Writes a dot-and-interval chart (the honest form on a log axis, where bar lengths mean nothing) and links
     /// it from the markdown.
-    pub fn dot_chart(
+    pub(crate) fn dot_chart(
         &mut self,
         ctx: &SectionContext<'_>,
         stem: &str,
@@ -163,7 +163,7 @@ impl Section {
     }
 
     /// Writes a line chart (numeric x axis) and links it from the markdown.
-    pub fn line_plot(
+    pub(crate) fn line_plot(
         &mut self,
         ctx: &SectionContext<'_>,
         stem: &str,
@@ -175,7 +175,7 @@ impl Section {
     }
 
     /// Links chart files already written under `charts/<stem>` and keeps them.
-    pub fn link(&mut self, stem: &str, title: &str, files: [PathBuf; 2]) {
+    pub(crate) fn link(&mut self, stem: &str, title: &str, files: [PathBuf; 2]) {
         self.charts.extend(files);
         let _ = writeln!(
             self.markdown,
@@ -185,7 +185,7 @@ impl Section {
 }
 
 /// Hit rate = hits / (calls + hits); 0 with no lookups.
-pub fn hit_rate(calls: f64, hits: f64) -> f64 {
+pub(crate) fn hit_rate(calls: f64, hits: f64) -> f64 {
     if calls + hits > 0.0 {
         hits / (calls + hits)
     } else {

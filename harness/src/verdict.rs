@@ -11,7 +11,7 @@ use crate::statistics::Interval;
 use serde::Serialize;
 
 /// The least coverage an interval needs before it can carry a verdict.
-pub const MIN_LEVEL: f64 = 0.95;
+pub(crate) const MIN_LEVEL: f64 = 0.95;
 
 /// The default practical threshold of a ratio: ±1% (criterion's default noise threshold).
 pub const NOISE_THRESHOLD: f64 = 0.01;
@@ -66,7 +66,7 @@ impl Verdict {
     }
 
     /// The verdict's name in CSVs and `summary.json`, in a context's words.
-    pub fn name(self, words: &Wording) -> &'static str {
+    pub(crate) fn name(self, words: &Wording) -> &'static str {
         match self {
             Verdict::Better => words.better,
             Verdict::Worse => words.worse,
@@ -76,7 +76,7 @@ impl Verdict {
     }
 
     /// The verdict for people, in a context's words.
-    pub fn label(self, words: &Wording) -> &'static str {
+    pub(crate) fn label(self, words: &Wording) -> &'static str {
         match self {
             Verdict::Better => words.better,
             Verdict::Worse => words.worse,
@@ -88,7 +88,7 @@ impl Verdict {
 
 /// How a context words the two decided verdicts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Wording {
+pub(crate) struct Wording {
     /// [`Verdict::Better`].
     pub better: &'static str,
     /// [`Verdict::Worse`].
@@ -98,35 +98,28 @@ pub struct Wording {
 }
 
 /// A cache variant against no cache: does the cache pay?
-pub const PAYS: Wording = Wording {
+pub(crate) const PAYS: Wording = Wording {
     better: "pays",
     worse: "costs",
     undecided: "no verdict",
 };
 
 /// An arm's time against its baseline's.
-pub const FASTER: Wording = Wording {
+pub(crate) const FASTER: Wording = Wording {
     better: "faster",
     worse: "slower",
     undecided: "no verdict",
 };
 
-/// A count against its baseline's (fewer is better).
-pub const FEWER: Wording = Wording {
-    better: "fewer",
-    worse: "more",
-    undecided: "no verdict",
-};
-
 /// A measurement against a model's prediction (above the prediction = faster than the model said).
-pub const AGAINST_MODEL: Wording = Wording {
+pub(crate) const AGAINST_MODEL: Wording = Wording {
     better: "faster than model",
     worse: "slower than model",
     undecided: "no verdict",
 };
 
 /// One eviction rule against another, by a paired difference of hit rates (points) over seeds.
-pub const OVERTAKES: Wording = Wording {
+pub(crate) const OVERTAKES: Wording = Wording {
     better: "overtakes",
     worse: "loses to",
     undecided: "cannot be told apart from",

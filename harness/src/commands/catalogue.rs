@@ -41,7 +41,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 }
 
 /// The TSV text: header `cells shape canonical ls rs`, then one row per entry in catalogue order.
-pub fn to_tsv(catalogue: &Catalogue) -> String {
+pub(crate) fn to_tsv(catalogue: &Catalogue) -> String {
     let mut out = String::from("cells\tshape\tcanonical\tls\trs\n");
     for e in catalogue {
         out.push_str(&format!(

@@ -130,7 +130,7 @@ pub struct LookupCells {
 /// A value that parses but cannot be used with the other options: exit status 2, naming the option and the value.
 #[derive(Debug, thiserror::Error)]
 #[error("invalid value `{value}` for --{option}: {reason}")]
-pub struct BadInput {
+pub(crate) struct BadInput {
     /// The option, without dashes.
     pub option: &'static str,
     /// The value as given.
@@ -514,7 +514,7 @@ fn run_trace(cfg: &Config, trace: &Trace, out: &Path) -> Result<()> {
 }
 
 /// Runs the experiment into `out` with a progress bar and prints its short summary (shared with the main job).
-pub fn run_experiment(cfg: &Config, out: &Path) -> Result<Summary> {
+pub(crate) fn run_experiment(cfg: &Config, out: &Path) -> Result<Summary> {
     outln!(
         "eviction: seeds {:?} (rand_pcg Pcg64Mcg), boards {}, {} policies, results in {}",
         cfg.seeds,

@@ -14,7 +14,7 @@ pub struct Args {
 }
 
 /// The `key=value` report for `state` (evaluations from the side to move's perspective).
-pub fn report(state: &GameState) -> String {
+pub(crate) fn report(state: &GameState) -> String {
     let me = state.side_to_move();
     let weight = engine::king_capture_weight(state);
     format!(

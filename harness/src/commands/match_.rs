@@ -79,7 +79,7 @@ pub struct PlayArgs {
 
 /// A parsed `--a`/`--b` (opaque outside the match runner).
 #[derive(Clone, Debug)]
-pub struct BotSpecArg(BotSpec);
+pub(crate) struct BotSpecArg(BotSpec);
 
 fn parse_spec(s: &str) -> Result<BotSpecArg, String> {
     s.parse().map(BotSpecArg)

@@ -60,7 +60,7 @@ pub enum TableSize {
 }
 
 /// The largest table `--tt` accepts: 2^26 entries, 1.5 GiB.
-pub const MAX_TABLE_LOG2: u8 = 26;
+pub(crate) const MAX_TABLE_LOG2: u8 = 26;
 
 /// Parses `off` or a log2 entry count from 0 to [`MAX_TABLE_LOG2`].
 ///
@@ -147,7 +147,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 /// `depth` is the deepest completed iteration (0 when even depth 1 was interrupted, with `value=none`),
 /// `complete` whether it is the requested depth; `loss_tainted` is the chosen path's flag; the counters sum
 /// every iteration, the interrupted one included.
-pub fn summary_line(d: &Deepening) -> String {
+pub(crate) fn summary_line(d: &Deepening) -> String {
     let (value, best, tainted) = match &d.completed {
         None => ("value=none".to_string(), "-".to_string(), false),
         Some(r) => {

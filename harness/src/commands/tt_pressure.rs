@@ -40,7 +40,7 @@ pub struct Args {
 pub struct Sizes(pub Vec<u8>);
 
 /// The largest size accepted: 2^26 entries (1.5 GiB).
-pub const MAX_SIZE_LOG2: u8 = 26;
+pub(crate) const MAX_SIZE_LOG2: u8 = 26;
 
 /// Parses `A..B` (inclusive) or `a,b,c`, each 1 to [`MAX_SIZE_LOG2`], into ascending distinct sizes.
 ///

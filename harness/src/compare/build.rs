@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 /// The compiler used for every build of a comparison: the invoking toolchain's `cargo` and `rustc`, by absolute
 /// path, so a `rust-toolchain` file in either revision cannot switch compilers.
 #[derive(Clone, Debug)]
-pub struct Toolchain {
+pub(crate) struct Toolchain {
     /// The `cargo` executable.
     pub cargo: PathBuf,
     /// The `rustc` executable (passed to cargo as `RUSTC`).
@@ -22,7 +22,7 @@ pub struct Toolchain {
 
 impl Toolchain {
     /// The toolchain `rustc` on the path belongs to.
-    pub fn current() -> Result<Toolchain> {
+    pub(crate) fn current() -> Result<Toolchain> {
         let sysroot = output(Command::new("rustc").args(["--print", "sysroot"]))
             .context("cannot ask rustc for its sysroot (is a Rust toolchain on PATH?)")?;
         let bin = Path::new(sysroot.trim()).join("bin");
@@ -45,7 +45,7 @@ impl Toolchain {
 
 /// A git revision as given and the commit it names.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Revision {
+pub(crate) struct Revision {
     /// As the user wrote it (`HEAD~1`, a branch, a hash).
     pub spec: String,
     /// The full commit hash.
@@ -54,13 +54,13 @@ pub struct Revision {
 
 impl Revision {
     /// The first 10 hex digits of the commit.
-    pub fn short(&self) -> &str {
+    pub(crate) fn short(&self) -> &str {
         &self.commit[..self.commit.len().min(10)]
     }
 }
 
 /// Resolves `spec` to a commit of the repository at `repo`.
-pub fn resolve(repo: &Path, spec: &str) -> Result<Revision> {
+pub(crate) fn resolve(repo: &Path, spec: &str) -> Result<Revision> {
     let commit = output(
         Command::new("git")
             .arg("-C")
@@ -81,7 +81,7 @@ pub fn resolve(repo: &Path, spec: &str) -> Result<Revision> {
 }
 
 /// The top folder of the git work tree holding `dir`.
-pub fn repository_root(dir: &Path) -> Result<PathBuf> {
+pub(crate) fn repository_root(dir: &Path) -> Result<PathBuf> {
     let top = output(
         Command::new("git")
             .arg("-C")
@@ -93,7 +93,7 @@ pub fn repository_root(dir: &Path) -> Result<PathBuf> {
 }
 
 /// Checks `rev` out into `dir` as a detached worktree of `repo`, reusing `dir` when it already holds that commit.
-pub fn checkout(repo: &Path, rev: &Revision, dir: &Path) -> Result<()> {
+pub(crate) fn checkout(repo: &Path, rev: &Revision, dir: &Path) -> Result<()> {
     if dir.join(".git").exists() {
         let head = output(
             Command::new("git")
@@ -134,7 +134,7 @@ pub fn checkout(repo: &Path, rev: &Revision, dir: &Path) -> Result<()> {
 
 /// Builds the `harness` binaries (`harness`, and `alloc_profile` for the allocation step) of the source tree at
 /// `src` in release mode into `target_dir`; build output goes to `log`. Returns the `harness` executable.
-pub fn build(src: &Path, target_dir: &Path, tc: &Toolchain, log: &Path) -> Result<PathBuf> {
+pub(crate) fn build(src: &Path, target_dir: &Path, tc: &Toolchain, log: &Path) -> Result<PathBuf> {
     let log_file =
         std::fs::File::create(log).with_context(|| format!("{}: cannot create", log.display()))?;
     let status = Command::new(&tc.cargo)
@@ -168,7 +168,7 @@ pub fn build(src: &Path, target_dir: &Path, tc: &Toolchain, log: &Path) -> Resul
 
 /// The `[profile.*]` sections of a workspace's `Cargo.toml`: the build flags a revision itself sets. Both sides
 /// are built with their own profiles; a difference is reported so it is not mistaken for an engine change.
-pub fn profile_sections(src: &Path) -> String {
+pub(crate) fn profile_sections(src: &Path) -> String {
     let text = std::fs::read_to_string(src.join("Cargo.toml")).unwrap_or_default();
     let mut out = String::new();
     let mut inside = false;
@@ -186,7 +186,7 @@ pub fn profile_sections(src: &Path) -> String {
 }
 
 /// The last `n` lines of a text file (for error messages).
-pub fn tail(path: &Path, n: usize) -> String {
+pub(crate) fn tail(path: &Path, n: usize) -> String {
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let lines: Vec<&str> = text.lines().collect();
     lines[lines.len().saturating_sub(n)..].join("\n")

@@ -9,32 +9,27 @@ use std::path::{Path, PathBuf};
 
 /// The rows of one `counts.csv`, keyed by arm and metric, values exact.
 #[derive(Clone, Debug, PartialEq)]
-pub struct ExactCounts {
+pub(crate) struct ExactCounts {
     table: MetricTable<i128>,
 }
 
 impl ExactCounts {
     /// Reads `path`. Metrics this build does not know are left out: the other revision may record more, and only
     /// the counting-pass metrics take part in the agreement check.
-    pub fn read(path: &Path) -> Result<ExactCounts, SchemaError> {
+    pub(crate) fn read(path: &Path) -> Result<ExactCounts, SchemaError> {
         Ok(ExactCounts {
             table: MetricTable::read(path, UnknownMetrics::Skip)?,
         })
     }
 
     /// Where the rows came from.
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.table.path
     }
 
     /// The value of `metric` for `arm` as a number, if recorded.
-    pub fn get(&self, arm: &ArmKey, metric: Metric) -> Option<f64> {
+    pub(crate) fn get(&self, arm: &ArmKey, metric: Metric) -> Option<f64> {
         self.table.get(arm, metric)
-    }
-
-    /// Arms that carry `metric`, in key order.
-    pub fn arms_with(&self, metric: Metric) -> Vec<ArmKey> {
-        self.table.arms_with(metric)
     }
 
     fn agreement_rows(&self) -> BTreeMap<(ArmKey, Metric), i128> {
@@ -48,7 +43,7 @@ impl ExactCounts {
 
 /// The first disagreement between two runs' counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Disagreement {
+pub(crate) struct Disagreement {
     /// The arm.
     pub arm: ArmKey,
     /// The metric.
@@ -79,7 +74,7 @@ impl fmt::Display for Disagreement {
 /// Checks that `other` has exactly the reference's counting-pass rows ([`Metric::COUNTING_PASS`]: same arms,
 /// metrics and values; instruction counts and other measurement rows may differ); returns how many rows agree, or
 /// the first disagreement.
-pub fn check_agreement(
+pub(crate) fn check_agreement(
     reference: &ExactCounts,
     other: &ExactCounts,
 ) -> Result<usize, Box<Disagreement>> {

@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 /// How to run one side: its executable and the folder it runs in (its checkout, so that its run metadata names its
 /// own commit).
 #[derive(Clone, Debug)]
-pub struct Side {
+pub(crate) struct Side {
     /// `A` or `B`.
     pub label: &'static str,
     /// What was asked for (revision or path).
@@ -51,7 +51,12 @@ pub fn unread_stage_flags(exe: &Path) -> Result<Vec<String>> {
 /// Runs `side`'s main job once with `args` (the shared selection flags) plus `--out`/`--report-dir` inside
 /// `dir`, skipping the stages a comparison does not read ([`unread_stage_flags`]), and returns the run folder it
 /// created. With `profiles` false, `--skip-profiles` is added.
-pub fn run_main_job(side: &Side, args: &[OsString], profiles: bool, dir: &Path) -> Result<PathBuf> {
+pub(crate) fn run_main_job(
+    side: &Side,
+    args: &[OsString],
+    profiles: bool,
+    dir: &Path,
+) -> Result<PathBuf> {
     let out = dir.join("results");
     std::fs::create_dir_all(&out).with_context(|| format!("{}: cannot create", out.display()))?;
     let log = dir.join("main-job.log");

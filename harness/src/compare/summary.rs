@@ -16,7 +16,7 @@ pub enum Measure {
 
 impl Measure {
     /// Name in the CSV.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Measure::Time => "time",
             Measure::Instructions => "instructions",
@@ -24,7 +24,7 @@ impl Measure {
     }
 
     /// Unit of the A and B columns.
-    pub fn unit(self) -> &'static str {
+    pub(crate) fn unit(self) -> &'static str {
         match self {
             Measure::Time => "ns_per_op",
             Measure::Instructions => "instructions_per_op",
@@ -32,7 +32,7 @@ impl Measure {
     }
 
     /// One median of this measure for people: a time with its unit, or an instruction count with an SI prefix.
-    pub fn figure(self, x: f64) -> String {
+    pub(crate) fn figure(self, x: f64) -> String {
         match self {
             Measure::Time => number::time_ns(x),
             Measure::Instructions => number::instructions(x),
@@ -40,7 +40,7 @@ impl Measure {
     }
 
     /// Verdict wording.
-    pub fn verdict_label(self, v: Verdict) -> &'static str {
+    pub(crate) fn verdict_label(self, v: Verdict) -> &'static str {
         let words = match self {
             Measure::Time => Wording {
                 better: "B faster",
@@ -58,7 +58,7 @@ impl Measure {
 
     /// The practical threshold of its verdicts: ±1% for times; none for instruction counts, whose ratio is
     /// already widened by `--instruction-tolerance`.
-    pub fn threshold(self) -> f64 {
+    pub(crate) fn threshold(self) -> f64 {
         match self {
             Measure::Time => crate::verdict::NOISE_THRESHOLD,
             Measure::Instructions => 0.0,
@@ -85,14 +85,14 @@ pub struct CompareRow {
 
 impl CompareRow {
     /// The verdict its ratio supports ([`Verdict::of`] against 1 with the measure's threshold).
-    pub fn verdict(&self) -> Verdict {
+    pub(crate) fn verdict(&self) -> Verdict {
         Verdict::of(&self.ratio, 1.0, self.measure.threshold())
     }
 }
 
 /// Run-wide columns repeated on every CSV row, so a row stands on its own.
 #[derive(Clone, Debug)]
-pub struct Context {
+pub(crate) struct Context {
     /// Side A as asked for, with its commit.
     pub a: String,
     /// Side B as asked for, with its commit.
@@ -106,7 +106,7 @@ pub struct Context {
 }
 
 /// The tidy CSV (header first).
-pub fn csv_bytes(rows: &[CompareRow], ctx: &Context) -> anyhow::Result<Vec<u8>> {
+pub(crate) fn csv_bytes(rows: &[CompareRow], ctx: &Context) -> anyhow::Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
         "scenario",
@@ -202,7 +202,7 @@ pub fn table(rows: &[CompareRow]) -> Result<Table, TableError> {
 }
 
 /// One line: how many rows of each measure got which verdict.
-pub fn tally(rows: &[CompareRow]) -> String {
+pub(crate) fn tally(rows: &[CompareRow]) -> String {
     let mut parts = Vec::new();
     for m in [Measure::Time, Measure::Instructions] {
         let of: Vec<&CompareRow> = rows.iter().filter(|r| r.measure == m).collect();

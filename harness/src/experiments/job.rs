@@ -66,7 +66,7 @@ pub fn timing_plan(quick: bool, seed: u64) -> Plan {
 
 impl Job {
     /// Whether the experiment called `name` is skipped.
-    pub fn skips(&self, name: &str) -> bool {
+    pub(crate) fn skips(&self, name: &str) -> bool {
         self.skip.contains(&name)
     }
 }

@@ -43,7 +43,7 @@ pub struct Findings {
 
 impl<'a> MainRun<'a> {
     /// A run with no rows or findings yet.
-    pub fn new(
+    pub(crate) fn new(
         job: &'a Job,
         scenarios: &'a [LoadedScenario],
         meta: &'a RunMetadata,

@@ -21,7 +21,7 @@ pub use main_run::{Findings, MainRun};
 use crate::section::{Section, SectionContext};
 
 /// One experiment of the main job.
-pub trait Experiment: Sync {
+pub(crate) trait Experiment: Sync {
     /// The name `--skip` takes and the stage list shows (`snake_case`).
     fn name(&self) -> &'static str;
     /// What it measures, in one line for `--help`.
@@ -50,7 +50,7 @@ pub trait Experiment: Sync {
 
 /// The main job, in run order. The expansion experiment comes first and cannot be skipped: every other section
 /// and At a glance read its counts and timings.
-pub const MAIN_JOB: [&dyn Experiment; 8] = [
+pub(crate) const MAIN_JOB: [&dyn Experiment; 8] = [
     &expansion::Expansion,
     &instructions::Instructions,
     &search::Search,
@@ -66,7 +66,7 @@ pub const MAIN_JOB: [&dyn Experiment; 8] = [
 pub struct Skipped(pub Vec<&'static str>);
 
 /// The names `--skip` accepts, comma-separated, for `--help`.
-pub fn skippable_names() -> String {
+pub(crate) fn skippable_names() -> String {
     MAIN_JOB[1..]
         .iter()
         .map(|e| e.name())
@@ -75,7 +75,7 @@ pub fn skippable_names() -> String {
 }
 
 /// The stage list of `--help`: one line per experiment.
-pub fn stage_list() -> String {
+pub(crate) fn stage_list() -> String {
     MAIN_JOB
         .iter()
         .map(|e| format!("  {:<20}{}", e.name(), e.about()))
@@ -114,7 +114,7 @@ pub fn parse_skip(s: &str) -> Result<Skipped, String> {
 }
 
 /// The experiments `compare` does not read: each of its runs skips them.
-pub fn unread_by_compare() -> impl Iterator<Item = &'static dyn Experiment> {
+pub(crate) fn unread_by_compare() -> impl Iterator<Item = &'static dyn Experiment> {
     MAIN_JOB.into_iter().filter(|e| !e.read_by_compare())
 }
 

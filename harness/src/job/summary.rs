@@ -8,7 +8,7 @@ use crate::record::RunMetadata;
 use serde::Serialize;
 
 /// The version of `summary.json`'s layout; bumped when a key changes meaning or disappears.
-pub const SUMMARY_VERSION: u32 = 2;
+pub(crate) const SUMMARY_VERSION: u32 = 2;
 
 #[derive(Serialize)]
 struct SummaryJson<'a> {
@@ -29,7 +29,7 @@ struct SummaryJson<'a> {
 
 /// The optional stages' headlines in `summary.json`; each is left out when its stage did not run.
 #[derive(Clone, Debug, Default)]
-pub struct StageHeadlines<'a> {
+pub(crate) struct StageHeadlines<'a> {
     /// The bounded-cache stage's at-a-glance lines.
     pub bounded_cache: Option<&'a [BoundedGlance]>,
     /// The TT-pressure slice's headline.
@@ -40,7 +40,7 @@ pub struct StageHeadlines<'a> {
 
 /// The TT-pressure slice's headline in `summary.json` (absent when the stage was skipped).
 #[derive(Serialize, Clone, Debug, PartialEq)]
-pub struct TtPressureHeadline {
+pub(crate) struct TtPressureHeadline {
     /// Moves of the fixed game.
     pub moves: u64,
     /// Depth in full turns.
@@ -63,7 +63,9 @@ pub struct TtPressureHeadline {
 
 impl TtPressureHeadline {
     /// The headline of a finished stage.
-    pub fn of(outcome: &crate::experiments::tt_pressure::TtPressureOutcome) -> TtPressureHeadline {
+    pub(crate) fn of(
+        outcome: &crate::experiments::tt_pressure::TtPressureOutcome,
+    ) -> TtPressureHeadline {
         let f = &outcome.findings;
         let pct = |s: Option<&crate::experiments::tt_pressure::SizeSpread>| {
             s.map_or(0.0, |s| 100.0 * s.extra_nodes)
@@ -83,7 +85,7 @@ impl TtPressureHeadline {
 }
 
 /// `summary.json`'s text.
-pub fn summary_json(
+pub(crate) fn summary_json(
     glance: &[Glance],
     meta: &RunMetadata,
     stages: StageHeadlines<'_>,
@@ -107,7 +109,7 @@ pub fn summary_json(
 }
 
 /// The console's closing summary.
-pub fn print_glance(glance: &[Glance]) {
+pub(crate) fn print_glance(glance: &[Glance]) {
     let t = tally(glance);
     outln!("\nAt a glance (speedup = time(none) / time(variant), > 1 = faster):\n");
     match glance_table(glance) {

@@ -6,7 +6,7 @@ use crate::scenario::verify::verify;
 use crate::scenario::{LoadedScenario, load_dir};
 
 /// The job's scenarios, verified.
-pub fn verify_scenarios(job: &Job) -> anyhow::Result<Vec<LoadedScenario>> {
+pub(crate) fn verify_scenarios(job: &Job) -> anyhow::Result<Vec<LoadedScenario>> {
     let scenarios = load_dir(&job.scenarios_dir, &job.families)?;
     let total: usize = scenarios.iter().map(|s| s.successors.len()).sum();
     let progress = Progress::new("verify", total as u64);

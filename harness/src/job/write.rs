@@ -8,7 +8,7 @@ use crate::record::schema::{IntervalTable, write_intervals, write_tidy};
 use crate::record::{MetricTable, Provenance, RunFolder, RunMetadata};
 
 /// The tables the files were written from (for the console summary).
-pub struct Written {
+pub(crate) struct Written {
     /// `counts.csv`'s rows.
     pub counts: MetricTable<i128>,
     /// `timings.csv`'s rows.
@@ -18,7 +18,7 @@ pub struct Written {
 }
 
 /// Writes the run's shared tidy files, `counts.csv` and `timings.csv`, from the rows the experiments added.
-pub fn write_results(run: MainRun<'_>) -> anyhow::Result<(Written, Findings)> {
+pub(crate) fn write_results(run: MainRun<'_>) -> anyhow::Result<(Written, Findings)> {
     let prov = Provenance::of(run.meta);
     let path = |name: &str| run.folder.path().join(name);
     run.folder.write(
@@ -42,7 +42,7 @@ pub fn write_results(run: MainRun<'_>) -> anyhow::Result<(Written, Findings)> {
 }
 
 /// Writes `summary.json` (keys documented in the README).
-pub fn write_summary(
+pub(crate) fn write_summary(
     glance: &[Glance],
     meta: &RunMetadata,
     folder: &RunFolder,

@@ -55,7 +55,7 @@ impl Axis {
     }
 
     /// The same axis with a fixed range.
-    pub fn with_range(self, low: f64, high: f64) -> Axis {
+    pub(crate) fn with_range(self, low: f64, high: f64) -> Axis {
         Axis {
             range: Some((low, high)),
             ..self
@@ -69,7 +69,7 @@ impl Axis {
     }
 
     /// True for a logarithmic axis.
-    pub fn is_log(&self) -> bool {
+    pub(crate) fn is_log(&self) -> bool {
         self.scale == Scale::Log
     }
 

@@ -40,7 +40,11 @@ pub struct Series {
 impl Series {
     /// A bound drawn level at `y` across the x range of `others` (for a ceiling such as "unbounded = 1"), or
     /// `None` when `others` has no points.
-    pub fn level_across(name: impl Into<String>, y: f64, others: &[Series]) -> Option<Series> {
+    pub(crate) fn level_across(
+        name: impl Into<String>,
+        y: f64,
+        others: &[Series],
+    ) -> Option<Series> {
         let (lo, hi) = others
             .iter()
             .flat_map(|s| s.points.iter().map(|p| p.x))

@@ -25,7 +25,7 @@
 //! ([`or_missing`]).
 
 /// What a missing or non-finite figure renders as.
-pub const MISSING: &str = "—";
+pub(crate) const MISSING: &str = "—";
 
 /// Significant digits of every measured magnitude.
 const SIGNIFICANT: i32 = 3;

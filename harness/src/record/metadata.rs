@@ -39,12 +39,12 @@ impl RunMetadata {
     }
 
     /// One-line machine description for the CSV `machine` column: `host (cpu, N cores)`.
-    pub fn machine(&self) -> String {
+    pub(crate) fn machine(&self) -> String {
         RunMetadata::machine_of(&self.hostname, &self.cpu_model, self.cores)
     }
 
     /// The `machine` column from its parts.
-    pub fn machine_of(hostname: &str, cpu_model: &str, cores: usize) -> String {
+    pub(crate) fn machine_of(hostname: &str, cpu_model: &str, cores: usize) -> String {
         format!("{hostname} ({cpu_model}, {cores} cores)")
     }
 
@@ -85,7 +85,7 @@ fn cpu_model() -> String {
 }
 
 /// The first `model name` value of a `/proc/cpuinfo` text.
-pub fn parse_cpu_model(cpuinfo: &str) -> Option<String> {
+pub(crate) fn parse_cpu_model(cpuinfo: &str) -> Option<String> {
     cpuinfo.lines().find_map(|line| {
         let (key, value) = line.split_once(':')?;
         (key.trim() == "model name").then(|| value.trim().to_owned())

@@ -7,7 +7,7 @@ use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
 /// The suffix of a run folder that is still being written (or whose run failed); readers ignore such folders.
-pub const PARTIAL_SUFFIX: &str = ".partial";
+pub(crate) const PARTIAL_SUFFIX: &str = ".partial";
 
 /// A reserved folder that holds one run's files while it runs.
 #[derive(Debug)]
@@ -43,7 +43,7 @@ impl RunFolder {
 
     /// As [`RunFolder::reserve`], with the folder named `stem` (`-2`, `-3`, ... on collision) instead of the
     /// start time alone (`harness compare` uses `compare-<timestamp>`).
-    pub fn reserve_with_stem(
+    pub(crate) fn reserve_with_stem(
         base: &Path,
         stem: &str,
         meta: &RunMetadata,
@@ -100,7 +100,7 @@ impl RunFolder {
     }
 
     /// Writes `name` inside the folder atomically and returns its path.
-    pub fn write(&self, name: &str, bytes: &[u8]) -> Result<PathBuf, RecordError> {
+    pub(crate) fn write(&self, name: &str, bytes: &[u8]) -> Result<PathBuf, RecordError> {
         let target = self.partial.join(name);
         write_atomic(&target, bytes)?;
         Ok(target)
@@ -108,7 +108,7 @@ impl RunFolder {
 
     /// Removes the folder and everything in it: for a run that stops before it has produced any result (bad
     /// scenarios, a parity failure), where a `.partial` folder would only be clutter.
-    pub fn discard(self) {
+    pub(crate) fn discard(self) {
         let _ = fs::remove_dir_all(&self.partial);
     }
 

@@ -12,7 +12,7 @@ pub struct UtcTimestamp {
 
 impl UtcTimestamp {
     /// The current time (the epoch if the clock is before 1970).
-    pub fn now() -> UtcTimestamp {
+    pub(crate) fn now() -> UtcTimestamp {
         let secs = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map(|d| d.as_secs())
@@ -21,7 +21,7 @@ impl UtcTimestamp {
     }
 
     /// (year, month, day, hour, minute, second).
-    pub fn parts(self) -> (i64, u32, u32, u32, u32, u32) {
+    pub(crate) fn parts(self) -> (i64, u32, u32, u32, u32, u32) {
         let days = (self.unix_seconds / 86_400) as i64;
         let rem = self.unix_seconds % 86_400;
         let (y, m, d) = civil_from_days(days);

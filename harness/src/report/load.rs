@@ -100,7 +100,7 @@ impl RunResults {
     /// - every timed arm has every timing figure, and every arm with probe, growth, instruction, callgrind
     ///   operation or allocation rows has the whole set;
     /// - `probes.csv`'s histogram of each arm adds up to its `probe_lookups` count.
-    pub fn check_complete(&self) -> Result<(), SchemaError> {
+    pub(crate) fn check_complete(&self) -> Result<(), SchemaError> {
         let c = &self.counts;
         c.require_complete(&Metric::COUNTING_PASS, "counting-pass")?;
         c.require_complete(&Metric::PROBES, "probe")?;
@@ -164,7 +164,7 @@ impl RunResults {
     }
 
     /// A metadata value (`unknown` when absent).
-    pub fn meta(&self, key: &str) -> &str {
+    pub(crate) fn meta(&self, key: &str) -> &str {
         self.metadata
             .iter()
             .find(|(k, _)| k == key)

@@ -71,7 +71,7 @@ impl ScenarioFile {
     }
 
     /// Number of outer successors over all roots.
-    pub fn successor_count(&self) -> usize {
+    pub(crate) fn successor_count(&self) -> usize {
         self.roots.iter().map(|r| r.successors.len()).sum()
     }
 }

@@ -77,7 +77,7 @@ pub fn spec(family: Family) -> FamilySpec {
 }
 
 /// The seed of `family` under master seed `master`.
-pub fn family_seed(master: u64, family: Family) -> u64 {
+pub(crate) fn family_seed(master: u64, family: Family) -> u64 {
     master
         .wrapping_mul(0x9e37_79b9_7f4a_7c15)
         .wrapping_add(Family::ALL.iter().position(|f| *f == family).unwrap() as u64 + 1)
@@ -160,7 +160,7 @@ pub(super) fn frozen_file(
 
 /// Expected numerators under the frozen evaluators, computed by the engine's expansion (uncached evaluator,
 /// traversal cache on); `scenarios verify` recomputes them independently.
-pub fn expected_values(outer: &GameState, depth: ChanceDepth) -> BTreeMap<String, i64> {
+pub(crate) fn expected_values(outer: &GameState, depth: ChanceDepth) -> BTreeMap<String, i64> {
     [EvaluatorKind::Material, EvaluatorKind::Constant]
         .into_iter()
         .map(|e| {
@@ -173,7 +173,7 @@ pub fn expected_values(outer: &GameState, depth: ChanceDepth) -> BTreeMap<String
 
 /// Every distinct state after a legal turn of `root` and `end_turn`, in first-appearance order; `None` when the
 /// root has no legal turn or a turn that captures a king (the game would be over).
-pub fn canonical_successors(root: &GameState) -> Option<Vec<GameState>> {
+pub(crate) fn canonical_successors(root: &GameState) -> Option<Vec<GameState>> {
     let paths = legal_turn_paths(root);
     if paths.is_empty() {
         return None;

@@ -41,13 +41,13 @@ pub struct LoadedSuccessor {
 
 impl LoadedScenario {
     /// `root R (name), successor S`, as error messages name entries.
-    pub fn entry_name(&self, root: usize, successor: Option<usize>) -> String {
+    pub(crate) fn entry_name(&self, root: usize, successor: Option<usize>) -> String {
         entry_name(&self.file, root, successor)
     }
 }
 
 /// `root R (name)` or `root R (name), successor S`.
-pub fn entry_name(file: &ScenarioFile, root: usize, successor: Option<usize>) -> String {
+pub(crate) fn entry_name(file: &ScenarioFile, root: usize, successor: Option<usize>) -> String {
     let name = file.roots.get(root).map(|r| r.name.as_str()).unwrap_or("?");
     match successor {
         Some(s) => format!("root {root} ({name}), successor {s}"),

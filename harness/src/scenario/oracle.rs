@@ -12,7 +12,7 @@ use engine::{
 use std::cell::RefCell;
 
 /// An evaluator as the oracle calls it.
-pub type EvalFn = fn(&GameState, Color) -> i32;
+pub(crate) type EvalFn = fn(&GameState, Color) -> i32;
 
 /// One legal turn, as the oracle's own generator finds it.
 #[derive(Clone, Copy, Debug)]
@@ -37,7 +37,7 @@ pub fn legal_turns(state: &GameState) -> Vec<OracleTurn> {
 
 /// [`legal_turns`] into `out` (cleared first), with `scratch` for the normal leaves; reusing both buffers keeps
 /// the exhaustive verification from spending its time in the allocator.
-pub fn legal_turns_into(
+pub(crate) fn legal_turns_into(
     state: &GameState,
     out: &mut Vec<OracleTurn>,
     scratch: &mut Vec<(OracleTurn, usize)>,
@@ -141,7 +141,7 @@ fn expand(
 }
 
 /// The 216 ordered outcomes of three dice, as pools.
-pub fn ordered_rolls() -> Vec<DicePool> {
+pub(crate) fn ordered_rolls() -> Vec<DicePool> {
     let mut out = Vec::with_capacity(216);
     for a in PieceType::ALL {
         for b in PieceType::ALL {
@@ -154,7 +154,7 @@ pub fn ordered_rolls() -> Vec<DicePool> {
 }
 
 /// Exact value numerators of `outer` (opponent to roll, empty pool) for each evaluator, over 216^depth.
-pub fn exhaustive_values<const N: usize>(
+pub(crate) fn exhaustive_values<const N: usize>(
     outer: &GameState,
     depth: ChanceDepth,
     evals: &[EvalFn; N],

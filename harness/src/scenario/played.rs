@@ -15,7 +15,7 @@ use engine::{evaluate_material, legal_turn_paths};
 
 /// Where a self-play game starts: a named position (its dice are replaced by the game's first roll).
 #[derive(Clone, Copy, Debug)]
-pub struct Start {
+pub(crate) struct Start {
     /// Short name, recorded in the file's description.
     pub name: &'static str,
     /// The position in DFEN, without dice.
@@ -24,7 +24,7 @@ pub struct Start {
 
 /// The initial position and two standard openings (after their book moves), for the `played` family. Sharper
 /// openings (the Italian game was tried) open the lines at once, and a depth-2 turn there costs seconds.
-pub const OPENINGS: [Start; 3] = [
+pub(crate) const OPENINGS: [Start; 3] = [
     Start {
         name: "initial position",
         dfen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -42,7 +42,7 @@ pub const OPENINGS: [Start; 3] = [
 /// Standard endgame set-ups, for the `played-endgame` family: self-play from the initial position ends with a
 /// king capture long before few pieces are left (about 23 of 32 at the end of the games tried), so the
 /// endgames start from few pieces and are played on from there.
-pub const ENDGAMES: [Start; 3] = [
+pub(crate) const ENDGAMES: [Start; 3] = [
     Start {
         name: "king and two pawns against king and pawn",
         dfen: "4k3/4p3/8/8/8/8/3PP3/4K3 w - - 0 1",
@@ -59,7 +59,7 @@ pub const ENDGAMES: [Start; 3] = [
 
 /// How one played family is generated and which positions it keeps.
 #[derive(Clone, Copy, Debug)]
-pub struct PlayedSpec {
+pub(crate) struct PlayedSpec {
     /// The family.
     pub family: Family,
     /// Chance depth of its expansions (the search stage searches one turn deeper).
@@ -81,7 +81,7 @@ pub struct PlayedSpec {
 }
 
 /// The played families' specifications, `None` for the synthetic ones.
-pub fn played_spec(family: Family) -> Option<PlayedSpec> {
+pub(crate) fn played_spec(family: Family) -> Option<PlayedSpec> {
     match family {
         Family::Played => Some(PlayedSpec {
             family,
@@ -112,7 +112,7 @@ pub fn played_spec(family: Family) -> Option<PlayedSpec> {
 }
 
 /// The seed of game `index` of a played family whose seed is `family_seed`.
-pub fn game_seed(family_seed: u64, index: usize) -> u64 {
+pub(crate) fn game_seed(family_seed: u64, index: usize) -> u64 {
     family_seed ^ (index as u64 + 1).wrapping_mul(0xd1b5_4a32_d192_ed03)
 }
 
@@ -124,7 +124,7 @@ struct Kept {
 }
 
 /// Plays every game of `spec` and freezes the kept positions into a scenario file.
-pub fn freeze_played(spec: &PlayedSpec, seed: u64, command: &str) -> ScenarioFile {
+pub(crate) fn freeze_played(spec: &PlayedSpec, seed: u64, command: &str) -> ScenarioFile {
     let mut kept: Vec<Kept> = Vec::new();
     for (g, start) in spec.starts.iter().enumerate() {
         let game_seed = game_seed(seed, g);

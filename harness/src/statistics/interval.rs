@@ -103,7 +103,8 @@ impl Interval {
     }
 
     /// An exact figure: the interval is the point and covers with certainty.
-    pub fn exact(point: f64) -> Interval {
+    #[cfg(test)]
+    pub(crate) fn exact(point: f64) -> Interval {
         Interval {
             point,
             low: point,
@@ -143,12 +144,12 @@ impl Interval {
     }
 
     /// Half the interval's width.
-    pub fn half_width(&self) -> f64 {
+    pub(crate) fn half_width(&self) -> f64 {
         (self.high - self.low) / 2.0
     }
 
     /// This interval with its point and ends multiplied by `k` (> 0; e.g. 100 for per cent).
-    pub fn scaled(&self, k: f64) -> Interval {
+    pub(crate) fn scaled(&self, k: f64) -> Interval {
         Interval {
             point: self.point * k,
             low: self.low * k,

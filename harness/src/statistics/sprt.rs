@@ -51,10 +51,10 @@ use std::f64::consts::{LN_10, SQRT_2};
 use std::fmt;
 
 /// Normalized Elo per unit of normalized t-value: 800 / ln 10 ≈ 347.4356.
-pub const NELO_PER_T: f64 = 800.0 / LN_10;
+pub(crate) const NELO_PER_T: f64 = 800.0 / LN_10;
 
 /// The count an empty bin is given before the distribution is formed (fishtest's regularization).
-pub const EMPTY_BIN_COUNT: f64 = 1e-3;
+pub(crate) const EMPTY_BIN_COUNT: f64 = 1e-3;
 
 /// The standard normal quantile of 0.975: a two-sided 95% interval spans ± this many standard errors.
 const Z_975: f64 = 1.959_963_984_540_054;
@@ -92,14 +92,8 @@ pub struct Trinomial {
 }
 
 impl Trinomial {
-    /// Counts one game.
-    pub fn add(&mut self, game: GameScore) {
-        let bin = &mut self.counts[game.half_points()];
-        *bin = bin.saturating_add(1);
-    }
-
     /// Games counted.
-    pub fn games(&self) -> u64 {
+    pub(crate) fn games(&self) -> u64 {
         self.counts.iter().fold(0, |s, &c| s.saturating_add(c))
     }
 }
@@ -137,7 +131,7 @@ impl Pentanomial {
     }
 
     /// Pairs counted.
-    pub fn pairs(&self) -> u64 {
+    pub(crate) fn pairs(&self) -> u64 {
         self.counts.iter().fold(0, |s, &c| s.saturating_add(c))
     }
 }
@@ -171,16 +165,16 @@ impl Default for SprtBounds {
 /// The largest |nElo| a bound may have: far beyond any real test (a 1000 nElo difference decides a match within a
 /// few games). Bounds far from the observed nElo, with nearly empty bins, make the constrained likelihood badly
 /// conditioned; the figures stay finite, but only bounds of realistic size are checked against a second solver.
-pub const MAX_BOUND_NELO: f64 = 1000.0;
+pub(crate) const MAX_BOUND_NELO: f64 = 1000.0;
 
 impl SprtBounds {
     /// Wald's lower threshold, `ln(β / (1 − α))`.
-    pub fn lower(&self) -> f64 {
+    pub(crate) fn lower(&self) -> f64 {
         (self.beta / (1.0 - self.alpha)).ln()
     }
 
     /// Wald's upper threshold, `ln((1 − β) / α)`.
-    pub fn upper(&self) -> f64 {
+    pub(crate) fn upper(&self) -> f64 {
         ((1.0 - self.beta) / self.alpha).ln()
     }
 
@@ -212,7 +206,7 @@ impl SprtBounds {
 }
 
 /// An Elo bound's own check: finite and within ±[`MAX_BOUND_NELO`]; `option` names it in the message.
-pub fn check_elo(option: &str, elo: f64) -> Result<(), String> {
+pub(crate) fn check_elo(option: &str, elo: f64) -> Result<(), String> {
     if elo.is_finite() && elo.abs() <= MAX_BOUND_NELO {
         Ok(())
     } else {
@@ -223,7 +217,7 @@ pub fn check_elo(option: &str, elo: f64) -> Result<(), String> {
 }
 
 /// An error rate's own check: strictly between 0 and 0.5; `option` names it in the message.
-pub fn check_rate(option: &str, rate: f64) -> Result<(), String> {
+pub(crate) fn check_rate(option: &str, rate: f64) -> Result<(), String> {
     if rate > 0.0 && rate < 0.5 {
         Ok(())
     } else {
@@ -244,7 +238,7 @@ pub enum SprtVerdict {
 
 impl SprtVerdict {
     /// The name in [`SprtStatus::line`]: `accept_h1`, `accept_h0` or `continue`.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             SprtVerdict::AcceptH1 => "accept_h1",
             SprtVerdict::AcceptH0 => "accept_h0",
@@ -253,7 +247,7 @@ impl SprtVerdict {
     }
 
     /// The verdict of `llr` against the thresholds.
-    pub fn of(llr: f64, lower: f64, upper: f64) -> SprtVerdict {
+    pub(crate) fn of(llr: f64, lower: f64, upper: f64) -> SprtVerdict {
         if llr >= upper {
             SprtVerdict::AcceptH1
         } else if llr <= lower {
@@ -272,7 +266,7 @@ impl fmt::Display for SprtVerdict {
 
 /// An Elo figure with its two-sided 95% interval: the harness's one interval type, method
 /// [`Method::Normal`] (a normal approximation), `n` the games.
-pub type EloEstimate = Interval;
+pub(crate) type EloEstimate = Interval;
 
 /// The estimate of no games: 0 with no coverage claim.
 const ZERO: Interval = Interval {
@@ -308,7 +302,7 @@ pub struct SprtStatus {
 impl SprtStatus {
     /// `llr=… lower=… upper=… verdict=… nelo=… nelo_low=… nelo_high=… games=…`, numbers in full precision
     /// (the shortest text that reads back as the same `f64`), so that a reader of the line loses nothing.
-    pub fn line(&self) -> String {
+    pub(crate) fn line(&self) -> String {
         format!(
             "llr={} lower={} upper={} verdict={} nelo={} nelo_low={} nelo_high={} games={}",
             self.llr,
@@ -349,7 +343,7 @@ fn mean_var<const K: usize>(a: &Dist<K>, q: &Dist<K>) -> (f64, f64) {
 }
 
 /// The regularized empirical distribution and its weight `N` (the sum of the regularized counts).
-pub fn regularized<const K: usize>(counts: &[u64; K]) -> (f64, [f64; K]) {
+pub(crate) fn regularized<const K: usize>(counts: &[u64; K]) -> (f64, [f64; K]) {
     let n: [f64; K] = std::array::from_fn(|i| match counts[i] {
         0 => EMPTY_BIN_COUNT,
         c => c as f64,
@@ -437,7 +431,7 @@ fn status<const K: usize>(
 }
 
 /// Logistic Elo of a mean score, the score clamped to [0.001, 0.999].
-pub fn logistic_elo(score: f64) -> f64 {
+pub(crate) fn logistic_elo(score: f64) -> f64 {
     let s = score.clamp(SCORE_CLAMP, 1.0 - SCORE_CLAMP);
     -400.0 * (1.0 / s - 1.0).log10()
 }
@@ -461,7 +455,7 @@ const FIXED_POINT_TOLERANCE: f64 = 1e-12;
 const CONSTRAINT_TOLERANCE: f64 = 1e-10;
 
 /// The maximum-likelihood distribution over `a` with `(μ − ½) / σ = t`, given the empirical `p` (all positive).
-pub fn mle_t_value<const K: usize>(a: &Dist<K>, p: &Dist<K>, t: f64) -> Dist<K> {
+pub(crate) fn mle_t_value<const K: usize>(a: &Dist<K>, p: &Dist<K>, t: f64) -> Dist<K> {
     let uniform = [1.0 / K as f64; K];
     match fixed_point(a, p, t, uniform) {
         Ok(q) => q,

@@ -16,10 +16,10 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 /// Hash buckets the leaves are spread over; passes take whole buckets.
-pub const BUCKETS: usize = 4096;
+pub(crate) const BUCKETS: usize = 4096;
 
 /// The default bound on the memory of the leaf sets, in MiB (`--max-memory`).
-pub const DEFAULT_MAX_MEMORY_MIB: u64 = 512;
+pub(crate) const DEFAULT_MAX_MEMORY_MIB: u64 = 512;
 
 /// The figures of one position's legal turns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

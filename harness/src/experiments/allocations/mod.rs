@@ -4,7 +4,7 @@
 use super::{Experiment, MainRun};
 
 /// The allocation experiment (see the module docs).
-pub struct Allocations;
+pub(crate) struct Allocations;
 
 impl Experiment for Allocations {
     fn name(&self) -> &'static str {
@@ -36,7 +36,7 @@ pub use profile::profile_operation;
 /// Runs the `alloc_profile` binary (next to the current executable; built with `$CARGO` first when `cargo run`
 /// started us and it is missing) on a run folder, whose `metadata.txt` gives the rows' provenance. Returns a
 /// status line; failures are reported, not fatal.
-pub fn run_alloc_profile(
+pub(crate) fn run_alloc_profile(
     run_folder: &std::path::Path,
     scenarios_dir: &std::path::Path,
     families: &[&str],

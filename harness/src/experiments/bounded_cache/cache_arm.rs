@@ -68,7 +68,7 @@ fn bounded<P: Replacement>(capacity: usize, f: EvalFn) -> BoundedCache<Plain<Eva
 }
 
 /// The counting pass of one arm: every invocation's value and the summed counters.
-pub fn count_arm(
+pub(crate) fn count_arm(
     inv: &Invocations,
     arm: CacheArm,
     table: &TranspositionTable,

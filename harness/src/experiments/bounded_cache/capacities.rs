@@ -23,7 +23,7 @@ pub struct Capacities {
 }
 
 /// Capacities up to 2^31 (the signature's set bits).
-pub const MAX_EXPONENT: u32 = 31;
+pub(crate) const MAX_EXPONENT: u32 = 31;
 
 impl Default for Capacities {
     /// `6..FULL`: 64 entries up to the working set.

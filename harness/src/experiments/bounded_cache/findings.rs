@@ -16,7 +16,7 @@ use serde::Serialize;
 use std::path::{Path, PathBuf};
 
 /// How close to the unbounded cache's evaluator calls "as good as unbounded" means: within 5%.
-pub const WITHIN: f64 = 1.05;
+pub(crate) const WITHIN: f64 = 1.05;
 
 /// One bounded cache at one capacity, relative to the unbounded cache of its workload and family.
 #[derive(Clone, Debug, PartialEq)]
@@ -95,7 +95,7 @@ pub struct BoundedFindings {
 
 impl BoundedFindings {
     /// The findings of `rows`; a workload and family without an unbounded row contributes nothing.
-    pub fn of(rows: &[BoundedCacheRecord]) -> BoundedFindings {
+    pub(crate) fn of(rows: &[BoundedCacheRecord]) -> BoundedFindings {
         let mut curves: Vec<Curve> = Vec::new();
         for r in rows.iter().filter(|r| r.capacity_entries.is_some()) {
             let Some(unbounded) = rows.iter().find(|u| {
@@ -131,7 +131,7 @@ impl BoundedFindings {
     }
 
     /// Per curve: the smallest capacity within 5% of the unbounded cache's calls, and the speed there.
-    pub fn glance(&self) -> Vec<BoundedGlance> {
+    pub(crate) fn glance(&self) -> Vec<BoundedGlance> {
         self.curves
             .iter()
             .map(|c| {
@@ -154,7 +154,7 @@ impl BoundedFindings {
 
     /// One sentence per workload and family: for each rule, from which capacity it is within 5% of the
     /// unbounded cache's evaluator calls, and whether it is faster or slower than the unbounded cache there.
-    pub fn glance_lines(&self) -> Vec<String> {
+    pub(crate) fn glance_lines(&self) -> Vec<String> {
         let glance = self.glance();
         let mut keys: Vec<(&str, &str)> = glance
             .iter()
@@ -258,7 +258,7 @@ impl BoundedFindings {
     /// One chart per family: evaluator calls relative to the unbounded cache against capacity (log x), one line
     /// per rule and workload (linear y: the ratios sit just above 1, where log ticks would be sparse), the unbounded
     /// cache's 1.0 drawn as a bound.
-    pub fn charts(&self) -> Vec<(String, LinePlot)> {
+    pub(crate) fn charts(&self) -> Vec<(String, LinePlot)> {
         let mut families: Vec<&str> = self.curves.iter().map(|c| c.scenario.as_str()).collect();
         families.sort_unstable();
         families.dedup();

@@ -10,7 +10,7 @@ pub use run::{BoundedStage, run_bounded_cache};
 use super::{Experiment, MainRun};
 
 /// The bounded-cache experiment (see the module docs).
-pub struct BoundedCache;
+pub(crate) struct BoundedCache;
 
 impl Experiment for BoundedCache {
     fn name(&self) -> &'static str {

@@ -46,12 +46,12 @@ pub struct BoundedParityError {
 }
 
 /// The exponent of the smallest power of two holding `entries` (0 for at most one entry).
-pub fn full_exponent(entries: u64) -> u32 {
+pub(crate) fn full_exponent(entries: u64) -> u32 {
     entries.max(1).next_power_of_two().trailing_zeros()
 }
 
 /// The caches of one family's sweep: the unbounded one first, then each rule at each capacity.
-pub fn arms(sweep: &Sweep, peak_entries: u64) -> Vec<CacheArm> {
+pub(crate) fn arms(sweep: &Sweep, peak_entries: u64) -> Vec<CacheArm> {
     let exponents = sweep.capacities.resolve(full_exponent(peak_entries));
     let mut v = vec![CacheArm::Unbounded];
     for &policy in &sweep.policies {

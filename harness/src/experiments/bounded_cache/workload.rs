@@ -15,9 +15,9 @@ use engine::{Color, GameState};
 use std::convert::Infallible;
 
 /// The evaluator of both workloads (the frozen values and the search stage use it too).
-pub const EVALUATOR: EvaluatorKind = EvaluatorKind::Material;
+pub(crate) const EVALUATOR: EvaluatorKind = EvaluatorKind::Material;
 /// The search workload's pruning: the search stage's strongest arm, where the cache sees the fewest repeats.
-pub const SEARCH_PRUNING: Pruning = Pruning::Star2;
+pub(crate) const SEARCH_PRUNING: Pruning = Pruning::Star2;
 
 engine::closed_names! {
     /// Which workload; its name is the one in results and on the command line, declaration order is report order.
@@ -41,7 +41,7 @@ pub enum Depth {
 
 impl Depth {
     /// Chance layers (expansion) or full turns (search), as `bounded_cache.csv` records it.
-    pub fn number(self) -> u8 {
+    pub(crate) fn number(self) -> u8 {
         match self {
             Depth::Expansion(d) => d.layers(),
             Depth::Search(d) => d.turns(),
@@ -65,7 +65,7 @@ pub struct Invocations {
 impl Invocations {
     /// The invocations of `workload` on a family: all successors or roots, or only the first root's with
     /// `first_root_only` (the main job's short slice).
-    pub fn of(
+    pub(crate) fn of(
         s: &LoadedScenario,
         workload: Workload,
         first_root_only: bool,
@@ -110,7 +110,7 @@ impl Invocations {
 }
 
 /// What a memo reports beyond the contract's counters, so both kinds of cache fill the same row.
-pub trait Footprint: EvaluationMemo<Error = Infallible> {
+pub(crate) trait Footprint: EvaluationMemo<Error = Infallible> {
     /// Entries a new result replaced (0 for a cache that never evicts).
     fn evictions(&self) -> u64;
     /// Heap bytes of this cache now (exact, or a lower bound where the layout is not observable).
@@ -119,7 +119,7 @@ pub trait Footprint: EvaluationMemo<Error = Infallible> {
 
 /// Counters of one pass over a family's invocations, summed (peaks and bytes are maxima over the invocations).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct PassCounts {
+pub(crate) struct PassCounts {
     /// Evaluator calls.
     pub evaluator_calls: u64,
     /// Lookups answered from the cache.
@@ -133,7 +133,7 @@ pub struct PassCounts {
 }
 
 /// Runs every invocation with a fresh memo from `make`; `values` collects each one's value when given.
-pub fn pass<M: Footprint>(
+pub(crate) fn pass<M: Footprint>(
     inv: &Invocations,
     make: impl Fn() -> M,
     table: &TranspositionTable,
@@ -174,9 +174,9 @@ pub fn pass<M: Footprint>(
 }
 
 /// The transposition table the search workload uses (the search stage's size, cleared per root).
-pub fn search_table() -> TranspositionTable {
+pub(crate) fn search_table() -> TranspositionTable {
     TranspositionTable::new(TABLE_ENTRIES).expect("a power of two")
 }
 
 /// The evaluator callback both workloads bind.
-pub type EvalFn = fn(&GameState, Color) -> i32;
+pub(crate) type EvalFn = fn(&GameState, Color) -> i32;

@@ -13,7 +13,7 @@ use engine::memo::CacheKind;
 use engine::search::Pruning;
 
 /// What the section measures and how, for the report (markdown).
-pub const EXPLANATION: &str = "For one operation (the family's first successor fully expanded with fresh caches), \
+pub(crate) const EXPLANATION: &str = "For one operation (the family's first successor fully expanded with fresh caches), \
 callgrind counts G = its instructions without a cache with the `constant` evaluator, and, with the same evaluator, \
 each variant's I = G + L·p, so p = (I − G) / L instructions per lookup (L lookups, M of them misses, counted \
 outside the measured window). Each rung's own cost e = (I(none, rung) − G) / L instructions per call. The model \
@@ -25,7 +25,7 @@ lies inside that interval.\n";
 /// How a rung's measured speedup relates to the model's prediction: the one verdict of the measured interval
 /// against the predicted value with no threshold. Better = measured faster than the model said; no verdict (the
 /// interval holds the prediction) = the model agrees.
-pub fn agreement(r: &BreakEvenRecord) -> Verdict {
+pub(crate) fn agreement(r: &BreakEvenRecord) -> Verdict {
     match Verdict::of(&r.measured(), r.predicted_speedup, 0.0) {
         Verdict::WithinNoise => Verdict::NoVerdict,
         v => v,
@@ -64,12 +64,12 @@ pub struct VariantBreakEven {
 
 impl VariantBreakEven {
     /// The cache variant, typed when this build knows it.
-    pub fn variant(&self) -> Known<CacheKind> {
+    pub(crate) fn variant(&self) -> Known<CacheKind> {
         Known::parse(&self.variant)
     }
 
     /// The traversal mode, typed when this build knows it.
-    pub fn traversal(&self) -> Known<Traversal> {
+    pub(crate) fn traversal(&self) -> Known<Traversal> {
         Known::parse(&self.traversal)
     }
 }
@@ -85,7 +85,7 @@ pub struct BreakEvenFindings {
 
 impl BreakEvenFindings {
     /// The findings of `rows`.
-    pub fn of(rows: &[BreakEvenRecord]) -> BreakEvenFindings {
+    pub(crate) fn of(rows: &[BreakEvenRecord]) -> BreakEvenFindings {
         let mut break_evens: Vec<VariantBreakEven> = Vec::new();
         for r in rows {
             let seen = break_evens.iter().any(|b| {
@@ -112,7 +112,7 @@ impl BreakEvenFindings {
     }
 
     /// The family x traversal settings, in order.
-    pub fn settings(&self) -> Vec<(String, String)> {
+    pub(crate) fn settings(&self) -> Vec<(String, String)> {
         let mut out: Vec<(String, String)> = Vec::new();
         for r in &self.rows {
             let s = (r.scenario.clone(), r.traversal.clone());
@@ -124,7 +124,7 @@ impl BreakEvenFindings {
     }
 
     /// The rows that disagree with the model by more than their interval.
-    pub fn disagreements(&self) -> Vec<&BreakEvenRecord> {
+    pub(crate) fn disagreements(&self) -> Vec<&BreakEvenRecord> {
         self.rows
             .iter()
             .filter(|r| agreement(r) != Verdict::NoVerdict)
@@ -132,7 +132,7 @@ impl BreakEvenFindings {
     }
 
     /// "With this family's hit rate, caching pays from X instructions (about Y ns) per evaluation", per variant.
-    pub fn break_even_table(&self) -> Result<Table, TableError> {
+    pub(crate) fn break_even_table(&self) -> Result<Table, TableError> {
         let mut t = Table::new([
             ("scenario", Align::Left),
             ("traversal", Align::Left),
@@ -161,7 +161,7 @@ impl BreakEvenFindings {
     }
 
     /// Every rung: its own cost next to the predicted and measured speedup, and whether it pays.
-    pub fn rung_table(&self) -> Result<Table, TableError> {
+    pub(crate) fn rung_table(&self) -> Result<Table, TableError> {
         let mut t = Table::new([
             ("scenario", Align::Left),
             ("traversal", Align::Left),
@@ -193,7 +193,7 @@ impl BreakEvenFindings {
 
     /// The chart of one setting: predicted speedup over a log range of evaluator costs, one line per variant,
     /// the measured points with their intervals, a vertical line at each variant's break-even cost.
-    pub fn chart(&self, scenario: &str, traversal: &str) -> Option<LinePlot> {
+    pub(crate) fn chart(&self, scenario: &str, traversal: &str) -> Option<LinePlot> {
         let rows: Vec<&BreakEvenRecord> = self
             .rows
             .iter()
@@ -378,7 +378,7 @@ impl BreakEvenFindings {
     /// transposition table on, strongest pruning recorded) with the probe cost p the map measured on that
     /// family's expansion (traversal cache on). An approximation: the search's probes meet other positions in
     /// another order, so its p is not counted here, only borrowed.
-    pub fn search_lines(&self, search: &[SearchRecord]) -> Vec<String> {
+    pub(crate) fn search_lines(&self, search: &[SearchRecord]) -> Vec<String> {
         let mut out = Vec::new();
         for b in self
             .break_evens

@@ -38,18 +38,13 @@ impl CostModel {
         })
     }
 
-    /// 1 − M/L.
-    pub fn hit_rate(&self) -> f64 {
-        1.0 - self.misses as f64 / self.lookups as f64
-    }
-
     /// Predicted instructions without a cache at evaluator cost `e`: G + L·e.
-    pub fn uncached(&self, e: f64) -> f64 {
+    pub(crate) fn uncached(&self, e: f64) -> f64 {
         self.operation + self.lookups as f64 * e
     }
 
     /// Predicted instructions with the cache at evaluator cost `e`: G + L·p + M·e.
-    pub fn cached(&self, e: f64) -> f64 {
+    pub(crate) fn cached(&self, e: f64) -> f64 {
         self.operation + self.lookups as f64 * self.probe + self.misses as f64 * e
     }
 

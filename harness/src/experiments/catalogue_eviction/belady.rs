@@ -28,7 +28,7 @@ pub fn next_uses(keys: &[u32], universe: usize) -> Vec<u32> {
 
 /// Belady's MIN for one known key sequence.
 #[derive(Debug, Clone)]
-pub struct Belady {
+pub(crate) struct Belady {
     next: Vec<u32>,
     now: usize,
     priority: u64,
@@ -37,7 +37,7 @@ pub struct Belady {
 
 impl Belady {
     /// An empty table clairvoyant about `keys` (which it must then be fed).
-    pub fn new(keys: &[u32], universe: usize) -> Self {
+    pub(crate) fn new(keys: &[u32], universe: usize) -> Self {
         Belady {
             next: next_uses(keys, universe),
             now: 0,

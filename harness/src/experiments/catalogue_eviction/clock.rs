@@ -6,14 +6,14 @@ use super::policy::Policy;
 
 /// CLOCK over an index-linked queue; the queue's back is where the hand points.
 #[derive(Debug, Clone)]
-pub struct Clock {
+pub(crate) struct Clock {
     ring: Lists<1>,
     referenced: Vec<bool>,
 }
 
 impl Clock {
     /// An empty table over the keys `0..universe`.
-    pub fn new(universe: usize) -> Self {
+    pub(crate) fn new(universe: usize) -> Self {
         Clock {
             ring: Lists::new(universe),
             referenced: vec![false; universe],

@@ -71,7 +71,7 @@ impl TraceSource {
     }
 
     /// A short label for people: `expansion, traversal off`, `search + TT`.
-    pub fn label(self) -> &'static str {
+    pub(crate) fn label(self) -> &'static str {
         match self {
             TraceSource::Expansion(Traversal::Plain) => "expansion, traversal off",
             TraceSource::Expansion(Traversal::Cached) => "expansion, traversal on",
@@ -116,12 +116,12 @@ impl<M: EvaluationMemo> RecordingMemo<M> {
     }
 
     /// Sets the context written beside the following lookups.
-    pub fn set_context(&self, context: LookupContext) {
+    pub(crate) fn set_context(&self, context: LookupContext) {
         self.context.set(context);
     }
 
     /// Distinct keys seen so far.
-    pub fn distinct(&self) -> usize {
+    pub(crate) fn distinct(&self) -> usize {
         self.ids.borrow().len()
     }
 
@@ -152,7 +152,7 @@ impl<M: EvaluationMemo> EvaluationMemo for RecordingMemo<M> {
 }
 
 /// A borrowed memo as a memo, so a recorder can wrap a memo it does not own (such as a boxed `dyn` one).
-pub struct MemoRef<'a, M: ?Sized>(pub &'a M);
+pub(crate) struct MemoRef<'a, M: ?Sized>(pub &'a M);
 
 impl<M: EvaluationMemo + ?Sized> EvaluationMemo for MemoRef<'_, M> {
     type Error = M::Error;
@@ -198,7 +198,7 @@ pub fn trace_csv(
 
 /// One family's recorded lookup stream.
 #[derive(Clone, Debug)]
-pub struct DiceTrace {
+pub(crate) struct DiceTrace {
     /// The family.
     pub family: Family,
     /// Which of its streams.
@@ -224,7 +224,7 @@ fn search_depth(scenario: &LoadedScenario) -> SearchDepth {
 
 /// Records the material evaluator's lookups of `source` over `scenario`: every outer successor expanded in file
 /// order, or every root searched in file order.
-pub fn record_family(scenario: &LoadedScenario, source: TraceSource) -> Result<DiceTrace> {
+pub(crate) fn record_family(scenario: &LoadedScenario, source: TraceSource) -> Result<DiceTrace> {
     let memo = RecordingMemo::new(Uncached::new(evaluate_material));
     let depth = match source {
         TraceSource::Expansion(traversal) => {
@@ -280,7 +280,7 @@ pub fn record_family(scenario: &LoadedScenario, source: TraceSource) -> Result<D
 
 impl DiceTrace {
     /// The trace as libCacheSim CSV ([`trace_csv`]; `successor` empty in a search trace).
-    pub fn csv(&self) -> String {
+    pub(crate) fn csv(&self) -> String {
         trace_csv(
             self.family.name(),
             self.source.name(),
@@ -291,14 +291,14 @@ impl DiceTrace {
     }
 
     /// The file name under an output folder: `dice-<family>-<source>.csv`.
-    pub fn file_name(&self) -> String {
+    pub(crate) fn file_name(&self) -> String {
         format!("dice-{}-{}.csv", self.family, self.source.name())
     }
 }
 
 /// Records every source's trace of every family of `scenarios_dir` (material evaluator) and writes each atomically
 /// into `out_dir`; returns the files written, families in `families` order, sources in [`TraceSource::ALL`] order.
-pub fn export_dice_traces(
+pub(crate) fn export_dice_traces(
     scenarios_dir: &Path,
     families: &[Family],
     out_dir: &Path,

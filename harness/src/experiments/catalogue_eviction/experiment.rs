@@ -21,17 +21,17 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Ageing periods K swept by default (lookups between halvings).
-pub const DEFAULT_AGING_PERIODS: [u64; 10] =
+pub(crate) const DEFAULT_AGING_PERIODS: [u64; 10] =
     [10, 30, 50, 100, 300, 1000, 3000, 10_000, 30_000, 100_000];
 
 /// The budgets every report quotes.
-pub const HEADLINE_BUDGETS: [usize; 4] = [10, 20, 40, 80];
+pub(crate) const HEADLINE_BUDGETS: [usize; 4] = [10, 20, 40, 80];
 
 /// Size of the per-board "best ten".
-pub const BEST_TEN: usize = 10;
+pub(crate) const BEST_TEN: usize = 10;
 
 /// Every policy, with ageing LFU at each of `periods`.
-pub fn default_policies(periods: &[u64]) -> Vec<PolicyKind> {
+pub(crate) fn default_policies(periods: &[u64]) -> Vec<PolicyKind> {
     let mut v = vec![PolicyKind::Lru, PolicyKind::Lfu];
     v.extend(
         periods
@@ -140,7 +140,7 @@ impl Default for Config {
 
 impl Config {
     /// Checks the options.
-    pub fn validate(&self) -> Result<()> {
+    pub(crate) fn validate(&self) -> Result<()> {
         self.stream.validate()?;
         ensure!(!self.seeds.is_empty(), "no seeds");
         ensure!(!self.policies.is_empty(), "no policies");
@@ -239,7 +239,7 @@ impl PlanResults {
     }
 
     /// Mean and interval over seeds of `f` applied to one policy's rows at one budget.
-    pub fn estimate(
+    pub(crate) fn estimate(
         &self,
         policy: PolicyKind,
         budget: usize,
@@ -250,7 +250,7 @@ impl PlanResults {
     }
 
     /// Paired difference `a - b` over seeds of `f`.
-    pub fn difference(
+    pub(crate) fn difference(
         &self,
         a: PolicyKind,
         b: PolicyKind,
@@ -268,7 +268,7 @@ impl PlanResults {
     }
 
     /// Mean and interval of a per-stream quantity.
-    pub fn stream_estimate(&self, f: impl Fn(&StreamInfo) -> f64) -> Interval {
+    pub(crate) fn stream_estimate(&self, f: impl Fn(&StreamInfo) -> f64) -> Interval {
         let xs: Vec<f64> = self.streams.iter().map(f).collect();
         Interval::mean(&xs)
     }

@@ -5,13 +5,13 @@ use super::policy::Policy;
 
 /// FIFO over an index-linked arrival queue.
 #[derive(Debug, Clone)]
-pub struct Fifo {
+pub(crate) struct Fifo {
     queue: Lists<1>,
 }
 
 impl Fifo {
     /// An empty table over the keys `0..universe`.
-    pub fn new(universe: usize) -> Self {
+    pub(crate) fn new(universe: usize) -> Self {
         Fifo {
             queue: Lists::new(universe),
         }

@@ -13,22 +13,22 @@ use anyhow::Result;
 use std::path::Path;
 
 /// Budgets as fractions of each trace's working set (its distinct keys).
-pub const BUDGET_FRACTIONS: [f64; 6] = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5];
+pub(crate) const BUDGET_FRACTIONS: [f64; 6] = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5];
 
 /// The recency rules the question sets against the frequency rules.
-pub const RECENCY: [PolicyKind; 3] = [PolicyKind::Lru, PolicyKind::Sieve, PolicyKind::Clock];
+pub(crate) const RECENCY: [PolicyKind; 3] = [PolicyKind::Lru, PolicyKind::Sieve, PolicyKind::Clock];
 
 /// The frequency rules (ageing LFU stands for every period run; the best on the trace is reported).
-pub const FREQUENCY: [PolicyKind; 2] = [PolicyKind::Lfu, PolicyKind::WTinyLfu];
+pub(crate) const FREQUENCY: [PolicyKind; 2] = [PolicyKind::Lfu, PolicyKind::WTinyLfu];
 
 /// A difference smaller than this (a fraction of lookups: a tenth of a point) is called a tie. The traces are
 /// deterministic, so there is no sampling noise to allow for; below a tenth of a point no budget choice would
 /// notice the rule.
-pub const TIE: f64 = 0.001;
+pub(crate) const TIE: f64 = 0.001;
 
 /// A trace to analyse: a name and its dense key stream.
 #[derive(Clone, Debug)]
-pub struct NamedTrace {
+pub(crate) struct NamedTrace {
     /// `catalogue (seed N)` or `dice <family> <source>`.
     pub name: String,
     /// The dice-chess family and stream, `None` for the catalogue trace.
@@ -40,7 +40,7 @@ pub struct NamedTrace {
 }
 
 /// The dice-chess traces of `families` x `sources` (material evaluator), families outer.
-pub fn dice_traces(
+pub(crate) fn dice_traces(
     scenarios_dir: &Path,
     families: &[Family],
     sources: &[TraceSource],
@@ -113,7 +113,7 @@ pub struct Duel {
 
 impl Duel {
     /// Frequency's hit rate minus recency's, as a fraction of lookups (0.01 = one percentage point).
-    pub fn difference(&self) -> f64 {
+    pub(crate) fn difference(&self) -> f64 {
         self.frequency.1 - self.recency.1
     }
 }
@@ -137,27 +137,27 @@ pub struct TraceFindings {
 
 impl TraceFindings {
     /// Budgets where frequency won, tied (within `tie`, a fraction of lookups) and lost against recency.
-    pub fn tally(&self, tie: f64) -> (usize, usize, usize) {
+    pub(crate) fn tally(&self, tie: f64) -> (usize, usize, usize) {
         let won = self.duels.iter().filter(|d| d.difference() > tie).count();
         let lost = self.duels.iter().filter(|d| d.difference() < -tie).count();
         (won, self.duels.len() - won - lost, lost)
     }
 
     /// The duels where frequency did worst and best, if any.
-    pub fn extremes(&self) -> Option<(&Duel, &Duel)> {
+    pub(crate) fn extremes(&self) -> Option<(&Duel, &Duel)> {
         let by = |a: &&Duel, b: &&Duel| a.difference().total_cmp(&b.difference());
         Some((self.duels.iter().min_by(by)?, self.duels.iter().max_by(by)?))
     }
 
     /// The unbounded hit rate: every lookup but each key's first.
-    pub fn unbounded_hit_rate(&self) -> f64 {
+    pub(crate) fn unbounded_hit_rate(&self) -> f64 {
         1.0 - self.universe as f64 / self.lookups.max(1) as f64
     }
 }
 
 /// Which way the duels went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lead {
+pub(crate) enum Lead {
     /// Frequency won more trace-budget pairs than it lost.
     Frequency,
     /// Recency won more than it lost.
@@ -192,7 +192,7 @@ pub struct SourceVerdict {
 
 impl SourceVerdict {
     /// Which way the pairs went.
-    pub fn lead(&self) -> Lead {
+    pub(crate) fn lead(&self) -> Lead {
         match self.won.cmp(&self.lost) {
             std::cmp::Ordering::Greater => Lead::Frequency,
             std::cmp::Ordering::Less => Lead::Recency,
@@ -255,7 +255,7 @@ pub struct GameSearchFindings {
 impl GameSearchFindings {
     /// The family whose curves the report draws for every source: the one with the most lookups in its
     /// traversal-off expansion trace, the longest stream and so the most reuse for a rule to exploit.
-    pub fn showcase_family(&self) -> Option<Family> {
+    pub(crate) fn showcase_family(&self) -> Option<Family> {
         self.traces
             .iter()
             .filter_map(|t| match t.origin {
@@ -269,7 +269,7 @@ impl GameSearchFindings {
     }
 
     /// Every dice-chess trace-budget pair together.
-    pub fn dice_verdict(&self) -> Option<SourceVerdict> {
+    pub(crate) fn dice_verdict(&self) -> Option<SourceVerdict> {
         let dice: Vec<&TraceFindings> = self.traces.iter().filter(|t| t.origin.is_some()).collect();
         SourceVerdict::of(None, &dice)
     }
@@ -300,7 +300,7 @@ pub fn budget_for(fraction: f64, universe: usize) -> usize {
 }
 
 /// Replays every trace through `policies` at [`BUDGET_FRACTIONS`] and works out the findings.
-pub fn analyse(
+pub(crate) fn analyse(
     traces: &[NamedTrace],
     policies: &[PolicyKind],
     threads: usize,

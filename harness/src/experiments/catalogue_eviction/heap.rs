@@ -5,7 +5,7 @@ use super::lists::NIL;
 
 /// A min-heap of keys `0..universe` ordered by a per-key `u64` priority.
 #[derive(Debug, Clone)]
-pub struct IndexedHeap {
+pub(crate) struct IndexedHeap {
     heap: Vec<u32>,
     prio: Vec<u64>,
     pos: Vec<u32>,
@@ -13,7 +13,7 @@ pub struct IndexedHeap {
 
 impl IndexedHeap {
     /// An empty heap over keys `0..universe`.
-    pub fn new(universe: usize) -> Self {
+    pub(crate) fn new(universe: usize) -> Self {
         IndexedHeap {
             heap: Vec::new(),
             prio: vec![0; universe],
@@ -23,37 +23,32 @@ impl IndexedHeap {
 
     /// Number of keys held.
     #[inline]
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.heap.len()
     }
 
     /// Whether no key is held.
     #[inline]
-    pub fn is_empty(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_empty(&self) -> bool {
         self.heap.is_empty()
     }
 
     /// Whether `key` is held.
     #[inline]
-    pub fn contains(&self, key: u32) -> bool {
+    pub(crate) fn contains(&self, key: u32) -> bool {
         self.pos[key as usize] != NIL
     }
 
     /// The priority of a held key.
     #[inline]
-    pub fn priority(&self, key: u32) -> u64 {
+    pub(crate) fn priority(&self, key: u32) -> u64 {
         self.prio[key as usize]
-    }
-
-    /// The key with the smallest priority.
-    #[inline]
-    pub fn peek(&self) -> Option<u32> {
-        self.heap.first().copied()
     }
 
     /// Adds a key that is not held.
     #[inline]
-    pub fn push(&mut self, key: u32, priority: u64) {
+    pub(crate) fn push(&mut self, key: u32, priority: u64) {
         debug_assert!(!self.contains(key));
         self.prio[key as usize] = priority;
         let i = self.heap.len();
@@ -64,7 +59,7 @@ impl IndexedHeap {
 
     /// Removes and returns the key with the smallest priority.
     #[inline]
-    pub fn pop(&mut self) -> Option<u32> {
+    pub(crate) fn pop(&mut self) -> Option<u32> {
         let top = *self.heap.first()?;
         let last = self.heap.pop().expect("non-empty");
         self.pos[top as usize] = NIL;
@@ -78,7 +73,7 @@ impl IndexedHeap {
 
     /// Changes the priority of a held key.
     #[inline]
-    pub fn set(&mut self, key: u32, priority: u64) {
+    pub(crate) fn set(&mut self, key: u32, priority: u64) {
         let old = self.prio[key as usize];
         self.prio[key as usize] = priority;
         let i = self.pos[key as usize] as usize;
@@ -90,7 +85,7 @@ impl IndexedHeap {
     }
 
     /// Rewrites every held key's priority with `f` and restores heap order in O(n).
-    pub fn remap(&mut self, mut f: impl FnMut(u64) -> u64) {
+    pub(crate) fn remap(&mut self, mut f: impl FnMut(u64) -> u64) {
         for &k in &self.heap {
             self.prio[k as usize] = f(self.prio[k as usize]);
         }
@@ -100,7 +95,7 @@ impl IndexedHeap {
     }
 
     /// The held keys, in heap (not sorted) order.
-    pub fn keys(&self) -> &[u32] {
+    pub(crate) fn keys(&self) -> &[u32] {
         &self.heap
     }
 

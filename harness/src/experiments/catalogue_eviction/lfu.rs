@@ -32,7 +32,7 @@ impl Lfu {
 
     /// The original experiment's bug: the new entry is pruned before its use is recorded, so it has nought uses, is always the
     /// victim, and nothing that arrives after the table fills is ever held.
-    pub fn without_new_entry_protection(universe: usize) -> Self {
+    pub(crate) fn without_new_entry_protection(universe: usize) -> Self {
         Lfu {
             protect_new: false,
             ..Lfu::new(universe)
@@ -47,7 +47,7 @@ impl Lfu {
     }
 
     /// Halves every held count, rounding down (ageing LFU's step).
-    pub fn halve_counts(&mut self) {
+    pub(crate) fn halve_counts(&mut self) {
         // Halving can turn (2, late) < (3, early) into (1, late) > (1, early): rebuild the order.
         self.heap
             .remap(|p| (((p >> 32) / 2) << 32) | (p & ARRIVAL_MASK));

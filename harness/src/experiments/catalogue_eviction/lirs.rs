@@ -19,7 +19,7 @@ const HIR_GHOST: u8 = 3;
 
 /// LIRS over index-linked lists (S, Q and the non-resident keys in the order they left).
 #[derive(Debug, Clone)]
-pub struct Lirs {
+pub(crate) struct Lirs {
     lir_cap: usize,
     stack_cap: usize,
     lir_count: usize,
@@ -32,7 +32,7 @@ pub struct Lirs {
 
 impl Lirs {
     /// An empty table of `capacity` (>= 1) entries over the keys `0..universe`.
-    pub fn new(capacity: usize, universe: usize) -> Self {
+    pub(crate) fn new(capacity: usize, universe: usize) -> Self {
         let hir_cap = (capacity / 100).max(1);
         Lirs {
             lir_cap: capacity.saturating_sub(hir_cap),

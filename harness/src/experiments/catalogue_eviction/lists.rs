@@ -5,11 +5,11 @@
 //! newest / most recently used end, the back its oldest / least recently used end.
 
 /// The "no key" link value.
-pub const NIL: u32 = u32::MAX;
+pub(crate) const NIL: u32 = u32::MAX;
 
 /// `N` index-linked lists over keys `0..universe`.
 #[derive(Debug, Clone)]
-pub struct Lists<const N: usize> {
+pub(crate) struct Lists<const N: usize> {
     prev: Vec<u32>,
     next: Vec<u32>,
     owner: Vec<u8>,
@@ -22,7 +22,7 @@ const NONE: u8 = u8::MAX;
 
 impl<const N: usize> Lists<N> {
     /// Empty lists over keys `0..universe`.
-    pub fn new(universe: usize) -> Self {
+    pub(crate) fn new(universe: usize) -> Self {
         assert!(N < NONE as usize, "too many lists");
         Lists {
             prev: vec![NIL; universe],
@@ -36,41 +36,34 @@ impl<const N: usize> Lists<N> {
 
     /// The list holding `key`, if any.
     #[inline]
-    pub fn list_of(&self, key: u32) -> Option<usize> {
+    pub(crate) fn list_of(&self, key: u32) -> Option<usize> {
         let o = self.owner[key as usize];
         (o != NONE).then_some(o as usize)
     }
 
     /// Number of keys in list `l`.
     #[inline]
-    pub fn len(&self, l: usize) -> usize {
+    pub(crate) fn len(&self, l: usize) -> usize {
         self.len[l]
-    }
-
-    /// The newest key of list `l`.
-    #[inline]
-    pub fn front(&self, l: usize) -> Option<u32> {
-        let h = self.head[l];
-        (h != NIL).then_some(h)
     }
 
     /// The oldest key of list `l`.
     #[inline]
-    pub fn back(&self, l: usize) -> Option<u32> {
+    pub(crate) fn back(&self, l: usize) -> Option<u32> {
         let t = self.tail[l];
         (t != NIL).then_some(t)
     }
 
     /// The key just newer than `key` in its list (towards the front).
     #[inline]
-    pub fn newer(&self, key: u32) -> Option<u32> {
+    pub(crate) fn newer(&self, key: u32) -> Option<u32> {
         let p = self.prev[key as usize];
         (p != NIL).then_some(p)
     }
 
     /// Inserts `key` (in no list) at the front of list `l`.
     #[inline]
-    pub fn push_front(&mut self, l: usize, key: u32) {
+    pub(crate) fn push_front(&mut self, l: usize, key: u32) {
         let k = key as usize;
         debug_assert_eq!(self.owner[k], NONE, "key already listed");
         let h = self.head[l];
@@ -88,7 +81,7 @@ impl<const N: usize> Lists<N> {
 
     /// Removes `key` from whichever list holds it; returns that list.
     #[inline]
-    pub fn remove(&mut self, key: u32) -> usize {
+    pub(crate) fn remove(&mut self, key: u32) -> usize {
         let k = key as usize;
         let l = self.owner[k];
         debug_assert_ne!(l, NONE, "key not listed");
@@ -113,7 +106,7 @@ impl<const N: usize> Lists<N> {
 
     /// Removes and returns the oldest key of list `l`.
     #[inline]
-    pub fn pop_back(&mut self, l: usize) -> Option<u32> {
+    pub(crate) fn pop_back(&mut self, l: usize) -> Option<u32> {
         let t = self.back(l)?;
         self.remove(t);
         Some(t)
@@ -121,7 +114,7 @@ impl<const N: usize> Lists<N> {
 
     /// Moves `key` (in some list) to the front of list `l`.
     #[inline]
-    pub fn move_to_front(&mut self, l: usize, key: u32) {
+    pub(crate) fn move_to_front(&mut self, l: usize, key: u32) {
         if self.head[l] == key {
             return;
         }
@@ -130,7 +123,7 @@ impl<const N: usize> Lists<N> {
     }
 
     /// Keys of list `l`, front (newest) first.
-    pub fn keys(&self, l: usize) -> Vec<u32> {
+    pub(crate) fn keys(&self, l: usize) -> Vec<u32> {
         let mut out = Vec::with_capacity(self.len[l]);
         let mut k = self.head[l];
         while k != NIL {

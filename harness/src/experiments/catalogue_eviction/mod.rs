@@ -9,7 +9,7 @@ pub use run::{export_traces, run_eviction};
 use super::{Experiment, MainRun};
 
 /// The catalogue-eviction experiment (see the module docs).
-pub struct CatalogueEviction;
+pub(crate) struct CatalogueEviction;
 
 impl Experiment for CatalogueEviction {
     fn name(&self) -> &'static str {

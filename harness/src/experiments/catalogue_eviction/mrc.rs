@@ -25,7 +25,7 @@ pub fn lru_hits_by_budget(keys: &[u32], universe: usize) -> Vec<u64> {
 
 /// `histogram[d]` = lookups with stack distance `d` (1-based; index 0 unused, cold misses not counted), up to
 /// the number of distinct keys.
-pub fn stack_distances(keys: &[u32], universe: usize) -> Vec<u64> {
+pub(crate) fn stack_distances(keys: &[u32], universe: usize) -> Vec<u64> {
     const NONE: usize = usize::MAX;
     let n = keys.len();
     let mut tree = vec![0u32; n + 1];

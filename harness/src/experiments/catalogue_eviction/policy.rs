@@ -32,12 +32,12 @@ impl Tally {
 }
 
 /// Start value of [`Tally::fingerprint`].
-pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+pub(crate) const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 /// Multiplier of [`Tally::fingerprint`].
-pub const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+pub(crate) const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
 
 /// Fingerprint of a key sequence, as [`Tally::fingerprint`] computes it.
-pub fn fingerprint(keys: &[u32]) -> u64 {
+pub(crate) fn fingerprint(keys: &[u32]) -> u64 {
     keys.iter()
         .fold(FNV_OFFSET, |h, &k| (h ^ k as u64).wrapping_mul(FNV_PRIME))
 }

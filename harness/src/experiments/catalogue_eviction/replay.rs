@@ -21,7 +21,7 @@ impl StreamCheck {
     }
 
     /// The reference for a bare key sequence.
-    pub fn of_keys(keys: &[u32]) -> Self {
+    pub(crate) fn of_keys(keys: &[u32]) -> Self {
         StreamCheck {
             lookups: keys.len() as u64,
             fingerprint: fingerprint(keys),
@@ -73,7 +73,7 @@ pub fn replay(
 }
 
 /// [`replay`] over bare keys `0..universe` (a stream or a trace read from a file).
-pub fn replay_keys(
+pub(crate) fn replay_keys(
     policy: PolicyKind,
     budget: usize,
     keys: &[u32],

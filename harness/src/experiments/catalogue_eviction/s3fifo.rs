@@ -19,7 +19,7 @@ const MAX_FREQ: u8 = 3;
 
 /// S3-FIFO over index-linked queues.
 #[derive(Debug, Clone)]
-pub struct S3Fifo {
+pub(crate) struct S3Fifo {
     main_cap: usize,
     ghost_cap: usize,
     q: Lists<3>,
@@ -29,7 +29,7 @@ pub struct S3Fifo {
 
 impl S3Fifo {
     /// An empty table of `capacity` (>= 1) entries over the keys `0..universe`.
-    pub fn new(capacity: usize, universe: usize) -> Self {
+    pub(crate) fn new(capacity: usize, universe: usize) -> Self {
         let small_cap = (capacity / 10).max(1);
         S3Fifo {
             main_cap: capacity.saturating_sub(small_cap),

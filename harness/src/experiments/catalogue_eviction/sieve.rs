@@ -6,7 +6,7 @@ use super::policy::Policy;
 
 /// SIEVE over an index-linked FIFO.
 #[derive(Debug, Clone)]
-pub struct Sieve {
+pub(crate) struct Sieve {
     queue: Lists<1>,
     visited: Vec<bool>,
     hand: Option<u32>,
@@ -14,7 +14,7 @@ pub struct Sieve {
 
 impl Sieve {
     /// An empty table over the keys `0..universe`.
-    pub fn new(universe: usize) -> Self {
+    pub(crate) fn new(universe: usize) -> Self {
         Sieve {
             queue: Lists::new(universe),
             visited: vec![false; universe],

@@ -53,7 +53,7 @@ pub enum PolicyKind {
 
 /// The policy names of the command line, as `FromStr`'s unknown-name error lists them: `aging_lfu_k<K>` for any
 /// K >= 1, and `aging_lfu`, which `--policies` takes for the K sweep (it is no single rule, so `FromStr` refuses it).
-pub const KNOWN_NAMES: &[&str] = &[
+pub(crate) const KNOWN_NAMES: &[&str] = &[
     "lru",
     "lfu",
     "aging_lfu",
@@ -117,17 +117,6 @@ impl PolicyKind {
             PolicyKind::Unbounded => boxed(self, u.max(1), Unbounded::new(u)),
             PolicyKind::BestN => boxed(self, c, StaticSet::best_n(c, keys, u)),
             PolicyKind::FirstN => boxed(self, c, StaticSet::first_n(c, keys, u)),
-        }
-    }
-
-    /// Bytes the table for `universe` keys needs besides the stream itself (per-key arrays), for refusing a run
-    /// that cannot fit before anything is allocated.
-    pub fn bytes_per_key(self) -> usize {
-        match self {
-            PolicyKind::Lru | PolicyKind::Fifo | PolicyKind::Sieve | PolicyKind::Clock => 10,
-            PolicyKind::Arc | PolicyKind::S3Fifo | PolicyKind::TwoQ | PolicyKind::WTinyLfu => 16,
-            PolicyKind::Lirs => 30,
-            _ => 24,
         }
     }
 }

@@ -49,19 +49,19 @@ pub fn first_n(keys: &[u32], universe: usize, n: usize) -> Vec<u32> {
 
 /// A fixed table: a lookup hits exactly when its key is in the set; nothing is ever admitted or evicted.
 #[derive(Debug, Clone)]
-pub struct StaticSet {
+pub(crate) struct StaticSet {
     member: Vec<bool>,
     keys: Vec<u32>,
 }
 
 impl StaticSet {
     /// The best-N table for `keys`.
-    pub fn best_n(n: usize, keys: &[u32], universe: usize) -> Self {
+    pub(crate) fn best_n(n: usize, keys: &[u32], universe: usize) -> Self {
         Self::of(best_n(keys, universe, n), universe)
     }
 
     /// The first-N table for `keys`.
-    pub fn first_n(n: usize, keys: &[u32], universe: usize) -> Self {
+    pub(crate) fn first_n(n: usize, keys: &[u32], universe: usize) -> Self {
         Self::of(first_n(keys, universe, n), universe)
     }
 

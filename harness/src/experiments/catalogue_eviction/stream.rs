@@ -23,7 +23,7 @@ pub struct BoardBatch {
 
 impl BoardBatch {
     /// The board size as written in results, `RxC` (rows first).
-    pub fn board(&self) -> String {
+    pub(crate) fn board(&self) -> String {
         format!("{}x{}", self.rows, self.cols)
     }
 }
@@ -34,14 +34,14 @@ pub struct BoardPlan(pub Vec<BoardBatch>);
 
 impl BoardPlan {
     /// The original experiment's run: 200 games on 4x5 (4 rows, 5 columns), 200 on 5x5, 150 on 6x6, 100 on 7x7.
-    pub fn essay() -> Self {
+    pub(crate) fn essay() -> Self {
         "4x5:200,5x5:200,6x6:150,7x7:100"
             .parse()
             .expect("valid plan")
     }
 
     /// All `games` on one board size (the original experiment's missing control).
-    pub fn single(rows: usize, cols: usize, games: usize) -> Self {
+    pub(crate) fn single(rows: usize, cols: usize, games: usize) -> Self {
         BoardPlan(vec![BoardBatch { rows, cols, games }])
     }
 
@@ -147,7 +147,7 @@ impl Default for StreamConfig {
 
 impl StreamConfig {
     /// Checks the options against each other and the catalogue.
-    pub fn validate(&self) -> Result<()> {
+    pub(crate) fn validate(&self) -> Result<()> {
         ensure!(
             self.min_lookup_cells >= 1 && self.min_lookup_cells <= self.max_lookup_cells,
             "looked-up region sizes {}..={} are empty or start below 1 cell",
@@ -331,7 +331,7 @@ impl LookupStream {
     }
 
     /// The lookups made in games of batch `batch`, in order.
-    pub fn batch_keys(&self, batch: usize) -> Vec<u32> {
+    pub(crate) fn batch_keys(&self, batch: usize) -> Vec<u32> {
         self.games
             .iter()
             .filter(|g| g.batch == batch)

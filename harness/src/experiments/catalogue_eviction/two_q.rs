@@ -15,7 +15,7 @@ const A1OUT: usize = 2;
 
 /// 2Q over index-linked queues.
 #[derive(Debug, Clone)]
-pub struct TwoQ {
+pub(crate) struct TwoQ {
     in_cap: usize,
     out_cap: usize,
     main_cap: usize,
@@ -25,7 +25,7 @@ pub struct TwoQ {
 
 impl TwoQ {
     /// An empty table of `capacity` (>= 1) entries over the keys `0..universe`.
-    pub fn new(capacity: usize, universe: usize) -> Self {
+    pub(crate) fn new(capacity: usize, universe: usize) -> Self {
         let in_cap = (capacity / 4).max(1);
         TwoQ {
             in_cap,

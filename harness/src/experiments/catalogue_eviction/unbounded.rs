@@ -4,14 +4,14 @@ use super::policy::Policy;
 
 /// A table without a budget (its capacity is the whole key universe, so it never evicts).
 #[derive(Debug, Clone)]
-pub struct Unbounded {
+pub(crate) struct Unbounded {
     held: Vec<bool>,
     len: usize,
 }
 
 impl Unbounded {
     /// An empty table over keys `0..universe`.
-    pub fn new(universe: usize) -> Self {
+    pub(crate) fn new(universe: usize) -> Self {
         Unbounded {
             held: vec![false; universe],
             len: 0,

@@ -70,7 +70,7 @@ impl Frequencies {
 
 /// W-TinyLFU over index-linked LRU segments.
 #[derive(Debug, Clone)]
-pub struct WTinyLfu {
+pub(crate) struct WTinyLfu {
     window_cap: usize,
     main_cap: usize,
     protected_cap: usize,
@@ -80,7 +80,7 @@ pub struct WTinyLfu {
 
 impl WTinyLfu {
     /// An empty table of `capacity` (>= 1) entries over the keys `0..universe`.
-    pub fn new(capacity: usize, universe: usize) -> Self {
+    pub(crate) fn new(capacity: usize, universe: usize) -> Self {
         let window_cap = (capacity / 100).max(1);
         let main_cap = capacity.saturating_sub(window_cap);
         WTinyLfu {

@@ -66,7 +66,7 @@ pub struct Glance {
 /// `arm`'s speedup over `baseline` (`none` or `tuple`): from `intervals.csv`, or for a run folder written before
 /// it existed, its three figures from `timings.csv` with the coverage recomputed from the rounds as the
 /// order-statistic interval's exact level (0, no claim, without a round count).
-pub fn speedup_of(
+pub(crate) fn speedup_of(
     timings: &MetricTable<f64>,
     intervals: &IntervalTable,
     arm: &ArmKey,
@@ -97,7 +97,7 @@ pub fn speedup_of(
 }
 
 /// The headline of every setting with a `none` timing and at least one other variant, in the tables' order.
-pub fn at_a_glance(
+pub(crate) fn at_a_glance(
     counts: &MetricTable<i128>,
     timings: &MetricTable<f64>,
     intervals: &IntervalTable,
@@ -242,7 +242,7 @@ pub struct Tally {
 }
 
 /// The verdicts of `glance` tallied.
-pub fn tally(glance: &[Glance]) -> Tally {
+pub(crate) fn tally(glance: &[Glance]) -> Tally {
     let count = |v: Verdict| glance.iter().filter(|g| g.verdict == v).count();
     Tally {
         pays: count(Verdict::Better),
@@ -253,7 +253,7 @@ pub fn tally(glance: &[Glance]) -> Tally {
 }
 
 /// The findings as a table (markdown in the report, plain text on the console).
-pub fn glance_table(glance: &[Glance]) -> Result<Table, TableError> {
+pub(crate) fn glance_table(glance: &[Glance]) -> Result<Table, TableError> {
     let mut t = Table::new([
         ("scenario", Align::Left),
         ("evaluator", Align::Left),

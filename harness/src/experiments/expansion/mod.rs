@@ -14,7 +14,7 @@ pub use parity::Group;
 use super::{Experiment, MainRun};
 
 /// The expansion experiment (see the module docs).
-pub struct Expansion;
+pub(crate) struct Expansion;
 
 impl Experiment for Expansion {
     fn name(&self) -> &'static str {

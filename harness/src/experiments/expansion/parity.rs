@@ -22,13 +22,13 @@ pub struct Group<'a> {
 
 impl Group<'_> {
     /// The family's successor states.
-    pub fn states(&self) -> Vec<GameState> {
+    pub(crate) fn states(&self) -> Vec<GameState> {
         self.scenario.successors.iter().map(|s| s.state).collect()
     }
 }
 
 /// Counts every arm and checks parity per group; a parity failure is a [`Failure::Mismatch`].
-pub fn count_with_parity<'a>(
+pub(crate) fn count_with_parity<'a>(
     scenarios: &'a [LoadedScenario],
     job: &Job,
 ) -> anyhow::Result<Vec<Group<'a>>> {

@@ -15,7 +15,9 @@ use crate::record::{ArmKey, CountRow, Metric, Provenance, RunFolder, RunMetadata
 use engine::memo::CacheKind;
 
 /// The expansion experiment's rows of `counts.csv` (counting pass), `timings.csv` and `intervals.csv`.
-pub fn expansion_rows(groups: &[Group<'_>]) -> (Vec<CountRow>, Vec<TimingRow>, Vec<IntervalRow>) {
+pub(crate) fn expansion_rows(
+    groups: &[Group<'_>],
+) -> (Vec<CountRow>, Vec<TimingRow>, Vec<IntervalRow>) {
     let mut counts = Vec::new();
     let mut timings = Vec::new();
     let mut intervals = Vec::new();
@@ -52,7 +54,7 @@ fn interval_rows(key: &ArmKey, t: &ArmTiming) -> Vec<IntervalRow> {
 }
 
 /// Writes `probes.csv` from the optimized cache's probe statistics; returns their `counts.csv` rows.
-pub fn write_probes_file(
+pub(crate) fn write_probes_file(
     probes: &[FamilyProbes],
     meta: &RunMetadata,
     folder: &RunFolder,
@@ -106,7 +108,7 @@ fn timing_rows(key: &ArmKey, t: &ArmTiming) -> Vec<TimingRow> {
 }
 
 /// The compact console tables: counts and times per arm, expansion counters per family.
-pub fn print_tables(groups: &[Group<'_>], plan: &Plan) {
+pub(crate) fn print_tables(groups: &[Group<'_>], plan: &Plan) {
     let mut lines = Vec::new();
     for g in groups {
         for (i, (arm, counts)) in g.counts.iter().enumerate() {

@@ -9,7 +9,7 @@ use crate::status;
 use std::time::Instant;
 
 /// Fills every group's timings.
-pub fn time_groups(groups: &mut [Group<'_>], plan: &Plan) {
+pub(crate) fn time_groups(groups: &mut [Group<'_>], plan: &Plan) {
     let start = Instant::now();
     let progress = Progress::new("timing", groups.len() as u64);
     for g in groups.iter_mut() {

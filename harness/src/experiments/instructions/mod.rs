@@ -10,10 +10,10 @@ pub use run::{allocations, instruction_rows, probe_families};
 use super::{Experiment, MainRun};
 
 /// The instruction-count experiment (see the module docs).
-pub struct Instructions;
+pub(crate) struct Instructions;
 
 /// The file that says how the instruction counts were measured, or why they are missing.
-pub const STATUS_FILE: &str = "instructions-status.txt";
+pub(crate) const STATUS_FILE: &str = "instructions-status.txt";
 
 impl Experiment for Instructions {
     fn name(&self) -> &'static str {

@@ -6,7 +6,7 @@ pub(crate) use sprt::{GameScore, Pentanomial, SprtBounds};
 
 /// What the match reports and decides from the counts so far.
 #[derive(Clone, Debug)]
-pub(crate) struct Verdict {
+pub struct Verdict {
     /// `llr=… lower=… upper=… verdict=… nelo=… nelo_low=… nelo_high=…`.
     pub line: String,
     /// Whether the LLR crossed a bound (the match stops after this pair).

@@ -27,7 +27,7 @@ pub struct ArmFinding {
 
 impl ArmFinding {
     /// Whether the arm is faster than plain: the one verdict of its speedup.
-    pub fn verdict(&self) -> Verdict {
+    pub(crate) fn verdict(&self) -> Verdict {
         Verdict::of_ratio(&self.speedup)
     }
 
@@ -75,7 +75,7 @@ fn quotient(a: u64, b: u64) -> f64 {
 
 impl SearchFindings {
     /// The findings of `rows`; a family without a plain arm contributes nothing.
-    pub fn of(rows: &[SearchRecord]) -> SearchFindings {
+    pub(crate) fn of(rows: &[SearchRecord]) -> SearchFindings {
         let arms = rows
             .iter()
             .filter_map(|r| {
@@ -105,7 +105,7 @@ impl SearchFindings {
 
     /// One line per family: what Star1, Star2 and the table save against plain expectimax, and whether the
     /// evaluation cache pays with Star2 and the table on.
-    pub fn glance_lines(&self) -> Vec<String> {
+    pub(crate) fn glance_lines(&self) -> Vec<String> {
         let mut lines = Vec::new();
         for family in self.families() {
             let arm = |pruning, table, cache| SearchArm {

@@ -11,7 +11,7 @@ pub use run::run_search;
 use super::{Experiment, MainRun};
 
 /// The search experiment (see the module docs).
-pub struct Search;
+pub(crate) struct Search;
 
 impl Experiment for Search {
     fn name(&self) -> &'static str {

@@ -22,7 +22,7 @@ use engine::search::{SearchDepth, TranspositionTable};
 use std::time::Instant;
 
 /// The evaluator of the search section (the frozen scenario values use it too).
-pub const SEARCH_EVALUATOR: EvaluatorKind = EvaluatorKind::Material;
+pub(crate) const SEARCH_EVALUATOR: EvaluatorKind = EvaluatorKind::Material;
 
 /// Timed passes per arm: 7 in a full run (a 95% median interval needs at least 6), 6 with `--quick`.
 fn samples(quick: bool) -> usize {

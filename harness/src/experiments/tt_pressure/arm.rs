@@ -17,7 +17,7 @@ impl TableArm {
     }
 
     /// A fresh, empty table for this arm.
-    pub fn build(self) -> Result<TranspositionTable, TableSizeError> {
+    pub(crate) fn build(self) -> Result<TranspositionTable, TableSizeError> {
         match self {
             Capacity::Bounded { rule, size } => TranspositionTable::with_scheme(rule, size),
             Capacity::Unbounded => Ok(TranspositionTable::unbounded()),
@@ -25,7 +25,7 @@ impl TableArm {
     }
 
     /// log2 of the requested size, `None` for the unbounded table.
-    pub fn log2(self) -> Option<u8> {
+    pub(crate) fn log2(self) -> Option<u8> {
         self.size().map(|n| n.trailing_zeros() as u8)
     }
 }

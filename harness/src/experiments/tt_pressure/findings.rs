@@ -111,19 +111,19 @@ impl TtPressureFindings {
     }
 
     /// The spread at the smallest size, where the table is under the most pressure.
-    pub fn tightest(&self) -> Option<&SizeSpread> {
+    pub(crate) fn tightest(&self) -> Option<&SizeSpread> {
         self.sizes.first()
     }
 
     /// The largest extra work (nodes) of the worst scheme over the best at any size.
-    pub fn largest_extra(&self) -> Option<&SizeSpread> {
+    pub(crate) fn largest_extra(&self) -> Option<&SizeSpread> {
         self.sizes
             .iter()
             .max_by(|a, b| a.extra_nodes.total_cmp(&b.extra_nodes))
     }
 
     /// One sentence: does the claim hold on this game, with the figures that decide it.
-    pub fn verdict(&self) -> String {
+    pub(crate) fn verdict(&self) -> String {
         let pct = |x: f64| crate::present::number::percent(x);
         let Some(largest) = self
             .largest_extra()

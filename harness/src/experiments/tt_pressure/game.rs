@@ -18,7 +18,7 @@ pub struct FixedGame {
 }
 
 /// Star2 with the material evaluator: the search the sweep measures.
-pub fn search_config(table: &TranspositionTable) -> SearchConfig<'_> {
+pub(crate) fn search_config(table: &TranspositionTable) -> SearchConfig<'_> {
     SearchConfig::new(Pruning::Star2, MATERIAL_BOUNDS).with_table(table)
 }
 

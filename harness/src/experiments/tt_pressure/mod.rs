@@ -9,7 +9,7 @@ pub use run::{TtPressureOutcome, main_job_slice, run_tt_pressure};
 use super::{Experiment, MainRun};
 
 /// The TT-pressure experiment (see the module docs).
-pub struct TtPressure;
+pub(crate) struct TtPressure;
 
 impl Experiment for TtPressure {
     fn name(&self) -> &'static str {
@@ -69,11 +69,11 @@ pub struct Config {
 /// The default start: kings and three pawns a side, small enough for a depth-3 game of a dozen moves to cost
 /// about half a second per arm, large enough that the game's table outgrows 2^11 entries (the initial position
 /// costs minutes per depth-3 search).
-pub const DEFAULT_START: &str = "k7/1p6/8/8/6p1/8/1P2P3/7K w - - 0 1";
+pub(crate) const DEFAULT_START: &str = "k7/1p6/8/8/6p1/8/1P2P3/7K w - - 0 1";
 
 impl Config {
     /// Every arm of the sweep: each scheme at each size, then the unbounded table.
-    pub fn arms(&self) -> Vec<TableArm> {
+    pub(crate) fn arms(&self) -> Vec<TableArm> {
         let mut arms: Vec<TableArm> = self
             .schemes
             .iter()

@@ -23,7 +23,7 @@ fn schemes(rows: &[TtPressureRecord]) -> Vec<String> {
 
 /// Scheme × size: nodes ÷ unbounded per cell (`*` marks an arm with some root decision unlike the unbounded
 /// table's), then the worst scheme's extra nodes over the best.
-pub fn ratio_table(
+pub(crate) fn ratio_table(
     rows: &[TtPressureRecord],
     findings: &TtPressureFindings,
 ) -> Result<Table, TableError> {
@@ -55,7 +55,7 @@ pub fn ratio_table(
 }
 
 /// Every arm's raw figures: entries, nodes, evaluator calls, hits, cutoffs, overwrites, time, decisions.
-pub fn detail_table(rows: &[TtPressureRecord]) -> Result<Table, TableError> {
+pub(crate) fn detail_table(rows: &[TtPressureRecord]) -> Result<Table, TableError> {
     let mut t = Table::new([
         ("scheme", Align::Left),
         ("entries", Align::Right),
@@ -87,7 +87,7 @@ pub fn detail_table(rows: &[TtPressureRecord]) -> Result<Table, TableError> {
 
 /// Which work a chart shows.
 #[derive(Clone, Copy, Debug)]
-pub enum Work {
+pub(crate) enum Work {
     /// Nodes visited.
     Nodes,
     /// Evaluator calls.
@@ -96,7 +96,11 @@ pub enum Work {
 
 /// "Work relative to an unbounded TT vs TT size": one line per scheme over log2 entries, the unbounded table at
 /// 1 drawn as a bound, a vertical line at the unbounded table's entry count. Returns the SVG and PNG paths.
-pub fn chart(rows: &[TtPressureRecord], work: Work, stem: &Path) -> anyhow::Result<[PathBuf; 2]> {
+pub(crate) fn chart(
+    rows: &[TtPressureRecord],
+    work: Work,
+    stem: &Path,
+) -> anyhow::Result<[PathBuf; 2]> {
     let (what, of): (&str, fn(&TtPressureRecord) -> f64) = match work {
         Work::Nodes => ("nodes", |r| r.nodes_vs_unbounded),
         Work::EvaluatorCalls => ("evaluator calls", |r| r.evaluator_calls_vs_unbounded),
@@ -142,7 +146,7 @@ pub fn chart(rows: &[TtPressureRecord], work: Work, stem: &Path) -> anyhow::Resu
 
 /// The section's markdown: what was run, the verdict, the ratio table, the charts (paths relative to the
 /// report), the per-arm figures.
-pub fn markdown(
+pub(crate) fn markdown(
     rows: &[TtPressureRecord],
     findings: &TtPressureFindings,
     charts: &[String],

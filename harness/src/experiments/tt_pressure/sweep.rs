@@ -28,12 +28,7 @@ pub struct ArmResult {
     pub moves: usize,
 }
 
-impl ArmResult {
-    /// Whether every root decision equals the unbounded table's.
-    pub fn all_decisions_equal(&self) -> bool {
-        self.decisions_equal == self.moves
-    }
-}
+impl ArmResult {}
 
 /// Searches every position of `game` with a fresh table of `arm`, a generation per move; a fresh evaluation
 /// cache per move, so evaluator calls count each search's own leaves.

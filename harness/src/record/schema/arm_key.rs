@@ -43,7 +43,7 @@ impl ArmKey {
     }
 
     /// The same scenario, evaluator and traversal with another cache variant.
-    pub fn with_variant(&self, variant: CacheKind) -> ArmKey {
+    pub(crate) fn with_variant(&self, variant: CacheKind) -> ArmKey {
         ArmKey {
             variant: variant.name().to_owned(),
             ..self.clone()
@@ -51,17 +51,17 @@ impl ArmKey {
     }
 
     /// The cache variant, typed when this build knows it.
-    pub fn variant(&self) -> Known<CacheKind> {
+    pub(crate) fn variant(&self) -> Known<CacheKind> {
         Known::parse(&self.variant)
     }
 
     /// The evaluator, typed when this build knows it.
-    pub fn evaluator(&self) -> Known<EvaluatorKind> {
+    pub(crate) fn evaluator(&self) -> Known<EvaluatorKind> {
         Known::parse(&self.evaluator)
     }
 
     /// The traversal mode, typed when this build knows it.
-    pub fn traversal(&self) -> Known<Traversal> {
+    pub(crate) fn traversal(&self) -> Known<Traversal> {
         Known::parse(&self.traversal)
     }
 

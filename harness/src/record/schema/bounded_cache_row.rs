@@ -73,7 +73,7 @@ impl BoundedCacheRecord {
 
     /// The speedup over the unbounded cache as an interval: the median of per-round ratios of interleaved timing
     /// over `samples` rounds, its coverage the order-statistic interval's exact level.
-    pub fn speedup(&self) -> crate::statistics::Interval {
+    pub(crate) fn speedup(&self) -> crate::statistics::Interval {
         crate::statistics::Interval {
             point: self.speedup_vs_unbounded,
             low: self.speedup_low,

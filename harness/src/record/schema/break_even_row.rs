@@ -58,7 +58,7 @@ pub struct BreakEvenRecord {
 impl BreakEvenRecord {
     /// The measured speedup as an interval: the median of per-round ratios of interleaved timing over `samples`
     /// rounds, its coverage the order-statistic interval's exact level.
-    pub fn measured(&self) -> crate::statistics::Interval {
+    pub(crate) fn measured(&self) -> crate::statistics::Interval {
         crate::statistics::Interval {
             point: self.measured_speedup,
             low: self.speedup_ci_low,

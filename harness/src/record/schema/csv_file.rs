@@ -69,7 +69,7 @@ pub fn read_records<R: CsvRecord>(path: &Path) -> Result<Vec<Located<R>>, Schema
 }
 
 /// [`read_records`], rejecting a second row with the same `key` (`describe` names it in the error).
-pub fn read_unique<R: CsvRecord, K: Ord>(
+pub(crate) fn read_unique<R: CsvRecord, K: Ord>(
     path: &Path,
     key: impl Fn(&R) -> K,
     describe: impl Fn(&R) -> String,
@@ -90,7 +90,7 @@ pub fn read_unique<R: CsvRecord, K: Ord>(
 }
 
 /// Checks that a median lies inside its interval: `Err((column, message))` naming the median's column.
-pub fn check_within(
+pub(crate) fn check_within(
     column: &'static str,
     median: f64,
     low: f64,

@@ -152,7 +152,7 @@ pub struct IntervalTable {
 
 impl IntervalTable {
     /// A table of `rows` (a later row for the same arm and quantity replaces an earlier one).
-    pub fn from_rows(rows: impl IntoIterator<Item = IntervalRow>) -> IntervalTable {
+    pub(crate) fn from_rows(rows: impl IntoIterator<Item = IntervalRow>) -> IntervalTable {
         IntervalTable {
             by_key: rows
                 .into_iter()
@@ -162,15 +162,10 @@ impl IntervalTable {
     }
 
     /// The interval of `quantity` for `key`.
-    pub fn get(&self, key: &ArmKey, quantity: &str) -> Option<Interval> {
+    pub(crate) fn get(&self, key: &ArmKey, quantity: &str) -> Option<Interval> {
         self.by_key
             .get(&(key.clone(), quantity.to_owned()))
             .copied()
-    }
-
-    /// Whether the table holds nothing.
-    pub fn is_empty(&self) -> bool {
-        self.by_key.is_empty()
     }
 }
 

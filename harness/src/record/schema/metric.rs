@@ -132,14 +132,14 @@ impl Metric {
     ];
 
     /// The optimized cache's table counts (`counts.csv`, one set per family).
-    pub const PROBES: [Metric; 3] = [
+    pub(crate) const PROBES: [Metric; 3] = [
         Metric::ProbeLookups,
         Metric::ProbeSignatureMatches,
         Metric::ProbeSignatureCollisions,
     ];
 
     /// The optimized cache's growth counts (`counts.csv`, one set per family).
-    pub const GROWTH: [Metric; 2] = [Metric::GrowthEvents, Metric::GrowthBlocksExpected];
+    pub(crate) const GROWTH: [Metric; 2] = [Metric::GrowthEvents, Metric::GrowthBlocksExpected];
 
     /// The callgrind figures of one measured arm (`counts.csv`).
     pub const INSTRUCTIONS: [Metric; 5] = [
@@ -151,7 +151,7 @@ impl Metric {
     ];
 
     /// The counts of the operation callgrind measured, per measured arm (`counts.csv`).
-    pub const CALLGRIND_OPERATION: [Metric; 3] = [
+    pub(crate) const CALLGRIND_OPERATION: [Metric; 3] = [
         Metric::CallgrindOpSuccessors,
         Metric::CallgrindOpLookups,
         Metric::CallgrindOpEvaluatorCalls,

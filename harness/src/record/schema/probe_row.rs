@@ -127,7 +127,7 @@ pub struct ProbeTable {
 
 impl ProbeTable {
     /// Reads `path` (see [`read_probes`]).
-    pub fn read(path: &Path) -> Result<ProbeTable, SchemaError> {
+    pub(crate) fn read(path: &Path) -> Result<ProbeTable, SchemaError> {
         let rows = read_probes(path)?;
         let mut scenarios: Vec<String> = Vec::new();
         for r in &rows {
@@ -139,7 +139,7 @@ impl ProbeTable {
     }
 
     /// The histogram of `arm` as (probe length, lookups), lengths ascending.
-    pub fn histogram(&self, arm: &ArmKey) -> Vec<(u64, u64)> {
+    pub(crate) fn histogram(&self, arm: &ArmKey) -> Vec<(u64, u64)> {
         let mut h: Vec<(u64, u64)> = self
             .rows
             .iter()
@@ -151,7 +151,7 @@ impl ProbeTable {
     }
 
     /// Total lookups of `arm` over all probe lengths.
-    pub fn total(&self, arm: &ArmKey) -> u64 {
+    pub(crate) fn total(&self, arm: &ArmKey) -> u64 {
         self.histogram(arm).iter().map(|(_, n)| n).sum()
     }
 }

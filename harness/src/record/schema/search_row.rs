@@ -1,13 +1,11 @@
 //! The rows of `search.csv`: one row per family x search arm (pruning, transposition table, evaluation cache),
 //! with the arm's counters summed over the family's roots and its time per pass over them.
 
+use super::SchemaError;
 use super::csv_file::{CsvRecord, check_within, read_unique, write_records};
-use super::{Known, SchemaError};
 use crate::arm::{SearchArm, parse_switch};
-use crate::evaluators::EvaluatorKind;
 use crate::record::RecordError;
 use crate::statistics::{Interval, Method, median_ci_rank};
-use engine::memo::CacheKind;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -96,18 +94,8 @@ impl SearchRecord {
         parse_switch(&self.tt)
     }
 
-    /// The cache variant, typed when this build knows it.
-    pub fn variant(&self) -> Known<CacheKind> {
-        Known::parse(&self.variant)
-    }
-
-    /// The evaluator, typed when this build knows it.
-    pub fn evaluator(&self) -> Known<EvaluatorKind> {
-        Known::parse(&self.evaluator)
-    }
-
     /// The time per pass as an interval (median of `samples` passes, order statistics).
-    pub fn time(&self) -> Interval {
+    pub(crate) fn time(&self) -> Interval {
         Interval {
             point: self.median_ns,
             low: self.ci_low_ns,
@@ -123,7 +111,7 @@ impl SearchRecord {
     }
 
     /// The recorded speedup over the unpruned arm, whole; `None` in runs written before it was recorded.
-    pub fn speedup(&self) -> Option<Interval> {
+    pub(crate) fn speedup(&self) -> Option<Interval> {
         Some(Interval {
             point: self.speedup_vs_plain?,
             low: self.speedup_low?,
@@ -135,7 +123,7 @@ impl SearchRecord {
     }
 
     /// The same record with `speedup` in its speedup columns.
-    pub fn with_speedup(mut self, speedup: Option<Interval>) -> SearchRecord {
+    pub(crate) fn with_speedup(mut self, speedup: Option<Interval>) -> SearchRecord {
         self.speedup_vs_plain = speedup.map(|s| s.point);
         self.speedup_low = speedup.map(|s| s.low);
         self.speedup_high = speedup.map(|s| s.high);

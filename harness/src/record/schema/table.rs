@@ -30,7 +30,7 @@ fn remember(list: &mut Vec<String>, s: &str) {
 impl<V: Figure> MetricTable<V> {
     /// A table of `rows`; `path` names their source. Later rows of the same (arm, metric) replace earlier ones
     /// ([`MetricTable::read`] rejects such duplicates before they get here).
-    pub fn from_rows(rows: impl IntoIterator<Item = Row<V>>, path: &Path) -> MetricTable<V> {
+    pub(crate) fn from_rows(rows: impl IntoIterator<Item = Row<V>>, path: &Path) -> MetricTable<V> {
         let mut t = MetricTable {
             path: path.to_path_buf(),
             values: BTreeMap::new(),
@@ -50,7 +50,10 @@ impl<V: Figure> MetricTable<V> {
     }
 
     /// Reads a tidy CSV (see [`read_tidy`]).
-    pub fn read(path: &Path, unknown: UnknownMetrics) -> Result<MetricTable<V>, SchemaError> {
+    pub(crate) fn read(
+        path: &Path,
+        unknown: UnknownMetrics,
+    ) -> Result<MetricTable<V>, SchemaError> {
         let rows = read_tidy::<V>(path, unknown)?;
         Ok(MetricTable::from_rows(
             rows.into_iter().map(|r| r.record),
@@ -59,22 +62,22 @@ impl<V: Figure> MetricTable<V> {
     }
 
     /// The value as recorded.
-    pub fn exact(&self, arm: &ArmKey, metric: Metric) -> Option<V> {
+    pub(crate) fn exact(&self, arm: &ArmKey, metric: Metric) -> Option<V> {
         self.values.get(&(arm.clone(), metric)).copied()
     }
 
     /// The value as a float.
-    pub fn get(&self, arm: &ArmKey, metric: Metric) -> Option<f64> {
+    pub(crate) fn get(&self, arm: &ArmKey, metric: Metric) -> Option<f64> {
         self.exact(arm, metric).map(Figure::as_f64)
     }
 
     /// Whether any row carries `metric`.
-    pub fn has_metric(&self, metric: Metric) -> bool {
+    pub(crate) fn has_metric(&self, metric: Metric) -> bool {
         self.values.keys().any(|(_, m)| *m == metric)
     }
 
     /// Arms that carry `metric`, in key order.
-    pub fn arms_with(&self, metric: Metric) -> Vec<ArmKey> {
+    pub(crate) fn arms_with(&self, metric: Metric) -> Vec<ArmKey> {
         self.values
             .keys()
             .filter(|(_, m)| *m == metric)
@@ -83,23 +86,13 @@ impl<V: Figure> MetricTable<V> {
     }
 
     /// Every (arm, metric, value), in key order.
-    pub fn iter(&self) -> impl Iterator<Item = (&ArmKey, Metric, V)> {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (&ArmKey, Metric, V)> {
         self.values.iter().map(|((a, m), v)| (a, *m, *v))
-    }
-
-    /// Number of (arm, metric) values.
-    pub fn len(&self) -> usize {
-        self.values.len()
-    }
-
-    /// True when the table holds no value.
-    pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
     }
 
     /// Checks that every arm carrying any of `set` carries all of it; the message names the first arm and metric
     /// missing (what a file cut at a line boundary looks like).
-    pub fn require_complete(&self, set: &[Metric], what: &str) -> Result<(), SchemaError> {
+    pub(crate) fn require_complete(&self, set: &[Metric], what: &str) -> Result<(), SchemaError> {
         for arm in set.iter().flat_map(|m| self.arms_with(*m)) {
             if let Some(m) = set.iter().find(|m| self.exact(&arm, **m).is_none()) {
                 return Err(SchemaError::Incomplete {

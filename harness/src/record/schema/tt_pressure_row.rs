@@ -148,7 +148,7 @@ impl CsvRecord for TtPressureRecord {
 
 impl TtPressureRecord {
     /// Whether this is the unbounded table's row, which every ratio is relative to.
-    pub fn is_unbounded(&self) -> bool {
+    pub(crate) fn is_unbounded(&self) -> bool {
         self.scheme == UNBOUNDED
     }
 
@@ -159,7 +159,7 @@ impl TtPressureRecord {
     }
 
     /// The same record with `prov` in its provenance columns (the seed stays the game's).
-    pub fn with_provenance(mut self, prov: &Provenance) -> TtPressureRecord {
+    pub(crate) fn with_provenance(mut self, prov: &Provenance) -> TtPressureRecord {
         self.machine = prov.machine.clone();
         self.rustc = prov.rustc.clone();
         self.git_revision = prov.git_revision.clone();

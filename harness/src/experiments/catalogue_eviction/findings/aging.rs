@@ -9,7 +9,7 @@ use crate::statistics::Interval;
 use crate::verdict::{OVERTAKES, Verdict};
 
 /// The ageing period whose hit rate is highest on average over the headline budgets.
-pub fn best_aging(outcome: &Outcome, p: &PlanResults) -> Option<PolicyKind> {
+pub(crate) fn best_aging(outcome: &Outcome, p: &PlanResults) -> Option<PolicyKind> {
     let bs = headline(p);
     aging(&outcome.policies).into_iter().max_by(|a, b| {
         let score = |k: PolicyKind| bs.iter().map(|&x| p.estimate(k, x, pct).point).sum::<f64>();
@@ -18,12 +18,12 @@ pub fn best_aging(outcome: &Outcome, p: &PlanResults) -> Option<PolicyKind> {
 }
 
 /// How a paired difference of hit rates (points) reads: the one verdict against 0 with no practical threshold.
-pub fn verdict(d: &Interval) -> &'static str {
+pub(crate) fn verdict(d: &Interval) -> &'static str {
     Verdict::of(d, 0.0, 0.0).label(&OVERTAKES)
 }
 
 /// Ageing against LRU at one budget: the best K and the verdict, in one sentence.
-pub fn aging_sentence(outcome: &Outcome, p: &PlanResults, b: usize) -> Option<String> {
+pub(crate) fn aging_sentence(outcome: &Outcome, p: &PlanResults, b: usize) -> Option<String> {
     let ks = aging(&outcome.policies);
     if ks.is_empty() || p.cell(PolicyKind::Lru, b).is_empty() {
         return None;
@@ -38,7 +38,7 @@ pub fn aging_sentence(outcome: &Outcome, p: &PlanResults, b: usize) -> Option<St
 
 /// The best ageing period chosen on the first half of the seeds and scored (against LRU) on the second half, so
 /// the margin is not inflated by picking the best of many periods on the same seeds.
-pub fn held_out_aging(
+pub(crate) fn held_out_aging(
     outcome: &Outcome,
     p: &PlanResults,
     b: usize,
@@ -64,7 +64,7 @@ pub fn held_out_aging(
 }
 
 /// Every ageing period's paired difference against `base` (points) at each of `budgets`.
-pub fn aging_differences(
+pub(crate) fn aging_differences(
     outcome: &Outcome,
     p: &PlanResults,
     base: PolicyKind,
@@ -83,7 +83,7 @@ pub fn aging_differences(
 }
 
 /// At one budget, the ageing period with the largest mean margin over `base` and that margin (points, paired).
-pub fn best_margin(
+pub(crate) fn best_margin(
     outcome: &Outcome,
     p: &PlanResults,
     base: PolicyKind,

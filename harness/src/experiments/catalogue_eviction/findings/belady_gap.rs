@@ -7,7 +7,7 @@ use crate::statistics::Interval;
 
 /// Per rule run (bounds left out), Belady minus the rule in points at each of `budgets`; empty when Belady was not
 /// run.
-pub fn belady_gaps(
+pub(crate) fn belady_gaps(
     outcome: &Outcome,
     p: &PlanResults,
     budgets: &[usize],

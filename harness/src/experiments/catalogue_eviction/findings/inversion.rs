@@ -8,7 +8,7 @@ use crate::statistics::Interval;
 
 /// On how many of the plan's seeds LRU at `budget` hit more often than best-`budget`: `(seeds where it did,
 /// seeds compared)`, `None` when either cell was not run.
-pub fn inversion_wins(p: &PlanResults, budget: usize) -> Option<(usize, usize)> {
+pub(crate) fn inversion_wins(p: &PlanResults, budget: usize) -> Option<(usize, usize)> {
     let lru = p.cell(PolicyKind::Lru, budget);
     let best = p.cell(PolicyKind::BestN, budget);
     if lru.is_empty() || best.is_empty() {
@@ -23,7 +23,7 @@ pub fn inversion_wins(p: &PlanResults, budget: usize) -> Option<(usize, usize)> 
 }
 
 /// LRU's hit rate minus best-`budget`'s, in points, paired over seeds; `None` when either cell was not run.
-pub fn lru_minus_best(p: &PlanResults, budget: usize) -> Option<Interval> {
+pub(crate) fn lru_minus_best(p: &PlanResults, budget: usize) -> Option<Interval> {
     (!p.cell(PolicyKind::Lru, budget).is_empty() && !p.cell(PolicyKind::BestN, budget).is_empty())
         .then(|| p.difference(PolicyKind::Lru, PolicyKind::BestN, budget, pct))
 }

@@ -5,17 +5,17 @@ use crate::experiments::catalogue_eviction::spec::PolicyKind;
 use crate::statistics::Interval;
 
 /// Hit rate in percent.
-pub fn pct(r: &RunRow) -> f64 {
+pub(crate) fn pct(r: &RunRow) -> f64 {
     100.0 * r.hit_rate
 }
 
 /// Re-evaluations (misses on a key missed before).
-pub fn reevals(r: &RunRow) -> f64 {
+pub(crate) fn reevals(r: &RunRow) -> f64 {
     r.re_evaluations as f64
 }
 
 /// The estimate over seeds of `f` for `k` at budget `b`; `None` when that cell was not run.
-pub fn cell(
+pub(crate) fn cell(
     p: &PlanResults,
     k: PolicyKind,
     b: usize,
@@ -25,7 +25,7 @@ pub fn cell(
 }
 
 /// The ageing-LFU rules among `policies`, in order.
-pub fn aging(policies: &[PolicyKind]) -> Vec<PolicyKind> {
+pub(crate) fn aging(policies: &[PolicyKind]) -> Vec<PolicyKind> {
     policies
         .iter()
         .copied()
@@ -34,7 +34,7 @@ pub fn aging(policies: &[PolicyKind]) -> Vec<PolicyKind> {
 }
 
 /// The headline budgets the plan ran.
-pub fn headline(p: &PlanResults) -> Vec<usize> {
+pub(crate) fn headline(p: &PlanResults) -> Vec<usize> {
     HEADLINE_BUDGETS
         .iter()
         .copied()

@@ -9,7 +9,7 @@ use crate::present::number::MISSING;
 use crate::statistics::Interval;
 
 /// One figure of the original experiment next to the prototype's and this run's.
-pub struct OriginalFigure {
+pub(crate) struct OriginalFigure {
     /// What the figure is.
     pub what: &'static str,
     /// The original experiment's value (one seed), as published.
@@ -21,7 +21,7 @@ pub struct OriginalFigure {
 }
 
 /// The original experiment's figures with this run's beside them.
-pub fn original_figures(outcome: &Outcome) -> Vec<OriginalFigure> {
+pub(crate) fn original_figures(outcome: &Outcome) -> Vec<OriginalFigure> {
     let p = &outcome.main;
     let hr = |k, b| (cell(p, k, b, pct), 1);
     let re = |k, b| (cell(p, k, b, reevals), 0);

@@ -5,7 +5,7 @@ use crate::experiments::catalogue_eviction::spec::PolicyKind;
 use crate::plot::MAX_SERIES;
 
 /// The references drawn on every group's chart, when they were run.
-pub const REFERENCES: [PolicyKind; 3] =
+pub(crate) const REFERENCES: [PolicyKind; 3] =
     [PolicyKind::Lru, PolicyKind::Belady, PolicyKind::Unbounded];
 
 /// One chart's rules.

@@ -14,7 +14,11 @@ use engine::domineering::ShapeKey;
 use std::path::{Path, PathBuf};
 
 /// Draws `best_ten_overlap.{svg,png}`, refusing when every seed's boards share one best ten.
-pub fn best_ten_figure(p: &PlanResults, stats: &BestTenStats, dir: &Path) -> Result<[PathBuf; 2]> {
+pub(crate) fn best_ten_figure(
+    p: &PlanResults,
+    stats: &BestTenStats,
+    dir: &Path,
+) -> Result<[PathBuf; 2]> {
     for s in &p.streams {
         let tens: Vec<Vec<ShapeKey>> = s
             .best_tens
@@ -62,10 +66,10 @@ pub enum Family {
 
 impl Family {
     /// Every family, in chart order.
-    pub const ALL: [Family; 3] = [Family::Recency, Family::Frequency, Family::Adaptive];
+    pub(crate) const ALL: [Family; 3] = [Family::Recency, Family::Frequency, Family::Adaptive];
 
     /// Stem suffix and title words.
-    pub fn name(self) -> (&'static str, &'static str) {
+    pub(crate) fn name(self) -> (&'static str, &'static str) {
         match self {
             Family::Recency => ("recency", "recency rules"),
             Family::Frequency => ("frequency", "frequency rules (LRU for reference)"),
@@ -74,7 +78,11 @@ impl Family {
     }
 
     /// The rules of this family among `outcome`'s, `best_aging` standing for ageing LFU.
-    pub fn rules(self, outcome: &Outcome, best_aging: Option<PolicyKind>) -> Vec<PolicyKind> {
+    pub(crate) fn rules(
+        self,
+        outcome: &Outcome,
+        best_aging: Option<PolicyKind>,
+    ) -> Vec<PolicyKind> {
         use PolicyKind::*;
         let rules: Vec<PolicyKind> = match self {
             Family::Recency => vec![Lru, Sieve, Clock, Fifo],
@@ -132,7 +140,7 @@ fn draw(chart: LinePlot, dir: &Path, stem: &str, made: &mut Vec<String>) -> Resu
 }
 
 /// Draws the budget charts; returns the stems written.
-pub fn charts(outcome: &Outcome, dir: &Path) -> Result<Vec<String>> {
+pub(crate) fn charts(outcome: &Outcome, dir: &Path) -> Result<Vec<String>> {
     let p = &outcome.main;
     let n = p.streams.len();
     let mut made = Vec::new();

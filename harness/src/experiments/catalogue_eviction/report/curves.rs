@@ -19,7 +19,10 @@ fn hit(r: &RunRow) -> f64 {
 
 /// Writes `miss_ratio_curve_<group>.{svg,png}` and `points_vs_lru_<group>.{svg,png}` for every rule group; returns
 /// `(group title, miss-ratio stem, points-versus-LRU stem)` per group drawn.
-pub fn write(outcome: &Outcome, dir: &Path) -> Result<Vec<(String, String, Option<String>)>> {
+pub(crate) fn write(
+    outcome: &Outcome,
+    dir: &Path,
+) -> Result<Vec<(String, String, Option<String>)>> {
     let p = &outcome.main;
     let n = p.streams.len();
     let mut made = Vec::new();

@@ -194,7 +194,7 @@ fn overall(all: &SourceVerdict) -> String {
 }
 
 /// The game-search answer in one line for the report's opening section, if there are dice-chess traces.
-pub fn glance_line(f: &GameSearchFindings) -> Option<String> {
+pub(crate) fn glance_line(f: &GameSearchFindings) -> Option<String> {
     let all = f.dice_verdict()?;
     Some(format!(
         "Frequency (LFU, W-TinyLFU, ageing LFU) against recency (LRU, SIEVE, CLOCK) on {} dice-chess game-search \
@@ -253,7 +253,11 @@ fn answer(o: &mut String, f: &GameSearchFindings) {
 }
 
 /// Appends the section to `o` and writes its charts into `dir`; returns the chart stems written.
-pub fn write_section(o: &mut String, f: &GameSearchFindings, dir: &Path) -> Result<Vec<String>> {
+pub(crate) fn write_section(
+    o: &mut String,
+    f: &GameSearchFindings,
+    dir: &Path,
+) -> Result<Vec<String>> {
     let mut made = Vec::new();
     let _ = writeln!(o, "## Game-search traces\n");
     answer(o, f);

@@ -7,7 +7,7 @@ use crate::verdict::Verdict;
 use std::fmt::Write;
 
 /// "At a glance": the best online rule per headline budget with its gaps to LRU and Belady.
-pub fn glance_section(o: &mut String, outcome: &Outcome, n: usize) {
+pub(crate) fn glance_section(o: &mut String, outcome: &Outcome, n: usize) {
     use crate::present::number::{percent, points_interval};
     use crate::present::{Align, Table};
     let findings = crate::experiments::catalogue_eviction::glance::at_a_glance(

@@ -19,7 +19,7 @@ pub fn table(out: &mut String, header: &[String], rows: &[Vec<String>]) -> Resul
 }
 
 /// One row per policy, one column per budget, each cell `f` over seeds.
-pub fn policy_table(
+pub(crate) fn policy_table(
     out: &mut String,
     p: &PlanResults,
     policies: &[PolicyKind],

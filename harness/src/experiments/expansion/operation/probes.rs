@@ -33,7 +33,7 @@ pub struct SuccessorProbes {
 impl SuccessorProbes {
     /// Lookups that found no slot array yet (the first lookup of a fresh cache inspects no slot, and the observer
     /// is not told): lookups minus the histogram's total.
-    pub fn tableless_lookups(&self) -> u64 {
+    pub(crate) fn tableless_lookups(&self) -> u64 {
         self.lookups - self.stats.probe_lengths.iter().sum::<u64>()
     }
 }
@@ -52,7 +52,7 @@ pub struct FamilyProbes {
 impl FamilyProbes {
     /// The probe-length histogram summed over successors: index 0 = lookups with no table yet, index `i` = lookups
     /// that inspected `i` slots (the last tracked length, [`ProbeStats::MAX_TRACKED_PROBE`], collects longer ones).
-    pub fn histogram(&self) -> Vec<u64> {
+    pub(crate) fn histogram(&self) -> Vec<u64> {
         let mut h = vec![0u64];
         for s in &self.successors {
             h[0] += s.tableless_lookups();
@@ -68,7 +68,7 @@ impl FamilyProbes {
 
     /// Count rows for `counts.csv` (deterministic): lookups, signature matches and collisions, growth
     /// events, and the heap blocks the growth schedule predicts (see [`growth_blocks`]).
-    pub fn count_rows(&self) -> Vec<CountRow> {
+    pub(crate) fn count_rows(&self) -> Vec<CountRow> {
         let key = self.arm.key(&self.scenario);
         let sum = |f: &dyn Fn(&SuccessorProbes) -> u64| -> i128 {
             self.successors.iter().map(|s| f(s) as i128).sum()
@@ -94,7 +94,7 @@ impl FamilyProbes {
     }
 
     /// The histogram as `probes.csv` rows: one per probe length with lookups (0 = no table yet).
-    pub fn probe_rows(&self) -> Vec<ProbeRow> {
+    pub(crate) fn probe_rows(&self) -> Vec<ProbeRow> {
         let key = self.arm.key(&self.scenario);
         self.histogram()
             .iter()

@@ -61,7 +61,7 @@ pub fn render(lines: &[Line<'_>]) -> String {
 
 /// Renders the expansion counters, one line per scenario and traversal mode (they do not depend on the cache
 /// variant, which parity checks, nor on the evaluator).
-pub fn render_expansion(lines: &[Line<'_>]) -> String {
+pub(crate) fn render_expansion(lines: &[Line<'_>]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,

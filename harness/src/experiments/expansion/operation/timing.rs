@@ -24,7 +24,7 @@ pub struct ArmTiming {
 }
 
 /// Times `arms` (same family, evaluator and traversal; different cache variants) interleaved.
-pub fn time_group(
+pub(crate) fn time_group(
     states: &[GameState],
     depth: ChanceDepth,
     arms: &[Arm],
