@@ -180,6 +180,45 @@ fn quick_run_writes_counts_timings_and_summary() {
         "no_verdict"
     };
     assert_eq!(glance[0]["verdict"], expected, "{row:?}");
+    // The same setting has the same verdict in the report's At a glance table (words for people).
+    let words = |v: &str| v.replace('_', " ");
+    let glance_row = md
+        .lines()
+        .find(|l| {
+            l.starts_with(&format!(
+                "| promotion-en-passant | constant | on | {fastest} |"
+            ))
+        })
+        .unwrap_or_else(|| panic!("no At a glance row: {md}"));
+    let cells: Vec<&str> = glance_row.split('|').map(str::trim).collect();
+    assert_eq!(cells[6], words(expected), "{glance_row}");
+    // Every arm of the search section carries the verdict its recorded paired speedup gives by the same rule.
+    let search_rows: Vec<Vec<&str>> = md
+        .lines()
+        .filter(|l| l.starts_with("| promotion-en-passant | 2 |"))
+        .map(|l| l.split('|').map(str::trim).collect())
+        .collect();
+    assert_eq!(search_rows.len(), search.len(), "{md}");
+    for (cells, r) in search_rows.iter().zip(&search) {
+        let (low, high, level) = (
+            r.speedup_low.unwrap(),
+            r.speedup_high.unwrap(),
+            r.speedup_level.unwrap(),
+        );
+        let expected = if level < 0.95 {
+            "no verdict"
+        } else if low >= 0.99 && high <= 1.01 {
+            "within noise"
+        } else if low > 1.0 {
+            "faster"
+        } else if high < 1.0 {
+            "slower"
+        } else {
+            "no verdict"
+        };
+        assert_eq!(cells[cells.len() - 2], expected, "{cells:?} {r:?}");
+        assert_eq!(r.speedup_method.as_deref(), Some("paired_ratio"));
+    }
 }
 
 #[test]
