@@ -3,10 +3,13 @@
 //! `experiments` (which write sections) and `report` (which orders them into `index.md`), so neither depends on the
 //! other's internals.
 
+use crate::evaluators::EvaluatorKind;
 use crate::plot::{self, CategorySeries, DotPlot, LinePlot};
 use crate::record::schema::{Figure, IntervalTable, ProbeTable};
-use crate::record::{ArmKey, Metric, MetricTable};
+use crate::record::{ArmKey, Known, Metric, MetricTable};
 use anyhow::Result;
+use engine::chance::Traversal;
+use engine::memo::CacheKind;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -22,16 +25,16 @@ pub(crate) struct Slice {
 impl Slice {
     /// `material` with the traversal cache `on` where `t` has them, else the first recorded ones.
     pub(crate) fn pick<V: Figure>(t: &MetricTable<V>) -> Slice {
-        let choose = |list: &[String], want: &str| {
-            if list.iter().any(|x| x == want) {
-                want.to_owned()
-            } else {
-                list.first().cloned().unwrap_or_default()
-            }
-        };
+        fn choose<T: std::str::FromStr + Copy + PartialEq>(list: &[String], want: T) -> String {
+            list.iter()
+                .find(|x| Known::parse(x).is(want))
+                .or(list.first())
+                .cloned()
+                .unwrap_or_default()
+        }
         Slice {
-            evaluator: choose(&t.evaluators, "material"),
-            traversal: choose(&t.traversals, "on"),
+            evaluator: choose(&t.evaluators, EvaluatorKind::Material),
+            traversal: choose(&t.traversals, Traversal::Cached),
         }
     }
 
@@ -115,9 +118,9 @@ impl SectionContext<'_> {
         let mut ratios = Vec::new();
         for s in &t.scenarios {
             let (Some(o), Some(u), Some(n)) = (
-                t.get(&self.slice.arm(s, "optimized"), metric),
-                t.get(&self.slice.arm(s, "tuple"), metric),
-                t.get(&self.slice.arm(s, "none"), metric),
+                t.get(&self.slice.arm(s, CacheKind::Optimized.name()), metric),
+                t.get(&self.slice.arm(s, CacheKind::Tuple.name()), metric),
+                t.get(&self.slice.arm(s, CacheKind::None.name()), metric),
             ) else {
                 continue;
             };

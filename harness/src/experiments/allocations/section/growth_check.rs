@@ -2,10 +2,14 @@
 //! the blocks its growth schedule explains (`growth_blocks_expected` in `counts.csv`, see
 //! [`crate::experiments::expansion::operation::growth::growth_blocks`]).
 
+use crate::arm::ExpansionArm;
+use crate::evaluators::EvaluatorKind;
 use crate::present::{Align, Table};
-use crate::record::{ArmKey, Metric};
+use crate::record::Metric;
 use crate::section::{Section, SectionContext};
 use anyhow::Result;
+use engine::chance::Traversal;
+use engine::memo::CacheKind;
 use std::fmt::Write;
 
 pub(super) fn growth_check(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
@@ -13,10 +17,18 @@ pub(super) fn growth_check(ctx: &SectionContext<'_>, s: &mut Section) -> Result<
         return Ok(());
     };
     let c = ctx.counts;
-    let arm = |s: &str, v: &str| ArmKey::new(s, v, "material", "on");
+    // The allocation profiles cover the material evaluator with the traversal cache on.
+    let arm = |s: &str, cache| {
+        ExpansionArm {
+            cache,
+            eval: EvaluatorKind::Material,
+            traversal: Traversal::Cached,
+        }
+        .key(s)
+    };
     let mut lines = Vec::new();
     for s in &a.scenarios {
-        let (opt, none) = (arm(s, "optimized"), arm(s, "none"));
+        let (opt, none) = (arm(s, CacheKind::Optimized), arm(s, CacheKind::None));
         let (Some(bo), Some(bn), Some(n), Some(expected), Some(growth)) = (
             a.get(&opt, Metric::TotalBlocks),
             a.get(&none, Metric::TotalBlocks),

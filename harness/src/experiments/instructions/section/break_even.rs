@@ -1,13 +1,17 @@
 //! The Instructions section's break-even hit rate: evaluator and probe costs from callgrind counts of one
 //! operation (see [`crate::experiments::instructions::break_even`]), against the optimized cache's hit rate.
 
+use crate::arm::ExpansionArm;
+use crate::evaluators::EvaluatorKind;
 use crate::experiments::instructions::break_even::{BreakEven, BreakEvenInputs};
 use crate::plot::{Axis, CategorySeries, DotPlot, Reference};
 use crate::present::number::{count, decimal, or_missing, percent};
 use crate::present::{Align, Table};
-use crate::record::{ArmKey, Metric};
+use crate::record::Metric;
 use crate::section::{Section, SectionContext, hit_rate};
 use anyhow::Result;
+use engine::chance::Traversal;
+use engine::memo::CacheKind;
 use std::fmt::Write;
 
 /// One scenario's figures.
@@ -23,14 +27,28 @@ struct Row {
 /// Rows for every scenario with the three arms and the operation's counts.
 fn break_even_rows(ctx: &SectionContext<'_>) -> Vec<Row> {
     let c = ctx.counts;
-    let arm = |s: &str, v: &str, e: &str| ArmKey::new(s, v, e, "on");
+    // Callgrind measures the operation with the traversal cache on only.
+    let arm = |s: &str, cache, eval| {
+        ExpansionArm {
+            cache,
+            eval,
+            traversal: Traversal::Cached,
+        }
+        .key(s)
+    };
     c.scenarios
         .iter()
         .filter_map(|s| {
-            let opt = arm(s, "optimized", "material");
+            let opt = arm(s, CacheKind::Optimized, EvaluatorKind::Material);
             let inputs = BreakEvenInputs {
-                none_material: c.get(&arm(s, "none", "material"), Metric::InstructionsTotal)?,
-                none_constant: c.get(&arm(s, "none", "constant"), Metric::InstructionsTotal)?,
+                none_material: c.get(
+                    &arm(s, CacheKind::None, EvaluatorKind::Material),
+                    Metric::InstructionsTotal,
+                )?,
+                none_constant: c.get(
+                    &arm(s, CacheKind::None, EvaluatorKind::Constant),
+                    Metric::InstructionsTotal,
+                )?,
                 optimized_material: c.get(&opt, Metric::InstructionsTotal)?,
                 lookups: c.get(&opt, Metric::CallgrindOpLookups)?,
                 misses: c.get(&opt, Metric::CallgrindOpEvaluatorCalls)?,
