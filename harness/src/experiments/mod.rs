@@ -1,7 +1,8 @@
 //! The main job's experiments, in run order, on one spine: each experiment is a folder here holding its plan,
-//! arms, typed rows, findings and report section, and a unit type implementing [`Experiment`]. The main job is
-//! [`MAIN_JOB`]; `--skip` and the stage list in `--help` come from it, and `compare` asks it which experiments it
-//! reads. Adding an experiment is one folder and one line in [`MAIN_JOB`].
+//! arms, domain code, findings and report section, and a unit type implementing [`Experiment`] (the typed CSV
+//! rows stay in the spine's `record::schema`, which reads every run folder). The main job is [`MAIN_JOB`];
+//! `--skip` and the stage list in `--help` come from it, and `compare` asks it which experiments it reads. The
+//! match runner lives here too but is a command of its own, not a stage of the main job.
 
 pub mod allocations;
 pub mod bounded_cache;
