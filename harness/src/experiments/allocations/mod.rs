@@ -3,29 +3,6 @@
 
 use super::{Experiment, MainRun};
 
-/// The allocation experiment (see the module docs).
-pub(crate) struct Allocations;
-
-impl Experiment for Allocations {
-    fn name(&self) -> &'static str {
-        "allocations"
-    }
-    fn about(&self) -> &'static str {
-        "dhat allocation profiles per family x cache variant (allocations.csv; a child process)"
-    }
-    fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
-        let note = super::instructions::allocations(run.scenarios, run.job, run.folder);
-        crate::status!("{note}");
-        Ok(())
-    }
-    fn section(
-        &self,
-        ctx: &crate::section::SectionContext<'_>,
-    ) -> anyhow::Result<Option<crate::section::Section>> {
-        section::section(ctx).map(Some)
-    }
-}
-
 pub mod arm_report;
 pub mod profile;
 pub mod section;
@@ -82,5 +59,28 @@ pub(crate) fn run_alloc_profile(
         ),
         Ok(s) => format!("allocations: alloc_profile failed ({s})"),
         Err(e) => format!("allocations: cannot run {}: {e}", bin.display()),
+    }
+}
+
+/// The allocation experiment (see the module docs).
+pub(crate) struct Allocations;
+
+impl Experiment for Allocations {
+    fn name(&self) -> &'static str {
+        "allocations"
+    }
+    fn about(&self) -> &'static str {
+        "dhat allocation profiles per family x cache variant (allocations.csv; a child process)"
+    }
+    fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
+        let note = super::instructions::allocations(run.scenarios, run.job, run.folder);
+        crate::status!("{note}");
+        Ok(())
+    }
+    fn section(
+        &self,
+        ctx: &crate::section::SectionContext<'_>,
+    ) -> anyhow::Result<Option<crate::section::Section>> {
+        section::section(ctx).map(Some)
     }
 }

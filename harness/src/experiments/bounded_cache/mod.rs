@@ -9,6 +9,16 @@ pub use run::{BoundedStage, run_bounded_cache};
 
 use super::{Experiment, MainRun};
 
+pub mod cache_arm;
+pub mod capacities;
+pub mod sweep;
+pub mod workload;
+
+pub use cache_arm::CacheArm;
+pub use capacities::{Bound, Capacities, CapacitiesError};
+pub use sweep::{BoundedParityError, Sweep, run_sweep};
+pub use workload::{Invocations, Workload};
+
 /// The bounded-cache experiment (see the module docs).
 pub(crate) struct BoundedCache;
 
@@ -35,13 +45,3 @@ impl Experiment for BoundedCache {
         section::section(ctx).map(Some)
     }
 }
-
-pub mod cache_arm;
-pub mod capacities;
-pub mod sweep;
-pub mod workload;
-
-pub use cache_arm::CacheArm;
-pub use capacities::{Bound, Capacities, CapacitiesError};
-pub use sweep::{BoundedParityError, Sweep, run_sweep};
-pub use workload::{Invocations, Workload};

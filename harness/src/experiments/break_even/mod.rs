@@ -10,6 +10,12 @@ pub use run::{BreakEvenGrid, full_ladder, run_break_even, short_grid, short_plan
 
 use super::{Experiment, MainRun};
 
+pub mod map;
+pub mod model;
+
+pub use map::{MapSpec, measure_map};
+pub use model::{CostModel, evaluator_cost};
+
 /// The break-even experiment (see the module docs).
 pub struct BreakEven;
 
@@ -43,9 +49,3 @@ impl Experiment for BreakEven {
         section::section(ctx).map(Some)
     }
 }
-
-pub mod map;
-pub mod model;
-
-pub use map::{MapSpec, measure_map};
-pub use model::{CostModel, evaluator_cost};

@@ -8,26 +8,6 @@ pub use run::{export_traces, run_eviction};
 
 use super::{Experiment, MainRun};
 
-/// The catalogue-eviction experiment (see the module docs).
-pub(crate) struct CatalogueEviction;
-
-impl Experiment for CatalogueEviction {
-    fn name(&self) -> &'static str {
-        "catalogue_eviction"
-    }
-    fn about(&self) -> &'static str {
-        "Domineering catalogue under a memory budget, eviction rules compared (3 seeds with --quick, else 10)"
-    }
-    fn legacy_skip_flag(&self) -> Option<&'static str> {
-        Some("--skip-eviction")
-    }
-    fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
-        run_eviction(run.job, run.folder)
-    }
-    // No section of the main report (the default): the experiment writes its own report into `eviction/`, which
-    // the main report's header points to.
-}
-
 pub mod aging_lfu;
 pub mod arc;
 pub mod belady;
@@ -63,3 +43,23 @@ pub use cache::{Cache, Table};
 pub use experiment::{Config, Summary, run};
 pub use policy::{Policy, Tally};
 pub use spec::PolicyKind;
+
+/// The catalogue-eviction experiment (see the module docs).
+pub(crate) struct CatalogueEviction;
+
+impl Experiment for CatalogueEviction {
+    fn name(&self) -> &'static str {
+        "catalogue_eviction"
+    }
+    fn about(&self) -> &'static str {
+        "Domineering catalogue under a memory budget, eviction rules compared (3 seeds with --quick, else 10)"
+    }
+    fn legacy_skip_flag(&self) -> Option<&'static str> {
+        Some("--skip-eviction")
+    }
+    fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
+        run_eviction(run.job, run.folder)
+    }
+    // No section of the main report (the default): the experiment writes its own report into `eviction/`, which
+    // the main report's header points to.
+}

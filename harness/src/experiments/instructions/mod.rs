@@ -9,6 +9,17 @@ pub use run::{allocations, instruction_rows, probe_families};
 
 use super::{Experiment, MainRun};
 
+pub mod break_even;
+pub mod callgrind;
+pub mod child;
+pub mod main_job;
+
+pub use callgrind::{
+    CallgrindTotals, MeasuredArm, measure_arm, measure_evaluator_alone, parse_callgrind_out,
+    valgrind_version,
+};
+pub use child::{measured_operation, operation_states};
+
 /// The instruction-count experiment (see the module docs).
 pub(crate) struct Instructions;
 
@@ -45,14 +56,3 @@ impl Experiment for Instructions {
         section::section(ctx).map(Some)
     }
 }
-
-pub mod break_even;
-pub mod callgrind;
-pub mod child;
-pub mod main_job;
-
-pub use callgrind::{
-    CallgrindTotals, MeasuredArm, measure_arm, measure_evaluator_alone, parse_callgrind_out,
-    valgrind_version,
-};
-pub use child::{measured_operation, operation_states};

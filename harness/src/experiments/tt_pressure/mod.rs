@@ -8,32 +8,6 @@ pub use run::{TtPressureOutcome, main_job_slice, run_tt_pressure};
 
 use super::{Experiment, MainRun};
 
-/// The TT-pressure experiment (see the module docs).
-pub(crate) struct TtPressure;
-
-impl Experiment for TtPressure {
-    fn name(&self) -> &'static str {
-        "tt_pressure"
-    }
-    fn about(&self) -> &'static str {
-        "TT replacement schemes at 2^6, 2^10, 2^14 entries over an 8-move game (tt_pressure.csv)"
-    }
-    fn legacy_skip_flag(&self) -> Option<&'static str> {
-        Some("--skip-tt-pressure")
-    }
-    fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
-        let slice = main_job_slice(run.job.seed);
-        run.findings.tt_pressure = Some(run_tt_pressure(&slice, run.folder.path(), run.meta)?);
-        Ok(())
-    }
-    fn section(
-        &self,
-        ctx: &crate::section::SectionContext<'_>,
-    ) -> anyhow::Result<Option<crate::section::Section>> {
-        section::section(ctx).map(Some)
-    }
-}
-
 mod arm;
 mod findings;
 mod game;
@@ -85,5 +59,31 @@ impl Config {
             .collect();
         arms.push(TableArm::Unbounded);
         arms
+    }
+}
+
+/// The TT-pressure experiment (see the module docs).
+pub(crate) struct TtPressure;
+
+impl Experiment for TtPressure {
+    fn name(&self) -> &'static str {
+        "tt_pressure"
+    }
+    fn about(&self) -> &'static str {
+        "TT replacement schemes at 2^6, 2^10, 2^14 entries over an 8-move game (tt_pressure.csv)"
+    }
+    fn legacy_skip_flag(&self) -> Option<&'static str> {
+        Some("--skip-tt-pressure")
+    }
+    fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
+        let slice = main_job_slice(run.job.seed);
+        run.findings.tt_pressure = Some(run_tt_pressure(&slice, run.folder.path(), run.meta)?);
+        Ok(())
+    }
+    fn section(
+        &self,
+        ctx: &crate::section::SectionContext<'_>,
+    ) -> anyhow::Result<Option<crate::section::Section>> {
+        section::section(ctx).map(Some)
     }
 }
