@@ -1,0 +1,179 @@
+//! The shipped prose is reference text for a reader of the repository: no tracked file under `reports/` or `docs/`,
+//! nor the README, names a concrete `.partial` run folder (it never exists once a run completes), a path on the
+//! machine it was written on, or the work that produced it ("this branch"). The pages a user reads first (the
+//! README, docs/usage.md, docs/results.md) use the user's words: no requirement IDs, "configuration" rather than
+//! "arm", no "rungs", "ladder", "parity" or "plain" outside code.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The tracked files under `reports/` and `docs/` and the README (every file there when git is not available).
+fn shipped_files() -> Vec<PathBuf> {
+    let git = Command::new("git")
+        .args(["ls-files", "-z", "--", "reports", "docs", "README.md"])
+        .current_dir(repo())
+        .output();
+    match git {
+        Ok(o) if o.status.success() && !o.stdout.is_empty() => o
+            .stdout
+            .split(|&b| b == 0)
+            .filter(|p| !p.is_empty())
+            .map(|p| repo().join(String::from_utf8_lossy(p).as_ref()))
+            .collect(),
+        _ => {
+            fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+                for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                    let p = e.path();
+                    if p.is_dir() {
+                        walk(&p, out)
+                    } else {
+                        out.push(p)
+                    }
+                }
+            }
+            let mut out = vec![repo().join("README.md")];
+            walk(&repo().join("reports"), &mut out);
+            walk(&repo().join("docs"), &mut out);
+            out
+        }
+    }
+}
+
+/// What a line must not hold, as a message; `None` when it is clean.
+fn offence(line: &str) -> Option<&'static str> {
+    let lower = line.to_lowercase();
+    // A concrete run folder name glued to `.partial` (`2026-12-01T20-56-03Z.partial`); the naming rule itself,
+    // `<UTC timestamp>.partial` or "the `.partial` suffix", is fine.
+    let partial = line.match_indices(".partial").any(|(i, _)| {
+        line[..i]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    });
+    if partial {
+        return Some("a `.partial` run folder");
+    }
+    for path in ["/tmp/", "/work/", "/home/", "/root/"] {
+        if line.contains(path) {
+            return Some("a machine path");
+        }
+    }
+    for words in ["this branch", "this session", "helpers"] {
+        if lower.contains(words) {
+            return Some("work-log prose");
+        }
+    }
+    None
+}
+
+#[test]
+fn shipped_prose_names_no_partial_folder_machine_path_or_work_log() {
+    let mut found = Vec::new();
+    let files = shipped_files();
+    assert!(
+        files.iter().any(|f| f.ends_with("reports/index.md")),
+        "{files:?}"
+    );
+    for f in files {
+        // Charts are text (SVG) too; PNGs and other binaries are skipped.
+        let Ok(text) = std::fs::read_to_string(&f) else {
+            continue;
+        };
+        for (n, line) in text.lines().enumerate() {
+            if let Some(what) = offence(line) {
+                let shown: String = line.chars().take(160).collect();
+                found.push(format!("{}:{}: {what}: {shown}", f.display(), n + 1));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "shipped files that read as a work log:\n{}",
+        found.join("\n")
+    );
+}
+
+/// `text` with every backticked span and fenced block removed: option names, column names and commands keep
+/// their spelling.
+fn prose(text: &str) -> String {
+    let mut out = String::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        for (i, part) in line.split('`').enumerate() {
+            if i % 2 == 0 {
+                out.push_str(part);
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The jargon a line of prose holds: whole words from the list, or a requirement ID such as `E20` or `T4`.
+fn jargon(line: &str) -> Vec<String> {
+    const WORDS: &[&str] = &["arm", "arms", "rung", "rungs", "ladder", "parity", "plain"];
+    // Not requirement IDs: a cache level, the SPRT's hypotheses, S3-FIFO.
+    const NOT_IDS: &[&str] = &["L1", "H0", "H1", "S3"];
+    line.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .filter(|w| {
+            let lower = w.to_lowercase();
+            let is_id = w.len() <= 3
+                && w.chars().next().is_some_and(|c| c.is_ascii_uppercase())
+                && w.len() > 1
+                && w[1..].chars().all(|c| c.is_ascii_digit())
+                && !NOT_IDS.contains(w);
+            WORDS.contains(&lower.as_str()) || is_id
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn the_first_pages_use_the_users_words() {
+    let mut found = Vec::new();
+    for page in ["README.md", "docs/usage.md", "docs/results.md"] {
+        let text = std::fs::read_to_string(repo().join(page)).unwrap();
+        for (n, line) in prose(&text).lines().enumerate() {
+            let words = jargon(line);
+            if !words.is_empty() {
+                found.push(format!("{page}: prose line {}: {words:?}: {line}", n + 1));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "jargon in user text:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_checks_catch_what_they_look_for() {
+    assert!(offence("raw results in `results-private/2026-12-01T20-56-03Z.partial`").is_some());
+    assert!(
+        offence("written as `<UTC timestamp>.partial` until complete; the `.partial` suffix")
+            .is_none()
+    );
+    assert!(offence("trace /tmp/evict/trace.csv").is_some());
+    assert!(offence("after = this branch").is_some());
+    assert!(offence("six helpers compiling").is_some());
+    assert!(offence("a clean line").is_none());
+    assert_eq!(prose("a `--rungs` b\n```\nplain\n```\nc"), "a  b\nc\n");
+    assert_eq!(
+        jargon("the arms and rungs of E20, T4; L1 hits, H0"),
+        ["arms", "rungs", "E20", "T4"]
+    );
+    assert!(jargon("configurations of increasing cost, 2^10 entries").is_empty());
+}
