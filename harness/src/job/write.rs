@@ -41,7 +41,7 @@ pub(crate) fn write_results(run: MainRun<'_>) -> anyhow::Result<(Written, Findin
     Ok((written, run.findings))
 }
 
-/// Writes `summary.json` (keys documented in the README).
+/// Writes `summary.json` (keys documented in docs/results.md).
 pub(crate) fn write_summary(
     glance: &[Glance],
     meta: &RunMetadata,

@@ -135,6 +135,18 @@ pub fn is_partial(dir: &Path) -> bool {
         .is_some_and(|n| n.to_string_lossy().ends_with(PARTIAL_SUFFIX))
 }
 
+/// The folder a reader finds once the run completes: `dir` without its `.partial` suffix (unchanged if it has none).
+/// Pages written while the run is still partial name this path, since the partial one is gone by the time anyone
+/// reads them.
+pub(crate) fn completed_name(dir: &Path) -> PathBuf {
+    match dir.file_name().and_then(|n| n.to_str()) {
+        Some(n) if n.ends_with(PARTIAL_SUFFIX) => {
+            dir.with_file_name(&n[..n.len() - PARTIAL_SUFFIX.len()])
+        }
+        _ => dir.to_path_buf(),
+    }
+}
+
 /// The sort key of a complete run folder's name: its timestamp, then its collision number (`-2` after the plain
 /// name, `-10` after `-9`).
 fn run_order(name: &str) -> (String, u32) {
@@ -166,6 +178,19 @@ pub fn latest_complete_run(base: &Path) -> std::io::Result<Option<PathBuf>> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn completed_name_drops_only_the_partial_suffix() {
+        use std::path::Path;
+        assert_eq!(
+            super::completed_name(Path::new("r/2026-12-01T20-56-03Z.partial")),
+            Path::new("r/2026-12-01T20-56-03Z")
+        );
+        assert_eq!(
+            super::completed_name(Path::new("r/done")),
+            Path::new("r/done")
+        );
+    }
+
     use super::*;
 
     #[test]

@@ -20,7 +20,7 @@ fn verdict_name<S: serde::Serializer>(v: &Verdict, s: S) -> Result<S::Ok, S::Err
     s.serialize_str(v.name(&PAYS))
 }
 
-/// Writes a speedup interval under the `summary.json` keys the README documents (`median`, `low`, `high`): the
+/// Writes a speedup interval under the `summary.json` keys docs/results.md documents (`median`, `low`, `high`): the
 /// point is a median of per-round ratios, and the keys predate the harness's one interval type.
 fn speedup_keys<S: serde::Serializer>(i: &Interval, s: S) -> Result<S::Ok, S::Error> {
     use serde::ser::SerializeStruct;
