@@ -170,7 +170,7 @@ mod tests {
         let err = read_deadline(&path).unwrap_err().to_string();
         assert!(err.contains("line 2") && err.contains("loss_cp"), "{err}");
 
-        std::fs::write(&path, text.replacen(",2,3,,,0,", ",2,3,,4,0,", 1)).unwrap();
+        std::fs::write(&path, text.replacen(",2,3,,,0.0,", ",2,3,,4,0.0,", 1)).unwrap();
         let err = read_deadline(&path).unwrap_err().to_string();
         assert!(err.contains("line 3") && err.contains("chosen_cp"), "{err}");
 

@@ -24,8 +24,8 @@ mod tt_pressure_row;
 pub use arm_key::ArmKey;
 pub use bounded_cache_row::{BoundedCacheRecord, read_bounded_cache, write_bounded_cache};
 pub use break_even_row::{BreakEvenRecord, read_break_even, write_break_even};
-pub use deadline_row::{DeadlineRecord, read_deadline, write_deadline};
 pub use csv_file::{CsvRecord, Located, parse_records, read_records, write_records};
+pub use deadline_row::{DeadlineRecord, read_deadline, write_deadline};
 pub use error::SchemaError;
 pub use eviction_row::{
     BestTenRecord, EvictionControlRecord, EvictionRecord, GameSearchRecord, LruMrcRecord,
