@@ -4,6 +4,7 @@ pub mod bounded_cache;
 pub mod break_even;
 pub mod catalogue;
 pub mod compare;
+pub mod deadline;
 pub mod eviction;
 pub mod expand;
 pub mod inspect;

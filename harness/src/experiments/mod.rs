@@ -2,12 +2,14 @@
 //! arms, domain code, findings and report section, and a unit type implementing [`Experiment`] (the typed CSV
 //! rows stay in the spine's `record::schema`, which reads every run folder). The main job is [`MAIN_JOB`];
 //! `--skip` and the stage list in `--help` come from it, and `compare` asks it which experiments it reads. The
-//! match runner lives here too but is a command of its own, not a stage of the main job.
+//! match runner and deadline qualification live here too but are commands of their own, not stages of the main
+//! job.
 
 pub mod allocations;
 pub mod bounded_cache;
 pub mod break_even;
 pub mod catalogue_eviction;
+pub mod deadline;
 pub mod expansion;
 pub mod instructions;
 pub mod job;

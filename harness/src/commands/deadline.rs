@@ -1,0 +1,55 @@
+//! `harness deadline --suite NAME|FILE --bot SPEC [--bot SPEC…] [--reference-depth D] [--seed S] [--out DIR]`:
+//! deadline qualification of bots against an exact reference search. Parsing only; the work is in
+//! [`crate::experiments::deadline`].
+
+use crate::experiments::deadline::plan::DeadlinePlan;
+use crate::experiments::deadline::run::run as run_deadline;
+use crate::experiments::deadline::suite::SuiteSource;
+use crate::experiments::match_runner::bot::BotSpec;
+use crate::outln;
+use engine::search::SearchDepth;
+use std::path::PathBuf;
+
+/// Arguments of `harness deadline`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The positions: a scenario family's roots (sparse, middlegame, …), `openings` (the match openings), or a
+    /// file with one DFEN per line (blank lines and `#` comments skipped). Positions without dice get a seeded
+    /// roll each.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub(crate) suite: String,
+    /// A bot, as `harness match --a` takes it (comma-separated key=value: depth, pruning, tt, scheme, cache,
+    /// eval, tc); repeat for more bots.
+    #[arg(long = "bot", required = true, value_name = "SPEC", value_parser = |s: &str| s.parse::<BotSpec>())]
+    pub(crate) bots: Vec<BotSpec>,
+    /// The depth every bot's moves are judged at (1, 2 or 3); default: each bot's depth + 1, at most 3.
+    #[arg(long, value_name = "D")]
+    pub(crate) reference_depth: Option<SearchDepth>,
+    /// Seeds the roll of each position without dice (position i: pair_seed(seed, i)).
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// The folder holding the family files and openings.json.
+    #[arg(long, value_name = "DIR", default_value = "scenarios")]
+    pub(crate) scenarios: PathBuf,
+    /// Where the run folder deadline-<UTC> goes.
+    #[arg(long, value_name = "DIR", default_value = "results-private")]
+    pub(crate) out: PathBuf,
+}
+
+/// Runs the command: one line per bot on stdout.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    crate::record::check_output_folder("out", &args.out)?;
+    let plan = DeadlinePlan {
+        suite: SuiteSource::parse(&args.suite),
+        scenarios_dir: args.scenarios,
+        bots: args.bots,
+        reference_depth: args.reference_depth,
+        seed: args.seed,
+    };
+    let finished = run_deadline(&plan, &args.out)?;
+    crate::status!("deadline: {}", finished.folder.display());
+    for line in finished.lines {
+        outln!("{line}");
+    }
+    Ok(())
+}

@@ -1,0 +1,170 @@
+//! The rows of a deadline run: every bot's choice at every position under its time control, valued against the
+//! exact reference.
+//!
+//! The bots choose one position at a time on this thread, each with a fresh memo and table, so a wall-clock
+//! time control meets no competition from the run itself; the reference searches, pure functions of the
+//! position, run in parallel before and after.
+
+use super::plan::{DeadlinePlan, reference_depth};
+use super::reference::{best_value, centipawns, loss, path_value};
+use super::suite::Suite;
+use crate::evaluators::EvaluatorKind;
+use crate::exit::Failure;
+use crate::experiments::match_runner::bot::BotSpec;
+use crate::progress::Progress;
+use crate::record::Provenance;
+use crate::record::schema::DeadlineRecord;
+use engine::game::Player;
+use engine::search::{RootValue, SearchDepth};
+use engine::{GameState, Move};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+/// One bot's choice at one position.
+struct Choice {
+    path: Vec<Move>,
+    depth: SearchDepth,
+    nodes: u64,
+    seconds: f64,
+}
+
+/// What a bot's choices cost, for `summary.json` (wall time from a shared machine: indicative only).
+#[derive(Serialize)]
+pub(crate) struct Cost {
+    mean_nodes_per_move: f64,
+    mean_ms_per_move: f64,
+}
+
+/// The bot's choice at `root` from a fresh memo and table.
+fn choose(bot: &BotSpec, root: &GameState) -> anyhow::Result<Choice> {
+    let state = bot.new_state()?;
+    let mut player = bot.player(&state);
+    let started = Instant::now();
+    let choice = player.choose(root).unwrap_or_else(|never| match never {});
+    Ok(Choice {
+        seconds: started.elapsed().as_secs_f64(),
+        path: choice.result.best,
+        depth: choice.result.depth,
+        nodes: choice.counters.nodes,
+    })
+}
+
+/// The reference's best value at every position, once per evaluator and depth the bots need.
+fn references(
+    plan: &DeadlinePlan,
+    suite: &Suite,
+) -> BTreeMap<(EvaluatorKind, SearchDepth), Vec<RootValue>> {
+    let mut needed: Vec<(EvaluatorKind, SearchDepth)> = plan
+        .bots
+        .iter()
+        .map(|b| (b.eval, reference_depth(b, plan.reference_depth)))
+        .collect();
+    needed.sort();
+    needed.dedup();
+    let stage = Progress::new(
+        "deadline references",
+        (needed.len() * suite.positions.len()) as u64,
+    );
+    let out = needed
+        .into_iter()
+        .map(|(eval, depth)| {
+            let values = suite
+                .positions
+                .par_iter()
+                .map(|p| {
+                    let v = best_value(p, depth, eval);
+                    stage.inc(1);
+                    v
+                })
+                .collect();
+            ((eval, depth), values)
+        })
+        .collect();
+    stage.finish("done");
+    out
+}
+
+/// Every bot's rows, in `--bot` order then suite order, and its cost.
+pub(crate) fn rows(
+    plan: &DeadlinePlan,
+    suite: &Suite,
+    prov: &Provenance,
+) -> anyhow::Result<(Vec<DeadlineRecord>, Vec<Cost>)> {
+    let best = references(plan, suite);
+    let n = suite.positions.len();
+    let stage = Progress::new("deadline bots", (plan.bots.len() * n) as u64);
+    let mut rows = Vec::with_capacity(plan.bots.len() * n);
+    let mut costs = Vec::new();
+    for bot in &plan.bots {
+        let depth = reference_depth(bot, plan.reference_depth);
+        let choices = suite
+            .positions
+            .iter()
+            .map(|p| {
+                let c = choose(bot, p);
+                stage.inc(1);
+                c
+            })
+            .collect::<anyhow::Result<Vec<Choice>>>()?;
+        let chosen: Vec<RootValue> = suite
+            .positions
+            .par_iter()
+            .zip(&choices)
+            .map(|(p, c)| path_value(p, &c.path, depth, bot.eval))
+            .collect();
+        let best = &best[&(bot.eval, depth)];
+        for (i, ((p, c), (&b, &v))) in suite
+            .positions
+            .iter()
+            .zip(&choices)
+            .zip(best.iter().zip(&chosen))
+            .enumerate()
+        {
+            let loss_cp = loss(b, v, depth).ok_or_else(|| {
+                Failure::Mismatch.because(format!(
+                    "bot {bot} at position {i} ({}): exactly one of its move and the reference's best \
+                     captures the king",
+                    p.to_dfen()
+                ))
+            })?;
+            if loss_cp < 0.0 {
+                return Err(Failure::Mismatch.because(format!(
+                    "bot {bot} at position {i} ({}): its move is worth more than the reference's best",
+                    p.to_dfen()
+                )));
+            }
+            rows.push(
+                DeadlineRecord {
+                    bot: bot.to_string(),
+                    suite: suite.name.clone(),
+                    position: i as u64,
+                    dfen: p.to_dfen(),
+                    moves: c
+                        .path
+                        .iter()
+                        .map(Move::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    depth_completed: c.depth.turns(),
+                    reference_depth: depth.turns(),
+                    reference_best_cp: centipawns(b, depth),
+                    chosen_cp: centipawns(v, depth),
+                    loss_cp,
+                    machine: String::new(),
+                    rustc: String::new(),
+                    git_revision: String::new(),
+                    seed: 0,
+                }
+                .with_provenance(prov),
+            );
+        }
+        costs.push(Cost {
+            mean_nodes_per_move: choices.iter().map(|c| c.nodes as f64).sum::<f64>() / n as f64,
+            mean_ms_per_move: choices.iter().map(|c| c.seconds).sum::<f64>() * 1e3 / n as f64,
+        });
+    }
+    stage.finish("done");
+    Ok((rows, costs))
+}

@@ -1,0 +1,201 @@
+//! `harness deadline`: a bot searching at the reference depth without a deadline agrees with the reference on
+//! every position with loss 0 (the reference's path values and the bot's search are computed independently);
+//! bad suite lines, bad bot specs and a bad `--out` exit 2 naming the problem and write nothing.
+
+mod cli_support;
+
+use cli_support::{assert_exit, run};
+use std::path::{Path, PathBuf};
+
+/// Positions with dice (sparse family roots) and without (openings, rolled by the run).
+const SUITE: &str = "# sparse roots, then openings without dice\n\
+k7/8/8/8/6p1/8/4P3/7K w - - 0 1 PPN\n\
+7k/2P5/8/8/p7/8/8/K7 b - - 0 1 pbr\n\
+\n\
+rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 3\n\
+rnq1kb1r/pbpppppp/1p3n2/8/8/5N2/PPPPPPPP/RNBQKBR1 b Qkq - 4 3\n\
+4k3/8/8/8/4r3/8/3P4/4K3 w - - 0 1 PKR\n";
+
+fn folders(out: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(out)
+        .map(|d| d.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default()
+}
+
+fn field<'a>(line: &'a str, key: &str) -> &'a str {
+    line.split(' ')
+        .find_map(|f| f.strip_prefix(key).and_then(|r| r.strip_prefix('=')))
+        .unwrap_or_else(|| panic!("{key} missing in {line}"))
+}
+
+#[test]
+fn a_bot_at_the_reference_depth_without_a_deadline_agrees_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("suite.txt");
+    std::fs::write(&suite, SUITE).unwrap();
+    let out = dir.path().join("out");
+    for (depth, bots) in [
+        ("1", vec!["depth=1,tc=nodes:1000000000"]),
+        (
+            "2",
+            vec![
+                "depth=2,tc=nodes:1000000000",
+                "depth=2,pruning=none,tt=off,cache=none,tc=nodes:1000000000",
+                "depth=2,pruning=star1,eval=aggressive,tc=calls:1000000000",
+            ],
+        ),
+    ] {
+        let mut args = vec![
+            "deadline",
+            "--suite",
+            suite.to_str().unwrap(),
+            "--reference-depth",
+            depth,
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        for b in &bots {
+            args.extend(["--bot", b]);
+        }
+        let o = run(&args);
+        assert_exit(&o, 0);
+        let stdout = String::from_utf8(o.stdout).unwrap();
+        assert_eq!(stdout.lines().count(), bots.len(), "{stdout}");
+        for line in stdout.lines() {
+            assert_eq!(field(line, "positions"), "5", "{line}");
+            assert_eq!(field(line, "agree"), "1.0000", "{line}");
+            assert_eq!(field(line, "mean_loss_cp"), "0.000", "{line}");
+            assert_eq!(field(line, "mean_depth"), format!("{depth}.000"), "{line}");
+        }
+    }
+    let runs = folders(&out);
+    assert_eq!(runs.len(), 2, "{runs:?}");
+    for folder in &runs {
+        let name = folder.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(
+            name.starts_with("deadline-") && !name.ends_with(".partial"),
+            "{name}"
+        );
+        let rows = harness::record::schema::read_deadline(&folder.join("deadline.csv")).unwrap();
+        assert!(rows.len() == 5 || rows.len() == 15, "{}", rows.len());
+        for r in &rows {
+            assert_eq!(r.loss_cp, 0.0, "{r:?}");
+            assert_eq!(r.reference_best_cp, r.chosen_cp, "{r:?}");
+            assert_eq!(r.depth_completed, r.reference_depth, "{r:?}");
+            assert!(engine::GameState::from_dfen(&r.dfen).is_ok_and(|s| !s.dice().is_empty()));
+        }
+        let summary: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(folder.join("summary.json")).unwrap())
+                .unwrap();
+        assert_eq!(summary["rolled_positions"], 2);
+        assert!(summary["loss_win_probability"].is_null());
+        assert!(
+            std::fs::read_to_string(folder.join("report.md"))
+                .unwrap()
+                .contains("| agree |")
+        );
+    }
+}
+
+/// Runs `args` and expects exit 2 with every one of `needles` on stderr, nothing on stdout and no run folder.
+fn refused(args: &[&str], out: &Path, needles: &[&str]) {
+    let o = run(args);
+    let err = assert_exit(&o, 2);
+    for n in needles {
+        assert!(err.contains(n), "{n} not in: {err}");
+    }
+    assert!(o.stdout.is_empty());
+    assert!(
+        folders(out).iter().all(|f| !f
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("deadline-")),
+        "a run folder was made"
+    );
+}
+
+#[test]
+fn bad_suites_specs_and_outs_exit_2_naming_the_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let out_s = out.to_str().unwrap();
+    let suite = dir.path().join("bad.txt");
+    std::fs::write(
+        &suite,
+        "# header\nk7/8/8/8/6p1/8/4P3/7K w - - 0 1 PPN\n8/8 w\n",
+    )
+    .unwrap();
+    let suite_s = suite.to_str().unwrap();
+    refused(
+        &[
+            "deadline", "--suite", suite_s, "--bot", "depth=1", "--out", out_s,
+        ],
+        &out,
+        &["bad.txt", "line 3"],
+    );
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, "# nothing\n\n").unwrap();
+    refused(
+        &[
+            "deadline",
+            "--suite",
+            empty.to_str().unwrap(),
+            "--bot",
+            "depth=1",
+            "--out",
+            out_s,
+        ],
+        &out,
+        &["no positions"],
+    );
+    let missing = dir.path().join("missing.txt");
+    refused(
+        &[
+            "deadline",
+            "--suite",
+            missing.to_str().unwrap(),
+            "--bot",
+            "depth=1",
+            "--out",
+            out_s,
+        ],
+        &out,
+        &["missing.txt", "cannot read"],
+    );
+    for (spec, key) in [
+        ("depth=4", "key 'depth'"),
+        ("tc=moves:3", "key 'tc'"),
+        ("colour=white", "'colour'"),
+    ] {
+        refused(
+            &[
+                "deadline", "--suite", "sparse", "--bot", spec, "--out", out_s,
+            ],
+            &out,
+            &[key],
+        );
+    }
+    refused(
+        &[
+            "deadline", "--suite", "sparse", "--bot", "depth=1", "--bot", "depth=1", "--out", out_s,
+        ],
+        &out,
+        &["given twice"],
+    );
+    std::fs::write(dir.path().join("file"), b"x").unwrap();
+    let below = dir.path().join("file/below");
+    refused(
+        &[
+            "deadline",
+            "--suite",
+            "sparse",
+            "--bot",
+            "depth=1",
+            "--out",
+            below.to_str().unwrap(),
+        ],
+        &out,
+        &["--out"],
+    );
+}
