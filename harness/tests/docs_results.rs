@@ -8,9 +8,9 @@ mod support;
 use harness::commands::main_job::Args;
 use harness::experiments::Skipped;
 use harness::record::schema::{
-    BestTenRecord, BoundedCacheRecord, BreakEvenRecord, CsvRecord, EvictionControlRecord,
-    EvictionRecord, GameSearchRecord, IntervalRecord, LruMrcRecord, Metric, ProbeRecord,
-    SearchRecord, StreamRecord, TidyRecord, TraceRunRecord, TtPressureRecord,
+    BestTenRecord, BoundedCacheRecord, BreakEvenRecord, CsvRecord, DeadlineRecord,
+    EvictionControlRecord, EvictionRecord, GameSearchRecord, IntervalRecord, LruMrcRecord, Metric,
+    ProbeRecord, SearchRecord, StreamRecord, TidyRecord, TraceRunRecord, TtPressureRecord,
 };
 use harness::scenario::Family;
 use std::collections::BTreeSet;
@@ -80,6 +80,7 @@ fn every_csv_lists_the_schema_columns_in_order() {
         ("game_search.csv", GameSearchRecord::COLUMNS),
         ("eviction_trace.csv", TraceRunRecord::COLUMNS),
         ("lru_mrc.csv", LruMrcRecord::COLUMNS),
+        ("deadline.csv", DeadlineRecord::COLUMNS),
     ];
     let mut wrong = Vec::new();
     for (file, columns) in files {
