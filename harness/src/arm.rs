@@ -1,7 +1,8 @@
 //! The one arm id: every experiment's arm as typed fields, with its label, title and file stem derived here.
 //!
 //! Each experiment varies its own coordinates (the expansion: cache x evaluator x traversal; the search: pruning x
-//! table x cache; the bounded cache and the transposition-table sweep: a replacement rule at a size, or no bound),
+//! table x cache; the bounded cache and the transposition-table sweep: a replacement rule at a size, or no bound;
+//! the catalogue eviction: a rule at a budget),
 //! so [`ArmId`] has one variant per kind of arm, and each experiment holds the typed coordinates of its kind.
 //! Tables, console lines, chart titles and file names all name an arm through [`ArmId::label`],
 //! [`ArmId::title`] and [`ArmId::file_stem`], so one arm reads the same everywhere.
@@ -10,6 +11,7 @@
 //! types and parsed back into them with `record::Known`, so an older run's unknown name reads as absent.
 
 use crate::evaluators::EvaluatorKind;
+use crate::eviction_policy::PolicyKind;
 use engine::chance::Traversal;
 use engine::memo::{BoundedPolicy, CacheKind};
 use engine::search::{Pruning, ReplacementScheme};
@@ -75,6 +77,18 @@ impl<R: engine::names::ClosedNames> Capacity<R> {
     /// Whether `rule` is a name the rule column may hold: `unbounded` or one of `R`'s.
     pub(crate) fn is_rule_name(rule: &str) -> bool {
         rule == UNBOUNDED || R::NAMES.contains(&rule)
+    }
+
+    /// [`Capacity::is_rule_name`] as a CSV check: the message names the names the column may hold.
+    pub(crate) fn check_rule_name(rule: &str) -> Result<(), String> {
+        if Self::is_rule_name(rule) {
+            Ok(())
+        } else {
+            Err(format!(
+                "'{rule}' is not one of {}|{UNBOUNDED}",
+                R::NAMES.join("|")
+            ))
+        }
     }
 }
 
@@ -176,12 +190,34 @@ pub(crate) fn parse_switch(name: &str) -> Option<bool> {
     }
 }
 
+engine::closed_names! {
+    /// Which workload a bounded cache is measured in (a coordinate of `bounded_cache.csv`'s rows beside the
+    /// [`CacheArm`]); its name is the one in results and on the command line, declaration order is report order.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+    pub enum Workload: "workload" {
+        /// Every outer successor's nested chance expansion (traversal cache on).
+        "expansion" => Expansion,
+        /// Every root searched one turn deeper than the family's expansion (Star2, transposition table on).
+        "search" => Search,
+    }
+}
+
 /// A bounded-cache arm: the contract's unbounded `EvaluationCache`, or a `BoundedCache` with a rule and slots.
 pub type CacheArm = Capacity<BoundedPolicy>;
 
 /// A transposition-table arm: the map-backed table that never evicts, or a scheme at a requested entry count (a
 /// power of two).
 pub type TableArm = Capacity<ReplacementScheme>;
+
+/// One arm of the catalogue-eviction experiment: a rule replayed with a table of `budget` entries (the rules
+/// that ignore the budget, `unbounded` and the offline bounds, are run at every budget too, as references).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct EvictionArm {
+    /// The replacement rule.
+    pub policy: PolicyKind,
+    /// Entries the table may hold.
+    pub budget: usize,
+}
 
 /// Which arm a figure belongs to: one variant per experiment's kind of arm.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -194,11 +230,13 @@ pub enum ArmId {
     BoundedCache(CacheArm),
     /// The transposition-table pressure sweep.
     TtPressure(TableArm),
+    /// The catalogue-eviction experiment (and its trace replays).
+    Eviction(EvictionArm),
 }
 
 impl ArmId {
     /// Short, for tables, console lines and errors: `optimized/material/on`, `star2+tt/optimized`,
-    /// `clock@4096`, `depth 2^10`, `unbounded`.
+    /// `clock@4096`, `depth 2^10`, `unbounded`, `lru@64`.
     pub fn label(self) -> String {
         match self {
             ArmId::Expansion(a) => format!("{}/{}/{}", a.cache, a.eval, a.traversal),
@@ -214,11 +252,13 @@ impl ArmId {
                 Capacity::Unbounded => UNBOUNDED.into(),
                 Capacity::Bounded { rule, size } => format!("{rule} 2^{}", log2(size)),
             },
+            ArmId::Eviction(a) => format!("{}@{}", a.policy, a.budget),
         }
     }
 
     /// For chart titles and prose: `cache optimized, evaluator material, traversal on`, `star2 + TT, cache
-    /// optimized`, `clock cache, 4096 entries`, `depth table, 2^10 entries`, `unbounded cache`.
+    /// optimized`, `clock cache, 4096 entries`, `depth table, 2^10 entries`, `unbounded cache`, `lru table, 64
+    /// entries`.
     pub(crate) fn title(self) -> String {
         match self {
             ArmId::Expansion(a) => format!(
@@ -239,11 +279,12 @@ impl ArmId {
                     format!("{rule} table, 2^{} entries", log2(size))
                 }
             },
+            ArmId::Eviction(a) => format!("{} table, {} entries", a.policy, a.budget),
         }
     }
 
     /// For file names: lower case, `-` between fields, nothing a file system or URL treats specially:
-    /// `optimized-material-on`, `star2-tt-optimized`, `clock-4096`, `depth-2p10`, `unbounded`.
+    /// `optimized-material-on`, `star2-tt-optimized`, `clock-4096`, `depth-2p10`, `unbounded`, `lru-64`.
     #[cfg(test)]
     pub(crate) fn file_stem(self) -> String {
         let stem = match self {
@@ -260,6 +301,7 @@ impl ArmId {
                 Capacity::Unbounded => UNBOUNDED.into(),
                 Capacity::Bounded { rule, size } => format!("{rule}-2p{}", log2(size)),
             },
+            ArmId::Eviction(a) => format!("{}-{}", a.policy, a.budget),
         };
         // `work:64` is the one name with a character file names should not carry.
         stem.replace(':', "")
@@ -298,6 +340,18 @@ impl From<CacheArm> for ArmId {
 impl From<TableArm> for ArmId {
     fn from(a: TableArm) -> ArmId {
         ArmId::TtPressure(a)
+    }
+}
+
+impl From<EvictionArm> for ArmId {
+    fn from(a: EvictionArm) -> ArmId {
+        ArmId::Eviction(a)
+    }
+}
+
+impl fmt::Display for EvictionArm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&ArmId::Eviction(*self).label())
     }
 }
 
@@ -399,5 +453,22 @@ mod tests {
         assert_eq!(CacheArm::from_names("clock", None), None);
         assert!(TableArm::is_rule_name("aged") && TableArm::is_rule_name("unbounded"));
         assert!(!TableArm::is_rule_name("lru"));
+    }
+
+    #[test]
+    fn an_eviction_arm_is_a_rule_at_a_budget() {
+        let arm = EvictionArm {
+            policy: PolicyKind::AgingLfu { period: 1000 },
+            budget: 64,
+        };
+        assert_eq!(
+            names(arm),
+            [
+                "aging_lfu_k1000@64",
+                "aging_lfu_k1000 table, 64 entries",
+                "aging_lfu_k1000-64"
+            ]
+        );
+        assert_eq!(arm.to_string(), "aging_lfu_k1000@64");
     }
 }

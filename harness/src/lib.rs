@@ -15,6 +15,8 @@ pub mod compare;
 pub mod console;
 /// The evaluator choice shared by the CLI and the benchmarks.
 pub mod evaluators;
+/// The catalogue-eviction experiment's rules by name.
+pub mod eviction_policy;
 /// Exit statuses (0 ok, 1 runtime, 2 bad input, 3 mismatch) and the failure classes commands report.
 pub mod exit;
 /// The main job's experiments on one spine: the `Experiment` trait, the ordered list, one folder each.

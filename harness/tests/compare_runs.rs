@@ -40,6 +40,8 @@ fn only_compare_folder(out: &Path) -> PathBuf {
 fn a_against_itself_from_two_pairs_gives_intervals_but_no_verdict() {
     let out = temp_dir("aa");
     let exe = Path::new(env!("CARGO_BIN_EXE_harness"));
+    // With callgrind, the first round also counts instructions: deterministic, so A against itself must be 1.
+    let counted = support::valgrind_present();
     let o = compare(
         exe,
         exe,
@@ -48,7 +50,7 @@ fn a_against_itself_from_two_pairs_gives_intervals_but_no_verdict() {
             "--rounds",
             "2",
             "--instruction-rounds",
-            "0",
+            if counted { "1" } else { "0" },
             "--scenario",
             "promotion-en-passant",
             "--cache",
@@ -63,9 +65,30 @@ fn a_against_itself_from_two_pairs_gives_intervals_but_no_verdict() {
     let csv = std::fs::read_to_string(folder.join("compare.csv")).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
     assert!(lines[0].starts_with("scenario,variant,evaluator,traversal,measure,unit,a_median"));
+    let header: Vec<&str> = lines[0].split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    // Instruction counts of one binary against itself: the same count on both sides, so the ratio is 1 exactly
+    // (its interval only widened by the instruction tolerance), and `exact`.
+    let instruction_rows: Vec<Vec<&str>> = lines[1..]
+        .iter()
+        .map(|l| l.split(',').collect::<Vec<_>>())
+        .filter(|f| f[col("measure")] == "instructions")
+        .collect();
+    assert_eq!(instruction_rows.is_empty(), !counted, "{csv}");
+    for f in &instruction_rows {
+        let num = |c: &str| -> f64 { f[col(c)].parse().unwrap() };
+        assert_eq!(num("a_median"), num("b_median"), "{f:?}");
+        assert!((num("a_over_b_median") - 1.0).abs() < 1e-9, "{f:?}");
+        assert!(
+            num("a_over_b_low") <= 1.0 && num("a_over_b_high") >= 1.0,
+            "{f:?}"
+        );
+        assert_eq!(f[col("exact")], "true", "{f:?}");
+    }
     // One time row per variant; two pairs can never give a 95% interval, so no verdict.
-    assert_eq!(lines.len(), 3, "{csv}");
-    for (line, variant) in lines[1..].iter().zip(["none", "optimized"]) {
+    let time_rows: Vec<&&str> = lines[1..].iter().filter(|l| l.contains(",time,")).collect();
+    assert_eq!(time_rows.len(), 2, "{csv}");
+    for (line, variant) in time_rows.into_iter().zip(["none", "optimized"]) {
         let f: Vec<&str> = line.split(',').collect();
         assert_eq!(
             &f[..6],

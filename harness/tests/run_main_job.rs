@@ -11,7 +11,7 @@ use harness::record::UtcTimestamp;
 use harness::scenario::{Family, scenario_path};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use support::{shipped_scenarios, temp_dir};
+use support::{shipped_scenarios, temp_dir, verdict_by_rule};
 
 fn args(scenarios_dir: PathBuf, out: PathBuf, report_dir: PathBuf) -> Args {
     Args {
@@ -168,18 +168,8 @@ fn quick_run_writes_counts_timings_and_summary() {
         "{row:?}"
     );
     assert!(close(&glance[0]["speedup_vs_none"]["low"], low), "{row:?}");
-    let expected = if level < 0.95 {
-        "no_verdict"
-    } else if low >= 0.99 && high <= 1.01 {
-        "within_noise"
-    } else if low > 1.0 {
-        "pays"
-    } else if high < 1.0 {
-        "costs"
-    } else {
-        "no_verdict"
-    };
-    assert_eq!(glance[0]["verdict"], expected, "{row:?}");
+    let expected = verdict_by_rule((low, high, level), "pays", "costs");
+    assert_eq!(glance[0]["verdict"], expected.replace(' ', "_"), "{row:?}");
     // The same setting has the same verdict in the report's At a glance table (words for people).
     let words = |v: &str| v.replace('_', " ");
     let glance_row = md
@@ -205,17 +195,7 @@ fn quick_run_writes_counts_timings_and_summary() {
             r.speedup_high.unwrap(),
             r.speedup_level.unwrap(),
         );
-        let expected = if level < 0.95 {
-            "no verdict"
-        } else if low >= 0.99 && high <= 1.01 {
-            "within noise"
-        } else if low > 1.0 {
-            "faster"
-        } else if high < 1.0 {
-            "slower"
-        } else {
-            "no verdict"
-        };
+        let expected = verdict_by_rule((low, high, level), "faster", "slower");
         assert_eq!(cells[cells.len() - 2], expected, "{cells:?} {r:?}");
         assert_eq!(r.speedup_method.as_deref(), Some("paired_ratio"));
     }

@@ -57,6 +57,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         &grid,
         &Provenance::of(&meta),
         &args.out,
+        // A standalone map has no expansion stage: its own timing gives every rung's verdict.
+        &crate::record::schema::IntervalTable::default(),
     )?;
     if measured.is_none() {
         return Err(Failure::Runtime.because(

@@ -207,14 +207,12 @@ pub fn run(args: Args) -> Result<()> {
     let ctx = summary::Context {
         a: side_a.name.clone(),
         b: side_b.name.clone(),
-        machine: meta.machine(),
         toolchain: toolchain_note.clone(),
-        seed: args.seed,
+        // `meta` carries the comparison's base seed.
+        provenance: crate::record::Provenance::of(&meta),
     };
-    write_atomic(
-        &folder.join("compare.csv"),
-        &summary::csv_bytes(&rows, &ctx)?,
-    )?;
+    let csv = folder.join("compare.csv");
+    write_atomic(&csv, &summary::csv_bytes(&rows, &ctx, &csv)?)?;
     let table = summary::table(&rows)?;
     let tally = summary::tally(&rows);
     let md = format!(

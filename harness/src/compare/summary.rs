@@ -1,7 +1,8 @@
 //! The comparison's result rows: one per arm and measure, as a tidy CSV and as a table for people.
 
 use crate::present::{Align, Table, TableError, number};
-use crate::record::ArmKey;
+use crate::record::schema::{CompareRecord, write_records};
+use crate::record::{ArmKey, Provenance};
 use crate::statistics::Interval;
 use crate::verdict::{Verdict, Wording};
 
@@ -97,65 +98,50 @@ pub(crate) struct Context {
     pub a: String,
     /// Side B as asked for, with its commit.
     pub b: String,
-    /// `host (cpu, cores)`.
-    pub machine: String,
     /// `rustc -V` of both builds and the flags they inherited.
     pub toolchain: String,
-    /// Base seed.
-    pub seed: u64,
+    /// The comparing harness's machine, compiler and revision, and the comparison's base seed.
+    pub provenance: Provenance,
 }
 
-/// The tidy CSV (header first).
-pub(crate) fn csv_bytes(rows: &[CompareRow], ctx: &Context) -> anyhow::Result<Vec<u8>> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record([
-        "scenario",
-        "variant",
-        "evaluator",
-        "traversal",
-        "measure",
-        "unit",
-        "a_median",
-        "b_median",
-        "a_over_b_median",
-        "a_over_b_low",
-        "a_over_b_high",
-        "pairs",
-        "coverage",
-        "exact",
-        "verdict",
-        "revision_a",
-        "revision_b",
-        "machine",
-        "toolchain",
-        "seed",
-    ])?;
-    for r in rows {
-        let k = &r.arm;
-        w.write_record([
-            k.scenario.as_str(),
-            &k.variant,
-            &k.evaluator,
-            &k.traversal,
-            r.measure.name(),
-            r.measure.unit(),
-            &format!("{}", r.a),
-            &format!("{}", r.b),
-            &format!("{:.6}", r.ratio.point),
-            &format!("{:.6}", r.ratio.low),
-            &format!("{:.6}", r.ratio.high),
-            &r.ratio.n.to_string(),
-            &format!("{:.4}", r.ratio.level),
-            &r.exact.to_string(),
-            r.measure.verdict_label(r.verdict()),
-            &ctx.a,
-            &ctx.b,
-            &ctx.machine,
-            &ctx.toolchain,
-            &ctx.seed.to_string(),
-        ])?;
-    }
-    Ok(w.into_inner()?)
+/// The rows of `compare.csv`, through the typed schema.
+pub(crate) fn records(rows: &[CompareRow], ctx: &Context) -> Vec<CompareRecord> {
+    rows.iter()
+        .map(|r| {
+            let k = &r.arm;
+            CompareRecord {
+                scenario: k.scenario.clone(),
+                variant: k.variant.clone(),
+                evaluator: k.evaluator.clone(),
+                traversal: k.traversal.clone(),
+                measure: r.measure.name().to_owned(),
+                unit: r.measure.unit().to_owned(),
+                a_median: r.a,
+                b_median: r.b,
+                a_over_b_median: r.ratio.point,
+                a_over_b_low: r.ratio.low,
+                a_over_b_high: r.ratio.high,
+                pairs: r.ratio.n as u64,
+                coverage: r.ratio.level,
+                exact: r.exact,
+                verdict: r.measure.verdict_label(r.verdict()).to_owned(),
+                revision_a: ctx.a.clone(),
+                revision_b: ctx.b.clone(),
+                toolchain: ctx.toolchain.clone(),
+                ..CompareRecord::default()
+            }
+            .with_provenance(&ctx.provenance)
+        })
+        .collect()
+}
+
+/// The CSV text of `compare.csv` (header first); `path` names it in errors.
+pub(crate) fn csv_bytes(
+    rows: &[CompareRow],
+    ctx: &Context,
+    path: &std::path::Path,
+) -> anyhow::Result<Vec<u8>> {
+    Ok(write_records(records(rows, ctx), path)?)
 }
 
 /// The people's table of the comparison, one row per compared figure: A's and B's medians with units, and the one
@@ -256,16 +242,46 @@ mod tests {
         let ctx = Context {
             a: "HEAD~1 (abc)".into(),
             b: "HEAD (def)".into(),
-            machine: "m".into(),
             toolchain: "rustc 1 | RUSTFLAGS unset".into(),
-            seed: 7,
+            provenance: Provenance {
+                machine: "m".into(),
+                rustc: "rustc 1".into(),
+                git_revision: "def".into(),
+                seed: 7,
+            },
         };
-        let csv = String::from_utf8(csv_bytes(&rows, &ctx).unwrap()).unwrap();
+        let path = std::path::Path::new("compare.csv");
+        let csv = String::from_utf8(csv_bytes(&rows, &ctx, path).unwrap()).unwrap();
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines.len(), 3);
-        assert!(lines[0].starts_with("scenario,variant,evaluator,traversal,measure"));
+        // The columns of every earlier compare.csv, in their order, then the shared provenance's other two.
+        assert_eq!(
+            lines[0],
+            "scenario,variant,evaluator,traversal,measure,unit,a_median,b_median,a_over_b_median,a_over_b_low,\
+             a_over_b_high,pairs,coverage,exact,verdict,revision_a,revision_b,machine,toolchain,seed,rustc,\
+             git_revision"
+        );
+        assert!(
+            lines[1].contains(",100,80,1.250000,1.250000,1.250000,6,"),
+            "{}",
+            lines[1]
+        );
         assert!(lines[1].contains(",B faster,"), "{}", lines[1]);
         assert!(lines[2].contains(",true,no verdict,"), "{}", lines[2]);
+        assert!(
+            lines[2]
+                .ends_with(",HEAD~1 (abc),HEAD (def),m,rustc 1 | RUSTFLAGS unset,7,rustc 1,def"),
+            "{}",
+            lines[2]
+        );
+        // It reads back through the schema, and writes the same text again.
+        let back: Vec<CompareRecord> = crate::record::schema::parse_records(csv.as_bytes(), path)
+            .unwrap()
+            .into_iter()
+            .map(|l| l.record)
+            .collect();
+        assert_eq!(back[1].coverage, 1.0);
+        assert_eq!(write_records(back, path).unwrap(), csv.as_bytes());
         let t = table(&rows).unwrap();
         let md = t.markdown();
         assert!(

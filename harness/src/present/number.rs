@@ -261,6 +261,23 @@ pub fn bytes(n: f64) -> String {
     )
 }
 
+/// "a" or "a to b" with `digits` decimals (no separators) and a unit suffix: a range over scenarios that may be one
+/// value.
+///
+/// ```
+/// use harness::present::number::span;
+/// assert_eq!(span(12.04, 12.01, 1, "%"), "12.0%");
+/// assert_eq!(span(3.0, 41.0, 0, ""), "3 to 41");
+/// ```
+pub fn span(a: f64, b: f64, digits: usize, unit: &str) -> String {
+    let (x, y) = (format!("{a:.digits$}"), format!("{b:.digits$}"));
+    if x == y {
+        format!("{x}{unit}")
+    } else {
+        format!("{x}{unit} to {y}{unit}")
+    }
+}
+
 /// A fraction as a percentage with one decimal: `0.941` → `94.1%`. [`MISSING`] when not finite.
 ///
 /// ```

@@ -32,3 +32,32 @@ pub fn copy_report_fixture(name: &str) -> tempfile::TempDir {
     }
     d
 }
+
+/// The verdict rule the README documents, written out independently of the harness so tests can check it:
+/// no verdict below 95% coverage, within noise inside 1 ± 1%, `better` above 1, `worse` below, otherwise no
+/// verdict. Returns people's words (`within noise`, `no verdict`).
+pub fn verdict_by_rule(
+    (low, high, level): (f64, f64, f64),
+    better: &'static str,
+    worse: &'static str,
+) -> &'static str {
+    if level < 0.95 || !low.is_finite() || !high.is_finite() {
+        "no verdict"
+    } else if low >= 0.99 && high <= 1.01 {
+        "within noise"
+    } else if low > 1.0 {
+        better
+    } else if high < 1.0 {
+        worse
+    } else {
+        "no verdict"
+    }
+}
+
+/// Whether `valgrind` runs here (the callgrind measurements need it; tests check what they can without).
+pub fn valgrind_present() -> bool {
+    std::process::Command::new("valgrind")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}

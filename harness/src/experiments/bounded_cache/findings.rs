@@ -99,7 +99,7 @@ impl BoundedFindings {
         let mut curves: Vec<Curve> = Vec::new();
         for r in rows.iter().filter(|r| r.capacity_entries.is_some()) {
             let Some(unbounded) = rows.iter().find(|u| {
-                u.workload == r.workload
+                u.workload() == r.workload()
                     && u.scenario == r.scenario
                     && u.arm() == Some(CacheArm::Unbounded)
             }) else {

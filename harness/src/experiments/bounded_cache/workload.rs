@@ -19,16 +19,7 @@ pub(crate) const EVALUATOR: EvaluatorKind = EvaluatorKind::Material;
 /// The search workload's pruning: the search stage's strongest arm, where the cache sees the fewest repeats.
 pub(crate) const SEARCH_PRUNING: Pruning = Pruning::Star2;
 
-engine::closed_names! {
-    /// Which workload; its name is the one in results and on the command line, declaration order is report order.
-    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-    pub enum Workload: "workload" {
-        /// Every outer successor's nested chance expansion (traversal cache on).
-        "expansion" => Expansion,
-        /// Every root searched one turn deeper than the family's expansion (Star2, transposition table on).
-        "search" => Search,
-    }
-}
+pub use crate::arm::Workload;
 
 /// How deep each invocation goes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

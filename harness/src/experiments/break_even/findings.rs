@@ -1,12 +1,17 @@
 //! The break-even map section: per family x traversal setting, each cache variant's predicted speedup over the
 //! evaluator's cost (the cost model of `crate::experiments::break_even`), the speedups measured at the ladder's rungs with
 //! their 95% intervals, and the evaluator cost from which caching pays, in instructions and about in ns.
+//!
+//! The map times one successor, the expansion stage the whole family: two quantities. A setting has one time
+//! verdict, so where the expansion stage timed a rung's arm its interval gives the rung's "pays" verdict (as it
+//! does in At a glance), and the map's own timing is shown and compared with the model as the one successor's.
 
 use crate::plot::{Axis, LinePlot, Point, Reference, Series};
 use crate::present::number::{MISSING, instructions, percent, ratio, ratio_interval, time_ns};
 use crate::present::{Align, Table, TableError};
-use crate::record::Known;
 use crate::record::schema::{BreakEvenRecord, SearchRecord};
+use crate::record::{ArmKey, Known};
+use crate::statistics::Interval;
 use crate::verdict::{AGAINST_MODEL, PAYS, Verdict};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
@@ -19,8 +24,10 @@ each variant's I = G + L·p, so p = (I − G) / L instructions per lookup (L loo
 outside the measured window). Each rung's own cost e = (I(none, rung) − G) / L instructions per call. The model \
 predicts speedup = (G + L·e) / (G + L·p + M·e), which exceeds 1 from e* = L·p / (L − M) = p / hit rate on; e* in \
 ns uses the uncached operation's ns per instruction. The measured speedup = time(none) / time(variant) at each rung, \
-the median of per-round ratios of interleaved timing with its 95% interval; \"model\" says whether the prediction \
-lies inside that interval.\n";
+the median of per-round ratios of interleaved timing of that one successor with its 95% interval; \"model\" says \
+whether the prediction lies inside that interval. \"pays\" is the setting's one time verdict: where the expansion \
+stage timed the same arm (the whole family, as At a glance reads it), its interval decides; elsewhere this map's \
+(\"timed by\").\n";
 
 /// How a rung's measured speedup relates to the model's prediction: the one verdict of the measured interval
 /// against the predicted value with no threshold. Better = measured faster than the model said; no verdict (the
@@ -74,6 +81,25 @@ impl VariantBreakEven {
     }
 }
 
+/// Which timing a rung's time verdict comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TimedBy {
+    /// The expansion stage's interval for the same arm (`intervals.csv`): the setting's one time verdict.
+    Expansion,
+    /// The map's own timing of one successor, for an arm the expansion stage did not time.
+    Map,
+}
+
+impl TimedBy {
+    /// For the rung table's "timed by" column.
+    pub(crate) fn label(self) -> &'static str {
+        match self {
+            TimedBy::Expansion => "expansion stage",
+            TimedBy::Map => "this map",
+        }
+    }
+}
+
 /// The whole map's findings, from `break_even.csv` rows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BreakEvenFindings {
@@ -81,6 +107,8 @@ pub struct BreakEvenFindings {
     pub rows: Vec<BreakEvenRecord>,
     /// One entry per family x traversal x variant, in the rows' order.
     pub break_evens: Vec<VariantBreakEven>,
+    /// Per row, the expansion stage's speedup over no cache for the same arm, where it timed that arm.
+    expansion: Vec<Option<Interval>>,
 }
 
 impl BreakEvenFindings {
@@ -108,6 +136,37 @@ impl BreakEvenFindings {
         BreakEvenFindings {
             rows: rows.to_vec(),
             break_evens,
+            expansion: vec![None; rows.len()],
+        }
+    }
+
+    /// These findings with the expansion stage's speedups over no cache, looked up per row's arm (`None` where
+    /// the stage did not time it).
+    pub(crate) fn with_expansion(
+        mut self,
+        speedup: impl Fn(&ArmKey) -> Option<Interval>,
+    ) -> BreakEvenFindings {
+        self.expansion = self
+            .rows
+            .iter()
+            .map(|r| {
+                speedup(&ArmKey::new(
+                    &r.scenario,
+                    &r.variant,
+                    &r.evaluator,
+                    &r.traversal,
+                ))
+            })
+            .collect();
+        self
+    }
+
+    /// Row `i`'s time verdict (does the cache pay at this rung?) and the timing it comes from: the expansion
+    /// stage's interval where it timed the arm, else the map's own.
+    pub(crate) fn time_verdict(&self, i: usize) -> (Verdict, TimedBy) {
+        match self.expansion.get(i).copied().flatten() {
+            Some(interval) => (Verdict::of_ratio(&interval), TimedBy::Expansion),
+            None => (Verdict::of_ratio(&self.rows[i].measured()), TimedBy::Map),
         }
     }
 
@@ -170,11 +229,16 @@ impl BreakEvenFindings {
             ("its instructions per call", Align::Right),
             ("its ns per call", Align::Right),
             ("predicted speedup", Align::Right),
-            ("measured speedup [95% interval]", Align::Right),
+            (
+                "measured speedup, one successor [95% interval]",
+                Align::Right,
+            ),
             ("model", Align::Left),
             ("pays", Align::Left),
+            ("timed by", Align::Left),
         ]);
-        for r in &self.rows {
+        for (i, r) in self.rows.iter().enumerate() {
+            let (verdict, timed_by) = self.time_verdict(i);
             t.row([
                 r.scenario.clone(),
                 r.traversal.clone(),
@@ -185,7 +249,8 @@ impl BreakEvenFindings {
                 ratio(r.predicted_speedup),
                 ratio_interval(r.measured_speedup, r.speedup_ci_low, r.speedup_ci_high),
                 agreement_label(agreement(r)).into(),
-                Verdict::of_ratio(&r.measured()).label(&PAYS).into(),
+                verdict.label(&PAYS).into(),
+                timed_by.label().into(),
             ])?;
         }
         Ok(t)
@@ -301,11 +366,12 @@ impl BreakEvenFindings {
             let pays: Vec<&str> = self
                 .rows
                 .iter()
-                .filter(|r| {
+                .enumerate()
+                .filter(|(_, r)| {
                     r.scenario == b.scenario && r.traversal == b.traversal && r.variant == b.variant
                 })
-                .filter(|r| r.speedup_ci_low > 1.0)
-                .map(|r| r.evaluator.as_str())
+                .filter(|&(i, _)| self.time_verdict(i).0 == Verdict::Better)
+                .map(|(_, r)| r.evaluator.as_str())
                 .collect();
             let from = match (b.instructions, b.ns) {
                 (Some(i), Some(ns)) => format!(
@@ -485,6 +551,42 @@ mod tests {
         );
         let md = f.rung_table().unwrap().markdown();
         assert!(md.contains("| agrees |") && md.contains("| pays"), "{md}");
+    }
+
+    #[test]
+    fn a_rung_the_expansion_stage_timed_takes_its_verdict_and_the_rest_keep_the_maps() {
+        // The map's own timing says material costs and work:64 pays; the expansion stage timed only material,
+        // and its interval holds 1.
+        let rows = [
+            row("optimized", "material", 10.0, 0.5, 0.6),
+            row("optimized", "work:64", 1_000.0, 4.0, 4.5),
+        ];
+        let holds_one = Interval {
+            point: 1.0,
+            low: 0.9,
+            high: 1.1,
+            level: 0.99,
+            n: 11,
+            method: crate::statistics::Method::PairedRatio,
+        };
+        let f = BreakEvenFindings::of(&rows).with_expansion(|k| {
+            (k == &ArmKey::new("sparse", "optimized", "material", "on")).then_some(holds_one)
+        });
+        assert_eq!(
+            (f.time_verdict(0), f.time_verdict(1)),
+            (
+                (Verdict::NoVerdict, TimedBy::Expansion),
+                (Verdict::Better, TimedBy::Map)
+            )
+        );
+        let md = f.rung_table().unwrap().markdown();
+        assert!(
+            md.contains("| no verdict | expansion stage |") && md.contains("| pays | this map |"),
+            "{md}"
+        );
+        assert!(f.summary_lines()[0].ends_with("measured to pay at: work:64."));
+        let unlinked = BreakEvenFindings::of(&rows);
+        assert_eq!(unlinked.time_verdict(0), (Verdict::Worse, TimedBy::Map));
     }
 
     #[test]

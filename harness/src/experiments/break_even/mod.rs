@@ -33,12 +33,14 @@ impl Experiment for BreakEven {
         let grid = short_grid(&run.job.traversals, run.job.seed);
         let prov = crate::record::Provenance::of(run.meta);
         let first = &run.scenarios[..run.scenarios.len().min(1)];
+        let expansion = crate::record::schema::IntervalTable::from_rows(run.intervals.clone());
         run.findings.break_even = run_break_even(
             first,
             &run.job.scenarios_dir,
             &grid,
             &prov,
             run.folder.path(),
+            &expansion,
         )?;
         Ok(())
     }

@@ -8,7 +8,7 @@ use crate::experiments::break_even::findings::BreakEvenFindings;
 use crate::experiments::break_even::{MapSpec, measure_map};
 use crate::experiments::instructions::valgrind_version;
 use crate::measure::Plan;
-use crate::record::schema::{BreakEvenRecord, write_break_even};
+use crate::record::schema::{BreakEvenRecord, IntervalTable, SPEEDUP_VS_NONE, write_break_even};
 use crate::record::{Provenance, write_atomic};
 use crate::scenario::LoadedScenario;
 use crate::{outln, status};
@@ -76,13 +76,15 @@ pub fn short_plan(seed: u64) -> Plan {
 }
 
 /// Measures the grid on every scenario and writes `out/break_even.csv`; `Ok(None)` (with the reason on stderr)
-/// when valgrind is missing.
+/// when valgrind is missing. `expansion` holds the expansion stage's intervals of this run (empty when it has
+/// none): they decide the time verdict of the arms it timed.
 pub fn run_break_even(
     scenarios: &[LoadedScenario],
     scenarios_dir: &Path,
     grid: &BreakEvenGrid,
     prov: &Provenance,
     out: &Path,
+    expansion: &IntervalTable,
 ) -> Result<Option<BreakEvenFindings>> {
     let start = Instant::now();
     if valgrind_version().is_none() {
@@ -121,7 +123,8 @@ pub fn run_break_even(
     let rows: Vec<BreakEvenRecord> = rows.into_iter().map(|r| r.with_provenance(prov)).collect();
     let path = out.join("break_even.csv");
     write_atomic(&path, &write_break_even(&rows, &path)?)?;
-    let findings = BreakEvenFindings::of(&rows);
+    let findings =
+        BreakEvenFindings::of(&rows).with_expansion(|arm| expansion.get(arm, SPEEDUP_VS_NONE));
     if let Ok(t) = findings.break_even_table() {
         outln!("{}", t.plain());
     }

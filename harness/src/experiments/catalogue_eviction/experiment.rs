@@ -7,6 +7,7 @@ use super::replay::{StreamCheck, replay};
 use super::spec::PolicyKind;
 use super::static_sets::best_n;
 use super::stream::{BoardPlan, LookupStream, StreamConfig};
+use crate::arm::EvictionArm;
 use crate::progress::Progress;
 use crate::record::schema::{
     BestTenRecord, CsvRecord, EvictionControlRecord, EvictionRecord, StreamRecord, write_records,
@@ -167,10 +168,8 @@ impl Config {
 pub struct RunRow {
     /// Seed of the stream.
     pub seed: u64,
-    /// Policy.
-    pub policy: PolicyKind,
-    /// Budget (entries).
-    pub budget: usize,
+    /// The rule and its budget (entries).
+    pub arm: EvictionArm,
     /// Lookups replayed (asserted equal to the free run's).
     pub lookups: u64,
     /// Lookups answered from the table.
@@ -234,7 +233,7 @@ impl PlanResults {
     pub fn cell(&self, policy: PolicyKind, budget: usize) -> Vec<&RunRow> {
         self.rows
             .iter()
-            .filter(|r| r.budget == budget && r.policy == policy)
+            .filter(|r| r.arm == EvictionArm { policy, budget })
             .collect()
     }
 
@@ -500,8 +499,7 @@ pub fn execute(config: &Config, progress: &Progress) -> Result<Outcome> {
                 .count();
             Ok(RunRow {
                 seed: prep.stream.seed,
-                policy,
-                budget,
+                arm: r.arm,
                 lookups: r.tally.lookups,
                 hits: r.tally.hits,
                 hit_rate: r.tally.hit_rate(),
@@ -582,8 +580,8 @@ pub(super) fn write_csv<R: CsvRecord>(
 fn eviction_record(r: &RunRow, prov: &Provenance) -> EvictionRecord {
     EvictionRecord {
         seed: r.seed,
-        policy: r.policy.to_string(),
-        budget: r.budget as u64,
+        policy: r.arm.policy.to_string(),
+        budget: r.arm.budget as u64,
         lookups: r.lookups,
         hits: r.hits,
         hit_rate: r.hit_rate,
@@ -601,8 +599,8 @@ fn control_record(plan: &str, r: &RunRow, prov: &Provenance) -> EvictionControlR
     EvictionControlRecord {
         plan: plan.to_owned(),
         seed: r.seed,
-        policy: r.policy.to_string(),
-        budget: r.budget as u64,
+        policy: r.arm.policy.to_string(),
+        budget: r.arm.budget as u64,
         lookups: r.lookups,
         hits: r.hits,
         hit_rate: r.hit_rate,

@@ -6,6 +6,7 @@ use super::dice_trace::{TraceSource, record_family};
 use super::experiment::parallel_map;
 use super::replay::{StreamCheck, replay_keys};
 use super::spec::PolicyKind;
+use crate::arm::EvictionArm;
 use crate::progress::Progress;
 use crate::record::schema::GameSearchRecord;
 use crate::scenario::{Family, load_dir};
@@ -65,12 +66,10 @@ pub(crate) fn dice_traces(
 pub struct GameSearchRow {
     /// Trace name.
     pub trace: String,
-    /// Policy name.
-    pub policy: String,
+    /// The rule and its budget (entries: the fraction of the working set, rounded, at least 1).
+    pub arm: EvictionArm,
     /// Budget over the trace's working set.
     pub budget_fraction: f64,
-    /// Budget (entries): the fraction of the working set, rounded, at least 1.
-    pub budget: usize,
     /// Lookups replayed.
     pub lookups: u64,
     /// Lookups answered from the table.
@@ -86,9 +85,9 @@ impl GameSearchRow {
     pub fn record(&self) -> GameSearchRecord {
         GameSearchRecord {
             trace: self.trace.clone(),
-            policy: self.policy.clone(),
+            policy: self.arm.policy.to_string(),
             budget_fraction: self.budget_fraction,
-            budget: self.budget as u64,
+            budget: self.arm.budget as u64,
             lookups: self.lookups,
             hits: self.hits,
             miss_ratio: self.miss_ratio,
@@ -325,9 +324,8 @@ pub(crate) fn analyse(
         let r = replay_keys(policy, budget, &trace.keys, trace.universe, &checks[t])?;
         Ok(GameSearchRow {
             trace: trace.name.clone(),
-            policy: policy.to_string(),
+            arm: EvictionArm { policy, budget },
             budget_fraction: fraction,
-            budget,
             lookups: r.tally.lookups,
             hits: r.tally.hits,
             miss_ratio: 1.0 - r.tally.hit_rate(),
@@ -366,9 +364,8 @@ fn trace_findings(
     rows: &[GameSearchRow],
 ) -> TraceFindings {
     let hit = |k: PolicyKind, f: f64| -> Option<f64> {
-        let name = k.to_string();
         rows.iter()
-            .find(|r| r.trace == t.name && r.policy == name && r.budget_fraction == f)
+            .find(|r| r.trace == t.name && r.arm.policy == k && r.budget_fraction == f)
             .map(|r| 1.0 - r.miss_ratio)
     };
     let mean_hit = |k: PolicyKind| -> f64 {
@@ -440,10 +437,11 @@ mod tests {
         let t = &f.traces[0];
         assert_eq!(t.duels.len(), BUDGET_FRACTIONS.len());
         let hit = |p: &str, frac: f64| {
+            let p: PolicyKind = p.parse().unwrap();
             let r = f
                 .rows
                 .iter()
-                .find(|r| r.policy == p && r.budget_fraction == frac);
+                .find(|r| r.arm.policy == p && r.budget_fraction == frac);
             1.0 - r.unwrap().miss_ratio
         };
         for d in &t.duels {

@@ -34,8 +34,10 @@ fn rate(r: &RunRow) -> f64 {
 /// use harness::experiments::catalogue_eviction::experiment::{PlanResults, RunRow};
 /// use harness::experiments::catalogue_eviction::glance::at_a_glance;
 /// use harness::experiments::catalogue_eviction::PolicyKind;
+/// use harness::arm::EvictionArm;
 /// let row = |seed, policy: &str, hits| RunRow {
-///     seed, policy: policy.parse().unwrap(), budget: 10, lookups: 100, hits, hit_rate: hits as f64 / 100.0,
+///     seed, arm: EvictionArm { policy: policy.parse().unwrap(), budget: 10 }, lookups: 100, hits,
+///     hit_rate: hits as f64 / 100.0,
 ///     re_evaluations: 0, misses: 100 - hits, distinct_keys: 50, overlap_first_n: 0.0, overlap_best_n: 0.0,
 /// };
 /// let plan = PlanResults {

@@ -4,6 +4,7 @@
 use super::policy::{Tally, fingerprint};
 use super::spec::PolicyKind;
 use super::stream::LookupStream;
+use crate::arm::EvictionArm;
 
 /// What the free (unbudgeted) run of a stream saw; every budgeted run is checked against it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,13 +33,11 @@ impl StreamCheck {
 /// A run that did not see the free run's stream: its rates would compare two different experiments.
 #[derive(Debug, Clone, thiserror::Error)]
 #[error(
-    "{policy} at budget {budget} saw {got_lookups} lookups (fingerprint {got_fp:016x}) but the free run made {want_lookups} (fingerprint {want_fp:016x}): not the same stream"
+    "{arm} saw {got_lookups} lookups (fingerprint {got_fp:016x}) but the free run made {want_lookups} (fingerprint {want_fp:016x}): not the same stream"
 )]
 pub struct StreamMismatch {
-    /// The policy of the failing run.
-    pub policy: String,
-    /// Its budget.
-    pub budget: usize,
+    /// The failing run's rule and budget.
+    pub arm: EvictionArm,
     /// Lookups the run saw.
     pub got_lookups: u64,
     /// Lookups of the free run.
@@ -52,10 +51,8 @@ pub struct StreamMismatch {
 /// One policy's run over one stream at one budget.
 #[derive(Debug, Clone)]
 pub struct RunResult {
-    /// The rule.
-    pub policy: PolicyKind,
-    /// The budget.
-    pub budget: usize,
+    /// The rule and budget.
+    pub arm: EvictionArm,
     /// What the run counted.
     pub tally: Tally,
     /// The table at the end of the run.
@@ -84,8 +81,7 @@ pub(crate) fn replay_keys(
     let tally = p.replay(keys, universe);
     if tally.lookups != check.lookups || tally.fingerprint != check.fingerprint {
         return Err(StreamMismatch {
-            policy: policy.to_string(),
-            budget,
+            arm: EvictionArm { policy, budget },
             got_lookups: tally.lookups,
             want_lookups: check.lookups,
             got_fp: tally.fingerprint,
@@ -93,8 +89,7 @@ pub(crate) fn replay_keys(
         });
     }
     Ok(RunResult {
-        policy,
-        budget,
+        arm: EvictionArm { policy, budget },
         tally,
         resident: p.resident(),
     })

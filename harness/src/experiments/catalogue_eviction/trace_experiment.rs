@@ -6,6 +6,7 @@ use super::mrc::lru_hits_by_budget;
 use super::replay::{StreamCheck, replay_keys};
 use super::spec::PolicyKind;
 use super::trace::Trace;
+use crate::arm::EvictionArm;
 use crate::progress::Progress;
 use crate::record::schema::{LruMrcRecord, TraceRunRecord};
 use crate::record::{Provenance, RunMetadata};
@@ -17,10 +18,8 @@ use std::path::{Path, PathBuf};
 pub struct TraceRow {
     /// File name of the trace.
     pub trace: String,
-    /// Policy name.
-    pub policy: String,
-    /// Budget (entries).
-    pub budget: usize,
+    /// The rule and its budget (entries).
+    pub arm: EvictionArm,
     /// Budget over the trace's distinct objects.
     pub budget_fraction: f64,
     /// Lookups replayed.
@@ -77,8 +76,7 @@ pub fn run_trace(
         let r = replay_keys(policy, budget, &trace.keys, trace.universe, &check)?;
         Ok(TraceRow {
             trace: name.clone(),
-            policy: policy.to_string(),
-            budget,
+            arm: EvictionArm { policy, budget },
             budget_fraction: budget as f64 / distinct as f64,
             lookups: r.tally.lookups,
             hits: r.tally.hits,
@@ -95,8 +93,8 @@ pub fn run_trace(
         rows.iter().map(|r| {
             TraceRunRecord {
                 trace: r.trace.clone(),
-                policy: r.policy.clone(),
-                budget: r.budget as u64,
+                policy: r.arm.policy.to_string(),
+                budget: r.arm.budget as u64,
                 budget_fraction: r.budget_fraction,
                 lookups: r.lookups,
                 hits: r.hits,

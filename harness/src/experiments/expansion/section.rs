@@ -2,7 +2,9 @@
 //! from the shared `counts.csv`, `timings.csv`, `intervals.csv` and `probes.csv`.
 
 use crate::plot::{Axis, DotPlot, Reference};
-use crate::present::number::{MISSING, counter_mean, or_missing, ratio_interval, time_ns_interval};
+use crate::present::number::{
+    MISSING, counter_mean, or_missing, percent, ratio_interval, time_ns_interval,
+};
 use crate::present::{Align, Table};
 use crate::record::{ArmKey, Known, Metric};
 use crate::section::{Section, SectionContext, hit_rate};
@@ -56,7 +58,7 @@ fn counts(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
                 counter_mean(calls),
                 counter_mean(hits),
                 or_missing(c.get(&arm, Metric::Entries), counter_mean),
-                format!("{:.1}%", 100.0 * rate),
+                percent(rate),
             ])?;
             if Known::parse(v).is(CacheKind::Optimized) {
                 if best.as_ref().is_none_or(|b| rate > b.1) {

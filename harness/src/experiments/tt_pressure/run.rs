@@ -129,6 +129,7 @@ pub fn run_tt_pressure(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arm::TableArm;
     use crate::record::schema::read_tt_pressure;
 
     #[test]
@@ -154,7 +155,10 @@ mod tests {
         assert_eq!(unbounded.occupied_entries, unbounded.unbounded_entries);
         let aged16 = rows
             .iter()
-            .find(|r| r.scheme == "aged" && r.size_log2 == Some(4))
+            .find(|r| {
+                r.arm().and_then(TableArm::rule) == Some(ReplacementScheme::Aged)
+                    && r.size_log2 == Some(4)
+            })
             .unwrap();
         assert_eq!(aged16.capacity_entries, Some(15));
         assert!(aged16.tt_overwrites > 0, "16 entries are under pressure");

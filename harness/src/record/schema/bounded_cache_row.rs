@@ -4,8 +4,8 @@
 
 use super::SchemaError;
 use super::csv_file::{CsvRecord, Located, read_records, write_records};
-use crate::arm::CacheArm;
-use crate::record::RecordError;
+use crate::arm::{CacheArm, UNBOUNDED, Workload};
+use crate::record::{Known, RecordError};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -66,6 +66,11 @@ pub struct BoundedCacheRecord {
 }
 
 impl BoundedCacheRecord {
+    /// The workload, typed when this build knows it.
+    pub(crate) fn workload(&self) -> Known<Workload> {
+        Known::parse(&self.workload)
+    }
+
     /// The cache, typed; `None` for a policy this build does not know.
     pub fn arm(&self) -> Option<CacheArm> {
         CacheArm::from_names(&self.policy, self.capacity_entries.map(|c| c as usize))
@@ -119,10 +124,10 @@ impl CsvRecord for BoundedCacheRecord {
     ];
 
     fn check(&self) -> Result<(), (&'static str, String)> {
-        if !matches!(self.workload.as_str(), "expansion" | "search") {
+        if let Known::Other(w) = self.workload() {
             return Err((
                 "workload",
-                format!("'{}' is neither expansion nor search", self.workload),
+                format!("'{w}' is not one of {}", Workload::ALL_NAMES),
             ));
         }
         for (column, text) in [("scenario", &self.scenario), ("evaluator", &self.evaluator)] {
@@ -130,16 +135,8 @@ impl CsvRecord for BoundedCacheRecord {
                 return Err((column, "empty".into()));
             }
         }
-        let bounded = match self.policy.as_str() {
-            "unbounded" => false,
-            "direct" | "clock" => true,
-            other => {
-                return Err((
-                    "policy",
-                    format!("'{other}' is not unbounded, direct or clock"),
-                ));
-            }
-        };
+        CacheArm::check_rule_name(&self.policy).map_err(|e| ("policy", e))?;
+        let bounded = self.policy != UNBOUNDED;
         match (bounded, self.capacity_entries) {
             (true, Some(c)) if c.is_power_of_two() => {}
             (true, c) => {
@@ -254,7 +251,10 @@ pub(crate) mod tests {
             evaluator: "material".into(),
             policy: policy.into(),
             capacity_entries: capacity,
-            ways: capacity.map(|c| if policy == "clock" { c.min(4) } else { 1 }),
+            ways: capacity.map(|c| match policy.parse() {
+                Ok(engine::memo::BoundedPolicy::Clock) => c.min(4),
+                _ => 1,
+            }),
             invocations: 3,
             lookups: 1_000,
             evaluator_calls: calls,

@@ -109,11 +109,8 @@ impl CsvRecord for BreakEvenRecord {
                 return Err((column, "empty".into()));
             }
         }
-        if !matches!(self.traversal.as_str(), "on" | "off") {
-            return Err((
-                "traversal",
-                format!("'{}' is neither on nor off", self.traversal),
-            ));
+        if let Err(e) = self.traversal.parse::<engine::chance::Traversal>() {
+            return Err(("traversal", e.to_string()));
         }
         if self.misses > self.lookups {
             return Err((

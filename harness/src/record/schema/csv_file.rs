@@ -20,6 +20,15 @@ pub trait CsvRecord: Serialize + DeserializeOwned {
     fn check(&self) -> Result<(), (&'static str, String)>;
 }
 
+/// A name column must not be empty (a [`CsvRecord::check`] step).
+pub(super) fn named(column: &'static str, text: &str) -> Result<(), (&'static str, String)> {
+    if text.trim().is_empty() {
+        Err((column, "empty".into()))
+    } else {
+        Ok(())
+    }
+}
+
 /// A record and the line it was read from.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Located<R> {

@@ -7,7 +7,7 @@
 //! run-wide `seed` column of the other CSVs. Reading accepts the columns in any order, so files that list the
 //! provenance as `machine,git_revision,rustc` read the same.
 
-use super::csv_file::CsvRecord;
+use super::csv_file::{CsvRecord, named};
 use serde::{Deserialize, Serialize};
 
 /// Defines a row type from its data fields (in column order) followed by the three provenance fields, its
@@ -52,15 +52,6 @@ fn fraction(column: &'static str, v: f64) -> Result<(), (&'static str, String)> 
         Ok(())
     } else {
         Err((column, format!("{v} is not a fraction from 0 to 1")))
-    }
-}
-
-/// A name column must not be empty.
-fn named(column: &'static str, text: &str) -> Result<(), (&'static str, String)> {
-    if text.trim().is_empty() {
-        Err((column, "empty".into()))
-    } else {
-        Ok(())
     }
 }
 

@@ -5,7 +5,6 @@ use super::csv_file::{CsvRecord, Located, read_records, write_records};
 use super::{Provenance, SchemaError};
 use crate::arm::{TableArm, UNBOUNDED};
 use crate::record::RecordError;
-use engine::search::ReplacementScheme;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -91,16 +90,7 @@ impl CsvRecord for TtPressureRecord {
     ];
 
     fn check(&self) -> Result<(), (&'static str, String)> {
-        if !TableArm::is_rule_name(&self.scheme) {
-            return Err((
-                "scheme",
-                format!(
-                    "'{}' is not one of {}|{UNBOUNDED}",
-                    self.scheme,
-                    ReplacementScheme::NAMES.join("|")
-                ),
-            ));
-        }
+        TableArm::check_rule_name(&self.scheme).map_err(|e| ("scheme", e))?;
         let unbounded = self.is_unbounded();
         if unbounded != self.size_log2.is_none() || unbounded != self.capacity_entries.is_none() {
             return Err((

@@ -4,6 +4,7 @@
 
 use crate::arm::ExpansionArm;
 use crate::evaluators::EvaluatorKind;
+use crate::present::number::decimal;
 use crate::present::{Align, Table};
 use crate::record::Metric;
 use crate::section::{Section, SectionContext};
@@ -69,9 +70,9 @@ pub(super) fn growth_check(ctx: &SectionContext<'_>, s: &mut Section) -> Result<
     for (s, extra, expected, growth, n) in &lines {
         table.row([
             s.clone(),
-            format!("{:.2}", extra / n),
-            format!("{:.2}", expected / n),
-            format!("{:.2}", growth / n),
+            decimal(extra / n, 2),
+            decimal(expected / n, 2),
+            decimal(growth / n, 2),
             if extra == expected { "yes" } else { "no" }.to_owned(),
         ])?;
     }

@@ -4,7 +4,7 @@
 use crate::arm::ExpansionArm;
 use crate::evaluators::EvaluatorKind;
 use crate::plot::{Axis, LinePlot, Point, Series};
-use crate::present::number::{count, counter_mean, or_missing};
+use crate::present::number::{count, counter_mean, decimal, or_missing, percent};
 use crate::present::{Align, Table};
 use crate::record::Metric;
 use crate::section::{Section, SectionContext};
@@ -95,8 +95,8 @@ pub(super) fn probe_lengths(ctx: &SectionContext<'_>, s: &mut Section) -> Result
             s.clone(),
             count(tableless + probed),
             count(tableless),
-            format!("{:.3}", sum.mean),
-            format!("{:.1}%", 100.0 * sum.at_one),
+            decimal(sum.mean, 3),
+            percent(sum.at_one),
             format!("{}{max}", if max >= LAST_BUCKET { "≥ " } else { "" }),
             or_missing(c.get(&arm, Metric::ProbeSignatureCollisions), counter_mean),
             or_missing(c.get(&arm, Metric::GrowthEvents), counter_mean),

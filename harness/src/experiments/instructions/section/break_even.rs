@@ -5,7 +5,7 @@ use crate::arm::ExpansionArm;
 use crate::evaluators::EvaluatorKind;
 use crate::experiments::instructions::break_even::{BreakEven, BreakEvenInputs};
 use crate::plot::{Axis, CategorySeries, DotPlot, Reference};
-use crate::present::number::{count, decimal, or_missing, percent};
+use crate::present::number::{count, decimal, or_missing, percent, span};
 use crate::present::{Align, Table};
 use crate::record::Metric;
 use crate::section::{Section, SectionContext, hit_rate};
@@ -210,14 +210,4 @@ pub(super) fn break_even(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()
         rows.len()
     );
     Ok(())
-}
-
-/// "a" or "a to b" with `digits` decimals and a unit suffix.
-fn span(a: f64, b: f64, digits: usize, unit: &str) -> String {
-    let (x, y) = (format!("{a:.digits$}"), format!("{b:.digits$}"));
-    if x == y {
-        format!("{x}{unit}")
-    } else {
-        format!("{x}{unit} to {y}{unit}")
-    }
 }

@@ -1,0 +1,195 @@
+//! One setting, one time verdict: a small real main-job run (the harness binary, so the break-even map's callgrind
+//! children can run) whose `summary.json`, At a glance and break-even map all give each setting the verdict its
+//! persisted interval gives by the documented rule, written out here independently of the harness.
+//!
+//! The break-even map times one successor; the expansion stage the whole family. Where both timed an arm, the
+//! map's "pays" column must carry the expansion stage's verdict (and say so); its own timing decides only the
+//! arms the expansion stage did not time.
+
+mod support;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+use support::{shipped_scenarios, temp_dir, verdict_by_rule};
+
+/// scenario, variant, evaluator, traversal.
+type Arm = (String, String, String, String);
+
+/// The README's rule in the cache's words.
+fn rule(low: f64, high: f64, level: f64) -> &'static str {
+    verdict_by_rule((low, high, level), "pays", "costs")
+}
+
+/// `speedup_vs_none` of every arm in `intervals.csv`, as (low, high, level).
+fn expansion_intervals(dir: &Path) -> BTreeMap<Arm, (f64, f64, f64)> {
+    let text = std::fs::read_to_string(dir.join("intervals.csv")).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (q, lo, hi, lv) = (col("quantity"), col("low"), col("high"), col("level"));
+    let mut out = BTreeMap::new();
+    for l in lines {
+        let f: Vec<&str> = l.split(',').collect();
+        if f[q] != "speedup_vs_none" {
+            continue;
+        }
+        let arm = (f[0].into(), f[1].into(), f[2].into(), f[3].into());
+        out.insert(
+            arm,
+            (
+                f[lo].parse().unwrap(),
+                f[hi].parse().unwrap(),
+                f[lv].parse().unwrap(),
+            ),
+        );
+    }
+    out
+}
+
+/// The rows of the markdown table whose header line contains `header`, as trimmed cells.
+fn table_after(md: &str, header: &str) -> Vec<Vec<String>> {
+    let mut lines = md
+        .lines()
+        .skip_while(|l| !(l.starts_with('|') && l.contains(header)));
+    lines
+        .next()
+        .unwrap_or_else(|| panic!("no table with {header:?}: {md}"));
+    lines
+        .skip(1)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            l.trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().to_owned())
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn every_section_and_summary_json_give_one_setting_one_time_verdict() {
+    let tmp = temp_dir("one-verdict");
+    let (out, reports) = (tmp.path().join("results"), tmp.path().join("reports"));
+    let run = Command::new(env!("CARGO_BIN_EXE_harness"))
+        .args([
+            "--quick",
+            "--seed",
+            "5",
+            "--scenario",
+            "promotion-en-passant",
+        ])
+        .args(["--eval", "material", "--traversal", "on"])
+        .args([
+            "--skip",
+            "instructions,search,bounded_cache,tt_pressure,catalogue_eviction,allocations",
+        ])
+        .arg("--scenarios-dir")
+        .arg(shipped_scenarios())
+        .arg("--out")
+        .arg(&out)
+        .arg("--report-dir")
+        .arg(&reports)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{}: {stderr}", run.status);
+    let runs: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(runs.len(), 1, "{runs:?}");
+    let dir = &runs[0];
+    let intervals = expansion_intervals(dir);
+    assert!(
+        !intervals.is_empty(),
+        "no speedup intervals in intervals.csv"
+    );
+    let md = std::fs::read_to_string(reports.join("index.md")).unwrap();
+    let verdicts: &mut BTreeMap<Arm, String> = &mut BTreeMap::new();
+    // Records `verdict` for `arm`, failing when another section gave the same arm another one.
+    let mut agree = |arm: Arm, verdict: &str, place: &str| {
+        let first = verdicts
+            .entry(arm.clone())
+            .or_insert_with(|| verdict.to_owned());
+        assert_eq!(first, verdict, "{place} gives {arm:?} another verdict");
+    };
+
+    // summary.json and At a glance: the fastest variant's verdict is its interval's.
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("summary.json")).unwrap()).unwrap();
+    let glance = summary["at_a_glance"].as_array().unwrap();
+    assert_eq!(
+        glance.len(),
+        1,
+        "one setting: promotion-en-passant, material, on"
+    );
+    let glance_rows = table_after(&md, "| fastest variant |");
+    for g in glance {
+        let s = |k: &str| g[k].as_str().unwrap().to_owned();
+        let arm = (
+            s("scenario"),
+            s("fastest_variant"),
+            s("evaluator"),
+            s("traversal"),
+        );
+        let (low, high, level) = intervals[&arm];
+        let expected = rule(low, high, level);
+        agree(arm.clone(), &s("verdict").replace('_', " "), "summary.json");
+        agree(arm.clone(), expected, "intervals.csv by the rule");
+        let row = glance_rows
+            .iter()
+            .find(|c| c[..4] == [arm.0.clone(), arm.2.clone(), arm.3.clone(), arm.1.clone()])
+            .unwrap_or_else(|| panic!("no At a glance row for {arm:?}: {glance_rows:?}"));
+        agree(arm, &row[5], "At a glance");
+    }
+
+    // The break-even map: every rung the expansion stage timed carries its verdict; the others the map's own.
+    if !support::valgrind_present() {
+        assert!(md.contains("No `break_even.csv` in this run"), "{md}");
+        eprintln!(
+            "valgrind is missing: the break-even map was not measured, so only At a glance is checked"
+        );
+        return;
+    }
+    let rungs = table_after(&md, "| timed by |");
+    assert_eq!(
+        rungs.len(),
+        2,
+        "material and work:64 on the optimized cache: {rungs:?}"
+    );
+    let mut paying = Vec::new();
+    for c in &rungs {
+        let arm: Arm = (c[0].clone(), c[2].clone(), c[3].clone(), c[1].clone());
+        let (pays, timed_by) = (&c[c.len() - 2], &c[c.len() - 1]);
+        match intervals.get(&arm) {
+            Some(&(low, high, level)) => {
+                assert_eq!(timed_by, "expansion stage", "{c:?}");
+                agree(
+                    arm.clone(),
+                    rule(low, high, level),
+                    "intervals.csv by the rule",
+                );
+                agree(arm.clone(), pays, "the break-even map");
+            }
+            None => assert_eq!(timed_by, "this map", "{c:?}"),
+        }
+        if pays == "pays" {
+            paying.push(arm.2.clone());
+        }
+    }
+    assert!(
+        rungs.iter().any(|c| c[c.len() - 1] == "expansion stage"),
+        "the expansion stage timed optimized/material/on: {rungs:?}"
+    );
+    // The map's summary line names exactly the rungs its table says pay.
+    let listed = if paying.is_empty() {
+        "no rung".to_owned()
+    } else {
+        paying.join(", ")
+    };
+    assert!(
+        md.contains(&format!("measured to pay at: {listed}.")),
+        "summary line should list {listed}: {md}"
+    );
+}
