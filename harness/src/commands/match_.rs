@@ -91,6 +91,9 @@ pub struct MergeArgs {
     /// The run folders.
     #[arg(required = true)]
     pub dirs: Vec<PathBuf>,
+    /// Also write the union as one match run folder under this folder (for `harness report`).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
 
 /// Options of `openings`.
@@ -108,7 +111,14 @@ pub struct OpeningsArgs {
 pub fn run(args: Args) -> anyhow::Result<()> {
     match args.action {
         Some(Action::Merge(m)) => {
-            let line = crate::experiments::match_runner::merge::merge(&m.dirs)?;
+            if let Some(out) = &m.out {
+                crate::record::check_output_folder("out", out)?;
+            }
+            let (line, folder) =
+                crate::experiments::match_runner::merge::merge(&m.dirs, m.out.as_deref())?;
+            if let Some(folder) = folder {
+                crate::status!("match merge: {}", folder.display());
+            }
             outln!("{line}");
         }
         Some(Action::Openings(o)) => {

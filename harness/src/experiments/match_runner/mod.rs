@@ -9,6 +9,8 @@ pub(crate) mod openings;
 pub(crate) mod pair;
 pub(crate) mod record;
 pub(crate) mod run;
+pub(crate) mod section;
 pub(crate) mod settings;
 pub(crate) mod stats;
+pub(crate) mod summary;
 pub(crate) mod tally;

@@ -5,15 +5,15 @@ use super::journal::{Journal, JournalWriter};
 use super::pair::play_pair;
 use super::record::GameLine;
 use super::settings::{MatchSettings, SETTINGS_FILE, SettingsRecord};
+use super::summary::MatchSummary;
 use super::tally::Tally;
 use crate::exit::Failure;
 use crate::progress::Progress;
 use crate::record::{RunMetadata, write_atomic};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
-/// The summary file a completed match folder holds: the final line.
+/// The summary file a completed match folder holds: the final line (beside `summary.json`, [`MatchSummary`]).
 pub(crate) const SUMMARY_FILE: &str = "summary.txt";
 
 /// Where a match writes.
@@ -156,6 +156,7 @@ pub(crate) fn play(
         &folder.path().join(SUMMARY_FILE),
         format!("{line}\n").as_bytes(),
     )?;
+    MatchSummary::of(&settings.record(), &tally).write(folder.path())?;
     let folder = folder.finish()?;
     Ok(Finished { line, folder })
 }
@@ -175,10 +176,10 @@ fn play_pairs(
         .num_threads(concurrency)
         .build()?;
     let mut journal = JournalWriter::open(folder.path())?;
-    let stage = Progress::new("match", total);
-    stage.inc(total - todo.len() as u64);
-    let started = Instant::now();
-    let mut played = 0u64;
+    // The bar counts this run's pairs, so its rate and time left are this run's; a resumed match says how many
+    // pairs it holds in all.
+    let stage = Progress::new("match", todo.len() as u64);
+    let resumed = total != todo.len() as u64;
     // A batch keeps every thread busy while bounding the work wasted past an SPRT stop.
     for batch in todo.chunks(concurrency * 2) {
         let results: Vec<anyhow::Result<[GameLine; 2]>> =
@@ -189,13 +190,15 @@ fn play_pairs(
             tally
                 .add(&pair)
                 .expect("the game loop writes only the three results");
-            played += 1;
             stage.inc(1);
             let verdict = tally.verdict(&settings.bounds);
-            let left = todo.len() as u64 - played;
-            let eta = started.elapsed().as_secs_f64() / played as f64 * left as f64;
+            let in_all = if resumed {
+                format!(" ({} of {total} in all)", tally.pairs)
+            } else {
+                String::new()
+            };
             stage.set_message(format!(
-                "pairs; {}; {}; ~{eta:.0} s left",
+                "pairs{in_all}; {}; {}",
                 tally.brief(),
                 verdict.brief
             ));

@@ -144,6 +144,16 @@ impl SettingsRecord {
         })
     }
 
+    /// The SPRT's hypotheses and error rates.
+    pub(crate) fn bounds(&self) -> SprtBounds {
+        SprtBounds {
+            elo0: self.elo0,
+            elo1: self.elo1,
+            alpha: self.alpha,
+            beta: self.beta,
+        }
+    }
+
     /// The text written to `match.json`.
     pub(crate) fn text(&self) -> String {
         let mut s = serde_json::to_string_pretty(self).expect("settings serialize");
