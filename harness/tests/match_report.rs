@@ -208,3 +208,62 @@ fn a_match_folder_renders_its_own_report_and_the_main_report_lists_it() {
     // The match's own report survives the main report's replacement.
     assert!(own.join("index.md").is_file());
 }
+
+#[test]
+fn luck_adds_adjusted_score_and_variance_reduction_beside_the_raw_figures() {
+    let base = support::temp_dir("match-luck");
+    let (line, folder) = play(&base.path().join("m"), &["--luck", "--luck-scale", "400"]);
+    let (adj, vr): (f64, f64) = (
+        field(&line, "adj_score").parse().unwrap(),
+        field(&line, "variance_reduction").parse().unwrap(),
+    );
+    assert!(adj.is_finite() && vr > 0.0, "{line}");
+    let s = summary(&folder);
+    let luck = &s["luck"];
+    assert_eq!(luck["adj_score"].as_f64(), Some(adj));
+    assert_eq!(luck["variance_reduction"].as_f64(), Some(vr));
+    assert_eq!(
+        (luck["scale_cp"].as_f64(), luck["scale_fitted"].as_bool()),
+        (Some(400.0), Some(false))
+    );
+    // The raw score is the games' own: wins plus half the draws.
+    let (w, d, g) = (
+        s["w"].as_f64().unwrap(),
+        s["d"].as_f64().unwrap(),
+        s["games"].as_f64().unwrap(),
+    );
+    assert_eq!(luck["raw_score"].as_f64(), Some((w + d / 2.0) / g));
+    assert_eq!(
+        std::fs::read_to_string(folder.join("summary.txt"))
+            .unwrap()
+            .trim_end(),
+        line
+    );
+    // `match luck` on the folder gives the same figures; a fitted scale says so.
+    let again = ok(&harness(&[
+        "match",
+        "luck",
+        folder.to_str().unwrap(),
+        "--luck-scale",
+        "400",
+    ]));
+    assert_eq!(
+        field(&again, "adj_score").parse::<f64>().unwrap(),
+        adj,
+        "{again}"
+    );
+    ok(&harness(&["match", "luck", folder.to_str().unwrap()]));
+    assert_eq!(
+        summary(&folder)["luck"]["scale_fitted"].as_bool(),
+        Some(true)
+    );
+    let bad = harness(&[
+        "match",
+        "luck",
+        folder.to_str().unwrap(),
+        "--luck-scale",
+        "-1",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--luck-scale"));
+}

@@ -30,6 +30,25 @@ pub enum Action {
     Merge(MergeArgs),
     /// Check the openings file (it loads and its recorded parameters reproduce it), or freeze it anew.
     Openings(OpeningsArgs),
+    /// Measure the luck of every roll in a match folder and print raw and luck-adjusted scores.
+    Luck(LuckArgs),
+}
+
+/// Options of `luck`.
+#[derive(clap::Args, Debug)]
+pub struct LuckArgs {
+    /// The match run folder.
+    pub dir: PathBuf,
+    /// The logistic scale in centipawns (default: fitted on the folder's games).
+    #[arg(long, value_name = "CP", value_parser = parse_scale)]
+    pub luck_scale: Option<f64>,
+}
+
+fn parse_scale(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("'{s}': a positive number of centipawns")),
+    }
 }
 
 /// Options of a match.
@@ -75,6 +94,12 @@ pub struct PlayArgs {
     /// Where the run folder goes.
     #[arg(long, value_name = "DIR", default_value = "results-private")]
     pub(crate) out: PathBuf,
+    /// After the match, measure each roll's luck and add `adj_score=… variance_reduction=…` to the final line.
+    #[arg(long)]
+    pub(crate) luck: bool,
+    /// With --luck: the logistic scale in centipawns (default: fitted on the match's games).
+    #[arg(long, value_name = "CP", value_parser = parse_scale, requires = "luck")]
+    pub(crate) luck_scale: Option<f64>,
 }
 
 /// A parsed `--a`/`--b` (opaque outside the match runner).
@@ -142,6 +167,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 );
             }
         }
+        Some(Action::Luck(l)) => {
+            let s = crate::experiments::match_runner::luck::apply(&l.dir, l.luck_scale)?;
+            outln!(
+                "pairs={} raw_score={} {} luck_scale={} mean_abs_luck_cp={}",
+                s.pairs,
+                s.raw_score,
+                s.line(),
+                s.scale,
+                s.mean_abs_luck_cp
+            );
+        }
         None => play_match(args.play)?,
     }
     Ok(())
@@ -189,6 +225,24 @@ fn play_match(p: PlayArgs) -> anyhow::Result<()> {
     };
     let finished = play(&settings, destination, concurrency)?;
     crate::status!("match: {}", finished.folder.display());
-    outln!("{}", finished.line);
+    let mut line = finished.line;
+    if p.luck {
+        let s = crate::experiments::match_runner::luck::apply(&finished.folder, p.luck_scale)?;
+        crate::status!(
+            "match: luck at scale {:.0} cp: raw score {:.4}, adjusted {:.4}, variance / {:.2}",
+            s.scale,
+            s.raw_score,
+            s.adj_score,
+            s.variance_reduction
+        );
+        line = format!("{line} {}", s.line());
+        crate::record::write_atomic(
+            &finished
+                .folder
+                .join(crate::experiments::match_runner::run::SUMMARY_FILE),
+            format!("{line}\n").as_bytes(),
+        )?;
+    }
+    outln!("{line}");
     Ok(())
 }

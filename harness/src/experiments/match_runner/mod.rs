@@ -4,6 +4,7 @@
 pub(crate) mod bot;
 pub(crate) mod folder;
 pub(crate) mod journal;
+pub(crate) mod luck;
 pub(crate) mod merge;
 pub(crate) mod openings;
 pub(crate) mod pair;

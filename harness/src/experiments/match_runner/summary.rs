@@ -57,6 +57,10 @@ pub(crate) struct BoundsJson {
 #[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct LuckJson {
+    /// The logistic scale turning centipawns into win probability.
+    pub scale_cp: f64,
+    /// Whether the scale was fitted on this match's games (else given by `--luck-scale`).
+    pub scale_fitted: bool,
     /// A's raw mean score per game.
     pub raw_score: f64,
     /// A's luck-adjusted mean score per game.
