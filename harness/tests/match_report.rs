@@ -35,10 +35,10 @@ fn folders(dir: &Path) -> Vec<PathBuf> {
     v
 }
 
-/// Plays A against B into `out` (which must hold no other folder) and returns the final line and the folder.
-fn play(out: &Path, extra: &[&str]) -> (String, PathBuf) {
+/// `harness match` of A against B, 12 games at seed 5, with `extra` options.
+fn play_args(extra: &[&str]) -> Vec<String> {
     let openings = format!("{}/../scenarios/openings.json", env!("CARGO_MANIFEST_DIR"));
-    let mut args = vec![
+    let mut args: Vec<String> = [
         "match",
         "--a",
         A,
@@ -50,10 +50,19 @@ fn play(out: &Path, extra: &[&str]) -> (String, PathBuf) {
         "5",
         "--openings",
         &openings,
-        "--out",
-        out.to_str().unwrap(),
-    ];
-    args.extend_from_slice(extra);
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    args.extend(extra.iter().map(|s| (*s).to_owned()));
+    args
+}
+
+/// Plays A against B into `out` (which must hold no other folder) and returns the final line and the folder.
+fn play(out: &Path, extra: &[&str]) -> (String, PathBuf) {
+    let mut extra = extra.to_vec();
+    extra.extend(["--out", out.to_str().unwrap()]);
+    let args = play_args(&extra);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let line = ok(&harness(&args)).trim_end().to_owned();
     let made = folders(out);
     assert_eq!(made.len(), 1, "{made:?}");
@@ -262,8 +271,27 @@ fn luck_adds_adjusted_score_and_variance_reduction_beside_the_raw_figures() {
         "luck",
         folder.to_str().unwrap(),
         "--luck-scale",
-        "-1",
+        "0",
     ]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--luck-scale"));
+}
+
+#[test]
+fn the_luck_sprt_option_stops_on_adjusted_scores_and_its_scale_is_part_of_the_match() {
+    let base = support::temp_dir("match-luck-sprt");
+    let (line, folder) = play(&base.path().join("m"), &["--luck-sprt", "400"]);
+    let llr: f64 = field(&line, "adj_llr").parse().unwrap();
+    assert!(llr.is_finite(), "{line}");
+    let s = summary(&folder);
+    assert_eq!(s["adjusted_sprt"]["llr"].as_f64(), Some(llr));
+    assert_eq!(s["adjusted_sprt"]["verdict"], field(&line, "adj_verdict"));
+    assert_eq!(s["luck"]["scale_cp"].as_f64(), Some(400.0));
+    // Resuming with another scale is refused, naming it, and changes nothing.
+    let before = std::fs::read(folder.join("games.jsonl")).unwrap();
+    let args = play_args(&["--luck-sprt", "500", "--resume", folder.to_str().unwrap()]);
+    let r = harness(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(r.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&r.stderr).contains("luck_sprt_scale"));
+    assert_eq!(std::fs::read(folder.join("games.jsonl")).unwrap(), before);
 }

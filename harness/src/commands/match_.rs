@@ -100,6 +100,10 @@ pub struct PlayArgs {
     /// With --luck: the logistic scale in centipawns (default: fitted on the match's games).
     #[arg(long, value_name = "CP", value_parser = parse_scale, requires = "luck")]
     pub(crate) luck_scale: Option<f64>,
+    /// Stop on the SPRT of luck-adjusted pair scores, their luck at this fixed logistic scale in centipawns (the
+    /// final line adds adj_llr and adj_verdict; implies --luck at this scale).
+    #[arg(long, value_name = "CP", value_parser = parse_scale, conflicts_with = "luck_scale")]
+    pub(crate) luck_sprt: Option<f64>,
 }
 
 /// A parsed `--a`/`--b` (opaque outside the match runner).
@@ -215,6 +219,7 @@ fn play_match(p: PlayArgs) -> anyhow::Result<()> {
         shard: p.shard.unwrap_or(Shard::ALL),
         openings: openings::load(&p.openings).map_err(|e| e.context("--openings"))?,
         bounds,
+        luck_sprt: p.luck_sprt,
     };
     let destination = match &p.resume {
         Some(dir) => Destination::Resume(dir),
@@ -226,8 +231,9 @@ fn play_match(p: PlayArgs) -> anyhow::Result<()> {
     let finished = play(&settings, destination, concurrency)?;
     crate::status!("match: {}", finished.folder.display());
     let mut line = finished.line;
-    if p.luck {
-        let s = crate::experiments::match_runner::luck::apply(&finished.folder, p.luck_scale)?;
+    if p.luck || p.luck_sprt.is_some() {
+        let scale = p.luck_scale.or(p.luck_sprt);
+        let s = crate::experiments::match_runner::luck::apply(&finished.folder, scale)?;
         crate::status!(
             "match: luck at scale {:.0} cp: raw score {:.4}, adjusted {:.4}, variance / {:.2}",
             s.scale,

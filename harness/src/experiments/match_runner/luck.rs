@@ -12,8 +12,9 @@
 //! and makes the argument exact.
 
 use super::record::GameLine;
-use super::stats::GameScore;
+use super::stats::{GameScore, SprtBounds};
 use crate::exit::Failure;
+use crate::statistics::sprt::{NELO_PER_T, SprtVerdict};
 use engine::{Color, DicePool, GameState, ROLL_CLASSES, evaluate_material, find_move, score_path};
 use rayon::prelude::*;
 
@@ -257,6 +258,31 @@ pub(crate) fn pair_scores(games: &[[LuckGame; 2]], scale: f64) -> (Vec<f64>, Vec
             )
         })
         .unzip()
+}
+
+/// The sequential test on luck-adjusted pair scores (`--luck-sprt`), for the same hypotheses as the pentanomial
+/// GSPRT: H_j says A's expected pair score is ½ + t_j σ with t_j = nElo_j √2 / (800 / ln 10) and σ the standard
+/// deviation of *raw* pair scores (normalized Elo is defined by it). The adjusted mean estimates the same expected
+/// score with the adjusted scores' smaller variance s², so the normal log-likelihood ratio is
+/// N / (2 s²) · ((x̄ − μ0)² − (x̄ − μ1)²). Returns the LLR and the verdict; with fewer than two pairs, 0 and
+/// `continue`.
+pub(crate) fn adjusted_sprt(raw: &[f64], adjusted: &[f64], b: &SprtBounds) -> (f64, SprtVerdict) {
+    let n = adjusted.len() as f64;
+    let (sigma_raw, s2) = (variance(raw).sqrt(), variance(adjusted));
+    if n < 2.0 || s2 <= 0.0 || sigma_raw <= 0.0 {
+        return (0.0, SprtVerdict::Continue);
+    }
+    let mean = adjusted.iter().sum::<f64>() / n;
+    let mu = |elo: f64| 0.5 + elo / NELO_PER_T * std::f64::consts::SQRT_2 * sigma_raw;
+    let llr = n / (2.0 * s2) * ((mean - mu(b.elo0)).powi(2) - (mean - mu(b.elo1)).powi(2));
+    (llr, SprtVerdict::of(llr, b.lower(), b.upper()))
+}
+
+/// A's raw and adjusted pair scores of one pair at a fixed `scale`.
+pub(crate) fn pair_score(pair: &[GameLine; 2], scale: f64) -> anyhow::Result<(f64, f64)> {
+    let games = measure(std::slice::from_ref(pair))?;
+    let (raw, adj) = pair_scores(&games, scale);
+    Ok((raw[0], adj[0]))
 }
 
 /// The summary at `scale`.

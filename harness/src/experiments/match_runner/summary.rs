@@ -102,6 +102,19 @@ pub(crate) struct MatchSummary {
     pub logistic_elo: EloJson,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub luck: Option<LuckJson>,
+    /// With `--luck-sprt`: the SPRT on luck-adjusted pair scores that decided the stop.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjusted_sprt: Option<AdjustedSprtJson>,
+}
+
+/// The SPRT on luck-adjusted pair scores (`--luck-sprt`).
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct AdjustedSprtJson {
+    /// The fixed logistic scale of the luck.
+    pub scale_cp: f64,
+    pub llr: f64,
+    pub verdict: String,
 }
 
 impl MatchSummary {
@@ -136,6 +149,7 @@ impl MatchSummary {
             nelo: s.nelo.into(),
             logistic_elo: s.logistic_elo.into(),
             luck: None,
+            adjusted_sprt: None,
         }
     }
 
