@@ -309,6 +309,42 @@ pub(crate) fn summarize(games: &[[LuckGame; 2]], scale: f64) -> LuckSummary {
     }
 }
 
+/// Measures the match in `dir` (its complete pairs), at `scale` or at the fitted one; adds `luck` to its
+/// `summary.json` when it has one. Returns the summary.
+pub(crate) fn apply(dir: &std::path::Path, scale: Option<f64>) -> anyhow::Result<LuckSummary> {
+    let journal = super::journal::Journal::read(dir)?;
+    let games = measure(&journal.pairs)?;
+    let fitted = scale.is_none();
+    let s = summarize(&games, scale.unwrap_or_else(|| fit_scale(&games)));
+    let path = dir.join(super::summary::SUMMARY_JSON);
+    if path.is_file() {
+        let text = std::fs::read_to_string(&path)?;
+        let mut summary: super::summary::MatchSummary =
+            serde_json::from_str(&text).map_err(|e| {
+                Failure::BadInput.because(format!("{}: invalid summary: {e}", path.display()))
+            })?;
+        summary.luck = Some(super::summary::LuckJson {
+            scale_cp: s.scale,
+            scale_fitted: fitted,
+            raw_score: s.raw_score,
+            adj_score: s.adj_score,
+            variance_reduction: s.variance_reduction,
+        });
+        summary.write(dir)?;
+    }
+    Ok(s)
+}
+
+impl LuckSummary {
+    /// The fields the final line gains: `adj_score=… variance_reduction=…`.
+    pub(crate) fn line(&self) -> String {
+        format!(
+            "adj_score={} variance_reduction={}",
+            self.adj_score, self.variance_reduction
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -449,41 +485,5 @@ mod tests {
         assert!(s.raw_score > 0.55 && s.adj_score > 0.55, "{s:?}");
         // Luck explains most of a dice race, so the adjusted scores vary much less.
         assert!(s.variance_reduction > 2.0, "{s:?}");
-    }
-}
-
-/// Measures the match in `dir` (its complete pairs), at `scale` or at the fitted one; adds `luck` to its
-/// `summary.json` when it has one. Returns the summary.
-pub(crate) fn apply(dir: &std::path::Path, scale: Option<f64>) -> anyhow::Result<LuckSummary> {
-    let journal = super::journal::Journal::read(dir)?;
-    let games = measure(&journal.pairs)?;
-    let fitted = scale.is_none();
-    let s = summarize(&games, scale.unwrap_or_else(|| fit_scale(&games)));
-    let path = dir.join(super::summary::SUMMARY_JSON);
-    if path.is_file() {
-        let text = std::fs::read_to_string(&path)?;
-        let mut summary: super::summary::MatchSummary =
-            serde_json::from_str(&text).map_err(|e| {
-                Failure::BadInput.because(format!("{}: invalid summary: {e}", path.display()))
-            })?;
-        summary.luck = Some(super::summary::LuckJson {
-            scale_cp: s.scale,
-            scale_fitted: fitted,
-            raw_score: s.raw_score,
-            adj_score: s.adj_score,
-            variance_reduction: s.variance_reduction,
-        });
-        summary.write(dir)?;
-    }
-    Ok(s)
-}
-
-impl LuckSummary {
-    /// The fields the final line gains: `adj_score=… variance_reduction=…`.
-    pub(crate) fn line(&self) -> String {
-        format!(
-            "adj_score={} variance_reduction={}",
-            self.adj_score, self.variance_reduction
-        )
     }
 }
