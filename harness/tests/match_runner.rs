@@ -2,6 +2,8 @@
 //! every turn legal by the independent oracle, shards that merge into the unsharded result, resume after an
 //! interrupt, and exit status 2 naming the problem (while losing nothing) for bad specs, folders and shards.
 
+mod support;
+
 use engine::GameState;
 use engine::game::pair_seed;
 use harness::scenario::oracle::legal_turns;
@@ -144,78 +146,157 @@ fn both_games_of_a_pair_read_the_same_rolls_and_colours_swap() {
     );
 }
 
-/// Replays every recorded turn with the harness's exhaustive oracle, whose turn generator is its own (it shares
-/// only the per-die move primitive and `make_move` with the engine): each path must be one of the oracle's legal
-/// turns, a pass only when it has none, and each game must end for the reason recorded.
-#[test]
-fn every_recorded_turn_is_legal_by_the_independent_oracle() {
-    let out = tempfile::tempdir().unwrap();
-    let (_, f) = play(out.path(), &["--games", "8", "--seed", "3"]);
-    let mut reasons = std::collections::BTreeSet::new();
-    let mut passes = 0;
-    for game in lines(&f) {
-        let mut state = GameState::from_dfen(game["opening"].as_str().unwrap()).unwrap();
+/// Replays every recorded game with the independent rules model of `support/rules_model.rs` (written from
+/// docs/rules.md, calling nothing of the engine), and beside it with the harness's exhaustive oracle (its own turn
+/// generator over the engine's per-die move primitive): each roll is three dice in the mover's case, each path is
+/// one of the model's legal turns, a pass only when the model has none, the model's and the oracle's legal turns
+/// are the same list of paths, the position after each turn is the same in both, and each game ends with the result
+/// and reason the rules give.
+fn replay_with_the_rules_model(folder: &Path) -> [usize; 6] {
+    use support::rules_model::{Position, roll_letters};
+    // Passes, castles, promotions, en-passant captures, king captures and clock draws seen.
+    let mut seen = [0usize; 6];
+    for (g, game) in lines(folder).iter().enumerate() {
+        let opening = game["opening"].as_str().unwrap();
+        let mut model = Position::from_dfen(opening).unwrap();
+        let mut state = GameState::from_dfen(opening).unwrap();
         let turns = game["turns"].as_array().unwrap();
-        let mut captured = false;
+        let mut winner = None;
         for (k, t) in turns.iter().enumerate() {
-            assert!(!captured, "a turn after a king capture");
-            assert!(
-                state.half_move_clock() < 100,
-                "turn {k} started at the draw clock"
+            let at = format!("game {g} turn {k}");
+            assert!(winner.is_none(), "{at}: a turn after a king capture");
+            assert!(model.clock < 100, "{at}: a turn started at the draw clock");
+            let roll = t["roll"].as_str().unwrap();
+            let mut rolled = model.clone();
+            rolled.dice = Position::from_dfen(&format!("8/8/8/8/8/8/8/8 w - - 0 1 {roll}"))
+                .unwrap()
+                .dice;
+            assert_eq!(rolled.dice.len(), 3, "{at}: roll {roll}");
+            assert_eq!(
+                roll_letters(&rolled.dice, model.side),
+                roll,
+                "{at}: roll letters"
             );
-            let dfen = format!("{} {}", state.to_dfen(), t["roll"].as_str().unwrap());
-            let rolled = GameState::from_dfen(&dfen).unwrap();
-            assert_eq!(rolled.dice().len(), 3);
-            let moves: Vec<&str> = t["moves"]
+            let moves: Vec<String> = t["moves"]
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|m| m.as_str().unwrap())
+                .map(|m| m.as_str().unwrap().to_owned())
                 .collect();
-            let legal = legal_turns(&rolled);
-            if legal.is_empty() {
-                assert!(moves.is_empty(), "turn {k}: moves without a legal turn");
-                passes += 1;
-                state = rolled;
-                state.end_turn();
-                continue;
-            }
-            let turn = legal
+            let legal = rolled.legal_turns();
+            let engine_rolled =
+                GameState::from_dfen(&format!("{} {roll}", state.to_dfen())).unwrap();
+            let oracle = legal_turns(&engine_rolled);
+            let mut ours: Vec<&Vec<String>> = legal.iter().map(|(p, _, _)| p).collect();
+            let mut theirs: Vec<Vec<String>> = oracle
                 .iter()
-                .find(|l| {
-                    l.path()
-                        .iter()
-                        .map(|m| m.to_string())
-                        .eq(moves.iter().map(|m| m.to_string()))
-                })
-                .unwrap_or_else(|| panic!("turn {k}: {moves:?} is not legal in {dfen}"));
-            state = turn.after;
-            captured = turn.captures_king;
+                .map(|l| l.path().iter().map(|m| m.to_string()).collect())
+                .collect();
+            ours.sort();
+            theirs.sort();
+            assert!(
+                ours.iter().copied().eq(theirs.iter()),
+                "{at}: the model's {} legal turns differ from the oracle's {} in {} {roll}",
+                ours.len(),
+                theirs.len(),
+                state.to_dfen()
+            );
+            if legal.is_empty() {
+                assert!(
+                    moves.is_empty(),
+                    "{at}: {moves:?} played without a legal turn"
+                );
+                seen[0] += 1;
+                model = rolled;
+                state = engine_rolled;
+            } else {
+                let (_, after, captured) = legal
+                    .iter()
+                    .find(|(p, _, _)| *p == moves)
+                    .unwrap_or_else(|| panic!("{at}: {moves:?} is not a legal turn for {roll}"));
+                let turn = oracle
+                    .iter()
+                    .find(|l| {
+                        l.path()
+                            .iter()
+                            .map(|m| m.to_string())
+                            .eq(moves.iter().cloned())
+                    })
+                    .unwrap();
+                let castles = moves.iter().filter(|m| {
+                    ["e1g1", "e1c1", "e8g8", "e8c8"].contains(&m.as_str())
+                        && rolled.board[if m.ends_with('1') { 4 } else { 60 }]
+                            .is_some_and(|p| p.kind == support::rules_model::KING)
+                });
+                seen[1] += castles.count();
+                seen[2] += moves.iter().filter(|m| m.len() == 5).count();
+                seen[3] += usize::from(after.en_passant.len() < rolled.en_passant.len());
+                if *captured {
+                    winner = Some(model.side);
+                    seen[4] += 1;
+                }
+                model = after.clone();
+                state = turn.after;
+            }
+            model.end_turn();
             state.end_turn();
+            assert_eq!(
+                Position::from_dfen(&state.to_dfen()).unwrap(),
+                model,
+                "{at}: the engine's position after the turn is not the model's"
+            );
         }
-        let reason = game["reason"].as_str().unwrap();
-        let result = game["result"].as_str().unwrap();
-        match reason {
-            "king_capture" => {
-                assert!(captured);
-                // The last mover won: White moved last when Black is now to move.
-                let white_won = state.side_to_move() == engine::Color::Black;
-                assert_eq!(result, if white_won { "1-0" } else { "0-1" });
+        let (result, reason) = (
+            game["result"].as_str().unwrap(),
+            game["reason"].as_str().unwrap(),
+        );
+        match winner {
+            Some(w) => {
+                assert_eq!(reason, "king_capture", "game {g}");
+                assert_eq!(result, if w == 0 { "1-0" } else { "0-1" }, "game {g}");
             }
-            "half_move_clock" => {
-                assert!(state.half_move_clock() >= 100);
-                assert_eq!(result, "1/2-1/2");
+            None if model.clock >= 100 => {
+                seen[5] += 1;
+                assert_eq!((result, reason), ("1/2-1/2", "half_move_clock"), "game {g}");
             }
-            "turn_cap" => {
-                assert_eq!(turns.len(), 1000);
-                assert_eq!(result, "1/2-1/2");
+            None => {
+                assert_eq!(turns.len(), 1000, "game {g} stopped without a reason");
+                assert_eq!((result, reason), ("1/2-1/2", "turn_cap"), "game {g}");
             }
-            other => panic!("unknown reason {other}"),
         }
-        reasons.insert(reason.to_owned());
     }
-    assert!(!reasons.is_empty());
-    let _ = passes;
+    seen
+}
+
+#[test]
+fn every_recorded_turn_is_legal_by_the_independent_rules_model() {
+    let out = tempfile::tempdir().unwrap();
+    let (_, f) = play(out.path(), &["--games", "8", "--seed", "3"]);
+    let seen = replay_with_the_rules_model(&f);
+    // Cheap bots over many openings reach more of the rules: passes, castles, promotions, en passant.
+    let o = openings();
+    let wide = out.path().join("wide");
+    let r = harness(&[
+        "--a",
+        "depth=1,tt=off,eval=aggressive,tc=calls:100",
+        "--b",
+        "depth=1,tt=off,eval=material,tc=calls:100",
+        "--games",
+        "128",
+        "--seed",
+        "11",
+        "--openings",
+        &o,
+        "--out",
+        wide.to_str().unwrap(),
+    ]);
+    assert!(r.status.success(), "{}", stderr(&r));
+    let wide_seen = replay_with_the_rules_model(&folders(&wide)[0]);
+    let total: Vec<usize> = seen.iter().zip(wide_seen).map(|(a, b)| a + b).collect();
+    eprintln!(
+        "passes, castles, promotions, en-passant removals, king captures, clock draws: {total:?}"
+    );
+    assert!(total[4] > 0, "no king capture replayed: {total:?}");
 }
 
 #[test]

@@ -30,6 +30,25 @@ pub enum Action {
     Merge(MergeArgs),
     /// Check the openings file (it loads and its recorded parameters reproduce it), or freeze it anew.
     Openings(OpeningsArgs),
+    /// Measure the luck of every roll in a match folder and print raw and luck-adjusted scores.
+    Luck(LuckArgs),
+}
+
+/// Options of `luck`.
+#[derive(clap::Args, Debug)]
+pub struct LuckArgs {
+    /// The match run folder.
+    pub dir: PathBuf,
+    /// The logistic scale in centipawns (default: fitted on the folder's games).
+    #[arg(long, value_name = "CP", value_parser = parse_scale)]
+    pub luck_scale: Option<f64>,
+}
+
+fn parse_scale(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("'{s}': a positive number of centipawns")),
+    }
 }
 
 /// Options of a match.
@@ -75,6 +94,16 @@ pub struct PlayArgs {
     /// Where the run folder goes.
     #[arg(long, value_name = "DIR", default_value = "results-private")]
     pub(crate) out: PathBuf,
+    /// After the match, measure each roll's luck and add `adj_score=… variance_reduction=…` to the final line.
+    #[arg(long)]
+    pub(crate) luck: bool,
+    /// With --luck: the logistic scale in centipawns (default: fitted on the match's games).
+    #[arg(long, value_name = "CP", value_parser = parse_scale, requires = "luck")]
+    pub(crate) luck_scale: Option<f64>,
+    /// Stop on the SPRT of luck-adjusted pair scores, their luck at this fixed logistic scale in centipawns (the
+    /// final line adds adj_llr and adj_verdict; implies --luck at this scale).
+    #[arg(long, value_name = "CP", value_parser = parse_scale, conflicts_with = "luck_scale")]
+    pub(crate) luck_sprt: Option<f64>,
 }
 
 /// A parsed `--a`/`--b` (opaque outside the match runner).
@@ -91,6 +120,9 @@ pub struct MergeArgs {
     /// The run folders.
     #[arg(required = true)]
     pub dirs: Vec<PathBuf>,
+    /// Also write the union as one match run folder under this folder (for `harness report`).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
 }
 
 /// Options of `openings`.
@@ -108,7 +140,14 @@ pub struct OpeningsArgs {
 pub fn run(args: Args) -> anyhow::Result<()> {
     match args.action {
         Some(Action::Merge(m)) => {
-            let line = crate::experiments::match_runner::merge::merge(&m.dirs)?;
+            if let Some(out) = &m.out {
+                crate::record::check_output_folder("out", out)?;
+            }
+            let (line, folder) =
+                crate::experiments::match_runner::merge::merge(&m.dirs, m.out.as_deref())?;
+            if let Some(folder) = folder {
+                crate::status!("match merge: {}", folder.display());
+            }
             outln!("{line}");
         }
         Some(Action::Openings(o)) => {
@@ -131,6 +170,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                     o.file.display()
                 );
             }
+        }
+        Some(Action::Luck(l)) => {
+            let s = crate::experiments::match_runner::luck::apply(&l.dir, l.luck_scale)?;
+            outln!(
+                "pairs={} raw_score={} {} luck_scale={} mean_abs_luck_cp={}",
+                s.pairs,
+                s.raw_score,
+                s.line(),
+                s.scale,
+                s.mean_abs_luck_cp
+            );
         }
         None => play_match(args.play)?,
     }
@@ -169,6 +219,7 @@ fn play_match(p: PlayArgs) -> anyhow::Result<()> {
         shard: p.shard.unwrap_or(Shard::ALL),
         openings: openings::load(&p.openings).map_err(|e| e.context("--openings"))?,
         bounds,
+        luck_sprt: p.luck_sprt,
     };
     let destination = match &p.resume {
         Some(dir) => Destination::Resume(dir),
@@ -179,6 +230,25 @@ fn play_match(p: PlayArgs) -> anyhow::Result<()> {
     };
     let finished = play(&settings, destination, concurrency)?;
     crate::status!("match: {}", finished.folder.display());
-    outln!("{}", finished.line);
+    let mut line = finished.line;
+    if p.luck || p.luck_sprt.is_some() {
+        let scale = p.luck_scale.or(p.luck_sprt);
+        let s = crate::experiments::match_runner::luck::apply(&finished.folder, scale)?;
+        crate::status!(
+            "match: luck at scale {:.0} cp: raw score {:.4}, adjusted {:.4}, variance / {:.2}",
+            s.scale,
+            s.raw_score,
+            s.adj_score,
+            s.variance_reduction
+        );
+        line = format!("{line} {}", s.line());
+        crate::record::write_atomic(
+            &finished
+                .folder
+                .join(crate::experiments::match_runner::run::SUMMARY_FILE),
+            format!("{line}\n").as_bytes(),
+        )?;
+    }
+    outln!("{line}");
     Ok(())
 }

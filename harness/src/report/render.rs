@@ -52,6 +52,14 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
             r.charts.extend(section.charts);
         }
     }
+    // Match runs are commands, not main-job stages: those beside this run folder are listed after it.
+    if let Some(section) =
+        crate::experiments::match_runner::section::listing(&results.dir, &charts_dir)
+            .context("the Matches section")?
+    {
+        r.md.push_str(&section.markdown);
+        r.charts.extend(section.charts);
+    }
     let index = out.join("index.md");
     crate::record::write_atomic(&index, r.md.as_bytes())?;
     Ok(Rendered {

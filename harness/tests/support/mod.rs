@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod rules_model;
+
 use std::path::{Path, PathBuf};
 
 /// A fresh empty folder under the system temp folder, removed when the guard drops. `name` shows in the folder's

@@ -4,11 +4,14 @@
 pub(crate) mod bot;
 pub(crate) mod folder;
 pub(crate) mod journal;
+pub(crate) mod luck;
 pub(crate) mod merge;
 pub(crate) mod openings;
 pub(crate) mod pair;
 pub(crate) mod record;
 pub(crate) mod run;
+pub(crate) mod section;
 pub(crate) mod settings;
 pub(crate) mod stats;
+pub(crate) mod summary;
 pub(crate) mod tally;

@@ -2,18 +2,20 @@
 
 use super::folder::MatchFolder;
 use super::journal::{Journal, JournalWriter};
+use super::luck;
 use super::pair::play_pair;
 use super::record::GameLine;
 use super::settings::{MatchSettings, SETTINGS_FILE, SettingsRecord};
+use super::summary::{AdjustedSprtJson, MatchSummary};
 use super::tally::Tally;
 use crate::exit::Failure;
 use crate::progress::Progress;
 use crate::record::{RunMetadata, write_atomic};
+use crate::statistics::sprt::SprtVerdict;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
-/// The summary file a completed match folder holds: the final line.
+/// The summary file a completed match folder holds: the final line (beside `summary.json`, [`MatchSummary`]).
 pub(crate) const SUMMARY_FILE: &str = "summary.txt";
 
 /// Where a match writes.
@@ -129,13 +131,17 @@ pub(crate) fn play(
             (folder, journal.pairs)
         }
     };
-    let mut tally = Tally::default();
+    let mut run = Running::default();
     let mut stopped = false;
     for pair in &done {
-        tally.add(pair).ok_or_else(|| {
+        let luck = settings
+            .luck_sprt
+            .map(|scale| luck::pair_score(pair, scale))
+            .transpose()?;
+        run.add(pair, luck).ok_or_else(|| {
             Failure::BadInput.because("games.jsonl: a result is not 1-0, 0-1 or 1/2-1/2")
         })?;
-        stopped = settings.stops_early() && tally.verdict(&settings.bounds).stop;
+        stopped = run.stop(settings);
         if stopped {
             break;
         }
@@ -143,9 +149,13 @@ pub(crate) fn play(
     let todo: Vec<u64> = settings.assigned().skip(done.len()).collect();
     let total = settings.assigned().count() as u64;
     if !stopped && !todo.is_empty() {
-        stopped = play_pairs(settings, &folder, &todo, total, concurrency, &mut tally)?;
+        stopped = play_pairs(settings, &folder, &todo, total, concurrency, &mut run)?;
     }
-    let line = tally.final_line(&settings.bounds);
+    let tally = run.tally;
+    let mut line = tally.final_line(&settings.bounds);
+    if let Some(adjusted) = run.adjusted_fields(settings) {
+        line = format!("{line} {adjusted}");
+    }
     if stopped {
         crate::status!(
             "match: the SPRT stopped the match after {} pairs",
@@ -156,8 +166,62 @@ pub(crate) fn play(
         &folder.path().join(SUMMARY_FILE),
         format!("{line}\n").as_bytes(),
     )?;
+    let mut summary = MatchSummary::of(&settings.record(), &tally);
+    summary.adjusted_sprt = settings.luck_sprt.map(|scale| {
+        let (llr, verdict) = luck::adjusted_sprt(&run.raw, &run.adjusted, &settings.bounds);
+        AdjustedSprtJson {
+            scale_cp: scale,
+            llr,
+            verdict: verdict.to_string(),
+        }
+    });
+    summary.write(folder.path())?;
     let folder = folder.finish()?;
     Ok(Finished { line, folder })
+}
+
+/// The stopping rule's state: the counts and, with `--luck-sprt`, the raw and luck-adjusted pair scores in pair
+/// order.
+#[derive(Default)]
+struct Running {
+    tally: Tally,
+    raw: Vec<f64>,
+    adjusted: Vec<f64>,
+}
+
+impl Running {
+    /// Adds a pair and its raw and adjusted scores (`None` without `--luck-sprt`); `None` for an unknown result.
+    fn add(&mut self, pair: &[GameLine; 2], luck: Option<(f64, f64)>) -> Option<()> {
+        self.tally.add(pair)?;
+        if let Some((raw, adjusted)) = luck {
+            self.raw.push(raw);
+            self.adjusted.push(adjusted);
+        }
+        Some(())
+    }
+
+    /// Whether the match stops here: the adjusted SPRT with `--luck-sprt`, the pentanomial one otherwise; never
+    /// for a shard.
+    fn stop(&self, settings: &MatchSettings) -> bool {
+        if !settings.stops_early() {
+            return false;
+        }
+        match settings.luck_sprt {
+            Some(_) => {
+                luck::adjusted_sprt(&self.raw, &self.adjusted, &settings.bounds).1
+                    != SprtVerdict::Continue
+            }
+            None => self.tally.verdict(&settings.bounds).stop,
+        }
+    }
+
+    /// `adj_llr=… adj_verdict=…` with `--luck-sprt`.
+    fn adjusted_fields(&self, settings: &MatchSettings) -> Option<String> {
+        settings.luck_sprt.map(|_| {
+            let (llr, verdict) = luck::adjusted_sprt(&self.raw, &self.adjusted, &settings.bounds);
+            format!("adj_llr={llr} adj_verdict={verdict}")
+        })
+    }
 }
 
 /// Plays `todo` in batches on `concurrency` threads, appending each pair in pair order and checking the SPRT
@@ -169,37 +233,54 @@ fn play_pairs(
     todo: &[u64],
     total: u64,
     concurrency: usize,
-    tally: &mut Tally,
+    run: &mut Running,
 ) -> anyhow::Result<bool> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(concurrency)
         .build()?;
     let mut journal = JournalWriter::open(folder.path())?;
-    let stage = Progress::new("match", total);
-    stage.inc(total - todo.len() as u64);
-    let started = Instant::now();
-    let mut played = 0u64;
+    // The bar counts this run's pairs, so its rate and time left are this run's; a resumed match says how many
+    // pairs it holds in all.
+    let stage = Progress::new("match", todo.len() as u64);
+    let resumed = total != todo.len() as u64;
     // A batch keeps every thread busy while bounding the work wasted past an SPRT stop.
     for batch in todo.chunks(concurrency * 2) {
-        let results: Vec<anyhow::Result<[GameLine; 2]>> =
-            pool.install(|| batch.par_iter().map(|&p| play_pair(settings, p)).collect());
+        type Played = ([GameLine; 2], Option<(f64, f64)>);
+        let results: Vec<anyhow::Result<Played>> = pool.install(|| {
+            batch
+                .par_iter()
+                .map(|&p| {
+                    let pair = play_pair(settings, p)?;
+                    let luck = settings
+                        .luck_sprt
+                        .map(|scale| luck::pair_score(&pair, scale))
+                        .transpose()?;
+                    Ok((pair, luck))
+                })
+                .collect()
+        });
         for result in results {
-            let pair = result?;
+            let (pair, luck) = result?;
             journal.append(&pair)?;
-            tally
-                .add(&pair)
+            run.add(&pair, luck)
                 .expect("the game loop writes only the three results");
-            played += 1;
+            let tally = &run.tally;
             stage.inc(1);
             let verdict = tally.verdict(&settings.bounds);
-            let left = todo.len() as u64 - played;
-            let eta = started.elapsed().as_secs_f64() / played as f64 * left as f64;
+            let adjusted = run
+                .adjusted_fields(settings)
+                .map_or(String::new(), |f| format!("; {f}"));
+            let in_all = if resumed {
+                format!(" ({} of {total} in all)", tally.pairs)
+            } else {
+                String::new()
+            };
             stage.set_message(format!(
-                "pairs; {}; {}; ~{eta:.0} s left",
+                "pairs{in_all}; {}; {}{adjusted}",
                 tally.brief(),
                 verdict.brief
             ));
-            if settings.stops_early() && verdict.stop {
+            if run.stop(settings) {
                 stage.finish("stopped by the SPRT");
                 return Ok(true);
             }

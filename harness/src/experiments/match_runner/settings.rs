@@ -68,6 +68,8 @@ pub(crate) struct MatchSettings {
     pub shard: Shard,
     pub openings: Openings,
     pub bounds: SprtBounds,
+    /// `--luck-sprt CP`: stop on the SPRT of luck-adjusted pair scores at this fixed logistic scale.
+    pub luck_sprt: Option<f64>,
 }
 
 impl MatchSettings {
@@ -104,6 +106,7 @@ impl MatchSettings {
             elo1: self.bounds.elo1,
             alpha: self.bounds.alpha,
             beta: self.bounds.beta,
+            luck_sprt_scale: self.luck_sprt,
         }
     }
 }
@@ -127,6 +130,9 @@ pub(crate) struct SettingsRecord {
     pub elo1: f64,
     pub alpha: f64,
     pub beta: f64,
+    /// The logistic scale of `--luck-sprt`, when the match stops on luck-adjusted scores.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub luck_sprt_scale: Option<f64>,
 }
 
 impl SettingsRecord {
@@ -142,6 +148,16 @@ impl SettingsRecord {
         serde_json::from_str(&text).map_err(|e| {
             Failure::BadInput.because(format!("{}: invalid settings: {e}", path.display()))
         })
+    }
+
+    /// The SPRT's hypotheses and error rates.
+    pub(crate) fn bounds(&self) -> SprtBounds {
+        SprtBounds {
+            elo0: self.elo0,
+            elo1: self.elo1,
+            alpha: self.alpha,
+            beta: self.beta,
+        }
     }
 
     /// The text written to `match.json`.
@@ -186,6 +202,11 @@ impl SettingsRecord {
                 "{} {} {} {}",
                 other.elo0, other.elo1, other.alpha, other.beta
             ),
+        );
+        cmp(
+            "luck_sprt_scale",
+            format!("{:?}", self.luck_sprt_scale),
+            format!("{:?}", other.luck_sprt_scale),
         );
         cmp(
             "format_version",

@@ -1,0 +1,349 @@
+//! The match's report section, read from a match run folder (`match.json`, `games.jsonl`): the SPRT's LLR after
+//! every pair against its two thresholds, normalized and logistic Elo with their intervals, and the pentanomial
+//! counts. `harness report <match folder>` renders one match as its own report; a main-job report lists the
+//! complete match folders beside its run folder, each with this section (see [`listing`]).
+
+use super::journal::Journal;
+use super::settings::{SETTINGS_FILE, SettingsRecord};
+use super::stats::SprtBounds;
+use super::tally::Tally;
+use crate::plot::{self, Axis, CategorySeries, DotPlot, LinePlot, Point, Series};
+use crate::present::number::{count, decimal};
+use crate::present::{Align, Table};
+use crate::record::is_partial;
+use crate::section::Section;
+use crate::statistics::sprt::{SprtStatus, sprt_pentanomial};
+use anyhow::{Context, Result};
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+/// The most LLR points drawn; longer matches are sampled evenly (the last pair always drawn).
+const MAX_PATH_POINTS: usize = 500;
+
+/// The pentanomial bins' names, pair score 0 to 1 from A's side.
+const PENTA_NAMES: [&str; 5] = ["LL", "LD", "DD", "DW", "WW"];
+
+/// Whether `dir` is a match run folder (it has `match.json`).
+pub(crate) fn is_match_folder(dir: &Path) -> bool {
+    dir.join(SETTINGS_FILE).is_file()
+}
+
+/// A match folder read back: its settings, the tally over its pairs and the LLR after each pair.
+struct MatchRun {
+    settings: SettingsRecord,
+    bounds: SprtBounds,
+    tally: Tally,
+    /// `(pairs, LLR)` after each pair, in pair order.
+    path: Vec<(u64, f64)>,
+    status: SprtStatus,
+}
+
+impl MatchRun {
+    fn read(dir: &Path) -> Result<MatchRun> {
+        let settings = SettingsRecord::read(dir)?;
+        let journal = Journal::read(dir)?;
+        let bounds = settings.bounds();
+        let mut tally = Tally::default();
+        let mut path = Vec::with_capacity(journal.pairs.len());
+        for (k, pair) in journal.pairs.iter().enumerate() {
+            tally.add(pair).with_context(|| {
+                format!(
+                    "{} pair record {}: a result is not 1-0, 0-1 or 1/2-1/2",
+                    journal.path.display(),
+                    k + 1
+                )
+            })?;
+            path.push((tally.pairs, sprt_pentanomial(&tally.penta, &bounds).llr));
+        }
+        let status = sprt_pentanomial(&tally.penta, &bounds);
+        Ok(MatchRun {
+            settings,
+            bounds,
+            tally,
+            path,
+            status,
+        })
+    }
+}
+
+/// The section of the match in `dir`: its heading at `level` (2 for a match's own report, 3 inside a listing),
+/// charts written to `charts_dir` under stems starting with `stem`.
+pub(crate) fn match_section(
+    dir: &Path,
+    charts_dir: &Path,
+    stem: &str,
+    level: usize,
+) -> Result<Section> {
+    let run = MatchRun::read(dir)?;
+    let s = &run.status;
+    let t = &run.tally;
+    let mut section = Section::default();
+    let md = &mut section.markdown;
+    let hashes = "#".repeat(level);
+    let name = dir
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let _ = writeln!(md, "{hashes} Match `{name}`\n");
+    let _ = writeln!(
+        md,
+        "A = `{}` against B = `{}`, seed {}, shard {}, at most {} games; every count from A's side. Pairs \
+         play one opening twice with colours swapped and the same dice (docs/match.md).\n",
+        run.settings.a,
+        run.settings.b,
+        run.settings.seed,
+        run.settings.shard,
+        count(run.settings.games)
+    );
+    let mut table = Table::new([("figure", Align::Left), ("value", Align::Right)]);
+    let interval = |i: &crate::statistics::Interval| {
+        format!(
+            "{} [{}, {}] ({}%, n = {} games)",
+            decimal(i.point, 1),
+            decimal(i.low, 1),
+            decimal(i.high, 1),
+            decimal(100.0 * i.level, 0),
+            count(i.n)
+        )
+    };
+    let p = t.penta.counts;
+    for (label, value) in [
+        (
+            "pairs (games)",
+            format!("{} ({})", count(t.pairs), count(2 * t.pairs)),
+        ),
+        (
+            "A's wins / draws / losses",
+            format!(
+                "{} / {} / {}",
+                count(t.wdl[0]),
+                count(t.wdl[1]),
+                count(t.wdl[2])
+            ),
+        ),
+        (
+            "pentanomial LL, LD, DD, DW, WW",
+            format!("{}, {}, {}, {}, {}", p[0], p[1], p[2], p[3], p[4]),
+        ),
+        ("A's score per game", format!("{:.3}", s.score)),
+        ("normalized Elo (nElo)", interval(&s.nelo)),
+        ("logistic Elo", interval(&s.logistic_elo)),
+        (
+            "SPRT",
+            format!(
+                "H0 nElo = {}, H1 nElo = {}, α = {}, β = {}",
+                run.bounds.elo0, run.bounds.elo1, run.bounds.alpha, run.bounds.beta
+            ),
+        ),
+        (
+            "LLR",
+            format!("{:.3} in [{:.3}, {:.3}]", s.llr, s.lower, s.upper),
+        ),
+        ("verdict", format!("`{}`", s.verdict)),
+    ] {
+        table.row([label.to_owned(), value])?;
+    }
+    md.push_str(&table.markdown());
+    let _ = writeln!(
+        md,
+        "\nnElo and its interval come from the pentanomial distribution (fishtest's normalized Elo, the delta \
+         method); logistic Elo from the mean score, its interval the transformed ends of the score's. The SPRT \
+         accepts H1 when the LLR reaches the upper threshold ln((1 − β) / α), H0 at the lower ln(β / (1 − α)).\n"
+    );
+    if run.path.is_empty() {
+        let _ = writeln!(md, "No complete pair yet: nothing to chart.\n");
+        return Ok(section);
+    }
+    let llr = llr_chart(&run, &name)?;
+    let files = plot::line_plot(&llr, &charts_dir.join(format!("{stem}-llr")))?;
+    section.link(&format!("{stem}-llr"), &llr.title, files);
+    let penta = penta_chart(t, &name)?;
+    let files = plot::dot_plot(&penta, &charts_dir.join(format!("{stem}-penta")))?;
+    section.link(&format!("{stem}-penta"), &penta.title, files);
+    Ok(section)
+}
+
+/// The LLR after each pair (sampled to at most [`MAX_PATH_POINTS`]) with both thresholds level across it.
+fn llr_chart(run: &MatchRun, name: &str) -> Result<LinePlot> {
+    let n = run.path.len();
+    let step = n.div_ceil(MAX_PATH_POINTS).max(1);
+    let points: Vec<Point> = run
+        .path
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| k % step == step - 1 || *k == n - 1 || *k == 0)
+        .map(|(_, &(x, y))| Point {
+            x: x as f64,
+            y,
+            lo: y,
+            hi: y,
+        })
+        .collect();
+    let mut points = points;
+    // Before the first pair the LLR is 0: the path starts there, and a one-pair match still spans an x range.
+    points.insert(
+        0,
+        Point {
+            x: 0.0,
+            y: 0.0,
+            lo: 0.0,
+            hi: 0.0,
+        },
+    );
+    let mut series = vec![Series {
+        name: "LLR after each pair".into(),
+        points,
+        bound: false,
+    }];
+    let s = &run.status;
+    let thresholds: Vec<Series> = [
+        (format!("upper {:.2}: accept H1", s.upper), s.upper),
+        (format!("lower {:.2}: accept H0", s.lower), s.lower),
+    ]
+    .into_iter()
+    .filter_map(|(label, at)| Series::level_across(label, at, &series))
+    .collect();
+    series.extend(thresholds);
+    Ok(LinePlot {
+        title: format!("SPRT log-likelihood ratio, {name}"),
+        x: Axis::linear("pairs played", "pairs"),
+        y: Axis::linear("LLR", "natural log"),
+        series,
+        verticals: Vec::new(),
+    })
+}
+
+/// Pairs per pentanomial bin with a 95% Wilson interval on each bin's share, scaled to pairs.
+fn penta_chart(t: &Tally, name: &str) -> Result<DotPlot> {
+    let n = t.pairs as f64;
+    let mut values = Vec::new();
+    let mut intervals = Vec::new();
+    for &c in &t.penta.counts {
+        let (lo, hi) = wilson(c as f64, n);
+        values.push(Some(c as f64));
+        intervals.push(((lo * n).min(c as f64), (hi * n).max(c as f64)));
+    }
+    let top = intervals.iter().map(|i| i.1).fold(1.0, f64::max);
+    Ok(DotPlot {
+        title: format!("Pair results from A's side, {name}"),
+        x_label: "pair score (LL = 0, LD = 1/4, DD = 1/2 incl. WL and LW, DW = 3/4, WW = 1)".into(),
+        y: Axis::linear("pairs", "count").with_range(0.0, top * 1.1),
+        categories: PENTA_NAMES.iter().map(|s| (*s).to_owned()).collect(),
+        series: vec![CategorySeries {
+            name: "pairs (95% interval of the bin's share)".into(),
+            values,
+            intervals: Some(intervals),
+        }],
+        reference: None,
+    })
+}
+
+/// The 95% Wilson score interval of a proportion `k / n` (`(0, 0)` when `n` is 0).
+fn wilson(k: f64, n: f64) -> (f64, f64) {
+    if n <= 0.0 {
+        return (0.0, 0.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let p = k / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The complete match folders directly under `base`, oldest first (their names carry the UTC start time).
+pub(crate) fn match_folders(base: &Path) -> Result<Vec<PathBuf>> {
+    let Ok(entries) = std::fs::read_dir(base) else {
+        return Ok(Vec::new());
+    };
+    let mut found = Vec::new();
+    for e in entries {
+        let path = e?.path();
+        let is_match = path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("match-"));
+        if is_match && !is_partial(&path) && is_match_folder(&path) {
+            found.push(path);
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// The main-job report's "Matches" section: every complete match folder beside `run_dir` (under the same results
+/// folder), each with its section; `None` when there is none. A folder that cannot be read is named, not fatal.
+pub(crate) fn listing(run_dir: &Path, charts_dir: &Path) -> Result<Option<Section>> {
+    let Some(base) = run_dir.parent() else {
+        return Ok(None);
+    };
+    let folders = match_folders(base)?;
+    if folders.is_empty() {
+        return Ok(None);
+    }
+    let mut out = Section::default();
+    let _ = writeln!(
+        out.markdown,
+        "## Matches\n\n{} complete match run folder(s) under `{}` (`harness match`; each also renders alone with \
+         `harness report <folder>`).\n",
+        folders.len(),
+        base.file_name().map_or_else(
+            || base.display().to_string(),
+            |n| n.to_string_lossy().into_owned()
+        )
+    );
+    for dir in &folders {
+        let stem = dir
+            .file_name()
+            .map_or_else(|| "match".to_owned(), |n| n.to_string_lossy().into_owned());
+        match match_section(dir, charts_dir, &stem, 3) {
+            Ok(s) => {
+                out.markdown.push_str(&s.markdown);
+                out.charts.extend(s.charts);
+            }
+            Err(e) => {
+                let _ = writeln!(out.markdown, "### Match `{stem}`\n\nNot readable: {e:#}\n");
+            }
+        }
+    }
+    Ok(Some(out))
+}
+
+/// Renders the match in `dir` as a report of its own into `out` (`index.md`, `charts/`), which the caller puts
+/// in place as a whole.
+pub(crate) fn render_match(dir: &Path, out: &Path) -> Result<Vec<PathBuf>> {
+    let charts_dir = out.join("charts");
+    std::fs::create_dir_all(&charts_dir)
+        .with_context(|| format!("{}: cannot create", charts_dir.display()))?;
+    let mut md = String::from("# Match report\n\n");
+    let _ = writeln!(
+        md,
+        "Generated by `harness report` from the match run folder `{}`; the games are in its `games.jsonl`.\n",
+        dir.file_name().map_or_else(
+            || dir.display().to_string(),
+            |n| n.to_string_lossy().into_owned()
+        )
+    );
+    let section = match_section(dir, &charts_dir, "match", 2)?;
+    md.push_str(&section.markdown);
+    crate::record::write_atomic(&out.join("index.md"), md.as_bytes())?;
+    Ok(section.charts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wilson;
+
+    #[test]
+    fn wilson_interval_holds_the_share_and_stays_in_the_unit_interval() {
+        let (lo, hi) = wilson(3.0, 10.0);
+        assert!(lo < 0.3 && 0.3 < hi, "{lo} {hi}");
+        // Known value: 3 of 10 gives [0.1078, 0.6032].
+        assert!(
+            (lo - 0.1078).abs() < 1e-4 && (hi - 0.6032).abs() < 1e-4,
+            "{lo} {hi}"
+        );
+        assert_eq!(wilson(0.0, 0.0), (0.0, 0.0));
+        let (lo, hi) = wilson(0.0, 5.0);
+        assert_eq!(lo, 0.0);
+        assert!(hi > 0.0 && hi < 1.0);
+    }
+}

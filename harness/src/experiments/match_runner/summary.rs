@@ -1,0 +1,163 @@
+//! `summary.json` of a match run folder: the settings that define the match, the counts from A's side and the
+//! SPRT's state over every pair the folder holds, written atomically when the match (or a merge with `--out`)
+//! completes. Keys are documented in docs/match.md.
+
+use super::settings::SettingsRecord;
+use super::tally::Tally;
+use crate::statistics::Interval;
+use crate::statistics::sprt::{SprtStatus, sprt_pentanomial};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The summary's name inside a run folder.
+pub(crate) const SUMMARY_JSON: &str = "summary.json";
+
+/// The layout's version; bumped when a key changes meaning or disappears.
+pub(crate) const MATCH_SUMMARY_VERSION: u32 = 1;
+
+/// An Elo figure with its interval, as `summary.json` writes it.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct EloJson {
+    pub point: f64,
+    pub low: f64,
+    pub high: f64,
+    /// Coverage of `[low, high]` (0.95; 0 with no games).
+    pub level: f64,
+    /// Games behind the estimate.
+    pub n: usize,
+}
+
+impl From<Interval> for EloJson {
+    fn from(i: Interval) -> EloJson {
+        EloJson {
+            point: i.point,
+            low: i.low,
+            high: i.high,
+            level: i.level,
+            n: i.n,
+        }
+    }
+}
+
+/// The SPRT's hypotheses and error rates.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct BoundsJson {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+    /// Wald's thresholds ln(β / (1 − α)) and ln((1 − β) / α).
+    pub lower: f64,
+    pub upper: f64,
+}
+
+/// The luck-adjusted score beside the raw one (present only when the match ran with `--luck`).
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct LuckJson {
+    /// The logistic scale turning centipawns into win probability.
+    pub scale_cp: f64,
+    /// Whether the scale was fitted on this match's games (else given by `--luck-scale`).
+    pub scale_fitted: bool,
+    /// A's raw mean score per game.
+    pub raw_score: f64,
+    /// A's luck-adjusted mean score per game.
+    pub adj_score: f64,
+    /// Variance of raw per-pair scores over that of adjusted ones.
+    pub variance_reduction: f64,
+}
+
+/// `summary.json`.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct MatchSummary {
+    pub summary_version: u32,
+    /// Bot A's and B's canonical specs.
+    pub a: String,
+    pub b: String,
+    pub seed: u64,
+    /// The shard this folder played (`1/1` for a whole match or a merge).
+    pub shard: String,
+    /// The most games the match was allowed.
+    pub games_max: u64,
+    pub pairs: u64,
+    pub games: u64,
+    /// A's wins, draws and losses.
+    pub w: u64,
+    pub d: u64,
+    pub l: u64,
+    /// Pairs scoring 0, ¼, ½, ¾, 1 for A: LL, LD, DD, DW, WW.
+    pub penta: [u64; 5],
+    /// A's mean score per game (of the regularized distribution, as the SPRT uses it).
+    pub score: f64,
+    pub llr: f64,
+    pub bounds: BoundsJson,
+    /// `accept_h1`, `accept_h0` or `continue`.
+    pub verdict: String,
+    /// Normalized Elo of A over B.
+    pub nelo: EloJson,
+    /// Logistic Elo of A over B.
+    pub logistic_elo: EloJson,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub luck: Option<LuckJson>,
+    /// With `--luck-sprt`: the SPRT on luck-adjusted pair scores that decided the stop.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjusted_sprt: Option<AdjustedSprtJson>,
+}
+
+/// The SPRT on luck-adjusted pair scores (`--luck-sprt`).
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct AdjustedSprtJson {
+    /// The fixed logistic scale of the luck.
+    pub scale_cp: f64,
+    pub llr: f64,
+    pub verdict: String,
+}
+
+impl MatchSummary {
+    /// The summary of `tally` for the match `settings` describes.
+    pub(crate) fn of(settings: &SettingsRecord, tally: &Tally) -> MatchSummary {
+        let bounds = settings.bounds();
+        let s: SprtStatus = sprt_pentanomial(&tally.penta, &bounds);
+        MatchSummary {
+            summary_version: MATCH_SUMMARY_VERSION,
+            a: settings.a.clone(),
+            b: settings.b.clone(),
+            seed: settings.seed,
+            shard: settings.shard.clone(),
+            games_max: settings.games,
+            pairs: tally.pairs,
+            games: 2 * tally.pairs,
+            w: tally.wdl[0],
+            d: tally.wdl[1],
+            l: tally.wdl[2],
+            penta: tally.penta.counts,
+            score: s.score,
+            llr: s.llr,
+            bounds: BoundsJson {
+                elo0: bounds.elo0,
+                elo1: bounds.elo1,
+                alpha: bounds.alpha,
+                beta: bounds.beta,
+                lower: s.lower,
+                upper: s.upper,
+            },
+            verdict: s.verdict.to_string(),
+            nelo: s.nelo.into(),
+            logistic_elo: s.logistic_elo.into(),
+            luck: None,
+            adjusted_sprt: None,
+        }
+    }
+
+    /// Writes `dir/summary.json` atomically.
+    pub(crate) fn write(&self, dir: &Path) -> anyhow::Result<()> {
+        let mut text = serde_json::to_string_pretty(self)?;
+        text.push('\n');
+        crate::record::write_atomic(&dir.join(SUMMARY_JSON), text.as_bytes())?;
+        Ok(())
+    }
+}
