@@ -19,6 +19,7 @@ pub mod tt_pressure;
 pub use job::{Job, timing_plan};
 pub use main_run::{Findings, MainRun};
 
+use crate::answer::Claim;
 use crate::section::{Section, SectionContext};
 
 /// One experiment of the main job.
@@ -46,6 +47,11 @@ pub(crate) trait Experiment: Sync {
     /// skipping run may lack, and the shared tables); `None` when it has none.
     fn section(&self, _ctx: &SectionContext<'_>) -> anyhow::Result<Option<Section>> {
         Ok(None)
+    }
+    /// Its sentences of the answer ([`crate::answer`]), read from the run folder like its section; none when its
+    /// files are absent (the answer then says the question was not measured).
+    fn claims(&self, _ctx: &SectionContext<'_>) -> anyhow::Result<Vec<Claim>> {
+        Ok(Vec::new())
     }
 }
 

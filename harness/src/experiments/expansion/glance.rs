@@ -228,7 +228,8 @@ pub fn with_break_even_map(glance: &mut [Glance], map: &[crate::record::schema::
     }
 }
 
-/// The verdicts tallied.
+/// The verdicts tallied over the real evaluators' settings: the synthetic `constant` evaluator measures the
+/// cache's own cost (it costs nothing to call, so a cache can only lose with it) and is no finding.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Tally {
     /// The fastest variant pays.
@@ -239,16 +240,45 @@ pub struct Tally {
     pub within_noise: usize,
     /// The interval holds 1 and reaches past the threshold, or covers less than 95%.
     pub no_verdict: usize,
+    /// Settings of the synthetic `constant` evaluator, left out of the four counts above.
+    pub constant_not_counted: usize,
 }
 
-/// The verdicts of `glance` tallied.
+/// The verdicts of `glance` tallied, the `constant` evaluator's settings left out (and counted as such).
 pub(crate) fn tally(glance: &[Glance]) -> Tally {
-    let count = |v: Verdict| glance.iter().filter(|g| g.verdict == v).count();
+    let synthetic =
+        |g: &&Glance| Known::<EvaluatorKind>::parse(&g.evaluator).is(EvaluatorKind::Constant);
+    let count = |v: Verdict| {
+        glance
+            .iter()
+            .filter(|g| !synthetic(g) && g.verdict == v)
+            .count()
+    };
     Tally {
         pays: count(Verdict::Better),
         costs: count(Verdict::Worse),
         within_noise: count(Verdict::WithinNoise),
         no_verdict: count(Verdict::NoVerdict),
+        constant_not_counted: glance.iter().filter(synthetic).count(),
+    }
+}
+
+impl Tally {
+    /// "9 pay, 23 cost, 0 within noise (±1%), 4 without verdict", then the constant evaluator's settings left
+    /// out, when there are any.
+    pub(crate) fn sentence(&self) -> String {
+        let mut s = format!(
+            "{} pay, {} cost, {} within noise (±1%), {} without verdict",
+            self.pays, self.costs, self.within_noise, self.no_verdict
+        );
+        if self.constant_not_counted > 0 {
+            s.push_str(&format!(
+                "; the {} settings of the synthetic `constant` evaluator (free to call, so they measure the \
+                 cache's own cost) are not counted",
+                self.constant_not_counted
+            ));
+        }
+        s
     }
 }
 
@@ -422,6 +452,14 @@ mod tests {
                 ..Tally::default()
             }
         );
+        let constant = Glance {
+            evaluator: "constant".into(),
+            verdict: Verdict::Worse,
+            ..g[0].clone()
+        };
+        let t = tally(&[g[0].clone(), constant]);
+        assert_eq!((t.costs, t.no_verdict, t.constant_not_counted), (0, 1, 1));
+        assert!(t.sentence().ends_with("the 1 settings of the synthetic `constant` evaluator (free to call, so they measure the cache's own cost) are not counted"));
         let md = glance_table(&g).unwrap().markdown();
         assert!(
             md.contains("| s | material | on | fx | 1.05x [0.970, 1.12] | no verdict | 50.0% |"),

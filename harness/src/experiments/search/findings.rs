@@ -103,6 +103,24 @@ impl SearchFindings {
         v
     }
 
+    /// Per family, the evaluation cache's speedup with Star2 and the table on: time(Star2 + TT, no cache) /
+    /// time(Star2 + TT, optimized cache), > 1 = the cache pays.
+    pub(crate) fn cache_speedups(&self) -> Vec<(String, Interval)> {
+        let arm = |cache| SearchArm {
+            pruning: Pruning::Star2,
+            table: true,
+            cache,
+        };
+        self.families()
+            .into_iter()
+            .filter_map(|family| {
+                let n = self.find(family, arm(CacheKind::None))?;
+                let o = self.find(family, arm(CacheKind::Optimized))?;
+                Some((family.to_owned(), speedup(&n.row, &o.row)))
+            })
+            .collect()
+    }
+
     /// One line per family: what Star1, Star2 and the table save against plain expectimax, and whether the
     /// evaluation cache pays with Star2 and the table on.
     pub(crate) fn glance_lines(&self) -> Vec<String> {
