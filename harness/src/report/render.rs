@@ -65,6 +65,27 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
     })
 }
 
+/// Each quantity the report states, defined once; sections and tables use these meanings.
+const DEFINITIONS: &str = "## Definitions\n\n\
+- **Operation**: one outer successor of a family fully expanded (nested chance expansion) with fresh caches; \
+  the search section's unit is one pass over the family's roots.\n\
+- **Hit rate**: hits / lookups (lookups = evaluator calls + hits) of the cache over the whole family (the \
+  counting pass). A column that gives the hit rate of one measured operation (callgrind measures the family's \
+  first successor) says so in its header.\n\
+- **Speedup**: time(baseline) / time(variant), paired per timing round, > 1 = faster; its interval is the \
+  order-statistic interval of the per-round ratios, with its level and number of rounds n. Every other ratio \
+  also reads > 1 = better (\"N x fewer leaves\"); costs against a baseline are signed changes (\"+15% calls\").\n\
+- **Verdict**: pays (faster) where the speedup's interval lies above 1, costs (slower) where below, within noise \
+  where it lies inside 1 ± 1%, no verdict where it holds 1 and reaches past ±1% or covers less than 95%.\n\
+- **Evaluator cost per call**: (time(no cache, this evaluator) − time(no cache, `constant`)) / lookups per \
+  operation, with bounds from the two medians' intervals; where the bounds hold 0 it is below the timer's \
+  resolution. In instructions (callgrind): e = instructions one call costs beyond the constant evaluator.\n\
+- **Break-even**: the evaluator cost at which a cache neither gains nor loses. In instructions: p / h, with p \
+  the optimized cache's instructions per lookup (callgrind) and h the family's hit rate; in ns: \
+  (time(variant, `constant`) − time(no cache, `constant`)) / hits per operation. The break-even hit rate is \
+  p / e; where p > e a lookup costs more than the call it saves and the cache never pays at any hit rate. The \
+  break-even map measures its own operation and states the hit rate it uses.\n\n";
+
 struct Report<'a> {
     results: &'a RunResults,
     slice: Slice,
@@ -77,6 +98,7 @@ impl Report<'_> {
         let r = self.results;
         let _ = writeln!(self.md, "# Evaluation-cache benchmark report\n");
         self.md.push_str(&crate::answer::markdown(answer));
+        self.md.push_str(DEFINITIONS);
         let _ = writeln!(self.md, "## The run\n");
         let _ = writeln!(
             self.md,
@@ -128,15 +150,10 @@ impl Report<'_> {
         let _ = writeln!(
             self.md,
             "For each scenario, evaluator and traversal setting: the cache variant with the greatest speedup over \
-             `none` (speedup = time(none) / time(variant), paired per round, > 1 = faster) with its 95% interval; \
-             **pays** where the interval lies above 1, **costs** where below, **within noise** where it lies \
-             inside 1 ± 1%, **no verdict** where it holds 1 and reaches past ±1% or covers less than 95%. \
-             Break-even = the evaluator cost per call at which that variant would neither gain nor lose: in ns, \
-             (time(variant) − time(none)) / hits per operation, both with the `constant` evaluator; in \
-             instructions, the optimized cache's instructions per lookup / hit rate (callgrind, traversal cache on). \
-             Where the break-even map covers the setting, both instruction columns come from it instead (any \
-             variant, either traversal mode; see \"Break-even map\" below). Compare the break-even with the \
-             evaluator's own cost beside it: the cache pays when the evaluator costs more.\n"
+             no cache, with its 95% interval and verdict, its hit rate, the evaluator's cost per call and the \
+             break-even beside it (see Definitions): the cache pays when the evaluator costs more than the \
+             break-even. The instruction columns come from callgrind (optimized cache, traversal cache on) or, \
+             for settings it does not cover, from the break-even map.\n"
         );
         let _ = writeln!(self.md, "{}", glance_table(&glance)?.markdown());
         let _ = writeln!(self.md, "**Verdicts:** {}.\n", t.sentence());
