@@ -1,15 +1,14 @@
 //! The answer first: at most eight plain sentences, each a question in the reader's words answered from the run
-//! with its figures and intervals. Each experiment contributes the claims its files support
-//! ([`crate::experiments::Experiment::claims`]); this module orders them by [`Question`], says "not measured in
-//! this run" for a question no experiment answered (its stage was skipped), and words the list for the report,
-//! the console and `summary.json` alike, so the three never differ.
+//! with its figures and intervals. Each experiment contributes the claims its files support (its `claims`, which
+//! `experiments::answer` collects); this module orders them by [`Question`], says "not measured in this run" for
+//! a question no experiment answered (its stage was skipped), and words the list for the report, the console and
+//! `summary.json` alike, so the three never differ. It sits below `experiments`, as `section` does.
 
 mod eviction_report;
 
 pub(crate) use eviction_report::stamp_eviction_report;
 
 use crate::present::number::{percent, points_interval, ratio_interval};
-use crate::section::SectionContext;
 use crate::statistics::Interval;
 use crate::verdict::{PAYS, Verdict};
 use serde::Serialize;
@@ -136,16 +135,6 @@ impl Claim {
     pub(crate) fn not_measured(question: Question) -> Claim {
         Claim::new(question, "Not measured in this run.", Vec::new())
     }
-}
-
-/// Every question's claim, in [`Question`] order: the experiments' own, and "not measured in this run" for a
-/// question none answered.
-pub(crate) fn collect(ctx: &SectionContext<'_>) -> anyhow::Result<Vec<Claim>> {
-    let mut given = Vec::new();
-    for e in crate::experiments::MAIN_JOB {
-        given.extend(e.claims(ctx)?);
-    }
-    Ok(ordered(given))
 }
 
 /// `given` in question order, each question once (the first claim given for it), the missing ones said as not

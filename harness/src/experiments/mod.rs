@@ -68,6 +68,16 @@ pub(crate) const MAIN_JOB: [&dyn Experiment; 8] = [
     &allocations::Allocations,
 ];
 
+/// The run's answer: every experiment's claims, read from the run folder in `ctx`, in question order, a
+/// question none answered said as not measured ([`crate::answer::ordered`]).
+pub(crate) fn answer(ctx: &SectionContext<'_>) -> anyhow::Result<Vec<Claim>> {
+    let mut given = Vec::new();
+    for e in MAIN_JOB {
+        given.extend(e.claims(ctx)?);
+    }
+    Ok(crate::answer::ordered(given))
+}
+
 /// The experiments `--skip` names, parsed (a clap value type: one list).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Skipped(pub Vec<&'static str>);

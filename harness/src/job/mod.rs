@@ -111,7 +111,7 @@ fn run_in(
         allocations: None,
         probes: None,
     };
-    let answer = crate::answer::collect(&ctx)?;
+    let answer = crate::experiments::answer(&ctx)?;
     write::write_summary(&answer, &glance, meta, folder, stages)?;
     Ok((answer, glance))
 }

@@ -43,7 +43,7 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
         allocations: results.allocations.as_ref(),
         probes: results.probes.as_ref(),
     };
-    let answer = crate::answer::collect(&ctx)?;
+    let answer = crate::experiments::answer(&ctx)?;
     r.header(&answer)?;
     r.glance()?;
     // Sections in the main job's order: each experiment renders its own from the run folder.
