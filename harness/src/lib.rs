@@ -1,6 +1,8 @@
 //! The benchmark and experiment harness: frozen scenarios → experiments (one folder each, on one spine of arm
 //! ids, intervals, verdicts, records, presentation and plots) → run folder → report.
 
+/// The answer first: the run's findings as plain sentences, each a question answered with its figures.
+pub mod answer;
 /// The one arm id: every experiment's arm as typed fields, its label, title and file stem derived in one place.
 pub mod arm;
 /// What this binary was built from: version, git revision, rustc (captured by `build.rs`).

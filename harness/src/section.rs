@@ -108,7 +108,8 @@ impl SectionContext<'_> {
         (scenarios, series)
     }
 
-    /// "optimized / tuple ratio of metric ranges from a to b" over scenarios.
+    /// The optimized cache's `metric` per operation against the tuple-key map and no cache, per scenario, as
+    /// signed changes.
     pub(crate) fn ratio_sentence<V: Figure>(
         &self,
         t: &MetricTable<V>,
@@ -131,12 +132,19 @@ impl SectionContext<'_> {
         if ratios.is_empty() {
             return format!("{what}: no optimized, tuple and none rows to compare.");
         }
+        // Signed changes, not ratios: a ratio of costs below 1 would read as better, against every other ratio.
+        let change = |r: f64| {
+            let d = r - 1.0;
+            let sign = if d < 0.0 { "−" } else { "+" };
+            format!("{sign}{}", crate::present::number::percent(d.abs()))
+        };
         let list: Vec<String> = ratios
             .iter()
-            .map(|(s, a, b)| format!("`{s}` {a:.2} (vs none {b:.2})"))
+            .map(|(s, a, b)| format!("`{s}` {} vs tuple, {} vs none", change(*a), change(*b)))
             .collect();
         format!(
-            "{what} per operation of the optimized cache divided by those of the tuple-key map (and of no cache): {}.",
+            "{what} per operation of the optimized cache against the tuple-key map and against no cache (− = fewer, \
+             + = more): {}.",
             list.join(", ")
         )
     }

@@ -125,8 +125,40 @@ fn quick_run_writes_counts_timings_and_summary() {
     let summary: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(runs[0].join("summary.json")).unwrap())
             .unwrap();
-    assert_eq!(summary["summary_version"], 2);
+    assert_eq!(summary["summary_version"], 3);
     assert_eq!(summary["seed"], 5);
+    // The answer: one sentence per question, the same in summary.json and at the top of the report; a skipped
+    // stage's question says so, and a measured one states its figures.
+    let answer = summary["answer"].as_array().unwrap();
+    assert_eq!(answer.len(), 6, "{answer:?}");
+    let top = &md[..md.find("## The run").unwrap()];
+    for claim in answer {
+        let text = claim["claim"].as_str().unwrap();
+        assert!(top.contains(text), "{text} is not at the top of the report");
+    }
+    let said = |question: &str| {
+        answer
+            .iter()
+            .find(|c| c["claim"].as_str().unwrap().starts_with(question))
+            .unwrap_or_else(|| panic!("no claim for {question}"))
+    };
+    let tt = said("From what size does the TT replacement scheme stop mattering?");
+    assert!(
+        tt["claim"]
+            .as_str()
+            .unwrap()
+            .ends_with("Not measured in this run.")
+    );
+    let default = said("Does the evaluation cache pay with the default evaluator and settings?");
+    let figure = &default["figures"][0];
+    assert_eq!(figure["name"], "speedup promotion-en-passant", "{answer:?}");
+    assert!(
+        said("Does it pay inside the search?")["figures"]
+            .as_array()
+            .unwrap()
+            .len()
+            == 1
+    );
     let bounded_glance = summary["bounded_cache"].as_array().unwrap();
     assert_eq!(bounded_glance.len(), 4, "two workloads x two rules");
     for g in bounded_glance {

@@ -21,6 +21,7 @@ pub mod tt_pressure;
 pub use job::{Job, timing_plan};
 pub use main_run::{Findings, MainRun};
 
+use crate::answer::Claim;
 use crate::section::{Section, SectionContext};
 
 /// One experiment of the main job.
@@ -49,6 +50,11 @@ pub(crate) trait Experiment: Sync {
     fn section(&self, _ctx: &SectionContext<'_>) -> anyhow::Result<Option<Section>> {
         Ok(None)
     }
+    /// Its sentences of the answer ([`crate::answer`]), read from the run folder like its section; none when its
+    /// files are absent (the answer then says the question was not measured).
+    fn claims(&self, _ctx: &SectionContext<'_>) -> anyhow::Result<Vec<Claim>> {
+        Ok(Vec::new())
+    }
 }
 
 /// The main job, in run order. The expansion experiment comes first and cannot be skipped: every other section
@@ -63,6 +69,16 @@ pub(crate) const MAIN_JOB: &[&dyn Experiment] = &[
     &catalogue_eviction::CatalogueEviction,
     &allocations::Allocations,
 ];
+
+/// The run's answer: every experiment's claims, read from the run folder in `ctx`, in question order, a
+/// question none answered said as not measured ([`crate::answer::ordered`]).
+pub(crate) fn answer(ctx: &SectionContext<'_>) -> anyhow::Result<Vec<Claim>> {
+    let mut given = Vec::new();
+    for e in MAIN_JOB {
+        given.extend(e.claims(ctx)?);
+    }
+    Ok(crate::answer::ordered(given))
+}
 
 /// The experiments `--skip` names, parsed (a clap value type: one list).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

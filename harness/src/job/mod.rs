@@ -40,11 +40,11 @@ pub fn run(job: &Job) -> anyhow::Result<()> {
     );
     let outcome = run_in(job, &meta, &folder, start);
     match outcome {
-        Ok(glance) => {
+        Ok((answer, glance)) => {
             let done = folder.finish()?;
             outln!("results: {}", done.display());
             crate::report::render_run(&done, &job.report_dir)?;
-            summary::print_glance(&glance);
+            summary::print_summary(&answer, &glance);
             status!(
                 "main job finished in {:.1} s",
                 start.elapsed().as_secs_f64()
@@ -62,13 +62,16 @@ pub fn run(job: &Job) -> anyhow::Result<()> {
     }
 }
 
-/// Everything between reserving the run folder and completing it; returns At a glance.
+/// Everything between reserving the run folder and completing it; returns the answer and At a glance.
 fn run_in(
     job: &Job,
     meta: &RunMetadata,
     folder: &RunFolder,
     start: Instant,
-) -> anyhow::Result<Vec<crate::experiments::expansion::glance::Glance>> {
+) -> anyhow::Result<(
+    Vec<crate::answer::Claim>,
+    Vec<crate::experiments::expansion::glance::Glance>,
+)> {
     let scenarios = verify::verify_scenarios(job)?;
     status!(
         "verified {} successors in {:.1} s",
@@ -96,6 +99,19 @@ fn run_in(
             .as_ref()
             .map_or(&[][..], |m| &m.break_evens[..]),
     };
-    write::write_summary(&glance, meta, folder, stages)?;
-    Ok(glance)
+    // The answer is read from the files just written, as the report reads them, so the two never differ.
+    let slice = crate::section::Slice::pick(&written.counts);
+    let ctx = crate::section::SectionContext {
+        dir: folder.path(),
+        charts_dir: folder.path(),
+        slice: &slice,
+        counts: &written.counts,
+        timings: &written.timings,
+        intervals: &written.intervals,
+        allocations: None,
+        probes: None,
+    };
+    let answer = crate::experiments::answer(&ctx)?;
+    write::write_summary(&answer, &glance, meta, folder, stages)?;
+    Ok((answer, glance))
 }

@@ -1,5 +1,6 @@
 //! The run's headline: printed last on the console and written as `summary.json`.
 
+use crate::answer::Claim;
 use crate::experiments::bounded_cache::findings::BoundedGlance;
 use crate::experiments::break_even::findings::VariantBreakEven;
 use crate::experiments::expansion::glance::{Glance, Tally, glance_table, tally};
@@ -7,8 +8,10 @@ use crate::outln;
 use crate::record::RunMetadata;
 use serde::Serialize;
 
-/// The version of `summary.json`'s layout; bumped when a key changes meaning or disappears.
-pub(crate) const SUMMARY_VERSION: u32 = 2;
+/// The version of `summary.json`'s layout; bumped when a key is added, changes meaning or disappears. Version 3
+/// added `answer` and `verdicts.constant_not_counted`, and `verdicts` no longer counts the synthetic `constant`
+/// evaluator's settings (`at_a_glance` still lists them); every other key of version 2 kept its meaning.
+pub(crate) const SUMMARY_VERSION: u32 = 3;
 
 #[derive(Serialize)]
 struct SummaryJson<'a> {
@@ -18,6 +21,7 @@ struct SummaryJson<'a> {
     rustc: &'a str,
     machine: String,
     seed: u64,
+    answer: &'a [Claim],
     verdicts: Tally,
     at_a_glance: &'a [Glance],
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -86,6 +90,7 @@ impl TtPressureHeadline {
 
 /// `summary.json`'s text.
 pub(crate) fn summary_json(
+    answer: &[Claim],
     glance: &[Glance],
     meta: &RunMetadata,
     stages: StageHeadlines<'_>,
@@ -97,6 +102,7 @@ pub(crate) fn summary_json(
         rustc: &meta.rustc,
         machine: meta.machine(),
         seed: meta.seed,
+        answer,
         verdicts: tally(glance),
         at_a_glance: glance,
         bounded_cache: stages.bounded_cache,
@@ -108,8 +114,12 @@ pub(crate) fn summary_json(
     Ok(text)
 }
 
-/// The console's closing summary.
-pub(crate) fn print_glance(glance: &[Glance]) {
+/// The console's closing summary: the answer first, then At a glance.
+pub(crate) fn print_summary(answer: &[Claim], glance: &[Glance]) {
+    outln!("\nThe answer:\n");
+    for line in crate::answer::console_lines(answer) {
+        outln!("{line}");
+    }
     let t = tally(glance);
     outln!("\nAt a glance (speedup = time(none) / time(variant), > 1 = faster):\n");
     match glance_table(glance) {
@@ -117,11 +127,7 @@ pub(crate) fn print_glance(glance: &[Glance]) {
         Err(e) => outln!("(no table: {e})"),
     };
     outln!(
-        "verdicts: {} pay, {} cost, {} within noise (±1%), {} without verdict (the 95% interval holds 1 and reaches \
-         past ±1%, or covers less than 95%)",
-        t.pays,
-        t.costs,
-        t.within_noise,
-        t.no_verdict
+        "verdicts: {} (without verdict: the 95% interval holds 1 and reaches past ±1%, or covers less than 95%)",
+        t.sentence()
     );
 }

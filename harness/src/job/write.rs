@@ -43,12 +43,13 @@ pub(crate) fn write_results(run: MainRun<'_>) -> anyhow::Result<(Written, Findin
 
 /// Writes `summary.json` (keys documented in docs/results.md).
 pub(crate) fn write_summary(
+    answer: &[crate::answer::Claim],
     glance: &[Glance],
     meta: &RunMetadata,
     folder: &RunFolder,
     stages: summary::StageHeadlines<'_>,
 ) -> anyhow::Result<()> {
-    let json = summary::summary_json(glance, meta, stages)?;
+    let json = summary::summary_json(answer, glance, meta, stages)?;
     folder.write("summary.json", json.as_bytes())?;
     Ok(())
 }

@@ -80,6 +80,7 @@ fn copy_tree(from: &Path, to: &Path) -> Result<()> {
 pub fn render_run(dir: &Path, out: &Path) -> Result<()> {
     let results = RunResults::load(dir)?;
     let done = replace_folder(out, |tmp| render(&results, tmp))?;
+    crate::answer::stamp_eviction_report(out, &done.answer)?;
     outln!(
         "report: {} ({} chart files) from {}",
         out.join("index.md").display(),

@@ -12,6 +12,7 @@ pub mod aging_lfu;
 pub mod arc;
 pub mod belady;
 pub mod cache;
+mod claims;
 pub mod clock;
 pub mod dice_trace;
 pub mod experiment;
@@ -61,5 +62,11 @@ impl Experiment for CatalogueEviction {
         run_eviction(run.job, run.folder)
     }
     // No section of the main report (the default): the experiment writes its own report into `eviction/`, which
-    // the main report's header points to.
+    // the main report's header points to. Its sentence of the answer is read from `eviction.csv`.
+    fn claims(
+        &self,
+        ctx: &crate::section::SectionContext<'_>,
+    ) -> anyhow::Result<Vec<crate::answer::Claim>> {
+        claims::claims(ctx)
+    }
 }

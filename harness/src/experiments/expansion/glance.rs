@@ -53,6 +53,10 @@ pub struct Glance {
     /// What one call of this evaluator costs beyond the constant evaluator, in ns: (time(none, this evaluator) −
     /// time(none, constant)) / lookups per operation. `None` without the constant evaluator's timing.
     pub evaluator_ns_per_call: Option<f64>,
+    /// The bounds of that cost from the two medians' 95% intervals' opposite ends (covers whenever both do);
+    /// where they hold 0 the cost is below the timer's resolution. Not in `summary.json`.
+    #[serde(skip)]
+    pub evaluator_ns_per_call_bounds: Option<(f64, f64)>,
     /// The evaluator cost at which the variant breaks even, in ns per call: (time(variant, constant) −
     /// time(none, constant)) / hits per operation (0 when the variant is faster even with a free evaluator).
     pub break_even_ns_per_call: Option<f64>,
@@ -149,6 +153,13 @@ fn glance(
         let d = ns(none)? - ns(&constant(none))?;
         (lookups > 0.0).then_some(d / lookups)
     })();
+    let evaluator_ns_per_call_bounds = (|| {
+        let at = |a: &ArmKey, m: Metric| timings.get(a, m);
+        let low = at(none, Metric::NsPerOpCi95Low)? - at(&constant(none), Metric::NsPerOpCi95High)?;
+        let high =
+            at(none, Metric::NsPerOpCi95High)? - at(&constant(none), Metric::NsPerOpCi95Low)?;
+        (lookups > 0.0).then_some((low / lookups, high / lookups))
+    })();
     let break_even_ns_per_call = (|| {
         let d = ns(&constant(&arm))? - ns(&constant(none))?;
         (hits > 0.0).then_some((d / hits).max(0.0))
@@ -180,15 +191,18 @@ fn glance(
         speedup_vs_none: speedup,
         hit_rate,
         evaluator_ns_per_call,
+        evaluator_ns_per_call_bounds,
         break_even_ns_per_call,
         evaluator_instructions_per_call,
         break_even_instructions_per_call,
     })
 }
 
-/// Fills each setting's break-even (and the evaluator's own instruction cost) from the break-even map where it
-/// covers the setting's family, traversal mode and fastest variant: the map measures every variant and both
-/// traversal modes, where the instruction step covers the optimized cache with the traversal cache on only.
+/// Fills each setting's evaluator instruction cost from the break-even map where it covers the setting's family,
+/// traversal mode and fastest variant, and its instruction break-even where the instruction step has none (the
+/// map measures every variant and both traversal modes; the instruction step the optimized cache with the
+/// traversal cache on only). Where both have one, the instruction step's p / h at the family's hit rate stays:
+/// one break-even per setting, the figure the answer states.
 ///
 /// ```
 /// use harness::experiments::expansion::glance::{Glance, with_break_even_map};
@@ -204,7 +218,8 @@ fn glance(
 /// let mut g = vec![Glance {
 ///     scenario: "sparse".into(), evaluator: "material".into(), traversal: "off".into(),
 ///     fastest_variant: "fx".into(), speedup_vs_none: Interval { point: 1.1, low: 1.0, high: 1.2, level: 0.95, n: 7, method: Method::PairedRatio },
-///     verdict: Verdict::NoVerdict, hit_rate: 0.9, evaluator_ns_per_call: None, break_even_ns_per_call: None,
+///     verdict: Verdict::NoVerdict, hit_rate: 0.9, evaluator_ns_per_call: None,
+///     evaluator_ns_per_call_bounds: None, break_even_ns_per_call: None,
 ///     evaluator_instructions_per_call: None, break_even_instructions_per_call: None,
 /// }];
 /// with_break_even_map(&mut g, &[row("material", 124.0), row("work:16", 866.0)]);
@@ -219,8 +234,8 @@ pub fn with_break_even_map(glance: &mut [Glance], map: &[crate::record::schema::
         let Some(first) = rows.clone().next() else {
             continue;
         };
-        if let Some(e) = first.break_even_instructions_per_call {
-            g.break_even_instructions_per_call = Some(e);
+        if g.break_even_instructions_per_call.is_none() {
+            g.break_even_instructions_per_call = first.break_even_instructions_per_call;
         }
         if let Some(own) = rows.find(|r| r.evaluator == g.evaluator) {
             g.evaluator_instructions_per_call = Some(own.evaluator_instructions_per_call);
@@ -228,7 +243,8 @@ pub fn with_break_even_map(glance: &mut [Glance], map: &[crate::record::schema::
     }
 }
 
-/// The verdicts tallied.
+/// The verdicts tallied over the real evaluators' settings: the synthetic `constant` evaluator measures the
+/// cache's own cost (it costs nothing to call, so a cache can only lose with it) and is no finding.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Tally {
     /// The fastest variant pays.
@@ -239,16 +255,45 @@ pub struct Tally {
     pub within_noise: usize,
     /// The interval holds 1 and reaches past the threshold, or covers less than 95%.
     pub no_verdict: usize,
+    /// Settings of the synthetic `constant` evaluator, left out of the four counts above.
+    pub constant_not_counted: usize,
 }
 
-/// The verdicts of `glance` tallied.
+/// The verdicts of `glance` tallied, the `constant` evaluator's settings left out (and counted as such).
 pub(crate) fn tally(glance: &[Glance]) -> Tally {
-    let count = |v: Verdict| glance.iter().filter(|g| g.verdict == v).count();
+    let synthetic =
+        |g: &&Glance| Known::<EvaluatorKind>::parse(&g.evaluator).is(EvaluatorKind::Constant);
+    let count = |v: Verdict| {
+        glance
+            .iter()
+            .filter(|g| !synthetic(g) && g.verdict == v)
+            .count()
+    };
     Tally {
         pays: count(Verdict::Better),
         costs: count(Verdict::Worse),
         within_noise: count(Verdict::WithinNoise),
         no_verdict: count(Verdict::NoVerdict),
+        constant_not_counted: glance.iter().filter(synthetic).count(),
+    }
+}
+
+impl Tally {
+    /// "9 pay, 23 cost, 0 within noise (±1%), 4 without verdict", then the constant evaluator's settings left
+    /// out, when there are any.
+    pub(crate) fn sentence(&self) -> String {
+        let mut s = format!(
+            "{} pay, {} cost, {} within noise (±1%), {} without verdict",
+            self.pays, self.costs, self.within_noise, self.no_verdict
+        );
+        if self.constant_not_counted > 0 {
+            s.push_str(&format!(
+                "; the {} settings of the synthetic `constant` evaluator (free to call, so they measure the \
+                 cache's own cost) are not counted",
+                self.constant_not_counted
+            ));
+        }
+        s
     }
 }
 
@@ -268,11 +313,18 @@ pub(crate) fn glance_table(glance: &[Glance]) -> Result<Table, TableError> {
         ("break-even instructions per call", Align::Right),
     ]);
     let ns = |v: Option<f64>| v.map_or(MISSING.to_owned(), time_ns);
-    // The evaluator's cost is a difference of two medians divided by the calls; below zero it is noise, not a
-    // negative cost (summary.json keeps the raw figure).
-    let cost = |v: Option<f64>| match v {
-        Some(c) if c < 0.0 => "≈ 0 (noise)".to_owned(),
-        v => ns(v),
+    // The evaluator's cost is a difference of two medians divided by the calls: where its bounds hold 0 the
+    // timer cannot tell it from nothing (summary.json keeps the raw figure).
+    let cost = |g: &Glance| match (g.evaluator_ns_per_call, g.evaluator_ns_per_call_bounds) {
+        _ if Known::<EvaluatorKind>::parse(&g.evaluator).is(EvaluatorKind::Constant) => {
+            "0 (the constant evaluator)".to_owned()
+        }
+        (Some(_), Some((low, _))) if low <= 0.0 => "below the timer's resolution".to_owned(),
+        (Some(c), Some((low, high))) => {
+            format!("{} [{}, {}]", time_ns(c), time_ns(low), time_ns(high))
+        }
+        (Some(c), None) if c <= 0.0 => "below the timer's resolution".to_owned(),
+        (v, _) => ns(v),
     };
     let ir = |v: Option<f64>| v.map_or(MISSING.to_owned(), instructions);
     for g in glance {
@@ -285,7 +337,7 @@ pub(crate) fn glance_table(glance: &[Glance]) -> Result<Table, TableError> {
             ratio_interval(s.point, s.low, s.high),
             g.verdict.label(&PAYS).to_owned(),
             percent(g.hit_rate),
-            cost(g.evaluator_ns_per_call),
+            cost(g),
             ns(g.break_even_ns_per_call),
             ir(g.evaluator_instructions_per_call),
             ir(g.break_even_instructions_per_call),
@@ -422,6 +474,14 @@ mod tests {
                 ..Tally::default()
             }
         );
+        let constant = Glance {
+            evaluator: "constant".into(),
+            verdict: Verdict::Worse,
+            ..g[0].clone()
+        };
+        let t = tally(&[g[0].clone(), constant]);
+        assert_eq!((t.costs, t.no_verdict, t.constant_not_counted), (0, 1, 1));
+        assert!(t.sentence().ends_with("the 1 settings of the synthetic `constant` evaluator (free to call, so they measure the cache's own cost) are not counted"));
         let md = glance_table(&g).unwrap().markdown();
         assert!(
             md.contains("| s | material | on | fx | 1.05x [0.970, 1.12] | no verdict | 50.0% |"),
@@ -495,6 +555,21 @@ mod tests {
         let g = at_a_glance(&c, &t, &IntervalTable::default());
         assert_eq!(g[0].evaluator_ns_per_call, Some(-2.0)); // (900 − 1000) ns over 50 calls per op
         let md = glance_table(&g).unwrap().markdown();
-        assert!(md.contains("| ≈ 0 (noise) |"), "{md}");
+        assert!(md.contains("| below the timer's resolution |"), "{md}");
+        // Bounds clear of 0 show the cost with them; bounds that hold 0 read as below the resolution.
+        let with = |low: f64, high: f64| Glance {
+            evaluator_ns_per_call: Some(4.0),
+            evaluator_ns_per_call_bounds: Some((low, high)),
+            ..g[0].clone()
+        };
+        let md = glance_table(&[with(2.0, 6.0), with(-1.0, 9.0)])
+            .unwrap()
+            .markdown();
+        assert!(md.contains("| 4.00 ns [2.00 ns, 6.00 ns] |"), "{md}");
+        assert_eq!(
+            md.matches("below the timer's resolution").count(),
+            1,
+            "{md}"
+        );
     }
 }

@@ -2,6 +2,7 @@
 //! checks first (values equal the frozen values and each other), then timed with the variants interleaved, and
 //! the optimized cache's probe lengths (`probes.csv`). Its rows are the core of `counts.csv` and `timings.csv`.
 
+mod claims;
 pub mod glance;
 pub mod operation;
 mod parity;
@@ -44,5 +45,11 @@ impl Experiment for Expansion {
         ctx: &crate::section::SectionContext<'_>,
     ) -> anyhow::Result<Option<crate::section::Section>> {
         section::section(ctx).map(Some)
+    }
+    fn claims(
+        &self,
+        ctx: &crate::section::SectionContext<'_>,
+    ) -> anyhow::Result<Vec<crate::answer::Claim>> {
+        Ok(claims::claims(ctx))
     }
 }

@@ -103,6 +103,24 @@ impl SearchFindings {
         v
     }
 
+    /// Per family, the evaluation cache's speedup with Star2 and the table on: time(Star2 + TT, no cache) /
+    /// time(Star2 + TT, optimized cache), > 1 = the cache pays.
+    pub(crate) fn cache_speedups(&self) -> Vec<(String, Interval)> {
+        let arm = |cache| SearchArm {
+            pruning: Pruning::Star2,
+            table: true,
+            cache,
+        };
+        self.families()
+            .into_iter()
+            .filter_map(|family| {
+                let n = self.find(family, arm(CacheKind::None))?;
+                let o = self.find(family, arm(CacheKind::Optimized))?;
+                Some((family.to_owned(), speedup(&n.row, &o.row)))
+            })
+            .collect()
+    }
+
     /// One line per family: what Star1, Star2 and the table save against plain expectimax, and whether the
     /// evaluation cache pays with Star2 and the table on.
     pub(crate) fn glance_lines(&self) -> Vec<String> {
@@ -119,9 +137,9 @@ impl SearchFindings {
                     || format!("{}: {MISSING}", ArmId::Search(want).title()),
                     |a| {
                         format!(
-                            "{}: {} of plain's leaves, speedup {}",
+                            "{}: {} fewer leaves than plain, speedup {}",
                             a.label(),
-                            ratio(a.leaves_ratio),
+                            ratio(1.0 / a.leaves_ratio),
                             ratio_interval(a.speedup.point, a.speedup.low, a.speedup.high)
                         )
                     },
@@ -164,9 +182,9 @@ impl SearchFindings {
             ("arm", Align::Left),
             ("nodes", Align::Right),
             ("leaves", Align::Right),
-            ("leaves / plain", Align::Right),
+            ("fewer leaves (plain / arm)", Align::Right),
             ("evaluator calls", Align::Right),
-            ("calls / plain", Align::Right),
+            ("fewer evaluator calls (plain / arm)", Align::Right),
             ("TT hits / probes", Align::Right),
             ("time per pass", Align::Right),
             ("speedup vs plain", Align::Right),
@@ -185,9 +203,9 @@ impl SearchFindings {
                 a.label(),
                 count(r.nodes),
                 count(r.leaves),
-                ratio(a.leaves_ratio),
+                ratio(1.0 / a.leaves_ratio),
                 count(r.evaluator_calls),
-                ratio(a.calls_ratio),
+                ratio(1.0 / a.calls_ratio),
                 tt,
                 time_ns_interval(r.median_ns, r.ci_low_ns, r.ci_high_ns),
                 ratio_interval(a.speedup.point, a.speedup.low, a.speedup.high),
@@ -276,7 +294,11 @@ mod tests {
         );
         let lines = f.glance_lines();
         assert_eq!(lines.len(), 1);
-        assert!(lines[0].contains("0.12"), "{}", lines[0]);
+        assert!(
+            lines[0].contains("8.33x fewer leaves than plain"),
+            "{}",
+            lines[0]
+        );
         assert!(lines[0].contains("(costs)"), "{}", lines[0]);
         assert_eq!(f.table().len(), 4);
     }

@@ -2,6 +2,7 @@
 //! pruning x transposition table x evaluation cache arm, parity against unpruned expectimax first; `search.csv`.
 
 pub mod arms;
+mod claims;
 pub mod findings;
 mod run;
 pub mod section;
@@ -31,5 +32,11 @@ impl Experiment for Search {
         ctx: &crate::section::SectionContext<'_>,
     ) -> anyhow::Result<Option<crate::section::Section>> {
         section::section(ctx).map(Some)
+    }
+    fn claims(
+        &self,
+        ctx: &crate::section::SectionContext<'_>,
+    ) -> anyhow::Result<Vec<crate::answer::Claim>> {
+        claims::claims(ctx)
     }
 }

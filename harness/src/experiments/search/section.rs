@@ -36,8 +36,10 @@ fn search(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
          every arm: pruning `none`/`star1`/`star2` x transposition table off/on x evaluation cache \
          `none`/`optimized`. All arms returned the same root values and every best path is worth its root's \
          value by the nested expansion (checked before timing). Ratios are to the plain arm (no pruning, no \
-         table, no cache); speedup = time(plain) / time(arm), > 1 = faster, with a conservative interval \
-         (the ends of both medians' 95% intervals).\n"
+         table, no cache); speedup = time(plain) / time(arm), > 1 = faster, paired per round with \
+         its interval (a run that did not record the pairs falls back to the ends of both medians' intervals). \
+         The evaluation cache's speedup inside a search arm (the same arm with and without it) is the quotient \
+         of the two medians' intervals: those two arms are not paired against each other.\n"
     );
     for line in findings.glance_lines() {
         let _ = writeln!(s.markdown, "- {line}");

@@ -131,14 +131,13 @@ impl TtPressureFindings {
         else {
             return "no verdict: fewer than two schemes at any size".into();
         };
-        let ratio = crate::present::number::ratio;
         let at_largest = format!(
-            "at 2^{}: {} {} vs {} {}, ×unbounded",
+            "at 2^{}: {} +{} vs {} +{} nodes over the unbounded table",
             largest.log2,
             largest.worst.0,
-            ratio(largest.worst.1),
+            pct(largest.worst.1 - 1.0),
             largest.best.0,
-            ratio(largest.best.1)
+            pct(largest.best.1 - 1.0)
         );
         match self.matters_up_to {
             None => format!(

@@ -9,6 +9,7 @@ pub use run::{TtPressureOutcome, main_job_slice, run_tt_pressure};
 use super::{Experiment, MainRun};
 
 mod arm;
+mod claims;
 mod findings;
 mod game;
 mod rows;
@@ -85,5 +86,11 @@ impl Experiment for TtPressure {
         ctx: &crate::section::SectionContext<'_>,
     ) -> anyhow::Result<Option<crate::section::Section>> {
         section::section(ctx).map(Some)
+    }
+    fn claims(
+        &self,
+        ctx: &crate::section::SectionContext<'_>,
+    ) -> anyhow::Result<Vec<crate::answer::Claim>> {
+        claims::claims(ctx)
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::experiments::tt_pressure::TtPressureFindings;
 use crate::plot::{Axis, LinePlot, Point, Reference, Series, line_plot};
-use crate::present::number::{MISSING, count, percent, ratio, time_ns};
+use crate::present::number::{MISSING, count, percent, time_ns};
 use crate::present::{Align, Table, TableError};
 use crate::record::schema::{TtPressureRecord, read_tt_pressure};
 use crate::section::{Section, SectionContext};
@@ -21,7 +21,7 @@ fn schemes(rows: &[TtPressureRecord]) -> Vec<String> {
     out
 }
 
-/// Scheme × size: nodes ÷ unbounded per cell (`*` marks an arm with some root decision unlike the unbounded
+/// Scheme × size: extra nodes over the unbounded table per cell (`*` marks an arm with some root decision unlike the unbounded
 /// table's), then the worst scheme's extra nodes over the best.
 pub(crate) fn ratio_table(
     rows: &[TtPressureRecord],
@@ -44,7 +44,7 @@ pub(crate) fn ratio_table(
                     } else {
                         "*"
                     };
-                    format!("{}{mark}", ratio(r.nodes_vs_unbounded))
+                    format!("+{}{mark}", percent(r.nodes_vs_unbounded - 1.0))
                 });
             cells.push(cell);
         }
@@ -155,7 +155,7 @@ pub(crate) fn markdown(
     let mut md = format!(
         "One seeded self-play game ({} moves, depth {}, Star2, material evaluator, seed {}, from `{}`) searched \
          again by every replacement scheme at every size, the table kept across moves; the unbounded table held \
-         {} entries at the end. Work is nodes ÷ the unbounded table's (1 = no loss); `*` marks an arm with some \
+         {} entries at the end. Each cell is the extra nodes a scheme searches over the unbounded table (+0.0% = no loss); `*` marks an arm with some \
          root decision unlike the unbounded table's.\n\n**Verdict:** {}.\n\n",
         findings.moves,
         findings.depth_turns,

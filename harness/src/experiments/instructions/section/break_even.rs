@@ -115,7 +115,7 @@ pub(super) fn break_even(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()
             count(r.misses.round() as u64),
             decimal(r.costs.evaluator, 1),
             decimal(r.costs.probe, 1),
-            percent(b),
+            never_or_percent(b),
             percent(r.costs.hit_rate),
             or_missing(r.family_hit_rate, percent),
             if r.costs.hit_rate > b { "yes" } else { "no" }.to_owned(),
@@ -150,11 +150,7 @@ pub(super) fn break_even(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()
         .map(|r| {
             let b = r.costs.break_even();
             if b > 1.0 {
-                format!(
-                    "{} (break-even {}%: never pays)",
-                    r.scenario,
-                    decimal(100.0 * b, 0)
-                )
+                format!("{} (never pays at any hit rate)", r.scenario)
             } else {
                 r.scenario.clone()
             }
@@ -188,12 +184,23 @@ pub(super) fn break_even(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()
     };
     let (p0, p1) = range(&|r| r.costs.probe);
     let (e0, e1) = range(&|r| r.costs.evaluator);
-    let (b0, b1) = range(&|r| 100.0 * r.costs.break_even());
-    let never = rows.iter().filter(|r| r.costs.break_even() >= 1.0).count();
+    let reachable: Vec<&Row> = rows.iter().filter(|r| r.costs.break_even() < 1.0).collect();
+    let (b0, b1) = reachable
+        .iter()
+        .map(|r| 100.0 * r.costs.break_even())
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
+            (a.min(v), b.max(v))
+        });
+    let never = rows.len() - reachable.len();
+    let breaks_even = if reachable.is_empty() {
+        "it never pays at any hit rate".to_owned()
+    } else {
+        format!("it breaks even at a hit rate of {}", span(b0, b1, 1, "%"))
+    };
     let never_note = if never > 0 {
         format!(
-            " A break-even at or above 100% means a lookup costs more than the evaluator call it saves, so the \
-             cache cannot save instructions at any hit rate ({never} of {} scenarios).",
+            " In {never} of {} scenarios a lookup costs more than the evaluator call it saves (p > e), so the \
+             cache never pays at any hit rate there.",
             rows.len()
         )
     } else {
@@ -202,12 +209,20 @@ pub(super) fn break_even(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()
     let _ = writeln!(
         s.markdown,
         "**What this shows:** the optimized cache costs {} instructions per lookup against {} per `material` \
-         evaluator call, so it breaks even at a hit rate of {}; the measured operation's hit rate is above \
-         break-even (the cache saves instructions) in {saves} of {} scenarios.{never_note}\n",
+         evaluator call, so where a lookup costs less than a call {breaks_even}; the measured operation's hit \
+         rate is above break-even (the cache saves instructions) in {saves} of {} scenarios.{never_note}\n",
         span(p0, p1, 0, ""),
         span(e0, e1, 0, ""),
-        span(b0, b1, 1, "%"),
         rows.len()
     );
     Ok(())
+}
+
+/// A break-even hit rate as a percentage, or "never (p > e)" where it exceeds 100%: no hit rate reaches it.
+fn never_or_percent(b: f64) -> String {
+    if b >= 1.0 {
+        "never (p > e)".to_owned()
+    } else {
+        percent(b)
+    }
 }

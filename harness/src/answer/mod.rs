@@ -1,0 +1,335 @@
+//! The answer first: at most eight plain sentences, each a question in the reader's words answered from the run
+//! with its figures and intervals. Each experiment contributes the claims its files support (its `claims`, which
+//! `experiments::answer` collects); this module orders them by [`Question`], says "not measured in this run" for
+//! a question no experiment answered (its stage was skipped), and words the list for the report, the console and
+//! `summary.json` alike, so the three never differ. It sits below `experiments`, as `section` does.
+
+mod eviction_report;
+
+pub(crate) use eviction_report::stamp_eviction_report;
+
+use crate::present::number::{percent, points_interval, ratio_interval};
+use crate::statistics::Interval;
+use crate::verdict::{PAYS, Verdict};
+use serde::Serialize;
+
+/// The questions the answer takes, in the order it gives them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Question {
+    /// Does the optimized cache pay with the default evaluator and traversal setting, family by family?
+    DefaultPays,
+    /// From what evaluator cost and hit rate does it pay?
+    PaysFrom,
+    /// Does it pay inside the search?
+    InSearch,
+    /// How much of the reuse does the traversal cache already take?
+    TraversalReuse,
+    /// Which eviction rule wins, and by how much?
+    EvictionRule,
+    /// From what size does the TT replacement scheme stop mattering?
+    TtScheme,
+}
+
+impl Question {
+    /// Every question, in answer order.
+    pub const ALL: [Question; 6] = [
+        Question::DefaultPays,
+        Question::PaysFrom,
+        Question::InSearch,
+        Question::TraversalReuse,
+        Question::EvictionRule,
+        Question::TtScheme,
+    ];
+
+    /// The question in user words, as the sentence opens.
+    pub fn words(self) -> &'static str {
+        match self {
+            Question::DefaultPays => {
+                "Does the evaluation cache pay with the default evaluator and settings?"
+            }
+            Question::PaysFrom => "From what evaluator cost and hit rate does it pay?",
+            Question::InSearch => "Does it pay inside the search?",
+            Question::TraversalReuse => {
+                "How much of the reuse does the traversal cache already take?"
+            }
+            Question::EvictionRule => "Which eviction rule wins, and by how much?",
+            Question::TtScheme => "From what size does the TT replacement scheme stop mattering?",
+        }
+    }
+}
+
+/// One figure behind a claim, with its interval as the harness computed it (an exact count has level 1).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ClaimFigure {
+    /// What the figure is (`speedup sparse`, `hit rate middlegame, traversal off`).
+    pub name: String,
+    /// Its unit (`x` for a ratio > 1 = better, `fraction`, `points`, `instructions`, `entries`).
+    pub unit: &'static str,
+    /// The point estimate.
+    pub value: f64,
+    /// Lower end of its interval (the value itself for an exact figure).
+    pub low: f64,
+    /// Upper end.
+    pub high: f64,
+    /// The interval's coverage (1 for an exact figure).
+    pub level: f64,
+    /// Samples behind it (rounds, pairs, seeds; 1 for an exact figure).
+    pub n: usize,
+    /// How the interval was computed (`paired_ratio`, `student_t`, `exact`, ...).
+    pub method: &'static str,
+}
+
+impl ClaimFigure {
+    /// A figure with its interval.
+    pub(crate) fn of(name: impl Into<String>, unit: &'static str, i: &Interval) -> ClaimFigure {
+        ClaimFigure {
+            name: name.into(),
+            unit,
+            value: i.point,
+            low: i.low,
+            high: i.high,
+            level: i.level,
+            n: i.n,
+            method: i.method.name(),
+        }
+    }
+
+    /// An exact figure (a count or a ratio of counts).
+    pub(crate) fn exact(name: impl Into<String>, unit: &'static str, value: f64) -> ClaimFigure {
+        ClaimFigure {
+            name: name.into(),
+            unit,
+            value,
+            low: value,
+            high: value,
+            level: 1.0,
+            n: 1,
+            method: crate::statistics::Method::Exact.name(),
+        }
+    }
+}
+
+/// One sentence of the answer: its question, the sentence (which opens with the question) and its figures.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Claim {
+    /// The question answered (not serialized: the sentence opens with it).
+    #[serde(skip)]
+    pub question: Question,
+    /// The sentence.
+    pub claim: String,
+    /// The figures it states.
+    pub figures: Vec<ClaimFigure>,
+}
+
+impl Claim {
+    /// The claim answering `question` with `answer` (the sentence after the question).
+    pub(crate) fn new(question: Question, answer: &str, figures: Vec<ClaimFigure>) -> Claim {
+        Claim {
+            question,
+            claim: format!("{} {answer}", question.words()),
+            figures,
+        }
+    }
+
+    /// The claim of a question whose stage did not run.
+    pub(crate) fn not_measured(question: Question) -> Claim {
+        Claim::new(question, "Not measured in this run.", Vec::new())
+    }
+}
+
+/// `given` in question order, each question once (the first claim given for it), the missing ones said as not
+/// measured.
+pub(crate) fn ordered(given: Vec<Claim>) -> Vec<Claim> {
+    Question::ALL
+        .iter()
+        .map(|&q| {
+            given
+                .iter()
+                .find(|c| c.question == q)
+                .cloned()
+                .unwrap_or_else(|| Claim::not_measured(q))
+        })
+        .collect()
+}
+
+/// The answer as the report opens with it.
+pub(crate) fn markdown(claims: &[Claim]) -> String {
+    let mut md = String::from("## The answer\n\n");
+    for c in claims {
+        md.push_str(&format!("- {}\n", c.claim));
+    }
+    md.push_str(
+        "\nIntervals are written `point [low, high] (level, n)`; every ratio reads > 1 = better. The sections \
+         below hold every figure.\n\n",
+    );
+    md
+}
+
+/// The answer as the console prints it, one sentence per line.
+pub(crate) fn console_lines(claims: &[Claim]) -> Vec<String> {
+    claims.iter().map(|c| format!("- {}", c.claim)).collect()
+}
+
+/// `1.03x [1.02, 1.04] (98%, n = 15)`: a ratio with its interval, level and sample count.
+pub(crate) fn ratio_text(i: &Interval) -> String {
+    format!("{} {}", ratio_interval(i.point, i.low, i.high), level_n(i))
+}
+
+/// `+0.3 pt [+0.2, +0.3] (95%, n = 10)`: a difference of hit rates with its interval.
+pub(crate) fn points_text(i: &Interval) -> String {
+    format!("{} {}", points_interval(i.point, i.low, i.high), level_n(i))
+}
+
+/// `(98%, n = 15)`.
+fn level_n(i: &Interval) -> String {
+    format!("({})", level_and_n(i))
+}
+
+/// `98%, n = 15`.
+fn level_and_n(i: &Interval) -> String {
+    format!("{}, n = {}", percent_level(i.level), i.n)
+}
+
+/// A coverage as a whole per cent where it is one (95%), else to one decimal (98.4%).
+fn percent_level(level: f64) -> String {
+    let p = level * 100.0;
+    if (p - p.round()).abs() < 1e-9 {
+        format!("{p:.0}%")
+    } else {
+        percent(level)
+    }
+}
+
+/// The families of `speedups` grouped by the one verdict of each speedup, worded "pays in a 1.10x [1.08, 1.12];
+/// costs in b …; no verdict in c …", then the intervals' level and count once when they share them (else after
+/// each interval); groups without a family are left out. Returns the wording and how many pay.
+pub(crate) fn verdict_groups(speedups: &[(String, Interval)]) -> (String, usize) {
+    let shared = shared_level_n(speedups.iter().map(|(_, s)| s));
+    let show = |s: &Interval| match shared {
+        Some(_) => ratio_interval(s.point, s.low, s.high),
+        None => ratio_text(s),
+    };
+    let mut parts = Vec::new();
+    let mut paying = 0;
+    for v in [
+        Verdict::Better,
+        Verdict::Worse,
+        Verdict::WithinNoise,
+        Verdict::NoVerdict,
+    ] {
+        let in_group: Vec<String> = speedups
+            .iter()
+            .filter(|(_, s)| Verdict::of_ratio(s) == v)
+            .map(|(f, s)| format!("{f} {}", show(s)))
+            .collect();
+        if in_group.is_empty() {
+            continue;
+        }
+        if v == Verdict::Better {
+            paying = in_group.len();
+        }
+        parts.push(format!("{} in {}", v.label(&PAYS), in_group.join(", ")));
+    }
+    let mut words = parts.join("; ");
+    if let Some(i) = shared {
+        words.push_str(&format!(" (intervals {})", level_and_n(&i)));
+    }
+    (words, paying)
+}
+
+/// The first interval when every interval has its level and count (so they can be said once).
+pub(crate) fn shared_level_n<'a>(mut all: impl Iterator<Item = &'a Interval>) -> Option<Interval> {
+    let first = *all.next()?;
+    all.all(|i| i.level == first.level && i.n == first.n)
+        .then_some(first)
+}
+
+/// Where a cache pays over a list of families: the lead word of the answer and the families by verdict.
+pub(crate) struct PaysIn {
+    /// `No`, `Yes`, or the caller's word for "in some".
+    pub lead: &'static str,
+    /// The families grouped by verdict ([`verdict_groups`]).
+    pub groups: String,
+    /// How many pay.
+    pub paying: usize,
+    /// How many families.
+    pub n: usize,
+}
+
+impl PaysIn {
+    /// The answer from per-family speedups; `some` leads when some but not all pay.
+    pub(crate) fn of(speedups: &[(String, Interval)], some: &'static str) -> PaysIn {
+        let (groups, paying) = verdict_groups(speedups);
+        let n = speedups.len();
+        let lead = match paying {
+            0 => "No",
+            k if k == n => "Yes",
+            _ => some,
+        };
+        PaysIn {
+            lead,
+            groups,
+            paying,
+            n,
+        }
+    }
+}
+
+/// "in none of 6", "in 2 of 6", "in all 6".
+pub(crate) fn how_many(k: usize, n: usize) -> String {
+    match k {
+        0 => format!("in none of {n}"),
+        k if k == n => format!("in all {n}"),
+        k => format!("in {k} of {n}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::statistics::Method;
+
+    #[test]
+    fn every_question_is_answered_once_in_order_and_a_skipped_one_says_so() {
+        let given = vec![
+            Claim::new(Question::TtScheme, "From 2^14 entries.", Vec::new()),
+            Claim::new(Question::DefaultPays, "No.", Vec::new()),
+        ];
+        let out = ordered(given);
+        assert_eq!(
+            out.iter().map(|c| c.question).collect::<Vec<_>>(),
+            Question::ALL
+        );
+        assert!(out[0].claim.ends_with("No."));
+        assert!(out[1].claim.ends_with("Not measured in this run."));
+        assert!(out[5].claim.starts_with(Question::TtScheme.words()));
+        assert!(out.len() <= 8, "at most eight sentences");
+        let json = serde_json::to_value(&out[0]).unwrap();
+        assert_eq!(json.as_object().unwrap().len(), 2, "{{claim, figures}}");
+    }
+
+    #[test]
+    fn an_interval_shows_its_level_and_count() {
+        let i = Interval {
+            point: 1.03,
+            low: 1.02,
+            high: 1.04,
+            level: 0.984375,
+            n: 7,
+            method: Method::PairedRatio,
+        };
+        assert_eq!(ratio_text(&i), "1.03x [1.02, 1.04] (98.4%, n = 7)");
+        let (words, paying) = verdict_groups(&[("a".into(), i)]);
+        assert_eq!(paying, 1);
+        assert_eq!(
+            words,
+            "pays in a 1.03x [1.02, 1.04] (intervals 98.4%, n = 7)"
+        );
+        let other = Interval { n: 8, ..i };
+        let (words, _) = verdict_groups(&[("a".into(), i), ("b".into(), other)]);
+        assert!(
+            words.contains("a 1.03x [1.02, 1.04] (98.4%, n = 7), b"),
+            "{words}"
+        );
+    }
+}

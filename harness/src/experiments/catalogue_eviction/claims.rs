@@ -1,0 +1,186 @@
+//! The catalogue-eviction experiment's sentence of the answer: which online eviction rule keeps the most of the
+//! Domineering catalogue's lookups at the headline budgets, by how many hit-rate points over LRU, and how far it
+//! stays from Belady's offline optimum.
+
+use super::experiment::{PlanResults, RunRow};
+use super::glance::{BudgetFinding, at_a_glance};
+use super::spec::PolicyKind;
+use super::stream::BoardPlan;
+use crate::answer::{Claim, ClaimFigure, Question, points_text};
+use crate::present::number::decimal;
+use crate::record::schema::{EvictionRecord, read_records};
+use crate::verdict::Verdict;
+
+/// The sentence from the headline budgets' findings.
+pub(crate) fn eviction_rule(findings: &[BudgetFinding]) -> Claim {
+    let beats: Vec<&BudgetFinding> = findings
+        .iter()
+        .filter(|f| {
+            f.over_lru
+                .is_some_and(|d| Verdict::of(&d, 0.0, 0.0) == Verdict::Better)
+        })
+        .collect();
+    let mut winners: Vec<String> = Vec::new();
+    for f in &beats {
+        let name = format!("`{}`", f.best);
+        if !winners.contains(&name) {
+            winners.push(name);
+        }
+    }
+    let per_budget: Vec<String> = findings
+        .iter()
+        .map(|f| {
+            let lru = f.over_lru.map_or("LRU not run".to_owned(), |d| {
+                format!("{} over LRU", points_text(&d))
+            });
+            let belady = f.under_belady.map_or(String::new(), |d| {
+                format!(", {} pt short of Belady", decimal(100.0 * d.point.abs(), 1))
+            });
+            format!("{} entries `{}` {lru}{belady}", f.budget, f.best)
+        })
+        .collect();
+    let lead = if beats.is_empty() {
+        "No online rule beats LRU beyond its interval".to_owned()
+    } else if beats.len() == findings.len() {
+        format!(
+            "{} beat LRU at every headline budget",
+            winners.join(" and ")
+        )
+    } else {
+        format!(
+            "{} beat LRU at {} of {} headline budgets",
+            winners.join(" and "),
+            beats.len(),
+            findings.len()
+        )
+    };
+    let answer = format!(
+        "{lead} (hit-rate points on the Domineering catalogue's lookups, paired per seed): {}.",
+        per_budget.join("; ")
+    );
+    let figures = findings
+        .iter()
+        .filter_map(|f| {
+            f.over_lru.map(|d| {
+                ClaimFigure::of(
+                    format!("{} minus lru at {} entries", f.best, f.budget),
+                    "fraction",
+                    &d,
+                )
+            })
+        })
+        .collect();
+    Claim::new(Question::EvictionRule, &answer, figures)
+}
+
+/// The claim from the run folder's `eviction.csv`; none when the experiment was skipped.
+pub(crate) fn claims(ctx: &crate::section::SectionContext<'_>) -> anyhow::Result<Vec<Claim>> {
+    let Some(path) = ctx.optional("eviction.csv") else {
+        return Ok(Vec::new());
+    };
+    let mut rows = Vec::new();
+    let mut policies: Vec<PolicyKind> = Vec::new();
+    let mut budgets: Vec<usize> = Vec::new();
+    for located in read_records::<EvictionRecord>(&path)? {
+        let r = located.record;
+        // A rule this build does not know cannot be ranked; the rest still can.
+        let Ok(policy) = r.policy.parse::<PolicyKind>() else {
+            continue;
+        };
+        if !policies.contains(&policy) {
+            policies.push(policy);
+        }
+        let budget = r.budget as usize;
+        if !budgets.contains(&budget) {
+            budgets.push(budget);
+        }
+        rows.push(RunRow {
+            seed: r.seed,
+            arm: crate::arm::EvictionArm { policy, budget },
+            lookups: r.lookups,
+            hits: r.hits,
+            hit_rate: r.hit_rate,
+            re_evaluations: r.re_evaluations,
+            misses: r.misses,
+            distinct_keys: r.distinct_keys as usize,
+            overlap_first_n: r.overlap_first_n,
+            overlap_best_n: r.overlap_best_n,
+        });
+    }
+    budgets.sort_unstable();
+    let plan = PlanResults {
+        name: "main".into(),
+        plan: BoardPlan(Vec::new()),
+        budgets,
+        streams: Vec::new(),
+        rows,
+    };
+    let findings = at_a_glance(&plan, &policies);
+    Ok(if findings.is_empty() {
+        Vec::new()
+    } else {
+        vec![eviction_rule(&findings)]
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::statistics::Interval;
+
+    fn finding(budget: usize, best: PolicyKind, over_lru: &[f64]) -> BudgetFinding {
+        let d = Interval::mean(over_lru);
+        BudgetFinding {
+            budget,
+            best,
+            hit_rate: Interval::mean(&[0.94, 0.95]),
+            beats_lru: false,
+            over_lru: Some(d),
+            under_belady: Some(Interval::mean(&[0.019, 0.021])),
+        }
+    }
+
+    #[test]
+    fn the_eviction_sentence_names_the_winner_only_when_its_gap_to_lru_excludes_zero() {
+        let win = [0.001, 0.0012, 0.0011];
+        let c = eviction_rule(&[
+            finding(10, PolicyKind::Sieve, &win),
+            finding(40, PolicyKind::S3Fifo, &win),
+        ]);
+        assert!(
+            c.claim
+                .contains("by how much? `sieve` and `s3fifo` beat LRU at every headline budget"),
+            "{}",
+            c.claim
+        );
+        assert!(
+            c.claim.contains("10 entries `sieve` +0.1 pt"),
+            "{}",
+            c.claim
+        );
+        assert!(
+            c.claim
+                .contains("(95%, n = 3) over LRU, 2.0 pt short of Belady"),
+            "{}",
+            c.claim
+        );
+        let tie = [-0.001, 0.002, 0.0];
+        let c = eviction_rule(&[
+            finding(10, PolicyKind::Sieve, &tie),
+            finding(40, PolicyKind::S3Fifo, &win),
+        ]);
+        assert!(
+            c.claim
+                .contains("`s3fifo` beat LRU at 1 of 2 headline budgets"),
+            "{}",
+            c.claim
+        );
+        let c = eviction_rule(&[finding(10, PolicyKind::Sieve, &tie)]);
+        assert!(
+            c.claim
+                .contains("? No online rule beats LRU beyond its interval"),
+            "{}",
+            c.claim
+        );
+    }
+}
