@@ -23,6 +23,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Some(d) => d,
         None => latest_run(&args.results)?,
     };
+    crate::record::check_holds_not("out", &args.out, "results", &dir)?;
     render_run(&dir, &args.out)?;
     Ok(())
 }

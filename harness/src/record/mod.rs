@@ -14,9 +14,9 @@ pub mod timestamp;
 pub use atomic::write_atomic;
 pub use error::RecordError;
 pub use metadata::RunMetadata;
-pub use output::{check_output_folder, check_replaceable_folder};
+pub use output::{check_holds_not, check_output_folder, check_replaceable_folder};
 pub use run_folder::RunFolder;
-pub use run_folder::{is_partial, latest_complete_run};
+pub use run_folder::{completed_path, is_partial, latest_complete_run};
 pub use schema::{
     AllocationRow, ArmKey, CountRow, Known, Metric, MetricTable, Provenance, SchemaError, TimingRow,
 };

@@ -135,6 +135,25 @@ pub fn is_partial(dir: &Path) -> bool {
         .is_some_and(|n| n.to_string_lossy().ends_with(PARTIAL_SUFFIX))
 }
 
+/// The name `dir` has once its run completes: without the `.partial` suffix (a report written while the run is
+/// still going names the folder a reader will find).
+///
+/// ```
+/// use std::path::Path;
+/// let p = harness::record::completed_path(Path::new("results-private/2026-12-01T20-56-03Z.partial"));
+/// assert_eq!(p, Path::new("results-private/2026-12-01T20-56-03Z"));
+/// ```
+pub fn completed_path(dir: &Path) -> std::path::PathBuf {
+    match dir
+        .file_name()
+        .and_then(|n| n.to_str())
+        .and_then(|n| n.strip_suffix(PARTIAL_SUFFIX))
+    {
+        Some(name) => dir.with_file_name(name),
+        None => dir.to_path_buf(),
+    }
+}
+
 /// The sort key of a complete run folder's name: its timestamp, then its collision number (`-2` after the plain
 /// name, `-10` after `-9`).
 fn run_order(name: &str) -> (String, u32) {

@@ -1,5 +1,7 @@
 //! Putting a report in place as a whole: it is rendered into a temporary folder next to the target, then swapped
-//! in, so a reader (or an interrupted render) finds the old report or the new one, never a mix of their files.
+//! in, so a reader (or an interrupted render) finds the old report or the new one, never a mix of their files. A
+//! render owns its folder: what it did not write is gone afterwards, except the subfolders another render owns
+//! (the eviction report inside the main report), which are carried over whole.
 
 use super::{RunResults, render};
 use crate::outln;
@@ -8,12 +10,20 @@ use anyhow::{Context, Result};
 use std::fs;
 use std::path::Path;
 
-/// Replaces the folder `out` by what `fill` writes into a fresh temporary folder. Entries of the old `out` that
-/// `fill` does not write (another report's subfolder, such as `eviction/`) are copied across first, so they
-/// survive. If `fill` fails, the temporary folder is removed and `out` is untouched.
+/// The subfolder of the main report that the eviction experiment's render owns (see [`render_run`]).
+pub const EVICTION_SUBFOLDER: &str = "eviction";
+
+/// Replaces the folder `out` by what `fill` writes into a fresh temporary folder. Of the old `out`, only the
+/// entries named in `keep` (subfolders another render owns) are copied across, and only where `fill` did not
+/// write them; every other old file is gone once the new folder is in place. If `fill` fails, the temporary folder
+/// is removed and `out` is untouched.
 ///
 /// The swap is two renames (old out aside, new one in); between them `out` is briefly absent, never mixed.
-pub fn replace_folder<T>(out: &Path, fill: impl FnOnce(&Path) -> Result<T>) -> Result<T> {
+pub fn replace_folder<T>(
+    out: &Path,
+    keep: &[&str],
+    fill: impl FnOnce(&Path) -> Result<T>,
+) -> Result<T> {
     let parent = parent_of(out);
     let name = out
         .file_name()
@@ -29,13 +39,10 @@ pub fn replace_folder<T>(out: &Path, fill: impl FnOnce(&Path) -> Result<T>) -> R
             )
         })?;
     let value = fill(tmp.path())?;
-    if out.is_dir() {
-        for entry in fs::read_dir(out).with_context(|| format!("{}: cannot list", out.display()))? {
-            let entry = entry?;
-            let target = tmp.path().join(entry.file_name());
-            if !target.exists() {
-                copy_tree(&entry.path(), &target)?;
-            }
+    for name in keep {
+        let (old, target) = (out.join(name), tmp.path().join(name));
+        if old.exists() && !target.exists() {
+            copy_tree(&old, &target)?;
         }
     }
     let new = tmp.keep();
@@ -75,11 +82,12 @@ fn copy_tree(from: &Path, to: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Loads the run folder `dir`, renders its report and puts it in place at `out` as a whole; prints what was
-/// written and which run folder it came from.
+/// Loads the run folder `dir`, renders its report and puts it in place at `out` as a whole (keeping only the
+/// eviction report's subfolder, which that experiment renders); prints what was written and which run folder it
+/// came from.
 pub fn render_run(dir: &Path, out: &Path) -> Result<()> {
     let results = RunResults::load(dir)?;
-    let done = replace_folder(out, |tmp| render(&results, tmp))?;
+    let done = replace_folder(out, &[EVICTION_SUBFOLDER], |tmp| render(&results, tmp))?;
     outln!(
         "report: {} ({} chart files) from {}",
         out.join("index.md").display(),
