@@ -63,3 +63,6 @@ impl Experiment for CatalogueEviction {
     // No section of the main report (the default): the experiment writes its own report into `eviction/`, which
     // the main report's header points to.
 }
+
+/// The subfolder of the main report that this experiment's report owns (the main report's render keeps it whole).
+pub const EVICTION_SUBFOLDER: &str = "eviction";

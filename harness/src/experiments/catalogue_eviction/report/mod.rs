@@ -33,11 +33,11 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 /// Writes `index.md` and the charts as the whole of `dir`: rendered into a fresh folder, then swapped in (see
-/// [`crate::report::replace_folder`]), so a failed render leaves the old report whole and no file of an older
+/// [`crate::record::replace_folder`]), so a failed render leaves the old report whole and no file of an older
 /// report survives a new one. Returns the path of `index.md`. `results_dir` is named as the run folder will be
 /// called once complete.
 pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result<PathBuf> {
-    crate::report::replace_folder(dir, &[], |tmp| write_into(outcome, tmp, results_dir))?;
+    crate::record::replace_folder(dir, &[], |tmp| write_into(outcome, tmp, results_dir))?;
     Ok(dir.join("index.md"))
 }
 
