@@ -27,7 +27,7 @@ pub mod experiments;
 pub mod job;
 /// In-process timing: warm-up, interleaved variants, medians with 95% intervals, paired ratios.
 pub mod measure;
-/// Chart helpers for the reports: line and bar charts with error bars, SVG and PNG, embedded font.
+/// Chart helpers for the reports: line and dot-and-interval charts, one SVG each, embedded font.
 pub mod plot;
 /// Numbers and tables for people: units, separators, one ratio direction, markdown and console tables.
 pub mod present;

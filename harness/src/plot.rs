@@ -1,5 +1,6 @@
-//! Chart primitives for the reports, each written as SVG and PNG (atomically: a temporary file in the same folder,
-//! then a rename). Text uses the embedded DejaVu Sans, so charts render identically on a machine without fonts.
+//! Chart primitives for the reports, each written as one SVG file (atomically: a temporary file in the same folder,
+//! then a rename). SVG, not PNG: it renders on GitHub and is about a third of the PNG's size. Text is laid out with
+//! the embedded DejaVu Sans's advance widths (see [`text`]), so titles and labels are measured, not guessed.
 //!
 //! The checked charts refuse what would mislead: [`line_plot`] (lines for numeric x, linear or log on either axis,
 //! labelled vertical reference lines) and [`dot_plot`] (a dot with its 95% interval per series and category, linear
@@ -8,6 +9,13 @@
 //! non-finite data or non-positive data on a log axis instead of leaving points out. Log axes carry their own
 //! readable 1-2-5 ticks (see [`log_ticks`]); every tick label comes from [`crate::present::tick`] (no `5.55e-17`
 //! beside zero, no 12-digit labels); every legend sits below the plot.
+//!
+//! What the charts draw so as not to mislead, each rule tested where it is kept: titles fit the canvas ([`text`]),
+//! category and tick labels never overlap ([`text::wrap_label`], thinned log ticks), whiskers are drawn over the
+//! markers with caps wider than them, time axes read s / ms / µs / ns ([`Axis::drawn_unit`]), an axis asked to be
+//! logarithmic is drawn linear when its values span less than 5x ([`Axis::drawn`]), neighbouring points more than
+//! 4x apart on a log x axis are joined by a dotted line (nothing was measured between them), series that coincide
+//! say so in the legend, and the first colours differ clearly ([`MARKERS`] and the palette).
 //!
 //! Ratios plotted follow the one direction of [`crate::present::number`]: speedup = time(baseline) / time(variant),
 //! > 1 = faster, the same for instruction ratios.
@@ -26,6 +34,7 @@ mod lines;
 mod style;
 #[cfg(test)]
 mod test_support;
+mod text;
 mod ticks;
 
 pub use axis::{Axis, Reference, Scale};
@@ -53,7 +62,7 @@ fn ensure_font() -> Result<()> {
     }
 }
 
-/// Writes `stem.svg` and `stem.png` for a checked line chart; returns both paths. Errors, writing nothing, when the
+/// Writes `stem.svg` for a checked line chart; returns its path. Errors, writing nothing, when the
 /// chart lacks a title, axis label or unit or series name, has more than [`MAX_SERIES`] series, or holds a value that
 /// cannot be drawn (not finite, outside its interval, not positive on a log axis).
 ///
@@ -72,16 +81,16 @@ fn ensure_font() -> Result<()> {
 ///     }],
 ///     verticals: vec![Reference { at: 300.0, label: "working set".into() }],
 /// };
-/// let [svg, _png] = line_plot(&chart, &dir.path().join("miss_ratio"))?;
+/// let svg = line_plot(&chart, &dir.path().join("miss_ratio"))?;
 /// assert!(std::fs::read_to_string(svg)?.contains("LRU"));
 /// # Ok::<(), anyhow::Error>(())
 /// ```
-pub fn line_plot(chart: &LinePlot, stem: &Path) -> Result<[PathBuf; 2]> {
+pub fn line_plot(chart: &LinePlot, stem: &Path) -> Result<PathBuf> {
     chart.validate()?;
-    render_both(stem, Chart::Lines(chart))
+    render(stem, Chart::Lines(chart))
 }
 
-/// Writes `stem.svg` and `stem.png` for a checked dot-and-interval plot; returns both paths. Errors, writing nothing,
+/// Writes `stem.svg` for a checked dot-and-interval plot; returns its path. Errors, writing nothing,
 /// on the same defects as [`line_plot`] and on a series whose length differs from the categories.
 ///
 /// ```
@@ -105,9 +114,9 @@ pub fn line_plot(chart: &LinePlot, stem: &Path) -> Result<[PathBuf; 2]> {
 /// assert!(dot_plot(&bad, &dir.path().join("bad")).is_err());
 /// # Ok::<(), anyhow::Error>(())
 /// ```
-pub fn dot_plot(chart: &DotPlot, stem: &Path) -> Result<[PathBuf; 2]> {
+pub fn dot_plot(chart: &DotPlot, stem: &Path) -> Result<PathBuf> {
     chart.validate()?;
-    render_both(stem, Chart::Dots(chart))
+    render(stem, Chart::Dots(chart))
 }
 
 #[derive(Clone, Copy)]
@@ -126,11 +135,10 @@ where
     }
 }
 
-/// Renders with both backends, each written through the one atomic writer (`record::write_atomic`).
-fn render_both(stem: &Path, chart: Chart<'_>) -> Result<[PathBuf; 2]> {
+/// Renders the SVG and writes it through the one atomic writer (`record::write_atomic`).
+fn render(stem: &Path, chart: Chart<'_>) -> Result<PathBuf> {
     ensure_font()?;
     let svg = stem.with_extension("svg");
-    let png = stem.with_extension("png");
     let mut text = String::new();
     {
         let root = SVGBackend::with_string(&mut text, SIZE).into_drawing_area();
@@ -138,13 +146,5 @@ fn render_both(stem: &Path, chart: Chart<'_>) -> Result<[PathBuf; 2]> {
         root.present().map_err(|e| anyhow!("{e:?}"))?;
     }
     crate::record::write_atomic(&svg, text.as_bytes())?;
-    // The bitmap backend writes to a path and picks PNG from its extension: draw into the atomic writer's
-    // temporary file, which ends in `.png`; a drawing error keeps its message.
-    crate::record::atomic::write_atomic_with(&png, |tmp| {
-        let root = BitMapBackend::new(tmp, SIZE).into_drawing_area();
-        draw(&root, chart).map_err(|e| std::io::Error::other(format!("{e:#}")))?;
-        root.present()
-            .map_err(|e| std::io::Error::other(format!("{e:?}")))
-    })?;
-    Ok([svg, png])
+    Ok(svg)
 }

@@ -155,7 +155,7 @@ impl SectionContext<'_> {
 pub(crate) struct Section {
     /// Markdown, appended to `index.md` as is.
     pub markdown: String,
-    /// Chart files written (SVG and PNG), each linked from `markdown`.
+    /// Chart files written (one SVG each), each linked from `markdown`.
     pub charts: Vec<PathBuf>,
 }
 
@@ -185,13 +185,10 @@ impl Section {
         Ok(())
     }
 
-    /// Links chart files already written under `charts/<stem>` and keeps them.
-    pub(crate) fn link(&mut self, stem: &str, title: &str, files: [PathBuf; 2]) {
-        self.charts.extend(files);
-        let _ = writeln!(
-            self.markdown,
-            "![{title}](charts/{stem}.svg)\n\n(PNG: [charts/{stem}.png](charts/{stem}.png))\n"
-        );
+    /// Links a chart file already written as `charts/<stem>.svg` and keeps it.
+    pub(crate) fn link(&mut self, stem: &str, title: &str, file: PathBuf) {
+        self.charts.push(file);
+        let _ = writeln!(self.markdown, "![{title}](charts/{stem}.svg)\n");
     }
 }
 

@@ -204,3 +204,25 @@ fn help_documents_the_exit_statuses() {
         "{help}"
     );
 }
+
+#[test]
+fn a_report_folder_that_holds_the_results_is_refused() {
+    // The render replaces its whole folder: one holding the results (or the run folder) would delete them.
+    let dir = tempfile::tempdir().unwrap();
+    let run_dir = dir.path().join("results/run");
+    std::fs::create_dir_all(&run_dir).unwrap();
+    let (d, r) = (dir.path().to_str().unwrap(), run_dir.to_str().unwrap());
+    rejects(
+        &["report", r, "--out", d],
+        &["'--out'", "a report replaces its whole folder"],
+    );
+    rejects(
+        &["--out", r, "--report-dir", d],
+        &["'--report-dir'", "a report replaces its whole folder"],
+    );
+    rejects(
+        &["eviction", "--out", r, "--report-dir", d],
+        &["'--report-dir'", "a report replaces its whole folder"],
+    );
+    assert!(run_dir.is_dir(), "nothing removed");
+}

@@ -240,17 +240,18 @@ fn small_experiment_results_are_consistent_and_written() {
         "miss_ratio_curve_adaptive",
         "points_vs_lru_frequency",
     ] {
-        for ext in ["svg", "png"] {
-            let p = dir.join("report").join(format!("{chart}.{ext}"));
-            assert!(
-                std::fs::metadata(&p)
-                    .map(|m| m.len() > 1000)
-                    .unwrap_or(false),
-                "{}",
-                p.display()
-            );
-        }
+        let p = dir.join("report").join(format!("{chart}.svg"));
+        assert!(
+            std::fs::metadata(&p)
+                .map(|m| m.len() > 1000)
+                .unwrap_or(false),
+            "{}",
+            p.display()
+        );
+        assert!(!p.with_extension("png").exists(), "one image format only");
     }
+    // Every chart drawn is linked from index.md, and every link resolves.
+    support::assert_report_owns_its_folder(&dir.join("report"), &[]);
     let trace = std::fs::read_to_string(dir.join("trace.csv")).unwrap();
     assert_eq!(trace.lines().next(), Some("time,obj_id,board,game"));
     // The trace replayed from its file: both CSVs read back through the schema.
@@ -342,10 +343,21 @@ fn the_best_ten_figure_refuses_when_every_board_shares_one_best_ten() {
     assert!(check_best_tens_differ(&tens).is_err());
     let dir = temp_dir("refuse");
     write_results(&outcome, &dir).unwrap();
-    let index = write_report(&outcome, &dir, &dir).unwrap();
+    // Written while the run folder is still `.partial`, the report names the folder as it will be called.
+    let report = dir.join("report");
+    std::fs::create_dir_all(&report).unwrap();
+    std::fs::write(report.join("stray.svg"), "<svg/>").unwrap();
+    let index = write_report(&outcome, &report, &dir.join("run.partial")).unwrap();
     let md = std::fs::read_to_string(index).unwrap();
     assert!(md.contains("**Figure refused:**"), "{md}");
-    assert!(!dir.join("best_ten_overlap.svg").exists());
+    assert!(!md.contains(".partial"));
+    assert!(md.contains("run`"), "{md}");
+    assert!(!report.join("best_ten_overlap.svg").exists());
+    assert!(
+        !report.join("stray.svg").exists(),
+        "a file of an older report survived"
+    );
+    support::assert_report_owns_its_folder(&report, &[]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

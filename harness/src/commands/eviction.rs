@@ -83,7 +83,7 @@ pub struct Args {
     /// Skip the game-search section (the catalogue and dice-chess traces through every rule).
     #[arg(long)]
     pub no_game_search: bool,
-    /// Report folder (index.md + charts).
+    /// Report folder (index.md + charts), replaced as a whole.
     #[arg(long, default_value = "reports/eviction")]
     pub report_dir: PathBuf,
     /// Do not write the report.
@@ -433,7 +433,10 @@ fn run_checked(args: &Args) -> Result<()> {
     if let Some(dir) = &cfg.report_dir
         && args.trace_in.is_none()
     {
-        output_folder("report-dir", dir)?;
+        // The report replaces its folder whole.
+        crate::record::check_replaceable_folder("report-dir", dir)?;
+        let out = args.out.as_deref().unwrap_or(Path::new("results-private"));
+        crate::record::check_holds_not("report-dir", dir, "out", out)?;
     }
     let game_search = cfg.game_search_scenarios.is_some() && args.trace_in.is_none();
     if (args.dice_trace_out.is_some() || game_search) && !args.scenarios.is_dir() {

@@ -27,12 +27,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             .file_name()
             .map(|n| n.to_os_string())
             .unwrap_or_default();
-        let out = args.out.join("matches").join(name);
+        let out = args.out.join(crate::report::MATCHES_SUBFOLDER).join(name);
         crate::record::check_replaceable_folder("out", &out)?;
         let parent = out.parent().unwrap_or(&args.out);
         std::fs::create_dir_all(parent)
             .map_err(|e| Failure::BadInput.because(format!("--out: {}: {e}", parent.display())))?;
-        let charts = replace_folder(&out, |tmp| render_match(dir, tmp))?;
+        let charts = replace_folder(&out, &[], |tmp| render_match(dir, tmp))?;
         crate::outln!(
             "report: {} ({} chart files) from {}",
             out.join("index.md").display(),
@@ -46,6 +46,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Some(d) => d,
         None => latest_run(&args.results)?,
     };
+    crate::record::check_holds_not("out", &args.out, "results", &dir)?;
     render_run(&dir, &args.out)?;
     Ok(())
 }

@@ -10,7 +10,9 @@ pub(crate) mod write;
 use crate::exit::Failure;
 use crate::experiments::expansion::glance::at_a_glance;
 use crate::experiments::{Job, MainRun};
-use crate::record::{RunFolder, RunMetadata, check_output_folder, check_replaceable_folder};
+use crate::record::{
+    RunFolder, RunMetadata, check_holds_not, check_output_folder, check_replaceable_folder,
+};
 use crate::{outln, status};
 use std::time::Instant;
 
@@ -21,6 +23,7 @@ pub fn run(job: &Job) -> anyhow::Result<()> {
     // Every output location is checked before any work, so a bad path fails in the first second.
     check_output_folder("out", &job.out)?;
     check_replaceable_folder("report-dir", &job.report_dir)?;
+    check_holds_not("report-dir", &job.report_dir, "out", &job.out)?;
     if let Some(dir) = &job.trace_out {
         check_output_folder("trace-out", dir)?;
     }

@@ -3,6 +3,12 @@
 
 use anyhow::{Result, bail};
 
+/// Smallest ratio of largest to smallest value that a logarithmic axis is drawn for (see [`Axis::drawn`]).
+pub const MIN_LOG_SPAN: f64 = 5.0;
+
+/// Time units and their size in nanoseconds, smallest first.
+const TIME_UNITS: [(&str, f64); 4] = [("ns", 1.0), ("µs", 1e3), ("ms", 1e6), ("s", 1e9)];
+
 /// Linear or logarithmic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scale {
@@ -66,6 +72,58 @@ impl Axis {
     pub fn caption(&self) -> String {
         let log = if self.is_log() { ", log scale" } else { "" };
         format!("{} ({}{log})", self.label, self.unit)
+    }
+
+    /// The axis as drawn over data from `lo` to `hi`: a logarithmic axis is drawn linear when the data span less
+    /// than [`MIN_LOG_SPAN`]x, where a log scale would only squeeze the differences the chart exists to show.
+    ///
+    /// ```
+    /// use harness::plot::{Axis, Scale};
+    /// assert_eq!(Axis::log("blocks", "count").drawn(0.9, 1.15).scale, Scale::Linear);
+    /// assert_eq!(Axis::log("blocks", "count").drawn(1.0, 30.0).scale, Scale::Log);
+    /// ```
+    pub fn drawn(&self, lo: f64, hi: f64) -> Axis {
+        if self.is_log() && lo > 0.0 && hi / lo < MIN_LOG_SPAN {
+            Axis {
+                scale: Scale::Linear,
+                ..self.clone()
+            }
+        } else {
+            self.clone()
+        }
+    }
+
+    /// The unit the axis is labelled in for values up to `hi` in magnitude, and the factor they are divided by: an
+    /// axis in a time unit (`ns`, `µs`, `ms`, `s`) reads in the largest one in which `hi` is at least 1, so ticks say
+    /// `20 ms`, never `20M` ns; any other unit is kept.
+    ///
+    /// ```
+    /// use harness::plot::Axis;
+    /// assert_eq!(Axis::log("time", "ns").drawn_unit(2e7), (1e6, "ms".to_string()));
+    /// assert_eq!(Axis::log("time", "ns").drawn_unit(800.0), (1.0, "ns".to_string()));
+    /// assert_eq!(Axis::log("blocks", "count").drawn_unit(2e7), (1.0, "count".to_string()));
+    /// ```
+    pub fn drawn_unit(&self, hi: f64) -> (f64, String) {
+        let Some(&(_, base)) = TIME_UNITS.iter().find(|(u, _)| *u == self.unit) else {
+            return (1.0, self.unit.clone());
+        };
+        let in_ns = hi.abs() * base;
+        let (unit, factor) = TIME_UNITS
+            .iter()
+            .rev()
+            .find(|(_, f)| in_ns >= *f)
+            .unwrap_or(&TIME_UNITS[0]);
+        (factor / base, (*unit).to_owned())
+    }
+
+    /// The caption of the axis as drawn over data up to `hi` in magnitude: [`Axis::caption`] in the unit of
+    /// [`Axis::drawn_unit`].
+    pub(super) fn drawn_caption(&self, hi: f64) -> String {
+        Axis {
+            unit: self.drawn_unit(hi).1,
+            ..self.clone()
+        }
+        .caption()
     }
 
     /// True for a logarithmic axis.

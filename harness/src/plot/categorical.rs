@@ -4,6 +4,7 @@
 
 use super::SIZE;
 use super::legend::{self, Entry, REFERENCE};
+use super::text;
 use super::ticks::log_ticks;
 use crate::present::tick::tick;
 use anyhow::{Result, anyhow};
@@ -45,8 +46,10 @@ pub(super) struct Frame<'a> {
     pub title: &'a str,
     /// What the categories are.
     pub x_label: &'a str,
-    /// Y-axis caption, with unit.
+    /// Y-axis caption, with the unit drawn.
     pub y_caption: String,
+    /// What y values are divided by for their tick labels (a time axis read in a larger unit).
+    pub y_factor: f64,
     /// Category names, left to right.
     pub categories: &'a [String],
     /// Logarithmic y axis.
@@ -78,8 +81,10 @@ where
     let labels: Vec<Vec<String>> = frame
         .categories
         .iter()
-        .map(|c| wrap_label(root, c, group_px * 0.95))
+        .map(|c| text::wrap_label(c, CATEGORY_FONT, group_px * 0.92))
         .collect::<Result<_>>()?;
+    let title = text::fit_title(frame.title)?;
+    let plot_area = text::draw_title(&split.plot, &title).map_err(e)?;
     let (y0, y1) = frame.y;
     if frame.log_y {
         let ticks = log_ticks(y0, y1);
@@ -88,9 +93,9 @@ where
             .log_scale()
             .with_key_points(ticks)
             .with_light_points(minor);
-        frame_in(root, &split.plot, frame, &labels, y, marks)?;
+        frame_in(root, &plot_area, frame, &labels, y, marks)?;
     } else {
-        frame_in(root, &split.plot, frame, &labels, y0..y1, marks)?;
+        frame_in(root, &plot_area, frame, &labels, y0..y1, marks)?;
     }
     legend::draw(&split.legend, &split.rows, &frame.entries).map_err(e)?;
     Ok(())
@@ -116,7 +121,6 @@ where
     let (y0, y1) = frame.y;
     let lines = labels.iter().map(Vec::len).max().unwrap_or(1) as u32;
     let mut ctx = ChartBuilder::on(area)
-        .caption(frame.title, ("sans-serif", 24))
         .margin(MARGIN)
         .x_label_area_size(lines * (CATEGORY_FONT + 4) + 40)
         .y_label_area_size(Y_LABEL_AREA)
@@ -126,7 +130,10 @@ where
         .disable_x_mesh()
         .x_labels(0)
         .y_labels(10)
-        .y_label_formatter(&|v: &f64| tick(*v, y0, y1))
+        .y_label_formatter(&|v: &f64| {
+            let f = frame.y_factor;
+            tick(*v / f, y0 / f, y1 / f)
+        })
         .x_desc(frame.x_label)
         .y_desc(&frame.y_caption)
         .label_style(("sans-serif", 15))
@@ -164,8 +171,9 @@ pub(super) fn slot_centre(i: usize, j: usize, k: usize, width: f64) -> f64 {
     i as f64 - width / 2.0 + slot * (j as f64 + 0.5)
 }
 
-/// The three strokes of an interval whisker at `x` from `lo` to `hi`, caps `cap` wide on each side.
-pub(super) fn whisker(x: f64, lo: f64, hi: f64, cap: f64) -> [Vec<(f64, f64)>; 3] {
+/// The three strokes of an interval whisker at pixel column `x` from row `lo` to row `hi`, caps reaching `cap`
+/// pixels to each side.
+pub(super) fn whisker_px(x: i32, lo: i32, hi: i32, cap: i32) -> [Vec<(i32, i32)>; 3] {
     [
         vec![(x, lo), (x, hi)],
         vec![(x - cap, lo), (x + cap, lo)],
@@ -203,35 +211,6 @@ fn minor_log_points(lo: f64, hi: f64, ticks: &[f64]) -> Vec<f64> {
         .filter(|&v| v >= lo && v <= hi)
         .filter(|v| !ticks.iter().any(|t| (t / v - 1.0).abs() < 1e-6))
         .collect()
-}
-
-/// Splits a category name into at most two lines (at a space or after a hyphen near its middle) when it is wider
-/// than `width` pixels.
-fn wrap_label<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    text: &str,
-    width: f64,
-) -> Result<Vec<String>> {
-    let font = TextStyle::from(("sans-serif", CATEGORY_FONT).into_font());
-    let w = |s: &str| -> Result<f64> {
-        Ok(root
-            .estimate_text_size(s, &font)
-            .map_err(|e| anyhow!("measuring `{s}`: {e:?}"))?
-            .0 as f64)
-    };
-    if w(text)? <= width {
-        return Ok(vec![text.to_owned()]);
-    }
-    let middle = text.len() / 2;
-    let best = text
-        .char_indices()
-        .filter(|(_, c)| *c == ' ' || *c == '-')
-        .min_by_key(|(i, _)| i.abs_diff(middle));
-    Ok(match best {
-        Some((i, ' ')) => vec![text[..i].to_owned(), text[i + 1..].to_owned()],
-        Some((i, _)) => vec![text[..=i].to_owned(), text[i + 1..].to_owned()],
-        None => vec![text.to_owned()],
-    })
 }
 
 #[cfg(test)]

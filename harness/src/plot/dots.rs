@@ -90,11 +90,9 @@ impl DotPlot {
         (hi > lo).then_some((lo, hi))
     }
 
-    /// The fixed range, or the data, intervals and reference line with headroom.
-    fn y_bounds(&self) -> (f64, f64) {
-        if let Some(r) = self.y.range {
-            return r;
-        }
+    /// The y axis as drawn (see [`Axis::drawn`]) and its range: the fixed range, or the data, intervals and
+    /// reference line with headroom.
+    fn drawn_y(&self) -> (Axis, (f64, f64)) {
         let mut seen: Vec<f64> = self.reference.iter().map(|r| r.at).collect();
         for (j, i, v) in self.values() {
             seen.push(v);
@@ -106,13 +104,19 @@ impl DotPlot {
         }
         let lo = seen.iter().copied().fold(f64::INFINITY, f64::min);
         let hi = seen.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        if self.y.is_log() {
+        let (lo, hi) = self.y.range.unwrap_or((lo, hi));
+        let y = self.y.drawn(lo, hi);
+        if let Some(r) = self.y.range {
+            return (y, r);
+        }
+        let bounds = if y.is_log() {
             let pad = (hi / lo).powf(0.06).max(1.05);
             (lo / pad, hi * pad)
         } else {
             let pad = ((hi - lo) * 0.08).max(lo.abs().max(1.0) * 0.05);
             (lo - pad, hi + pad)
-        }
+        };
+        (y, bounds)
     }
 }
 
@@ -147,13 +151,16 @@ where
     if let Some(r) = &plot.reference {
         entries.push((r.label.clone(), Swatch::Reference));
     }
+    let (y, (y0, y1)) = plot.drawn_y();
+    let top = y0.abs().max(y1.abs());
     let frame = Frame {
         title: &plot.title,
         x_label: &plot.x_label,
-        y_caption: plot.y.caption(),
+        y_caption: y.drawn_caption(top),
+        y_factor: y.drawn_unit(top).0,
         categories: &plot.categories,
-        log_y: plot.y.is_log(),
-        y: plot.y_bounds(),
+        log_y: y.is_log(),
+        y: (y0, y1),
         entries,
     };
     categorical::draw(root, &frame, plot)
@@ -170,31 +177,47 @@ impl Marks for DotPlot {
             categorical::horizontal_reference(ctx, r.at, self.categories.len(), (y0, y1))?;
         }
         let k = self.series.len();
-        let cap = SPREAD / k as f64 * 0.2;
         let clamp = |v: f64| v.clamp(y0, y1);
+        // Markers first, whiskers over them with caps wider than the marker: an interval narrower than the dot
+        // still shows as caps on both sides of it.
         for (j, i, v) in self.values() {
             let (color, marker) = series_style(j);
             let x = categorical::slot_centre(i, j, k, SPREAD);
-            if let Some((lo, hi)) = self.interval(j, i) {
-                let strokes = categorical::whisker(x, clamp(lo), clamp(hi), cap);
-                ctx.draw_series(
-                    strokes
-                        .into_iter()
-                        .map(|p| PathElement::new(p, color.stroke_width(2))),
+            if (y0..=y1).contains(&v) {
+                draw_marker(
+                    root,
+                    ctx.backend_coord(&(x, v)),
+                    marker,
+                    color,
+                    MARKER_RADIUS,
                 )?;
             }
-            if (y0..=y1).contains(&v) {
-                draw_marker(root, ctx.backend_coord(&(x, v)), marker, color, 6)?;
+        }
+        for (j, i, _) in self.values() {
+            let Some((lo, hi)) = self.interval(j, i) else {
+                continue;
+            };
+            let (color, _) = series_style(j);
+            let x = categorical::slot_centre(i, j, k, SPREAD);
+            let (px, p_lo) = ctx.backend_coord(&(x, clamp(lo)));
+            let (_, p_hi) = ctx.backend_coord(&(x, clamp(hi)));
+            for stroke in categorical::whisker_px(px, p_lo, p_hi, MARKER_RADIUS + CAP_OVERHANG) {
+                root.draw(&PathElement::new(stroke, color.stroke_width(2)))?;
             }
         }
         Ok(())
     }
 }
 
+/// Radius of a dot, in pixels.
+const MARKER_RADIUS: i32 = 6;
+/// How far a whisker's cap reaches past the dot on each side, in pixels.
+const CAP_OVERHANG: i32 = 4;
+
 #[cfg(test)]
 mod tests {
     use super::super::dot_plot;
-    use super::super::test_support::{assert_drawn, assert_ticks_read_well};
+    use super::super::test_support::{assert_drawn, assert_ticks_read_well, lines_of};
     use super::*;
 
     /// Breaks one thing in a valid chart.
@@ -213,9 +236,9 @@ mod tests {
                     let v = 0.8 + 0.1 * k as f64;
                     CategorySeries {
                         name: format!("variant {k}"),
-                        values: vec![Some(v), None, Some(v * 2.0)],
+                        values: vec![Some(v), None, Some(v * 8.0)],
                         // A gap's interval is a placeholder and ignored.
-                        intervals: Some(vec![(v * 0.9, v * 1.1), (0.0, 0.0), (v * 2.0, v * 2.0)]),
+                        intervals: Some(vec![(v * 0.9, v * 1.1), (0.0, 0.0), (v * 8.0, v * 8.0)]),
                     }
                 })
                 .collect(),
@@ -230,7 +253,7 @@ mod tests {
     #[test]
     fn renders_title_every_legend_entry_and_the_reference() {
         let dir = tempfile::tempdir().unwrap();
-        let [svg, png] = dot_plot(&plot(8), &dir.path().join("dots")).unwrap();
+        let svg = dot_plot(&plot(8), &dir.path().join("dots")).unwrap();
         let mut shown: Vec<String> = (0..8).map(|k| format!("variant {k}")).collect();
         shown.extend(
             [
@@ -242,7 +265,7 @@ mod tests {
             ]
             .map(String::from),
         );
-        assert_drawn(&svg, &png, &shown);
+        assert_drawn(&svg, &shown);
     }
 
     #[test]
@@ -250,11 +273,16 @@ mod tests {
         let mut p = plot(2);
         p.y = Axis::linear("time per operation", "ms");
         p.reference = None;
-        let (lo, hi) = p.y_bounds();
-        assert!(lo > 0.6 && hi < 2.2, "{lo} {hi}");
+        for s in &mut p.series {
+            let v = s.values[0].unwrap();
+            s.values[2] = Some(v * 2.0);
+            s.intervals.as_mut().unwrap()[2] = (v * 2.0, v * 2.0);
+        }
+        let (lo, hi) = p.drawn_y().1;
+        assert!(lo > 0.6 && hi < 8.0, "{lo} {hi}");
         let dir = tempfile::tempdir().unwrap();
-        let [svg, png] = dot_plot(&p, &dir.path().join("linear")).unwrap();
-        let text = assert_drawn(&svg, &png, &["time per operation (ms)".into()]);
+        let svg = dot_plot(&p, &dir.path().join("linear")).unwrap();
+        let text = assert_drawn(&svg, &["time per operation (ms)".into()]);
         assert_ticks_read_well(&text);
     }
 
@@ -274,9 +302,83 @@ mod tests {
             ]);
         }
         let dir = tempfile::tempdir().unwrap();
-        let [svg, png] = dot_plot(&p, &dir.path().join("zero")).unwrap();
-        let text = assert_drawn(&svg, &png, &["hit rate vs LRU (points)".into(), "0".into()]);
+        let svg = dot_plot(&p, &dir.path().join("zero")).unwrap();
+        let text = assert_drawn(&svg, &["hit rate vs LRU (points)".into(), "0".into()]);
         assert_ticks_read_well(&text);
+    }
+
+    #[test]
+    fn whiskers_are_drawn_over_the_dots_with_caps_wider_than_them() {
+        let p = DotPlot {
+            series: vec![CategorySeries {
+                name: "optimized".into(),
+                values: vec![Some(1e7), Some(3e5)],
+                // Intervals far narrower than a dot.
+                intervals: Some(vec![(0.999e7, 1.001e7), (2.999e5, 3.001e5)]),
+            }],
+            categories: vec!["sparse".into(), "middlegame".into()],
+            y: Axis::log("time per operation", "ns"),
+            reference: None,
+            ..plot(1)
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let svg = dot_plot(&p, &dir.path().join("whiskers")).unwrap();
+        let text = assert_drawn(&svg, &["time per operation (ms, log scale)".into()]);
+        let lines = lines_of(&text);
+        let first_dot = lines.iter().position(|l| l.starts_with("<circle")).unwrap();
+        let caps = lines[first_dot..]
+            .iter()
+            .filter_map(|l| {
+                let pts = l.split("points=\"").nth(1)?.split('"').next()?;
+                let xy: Vec<(f64, f64)> = pts
+                    .split_whitespace()
+                    .filter_map(|p| {
+                        let (x, y) = p.split_once(',')?;
+                        Some((x.parse().ok()?, y.parse().ok()?))
+                    })
+                    .collect();
+                (xy.len() == 2 && xy[0].1 == xy[1].1).then(|| (xy[1].0 - xy[0].0).abs())
+            })
+            .collect::<Vec<f64>>();
+        // Two caps per whisker, each wider than the dot's diameter, drawn after the dots (the legend's
+        // swatch adds two narrower ones).
+        let wide = caps
+            .iter()
+            .filter(|&&w| w > f64::from(2 * MARKER_RADIUS))
+            .count();
+        assert_eq!(wide, 4, "{caps:?}");
+        assert!(
+            !lines.iter().any(|l| l.ends_with('M')),
+            "a tick reads in M(ns)"
+        );
+    }
+
+    #[test]
+    fn long_category_names_and_titles_are_wrapped_apart() {
+        let mut p = plot(3);
+        p.title = "Hit rate of the optimized cache vs break-even hit rate, per scenario family, instruction \
+                   counts of the traversal-cache-on slice (capped at 100%)"
+            .into();
+        p.categories = [
+            "sparse",
+            "middlegame (break-even 113%: never pays)",
+            "transposition-rich (break-even 107%: never pays)",
+            "promotion-en-passant",
+            "played (break-even 148%: never pays)",
+            "played-endgame",
+            "instructions_hit_rate_vs_break_even",
+            "dense",
+        ]
+        .map(String::from)
+        .into();
+        for s in &mut p.series {
+            s.values = vec![Some(1.0); 8];
+            s.intervals = Some(vec![(0.9, 1.1); 8]);
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let svg = dot_plot(&p, &dir.path().join("crowded")).unwrap();
+        // assert_drawn checks that no two texts overlap and none leaves the canvas.
+        assert_drawn(&svg, &["sparse".into()]);
     }
 
     #[test]

@@ -20,6 +20,8 @@ pub(super) enum Swatch {
     Interval,
     /// The dashed grey reference line.
     Reference,
+    /// A dotted grey line: points joined across a gap nothing was measured in.
+    Gap,
 }
 
 /// One legend entry: its text and swatch.
@@ -144,6 +146,13 @@ fn swatch_at<DB: DrawingBackend>(
             let dash = REFERENCE.stroke_width(2);
             path(vec![(x, y), (x + 9, y)], dash)?;
             path(vec![(x + 14, y), (x + s, y)], dash)
+        }
+        Swatch::Gap => {
+            let dot = REFERENCE.stroke_width(2);
+            for k in (0..s).step_by(7) {
+                path(vec![(x + k, y), (x + k + 3, y)], dot)?;
+            }
+            Ok(())
         }
     }
 }

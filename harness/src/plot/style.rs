@@ -8,15 +8,17 @@ use plotters::prelude::*;
 /// Most series a checked chart accepts: one per colour and marker.
 pub const MAX_SERIES: usize = 8;
 
-/// The Okabe–Ito colours, darkest and most saturated first; yellow, the faintest on white, comes last.
+/// The Okabe–Ito colours, ordered so that the first five differ clearly from each other (blue, vermillion, green,
+/// purple, black: compared arms are usually among a chart's first five series); the look-alikes of two of them (orange
+/// beside vermillion, sky blue beside blue) come only after, and yellow, the faintest on white, last.
 const PALETTE: [RGBColor; MAX_SERIES] = [
     RGBColor(0, 114, 178),
     RGBColor(213, 94, 0),
     RGBColor(0, 158, 115),
     RGBColor(204, 121, 167),
-    RGBColor(86, 180, 233),
-    RGBColor(230, 159, 0),
     RGBColor(0, 0, 0),
+    RGBColor(230, 159, 0),
+    RGBColor(86, 180, 233),
     RGBColor(240, 228, 66),
 ];
 
@@ -115,6 +117,63 @@ pub(super) fn draw_marker<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// CIE L*a*b* of an sRGB colour (D65).
+    fn lab(c: RGBColor) -> [f64; 3] {
+        let lin = |u: u8| {
+            let u = f64::from(u) / 255.0;
+            if u <= 0.04045 {
+                u / 12.92
+            } else {
+                ((u + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        let (r, g, b) = (lin(c.0), lin(c.1), lin(c.2));
+        let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+        let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+        let f = |t: f64| {
+            if t > 0.008856 {
+                t.cbrt()
+            } else {
+                7.787 * t + 16.0 / 116.0
+            }
+        };
+        [
+            116.0 * f(y) - 16.0,
+            500.0 * (f(x) - f(y)),
+            200.0 * (f(y) - f(z)),
+        ]
+    }
+
+    /// Colour difference ΔE*76.
+    fn delta_e(a: RGBColor, b: RGBColor) -> f64 {
+        let (a, b) = (lab(a), lab(b));
+        a.iter()
+            .zip(b)
+            .map(|(p, q)| (p - q).powi(2))
+            .sum::<f64>()
+            .sqrt()
+    }
+
+    /// Least ΔE*76 between any two of a chart's first series.
+    const CLEAR: f64 = 40.0;
+    /// Series among which every colour differs clearly from every other (see [`PALETTE`]).
+    const CLEARLY_DIFFERENT: usize = 5;
+
+    #[test]
+    fn the_first_five_colours_differ_clearly_and_look_alikes_come_later() {
+        let first = &PALETTE[..CLEARLY_DIFFERENT];
+        for (i, &a) in first.iter().enumerate() {
+            for (j, &b) in first[..i].iter().enumerate() {
+                let d = delta_e(a, b);
+                assert!(d >= CLEAR, "colours {j} and {i} differ by only {d:.1}");
+            }
+        }
+        // The threshold tells look-alikes apart: sky blue beside blue, orange beside vermillion.
+        assert!(delta_e(PALETTE[0], PALETTE[6]) < CLEAR);
+        assert!(delta_e(PALETTE[1], PALETTE[5]) < CLEAR);
+    }
 
     #[test]
     fn the_first_sixty_four_series_differ_in_colour_or_marker() {

@@ -7,6 +7,7 @@ pub mod atomic;
 pub mod error;
 pub mod metadata;
 pub mod output;
+mod replace;
 pub mod run_folder;
 pub mod schema;
 pub mod timestamp;
@@ -14,9 +15,10 @@ pub mod timestamp;
 pub use atomic::write_atomic;
 pub use error::RecordError;
 pub use metadata::RunMetadata;
-pub use output::{check_output_folder, check_replaceable_folder};
+pub use output::{check_holds_not, check_output_folder, check_replaceable_folder};
+pub use replace::replace_folder;
 pub use run_folder::RunFolder;
-pub use run_folder::{is_partial, latest_complete_run};
+pub use run_folder::{completed_path, is_partial, latest_complete_run};
 pub use schema::{
     AllocationRow, ArmKey, CountRow, Known, Metric, MetricTable, Provenance, SchemaError, TimingRow,
 };

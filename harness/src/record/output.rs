@@ -66,6 +66,30 @@ pub fn check_replaceable_folder(option: &str, dir: &Path) -> anyhow::Result<()> 
     check_folder(option, dir, &parent_of(dir))
 }
 
+/// Checks that the folder a render replaces whole (`--{option}` = `dir`) does not hold the folder `--{other}` =
+/// `kept` names: the swap would delete what that option writes.
+///
+/// ```
+/// use std::path::Path;
+/// let err = harness::record::check_holds_not("report-dir", Path::new("out"), "out", Path::new("out/run")).unwrap_err();
+/// assert_eq!(harness::exit::Failure::of(&err).code(), 2);
+/// assert!(harness::record::check_holds_not("report-dir", Path::new("reports"), "out", Path::new("results")).is_ok());
+/// ```
+pub fn check_holds_not(option: &str, dir: &Path, other: &str, kept: &Path) -> anyhow::Result<()> {
+    let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    if abs(kept).starts_with(abs(dir)) {
+        return Err(bad(
+            option,
+            dir,
+            format!(
+                "holds --{other} ({}); a report replaces its whole folder, so give them separate folders",
+                kept.display()
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// The folder that holds `path` (`.` for a bare name).
 pub(crate) fn parent_of(path: &Path) -> PathBuf {
     match path.parent() {

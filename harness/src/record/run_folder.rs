@@ -135,15 +135,22 @@ pub fn is_partial(dir: &Path) -> bool {
         .is_some_and(|n| n.to_string_lossy().ends_with(PARTIAL_SUFFIX))
 }
 
-/// The folder a reader finds once the run completes: `dir` without its `.partial` suffix (unchanged if it has none).
-/// Pages written while the run is still partial name this path, since the partial one is gone by the time anyone
-/// reads them.
-pub(crate) fn completed_name(dir: &Path) -> PathBuf {
-    match dir.file_name().and_then(|n| n.to_str()) {
-        Some(n) if n.ends_with(PARTIAL_SUFFIX) => {
-            dir.with_file_name(&n[..n.len() - PARTIAL_SUFFIX.len()])
-        }
-        _ => dir.to_path_buf(),
+/// The name `dir` has once its run completes: without the `.partial` suffix (a report written while the run is
+/// still going names the folder a reader will find).
+///
+/// ```
+/// use std::path::Path;
+/// let p = harness::record::completed_path(Path::new("results-private/2026-12-01T20-56-03Z.partial"));
+/// assert_eq!(p, Path::new("results-private/2026-12-01T20-56-03Z"));
+/// ```
+pub fn completed_path(dir: &Path) -> std::path::PathBuf {
+    match dir
+        .file_name()
+        .and_then(|n| n.to_str())
+        .and_then(|n| n.strip_suffix(PARTIAL_SUFFIX))
+    {
+        Some(name) => dir.with_file_name(name),
+        None => dir.to_path_buf(),
     }
 }
 
@@ -178,19 +185,6 @@ pub fn latest_complete_run(base: &Path) -> std::io::Result<Option<PathBuf>> {
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn completed_name_drops_only_the_partial_suffix() {
-        use std::path::Path;
-        assert_eq!(
-            super::completed_name(Path::new("r/2026-12-01T20-56-03Z.partial")),
-            Path::new("r/2026-12-01T20-56-03Z")
-        );
-        assert_eq!(
-            super::completed_name(Path::new("r/done")),
-            Path::new("r/done")
-        );
-    }
-
     use super::*;
 
     #[test]

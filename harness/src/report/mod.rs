@@ -1,4 +1,4 @@
-//! The plotted report: `harness report [RESULTS_DIR]` renders `index.md` with SVG and PNG charts from one run
+//! The plotted report: `harness report [RESULTS_DIR]` renders `index.md` with SVG charts from one run
 //! folder: the run's header and "At a glance" first, then each experiment's section in the main job's order
 //! (the sections themselves live with their experiments); the folder is put in place whole.
 
@@ -8,5 +8,6 @@ pub mod render;
 
 pub use crate::record::schema::ProbeTable;
 pub use load::{RunResults, latest_run};
+pub(crate) use publish::MATCHES_SUBFOLDER;
 pub use publish::{render_run, replace_folder};
 pub use render::{Rendered, render};

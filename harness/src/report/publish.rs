@@ -1,85 +1,27 @@
 //! Putting a report in place as a whole: it is rendered into a temporary folder next to the target, then swapped
-//! in, so a reader (or an interrupted render) finds the old report or the new one, never a mix of their files.
+//! in, so a reader (or an interrupted render) finds the old report or the new one, never a mix of their files. A
+//! render owns its folder: what it did not write is gone afterwards, except the subfolders another render owns
+//! (the eviction report inside the main report), which are carried over whole.
 
 use super::{RunResults, render};
+use crate::experiments::catalogue_eviction::EVICTION_SUBFOLDER;
 use crate::outln;
-use crate::record::output::parent_of;
-use anyhow::{Context, Result};
-use std::fs;
+pub use crate::record::replace_folder;
+use anyhow::Result;
 use std::path::Path;
 
-/// Replaces the folder `out` by what `fill` writes into a fresh temporary folder. Entries of the old `out` that
-/// `fill` does not write (another report's subfolder, such as `eviction/`) are copied across first, so they
-/// survive. If `fill` fails, the temporary folder is removed and `out` is untouched.
-///
-/// The swap is two renames (old out aside, new one in); between them `out` is briefly absent, never mixed.
-pub fn replace_folder<T>(out: &Path, fill: impl FnOnce(&Path) -> Result<T>) -> Result<T> {
-    let parent = parent_of(out);
-    let name = out
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "report".into());
-    let tmp = tempfile::Builder::new()
-        .prefix(&format!(".{name}.new-"))
-        .tempdir_in(&parent)
-        .with_context(|| {
-            format!(
-                "{}: cannot create a temporary report folder",
-                parent.display()
-            )
-        })?;
-    let value = fill(tmp.path())?;
-    if out.is_dir() {
-        for entry in fs::read_dir(out).with_context(|| format!("{}: cannot list", out.display()))? {
-            let entry = entry?;
-            let target = tmp.path().join(entry.file_name());
-            if !target.exists() {
-                copy_tree(&entry.path(), &target)?;
-            }
-        }
-    }
-    let new = tmp.keep();
-    let old = parent.join(format!(".{name}.old-{}", std::process::id()));
-    let had_old = out.exists();
-    if had_old {
-        fs::rename(out, &old)
-            .with_context(|| format!("{}: cannot move the old report aside", out.display()))?;
-    }
-    if let Err(e) = fs::rename(&new, out) {
-        if had_old {
-            let _ = fs::rename(&old, out);
-        }
-        let _ = fs::remove_dir_all(&new);
-        return Err(e)
-            .with_context(|| format!("{}: cannot move the new report into place", out.display()));
-    }
-    if had_old {
-        let _ = fs::remove_dir_all(&old);
-    }
-    Ok(value)
-}
+/// The main report's subfolder holding match reports (`harness report <match folder>` renders into
+/// `matches/<folder>/`); a main-job render carries it over whole.
+pub(crate) const MATCHES_SUBFOLDER: &str = "matches";
 
-fn copy_tree(from: &Path, to: &Path) -> Result<()> {
-    if from.is_dir() {
-        fs::create_dir_all(to).with_context(|| format!("{}: cannot create", to.display()))?;
-        for entry in
-            fs::read_dir(from).with_context(|| format!("{}: cannot list", from.display()))?
-        {
-            let entry = entry?;
-            copy_tree(&entry.path(), &to.join(entry.file_name()))?;
-        }
-    } else {
-        fs::copy(from, to)
-            .with_context(|| format!("cannot copy {} to {}", from.display(), to.display()))?;
-    }
-    Ok(())
-}
-
-/// Loads the run folder `dir`, renders its report and puts it in place at `out` as a whole; prints what was
-/// written and which run folder it came from.
+/// Loads the run folder `dir`, renders its report and puts it in place at `out` as a whole (keeping only the
+/// eviction report's and the match reports' subfolders, which other renders own); prints what was written and which run folder it
+/// came from.
 pub fn render_run(dir: &Path, out: &Path) -> Result<()> {
     let results = RunResults::load(dir)?;
-    let done = replace_folder(out, |tmp| render(&results, tmp))?;
+    let done = replace_folder(out, &[EVICTION_SUBFOLDER, MATCHES_SUBFOLDER], |tmp| {
+        render(&results, tmp)
+    })?;
     crate::answer::stamp_eviction_report(out, &done.answer)?;
     outln!(
         "report: {} ({} chart files) from {}",

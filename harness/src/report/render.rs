@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 pub struct Rendered {
     /// The markdown file.
     pub index: PathBuf,
-    /// Every chart file written (SVG and PNG).
+    /// Every chart file written (one SVG each).
     pub charts: Vec<PathBuf>,
     /// The answer the report opens with (the eviction report gets the same).
     pub answer: Vec<crate::answer::Claim>,

@@ -63,3 +63,61 @@ pub fn valgrind_present() -> bool {
         .output()
         .is_ok_and(|o| o.status.success())
 }
+
+/// Asserts that the report folder `dir` holds only what its pages reference: every file under it (outside the
+/// subfolders named in `others`, which another render owns) is a page (`*.md`) or is linked from one, and every
+/// file a page links to exists. Links are markdown's `](target)`; web links and anchors are skipped.
+pub fn assert_report_owns_its_folder(dir: &Path, others: &[&str]) {
+    fn files(dir: &Path, root: &Path, others: &[&str], out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).expect("a report folder") {
+            let p = e.expect("an entry").path();
+            let rel = p.strip_prefix(root).expect("under the root").to_path_buf();
+            if others.iter().any(|o| rel == Path::new(o)) {
+                continue;
+            }
+            if p.is_dir() {
+                files(&p, root, others, out);
+            } else {
+                out.push(rel);
+            }
+        }
+    }
+    let mut all = Vec::new();
+    files(dir, dir, others, &mut all);
+    let mut referenced = Vec::new();
+    for page in all
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+    {
+        let text = std::fs::read_to_string(dir.join(page)).expect("a page");
+        let base = page.parent().unwrap_or(Path::new(""));
+        for part in text.split("](").skip(1) {
+            let target = &part[..part.find(')').expect("a closed link")];
+            if target.contains("://") || target.starts_with('#') {
+                continue;
+            }
+            let path = base.join(target);
+            // Links out of the folder (to docs/) are not the report's files.
+            if path
+                .components()
+                .any(|c| c == std::path::Component::ParentDir)
+            {
+                continue;
+            }
+            assert!(
+                dir.join(&path).is_file(),
+                "{} links {target}, which does not exist",
+                page.display()
+            );
+            referenced.push(path);
+        }
+    }
+    for f in &all {
+        let is_page = f.extension().is_some_and(|e| e == "md");
+        assert!(
+            is_page || referenced.contains(f),
+            "{} is in the report folder but no page links it",
+            f.display()
+        );
+    }
+}

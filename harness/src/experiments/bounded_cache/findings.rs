@@ -330,11 +330,8 @@ impl BoundedFindings {
         let mut files = Vec::new();
         for (stem, chart) in self.charts() {
             let written = line_plot(&chart, &charts_dir.join(&stem))?;
-            md.push_str(&format!(
-                "![{}](charts/{stem}.svg)\n\n(PNG: [charts/{stem}.png](charts/{stem}.png))\n\n",
-                chart.title
-            ));
-            files.extend(written);
+            md.push_str(&format!("![{}](charts/{stem}.svg)\n\n", chart.title));
+            files.push(written);
         }
         md.push_str(&self.table().markdown());
         md.push('\n');

@@ -322,6 +322,12 @@ impl BreakEvenFindings {
                     .collect(),
                 bound: false,
             });
+            let mut at: Vec<(f64, &str)> = mine
+                .iter()
+                .filter(|r| r.evaluator_instructions_per_call > 0.0)
+                .map(|r| (r.evaluator_instructions_per_call, r.evaluator.as_str()))
+                .collect();
+            at.sort_by(|a, b| a.0.total_cmp(&b.0));
             let mut measured: Vec<Point> = mine
                 .iter()
                 .filter(|r| r.evaluator_instructions_per_call > 0.0)
@@ -334,8 +340,10 @@ impl BreakEvenFindings {
                 .collect();
             measured.sort_by(|a, b| a.x.total_cmp(&b.x));
             if !measured.is_empty() {
+                // The legend names the evaluator of each measured point, left to right.
+                let with: Vec<&str> = at.iter().map(|(_, e)| *e).collect();
                 series.push(Series {
-                    name: format!("{v}: measured (95% interval)"),
+                    name: format!("{v}: measured with {}", with.join(", ")),
                     points: measured,
                     bound: false,
                 });
@@ -650,9 +658,9 @@ mod tests {
             names,
             [
                 "optimized: model",
-                "optimized: measured (95% interval)",
+                "optimized: measured with material, work:64",
                 "fx: model",
-                "fx: measured (95% interval)"
+                "fx: measured with material"
             ]
         );
         assert_eq!(chart.verticals.len(), 2);

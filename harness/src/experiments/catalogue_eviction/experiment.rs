@@ -717,11 +717,7 @@ pub fn run(config: &Config, out_dir: &Path, progress: &Progress) -> Result<Summa
     progress.set_message("writing results");
     let csv = write_results(&outcome, out_dir)?;
     let report = match &config.report_dir {
-        Some(dir) => Some(super::report::write_report(
-            &outcome,
-            dir,
-            &crate::record::run_folder::completed_name(out_dir),
-        )?),
+        Some(dir) => Some(super::report::write_report(&outcome, dir, out_dir)?),
         None => None,
     };
     Ok(Summary {

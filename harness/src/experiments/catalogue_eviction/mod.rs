@@ -70,3 +70,6 @@ impl Experiment for CatalogueEviction {
         claims::claims(ctx)
     }
 }
+
+/// The subfolder of the main report that this experiment's report owns (the main report's render keeps it whole).
+pub const EVICTION_SUBFOLDER: &str = "eviction";

@@ -9,7 +9,7 @@ use crate::{outln, status};
 /// Runs the experiment (3 seeds with `--quick`, else its default 10).
 pub fn run_eviction(job: &Job, folder: &RunFolder) -> anyhow::Result<()> {
     let mut cfg = crate::experiments::catalogue_eviction::Config {
-        report_dir: Some(job.report_dir.join("eviction")),
+        report_dir: Some(job.report_dir.join(super::EVICTION_SUBFOLDER)),
         command: "harness (main job)".to_string(),
         game_search_scenarios: Some(job.scenarios_dir.clone()),
         ..crate::experiments::catalogue_eviction::Config::default()

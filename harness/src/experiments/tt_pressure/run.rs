@@ -41,7 +41,7 @@ pub struct TtPressureOutcome {
     pub seconds: f64,
 }
 
-/// Runs `config` and writes `tt_pressure.csv`, `tt_pressure.md` and `charts/tt_pressure_*.{svg,png}` into `dir`.
+/// Runs `config` and writes `tt_pressure.csv`, `tt_pressure.md` and `charts/tt_pressure_*.svg` into `dir`.
 ///
 /// A root value unlike the unbounded table's is a wrong search, not a finding: status 3 ([`Failure::Mismatch`]).
 pub fn run_tt_pressure(

@@ -95,12 +95,8 @@ pub(crate) enum Work {
 }
 
 /// "Work relative to an unbounded TT vs TT size": one line per scheme over log2 entries, the unbounded table at
-/// 1 drawn as a bound, a vertical line at the unbounded table's entry count. Returns the SVG and PNG paths.
-pub(crate) fn chart(
-    rows: &[TtPressureRecord],
-    work: Work,
-    stem: &Path,
-) -> anyhow::Result<[PathBuf; 2]> {
+/// 1 drawn as a bound, a vertical line at the unbounded table's entry count. Returns the SVG path.
+pub(crate) fn chart(rows: &[TtPressureRecord], work: Work, stem: &Path) -> anyhow::Result<PathBuf> {
     let (what, of): (&str, fn(&TtPressureRecord) -> f64) = match work {
         Work::Nodes => ("nodes", |r| r.nodes_vs_unbounded),
         Work::EvaluatorCalls => ("evaluator calls", |r| r.evaluator_calls_vs_unbounded),
@@ -204,7 +200,7 @@ fn tt_pressure(ctx: &SectionContext<'_>, s: &mut Section) -> anyhow::Result<()> 
         (Work::EvaluatorCalls, "tt_pressure_evaluator_calls"),
     ] {
         let files = chart(&rows, work, &ctx.charts_dir.join(stem))?;
-        s.charts.extend(files);
+        s.charts.push(files);
         links.push(format!("charts/{stem}.svg"));
     }
     let md = markdown(&rows, &findings, &links)?;

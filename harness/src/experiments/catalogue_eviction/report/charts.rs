@@ -13,12 +13,12 @@ use anyhow::Result;
 use engine::domineering::ShapeKey;
 use std::path::{Path, PathBuf};
 
-/// Draws `best_ten_overlap.{svg,png}`, refusing when every seed's boards share one best ten.
+/// Draws `best_ten_overlap.svg`, refusing when every seed's boards share one best ten.
 pub(crate) fn best_ten_figure(
     p: &PlanResults,
     stats: &BestTenStats,
     dir: &Path,
-) -> Result<[PathBuf; 2]> {
+) -> Result<PathBuf> {
     for s in &p.streams {
         let tens: Vec<Vec<ShapeKey>> = s
             .best_tens

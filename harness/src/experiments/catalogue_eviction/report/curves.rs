@@ -17,7 +17,7 @@ fn hit(r: &RunRow) -> f64 {
     r.hit_rate
 }
 
-/// Writes `miss_ratio_curve_<group>.{svg,png}` and `points_vs_lru_<group>.{svg,png}` for every rule group; returns
+/// Writes `miss_ratio_curve_<group>.svg` and `points_vs_lru_<group>.svg` for every rule group; returns
 /// `(group title, miss-ratio stem, points-versus-LRU stem)` per group drawn.
 pub(crate) fn write(
     outcome: &Outcome,

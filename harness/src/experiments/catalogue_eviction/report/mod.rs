@@ -32,9 +32,16 @@ use markdown::{policy_table, table};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-/// Writes `index.md` and the charts into `dir`; returns the path of `index.md`.
+/// Writes `index.md` and the charts as the whole of `dir`: rendered into a fresh folder, then swapped in (see
+/// [`crate::record::replace_folder`]), so a failed render leaves the old report whole and no file of an older
+/// report survives a new one. Returns the path of `index.md`. `results_dir` is named as the run folder will be
+/// called once complete.
 pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result<PathBuf> {
-    std::fs::create_dir_all(dir)?;
+    crate::record::replace_folder(dir, &[], |tmp| write_into(outcome, tmp, results_dir))?;
+    Ok(dir.join("index.md"))
+}
+
+fn write_into(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result<()> {
     let p = &outcome.main;
     let c = &outcome.config;
     let n = p.streams.len();
@@ -54,7 +61,7 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
          `{}`; raw results (CSV, `config.json`) in `{}`. Every figure is a mean over {n} seeds with its 95% \
          interval (Student t), written `mean ± half-width`.\n",
         c.command,
-        results_dir.display()
+        crate::record::completed_path(results_dir).display()
     );
     glance_section(&mut o, outcome, n);
     let _ = writeln!(o, "## Configuration\n");
@@ -102,15 +109,14 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
          main after 2 hits); W-TinyLFU has a 1% window LRU, an 80/20 segmented LRU main and exact 4-bit counters \
          halved every 10 x budget accesses, admitting a candidate only with a strictly higher count. FIFO, CLOCK (one reference bit) and 2Q \
          (A1in 25%, A1out ghosts 50%, Am LRU) follow libCacheSim and give its hit counts exactly \
-         ([libcachesim-check.md](libcachesim-check.md)); LIRS follows the paper with libCacheSim's 1% HIR share \
+         ([docs/eviction-cross-check.md](../../docs/eviction-cross-check.md) says how to check); LIRS follows the paper with libCacheSim's 1% HIR share \
          and a stack of at most twice the budget. Belady is \
          demand-paged MIN (the missed key is always kept), the optimum for every rule here that keeps what it \
          missed; best-N and first-N are fixed tables and are not bound by that optimum.\n"
     );
     let _ = writeln!(
         o,
-        "Run time: catalogue {:.0} ms, {} streams {:.2} s, {} replays ({:.1} M lookups) {:.2} s on {} threads. \
-         Replay speed per policy: [bench.md](bench.md).\n",
+        "Run time: catalogue {:.0} ms, {} streams {:.2} s, {} replays ({:.1} M lookups) {:.2} s on {} threads.\n",
         outcome.catalogue_time.as_secs_f64() * 1e3,
         n * (1 + outcome.controls.len()),
         outcome.stream_time.as_secs_f64(),
@@ -491,7 +497,6 @@ pub fn write_report(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result
          original run's own seed cannot be rerun.\n- Policies whose published versions adapt or randomise (Caffeine's \
          hill-climbing window and admission jitter) are run in fixed, deterministic form."
     );
-    let index = dir.join("index.md");
-    crate::record::write_atomic(&index, o.as_bytes())?;
-    Ok(index)
+    crate::record::write_atomic(&dir.join("index.md"), o.as_bytes())?;
+    Ok(())
 }

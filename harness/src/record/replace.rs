@@ -1,0 +1,78 @@
+//! Putting a folder in place as a whole (a report): it is written into a temporary folder next to the target,
+//! then swapped in, so a reader (or an interrupted render) finds the old folder or the new one, never a mix of
+//! their files. The writer owns the folder: what it did not write is gone afterwards, except the subfolders another
+//! writer owns, which are carried over whole.
+
+use super::output::parent_of;
+use anyhow::{Context, Result};
+use std::fs;
+use std::path::Path;
+
+/// Replaces the folder `out` by what `fill` writes into a fresh temporary folder. Of the old `out`, only the
+/// entries named in `keep` (subfolders another render owns) are copied across, and only where `fill` did not
+/// write them; every other old file is gone once the new folder is in place. If `fill` fails, the temporary folder
+/// is removed and `out` is untouched.
+///
+/// The swap is two renames (old out aside, new one in); between them `out` is briefly absent, never mixed.
+pub fn replace_folder<T>(
+    out: &Path,
+    keep: &[&str],
+    fill: impl FnOnce(&Path) -> Result<T>,
+) -> Result<T> {
+    let parent = parent_of(out);
+    let name = out
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "report".into());
+    let tmp = tempfile::Builder::new()
+        .prefix(&format!(".{name}.new-"))
+        .tempdir_in(&parent)
+        .with_context(|| {
+            format!(
+                "{}: cannot create a temporary report folder",
+                parent.display()
+            )
+        })?;
+    let value = fill(tmp.path())?;
+    for name in keep {
+        let (old, target) = (out.join(name), tmp.path().join(name));
+        if old.exists() && !target.exists() {
+            copy_tree(&old, &target)?;
+        }
+    }
+    let new = tmp.keep();
+    let old = parent.join(format!(".{name}.old-{}", std::process::id()));
+    let had_old = out.exists();
+    if had_old {
+        fs::rename(out, &old)
+            .with_context(|| format!("{}: cannot move the old report aside", out.display()))?;
+    }
+    if let Err(e) = fs::rename(&new, out) {
+        if had_old {
+            let _ = fs::rename(&old, out);
+        }
+        let _ = fs::remove_dir_all(&new);
+        return Err(e)
+            .with_context(|| format!("{}: cannot move the new report into place", out.display()));
+    }
+    if had_old {
+        let _ = fs::remove_dir_all(&old);
+    }
+    Ok(value)
+}
+
+fn copy_tree(from: &Path, to: &Path) -> Result<()> {
+    if from.is_dir() {
+        fs::create_dir_all(to).with_context(|| format!("{}: cannot create", to.display()))?;
+        for entry in
+            fs::read_dir(from).with_context(|| format!("{}: cannot list", from.display()))?
+        {
+            let entry = entry?;
+            copy_tree(&entry.path(), &to.join(entry.file_name()))?;
+        }
+    } else {
+        fs::copy(from, to)
+            .with_context(|| format!("cannot copy {} to {}", from.display(), to.display()))?;
+    }
+    Ok(())
+}
