@@ -447,10 +447,10 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
 /// Whether Star2's probing pass is worth running at a chance node searched with window `w`. A probe bounds its
 /// class on one side only (the opponent's first reply bounds their minimum from above, ours our maximum from
 /// below), so the probes prove the node `<= alpha` at the opponent's node and `>= beta` at ours. With that side
-/// of the window infinite no probed sum reaches it; what the pass could still settle on the other side (a class
-/// found terminal or with a single reply) the full pass settles at the same class, since it generates and
-/// checks every class in the same order. Skipping the pass there loses no cut and no exactness; it saves
-/// generating every class ahead of the full pass and holding all their children in memory at once.
+/// of the window infinite no probed sum reaches it. What the pass could still settle on the other side (from a
+/// class found terminal or with a single reply) the full pass also settles, by the same bounds, when it reaches
+/// that class; so skipping the pass there keeps every value exact and may only postpone such a rare cut. It
+/// saves generating every class ahead of the full pass and holding all their children in memory at once.
 fn probe_can_settle(role: Role, w: Window) -> bool {
     match role {
         Role::Them => w.alpha > -INF,
