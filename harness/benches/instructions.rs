@@ -11,7 +11,8 @@
 //! memo); instructions per call beyond the loop = (evaluator_<name> - evaluator_constant) / 4,096.
 //!
 //! Searches: `chance_search` runs one depth-2 search of each family's first frozen root, plain expectimax
-//! against Star1, Star2 and Star2 with the transposition table (with `material`'s declared turn bounds).
+//! against Star1, Star2 and Star2 with the transposition table (with `material`'s declared turn bounds);
+//! `chance_search_depth3` does the same at depth 3 for sparse and played-endgame, without the table.
 //!
 //! Needs valgrind and the runner: `scripts/setup` (or `cargo install gungraun-runner --version 0.20.0 --locked`),
 //! then `cargo bench -p harness --bench instructions`. It has `bench = false`, so a bare `cargo bench` skips it.
@@ -196,6 +197,21 @@ fn evaluator((f, batch): (EvalFn, Batch)) -> i64 {
 /// One depth-2 search of a family's first frozen root (cache `optimized`, evaluator `material`); the table is
 /// allocated in setup, outside the count.
 fn search_first_root(family: Family, pruning: Pruning, table: bool) -> Box<dyn FnMut()> {
+    search_first_root_at(family, pruning, table, SearchDepth::Two)
+}
+
+/// [`search_first_root`] at depth 3, for the families cheap enough there (plain expectimax of the others'
+/// first roots runs for minutes under callgrind).
+fn search_first_root_deep(family: Family, pruning: Pruning, table: bool) -> Box<dyn FnMut()> {
+    search_first_root_at(family, pruning, table, SearchDepth::Three)
+}
+
+fn search_first_root_at(
+    family: Family,
+    pruning: Pruning,
+    table: bool,
+    depth: SearchDepth,
+) -> Box<dyn FnMut()> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios");
     let scns = load_dir(&dir, &[family]).expect("frozen scenarios load");
     let root = GameState::from_dfen(&scns[0].file.roots[0].dfen).expect("frozen root parses");
@@ -208,7 +224,7 @@ fn search_first_root(family: Family, pruning: Pruning, table: bool) -> Box<dyn F
     Box::new(move || {
         black_box(search_roots(
             &[root],
-            SearchDepth::Two,
+            depth,
             arm,
             EvaluatorKind::Material,
             &tt,
@@ -236,9 +252,27 @@ fn chance_search(mut op: Box<dyn FnMut()>) {
     op();
 }
 
+/// Pruned against unpruned at depth 3 (the pruning arms' costs and savings compound over two chance layers).
+#[library_benchmark]
+#[benches::family(
+    args = [
+        (Family::Sparse, Pruning::None, false), (Family::Sparse, Pruning::Star1, false),
+        (Family::Sparse, Pruning::Star2, false),
+        (Family::PlayedEndgame, Pruning::None, false), (Family::PlayedEndgame, Pruning::Star1, false),
+        (Family::PlayedEndgame, Pruning::Star2, false),
+    ],
+    setup = search_first_root_deep
+)]
+fn chance_search_depth3(mut op: Box<dyn FnMut()>) {
+    op();
+}
+
 library_benchmark_group!(name = expansions, benchmarks = [nested_expansion]);
 library_benchmark_group!(name = evaluators, benchmarks = [evaluator]);
-library_benchmark_group!(name = searches, benchmarks = [chance_search]);
+library_benchmark_group!(
+    name = searches,
+    benchmarks = [chance_search, chance_search_depth3]
+);
 main!(
     library_benchmark_groups = lookups,
     expansions,

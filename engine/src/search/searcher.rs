@@ -136,6 +136,9 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
         self.counters.nodes += 1;
         self.memo.charge_node();
         let rolled = s.with_dice(dice);
+        if class.children.capacity() == 0 {
+            class.children = self.buffers.pop().unwrap_or_default();
+        }
         let keep_rolled_pass = role == Role::Us && plies == 1;
         // At the last ply the children are single evaluations: only the probe needs the likely best one first,
         // and sorting the rest would cost about as much as evaluating them.
@@ -189,15 +192,26 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
         })
     }
 
+    /// A class not yet generated. Its children buffer is taken from the pool only when it is generated, and
+    /// the pruned pass returns it as soon as the class is settled, so a node whose classes are searched one
+    /// after another (Star1) cycles one warm buffer instead of touching one per class.
     fn fresh_class(&mut self, weight: i64, range: Range, reachable: Range) -> RollClass {
         RollClass {
             weight,
             reachable,
             generated: false,
             terminal: false,
-            children: self.buffers.pop().unwrap_or_default(),
+            children: Vec::new(),
             range,
             probe: None,
+        }
+    }
+
+    /// Returns a settled class's children buffer to the pool.
+    fn release(&mut self, class: &mut RollClass) {
+        let children = std::mem::take(&mut class.children);
+        if children.capacity() > 0 {
+            self.buffers.push(children);
         }
     }
 
@@ -224,8 +238,8 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
             classes.push(class);
         }
         let result = self.pruned_classes(s, role, plies, w, &mut classes);
-        for class in classes.drain(..) {
-            self.buffers.push(class.children);
+        for mut class in classes.drain(..) {
+            self.release(&mut class);
         }
         self.class_lists.push(classes);
         result
@@ -254,6 +268,7 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
         }
         let mut tainted = false;
         if self.pruning == Pruning::Star2
+            && probe_can_settle(role, w)
             && let Some(bound) = self.probe_classes(s, role, plies, w, classes, &mut tainted)?
         {
             return Ok(bound);
@@ -289,6 +304,7 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
             }
             if range.lo == range.hi {
                 acc += weight * range.lo;
+                self.release(&mut classes[i]);
                 continue;
             }
             let cw = w.for_roll(weight, acc, rest_lo, rest_hi);
@@ -308,6 +324,7 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
             }
             debug_assert_eq!(r.bound, Bound::Exact, "a bound inside its window");
             acc += weight * r.value;
+            self.release(&mut classes[i]);
         }
         Ok(bounded(acc, Bound::Exact, tainted))
     }
@@ -424,6 +441,20 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
             None => bounded(upper, Bound::UpperBound, tainted),
         }
         .seen_by(sign))
+    }
+}
+
+/// Whether Star2's probing pass is worth running at a chance node searched with window `w`. A probe bounds its
+/// class on one side only (the opponent's first reply bounds their minimum from above, ours our maximum from
+/// below), so the probes prove the node `<= alpha` at the opponent's node and `>= beta` at ours. With that side
+/// of the window infinite no probed sum reaches it. What the pass could still settle on the other side (from a
+/// class found terminal or with a single reply) the full pass also settles, by the same bounds, when it reaches
+/// that class; so skipping the pass there keeps every value exact and may only postpone such a rare cut. It
+/// saves generating every class ahead of the full pass and holding all their children in memory at once.
+fn probe_can_settle(role: Role, w: Window) -> bool {
+    match role {
+        Role::Them => w.alpha > -INF,
+        Role::Us => w.beta < INF,
     }
 }
 

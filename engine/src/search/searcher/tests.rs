@@ -85,3 +85,69 @@ fn a_wrong_turn_bound_gives_a_wrong_value_and_the_right_one_does_not() {
     }
     assert!(wrong > 0, "a wrong bound went unnoticed on every root");
 }
+
+/// The probing pass is skipped exactly where its one-sided bounds cannot reach the window: the opponent's node
+/// with no alpha, ours with no beta; a finite limit on the probed side keeps it.
+#[test]
+fn probing_is_skipped_only_where_no_probe_can_settle_the_node() {
+    assert!(!probe_can_settle(Role::Them, Window::FULL));
+    assert!(!probe_can_settle(Role::Us, Window::FULL));
+    let low = Window {
+        alpha: -5,
+        beta: INF,
+    };
+    let high = Window {
+        alpha: -INF,
+        beta: 5,
+    };
+    assert!(probe_can_settle(Role::Them, low));
+    assert!(!probe_can_settle(Role::Them, high));
+    assert!(probe_can_settle(Role::Us, high));
+    assert!(!probe_can_settle(Role::Us, low));
+}
+
+/// A node Star2 searches without its probing pass (full window) and with it (a finite alpha just below the
+/// value, which no probe sum can reach, and one above it, which the probes settle) agrees with plain
+/// expectimax: exact inside the window, a true upper bound at or below alpha. One board has a roll class with
+/// no legal reply (a pass), one a capture of our king.
+#[test]
+fn star2_with_and_without_probes_agrees_with_plain_expectimax() {
+    let boards = [
+        "4k3/8/8/8/8/8/8/R3K3 b - - 0 1",
+        "4k3/4r3/8/8/8/8/8/4K3 b - - 0 1",
+        "7k/8/8/8/8/8/p7/K7 b - - 0 1",
+    ];
+    for dfen in boards {
+        let board = GameState::from_dfen(dfen).unwrap();
+        let memo = EvaluationCache::new(evaluate_material);
+        let control = SearchControl::unbounded();
+        let node = |pruning, w| {
+            let mut s = Searcher::new(
+                &memo,
+                &control,
+                None,
+                pruning,
+                ValueRanges::new(MATERIAL_BOUNDS),
+                Color::White,
+            );
+            s.after_turn(&board, 1, w).ok().unwrap()
+        };
+        let plain = node(Pruning::None, Window::FULL);
+        assert_eq!(node(Pruning::Star2, Window::FULL), plain, "{dfen}");
+        let below = Window {
+            alpha: plain.value - 1,
+            beta: INF,
+        };
+        let r = node(Pruning::Star2, below);
+        assert_eq!((r.value, r.bound), (plain.value, Bound::Exact), "{dfen}");
+        let above = Window {
+            alpha: plain.value + 1,
+            beta: INF,
+        };
+        let r = node(Pruning::Star2, above);
+        assert!(
+            r.is_upper() && r.value <= above.alpha && r.value >= plain.value,
+            "{dfen}"
+        );
+    }
+}
