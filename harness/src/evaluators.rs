@@ -258,18 +258,6 @@ impl fmt::Display for EvaluatorKind {
     }
 }
 
-/// What `FromStr` accepts, as its unknown-name error lists it: every parameterless name, then `work:N`'s rule
-/// (with a registry installed, its names come before the rule: [`crate::registry::accepted`]).
-pub(crate) const ACCEPTED: &[&str] = &[
-    "material",
-    "constant",
-    "aggressive",
-    "counter",
-    "mobility",
-    "network",
-    "work:N with N a power of two from 1 to 65536",
-];
-
 impl FromStr for EvaluatorKind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
@@ -357,6 +345,7 @@ impl CountingEvaluator {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::registry::ACCEPTED;
 
     #[test]
     fn the_accepted_list_names_every_kind_and_the_work_rule() {

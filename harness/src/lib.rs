@@ -29,7 +29,7 @@ pub mod plot;
 pub mod present;
 /// Progress on stderr (stages, enumerations, heartbeats): a bar on a terminal, a line every 10 s otherwise.
 pub mod progress;
-pub use exit::main_with;
+pub use cli::main_with;
 
 /// Run metadata, run folders, tidy CSV and atomic writes.
 pub mod record;

@@ -7,10 +7,21 @@
 //! fixed set of trampolines, so the timed code calls it through the same `fn` pointer as every built-in (the
 //! trampoline adds one `&dyn Evaluator` call).
 
-use crate::evaluators::{ACCEPTED, EvaluatorKind};
 use engine::eval::Evaluator;
 use engine::{Color, GameState};
 use std::sync::OnceLock;
+
+/// What `FromStr` accepts, as its unknown-name error lists it: every parameterless name, then `work:N`'s rule
+/// (with a registry installed, its names come before the rule: [`crate::registry::accepted`]).
+pub(crate) const ACCEPTED: &[&str] = &[
+    "material",
+    "constant",
+    "aggressive",
+    "counter",
+    "mobility",
+    "network",
+    "work:N with N a power of two from 1 to 65536",
+];
 
 /// At most this many evaluators can be registered (one trampoline each).
 pub const MAX_USER_EVALUATORS: usize = 8;
@@ -73,7 +84,7 @@ fn check_name(name: &str, taken: &[&str]) -> Result<(), String> {
             "evaluator name '{name}': use 1 to 32 lowercase letters, digits, '-' and '_'"
         ));
     }
-    if name == "work" || EvaluatorKind::ALL.iter().any(|k| k.to_string() == name) {
+    if name == "work" || ACCEPTED.contains(&name) {
         return Err(format!("evaluator name '{name}' is a built-in evaluator's"));
     }
     if taken.contains(&name) {
