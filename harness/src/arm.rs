@@ -139,7 +139,7 @@ impl SearchArm {
     }
 
     /// Every pruning x table off/on x cache none/optimized, plain first.
-    pub(crate) fn all() -> Vec<SearchArm> {
+    pub fn all() -> Vec<SearchArm> {
         let mut v = Vec::new();
         for cache in [CacheKind::None, CacheKind::Optimized] {
             for pruning in Pruning::ALL {

@@ -111,3 +111,47 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::CallgrindOp(a)) => crate::experiments::instructions::child::run(a),
     }
 }
+
+/// The whole command line of `harness` with `registry`'s evaluators selectable by name wherever `--eval` is
+/// accepted: the `main` of the `harness` binary and of a downstream one (see `docs/your-evaluator.md`, or
+/// [`crate::harness_main!`]). The registry is installed before parsing, and the child processes the harness starts
+/// re-execute this same binary, so they know the evaluators too.
+pub fn main_with(registry: crate::registry::Registry) -> std::process::ExitCode {
+    crate::registry::install(registry);
+    let cli = match parse() {
+        Ok(cli) => cli,
+        // Usage errors exit with 2; `--help` and `--version` print to stdout and exit with 0, or 1 if lost.
+        Err(err) => {
+            return match err.print() {
+                Ok(()) => std::process::ExitCode::from(err.exit_code().clamp(0, 255) as u8),
+                Err(_) => crate::exit::Failure::Runtime.exit_code(),
+            };
+        }
+    };
+    let code = match run(cli) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(err) => {
+            complain(&crate::exit::message(&err));
+            crate::exit::Failure::of(&err).exit_code()
+        }
+    };
+    // A reader that went away (`| head`) wanted no more: the command's own status stands. Any other failure
+    // (a full disk, `/dev/full`) lost output someone asked for, so a run that would have succeeded exits with 1.
+    match crate::console::failure() {
+        Some(kind) if kind != std::io::ErrorKind::BrokenPipe => {
+            complain(&format!("output lost: standard output failed ({kind})"));
+            if code == std::process::ExitCode::SUCCESS {
+                crate::exit::Failure::Runtime.exit_code()
+            } else {
+                code
+            }
+        }
+        _ => code,
+    }
+}
+
+/// `error: …` on stderr; a failing stderr is ignored (there is nowhere left to report it).
+fn complain(message: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "error: {message}");
+}

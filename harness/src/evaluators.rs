@@ -1,11 +1,13 @@
 //! The one evaluator choice of every command, stage, CSV and benchmark: `material`, `constant`, `aggressive`,
 //! `counter`, and the cost ladder's `mobility`, `network` and `work:N`. Its `Display` is the name the command line
-//! takes and the CSVs' `evaluator` column records (`work:16`, never a bare `work`); `FromStr` reads it back.
+//! takes and the CSVs' `evaluator` column records (`work:16`, never a bare `work`); `FromStr` reads it back. A
+//! downstream binary's own evaluators join them by name ([`crate::registry`], [`EvaluatorKind::User`]).
 
+use crate::registry::UserEvaluator;
 use engine::eval::{
-    AGGRESSIVE_BOUNDS, CONSTANT_BOUNDS, MATERIAL_BOUNDS, MATERIAL_TURN_BOUNDS, MAX_WORK_ROUNDS,
-    MOBILITY_BOUNDS, NETWORK_BOUNDS, TurnBounds, ValueBounds, WORK_BOUNDS, evaluate_mobility,
-    evaluate_network, evaluate_work,
+    AGGRESSIVE_BOUNDS, CONSTANT_BOUNDS, Evaluator, MATERIAL_BOUNDS, MATERIAL_TURN_BOUNDS,
+    MAX_WORK_ROUNDS, MOBILITY_BOUNDS, NETWORK_BOUNDS, TurnBounds, ValueBounds, WORK_BOUNDS,
+    evaluate_mobility, evaluate_network, evaluate_work,
 };
 use engine::{Color, GameState, evaluate_aggressive, evaluate_material};
 use std::cell::Cell;
@@ -44,6 +46,8 @@ pub enum EvaluatorKind {
     Network,
     /// `engine::eval::evaluate_work` with this many rounds.
     Work(WorkRounds),
+    /// An evaluator a downstream binary registered ([`crate::registry::Registry`]).
+    User(UserEvaluator),
 }
 
 /// The rounds of `work:N`: a power of two from 1 to `MAX_WORK_ROUNDS` (a log grid is what a cost sweep needs,
@@ -125,7 +129,7 @@ impl EvaluatorKind {
     }
 
     /// The name without the rounds of `work:N` (private: every name a person or a CSV sees is `Display`'s).
-    const fn base_name(self) -> &'static str {
+    fn base_name(self) -> &'static str {
         match self {
             EvaluatorKind::Material => "material",
             EvaluatorKind::Constant => "constant",
@@ -134,7 +138,13 @@ impl EvaluatorKind {
             EvaluatorKind::Mobility => "mobility",
             EvaluatorKind::Network => "network",
             EvaluatorKind::Work(_) => "work",
+            EvaluatorKind::User(u) => u.get().name(),
         }
+    }
+
+    /// Whether a downstream binary registered this evaluator.
+    pub const fn is_user(self) -> bool {
+        matches!(self, EvaluatorKind::User(_))
     }
 
     /// The declared interval every value of this evaluator lies in (Star1 and Star2 rely on it).
@@ -155,6 +165,7 @@ impl EvaluatorKind {
             EvaluatorKind::Mobility => MOBILITY_BOUNDS,
             EvaluatorKind::Network => NETWORK_BOUNDS,
             EvaluatorKind::Work(_) => WORK_BOUNDS,
+            EvaluatorKind::User(u) => u.get().value_bounds(),
         }
     }
 
@@ -169,6 +180,7 @@ impl EvaluatorKind {
     pub fn turn_bounds(self) -> Option<TurnBounds> {
         match self {
             EvaluatorKind::Material => Some(MATERIAL_TURN_BOUNDS),
+            EvaluatorKind::User(u) => u.get().turn_bounds(),
             _ => None,
         }
     }
@@ -190,7 +202,50 @@ impl EvaluatorKind {
             EvaluatorKind::Mobility => evaluate_mobility,
             EvaluatorKind::Network => evaluate_network,
             EvaluatorKind::Work(n) => WORK_FUNCTIONS[n.get().ilog2() as usize],
+            EvaluatorKind::User(u) => u.function(),
         }
+    }
+}
+
+/// `work:N`'s names, indexed like [`WORK_FUNCTIONS`] (so [`Evaluator::name`] can lend one).
+const WORK_NAMES: [&str; 17] = [
+    "work:1",
+    "work:2",
+    "work:4",
+    "work:8",
+    "work:16",
+    "work:32",
+    "work:64",
+    "work:128",
+    "work:256",
+    "work:512",
+    "work:1024",
+    "work:2048",
+    "work:4096",
+    "work:8192",
+    "work:16384",
+    "work:32768",
+    "work:65536",
+];
+
+/// Every built-in evaluator and every registered one is an [`Evaluator`]: its `Display` name, its function, its
+/// declared bounds.
+impl Evaluator for EvaluatorKind {
+    fn name(&self) -> &str {
+        match *self {
+            EvaluatorKind::Work(n) => WORK_NAMES[n.get().ilog2() as usize],
+            other => other.base_name(),
+        }
+    }
+    #[inline]
+    fn evaluate(&self, state: &GameState, perspective: Color) -> i32 {
+        (self.function())(state, perspective)
+    }
+    fn bounds(&self) -> Option<ValueBounds> {
+        Some(EvaluatorKind::bounds(*self))
+    }
+    fn turn_bounds(&self) -> Option<TurnBounds> {
+        EvaluatorKind::turn_bounds(*self)
     }
 }
 
@@ -202,17 +257,6 @@ impl fmt::Display for EvaluatorKind {
         }
     }
 }
-
-/// What `FromStr` accepts, as its unknown-name error lists it: every parameterless name, then `work:N`'s rule.
-const ACCEPTED: &[&str] = &[
-    "material",
-    "constant",
-    "aggressive",
-    "counter",
-    "mobility",
-    "network",
-    "work:N with N a power of two from 1 to 65536",
-];
 
 impl FromStr for EvaluatorKind {
     type Err = String;
@@ -226,7 +270,11 @@ impl FromStr for EvaluatorKind {
         EvaluatorKind::ALL
             .into_iter()
             .find(|k| k.base_name() == s)
-            .ok_or_else(|| engine::names::UnknownName::new("evaluator", s, ACCEPTED).to_string())
+            .or_else(|| crate::registry::find(s).map(EvaluatorKind::User))
+            .ok_or_else(|| {
+                engine::names::UnknownName::new("evaluator", s, crate::registry::accepted())
+                    .to_string()
+            })
     }
 }
 
@@ -282,7 +330,9 @@ impl CountingEvaluator {
             EvaluatorKind::Constant => CONSTANT_SCORE,
             EvaluatorKind::Mobility => evaluate_mobility(state, perspective),
             EvaluatorKind::Network => evaluate_network(state, perspective),
-            EvaluatorKind::Work(_) => (self.kind.function())(state, perspective),
+            EvaluatorKind::Work(_) | EvaluatorKind::User(_) => {
+                (self.kind.function())(state, perspective)
+            }
         }
     }
 
@@ -295,6 +345,7 @@ impl CountingEvaluator {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::registry::ACCEPTED;
 
     #[test]
     fn the_accepted_list_names_every_kind_and_the_work_rule() {
@@ -376,6 +427,8 @@ mod tests {
                 assert_eq!(counting.evaluate(&s, c), expected, "{kind}");
             }
             assert_eq!(counting.calls(), 2);
+            assert_eq!(Evaluator::name(&kind), kind.to_string());
+            assert_eq!(Evaluator::value_bounds(&kind), kind.bounds());
         }
     }
 }

@@ -16,6 +16,28 @@
 use std::fmt;
 use std::process::ExitCode;
 
+/// A downstream binary's `main`, as `criterion_main!` is a benchmark's: the harness's whole command line with these
+/// evaluators registered.
+///
+/// ```no_run
+/// use engine::eval::Evaluator;
+/// use engine::{Color, GameState};
+/// struct Mine;
+/// impl Evaluator for Mine {
+///     fn name(&self) -> &str { "mine" }
+///     fn evaluate(&self, s: &GameState, c: Color) -> i32 { engine::evaluate_material(s, c) }
+/// }
+/// harness::harness_main!(Mine);
+/// ```
+#[macro_export]
+macro_rules! harness_main {
+    ($($evaluator:expr),* $(,)?) => {
+        fn main() -> ::std::process::ExitCode {
+            $crate::main_with($crate::registry::Registry::new()$(.with($evaluator))*)
+        }
+    };
+}
+
 /// `--help` text listing the exit statuses.
 pub(crate) const EXIT_STATUS_HELP: &str = "Exit status: 0 success; 1 runtime failure (an OS error, standard output \
 lost); 2 bad input (an option value, a DFEN, a scenario file, an output location); 3 verification or parity \

@@ -33,8 +33,12 @@ pub mod plot;
 pub mod present;
 /// Progress on stderr (stages, enumerations, heartbeats): a bar on a terminal, a line every 10 s otherwise.
 pub mod progress;
+pub use cli::main_with;
+
 /// Run metadata, run folders, tidy CSV and atomic writes.
 pub mod record;
+/// The evaluators a downstream binary registers, selectable by name wherever `--eval` is accepted.
+pub mod registry;
 /// The plotted report: header and At a glance, then each experiment's section with charts.
 pub mod report;
 /// Frozen scenario files: format, loading, generation, independent verification.

@@ -28,6 +28,7 @@
 //! ```
 
 use crate::evaluators::EvaluatorKind;
+use crate::scenario::Family;
 use engine::GameState;
 use engine::names::{ClosedNames, UnknownName};
 use std::fmt::Display;
@@ -92,11 +93,10 @@ pub enum ValueError {
 ///
 /// ```
 /// use harness::values::name;
-/// use harness::scenario::Family;
-/// assert_eq!(name::<Family>("sparse"), Ok(Family::Sparse));
-/// let err = name::<Family>("endgame").unwrap_err().to_string();
-/// assert_eq!(err, "unknown scenario family 'endgame' (expected one of: sparse, middlegame, \
-///                  transposition-rich, promotion-en-passant, played, played-endgame)");
+/// use engine::chance::Traversal;
+/// assert_eq!(name::<Traversal>("on"), Ok(Traversal::Cached));
+/// let err = name::<Traversal>("maybe").unwrap_err().to_string();
+/// assert!(err.starts_with("unknown traversal"), "{err}");
 /// ```
 pub fn name<T: FromStr<Err = UnknownName>>(s: &str) -> Result<T, UnknownName> {
     s.parse()
@@ -135,6 +135,24 @@ pub fn list<T: FromStr<Err = UnknownName> + PartialEq>(s: &str) -> Result<Vec<T>
 /// ```
 pub fn evaluators(s: &str) -> Result<Vec<EvaluatorKind>, ValueError> {
     list_of(s, str::parse::<EvaluatorKind>)
+}
+
+/// Parses a `--scenario` value: `all` (every family file of the scenarios folder, as an empty list; see
+/// [`crate::scenario::select`]) or a comma-separated list of family names, shipped or a user's.
+///
+/// ```
+/// use harness::values::families;
+/// use harness::scenario::Family;
+/// assert_eq!(families("all").unwrap(), []);
+/// assert_eq!(families("sparse, mine").unwrap()[0], Family::Sparse);
+/// assert_eq!(families("mine,mine").unwrap_err().to_string(), "item 2 'mine' repeats item 1");
+/// assert!(families("Mine").unwrap_err().to_string().starts_with("family name 'Mine'"));
+/// ```
+pub fn families(s: &str) -> Result<Vec<Family>, ValueError> {
+    if s.trim() == Family::EVERY {
+        return Ok(Vec::new());
+    }
+    list_of(s, str::parse::<Family>)
 }
 
 /// Parses a comma-separated list with `item` for each element: not empty, no empty item, no item equal to an
@@ -279,9 +297,9 @@ pub fn output_file(s: &str) -> Result<PathBuf, ValueError> {
 ///
 /// ```
 /// use harness::values::or_all;
-/// use harness::scenario::Family;
-/// assert_eq!(or_all::<Family>(&[]), Family::ALL);
-/// assert_eq!(or_all(&[Family::Sparse]), [Family::Sparse]);
+/// use engine::memo::CacheKind;
+/// assert_eq!(or_all::<CacheKind>(&[]), CacheKind::ALL);
+/// assert_eq!(or_all(&[CacheKind::Fx]), [CacheKind::Fx]);
 /// ```
 pub fn or_all<T: ClosedNames>(selected: &[T]) -> Vec<T> {
     if selected.is_empty() {
@@ -295,12 +313,12 @@ pub fn or_all<T: ClosedNames>(selected: &[T]) -> Vec<T> {
 mod tests {
     use super::*;
 
-    use crate::scenario::Family;
     use engine::chance::Traversal;
 
     #[test]
     fn the_default_of_a_list_option_selects_every_value() {
-        assert_eq!(list::<Family>(Family::ALL_NAMES).unwrap(), Family::ALL);
+        assert_eq!(families(Family::ALL_NAMES).unwrap(), Family::ALL);
+        assert_eq!(families(Family::EVERY).unwrap(), []);
         assert_eq!(
             list::<Traversal>(Traversal::ALL_NAMES).unwrap(),
             Traversal::ALL

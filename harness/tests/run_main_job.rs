@@ -23,16 +23,7 @@ fn args(scenarios_dir: PathBuf, out: PathBuf, report_dir: PathBuf) -> Args {
         scenarios_dir,
         out,
         seed: 5,
-        // The test binary is not the harness binary, so its child-process profiles (instructions, allocations,
-        // the break-even map's callgrind counts) cannot run here; the TT-pressure and eviction experiments have
-        // their own tests, and here they would only add seconds.
-        skip: Skipped(vec![
-            "instructions",
-            "break_even",
-            "tt_pressure",
-            "catalogue_eviction",
-            "allocations",
-        ]),
+        skip: Skipped(support::SKIPPED_IN_TESTS.to_vec()),
         report_dir,
         trace_out: None,
         ..Args::default()

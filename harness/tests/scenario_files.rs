@@ -189,12 +189,12 @@ fn invalid_dfen_names_entry_and_field() {
 fn unknown_family_and_bad_fields_are_named() {
     let mut file: harness::scenario::ScenarioFile =
         serde_json::from_str(&shipped_text(Family::Middlegame)).unwrap();
-    file.family = "endgame".into();
+    file.family = "End Game".into();
     let msg = parse(Path::new("m.json"), &file.to_json())
         .unwrap_err()
         .to_string();
     assert!(
-        msg.contains("field `family`") && msg.contains("'endgame'"),
+        msg.contains("field `family`") && msg.contains("'End Game' is not a family name"),
         "{msg}"
     );
 

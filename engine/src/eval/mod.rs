@@ -1,6 +1,7 @@
 //! The reference evaluators (docs/rules.md §15, D8), in centipawns from `color`'s perspective.
 
 mod bounds;
+mod evaluator;
 mod mobility;
 mod network;
 mod turn_bounds;
@@ -8,6 +9,7 @@ mod work;
 pub use bounds::{
     AGGRESSIVE_BOUNDS, CONSTANT_BOUNDS, EVALUATE_BOUNDS, MATERIAL_BOUNDS, ValueBounds,
 };
+pub use evaluator::{Aggressive, Evaluator, Material, Mobility, Network, UNDECLARED_BOUNDS};
 pub use mobility::{
     DOUBLED_PAWN_PENALTY, ISOLATED_PAWN_PENALTY, KING_RING_ATTACK_PENALTY, MOBILITY_BOUNDS,
     MOBILITY_WEIGHTS, PASSED_PAWN_BONUS, PASSED_PAWN_RANK_BONUS, evaluate_mobility,

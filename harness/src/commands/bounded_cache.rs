@@ -10,15 +10,15 @@ use crate::experiments::timing_plan;
 use crate::outln;
 use crate::record::{RunFolder, RunMetadata};
 use crate::scenario::{Family, load_dir};
-use crate::values::{List, list};
+use crate::values::{List, families, list};
 use engine::memo::BoundedPolicy;
 use std::path::PathBuf;
 
 /// Arguments of `harness bounded-cache`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Scenario families (comma-separated, each once).
-    #[arg(long, value_parser = list::<Family>, default_value = Family::ALL_NAMES)]
+    /// Scenario families (comma-separated, each once); `all` is every family file of `--scenarios-dir`.
+    #[arg(long, value_parser = families, default_value = Family::EVERY)]
     pub scenario: List<Family>,
     /// Workloads (comma-separated, each once): expansion,search.
     #[arg(long, value_parser = list::<Workload>, default_value = Workload::ALL_NAMES)]
@@ -58,7 +58,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         meta.git_revision
     );
     let stage = BoundedStage {
-        families: args.scenario.clone(),
+        families: scenarios.iter().map(|s| s.family).collect(),
         workloads: args.workload.clone(),
         sweep: Sweep {
             policies: args.policy.clone(),

@@ -7,7 +7,7 @@ use crate::experiments::break_even::{BreakEvenGrid, full_ladder, run_break_even,
 use crate::record::{Provenance, RunMetadata};
 use crate::scenario::{Family, load_dir};
 use crate::status;
-use crate::values::{List, evaluators, list, or_all};
+use crate::values::{List, evaluators, families, list, or_all};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use std::path::PathBuf;
@@ -15,8 +15,8 @@ use std::path::PathBuf;
 /// Arguments of `harness break-even`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Scenario families (comma-separated, each once).
-    #[arg(long, value_parser = list::<Family>, default_value = Family::ALL_NAMES)]
+    /// Scenario families (comma-separated, each once); `all` is every family file of `--scenarios-dir`.
+    #[arg(long, value_parser = families, default_value = Family::EVERY)]
     pub scenario: List<Family>,
     /// Cache variants (comma-separated, each once); `none` is every ratio's baseline and always measured.
     #[arg(long, value_parser = list::<CacheKind>, default_value = "fx,optimized")]
@@ -42,7 +42,7 @@ pub struct Args {
 /// Runs the map: exit status 2 when the output folder cannot be written, 1 without valgrind.
 pub fn run(args: Args) -> anyhow::Result<()> {
     crate::record::check_output_folder("out", &args.out)?;
-    let scenarios = load_dir(&args.scenarios_dir, &or_all(&args.scenario))?;
+    let scenarios = load_dir(&args.scenarios_dir, &args.scenario)?;
     let meta = RunMetadata::collect(args.seed);
     status!("break-even map: seed {}", args.seed);
     let grid = BreakEvenGrid {

@@ -13,7 +13,7 @@ use crate::record::schema::UnknownMetrics;
 use crate::record::{ArmKey, Metric, MetricTable};
 use crate::record::{RunFolder, RunMetadata, write_atomic};
 use crate::scenario::Family;
-use crate::values::{List, list, or_all, positive};
+use crate::values::{List, families, list, positive};
 use anyhow::{Context, Result};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
@@ -46,8 +46,9 @@ pub struct Args {
     /// Each run uses the main job's full timing plan instead of `--quick` (about 4x longer per run).
     #[arg(long)]
     pub full: bool,
-    /// Only these scenario families (comma-separated, each once; default all).
-    #[arg(long, value_parser = list::<Family>, default_value = Family::ALL_NAMES)]
+    /// Only these scenario families (comma-separated, each once; default `all`, every family file of
+    /// `--scenarios-dir`).
+    #[arg(long, value_parser = families, default_value = Family::EVERY)]
     pub scenario: List<Family>,
     /// Only these cache variants (comma-separated, each once; default all).
     #[arg(long, value_parser = list::<CacheKind>, default_value = CacheKind::ALL_NAMES)]
@@ -82,7 +83,7 @@ pub fn run(args: Args) -> Result<()> {
             args.instruction_tolerance
         )));
     }
-    let fams = or_all(&args.scenario);
+    let fams = crate::scenario::select(&args.scenarios_dir, &args.scenario)?;
     let scenarios_dir = std::fs::canonicalize(&args.scenarios_dir).map_err(|e| {
         Failure::BadInput.because(format!(
             "invalid value '{}' for '--scenarios-dir': {e}",

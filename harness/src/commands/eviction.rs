@@ -16,7 +16,7 @@ use crate::experiments::catalogue_eviction::trace::{Trace, TraceError};
 use crate::outln;
 use crate::progress::Progress;
 use crate::record::{RunFolder, RunMetadata};
-use crate::scenario::{Family, ScenarioError};
+use crate::scenario::ScenarioError;
 use crate::values::{List, positive};
 use anyhow::Result;
 use engine::domineering::Player;
@@ -462,7 +462,7 @@ fn run_checked(args: &Args) -> Result<()> {
     };
     let t = std::time::Instant::now();
     if let Some(dir) = &args.dice_trace_out {
-        let files = export_dice_traces(&args.scenarios, &Family::ALL, dir)?;
+        let files = export_dice_traces(&args.scenarios, &[], dir)?;
         for f in &files {
             outln!("dice-chess trace: {}", f.display());
         }

@@ -4,7 +4,7 @@ use crate::evaluators::EvaluatorKind;
 use crate::experiments::Skipped;
 use crate::experiments::{Job, timing_plan};
 use crate::scenario::Family;
-use crate::values::{List, evaluators, list, or_all};
+use crate::values::{List, evaluators, families, list, or_all};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use std::path::PathBuf;
@@ -15,8 +15,9 @@ pub struct Args {
     /// A shorter run (about a minute): fewer rounds, shorter samples.
     #[arg(long)]
     pub quick: bool,
-    /// Only these scenario families (comma-separated, each once).
-    #[arg(long, value_parser = list::<Family>, default_value = Family::ALL_NAMES)]
+    /// Only these scenario families (comma-separated, each once: shipped ones or a user's frozen with `scenarios
+    /// freeze --from`); `all` is every family file of `--scenarios-dir`.
+    #[arg(long, value_parser = families, default_value = Family::EVERY)]
     pub scenario: List<Family>,
     /// Only these cache variants (comma-separated, each once): none,tuple,hashbrown,fx,optimized.
     #[arg(long, value_parser = list::<CacheKind>, default_value = CacheKind::ALL_NAMES)]
@@ -74,7 +75,7 @@ impl Args {
     /// The job these arguments describe (an empty filter means everything).
     pub fn job(&self) -> anyhow::Result<Job> {
         Ok(Job {
-            families: or_all(&self.scenario),
+            families: crate::scenario::select(&self.scenarios_dir, &self.scenario)?,
             caches: or_all(&self.cache),
             evaluators: if self.eval.is_empty() {
                 EvaluatorKind::MAIN_JOB.to_vec()

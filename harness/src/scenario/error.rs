@@ -48,7 +48,7 @@ pub enum ScenarioError {
     },
     /// The family name is unknown.
     #[error(
-        "{path}: field `family`: unknown family '{found}' (expected sparse, middlegame, transposition-rich, promotion-en-passant, played or played-endgame)"
+        "{path}: field `family`: '{found}' is not a family name (a shipped one: sparse, middlegame, transposition-rich, promotion-en-passant, played, played-endgame; or a user's: lowercase letters, digits, '-' and '_')"
     )]
     UnknownFamily {
         /// The file.
@@ -80,6 +80,16 @@ pub enum ScenarioError {
         /// The text.
         dfen: String,
         /// The parser's message.
+        message: String,
+    },
+    /// A line of a user's positions file (`scenarios freeze --from`) cannot be frozen.
+    #[error("{path}: line {line}: {message}")]
+    Position {
+        /// The positions file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// What is wrong.
         message: String,
     },
     /// A recomputed value differs from the frozen one.

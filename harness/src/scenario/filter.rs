@@ -10,9 +10,6 @@ pub fn families(names: &[String]) -> anyhow::Result<Vec<Family>> {
     }
     names
         .iter()
-        .map(|n| {
-            n.parse()
-                .map_err(|e| Failure::BadInput.tag(anyhow::Error::new(e)))
-        })
+        .map(|n| n.parse().map_err(|e: String| Failure::BadInput.because(e)))
         .collect()
 }

@@ -70,8 +70,8 @@ pub fn spec(family: Family) -> FamilySpec {
                           (double pushes create several en-passant targets), enemy pawns one step from \
                           promotion with the mover's pieces on the promotion squares",
         },
-        Family::Played | Family::PlayedEndgame => {
-            unreachable!("the played families come from self-play, not from random placements")
+        Family::Played | Family::PlayedEndgame | Family::Named(_) => {
+            unreachable!("only the synthetic families come from random placements")
         }
     }
 }
@@ -161,9 +161,18 @@ pub(super) fn frozen_file(
 /// Expected numerators under the frozen evaluators, computed by the engine's expansion (uncached evaluator,
 /// traversal cache on); `scenarios verify` recomputes them independently.
 pub(crate) fn expected_values(outer: &GameState, depth: ChanceDepth) -> BTreeMap<String, i64> {
-    [EvaluatorKind::Material, EvaluatorKind::Constant]
-        .into_iter()
-        .map(|e| {
+    expected_values_of(outer, depth, &super::FROZEN_EVALUATORS)
+}
+
+/// Expected numerators under each of `evaluators`, as [`expected_values`] computes them.
+pub(crate) fn expected_values_of(
+    outer: &GameState,
+    depth: ChanceDepth,
+    evaluators: &[EvaluatorKind],
+) -> BTreeMap<String, i64> {
+    evaluators
+        .iter()
+        .map(|&e| {
             let memo = Uncached::new(e.function());
             let Ok(v) = expand_chance(outer, depth, &memo, Traversal::Cached);
             (e.to_string(), v.numerator)
@@ -372,7 +381,7 @@ fn candidate(family: Family, rng: &mut Pcg64Mcg) -> Option<GameState> {
             dice.push(PieceType::ALL[rng.random_range(0..6usize)]);
             dice
         }
-        Family::Played | Family::PlayedEndgame => return None,
+        Family::Played | Family::PlayedEndgame | Family::Named(_) => return None,
     };
     GameState::from_dfen(&b.dfen(us, &dice)).ok()
 }

@@ -35,7 +35,8 @@ pub struct LoadedSuccessor {
     pub index: usize,
     /// The position.
     pub state: GameState,
-    /// Frozen value numerators, one per [`FROZEN_EVALUATORS`] entry (validation guarantees each is present).
+    /// Frozen value numerators: every [`FROZEN_EVALUATORS`] entry (validation guarantees each is present), and
+    /// those of any other evaluator the file was frozen with.
     pub expected: BTreeMap<EvaluatorKind, i64>,
 }
 
@@ -60,9 +61,78 @@ pub fn scenario_path(dir: &Path, family: Family) -> PathBuf {
     dir.join(family.file_name())
 }
 
-/// Loads the files of `families` from `dir`: the one loader of `scenarios verify` and the main job.
+/// Loads the files of `families` from `dir`, or every family file there when `families` is empty
+/// ([`discover`]): the one loader of `scenarios verify` and the main job.
 pub fn load_dir(dir: &Path, families: &[Family]) -> Result<Vec<LoadedScenario>, ScenarioError> {
+    let families = select(dir, families)?;
     families.iter().map(|&f| load_family(dir, f)).collect()
+}
+
+/// `families`, or every family file of `dir` when it is empty ([`discover`]).
+pub fn select(dir: &Path, families: &[Family]) -> Result<Vec<Family>, ScenarioError> {
+    if families.is_empty() {
+        discover(dir)
+    } else {
+        Ok(families.to_vec())
+    }
+}
+
+/// Every family file of `dir`, in report order (shipped families first, then the user's by name): each `*.json`
+/// whose top level has a `family` field (so `openings.json`, the self-play openings, is not one). A family file is
+/// named `<family>.json`; [`load`] checks that. No family file at all is an error naming the folder.
+pub fn discover(dir: &Path) -> Result<Vec<Family>, ScenarioError> {
+    /// Only the field that tells a family file from another JSON file.
+    #[derive(serde::Deserialize)]
+    struct Peek {
+        family: Option<serde::de::IgnoredAny>,
+    }
+    let read_dir = |source| ScenarioError::Read {
+        path: dir.to_path_buf(),
+        source,
+    };
+    let mut families = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(read_dir)? {
+        let path = entry.map_err(read_dir)?.path();
+        let Some(stem) = path
+            .extension()
+            .filter(|e| *e == "json")
+            .and(path.file_stem())
+            .and_then(|s| s.to_str())
+        else {
+            continue;
+        };
+        let text = std::fs::read_to_string(&path).map_err(|source| ScenarioError::Read {
+            path: path.clone(),
+            source,
+        })?;
+        let peek: Peek =
+            serde_json::from_str(text.trim_start_matches('\u{feff}')).map_err(|e| {
+                ScenarioError::Syntax {
+                    path: path.clone(),
+                    line: e.line(),
+                    column: e.column(),
+                    message: e.to_string(),
+                }
+            })?;
+        if peek.family.is_none() {
+            continue;
+        }
+        let family = Family::from_name(stem).ok_or_else(|| ScenarioError::UnknownFamily {
+            path: path.clone(),
+            found: stem.to_owned(),
+        })?;
+        families.push(family);
+    }
+    if families.is_empty() {
+        return Err(ScenarioError::Invalid {
+            path: dir.to_path_buf(),
+            entry: "folder".into(),
+            field: "scenarios".into(),
+            message: "no scenario family file (*.json with a `family` field) in this folder".into(),
+        });
+    }
+    families.sort();
+    Ok(families)
 }
 
 /// Loads `family`'s file from `dir` ([`load`], which also checks that the file declares `family`).
@@ -238,24 +308,19 @@ pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, ScenarioError> {
                     ));
                 }
             }
-            if let Some(other) = succ
-                .expected
-                .keys()
-                .find(|k| !FROZEN_EVALUATORS.iter().any(|e| e.to_string() == **k))
-            {
-                return Err(invalid(
-                    entry(),
-                    &format!("expected.{other}"),
-                    "unknown evaluator (expected material or constant)".into(),
-                ));
+            // Beyond the frozen two, a file frozen with `--eval` carries the values of other evaluators.
+            let mut expected = BTreeMap::new();
+            for (name, &value) in &succ.expected {
+                let kind = name
+                    .parse::<EvaluatorKind>()
+                    .map_err(|e| invalid(entry(), &format!("expected.{name}"), e))?;
+                expected.insert(kind, value);
             }
             successors.push(LoadedSuccessor {
                 root: ri,
                 index: si,
                 state,
-                expected: FROZEN_EVALUATORS
-                    .map(|e| (e, succ.expected[&e.to_string()]))
-                    .into(),
+                expected,
             });
         }
     }

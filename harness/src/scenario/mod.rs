@@ -7,15 +7,16 @@ pub mod format;
 pub mod load;
 
 pub use error::{ScenarioError, classified};
-pub use family::Family;
+pub use family::{Family, FamilyName};
 pub use filter::families;
 pub use format::{FORMAT_VERSION, Header, Root, ScenarioFile, Successor};
 pub use load::{
-    FROZEN_EVALUATORS, LoadedScenario, LoadedSuccessor, load, load_dir, load_family, parse,
-    scenario_path,
+    FROZEN_EVALUATORS, LoadedScenario, LoadedSuccessor, discover, load, load_dir, load_family,
+    parse, scenario_path, select,
 };
 pub mod generate;
 pub mod oracle;
 pub mod played;
+pub mod positions;
 pub mod unique_map;
 pub mod verify;

@@ -1,7 +1,8 @@
 //! `scenarios verify`: recompute every frozen value with the independent exhaustive oracle and compare exactly.
 
 use super::oracle::{EvalFn, exhaustive_values, legal_turns};
-use super::{FROZEN_EVALUATORS, LoadedScenario, ScenarioError};
+use super::{FROZEN_EVALUATORS, LoadedScenario, LoadedSuccessor, ScenarioError};
+use crate::evaluators::EvaluatorKind;
 use engine::GameState;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -79,13 +80,25 @@ pub fn verify(
         }
     }
     let evals: [EvalFn; 2] = FROZEN_EVALUATORS.map(|e| e.function());
+    // The frozen two in one traversal; any other evaluator the file carries (`freeze --from --eval`) in its own.
+    let values_of = |s: &LoadedSuccessor| -> Vec<(EvaluatorKind, i64)> {
+        let mut out: Vec<(EvaluatorKind, i64)> = FROZEN_EVALUATORS
+            .into_iter()
+            .zip(exhaustive_values(&s.state, scn.depth, &evals))
+            .collect();
+        for &kind in s.expected.keys().filter(|k| !FROZEN_EVALUATORS.contains(k)) {
+            let [v] = exhaustive_values(&s.state, scn.depth, &[kind.function()]);
+            out.push((kind, v));
+        }
+        out
+    };
     // Successors are independent: spread them over the cores, then report the first difference in file order.
     let threads = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1)
         .min(scn.successors.len().max(1));
     let next = AtomicUsize::new(0);
-    let mut recomputed: Vec<Option<[i64; 2]>> = vec![None; scn.successors.len()];
+    let mut recomputed: Vec<Option<Vec<(EvaluatorKind, i64)>>> = vec![None; scn.successors.len()];
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
@@ -96,7 +109,7 @@ pub fn verify(
                         let Some(s) = scn.successors.get(i) else {
                             break;
                         };
-                        done.push((i, exhaustive_values(&s.state, scn.depth, &evals)));
+                        done.push((i, values_of(s)));
                         progress();
                     }
                     done
@@ -112,8 +125,8 @@ pub fn verify(
     let mut values = 0;
     for (s, got) in scn.successors.iter().zip(recomputed) {
         let got = got.expect("every successor was recomputed");
-        for (kind, recomputed) in FROZEN_EVALUATORS.iter().zip(got) {
-            let frozen = s.expected[kind];
+        for (kind, recomputed) in got {
+            let frozen = s.expected[&kind];
             values += 1;
             if frozen != recomputed {
                 return Err(ScenarioError::Stale {

@@ -121,3 +121,14 @@ pub fn assert_report_owns_its_folder(dir: &Path, others: &[&str]) {
         );
     }
 }
+
+/// The main-job stages a test binary skips: the child-process profiles (instructions, allocations, the break-even
+/// map's callgrind counts) re-execute the running binary, which in a test is the test binary; the TT-pressure and
+/// eviction experiments have their own tests, and in a main-job test they would only add seconds.
+pub const SKIPPED_IN_TESTS: [&str; 5] = [
+    "instructions",
+    "break_even",
+    "tt_pressure",
+    "catalogue_eviction",
+    "allocations",
+];

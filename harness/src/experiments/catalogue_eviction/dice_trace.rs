@@ -297,7 +297,7 @@ impl DiceTrace {
 }
 
 /// Records every source's trace of every family of `scenarios_dir` (material evaluator) and writes each atomically
-/// into `out_dir`; returns the files written, families in `families` order, sources in [`TraceSource::ALL`] order.
+/// into `out_dir`; returns the files written, families in `families` order (empty: every family file of `scenarios_dir`), sources in [`TraceSource::ALL`] order.
 pub(crate) fn export_dice_traces(
     scenarios_dir: &Path,
     families: &[Family],

@@ -13,7 +13,6 @@ use crate::record::schema::{
     BestTenRecord, CsvRecord, EvictionControlRecord, EvictionRecord, StreamRecord, write_records,
 };
 use crate::record::{Provenance, RunMetadata, write_atomic};
-use crate::scenario::Family;
 use crate::statistics::Interval;
 use anyhow::{Context, Result, ensure};
 use engine::domineering::{Catalogue, ShapeKey};
@@ -542,7 +541,7 @@ pub fn execute(config: &Config, progress: &Progress) -> Result<Outcome> {
                 universe: first.universe(),
             }];
             progress.set_message("recording dice-chess traces");
-            traces.extend(dice_traces(dir, &Family::ALL, &TraceSource::ALL)?);
+            traces.extend(dice_traces(dir, &[], &TraceSource::ALL)?);
             Some(game_search::analyse(
                 &traces,
                 &config.policies,

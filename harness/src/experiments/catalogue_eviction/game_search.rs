@@ -40,7 +40,8 @@ pub(crate) struct NamedTrace {
     pub universe: usize,
 }
 
-/// The dice-chess traces of `families` x `sources` (material evaluator), families outer.
+/// The dice-chess traces of `families` (empty: every family file of `scenarios_dir`) x `sources` (material
+/// evaluator), families outer.
 pub(crate) fn dice_traces(
     scenarios_dir: &Path,
     families: &[Family],

@@ -60,11 +60,26 @@ pub fn run_search(
     for s in scenarios {
         let (depth, roots) = family_roots(s, job.quick)?;
         let family = s.family.name().to_string();
-        match search_section(&[(family, roots.clone())], depth, &arms, SEARCH_EVALUATOR) {
+        match search_section(
+            &[(family.clone(), roots.clone())],
+            depth,
+            &arms,
+            SEARCH_EVALUATOR,
+        ) {
             Ok(rows) => counted.extend(rows.into_iter().map(|r| (r, roots.clone()))),
             Err(e) => {
                 return Err(Failure::Mismatch.because(format!(
                     "{e}\nsearch parity failed: no result file was kept"
+                )));
+            }
+        }
+        // A registered evaluator's declared bounds are what Star1 and Star2 prune with: its every arm must agree
+        // with unpruned expectimax too (a wrong bound is caught here, before anything is timed or written).
+        for &eval in job.evaluators.iter().filter(|e| e.is_user()) {
+            if let Err(e) = search_section(&[(family.clone(), roots.clone())], depth, &arms, eval) {
+                return Err(Failure::Mismatch.because(format!(
+                    "{e} (evaluator {eval}: are its declared bounds right?)\nsearch parity failed: no result file \
+                     was kept"
                 )));
             }
         }
