@@ -57,6 +57,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         &grid,
         &Provenance::of(&meta),
         &args.out,
+        None,
     )?;
     if measured.is_none() {
         return Err(Failure::Runtime.because(

@@ -76,13 +76,14 @@ pub fn short_plan(seed: u64) -> Plan {
 }
 
 /// Measures the grid on every scenario and writes `out/break_even.csv`; `Ok(None)` (with the reason on stderr)
-/// when valgrind is missing.
+/// when valgrind is missing. `store` holds earlier callgrind children's results to reuse (`None`: run them all).
 pub fn run_break_even(
     scenarios: &[LoadedScenario],
     scenarios_dir: &Path,
     grid: &BreakEvenGrid,
     prov: &Provenance,
     out: &Path,
+    store: Option<&Path>,
 ) -> Result<Option<BreakEvenFindings>> {
     let start = Instant::now();
     if valgrind_version().is_none() {
@@ -102,6 +103,7 @@ pub fn run_break_even(
                 exe: &exe,
                 scenarios_dir,
                 work: &work,
+                store,
                 traversal,
                 variants: &grid.variants,
                 rungs: &grid.rungs,

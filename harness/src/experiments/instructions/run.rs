@@ -42,6 +42,7 @@ pub fn instruction_rows(
         &family_names(scenarios),
         &job.caches,
         &folder.path().join("callgrind"),
+        Some(&super::count_cache::folder_under(&job.out)),
     );
     status!(
         "instructions: {note} ({:.1} s)",
