@@ -44,11 +44,21 @@ fn plan(planted_b: Option<f64>) -> RoundPlan {
 fn the_planted_slowdown_reaches_side_b_only() {
     assert!(has_round_child(Path::new(env!("CARGO_BIN_EXE_harness"))));
     let sides = [side("A"), side("B")];
-    let planted = time_interleaved(&sides, &child_args(), &plan(Some(0.03)), &Progress::hidden())
-        .expect("interleaved rounds");
+    let planted = time_interleaved(
+        &sides,
+        &child_args(),
+        &plan(Some(0.03)),
+        &Progress::hidden(),
+    )
+    .expect("interleaved rounds");
     assert_eq!(planted.planted[0], 0, "side A plants nothing");
     assert!(planted.planted[1] > 0, "side B's children plant work");
-    assert_eq!(planted.times.len(), 2, "both arms: {:?}", planted.times.keys());
+    assert_eq!(
+        planted.times.len(),
+        2,
+        "both arms: {:?}",
+        planted.times.keys()
+    );
     for [a, b] in planted.times.values() {
         // Two sessions of two rounds each (the budget is spent at once), paired by index.
         assert_eq!((a.len(), b.len()), (4, 4));
@@ -56,5 +66,9 @@ fn the_planted_slowdown_reaches_side_b_only() {
     }
     let clean = time_interleaved(&sides, &child_args(), &plan(None), &Progress::hidden())
         .expect("interleaved rounds");
-    assert_eq!(clean.planted, [0, 0], "without the knob no child plants work");
+    assert_eq!(
+        clean.planted,
+        [0, 0],
+        "without the knob no child plants work"
+    );
 }

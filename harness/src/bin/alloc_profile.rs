@@ -14,9 +14,9 @@ use harness::experiments::allocations::{ArmAllocation, parse_child_line, profile
 use harness::experiments::expansion::operation::Arm;
 use harness::record::schema::write_tidy;
 use harness::record::{AllocationRow, Metric, Provenance, write_atomic};
+use harness::scenario::load_dir;
 use harness::scenario::{Family, families};
 use rayon::prelude::*;
-use harness::scenario::load_dir;
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 

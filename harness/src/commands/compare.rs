@@ -167,10 +167,15 @@ pub fn run(args: Args) -> Result<()> {
         args.instruction_rounds.min(runs),
         args.instruction_tolerance,
         if args.full { "full" } else { "quick" },
-        if interleaved { "interleaved_rounds" } else { "whole_runs" },
+        if interleaved {
+            "interleaved_rounds"
+        } else {
+            "whole_runs"
+        },
         args.time_budget,
         args.sessions,
-        args.planted_slowdown_b.map_or("none".to_owned(), |f| f.to_string()),
+        args.planted_slowdown_b
+            .map_or("none".to_owned(), |f| f.to_string()),
         meta.started
     );
     write_atomic(&folder.join("metadata.txt"), info.as_bytes())?;
@@ -472,7 +477,9 @@ fn round_child_args(
     ];
     if !args.cache.is_empty() {
         out.push("--cache".into());
-        out.push(join(args.cache.iter().map(|c| c.name().to_owned()).collect()));
+        out.push(join(
+            args.cache.iter().map(|c| c.name().to_owned()).collect(),
+        ));
     }
     out.push("--eval".into());
     out.push(join(args.eval.iter().map(|e| e.to_string()).collect()));

@@ -37,7 +37,9 @@ pub fn has_round_child(exe: &std::path::Path) -> bool {
         .args(["timing-rounds", "--help"])
         .stderr(Stdio::null())
         .output()
-        .is_ok_and(|o| o.status.success() && String::from_utf8_lossy(&o.stdout).contains("timing-rounds"))
+        .is_ok_and(|o| {
+            o.status.success() && String::from_utf8_lossy(&o.stdout).contains("timing-rounds")
+        })
 }
 
 /// One side's live child.
@@ -65,7 +67,10 @@ impl RoundChild {
         let mut child = cmd
             .spawn()
             .with_context(|| format!("cannot start {} timing-rounds", side.exe.display()))?;
-        let input = child.stdin.take().context("the child has no standard input")?;
+        let input = child
+            .stdin
+            .take()
+            .context("the child has no standard input")?;
         let output = BufReader::new(child.stdout.take().context("no standard output")?);
         let mut c = RoundChild {
             child,
@@ -85,7 +90,10 @@ impl RoundChild {
                         format!("side {}: unreadable planted work `{planted}`", side.label)
                     })?;
                 }
-                _ => bail!("side {}: unexpected line from timing-rounds: `{line}`", side.label),
+                _ => bail!(
+                    "side {}: unexpected line from timing-rounds: `{line}`",
+                    side.label
+                ),
             }
         }
         Ok(c)
@@ -98,7 +106,11 @@ impl RoundChild {
             .read_line(&mut line)
             .with_context(|| format!("side {}: reading timing-rounds", side.label))?;
         if n == 0 {
-            bail!("side {} ({}): timing-rounds ended early", side.label, side.name);
+            bail!(
+                "side {} ({}): timing-rounds ended early",
+                side.label,
+                side.name
+            );
         }
         Ok(line.trim_end().to_owned())
     }
@@ -117,7 +129,12 @@ impl RoundChild {
             .collect::<Result<_, _>>()
             .with_context(|| format!("side {}: unreadable times `{times}`", side.label))?;
         if v.len() != self.arms.len() {
-            bail!("side {}: {} times for {} arms", side.label, v.len(), self.arms.len());
+            bail!(
+                "side {}: {} times for {} arms",
+                side.label,
+                v.len(),
+                self.arms.len()
+            );
         }
         Ok(v)
     }

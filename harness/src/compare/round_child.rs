@@ -169,7 +169,9 @@ pub fn run(args: Args) -> Result<()> {
         match words.as_slice() {
             ["quit"] => break,
             ["round", seed] => {
-                let seed: u64 = seed.parse().with_context(|| format!("bad round seed `{seed}`"))?;
+                let seed: u64 = seed
+                    .parse()
+                    .with_context(|| format!("bad round seed `{seed}`"))?;
                 let times = time_round(&mut ops, &plan, &states, &arms, seed);
                 let text: Vec<String> = times.iter().map(|t| format!("{t:.1}")).collect();
                 writeln!(out, "times {}", text.join(" "))?;

@@ -61,15 +61,18 @@ pub(crate) fn setting_settled(ns: &[&[f64]], baseline: Option<usize>) -> bool {
     let Some(b) = baseline else {
         return false;
     };
-    ns.iter().enumerate().filter(|(i, _)| *i != b).all(|(_, t)| {
-        let ratios: Vec<f64> = ns[b]
-            .iter()
-            .zip(t.iter())
-            .filter(|(_, y)| **y > 0.0)
-            .map(|(x, y)| x / y)
-            .collect();
-        settled(&ratios)
-    })
+    ns.iter()
+        .enumerate()
+        .filter(|(i, _)| *i != b)
+        .all(|(_, t)| {
+            let ratios: Vec<f64> = ns[b]
+                .iter()
+                .zip(t.iter())
+                .filter(|(_, y)| **y > 0.0)
+                .map(|(x, y)| x / y)
+                .collect();
+            settled(&ratios)
+        })
 }
 
 #[cfg(test)]
@@ -122,6 +125,10 @@ mod tests {
             }
         }
         let rate = f64::from(wrong) / f64::from(settings);
-        assert!(rate <= 0.05, "wrong verdicts in {:.1}% of settings", 100.0 * rate);
+        assert!(
+            rate <= 0.05,
+            "wrong verdicts in {:.1}% of settings",
+            100.0 * rate
+        );
     }
 }

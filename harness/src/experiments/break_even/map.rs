@@ -4,11 +4,11 @@
 
 use super::model::{CostModel, evaluator_cost};
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::expansion::operation::{Arm, timed_operation};
 use crate::experiments::catalogue_eviction::experiment::parallel_map;
+use crate::experiments::expansion::operation::{Arm, timed_operation};
 use crate::experiments::instructions::{Children, MeasuredArm, measure_arm, operation_states};
-use crate::progress::Progress;
 use crate::measure::{Plan, measure_interleaved};
+use crate::progress::Progress;
 use crate::record::schema::BreakEvenRecord;
 use crate::scenario::LoadedScenario;
 use crate::statistics::{paired_ratio, summarize};

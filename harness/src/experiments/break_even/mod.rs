@@ -39,9 +39,7 @@ impl Experiment for BreakEven {
             &grid,
             &prov,
             run.folder.path(),
-            Some(&crate::experiments::instructions::count_cache::folder_under(
-                &run.job.out,
-            )),
+            Some(&crate::experiments::instructions::count_cache::folder_under(&run.job.out)),
         )?;
         Ok(())
     }

@@ -8,6 +8,7 @@ use crate::experiments::break_even::findings::BreakEvenFindings;
 use crate::experiments::break_even::{MapSpec, measure_map};
 use crate::experiments::instructions::valgrind_version;
 use crate::measure::Plan;
+use crate::progress::Progress;
 use crate::record::schema::{BreakEvenRecord, write_break_even};
 use crate::record::{Provenance, write_atomic};
 use crate::scenario::LoadedScenario;
@@ -97,8 +98,17 @@ pub fn run_break_even(
     let work = out.join("callgrind-break-even");
     std::fs::create_dir_all(&work).with_context(|| format!("{}: cannot create", work.display()))?;
     let mut rows: Vec<BreakEvenRecord> = Vec::new();
+    let progress = Progress::new(
+        "break-even",
+        (scenarios.len() * grid.traversals.len()) as u64,
+    );
     for scn in scenarios {
         for &traversal in &grid.traversals {
+            progress.set_message(format!(
+                "{} traversal {}",
+                scn.family.name(),
+                traversal.name()
+            ));
             let spec = MapSpec {
                 exe: &exe,
                 scenarios_dir,
@@ -117,8 +127,10 @@ pub fn run_break_even(
                 grid.rungs.len()
             );
             rows.extend(measure_map(scn, &spec)?);
+            progress.inc(1);
         }
     }
+    progress.finish("done");
     let _ = std::fs::remove_dir_all(&work);
     let rows: Vec<BreakEvenRecord> = rows.into_iter().map(|r| r.with_provenance(prov)).collect();
     let path = out.join("break_even.csv");

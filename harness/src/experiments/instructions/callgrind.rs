@@ -274,7 +274,9 @@ pub fn measure_evaluator_alone(
     eval: &str,
     calls: u32,
 ) -> Result<u64> {
-    let out_file = children.work.join(format!("callgrind.{scenario}-alone-{eval}-{calls}.out"));
+    let out_file = children
+        .work
+        .join(format!("callgrind.{scenario}-alone-{eval}-{calls}.out"));
     let calls_text = calls.to_string();
     let args = [
         "--scenario",

@@ -75,7 +75,8 @@ pub(crate) fn lookup(store: &Path, key: &ChildKey) -> Option<StoredChild> {
 /// Stores `child` under `key`: written into a temporary folder, then renamed into place, so a reader sees a
 /// complete entry or none (when two runs store the same key, the first rename wins and both entries are equal).
 pub(crate) fn store(store: &Path, key: &ChildKey, child: &StoredChild) -> Result<()> {
-    std::fs::create_dir_all(store).with_context(|| format!("{}: cannot create", store.display()))?;
+    std::fs::create_dir_all(store)
+        .with_context(|| format!("{}: cannot create", store.display()))?;
     let tmp = tempfile::Builder::new()
         .prefix(".entry-")
         .tempdir_in(store)

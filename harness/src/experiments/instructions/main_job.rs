@@ -4,9 +4,9 @@
 
 use super::break_even::{BreakEven, BreakEvenInputs};
 use super::{Children, MeasuredArm, measure_arm, valgrind_version};
+use crate::evaluators::EvaluatorKind;
 use crate::experiments::catalogue_eviction::experiment::parallel_map;
 use crate::progress::Progress;
-use crate::evaluators::EvaluatorKind;
 use crate::record::{ArmKey, CountRow, Metric};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
