@@ -56,6 +56,9 @@ pub enum Command {
     /// Internal: run one arm's operation once, for callgrind (see `harness::experiments::instructions`).
     #[command(hide = true)]
     CallgrindOp(crate::experiments::instructions::child::Args),
+    /// Internal: time short rounds on request, for `compare`'s interleaved timing (see `harness::compare`).
+    #[command(hide = true)]
+    TimingRounds(crate::compare::round_child::Args),
 }
 
 /// The command line's definition, every subcommand's `--help` ending with the exit statuses too.
@@ -109,6 +112,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Compare(a)) => commands::compare::run(a),
         Some(Command::TtPressure(a)) => commands::tt_pressure::run(a),
         Some(Command::CallgrindOp(a)) => crate::experiments::instructions::child::run(a),
+        Some(Command::TimingRounds(a)) => crate::compare::round_child::run(a),
     }
 }
 

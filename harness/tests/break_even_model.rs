@@ -9,7 +9,9 @@
 
 mod support;
 
-use harness::experiments::instructions::{measure_arm, measure_evaluator_alone, valgrind_version};
+use harness::experiments::instructions::{
+    Children, measure_arm, measure_evaluator_alone, valgrind_version,
+};
 use std::path::Path;
 
 const FAMILY: &str = "promotion-en-passant";
@@ -24,13 +26,18 @@ fn the_model_reproduces_one_operation_exactly_from_its_parts() {
     let exe = Path::new(env!("CARGO_BIN_EXE_harness"));
     let scenarios = support::shipped_scenarios();
     let work = support::temp_dir("break-even-model");
+    let children = Children {
+        exe,
+        scenarios_dir: &scenarios,
+        work: work.path(),
+        store: None,
+    };
     let arm = |cache: &str, eval: &str| {
-        measure_arm(exe, &scenarios, FAMILY, cache, eval, "on", work.path())
-            .expect("a callgrind run")
+        measure_arm(&children, FAMILY, cache, eval, "on").expect("a callgrind run")
     };
     let alone = |eval: &str| {
-        measure_evaluator_alone(exe, &scenarios, FAMILY, eval, ALONE_CALLS, work.path())
-            .expect("a callgrind run") as i128
+        measure_evaluator_alone(&children, FAMILY, eval, ALONE_CALLS).expect("a callgrind run")
+            as i128
     };
     let (n1, n2) = ("work:1", "work:16");
     let (none1, none2) = (arm("none", n1), arm("none", n2));

@@ -10,12 +10,13 @@ use engine::GameState;
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use harness::evaluators::EvaluatorKind;
-use harness::experiments::allocations::{parse_child_line, profile_operation};
+use harness::experiments::allocations::{ArmAllocation, parse_child_line, profile_operation};
 use harness::experiments::expansion::operation::Arm;
 use harness::record::schema::write_tidy;
 use harness::record::{AllocationRow, Metric, Provenance, write_atomic};
-use harness::scenario::families;
 use harness::scenario::load_dir;
+use harness::scenario::{Family, families};
+use rayon::prelude::*;
 use std::path::PathBuf;
 use std::process::{Command, ExitCode};
 
@@ -116,60 +117,75 @@ fn parent(args: &Args) -> Result<()> {
     std::fs::create_dir_all(&dhat_dir)
         .with_context(|| format!("{}: cannot create", dhat_dir.display()))?;
     let exe = std::env::current_exe().context("cannot locate the alloc_profile executable")?;
-    let mut rows = Vec::new();
-    for fam in &fams {
+    let mut arms: Vec<(Family, CacheKind, Traversal)> = Vec::new();
+    for &fam in &fams {
         for &cache in &caches {
             for &t in &traversals {
-                let spec = format!("{},{},{}", fam.name(), cache.name(), t.name());
-                let out = Command::new(&exe)
-                    .arg("--run-folder")
-                    .arg(&args.run_folder)
-                    .arg("--scenarios-dir")
-                    .arg(&args.scenarios_dir)
-                    .arg("--child")
-                    .arg(&spec)
-                    .output()
-                    .with_context(|| format!("cannot start the profile child for {spec}"))?;
-                let stdout = String::from_utf8_lossy(&out.stdout);
-                if !out.status.success() {
-                    bail!(
-                        "profile child for {spec} failed ({}): {}",
-                        out.status,
-                        String::from_utf8_lossy(&out.stderr).trim()
-                    );
-                }
-                let line = stdout
-                    .lines()
-                    .find(|l| l.starts_with("alloc "))
-                    .with_context(|| format!("profile child for {spec} printed no result"))?;
-                let a = parse_child_line(line)?;
-                println!(
-                    "alloc {spec}: {} blocks ({:.1} per op), {} bytes, peak {} bytes",
-                    a.total_blocks,
-                    a.blocks_per_op(),
-                    a.total_bytes,
-                    a.peak_live_bytes
-                );
-                let key = Arm {
-                    cache,
-                    eval: EvaluatorKind::Material,
-                    traversal: t,
-                }
-                .key(fam.name());
-                let values = [
-                    a.successors as f64,
-                    a.total_blocks as f64,
-                    a.total_bytes as f64,
-                    a.peak_live_bytes as f64,
-                    a.blocks_per_op(),
-                    a.bytes_per_op(),
-                ];
-                rows.extend(AllocationRow::rows(
-                    &key,
-                    Metric::ALLOCATION.into_iter().zip(values),
-                ));
+                arms.push((fam, cache, t));
             }
         }
+    }
+    // One child per arm, on every core at once: each child's heap figures are its own process's counts, so
+    // running them side by side changes none of them. Results come back in arm order (rayon's indexed collect).
+    let profiled: Vec<Result<ArmAllocation>> = arms
+        .par_iter()
+        .map(|&(fam, cache, t)| {
+            let spec = format!("{},{},{}", fam.name(), cache.name(), t.name());
+            let out = Command::new(&exe)
+                .arg("--run-folder")
+                .arg(&args.run_folder)
+                .arg("--scenarios-dir")
+                .arg(&args.scenarios_dir)
+                .arg("--child")
+                .arg(&spec)
+                .output()
+                .with_context(|| format!("cannot start the profile child for {spec}"))?;
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            if !out.status.success() {
+                bail!(
+                    "profile child for {spec} failed ({}): {}",
+                    out.status,
+                    String::from_utf8_lossy(&out.stderr).trim()
+                );
+            }
+            let line = stdout
+                .lines()
+                .find(|l| l.starts_with("alloc "))
+                .with_context(|| format!("profile child for {spec} printed no result"))?;
+            parse_child_line(line)
+        })
+        .collect();
+    let mut rows = Vec::new();
+    for (&(fam, cache, t), a) in arms.iter().zip(profiled) {
+        let a = a?;
+        println!(
+            "alloc {},{},{}: {} blocks ({:.1} per op), {} bytes, peak {} bytes",
+            fam.name(),
+            cache.name(),
+            t.name(),
+            a.total_blocks,
+            a.blocks_per_op(),
+            a.total_bytes,
+            a.peak_live_bytes
+        );
+        let key = Arm {
+            cache,
+            eval: EvaluatorKind::Material,
+            traversal: t,
+        }
+        .key(fam.name());
+        let values = [
+            a.successors as f64,
+            a.total_blocks as f64,
+            a.total_bytes as f64,
+            a.peak_live_bytes as f64,
+            a.blocks_per_op(),
+            a.bytes_per_op(),
+        ];
+        rows.extend(AllocationRow::rows(
+            &key,
+            Metric::ALLOCATION.into_iter().zip(values),
+        ));
     }
     let path = args.run_folder.join("allocations.csv");
     write_atomic(&path, &write_tidy(&rows, &provenance, &path)?)?;

@@ -59,6 +59,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         &args.out,
         // A standalone map has no expansion stage: its own timing gives every rung's verdict.
         &crate::record::schema::IntervalTable::default(),
+        None,
     )?;
     if measured.is_none() {
         return Err(Failure::Runtime.because(

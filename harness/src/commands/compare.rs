@@ -2,6 +2,7 @@
 
 use crate::compare::build::{self, Revision, Toolchain};
 use crate::compare::counts::{ExactCounts, check_agreement};
+use crate::compare::interleaved::{RoundPlan, has_round_child, time_interleaved};
 use crate::compare::invocation::{Side, run_main_job};
 use crate::compare::summary::{self, CompareRow, Measure};
 use crate::compare::verdict::{count_ratio, repeats_exactly, time_ratio};
@@ -32,12 +33,26 @@ pub struct Args {
     /// A and B are paths to already-built harness executables: no checkout, no build.
     #[arg(long)]
     pub prebuilt: bool,
-    /// Pairs of runs (A then B). At least 6 are needed for a 95% interval of the time ratio.
+    /// Fewest paired timing rounds (each times every arm once in A's process and once in B's; the time budget
+    /// usually gives many more). With a side that has no interleaved timing child (an older revision): pairs of
+    /// whole main-job runs, timed as before. At least 6 are needed for a 95% interval of the time ratio.
     #[arg(long, default_value = "6", value_parser = positive::<usize>)]
     pub rounds: usize,
-    /// How many of the first rounds also count instructions (callgrind) and allocations (dhat), about 45 s per run.
-    /// 2 checks that the counts repeat; 0 skips instruction ratios.
-    #[arg(long, default_value_t = 2)]
+    /// Seconds of interleaved timing rounds, over all sessions.
+    #[arg(long, default_value_t = 24, value_parser = positive::<u64>)]
+    pub time_budget: u64,
+    /// Sessions of interleaved rounds, each a fresh pair of processes (so that one process's memory layout does
+    /// not stand for its binary).
+    #[arg(long, default_value_t = 3, value_parser = positive::<usize>)]
+    pub sessions: usize,
+    /// Test-only: side B's timing children add work calibrated to this fraction of each operation's time (e.g.
+    /// 0.03), so a comparison of one binary with itself shows whether a 3% slowdown is seen. Recorded in the
+    /// comparison's metadata.
+    #[arg(long, hide = true)]
+    pub planted_slowdown_b: Option<f64>,
+    /// How many of the first pairs of main-job runs also count instructions (callgrind) and allocations (dhat).
+    /// The counts of one binary repeat exactly, so 1 is enough; 2 checks that they do; 0 skips instruction ratios.
+    #[arg(long, default_value_t = 1)]
     pub instruction_rounds: usize,
     /// Instruction ratios within this fraction of 1 get no verdict: two builds differ by memory layout alone by a
     /// few tenths of a percent (0 judges the raw counts).
@@ -76,6 +91,13 @@ pub struct Args {
 /// Runs the comparison.
 pub fn run(args: Args) -> Result<()> {
     let start = Instant::now();
+    if let Some(f) = args.planted_slowdown_b
+        && !(0.0..1.0).contains(&f)
+    {
+        return Err(Failure::BadInput.because(format!(
+            "invalid value '{f}' for '--planted-slowdown-b': a fraction in [0, 1) is needed, e.g. 0.03"
+        )));
+    }
     if !(0.0..0.5).contains(&args.instruction_tolerance) {
         return Err(Failure::BadInput.because(format!(
             "invalid value '{}' for '--instruction-tolerance': a fraction in [0, 0.5) is needed, e.g. 0.005 \
@@ -106,21 +128,36 @@ pub fn run(args: Args) -> Result<()> {
 
     let (sides, toolchain_note) = prepare_sides(&args, &folder)?;
     let [side_a, side_b] = &sides;
+    let interleaved = sides.iter().all(|s| has_round_child(&s.exe));
+    // With the interleaved child, main-job runs only check counts and count instructions; without it they are
+    // also the time samples.
+    let runs = if interleaved {
+        args.instruction_rounds.max(1)
+    } else {
+        args.rounds
+    };
     outln!("compare: A = {} | B = {}", side_a.name, side_b.name);
     outln!(
-        "{} | {toolchain_note} | seed {} | {} rounds ({} with instruction counts){}",
+        "{} | {toolchain_note} | seed {} | {runs} pairs of main-job runs ({} with instruction counts) | {}{}",
         meta.machine(),
         args.seed,
-        args.rounds,
-        args.instruction_rounds.min(args.rounds),
-        if args.rounds < 6 {
+        args.instruction_rounds.min(runs),
+        if interleaved {
+            format!(
+                "time: interleaved rounds for {} s in {} sessions",
+                args.time_budget, args.sessions
+            )
+        } else {
+            "time: whole runs (a side has no interleaved timing child)".to_owned()
+        },
+        if !interleaved && args.rounds < 6 {
             " | fewer than 6 rounds: time ratios get no verdict"
         } else {
             ""
         }
     );
     let info = format!(
-        "a={}\nb={}\nprebuilt={}\ntoolchain={}\nmachine={}\nseed={}\nrounds={}\ninstruction_rounds={}\ninstruction_tolerance={}\nplan={}\nstarted_utc={}\n",
+        "a={}\nb={}\nprebuilt={}\ntoolchain={}\nmachine={}\nseed={}\nrounds={}\ninstruction_rounds={}\ninstruction_tolerance={}\nplan={}\ntiming={}\ntime_budget_s={}\nsessions={}\nplanted_slowdown_b={}\nstarted_utc={}\n",
         side_a.name,
         side_b.name,
         args.prebuilt,
@@ -128,21 +165,30 @@ pub fn run(args: Args) -> Result<()> {
         meta.machine(),
         args.seed,
         args.rounds,
-        args.instruction_rounds.min(args.rounds),
+        args.instruction_rounds.min(runs),
         args.instruction_tolerance,
         if args.full { "full" } else { "quick" },
+        if interleaved {
+            "interleaved_rounds"
+        } else {
+            "whole_runs"
+        },
+        args.time_budget,
+        args.sessions,
+        args.planted_slowdown_b
+            .map_or("none".to_owned(), |f| f.to_string()),
         meta.started
     );
     write_atomic(&folder.join("metadata.txt"), info.as_bytes())?;
 
     // Alternate A B A B ...; every run's counts must equal the first A run's.
-    let pb = Progress::new("compare", 2 * args.rounds as u64);
+    let pb = Progress::new("compare runs", 2 * runs as u64);
     let mut reference: Option<ExactCounts> = None;
     let mut order: Vec<ArmKey> = Vec::new();
     let mut times: BTreeMap<ArmKey, [Vec<f64>; 2]> = BTreeMap::new();
     let mut instructions: BTreeMap<ArmKey, [Vec<f64>; 2]> = BTreeMap::new();
     let mut instructions_note = String::new();
-    for round in 0..args.rounds {
+    for round in 0..runs {
         let profiles = round < args.instruction_rounds;
         for (s, side) in sides.iter().enumerate() {
             pb.set_message(format!(
@@ -186,7 +232,7 @@ pub fn run(args: Args) -> Result<()> {
                 }
             }
             for arm in &order {
-                if let Some(t) = timings.get(arm, Metric::NsPerOpMedian) {
+                if !interleaved && let Some(t) = timings.get(arm, Metric::NsPerOpMedian) {
                     times.entry(arm.clone()).or_default()[s].push(t);
                 }
                 if let Some(i) = counts.get(arm, Metric::InstructionsPerOp) {
@@ -203,6 +249,27 @@ pub fn run(args: Args) -> Result<()> {
         }
     }
     pb.finish("done");
+    if interleaved {
+        let plan = RoundPlan {
+            sessions: args.sessions,
+            budget: std::time::Duration::from_secs(args.time_budget),
+            min_rounds: args.rounds,
+            seed: args.seed,
+            planted_b: args.planted_slowdown_b,
+        };
+        let progress = Progress::counting("compare timing", "rounds");
+        let child_args = round_child_args(&args, &fams, &scenarios_dir);
+        let measured = time_interleaved(&sides, &child_args, &plan, &progress)?;
+        progress.finish("done");
+        if args.planted_slowdown_b.is_some_and(|f| f > 0.0) && measured.planted[1] == 0 {
+            return Err(Failure::Runtime.because(
+                "compare: side B's timing children announced no planted work although --planted-slowdown-b was set",
+            ));
+        }
+        times = measured.times;
+        // Only the arms the main-job runs reported (their counts were checked).
+        times.retain(|arm, _| order.contains(arm));
+    }
 
     let rows = compare_rows(&order, args.instruction_tolerance, &times, &instructions);
     let ctx = summary::Context {
@@ -219,8 +286,7 @@ pub fn run(args: Args) -> Result<()> {
     let md = format!(
         "# Comparison: B = {} against A = {}\n\n{} | {toolchain_note} | seed {} | {}\n\n\
          Protocol: {} pairs of main-job runs (A then B, `--{}` timing plan), counts of every run checked equal; \
-         time = median ns per operation of each run, speedup of B over A = median of the per-pair ratios A / B with a \
-         distribution-free 95% interval; instructions = callgrind instructions per operation from the first {} \
+         {}; instructions = callgrind instructions per operation from the first {} \
          rounds (deterministic: `exact` when each side repeated itself), interval widened by ±{:.2}% because two \
          builds differ by memory layout alone by a few tenths of a percent. A verdict is given only where the \
          interval excludes 1.\n\nInstruction counts: {}\n\n{}\n**Verdicts:** {tally}\n",
@@ -229,9 +295,27 @@ pub fn run(args: Args) -> Result<()> {
         meta.machine(),
         args.seed,
         meta.started,
-        args.rounds,
+        runs,
         if args.full { "full" } else { "quick" },
-        args.instruction_rounds.min(args.rounds),
+        if interleaved {
+            format!(
+                "time = interleaved rounds: both binaries' timing children alive side by side, {} sessions of fresh \
+                 process pairs over {} s, each round timing every arm once in A's process and once in B's (which goes \
+                 first decided by a seeded coin), speedup of B over A = median of the per-round ratios A / B with a \
+                 distribution-free 95% interval{}",
+                args.sessions,
+                args.time_budget,
+                args.planted_slowdown_b.map_or(String::new(), |f| format!(
+                    "; TEST: side B's children add a planted slowdown of {:.1}% per operation",
+                    100.0 * f
+                ))
+            )
+        } else {
+            "time = median ns per operation of each run, speedup of B over A = median of the per-pair ratios A / B \
+             with a distribution-free 95% interval"
+                .to_owned()
+        },
+        args.instruction_rounds.min(runs),
         100.0 * args.instruction_tolerance,
         if instructions_note.is_empty() {
             "not measured (--instruction-rounds 0)"
@@ -376,6 +460,34 @@ fn main_job_args(
     out.push(scenarios_dir.as_os_str().to_owned());
     out.push("--seed".into());
     out.push(seed.to_string().into());
+    out
+}
+
+/// The `timing-rounds` flags both sides' children get.
+fn round_child_args(
+    args: &Args,
+    fams: &[crate::scenario::Family],
+    scenarios_dir: &Path,
+) -> Vec<OsString> {
+    let join = |v: Vec<String>| -> OsString { v.join(",").into() };
+    let mut out: Vec<OsString> = vec![
+        "--scenario".into(),
+        join(fams.iter().map(|f| f.name().to_owned()).collect()),
+    ];
+    if !args.cache.is_empty() {
+        out.push("--cache".into());
+        out.push(join(
+            args.cache.iter().map(|c| c.name().to_owned()).collect(),
+        ));
+    }
+    out.push("--eval".into());
+    out.push(join(args.eval.iter().map(|e| e.to_string()).collect()));
+    out.push("--traversal".into());
+    out.push(join(
+        args.traversal.iter().map(|t| t.name().to_owned()).collect(),
+    ));
+    out.push("--scenarios-dir".into());
+    out.push(scenarios_dir.as_os_str().to_owned());
     out
 }
 

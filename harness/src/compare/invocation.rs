@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 /// How to run one side: its executable and the folder it runs in (its checkout, so that its run metadata names its
 /// own commit).
 #[derive(Clone, Debug)]
-pub(crate) struct Side {
+pub struct Side {
     /// `A` or `B`.
     pub label: &'static str,
     /// What was asked for (revision or path).

@@ -41,24 +41,28 @@ pub struct Job {
     pub start_time: Option<UtcTimestamp>,
 }
 
-/// The timing plan of a full run (`quick = false`) or a short one, with the shuffle seeded by `seed`.
+/// The timing plan of a full run (`quick = false`) or a short one, with the shuffle seeded by `seed`. Each setting
+/// runs until [`crate::measure::stop_rule`] finds it settled or it reaches its cap: `max_rounds`, or fewer when
+/// `budget` over the warm-up's estimate of a round allows fewer (never below `min_rounds`, the fewest whose 95%
+/// interval can carry a verdict). The warm-up is short because the first timed rounds are paired like every other
+/// (drift hits every variant alike) and its only other use is sizing the samples.
 pub fn timing_plan(quick: bool, seed: u64) -> Plan {
     if quick {
         Plan {
-            warm_up: Duration::from_millis(100),
-            min_rounds: 5,
-            max_rounds: 7,
+            warm_up: Duration::from_millis(50),
+            min_rounds: 6,
+            max_rounds: 10,
             budget: Duration::from_millis(1500),
-            sample_target: Duration::from_millis(8),
+            sample_target: Duration::from_millis(5),
             seed,
         }
     } else {
         Plan {
-            warm_up: Duration::from_millis(300),
+            warm_up: Duration::from_millis(100),
             min_rounds: 6,
             max_rounds: 15,
             budget: Duration::from_secs(6),
-            sample_target: Duration::from_millis(20),
+            sample_target: Duration::from_millis(10),
             seed,
         }
     }

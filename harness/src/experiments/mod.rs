@@ -137,15 +137,25 @@ pub(crate) fn unread_by_compare() -> impl Iterator<Item = &'static dyn Experimen
     MAIN_JOB.iter().copied().filter(|e| !e.read_by_compare())
 }
 
-/// Runs every experiment of [`MAIN_JOB`] that `run.job` does not skip, in order.
+/// Runs every experiment of [`MAIN_JOB`] that `run.job` does not skip, in order, each announced on stderr as
+/// `stage K of N: NAME` and closed with its wall time (the stages' own progress lines come in between).
 pub(crate) fn run_all(run: &mut MainRun<'_>) -> anyhow::Result<()> {
-    for e in MAIN_JOB {
+    let total = MAIN_JOB.len();
+    for (k, e) in MAIN_JOB.into_iter().enumerate() {
         if run.job.skips(e.name()) {
-            crate::status!("{}: skipped", e.name());
+            crate::status!("stage {} of {total}: {}: skipped", k + 1, e.name());
             e.skipped(run)?;
             continue;
         }
+        crate::status!("stage {} of {total}: {}", k + 1, e.name());
+        let start = std::time::Instant::now();
         e.run(run)?;
+        crate::status!(
+            "stage {} of {total}: {} took {:.1} s",
+            k + 1,
+            e.name(),
+            start.elapsed().as_secs_f64()
+        );
     }
     Ok(())
 }

@@ -28,6 +28,9 @@ pub struct Timed {
     pub ns_per_op: Vec<f64>,
     /// Operations timed in each sample.
     pub ops_per_sample: u64,
+    /// The most rounds the plan allowed (its budget over the warm-up's estimate of a round, within the plan's
+    /// bounds); `ns_per_op.len()` is below it when a stop rule ended the timing early.
+    pub rounds_cap: usize,
 }
 
 /// Times every variant's operation: warm-up, then rounds (as many as the budget allows, within the plan's
@@ -36,6 +39,17 @@ pub struct Timed {
 /// Drift (thermal, other processes) hits all variants alike because they alternate; the order within a round is
 /// shuffled with a seeded generator so no variant always runs first.
 pub fn measure_interleaved(variants: &mut [&mut dyn FnMut()], plan: &Plan) -> Vec<Timed> {
+    measure_interleaved_until(variants, plan, &|_| false)
+}
+
+/// As [`measure_interleaved`], but after each round `settled` sees every variant's per-round times so far (paired
+/// by index) and may end the timing before the cap ([`super::stop_rule`] words the main job's rule); the cap is
+/// the round count [`measure_interleaved`] would use.
+pub fn measure_interleaved_until(
+    variants: &mut [&mut dyn FnMut()],
+    plan: &Plan,
+    settled: &dyn Fn(&[&[f64]]) -> bool,
+) -> Vec<Timed> {
     let n = variants.len();
     let mut spent = vec![Duration::ZERO; n];
     let mut runs = vec![0u64; n];
@@ -70,6 +84,7 @@ pub fn measure_interleaved(variants: &mut [&mut dyn FnMut()], plan: &Plan) -> Ve
         .map(|&k| Timed {
             ns_per_op: Vec::with_capacity(rounds),
             ops_per_sample: k,
+            rounds_cap: rounds,
         })
         .collect();
     let mut order: Vec<usize> = (0..n).collect();
@@ -87,6 +102,10 @@ pub fn measure_interleaved(variants: &mut [&mut dyn FnMut()], plan: &Plan) -> Ve
             }
             let ns = t.elapsed().as_nanos() as f64;
             out[i].ns_per_op.push(ns / k as f64);
+        }
+        let so_far: Vec<&[f64]> = out.iter().map(|t| t.ns_per_op.as_slice()).collect();
+        if settled(&so_far) {
+            break;
         }
     }
     out
@@ -125,5 +144,23 @@ mod tests {
         // Warm-up calls plus exactly rounds x ops_per_sample timed calls.
         assert!(a_calls > 7 * timed[0].ops_per_sample);
         assert!(b_calls > 7 * timed[1].ops_per_sample);
+        assert_eq!(timed[0].rounds_cap, 7);
+    }
+
+    #[test]
+    fn a_settled_timing_stops_before_its_cap() {
+        let plan = Plan {
+            warm_up: Duration::from_millis(1),
+            min_rounds: 12,
+            max_rounds: 12,
+            budget: Duration::ZERO,
+            sample_target: Duration::from_micros(20),
+            seed: 1,
+        };
+        let mut a = || {
+            std::hint::black_box((0..10).sum::<u64>());
+        };
+        let timed = measure_interleaved_until(&mut [&mut a], &plan, &|t| t[0].len() == 4);
+        assert_eq!((timed[0].ns_per_op.len(), timed[0].rounds_cap), (4, 12));
     }
 }

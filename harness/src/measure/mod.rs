@@ -1,6 +1,8 @@
-//! In-process timing: warm-up, repeated operations, variants interleaved round by round, medians with
-//! distribution-free 95% intervals, and paired ratios between variants.
+//! In-process timing: warm-up, repeated operations, variants interleaved round by round (for as many rounds as the
+//! budget allows, or until a stop rule says the setting is settled), medians with distribution-free 95% intervals,
+//! and paired ratios between variants.
 
 pub mod interleave;
+pub mod stop_rule;
 
-pub use interleave::{Plan, Timed, measure_interleaved};
+pub use interleave::{Plan, Timed, measure_interleaved, measure_interleaved_until};

@@ -4,9 +4,11 @@
 
 use super::model::{CostModel, evaluator_cost};
 use crate::evaluators::EvaluatorKind;
+use crate::experiments::catalogue_eviction::experiment::parallel_map;
 use crate::experiments::expansion::operation::{Arm, timed_operation};
-use crate::experiments::instructions::{MeasuredArm, measure_arm, operation_states};
+use crate::experiments::instructions::{Children, MeasuredArm, measure_arm, operation_states};
 use crate::measure::{Plan, measure_interleaved};
+use crate::progress::Progress;
 use crate::record::schema::BreakEvenRecord;
 use crate::scenario::LoadedScenario;
 use crate::statistics::{paired_ratio, summarize};
@@ -24,6 +26,8 @@ pub struct MapSpec<'a> {
     pub scenarios_dir: &'a Path,
     /// Where callgrind writes its files.
     pub work: &'a Path,
+    /// The store of earlier callgrind children's results (`None`: always run valgrind).
+    pub store: Option<&'a Path>,
     /// Traversal cache on or off.
     pub traversal: Traversal,
     /// Cache variants (`none` is the baseline and skipped here).
@@ -50,19 +54,34 @@ pub fn measure_map(scn: &LoadedScenario, spec: &MapSpec) -> Result<Vec<BreakEven
         .copied()
         .filter(|r| *r != EvaluatorKind::Constant)
         .collect();
-    let count = |cache: CacheKind, eval: EvaluatorKind| -> Result<MeasuredArm> {
-        let m = measure_arm(
-            spec.exe,
-            spec.scenarios_dir,
-            family,
-            cache.name(),
-            &eval.to_string(),
-            traversal,
-            spec.work,
-        )?;
-        Ok(m)
+    let children = Children {
+        exe: spec.exe,
+        scenarios_dir: spec.scenarios_dir,
+        work: spec.work,
+        store: spec.store,
     };
-    let base = count(CacheKind::None, EvaluatorKind::Constant)?;
+    // Every count first, on every core at once (deterministic counts: running them side by side changes no figure,
+    // and nothing is timed meanwhile): the uncached constant arm, each variant with the constant evaluator, the
+    // uncached arm at each rung.
+    let mut jobs = vec![(CacheKind::None, EvaluatorKind::Constant)];
+    jobs.extend(variants.iter().map(|&v| (v, EvaluatorKind::Constant)));
+    jobs.extend(rungs.iter().map(|&r| (CacheKind::None, r)));
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let counted = parallel_map(
+        &jobs,
+        threads,
+        &Progress::hidden(),
+        |&(cache, eval)| -> Result<MeasuredArm> {
+            measure_arm(
+                &children,
+                family,
+                cache.name(),
+                &eval.to_string(),
+                traversal,
+            )
+        },
+    )?;
+    let base = counted[0];
     let lookups = base.lookups;
     let same_lookups = |m: &MeasuredArm, what: String| -> Result<()> {
         if m.lookups != lookups {
@@ -74,9 +93,8 @@ pub fn measure_map(scn: &LoadedScenario, spec: &MapSpec) -> Result<Vec<BreakEven
         Ok(())
     };
     let mut models = Vec::new();
-    for &v in &variants {
-        let m = count(v, EvaluatorKind::Constant)?;
-        same_lookups(&m, format!("{v}"))?;
+    for (&v, m) in variants.iter().zip(&counted[1..]) {
+        same_lookups(m, format!("{v}"))?;
         let Some(model) =
             CostModel::derive(base.totals.ir, m.totals.ir, lookups, m.evaluator_calls)
         else {
@@ -85,9 +103,8 @@ pub fn measure_map(scn: &LoadedScenario, spec: &MapSpec) -> Result<Vec<BreakEven
         models.push(model);
     }
     let mut costs = Vec::new();
-    for &r in &rungs {
-        let m = count(CacheKind::None, r)?;
-        same_lookups(&m, format!("none/{r}"))?;
+    for (&r, m) in rungs.iter().zip(&counted[1 + variants.len()..]) {
+        same_lookups(m, format!("none/{r}"))?;
         costs.push(evaluator_cost(m.totals.ir, base.totals.ir, lookups));
     }
 

@@ -8,6 +8,7 @@ use crate::experiments::break_even::findings::BreakEvenFindings;
 use crate::experiments::break_even::{MapSpec, measure_map};
 use crate::experiments::instructions::valgrind_version;
 use crate::measure::Plan;
+use crate::progress::Progress;
 use crate::record::schema::{BreakEvenRecord, IntervalTable, SPEEDUP_VS_NONE, write_break_even};
 use crate::record::{Provenance, write_atomic};
 use crate::scenario::LoadedScenario;
@@ -77,7 +78,8 @@ pub fn short_plan(seed: u64) -> Plan {
 
 /// Measures the grid on every scenario and writes `out/break_even.csv`; `Ok(None)` (with the reason on stderr)
 /// when valgrind is missing. `expansion` holds the expansion stage's intervals of this run (empty when it has
-/// none): they decide the time verdict of the arms it timed.
+/// none): they decide the time verdict of the arms it timed. `store` holds earlier callgrind children's results to
+/// reuse (`None`: run them all).
 pub fn run_break_even(
     scenarios: &[LoadedScenario],
     scenarios_dir: &Path,
@@ -85,6 +87,7 @@ pub fn run_break_even(
     prov: &Provenance,
     out: &Path,
     expansion: &IntervalTable,
+    store: Option<&Path>,
 ) -> Result<Option<BreakEvenFindings>> {
     let start = Instant::now();
     if valgrind_version().is_none() {
@@ -98,12 +101,22 @@ pub fn run_break_even(
     let work = out.join("callgrind-break-even");
     std::fs::create_dir_all(&work).with_context(|| format!("{}: cannot create", work.display()))?;
     let mut rows: Vec<BreakEvenRecord> = Vec::new();
+    let progress = Progress::new(
+        "break-even",
+        (scenarios.len() * grid.traversals.len()) as u64,
+    );
     for scn in scenarios {
         for &traversal in &grid.traversals {
+            progress.set_message(format!(
+                "{} traversal {}",
+                scn.family.name(),
+                traversal.name()
+            ));
             let spec = MapSpec {
                 exe: &exe,
                 scenarios_dir,
                 work: &work,
+                store,
                 traversal,
                 variants: &grid.variants,
                 rungs: &grid.rungs,
@@ -117,8 +130,10 @@ pub fn run_break_even(
                 grid.rungs.len()
             );
             rows.extend(measure_map(scn, &spec)?);
+            progress.inc(1);
         }
     }
+    progress.finish("done");
     let _ = std::fs::remove_dir_all(&work);
     let rows: Vec<BreakEvenRecord> = rows.into_iter().map(|r| r.with_provenance(prov)).collect();
     let path = out.join("break_even.csv");

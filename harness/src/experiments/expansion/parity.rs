@@ -2,6 +2,7 @@
 
 use crate::exit::Failure;
 use crate::experiments::Job;
+use crate::experiments::catalogue_eviction::experiment::parallel_map;
 use crate::experiments::expansion::operation::timing::ArmTiming;
 use crate::experiments::expansion::operation::{Arm, CountResult, check_parity, count_family};
 use crate::progress::Progress;
@@ -36,9 +37,30 @@ pub(crate) fn count_with_parity<'a>(
     let group_count = scenarios.len() * job.evaluators.len() * job.traversals.len();
     let progress = Progress::new("parity", (group_count * job.caches.len()) as u64);
     let mut groups = Vec::new();
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     for scn in scenarios {
         let states: Vec<GameState> = scn.successors.iter().map(|s| s.state).collect();
         let dfens: Vec<String> = scn.successors.iter().map(|s| s.state.to_dfen()).collect();
+        // Every arm of the family is counted first, on every core at once (counting passes are deterministic and
+        // nothing is timed meanwhile); parity is then checked group by group in order.
+        let arms: Vec<Arm> = job
+            .evaluators
+            .iter()
+            .flat_map(|&eval| {
+                job.traversals.iter().flat_map(move |&traversal| {
+                    job.caches.iter().map(move |&cache| Arm {
+                        cache,
+                        eval,
+                        traversal,
+                    })
+                })
+            })
+            .collect();
+        progress.set_message(scn.family.to_string());
+        let mut counted = parallel_map(&arms, threads, &progress, |&arm| {
+            Ok((arm, count_family(&states, scn.depth, arm)))
+        })?
+        .into_iter();
         for &eval in &job.evaluators {
             let frozen: Option<Vec<i64>> = scn
                 .successors
@@ -46,26 +68,9 @@ pub(crate) fn count_with_parity<'a>(
                 .map(|s| s.expected.get(&eval).copied())
                 .collect();
             let mut first_values: Option<Vec<i64>> = None;
-            for &traversal in &job.traversals {
-                progress.set_message(format!(
-                    "{} {eval} traversal {}",
-                    scn.family,
-                    traversal.name()
-                ));
-                let counts: Vec<(Arm, CountResult)> = job
-                    .caches
-                    .iter()
-                    .map(|&cache| {
-                        let arm = Arm {
-                            cache,
-                            eval,
-                            traversal,
-                        };
-                        let r = count_family(&states, scn.depth, arm);
-                        progress.inc(1);
-                        (arm, r)
-                    })
-                    .collect();
+            for _ in &job.traversals {
+                let counts: Vec<(Arm, CountResult)> =
+                    counted.by_ref().take(job.caches.len()).collect();
                 let reference = match (&frozen, &first_values) {
                     (Some(f), _) => Some(("the frozen expected value", f.as_slice())),
                     (None, Some(v)) => Some(("the other traversal mode", v.as_slice())),

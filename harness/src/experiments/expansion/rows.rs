@@ -94,6 +94,7 @@ fn timing_rows(key: &ArmKey, t: &ArmTiming) -> Vec<TimingRow> {
         (Metric::NsPerOpCiCoverage, t.ns_per_op.level),
         (Metric::Rounds, t.ns_per_op.n as f64),
         (Metric::PassesPerSample, t.passes_per_sample as f64),
+        (Metric::RoundsCap, t.rounds_cap as f64),
     ];
     let speedups = [
         (CacheKind::None, t.speedup_vs_none),
@@ -124,9 +125,12 @@ pub(crate) fn print_tables(groups: &[Group<'_>], plan: &Plan) {
     outln!("{}", render_expansion(&lines));
     outln!(
         "ns/op = one outer successor fully expanded with fresh caches: median of {}-{} interleaved rounds \
-         (per group, by time budget), with a distribution-free 95% interval; speedup = time(none) / time(variant), \
-         paired per round (> 1 = faster).",
+         (per group: up to the time budget's cap, stopped from {} rounds on once every variant's 99% interval of its \
+         speedup over none is decided or within ±{}%), with a distribution-free 95% interval; speedup = time(none) / \
+         time(variant), paired per round (> 1 = faster).",
         plan.min_rounds,
-        plan.max_rounds
+        plan.max_rounds,
+        crate::measure::stop_rule::FIRST_LOOK,
+        100.0 * crate::verdict::NOISE_THRESHOLD
     );
 }

@@ -114,6 +114,48 @@ fn headline(speedups: &[Interval]) -> Option<String> {
     ))
 }
 
+/// How many rounds the settings took and why: the adaptive plan's stop rule ([`crate::measure::stop_rule`]), with
+/// the run's own counts (a run from before the rule has no `rounds_cap` and gets the rule's wording only).
+fn stop_rule_note(t: &crate::record::MetricTable<f64>) -> String {
+    let (mut settings, mut early, mut fewest, mut most) = (0usize, 0usize, usize::MAX, 0usize);
+    for sc in &t.scenarios {
+        for e in &t.evaluators {
+            for tr in &t.traversals {
+                // One setting = one group; its variants share the rounds, so the first timed one speaks for it.
+                let Some((rounds, cap)) = t.variants.iter().find_map(|v| {
+                    let arm = ArmKey::new(sc, v, e, tr);
+                    Some((
+                        t.get(&arm, Metric::Rounds)? as usize,
+                        t.get(&arm, Metric::RoundsCap)? as usize,
+                    ))
+                }) else {
+                    continue;
+                };
+                settings += 1;
+                early += usize::from(rounds < cap);
+                fewest = fewest.min(rounds);
+                most = most.max(rounds);
+            }
+        }
+    }
+    let rule = format!(
+        "Rounds: each setting (family x evaluator x traversal) is timed until, from {} rounds on, every variant's \
+         {:.0}% interval of its speedup over no cache lies wholly above or below 1 or within ±{:.0}%, or until its cap \
+         (the plan's most rounds, fewer when a round is long); the stricter level at each look keeps repeated looks from adding \
+         wrong verdicts, and the intervals shown are the 95% ones of the rounds taken (`rounds` and `rounds_cap` in \
+         `timings.csv`).",
+        crate::measure::stop_rule::FIRST_LOOK,
+        100.0 * crate::measure::stop_rule::LOOK_LEVEL,
+        100.0 * crate::verdict::NOISE_THRESHOLD
+    );
+    if settings == 0 {
+        return rule;
+    }
+    format!(
+        "{rule} This run: {early} of {settings} settings stopped before their cap; {fewest} to {most} rounds."
+    )
+}
+
 fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
     let t = ctx.timings;
     let _ = writeln!(s.markdown, "## Timings\n");
@@ -121,7 +163,8 @@ fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
         s.markdown,
         "Wall-clock nanoseconds per operation (`timings.csv`): median over interleaved rounds with a \
          distribution-free 95% interval; speedup = time(baseline) / time(variant) paired per round (> 1 = faster), with its interval. \
-         Shared 2-core machine: differences inside the intervals are noise.\n"
+         Shared 2-core machine: differences inside the intervals are noise.\n\n{}\n",
+        stop_rule_note(t)
     );
     let mut table = Table::new([
         ("scenario", Align::Left),

@@ -3,6 +3,9 @@
 use anyhow::{Context, Result, bail};
 use std::path::Path;
 use std::process::Command;
+use std::sync::OnceLock;
+
+use super::count_cache;
 
 /// Event totals of a callgrind run with `--cache-sim=yes`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -98,6 +101,29 @@ pub struct MeasuredArm {
     pub lookups: u64,
     /// Evaluator calls (misses) of those operations.
     pub evaluator_calls: u64,
+    /// Whether the result came from the store of an earlier run of the same child rather than from valgrind.
+    pub reused: bool,
+}
+
+/// The key of one child's result: the executable, the scenario file the child reads, valgrind's version and every
+/// option and argument, except the paths of the callgrind file and of the scenarios folder (the file's digest
+/// stands for the folder).
+fn child_key(
+    children: &Children<'_>,
+    scenario: &str,
+    child_args: &[&str],
+) -> Result<count_cache::ChildKey> {
+    static VERSION: OnceLock<Option<String>> = OnceLock::new();
+    let version = VERSION
+        .get_or_init(valgrind_version)
+        .as_deref()
+        .context("valgrind is not installed (or not on PATH)")?;
+    let family = crate::scenario::families(&[scenario.to_owned()])?;
+    let file = crate::scenario::scenario_path(
+        children.scenarios_dir,
+        *family.first().context("no scenario family named")?,
+    );
+    count_cache::ChildKey::new(children.exe, &file, version, &VALGRIND_OPTIONS, child_args)
 }
 
 /// The value of `key=` on the child's standard output.
@@ -109,38 +135,76 @@ fn reported(stdout: &str, key: &str) -> Option<u64> {
         .and_then(|v| v.parse().ok())
 }
 
-/// Runs `exe callgrind-op ARGS` under callgrind (collection limited to the measured operation) and returns the
-/// child's standard output and the totals.
+/// Where callgrind children come from and what they may reuse.
+#[derive(Clone, Copy, Debug)]
+pub struct Children<'a> {
+    /// The harness executable (it re-invokes itself as `callgrind-op`).
+    pub exe: &'a Path,
+    /// Folder of the frozen scenario files.
+    pub scenarios_dir: &'a Path,
+    /// Where callgrind writes its files.
+    pub work: &'a Path,
+    /// The store of earlier children's results ([`super::count_cache`]); `None` always runs valgrind.
+    pub store: Option<&'a Path>,
+}
+
+/// The valgrind options of every child (the key of a stored result holds them).
+const VALGRIND_OPTIONS: [&str; 4] = [
+    "--tool=callgrind",
+    "--cache-sim=yes",
+    "--collect-atstart=no",
+    "--toggle-collect=*measured_operation*",
+];
+
+/// Runs `exe callgrind-op ARGS` on `scenario` under callgrind (collection limited to the measured operation), or
+/// takes its result from the store when the same binary, scenario file, valgrind and arguments ran before, and
+/// returns the child's standard output and the totals. The callgrind file lands in `out_file` either way.
 fn run_child(
-    exe: &Path,
+    children: &Children<'_>,
+    scenario: &str,
     child_args: &[&str],
-    scenarios_dir: &Path,
     out_file: &Path,
     what: &str,
-) -> Result<(String, CallgrindTotals)> {
-    let out = Command::new("valgrind")
-        .arg("--tool=callgrind")
-        .arg("--cache-sim=yes")
-        .arg("--collect-atstart=no")
-        .arg("--toggle-collect=*measured_operation*")
-        .arg(format!("--callgrind-out-file={}", out_file.display()))
-        .arg(exe)
-        .arg("callgrind-op")
-        .args(child_args)
-        .arg("--scenarios-dir")
-        .arg(scenarios_dir)
-        .output()
-        .context("cannot run valgrind")?;
-    if !out.status.success() {
-        bail!(
-            "callgrind run for {what} failed ({}): {}",
-            out.status,
-            String::from_utf8_lossy(&out.stderr).trim()
-        );
-    }
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let text = std::fs::read_to_string(out_file)
-        .with_context(|| format!("{}: cannot read", out_file.display()))?;
+) -> Result<(String, CallgrindTotals, bool)> {
+    let key = match children.store {
+        Some(_) => Some(child_key(children, scenario, child_args)?),
+        None => None,
+    };
+    let stored = children
+        .store
+        .zip(key.as_ref())
+        .and_then(|(store, key)| count_cache::lookup(store, key));
+    let hit = stored.is_some();
+    let (stdout, text) = match stored {
+        Some(stored) => {
+            std::fs::write(out_file, &stored.callgrind_out)
+                .with_context(|| format!("{}: cannot write", out_file.display()))?;
+            (stored.stdout, stored.callgrind_out)
+        }
+        None => {
+            let out = Command::new("valgrind")
+                .args(VALGRIND_OPTIONS)
+                .arg(format!("--callgrind-out-file={}", out_file.display()))
+                .arg(children.exe)
+                .arg("callgrind-op")
+                .args(child_args)
+                .arg("--scenarios-dir")
+                .arg(children.scenarios_dir)
+                .output()
+                .context("cannot run valgrind")?;
+            if !out.status.success() {
+                bail!(
+                    "callgrind run for {what} failed ({}): {}",
+                    out.status,
+                    String::from_utf8_lossy(&out.stderr).trim()
+                );
+            }
+            let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+            let text = std::fs::read_to_string(out_file)
+                .with_context(|| format!("{}: cannot read", out_file.display()))?;
+            (stdout, text)
+        }
+    };
     let totals = parse_callgrind_out(&text)
         .with_context(|| format!("{}: unexpected format", out_file.display()))?;
     if totals.ir == 0 {
@@ -149,22 +213,31 @@ fn run_child(
             out_file.display()
         );
     }
-    Ok((stdout, totals))
+    if let (Some(store), Some(key), false) = (children.store, &key, hit) {
+        // Stored only once it parsed: a failed or empty run is never reused.
+        count_cache::store(
+            store,
+            key,
+            &count_cache::StoredChild {
+                stdout: stdout.clone(),
+                callgrind_out: text,
+            },
+        )?;
+    }
+    Ok((stdout, totals, hit))
 }
 
-/// Runs `exe callgrind-op` for one arm under callgrind (collection limited to the measured operation) and returns
-/// the totals with the successor, lookup and evaluator-call counts the child reported. `work` receives the
-/// callgrind files.
+/// Runs `exe callgrind-op` for one arm under callgrind (collection limited to the measured operation; or takes the
+/// stored result of the same child) and returns the totals with the successor, lookup and evaluator-call counts the
+/// child reported. `children.work` receives the callgrind files.
 pub fn measure_arm(
-    exe: &Path,
-    scenarios_dir: &Path,
+    children: &Children<'_>,
     scenario: &str,
     cache: &str,
     eval: &str,
     traversal: &str,
-    work: &Path,
 ) -> Result<MeasuredArm> {
-    let out_file = work.join(format!(
+    let out_file = children.work.join(format!(
         "callgrind.{scenario}-{cache}-{eval}-{traversal}.out"
     ));
     let args = [
@@ -178,7 +251,7 @@ pub fn measure_arm(
         traversal,
     ];
     let what = format!("{scenario}/{cache}/{eval}/{traversal}");
-    let (stdout, totals) = run_child(exe, &args, scenarios_dir, &out_file, &what)?;
+    let (stdout, totals, reused) = run_child(children, scenario, &args, &out_file, &what)?;
     let get = |key: &str| {
         reported(&stdout, key).with_context(|| format!("callgrind child printed no `{key}=` count"))
     };
@@ -189,20 +262,21 @@ pub fn measure_arm(
         successors,
         lookups,
         evaluator_calls,
+        reused,
     })
 }
 
 /// Instructions of `calls` evaluator calls alone (no expansion, no cache: `callgrind-op --alone`), half from each
 /// perspective, on the family's first successor: an evaluator's cost measured apart from any operation.
 pub fn measure_evaluator_alone(
-    exe: &Path,
-    scenarios_dir: &Path,
+    children: &Children<'_>,
     scenario: &str,
     eval: &str,
     calls: u32,
-    work: &Path,
 ) -> Result<u64> {
-    let out_file = work.join(format!("callgrind.{scenario}-alone-{eval}-{calls}.out"));
+    let out_file = children
+        .work
+        .join(format!("callgrind.{scenario}-alone-{eval}-{calls}.out"));
     let calls_text = calls.to_string();
     let args = [
         "--scenario",
@@ -215,6 +289,6 @@ pub fn measure_evaluator_alone(
         &calls_text,
     ];
     let what = format!("{scenario}/{eval} alone");
-    let (_, totals) = run_child(exe, &args, scenarios_dir, &out_file, &what)?;
+    let (_, totals, _) = run_child(children, scenario, &args, &out_file, &what)?;
     Ok(totals.ir)
 }

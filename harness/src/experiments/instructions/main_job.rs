@@ -3,8 +3,10 @@
 //! rows; with the lookups and misses of that operation, the break-even costs (see [`BreakEven`]).
 
 use super::break_even::{BreakEven, BreakEvenInputs};
-use super::{MeasuredArm, measure_arm, valgrind_version};
+use super::{Children, MeasuredArm, measure_arm, valgrind_version};
 use crate::evaluators::EvaluatorKind;
+use crate::experiments::catalogue_eviction::experiment::parallel_map;
+use crate::progress::Progress;
 use crate::record::{ArmKey, CountRow, Metric};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
@@ -19,6 +21,7 @@ pub fn instruction_rows(
     families: &[&str],
     caches: &[CacheKind],
     work: &Path,
+    store: Option<&Path>,
 ) -> (Vec<CountRow>, String) {
     let Some(version) = valgrind_version() else {
         return (
@@ -43,35 +46,59 @@ pub fn instruction_rows(
             format!("{}: cannot create: {e}", work.display()),
         );
     }
+    let children = Children {
+        exe: &exe,
+        scenarios_dir,
+        work,
+        store,
+    };
+    // Every variant with the material evaluator, plus the uncached arm with the constant evaluator, which
+    // separates the evaluator's cost from the rest of the operation (see `break_even`). The children run on every
+    // core at once: each is a deterministic count, so running them side by side changes no figure, only the wall
+    // time (nothing is timed while they run).
+    let jobs: Vec<(&str, CacheKind, EvaluatorKind)> = families
+        .iter()
+        .flat_map(|&fam| {
+            caches
+                .iter()
+                .map(|c| (*c, EvaluatorKind::Material))
+                .chain([(CacheKind::None, EvaluatorKind::Constant)])
+                .map(move |(c, e)| (fam, c, e))
+        })
+        .collect();
+    let progress = Progress::new("instructions", jobs.len() as u64);
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let measured = parallel_map(&jobs, threads, &progress, |&(fam, cache, eval)| {
+        progress.set_message(format!("{fam} {} {eval}", cache.name()));
+        Ok(measure_arm(
+            &children,
+            fam,
+            cache.name(),
+            &eval.to_string(),
+            Traversal::Cached.name(),
+        )
+        .map_err(|e| format!("{fam}/{}/{}: {e:#}", cache.name(), eval)))
+    })
+    .unwrap_or_else(|e| vec![Err(format!("{e:#}")); jobs.len()]);
+    progress.finish("done");
     let mut rows = Vec::new();
     let mut failures = Vec::new();
     for fam in families {
-        // Every variant with the material evaluator, plus the uncached arm with the constant evaluator, which
-        // separates the evaluator's cost from the rest of the operation (see `break_even`).
-        let arms = caches
-            .iter()
-            .map(|c| (*c, EvaluatorKind::Material))
-            .chain([(CacheKind::None, EvaluatorKind::Constant)]);
-        let mut measured: Vec<(CacheKind, EvaluatorKind, MeasuredArm)> = Vec::new();
-        for (cache, eval) in arms {
-            match measure_arm(
-                &exe,
-                scenarios_dir,
-                fam,
-                cache.name(),
-                &eval.to_string(),
-                Traversal::Cached.name(),
-                work,
-            ) {
+        let mut measured_here: Vec<(CacheKind, EvaluatorKind, MeasuredArm)> = Vec::new();
+        for (&(f, cache, eval), m) in jobs.iter().zip(&measured) {
+            if f != *fam {
+                continue;
+            }
+            match m {
                 Ok(m) => {
-                    rows.extend(arm_rows(fam, cache, eval, &m));
-                    measured.push((cache, eval, m));
+                    rows.extend(arm_rows(fam, cache, eval, m));
+                    measured_here.push((cache, eval, *m));
                 }
-                Err(e) => failures.push(format!("{fam}/{}/{}: {e:#}", cache.name(), eval)),
+                Err(e) => failures.push(e.clone()),
             }
         }
         let find = |cache: CacheKind, eval: EvaluatorKind| {
-            measured
+            measured_here
                 .iter()
                 .find(|(c, e, _)| *c == cache && *e == eval)
                 .map(|(_, _, m)| *m)
@@ -113,6 +140,17 @@ pub fn instruction_rows(
          evaluator material, plus the uncached arm with the constant evaluator; traversal cache on; one operation \
          = the first successor of each family)."
     );
+    let reused = measured
+        .iter()
+        .filter(|m| m.as_ref().is_ok_and(|m| m.reused))
+        .count();
+    if reused > 0 {
+        note.push_str(&format!(
+            " {reused} of {} children's counts were reused from an earlier run of the same child (same binary, \
+             scenario file, valgrind and arguments: `.cache/callgrind/` in the output folder).",
+            jobs.len()
+        ));
+    }
     if !failures.is_empty() {
         note.push_str(&format!(" Failed arms: {}", failures.join("; ")));
     }

@@ -1,6 +1,8 @@
 //! The instruction-count experiment: callgrind counts of one expansion operation per family x cache variant, in
 //! child processes (`counts.csv`'s instruction rows, `instructions-status.txt`). Deterministic, so a stable figure
-//! where timings are noisy.
+//! where timings are noisy; for the same reason the children run on every core at once and a child whose binary,
+//! scenario file, valgrind and arguments ran before is not run again ([`count_cache`]; the status file says how
+//! many were reused).
 
 mod run;
 pub mod section;
@@ -12,11 +14,12 @@ use super::{Experiment, MainRun};
 pub mod break_even;
 pub mod callgrind;
 pub mod child;
+pub(crate) mod count_cache;
 pub mod main_job;
 
 pub use callgrind::{
-    CallgrindTotals, MeasuredArm, measure_arm, measure_evaluator_alone, parse_callgrind_out,
-    valgrind_version,
+    CallgrindTotals, Children, MeasuredArm, measure_arm, measure_evaluator_alone,
+    parse_callgrind_out, valgrind_version,
 };
 pub use child::{measured_operation, operation_states};
 

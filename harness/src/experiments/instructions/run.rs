@@ -42,6 +42,7 @@ pub fn instruction_rows(
         &family_names(scenarios),
         &job.caches,
         &folder.path().join("callgrind"),
+        Some(&super::count_cache::folder_under(&job.out)),
     );
     status!(
         "instructions: {note} ({:.1} s)",
@@ -53,11 +54,14 @@ pub fn instruction_rows(
 /// Runs the allocation profiles into the run folder; returns the status line.
 pub fn allocations(scenarios: &[LoadedScenario], job: &Job, folder: &RunFolder) -> String {
     let start = Instant::now();
+    let progress = crate::progress::Progress::working("allocations");
+    progress.set_message("dhat children on every core");
     let note = crate::experiments::allocations::run_alloc_profile(
         folder.path(),
         &job.scenarios_dir,
         &family_names(scenarios),
     );
+    progress.clear();
     format!("{note} ({:.1} s)", start.elapsed().as_secs_f64())
 }
 

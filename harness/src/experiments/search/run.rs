@@ -6,6 +6,7 @@
 use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
 use crate::experiments::Job;
+use crate::experiments::catalogue_eviction::experiment::parallel_map;
 use crate::experiments::search::arms::{
     SearchArm, SearchRow, TABLE_ENTRIES, search_roots, search_section,
 };
@@ -56,30 +57,39 @@ pub fn run_search(
 ) -> Result<SearchFindings> {
     let start = Instant::now();
     let arms = SearchArm::all();
-    let mut counted: Vec<(SearchRow, Vec<GameState>)> = Vec::new();
-    for s in scenarios {
+    // The counting passes (parity against the nested expansion) of every family on every core at once: they are
+    // deterministic and nothing is timed meanwhile.
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let per_family = parallel_map(scenarios, threads, &Progress::hidden(), |s| {
         let (depth, roots) = family_roots(s, job.quick)?;
         let family = s.family.name().to_string();
-        match search_section(
+        let rows = match search_section(
             &[(family.clone(), roots.clone())],
             depth,
             &arms,
             SEARCH_EVALUATOR,
         ) {
-            Ok(rows) => counted.extend(rows.into_iter().map(|r| (r, roots.clone()))),
-            Err(e) => {
-                return Err(Failure::Mismatch.because(format!(
-                    "{e}\nsearch parity failed: no result file was kept"
-                )));
-            }
-        }
+            Ok(rows) => rows,
+            Err(e) => return Ok(Err(format!("{e:#}"))),
+        };
         // A registered evaluator's declared bounds are what Star1 and Star2 prune with: its every arm must agree
         // with unpruned expectimax too (a wrong bound is caught here, before anything is timed or written).
         for &eval in job.evaluators.iter().filter(|e| e.is_user()) {
             if let Err(e) = search_section(&[(family.clone(), roots.clone())], depth, &arms, eval) {
+                return Ok(Err(format!(
+                    "{e:#} (evaluator {eval}: are its declared bounds right?)"
+                )));
+            }
+        }
+        Ok(Ok((rows, roots)))
+    })?;
+    let mut counted: Vec<(SearchRow, Vec<GameState>)> = Vec::new();
+    for family in per_family {
+        match family {
+            Ok((rows, roots)) => counted.extend(rows.into_iter().map(|r| (r, roots.clone()))),
+            Err(e) => {
                 return Err(Failure::Mismatch.because(format!(
-                    "{e} (evaluator {eval}: are its declared bounds right?)\nsearch parity failed: no result file \
-                     was kept"
+                    "{e}\nsearch parity failed: no result file was kept"
                 )));
             }
         }

@@ -89,6 +89,9 @@ metrics! {
     NsPerOpCiCoverage = "ns_per_op_ci_coverage",
     /// Timed rounds.
     Rounds = "rounds",
+    /// The most rounds the setting could have taken; `rounds` is below it when the adaptive plan's stop rule
+    /// (`measure::stop_rule`) found every variant settled earlier.
+    RoundsCap = "rounds_cap",
     /// Family passes per timed sample.
     PassesPerSample = "passes_per_sample",
     /// Speedup over `none` = time(none) / time(variant), paired per round, median (> 1 = faster).

@@ -1,7 +1,8 @@
 //! Timing one group (family x evaluator x traversal): its cache variants interleaved, speedups paired by round.
 
 use super::{Arm, timed_operation};
-use crate::measure::{Plan, measure_interleaved};
+use crate::measure::stop_rule::setting_settled;
+use crate::measure::{Plan, measure_interleaved_until};
 use crate::statistics::{Interval, paired_ratio, summarize};
 use engine::GameState;
 use engine::chance::ChanceDepth;
@@ -21,9 +22,12 @@ pub struct ArmTiming {
     pub speedup_vs_tuple: Option<Interval>,
     /// Family passes per timed sample.
     pub passes_per_sample: u64,
+    /// The most rounds the setting could have taken ([`crate::measure::stop_rule`] may stop it earlier).
+    pub rounds_cap: usize,
 }
 
-/// Times `arms` (same family, evaluator and traversal; different cache variants) interleaved.
+/// Times `arms` (same family, evaluator and traversal; different cache variants) interleaved, until every variant's
+/// speedup over `none` is settled by [`crate::measure::stop_rule`] or the plan's cap is reached.
 pub(crate) fn time_group(
     states: &[GameState],
     depth: ChanceDepth,
@@ -38,7 +42,8 @@ pub(crate) fn time_group(
         .iter_mut()
         .map(|b| &mut **b as &mut dyn FnMut())
         .collect();
-    let timed = measure_interleaved(&mut refs, plan);
+    let none_at = arms.iter().position(|a| a.cache == CacheKind::None);
+    let timed = measure_interleaved_until(&mut refs, plan, &|ns| setting_settled(ns, none_at));
     let per_successor = states.len().max(1) as f64;
     let ns: Vec<Vec<f64>> = timed
         .iter()
@@ -54,6 +59,7 @@ pub(crate) fn time_group(
             speedup_vs_none: none.and_then(|j| paired_ratio(&ns[j], &ns[i])),
             speedup_vs_tuple: tuple.and_then(|j| paired_ratio(&ns[j], &ns[i])),
             passes_per_sample: timed[i].ops_per_sample,
+            rounds_cap: timed[i].rounds_cap,
         })
         .collect()
 }
