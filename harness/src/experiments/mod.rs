@@ -141,7 +141,7 @@ pub(crate) fn unread_by_compare() -> impl Iterator<Item = &'static dyn Experimen
 /// `stage K of N: NAME` and closed with its wall time (the stages' own progress lines come in between).
 pub(crate) fn run_all(run: &mut MainRun<'_>) -> anyhow::Result<()> {
     let total = MAIN_JOB.len();
-    for (k, e) in MAIN_JOB.into_iter().enumerate() {
+    for (k, e) in MAIN_JOB.iter().enumerate() {
         if run.job.skips(e.name()) {
             crate::status!("stage {} of {total}: {}: skipped", k + 1, e.name());
             e.skipped(run)?;
