@@ -39,8 +39,8 @@ struct Summary<'a> {
     positions: usize,
     rolled_positions: usize,
     seed: u64,
-    /// Loss in win probability needs the logistic fit of game results (issue #23 item 3); until it exists the
-    /// loss is in centipawns only.
+    /// Loss in win probability needs a logistic fit of game results kept where this run can read it; until then the
+    /// loss is in centipawns only (`null`).
     loss_win_probability: Option<f64>,
     bots: Vec<BotSummary>,
 }
