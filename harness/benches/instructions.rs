@@ -252,7 +252,7 @@ fn chance_search(mut op: Box<dyn FnMut()>) {
     op();
 }
 
-/// Pruned against unpruned at depth 3 (the pruning arms' costs and savings compound over two chance layers).
+// Pruned against unpruned at depth 3 (the pruning arms' costs and savings compound over two chance layers).
 #[library_benchmark]
 #[benches::family(
     args = [
