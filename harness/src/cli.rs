@@ -120,37 +120,32 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
 /// accepted: the `main` of the `harness` binary and of a downstream one (see `docs/your-evaluator.md`, or
 /// [`crate::harness_main!`]). The registry is installed before parsing, and the child processes the harness starts
 /// re-execute this same binary, so they know the evaluators too.
-pub fn main_with(registry: crate::registry::Registry) -> std::process::ExitCode {
+pub fn main_with(registry: crate::registry::Registry) -> Result<(), crate::exit::Failure> {
+    use crate::exit::Failure;
     crate::registry::install(registry);
     let cli = match parse() {
         Ok(cli) => cli,
-        // Usage errors exit with 2; `--help` and `--version` print to stdout and exit with 0, or 1 if lost.
+        // Usage errors are bad input; `--help` and `--version` print to stdout and succeed, or fail if lost.
         Err(err) => {
             return match err.print() {
-                Ok(()) => std::process::ExitCode::from(err.exit_code().clamp(0, 255) as u8),
-                Err(_) => crate::exit::Failure::Runtime.exit_code(),
+                Ok(()) if err.exit_code() == 0 => Ok(()),
+                Ok(()) => Err(Failure::BadInput),
+                Err(_) => Err(Failure::Runtime),
             };
         }
     };
-    let code = match run(cli) {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(err) => {
-            complain(&crate::exit::message(&err));
-            crate::exit::Failure::of(&err).exit_code()
-        }
-    };
+    let outcome = run(cli).map_err(|err| {
+        complain(&crate::exit::message(&err));
+        Failure::of(&err)
+    });
     // A reader that went away (`| head`) wanted no more: the command's own status stands. Any other failure
-    // (a full disk, `/dev/full`) lost output someone asked for, so a run that would have succeeded exits with 1.
+    // (a full disk, `/dev/full`) lost output someone asked for, so a run that would have succeeded fails with 1.
     match crate::console::failure() {
         Some(kind) if kind != std::io::ErrorKind::BrokenPipe => {
             complain(&format!("output lost: standard output failed ({kind})"));
-            if code == std::process::ExitCode::SUCCESS {
-                crate::exit::Failure::Runtime.exit_code()
-            } else {
-                code
-            }
+            outcome.and(Err(Failure::Runtime))
         }
-        _ => code,
+        _ => outcome,
     }
 }
 

@@ -33,7 +33,9 @@ use std::process::ExitCode;
 macro_rules! harness_main {
     ($($evaluator:expr),* $(,)?) => {
         fn main() -> ::std::process::ExitCode {
-            $crate::main_with($crate::registry::Registry::new()$(.with($evaluator))*)
+            $crate::exit::exit_code($crate::main_with(
+                $crate::registry::Registry::new()$(.with($evaluator))*,
+            ))
         }
     };
 }
@@ -42,6 +44,11 @@ macro_rules! harness_main {
 pub(crate) const EXIT_STATUS_HELP: &str = "Exit status: 0 success; 1 runtime failure (an OS error, standard output \
 lost); 2 bad input (an option value, a DFEN, a scenario file, an output location); 3 verification or parity \
 mismatch.";
+
+/// The process exit status of a whole command line's outcome: 0, or the failure's status.
+pub fn exit_code(outcome: Result<(), Failure>) -> ExitCode {
+    outcome.map_or_else(Failure::exit_code, |()| ExitCode::SUCCESS)
+}
 
 /// Why a command failed, as its exit status tells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

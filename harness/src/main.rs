@@ -4,5 +4,5 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    harness::main_with(harness::registry::Registry::new())
+    harness::exit::exit_code(harness::main_with(harness::registry::Registry::new()))
 }
