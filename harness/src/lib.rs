@@ -27,11 +27,12 @@ pub mod experiments;
 pub mod job;
 /// In-process timing: warm-up, interleaved variants, medians with 95% intervals, paired ratios.
 pub mod measure;
+/// Progress on stderr (stages, enumerations, heartbeats): a bar on a terminal, a line every 10 s otherwise.
+pub(crate) mod parallel;
 /// Chart helpers for the reports: line and dot-and-interval charts, one SVG each, embedded font.
 pub mod plot;
 /// Numbers and tables for people: units, separators, one ratio direction, markdown and console tables.
 pub mod present;
-/// Progress on stderr (stages, enumerations, heartbeats): a bar on a terminal, a line every 10 s otherwise.
 pub mod progress;
 pub use cli::main_with;
 

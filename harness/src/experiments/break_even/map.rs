@@ -4,10 +4,10 @@
 
 use super::model::{CostModel, evaluator_cost};
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::catalogue_eviction::experiment::parallel_map;
 use crate::experiments::expansion::operation::{Arm, timed_operation};
 use crate::experiments::instructions::{Children, MeasuredArm, measure_arm, operation_states};
 use crate::measure::{Plan, measure_interleaved};
+use crate::parallel::parallel_map;
 use crate::progress::Progress;
 use crate::record::schema::BreakEvenRecord;
 use crate::scenario::LoadedScenario;

@@ -8,6 +8,7 @@ use super::spec::PolicyKind;
 use super::static_sets::best_n;
 use super::stream::{BoardPlan, LookupStream, StreamConfig};
 use crate::arm::EvictionArm;
+use crate::parallel::parallel_map;
 use crate::progress::Progress;
 use crate::record::schema::{
     BestTenRecord, CsvRecord, EvictionControlRecord, EvictionRecord, StreamRecord, write_records,
@@ -16,7 +17,6 @@ use crate::record::{Provenance, RunMetadata, write_atomic};
 use crate::statistics::Interval;
 use anyhow::{Context, Result, ensure};
 use engine::domineering::{Catalogue, ShapeKey};
-use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -312,30 +312,6 @@ pub struct Summary {
     pub lines: Vec<String>,
     /// Wall time of the whole run.
     pub elapsed: Duration,
-}
-
-/// Maps `f` over `items` on a pool of `threads` rayon workers; the results come back in `items`' order (rayon's
-/// indexed collect), so they equal a sequential run's. Stops at an error.
-pub(crate) fn parallel_map<T: Sync, R: Send>(
-    items: &[T],
-    threads: usize,
-    progress: &Progress,
-    f: impl Fn(&T) -> Result<R> + Sync,
-) -> Result<Vec<R>> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-        .context("starting the worker threads")?;
-    pool.install(|| {
-        items
-            .par_iter()
-            .map(|item| {
-                let r = f(item);
-                progress.inc(1);
-                r
-            })
-            .collect()
-    })
 }
 
 fn stream_info(stream: &LookupStream, plan: &BoardPlan) -> StreamInfo {

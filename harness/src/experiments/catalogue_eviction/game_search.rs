@@ -3,10 +3,10 @@
 //! of very different sizes compare on one axis. The result is a typed findings value; the report only formats it.
 
 use super::dice_trace::{TraceSource, record_family};
-use super::experiment::parallel_map;
 use super::replay::{StreamCheck, replay_keys};
 use super::spec::PolicyKind;
 use crate::arm::EvictionArm;
+use crate::parallel::parallel_map;
 use crate::progress::Progress;
 use crate::record::schema::GameSearchRecord;
 use crate::scenario::{Family, load_dir};

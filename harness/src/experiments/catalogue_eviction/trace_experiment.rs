@@ -1,12 +1,13 @@
 //! Any trace through every rule: a libCacheSim CSV read from a file, replayed at every chosen budget, with the
 //! exact LRU miss-ratio curve beside it. Same replay and stream check as the catalogue experiment.
 
-use super::experiment::{default_budgets, parallel_map, write_csv};
+use super::experiment::{default_budgets, write_csv};
 use super::mrc::lru_hits_by_budget;
 use super::replay::{StreamCheck, replay_keys};
 use super::spec::PolicyKind;
 use super::trace::Trace;
 use crate::arm::EvictionArm;
+use crate::parallel::parallel_map;
 use crate::progress::Progress;
 use crate::record::schema::{LruMrcRecord, TraceRunRecord};
 use crate::record::{Provenance, RunMetadata};

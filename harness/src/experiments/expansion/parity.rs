@@ -2,9 +2,9 @@
 
 use crate::exit::Failure;
 use crate::experiments::Job;
-use crate::experiments::catalogue_eviction::experiment::parallel_map;
 use crate::experiments::expansion::operation::timing::ArmTiming;
 use crate::experiments::expansion::operation::{Arm, CountResult, check_parity, count_family};
+use crate::parallel::parallel_map;
 use crate::progress::Progress;
 use crate::scenario::LoadedScenario;
 use crate::status;

@@ -5,7 +5,7 @@
 use super::break_even::{BreakEven, BreakEvenInputs};
 use super::{Children, MeasuredArm, measure_arm, valgrind_version};
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::catalogue_eviction::experiment::parallel_map;
+use crate::parallel::parallel_map;
 use crate::progress::Progress;
 use crate::record::{ArmKey, CountRow, Metric};
 use engine::chance::Traversal;

@@ -6,11 +6,11 @@
 use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
 use crate::experiments::Job;
-use crate::experiments::catalogue_eviction::experiment::parallel_map;
 use crate::experiments::search::arms::{
     SearchArm, SearchRow, TABLE_ENTRIES, search_roots, search_section,
 };
 use crate::experiments::search::findings::SearchFindings;
+use crate::parallel::parallel_map;
 use crate::progress::Progress;
 use crate::record::schema::{SearchRecord, write_search};
 use crate::record::{Provenance, RunFolder, RunMetadata};
