@@ -24,6 +24,14 @@ pub fn replace_folder<T>(
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "report".into());
+    // A report folder whose parents do not exist yet is created (as `--out` is): the output checks before the
+    // work only made sure it can be.
+    fs::create_dir_all(&parent).with_context(|| {
+        format!(
+            "{}: cannot create the report's parent folder",
+            parent.display()
+        )
+    })?;
     let tmp = tempfile::Builder::new()
         .prefix(&format!(".{name}.new-"))
         .tempdir_in(&parent)
@@ -75,4 +83,21 @@ fn copy_tree(from: &Path, to: &Path) -> Result<()> {
             .with_context(|| format!("cannot copy {} to {}", from.display(), to.display()))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_parent_is_created() {
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("a/b/report");
+        replace_folder(&out, &["eviction"], |dir| {
+            fs::write(dir.join("index.md"), "x")?;
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(fs::read_to_string(out.join("index.md")).unwrap(), "x");
+    }
 }
