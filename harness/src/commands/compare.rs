@@ -5,7 +5,7 @@ use crate::compare::counts::{ExactCounts, check_agreement};
 use crate::compare::interleaved::{RoundPlan, has_round_child, time_interleaved};
 use crate::compare::invocation::{Side, run_main_job};
 use crate::compare::summary::{self, CompareRow, Measure};
-use crate::compare::verdict::{count_ratio, repeats_exactly, time_ratio};
+use crate::compare::verdict::{count_ratio, repeats_exactly, session_ratio, time_ratio};
 use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
 use crate::outln;
@@ -42,8 +42,8 @@ pub struct Args {
     #[arg(long, default_value_t = 24, value_parser = positive::<u64>)]
     pub time_budget: u64,
     /// Sessions of interleaved rounds, each a fresh pair of processes (so that one process's memory layout does
-    /// not stand for its binary).
-    #[arg(long, default_value_t = 3, value_parser = positive::<usize>)]
+    /// not stand for its binary); the time interval is taken over sessions, so at least 2 are needed for a verdict.
+    #[arg(long, default_value_t = 8, value_parser = positive::<usize>)]
     pub sessions: usize,
     /// Test-only: side B's timing children add work calibrated to this fraction of each operation's time (e.g.
     /// 0.03), so a comparison of one binary with itself shows whether a 3% slowdown is seen. Recorded in the
@@ -249,6 +249,8 @@ pub fn run(args: Args) -> Result<()> {
         }
     }
     pb.finish("done");
+    // Per interleaved round, its session (none when whole runs are the time samples).
+    let mut session_of: Option<Vec<usize>> = None;
     if interleaved {
         let plan = RoundPlan {
             sessions: args.sessions,
@@ -269,9 +271,27 @@ pub fn run(args: Args) -> Result<()> {
         times = measured.times;
         // Only the arms the main-job runs reported (their counts were checked).
         times.retain(|arm, _| order.contains(arm));
+        let rounds = folder.join("compare_rounds.csv");
+        write_atomic(
+            &rounds,
+            &crate::compare::summary::rounds_csv_bytes(
+                &times,
+                &measured.session,
+                &measured.first,
+                &crate::record::Provenance::of(&meta),
+                &rounds,
+            )?,
+        )?;
+        session_of = Some(measured.session);
     }
 
-    let rows = compare_rows(&order, args.instruction_tolerance, &times, &instructions);
+    let rows = compare_rows(
+        &order,
+        args.instruction_tolerance,
+        &times,
+        session_of.as_deref(),
+        &instructions,
+    );
     let ctx = summary::Context {
         a: side_a.name.clone(),
         b: side_b.name.clone(),
@@ -301,8 +321,10 @@ pub fn run(args: Args) -> Result<()> {
             format!(
                 "time = interleaved rounds: both binaries' timing children alive side by side, {} sessions of fresh \
                  process pairs over {} s, each round timing every arm once in A's process and once in B's (which goes \
-                 first decided by a seeded coin), speedup of B over A = median of the per-round ratios A / B with a \
-                 distribution-free 95% interval{}",
+                 first decided by a seeded coin); each session's estimate is the median of its per-round ratios \
+                 A / B, and B's speedup over A is their geometric mean with a 95% Student-t interval over sessions \
+                 (rounds of one session share its processes' memory layouts, so sessions, not rounds, are the \
+                 independent samples){}",
                 args.sessions,
                 args.time_budget,
                 args.planted_slowdown_b.map_or(String::new(), |f| format!(
@@ -509,19 +531,26 @@ fn arm_order(t: &MetricTable<f64>) -> Vec<ArmKey> {
     out
 }
 
-/// Time and instruction rows for every arm measured on both sides.
+/// Time and instruction rows for every arm measured on both sides. With `sessions` (interleaved rounds, each
+/// round's session) the time interval is taken over sessions; without, over pairs of whole runs.
 fn compare_rows(
     order: &[ArmKey],
     tolerance: f64,
     times: &BTreeMap<ArmKey, [Vec<f64>; 2]>,
+    sessions: Option<&[usize]>,
     instructions: &BTreeMap<ArmKey, [Vec<f64>; 2]>,
 ) -> Vec<CompareRow> {
     let median = |v: &[f64]| crate::statistics::summarize(v).map_or(f64::NAN, |s| s.point);
     let mut rows = Vec::new();
     for arm in order {
-        if let Some([a, b]) = times.get(arm)
-            && let Some(ratio) = time_ratio(a, b)
-        {
+        let Some([a, b]) = times.get(arm) else {
+            continue;
+        };
+        let ratio = match sessions {
+            Some(s) => session_ratio(a, b, s),
+            None => time_ratio(a, b),
+        };
+        if let Some(ratio) = ratio {
             rows.push(CompareRow {
                 arm: arm.clone(),
                 measure: Measure::Time,
@@ -529,6 +558,8 @@ fn compare_rows(
                 b: median(b),
                 ratio,
                 exact: false,
+                pairs: a.len().min(b.len()),
+                tolerance,
             });
         }
     }
@@ -543,6 +574,8 @@ fn compare_rows(
                 b: median(b),
                 ratio,
                 exact: repeats_exactly(a, b),
+                pairs: a.len().min(b.len()),
+                tolerance,
             });
         }
     }

@@ -1,8 +1,8 @@
 //! The parent side of `compare`'s interleaved timing: both binaries' `timing-rounds` children stay alive, and the
 //! parent asks them for one short round at a time, alternating which side goes first by a seeded coin, so that A's
-//! round and B's round share the machine's state of that moment and pair up (B's speedup over A = the median of
-//! the per-round ratios A / B, with the distribution-free interval). The rounds are spread over several sessions,
-//! each a fresh pair of processes, so that one process's memory layout does not stand for the binary's.
+//! round and B's round share the machine's state of that moment and pair up. The rounds are spread over several
+//! sessions, each a fresh pair of processes, so that one process's memory layout does not stand for the binary's;
+//! B's speedup over A is then judged over sessions ([`super::verdict::session_ratio`]), not over rounds.
 
 use super::invocation::Side;
 use crate::progress::Progress;
@@ -151,6 +151,10 @@ impl RoundChild {
 pub struct Interleaved {
     /// Per arm, A's and B's nanoseconds per operation of each round (paired by index).
     pub times: BTreeMap<ArmKey, [Vec<f64>; 2]>,
+    /// Per round (the same index as `times`), the session it ran in.
+    pub session: Vec<usize>,
+    /// Per round, the side that went first (0 = A, 1 = B).
+    pub first: Vec<usize>,
     /// Per side, the planted work its children announced (iterations after each operation, summed over arms and
     /// sessions): 0 unless the test-only knob was set for that side.
     pub planted: [u64; 2],
@@ -170,6 +174,7 @@ pub fn time_interleaved(
     let mut times: BTreeMap<ArmKey, [Vec<f64>; 2]> = BTreeMap::new();
     let mut round = 0u64;
     let mut planted = [0u64; 2];
+    let (mut session_of, mut first_of) = (Vec::new(), Vec::new());
     for session in 0..sessions {
         progress.set_message(format!("session {} of {sessions}", session + 1));
         let mut children = [
@@ -195,6 +200,8 @@ pub fn time_interleaved(
                 e[0].push(got[0][j]);
                 e[1].push(got[1][j]);
             }
+            session_of.push(session);
+            first_of.push(first);
             taken += 1;
             round += 1;
             progress.inc(1);
@@ -203,5 +210,10 @@ pub fn time_interleaved(
         a.quit();
         b.quit();
     }
-    Ok(Interleaved { times, planted })
+    Ok(Interleaved {
+        times,
+        session: session_of,
+        first: first_of,
+        planted,
+    })
 }

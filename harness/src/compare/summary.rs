@@ -1,7 +1,7 @@
 //! The comparison's result rows: one per arm and measure, as a tidy CSV and as a table for people.
 
 use crate::present::{Align, Table, TableError, number};
-use crate::record::schema::{CompareRecord, write_records};
+use crate::record::schema::{CompareRecord, CompareRoundRecord, write_records};
 use crate::record::{ArmKey, Provenance};
 use crate::statistics::Interval;
 use crate::verdict::{Verdict, Wording};
@@ -57,12 +57,14 @@ impl Measure {
         v.label(&words)
     }
 
-    /// The practical threshold of its verdicts: ±1% for times; none for instruction counts, whose ratio is
-    /// already widened by `--instruction-tolerance`.
-    pub(crate) fn threshold(self) -> f64 {
+    /// The practical threshold of its verdicts: ±1% for times. An instruction ratio is already widened by
+    /// `--instruction-tolerance` t on each side, so its interval `[p(1 − t), p(1 + t)]` lies within `1 ± t(2 + t)`
+    /// exactly when the ratio p itself is within about ±t of 1: counts that differ by no more than layout noise read
+    /// "within noise", and identical counts never read "no verdict".
+    pub(crate) fn threshold(self, instruction_tolerance: f64) -> f64 {
         match self {
             Measure::Time => crate::verdict::NOISE_THRESHOLD,
-            Measure::Instructions => 0.0,
+            Measure::Instructions => instruction_tolerance * (2.0 + instruction_tolerance),
         }
     }
 }
@@ -82,12 +84,16 @@ pub struct CompareRow {
     pub ratio: Interval,
     /// Whether both sides repeated their figure exactly (instruction counts), so the ratio is one exact number.
     pub exact: bool,
+    /// Paired measurements behind the ratio: interleaved rounds, or pairs of main-job runs.
+    pub pairs: usize,
+    /// `--instruction-tolerance` (a fraction), which sets the instruction verdict's threshold.
+    pub tolerance: f64,
 }
 
 impl CompareRow {
     /// The verdict its ratio supports ([`Verdict::of`] against 1 with the measure's threshold).
     pub(crate) fn verdict(&self) -> Verdict {
-        Verdict::of(&self.ratio, 1.0, self.measure.threshold())
+        Verdict::of(&self.ratio, 1.0, self.measure.threshold(self.tolerance))
     }
 }
 
@@ -121,8 +127,14 @@ pub(crate) fn records(rows: &[CompareRow], ctx: &Context) -> Vec<CompareRecord> 
                 a_over_b_median: r.ratio.point,
                 a_over_b_low: r.ratio.low,
                 a_over_b_high: r.ratio.high,
-                pairs: r.ratio.n as u64,
+                pairs: r.pairs as u64,
                 coverage: r.ratio.level,
+                sessions: if r.ratio.method == crate::statistics::Method::StudentT {
+                    r.ratio.n as u64
+                } else {
+                    0
+                },
+                interval_method: r.ratio.method.name().to_owned(),
                 exact: r.exact,
                 verdict: r.measure.verdict_label(r.verdict()).to_owned(),
                 revision_a: ctx.a.clone(),
@@ -142,6 +154,41 @@ pub(crate) fn csv_bytes(
     path: &std::path::Path,
 ) -> anyhow::Result<Vec<u8>> {
     Ok(write_records(records(rows, ctx), path)?)
+}
+
+/// The CSV text of `compare_rounds.csv`: every interleaved round of every configuration (`times[arm]` = A's and
+/// B's per-round times; `session[i]` and `first[i]` = round `i`'s session and first side).
+pub(crate) fn rounds_csv_bytes(
+    times: &std::collections::BTreeMap<ArmKey, [Vec<f64>; 2]>,
+    session: &[usize],
+    first: &[usize],
+    provenance: &Provenance,
+    path: &std::path::Path,
+) -> anyhow::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    for (i, (&s, &f)) in session.iter().zip(first).enumerate() {
+        for (k, [a, b]) in times {
+            let (Some(&a), Some(&b)) = (a.get(i), b.get(i)) else {
+                continue;
+            };
+            out.push(
+                CompareRoundRecord {
+                    session: s as u64,
+                    round: i as u64,
+                    first: if f == 0 { "A" } else { "B" }.to_owned(),
+                    scenario: k.scenario.clone(),
+                    variant: k.variant.clone(),
+                    evaluator: k.evaluator.clone(),
+                    traversal: k.traversal.clone(),
+                    a_ns_per_op: a,
+                    b_ns_per_op: b,
+                    ..CompareRoundRecord::default()
+                }
+                .with_provenance(provenance),
+            );
+        }
+    }
+    Ok(write_records(out, path)?)
 }
 
 /// The people's table of the comparison, one row per compared figure: A's and B's medians with units, and the one
@@ -164,11 +211,18 @@ pub fn table(rows: &[CompareRow]) -> Result<Table, TableError> {
         let k = &r.arm;
         let interval = if r.exact {
             "exact, tolerance widens it".to_string()
+        } else if r.ratio.method == crate::statistics::Method::StudentT {
+            format!(
+                "{} over {} sessions, {} rounds",
+                number::percent(r.ratio.level),
+                number::count(r.ratio.n),
+                number::count(r.pairs)
+            )
         } else {
             format!(
                 "{} coverage, {} pairs",
                 number::percent(r.ratio.level),
-                number::count(r.ratio.n)
+                number::count(r.pairs)
             )
         };
         t.row([
@@ -229,6 +283,8 @@ mod tests {
                 b: 80.0,
                 ratio: time_ratio(&[100.0; 6], &[80.0; 6]).unwrap(),
                 exact: false,
+                pairs: 6,
+                tolerance: 0.005,
             },
             CompareRow {
                 arm: arm(),
@@ -237,6 +293,8 @@ mod tests {
                 b: 1000.0,
                 ratio: count_ratio(&[1000.0], &[1000.0], 0.005).unwrap(),
                 exact: true,
+                pairs: 1,
+                tolerance: 0.005,
             },
         ];
         let ctx = Context {
@@ -259,7 +317,7 @@ mod tests {
             lines[0],
             "scenario,variant,evaluator,traversal,measure,unit,a_median,b_median,a_over_b_median,a_over_b_low,\
              a_over_b_high,pairs,coverage,exact,verdict,revision_a,revision_b,machine,toolchain,seed,rustc,\
-             git_revision"
+             git_revision,sessions,interval_method"
         );
         assert!(
             lines[1].contains(",100,80,1.250000,1.250000,1.250000,6,"),
@@ -267,10 +325,11 @@ mod tests {
             lines[1]
         );
         assert!(lines[1].contains(",B faster,"), "{}", lines[1]);
-        assert!(lines[2].contains(",true,no verdict,"), "{}", lines[2]);
+        assert!(lines[2].contains(",true,within noise,"), "{}", lines[2]);
         assert!(
-            lines[2]
-                .ends_with(",HEAD~1 (abc),HEAD (def),m,rustc 1 | RUSTFLAGS unset,7,rustc 1,def"),
+            lines[2].ends_with(
+                ",HEAD~1 (abc),HEAD (def),m,rustc 1 | RUSTFLAGS unset,7,rustc 1,def,0,exact"
+            ),
             "{}",
             lines[2]
         );
@@ -299,7 +358,7 @@ mod tests {
         );
         assert_eq!(
             tally(&rows),
-            "time: 1 B faster, 0 B slower, 0 within noise, 0 without verdict; instructions: 0 B fewer, 0 B more, 0 within noise, 1 without verdict"
+            "time: 1 B faster, 0 B slower, 0 within noise, 0 without verdict; instructions: 0 B fewer, 0 B more, 1 within noise, 0 without verdict"
         );
     }
 }

@@ -51,8 +51,8 @@ pub fn timing_plan(quick: bool, seed: u64) -> Plan {
         Plan {
             warm_up: Duration::from_millis(50),
             min_rounds: 6,
-            max_rounds: 10,
-            budget: Duration::from_millis(1500),
+            max_rounds: 8,
+            budget: Duration::from_millis(1000),
             sample_target: Duration::from_millis(5),
             seed,
         }
@@ -60,8 +60,8 @@ pub fn timing_plan(quick: bool, seed: u64) -> Plan {
         Plan {
             warm_up: Duration::from_millis(100),
             min_rounds: 6,
-            max_rounds: 15,
-            budget: Duration::from_secs(6),
+            max_rounds: 12,
+            budget: Duration::from_millis(2500),
             sample_target: Duration::from_millis(10),
             seed,
         }

@@ -9,6 +9,7 @@ use crate::scenario::LoadedScenario;
 use crate::status;
 use engine::GameState;
 use engine::chance::Traversal;
+use engine::memo::CacheKind;
 use std::time::Instant;
 
 /// Probes every family with evaluator `material` and the traversal cache on (the report's headline slice, whatever
@@ -37,10 +38,21 @@ pub fn instruction_rows(
     folder: &RunFolder,
 ) -> (Vec<CountRow>, String) {
     let start = Instant::now();
+    // A short run counts the headline configurations only (no cache and the optimized one), which keeps the
+    // break-even figures; the other variants' counts come with the full run.
+    let caches: Vec<CacheKind> = if job.quick {
+        job.caches
+            .iter()
+            .copied()
+            .filter(|c| matches!(c, CacheKind::None | CacheKind::Optimized))
+            .collect()
+    } else {
+        job.caches.clone()
+    };
     let (rows, note) = crate::experiments::instructions::main_job::instruction_rows(
         &job.scenarios_dir,
         &family_names(scenarios),
-        &job.caches,
+        &caches,
         &folder.path().join("callgrind"),
         Some(&super::count_cache::folder_under(&job.out)),
     );

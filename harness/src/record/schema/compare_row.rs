@@ -74,6 +74,12 @@ pub struct CompareRecord {
     pub rustc: String,
     /// Commit of the harness that compared, with `-dirty` when tracked files were modified.
     pub git_revision: String,
+    /// Sessions (fresh process pairs) the time interval is taken over; 0 when it is not a session interval.
+    #[serde(default)]
+    pub sessions: u64,
+    /// How the interval was computed (`student_t` over sessions, `paired_ratio` over pairs of runs, `exact`).
+    #[serde(default)]
+    pub interval_method: String,
 }
 
 impl CsvRecord for CompareRecord {
@@ -100,8 +106,11 @@ impl CsvRecord for CompareRecord {
         "seed",
         "rustc",
         "git_revision",
+        "sessions",
+        "interval_method",
     ];
-    const ADDED_LATER: &'static [&'static str] = &["rustc", "git_revision"];
+    const ADDED_LATER: &'static [&'static str] =
+        &["rustc", "git_revision", "sessions", "interval_method"];
 
     fn check(&self) -> Result<(), (&'static str, String)> {
         named("scenario", &self.scenario)?;

@@ -1,12 +1,13 @@
 //! The typed results schema: one arm key, one metric enum, and serde row types that both write and read every CSV
 //! the main job produces (`counts.csv`, `timings.csv`, `intervals.csv`, `allocations.csv`, `probes.csv`, `search.csv`,
 //! `bounded_cache.csv`, `tt_pressure.csv`, `break_even.csv`; instruction counts are rows of `counts.csv`), the
-//! eviction experiment's CSVs, `harness compare`'s `compare.csv` and `harness deadline`'s `deadline.csv`. Reading
+//! eviction experiment's CSVs, `harness compare`'s `compare.csv` and `compare_rounds.csv` and `harness deadline`'s `deadline.csv`. Reading
 //! names the file, line and field of every problem.
 
 mod arm_key;
 mod bounded_cache_row;
 mod break_even_row;
+mod compare_round_row;
 mod compare_row;
 mod csv_file;
 mod deadline_row;
@@ -25,6 +26,7 @@ mod tt_pressure_row;
 pub use arm_key::ArmKey;
 pub use bounded_cache_row::{BoundedCacheRecord, read_bounded_cache, write_bounded_cache};
 pub use break_even_row::{BreakEvenRecord, read_break_even, write_break_even};
+pub use compare_round_row::CompareRoundRecord;
 pub use compare_row::CompareRecord;
 pub use csv_file::{CsvRecord, Located, parse_records, read_records, write_records};
 pub use deadline_row::{DeadlineRecord, read_deadline, write_deadline};
