@@ -120,9 +120,6 @@ impl EvaluatorKind {
         EvaluatorKind::Aggressive,
     ];
 
-    /// [`EvaluatorKind::MAIN_JOB`] as a command-line default.
-    pub(crate) const MAIN_JOB_NAMES: &'static str = "material,constant,aggressive";
-
     /// `work:N` with these rounds, when N is a valid round count.
     pub(crate) fn work(rounds: u32) -> Result<EvaluatorKind, String> {
         WorkRounds::new(rounds).map(EvaluatorKind::Work)
@@ -376,10 +373,6 @@ mod tests {
             assert_eq!(kind.to_string(), name);
             assert_eq!(name.parse::<EvaluatorKind>(), Ok(kind));
         }
-        assert_eq!(
-            EvaluatorKind::MAIN_JOB.map(|k| k.to_string()).join(","),
-            EvaluatorKind::MAIN_JOB_NAMES
-        );
         assert_eq!(EvaluatorKind::work(16).unwrap().to_string(), "work:16");
     }
 

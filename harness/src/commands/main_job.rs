@@ -24,12 +24,12 @@ pub struct Args {
     #[arg(long, value_parser = list::<CacheKind>, default_value = CacheKind::ALL_NAMES)]
     pub cache: List<CacheKind>,
     /// Only these evaluators (comma-separated, each once): material, constant, aggressive, counter, mobility,
-    /// network, work:N (N a power of two).
-    #[arg(long, value_parser = evaluators, default_value = EvaluatorKind::MAIN_JOB_NAMES)]
-    pub eval: List<EvaluatorKind>,
-    /// Only these traversal-cache modes (comma-separated, each once): on,off.
-    #[arg(long, value_parser = list::<Traversal>, default_value = Traversal::ALL_NAMES)]
-    pub traversal: List<Traversal>,
+    /// network, work:N (N a power of two). Default: material,constant,aggressive; with --quick, material.
+    #[arg(long, value_parser = evaluators)]
+    pub eval: Option<List<EvaluatorKind>>,
+    /// Only these traversal-cache modes (comma-separated, each once): on,off. Default: off,on; with --quick, on.
+    #[arg(long, value_parser = list::<Traversal>)]
+    pub traversal: Option<List<Traversal>>,
     /// Folder holding the frozen scenario files.
     #[arg(long, default_value = "scenarios")]
     pub scenarios_dir: PathBuf,
@@ -75,22 +75,19 @@ pub struct Args {
 impl Args {
     /// The job these arguments describe (an empty filter means everything).
     pub fn job(&self) -> anyhow::Result<Job> {
-        let mut evaluators = if self.eval.is_empty() {
-            EvaluatorKind::MAIN_JOB.to_vec()
-        } else {
-            self.eval.clone()
-        };
-        let mut traversals = or_all(&self.traversal);
         // The short run times the headline setting only (every family x cache variant): 6 settings instead of 36,
-        // each with a full interval, rather than 36 settings with too few rounds for any verdict.
-        if self.quick {
-            if evaluators == EvaluatorKind::MAIN_JOB {
-                evaluators = vec![EvaluatorKind::Material];
-            }
-            if traversals == Traversal::ALL {
-                traversals = vec![Traversal::Cached];
-            }
-        }
+        // each with a full interval, rather than 36 settings with too few rounds for any verdict. What the command
+        // line names is taken as named, defaults included.
+        let evaluators = match &self.eval {
+            Some(named) if !named.is_empty() => named.clone(),
+            _ if self.quick => vec![EvaluatorKind::Material],
+            _ => EvaluatorKind::MAIN_JOB.to_vec(),
+        };
+        let traversals = match &self.traversal {
+            Some(named) if !named.is_empty() => named.clone(),
+            _ if self.quick => vec![Traversal::Cached],
+            _ => Traversal::ALL.to_vec(),
+        };
         Ok(Job {
             families: crate::scenario::select(&self.scenarios_dir, &self.scenario)?,
             caches: or_all(&self.cache),

@@ -85,9 +85,11 @@ const DEFINITIONS: &str = "## Definitions\n\n\
   also reads > 1 = better (\"N x fewer leaves\"); costs against a baseline are signed changes (\"+15% calls\").\n\
 - **Verdict**: pays (faster) where the speedup's interval lies above 1, costs (slower) where below, within noise \
   where it lies inside 1 ± 1%, no verdict where it holds 1 and reaches past ±1% or covers less than 95%.\n\
-- **Evaluator cost per call**: (time(no cache, this evaluator) − time(no cache, `constant`)) / lookups per \
-  operation, with bounds from the two medians' intervals; where the bounds hold 0 it is below the timer's \
-  resolution. In instructions (callgrind): e = instructions one call costs beyond the constant evaluator.\n\
+- **Evaluator cost per call**: measured directly: the evaluator alone over the very evaluations the family's \
+  uncached expansion asks for, timed in rounds paired with the `constant` evaluator over the same list, \
+  (time − constant's time) / calls, the median with its 95% interval; where the interval holds 0 it is below \
+  the timer's resolution. In instructions (callgrind): e = instructions one call costs beyond the constant \
+  evaluator.\n\
 - **Break-even**: the evaluator cost at which a cache neither gains nor loses. In instructions: p / h, with p \
   the optimized cache's instructions per lookup (callgrind) and h the family's hit rate; in ns: \
   (time(variant, `constant`) − time(no cache, `constant`)) / hits per operation. The break-even hit rate is \

@@ -6,7 +6,9 @@ use crate::arm::ExpansionArm;
 use crate::evaluators::EvaluatorKind;
 use crate::present::number::{MISSING, instructions, percent, ratio_interval, time_ns};
 use crate::present::{Align, Table, TableError};
-use crate::record::schema::{IntervalTable, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE};
+use crate::record::schema::{
+    EVALUATOR_NS_PER_CALL, IntervalTable, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE,
+};
 use crate::record::{ArmKey, Known, Metric, MetricTable};
 use crate::statistics::{Interval, Method, median_ci_rank};
 use crate::verdict::{PAYS, Verdict};
@@ -50,10 +52,12 @@ pub struct Glance {
     pub verdict: Verdict,
     /// The variant's hit rate in this setting (hits / lookups).
     pub hit_rate: f64,
-    /// What one call of this evaluator costs beyond the constant evaluator, in ns: (time(none, this evaluator) −
-    /// time(none, constant)) / lookups per operation. `None` without the constant evaluator's timing.
+    /// What one call of this evaluator costs beyond the constant evaluator, in ns: measured directly (the
+    /// `evaluator_ns_per_call` interval of `intervals.csv`), or in a run from before that measurement
+    /// (time(none, this evaluator) − time(none, constant)) / lookups per operation. `None` when not measured or
+    /// when its interval holds 0 (below the timer's resolution).
     pub evaluator_ns_per_call: Option<f64>,
-    /// The bounds of that cost from the two medians' 95% intervals' opposite ends (covers whenever both do);
+    /// The bounds of that cost: its 95% interval, or in an older run the two medians' intervals' opposite ends;
     /// where they hold 0 the cost is below the timer's resolution. Not in `summary.json`.
     #[serde(skip)]
     pub evaluator_ns_per_call_bounds: Option<(f64, f64)>,
@@ -149,17 +153,31 @@ fn glance(
         ..a.clone()
     };
     let ns = |a: &ArmKey| timings.get(a, Metric::NsPerOpMedian);
-    let evaluator_ns_per_call = (|| {
-        let d = ns(none)? - ns(&constant(none))?;
-        (lookups > 0.0).then_some(d / lookups)
-    })();
-    let evaluator_ns_per_call_bounds = (|| {
-        let at = |a: &ArmKey, m: Metric| timings.get(a, m);
-        let low = at(none, Metric::NsPerOpCi95Low)? - at(&constant(none), Metric::NsPerOpCi95High)?;
-        let high =
-            at(none, Metric::NsPerOpCi95High)? - at(&constant(none), Metric::NsPerOpCi95Low)?;
-        (lookups > 0.0).then_some((low / lookups, high / lookups))
-    })();
+    // The direct measurement (the evaluator alone over the setting's evaluations) where the run has it; a run
+    // folder from before it has only the difference of the two evaluators' `none` medians, with bounds from their
+    // intervals.
+    let direct = intervals.get(none, EVALUATOR_NS_PER_CALL);
+    let evaluator_ns_per_call_bounds = match direct {
+        Some(i) => Some((i.low, i.high)),
+        None => (|| {
+            let at = |a: &ArmKey, m: Metric| timings.get(a, m);
+            let low =
+                at(none, Metric::NsPerOpCi95Low)? - at(&constant(none), Metric::NsPerOpCi95High)?;
+            let high =
+                at(none, Metric::NsPerOpCi95High)? - at(&constant(none), Metric::NsPerOpCi95Low)?;
+            (lookups > 0.0).then_some((low / lookups, high / lookups))
+        })(),
+    };
+    // A cost whose interval holds 0 (or lies below it) is below the timer's resolution: no figure, rather than a
+    // noise figure that may be negative.
+    let evaluator_ns_per_call = match direct {
+        Some(i) => Some(i.point),
+        None => (|| {
+            let d = ns(none)? - ns(&constant(none))?;
+            (lookups > 0.0).then_some(d / lookups)
+        })(),
+    }
+    .filter(|_| evaluator_ns_per_call_bounds.is_none_or(|(low, _)| low > 0.0));
     let break_even_ns_per_call = (|| {
         let d = ns(&constant(&arm))? - ns(&constant(none))?;
         (hits > 0.0).then_some((d / hits).max(0.0))
@@ -313,13 +331,12 @@ pub(crate) fn glance_table(glance: &[Glance]) -> Result<Table, TableError> {
         ("break-even instructions per call", Align::Right),
     ]);
     let ns = |v: Option<f64>| v.map_or(MISSING.to_owned(), time_ns);
-    // The evaluator's cost is a difference of two medians divided by the calls: where its bounds hold 0 the
-    // timer cannot tell it from nothing (summary.json keeps the raw figure).
+    // Where the cost's interval holds 0 the timer cannot tell it from nothing (summary.json then has no figure).
     let cost = |g: &Glance| match (g.evaluator_ns_per_call, g.evaluator_ns_per_call_bounds) {
         _ if Known::<EvaluatorKind>::parse(&g.evaluator).is(EvaluatorKind::Constant) => {
             "0 (the constant evaluator)".to_owned()
         }
-        (Some(_), Some((low, _))) if low <= 0.0 => "below the timer's resolution".to_owned(),
+        (_, Some((low, _))) if low <= 0.0 => "below the timer's resolution".to_owned(),
         (Some(c), Some((low, high))) => {
             format!("{} [{}, {}]", time_ns(c), time_ns(low), time_ns(high))
         }

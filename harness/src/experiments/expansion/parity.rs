@@ -19,6 +19,8 @@ pub struct Group<'a> {
     pub counts: Vec<(Arm, CountResult)>,
     /// One timing per cache variant (same order), empty until timed.
     pub timings: Vec<ArmTiming>,
+    /// The group's evaluator alone, ns per call over the uncached expansion's evaluations (`None` until timed).
+    pub evaluator_ns_per_call: Option<crate::statistics::Interval>,
 }
 
 impl Group<'_> {
@@ -89,6 +91,7 @@ pub(crate) fn count_with_parity<'a>(
                     scenario: scn,
                     counts,
                     timings: Vec::new(),
+                    evaluator_ns_per_call: None,
                 });
             }
         }

@@ -9,7 +9,8 @@ use super::operation::timing::ArmTiming;
 use crate::measure::Plan;
 use crate::outln;
 use crate::record::schema::{
-    IntervalRow, NS_PER_OP, ProbeRow, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE, write_probes,
+    EVALUATOR_NS_PER_CALL, IntervalRow, NS_PER_OP, ProbeRow, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE,
+    write_probes,
 };
 use crate::record::{ArmKey, CountRow, Metric, Provenance, RunFolder, RunMetadata, TimingRow};
 use engine::memo::CacheKind;
@@ -28,6 +29,15 @@ pub(crate) fn expansion_rows(
             if let Some(t) = g.timings.get(i) {
                 timings.extend(timing_rows(&key, t));
                 intervals.extend(interval_rows(&key, t));
+            }
+            if arm.cache == CacheKind::None
+                && let Some(e) = g.evaluator_ns_per_call
+            {
+                intervals.push(IntervalRow {
+                    key: key.clone(),
+                    quantity: EVALUATOR_NS_PER_CALL.to_owned(),
+                    interval: e,
+                });
             }
         }
     }

@@ -2,13 +2,23 @@
 
 use super::Group;
 use crate::experiments::expansion::operation::Arm;
+use crate::experiments::expansion::operation::evaluator_cost::evaluator_ns_per_call;
 use crate::experiments::expansion::operation::timing::time_group;
 use crate::measure::Plan;
 use crate::progress::Progress;
 use crate::status;
 use std::time::Instant;
 
-/// Fills every group's timings.
+/// The evaluator-cost plan: the group's rounds, a tenth of its budget (a pass over the evaluations is a small part
+/// of an expansion).
+fn short(plan: &Plan) -> Plan {
+    Plan {
+        budget: plan.budget / 10,
+        ..*plan
+    }
+}
+
+/// Fills every group's timings and its evaluator's cost per call.
 pub(crate) fn time_groups(groups: &mut [Group<'_>], plan: &Plan) {
     let start = Instant::now();
     let progress = Progress::new("timing", groups.len() as u64);
@@ -21,7 +31,15 @@ pub(crate) fn time_groups(groups: &mut [Group<'_>], plan: &Plan) {
             arm0.traversal.name()
         ));
         let arms: Vec<Arm> = g.counts.iter().map(|(a, _)| *a).collect();
-        g.timings = time_group(&g.states(), g.scenario.depth, &arms, plan);
+        let states = g.states();
+        g.timings = time_group(&states, g.scenario.depth, &arms, plan);
+        g.evaluator_ns_per_call = evaluator_ns_per_call(
+            &states,
+            g.scenario.depth,
+            arm0.traversal,
+            arm0.eval,
+            &short(plan),
+        );
         progress.inc(1);
     }
     progress.finish("done");

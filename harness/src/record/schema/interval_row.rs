@@ -15,6 +15,9 @@ use std::path::Path;
 pub const NS_PER_OP: &str = "ns_per_op";
 /// `intervals.csv`'s quantity of the speedup over no cache, time(none) / time(variant).
 pub const SPEEDUP_VS_NONE: &str = "speedup_vs_none";
+/// `intervals.csv`'s quantity of the evaluator's own cost per call (on the `none` arm of each setting), measured
+/// directly: the evaluator alone over the setting's evaluations, paired with the `constant` evaluator.
+pub const EVALUATOR_NS_PER_CALL: &str = "evaluator_ns_per_call";
 /// `intervals.csv`'s quantity of the speedup over the tuple-key map.
 pub const SPEEDUP_VS_TUPLE: &str = "speedup_vs_tuple";
 

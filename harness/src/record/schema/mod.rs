@@ -36,8 +36,8 @@ pub use eviction_row::{
     StreamRecord, TraceRunRecord,
 };
 pub use interval_row::{
-    IntervalRecord, IntervalRow, IntervalTable, NS_PER_OP, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE,
-    read_intervals, write_intervals,
+    EVALUATOR_NS_PER_CALL, IntervalRecord, IntervalRow, IntervalTable, NS_PER_OP, SPEEDUP_VS_NONE,
+    SPEEDUP_VS_TUPLE, read_intervals, write_intervals,
 };
 pub use known::Known;
 pub use metric::Metric;

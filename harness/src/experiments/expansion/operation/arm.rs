@@ -85,6 +85,37 @@ where
     (total, checksum)
 }
 
+thread_local! {
+    /// The evaluations [`evaluated_states`] records (one thread's pass at a time).
+    static EVALUATED: std::cell::RefCell<Vec<(GameState, Color)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// An evaluator that records what it is asked and answers 0: the nested expansion enumerates every turn whatever
+/// the values, so it asks exactly what any evaluator would be asked.
+fn recording(state: &GameState, perspective: Color) -> i32 {
+    EVALUATED.with(|v| v.borrow_mut().push((*state, perspective)));
+    0
+}
+
+/// Every evaluation (state and perspective, repeats included) the uncached expansion of `states` asks for with
+/// `traversal`: the calls an evaluator makes in the family's `none` arm, to time the evaluator alone on them.
+pub(crate) fn evaluated_states(
+    states: &[GameState],
+    depth: ChanceDepth,
+    traversal: Traversal,
+) -> Vec<(GameState, Color)> {
+    EVALUATED.with(|v| v.borrow_mut().clear());
+    with_memo!(CacheKind::None, recording, |make| expand_all(
+        states,
+        depth,
+        traversal,
+        make,
+        &mut NoTelemetry,
+        None
+    ));
+    EVALUATED.with(|v| std::mem::take(&mut *v.borrow_mut()))
+}
+
 /// The counting pass of one arm: values and all counters.
 pub fn count_family(states: &[GameState], depth: ChanceDepth, arm: Arm) -> CountResult {
     let mut chance = ChanceCounters::default();

@@ -1,6 +1,7 @@
 //! Runs: scenario family x cache variant x evaluator x traversal cache, counted for parity, then timed.
 
 pub mod arm;
+pub(crate) mod evaluator_cost;
 pub mod growth;
 pub mod parity;
 pub mod probes;
