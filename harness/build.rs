@@ -5,10 +5,14 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+#[path = "src/revision.rs"]
+mod revision;
+
 fn main() {
     let manifest_dir = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("set by cargo"));
     let workspace = manifest_dir.parent().unwrap_or(&manifest_dir).to_path_buf();
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/revision.rs");
     println!(
         "cargo:rustc-env=HARNESS_GIT_REVISION={}",
         git_revision(&workspace)
@@ -32,7 +36,7 @@ fn git(workspace: &Path, args: &[&str]) -> Option<String> {
     Some(String::from_utf8(output.stdout).ok()?.trim().to_owned())
 }
 
-/// The short commit hash, `-dirty` appended when tracked files differ from it; `unknown` outside a checkout.
+/// The commit as people read it (12 hex digits), `-dirty` appended when tracked files differ from it; `unknown` outside a checkout.
 fn git_revision(workspace: &Path) -> String {
     // A copy unpacked inside some other repository must not report that repository's revision.
     let Some(top) = git(workspace, &["rev-parse", "--show-toplevel"]) else {
@@ -45,7 +49,10 @@ fn git_revision(workspace: &Path) -> String {
     if !same_tree {
         return "unknown".to_owned();
     }
-    let Some(commit) = git(workspace, &["rev-parse", "--short=12", "HEAD"]) else {
+    // The full commit shortened by the harness's one rule (`src/revision.rs`), so `--version` shows what the
+    // console and the report show for a run made from this checkout.
+    let Some(commit) = git(workspace, &["rev-parse", "HEAD"]).map(|c| revision::shown_revision(&c))
+    else {
         return "unknown".to_owned();
     };
     watch_git_state(workspace);

@@ -195,7 +195,7 @@ engine::closed_names! {
     /// [`CacheArm`]); its name is the one in results and on the command line, declaration order is report order.
     #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
     pub enum Workload: "workload" {
-        /// Every outer successor's nested chance expansion (traversal cache on).
+        /// Every successor's nested chance expansion (traversal cache on).
         "expansion" => Expansion,
         /// Every root searched one turn deeper than the family's expansion (Star2, transposition table on).
         "search" => Search,

@@ -42,6 +42,7 @@ pub mod record;
 pub mod registry;
 /// The plotted report: header and At a glance, then each experiment's section with charts.
 pub mod report;
+pub mod revision;
 /// Frozen scenario files: format, loading, generation, independent verification.
 pub mod scenario;
 /// A report section as experiments write it: markdown, its charts, and the run tables it reads.

@@ -1,8 +1,12 @@
 //! The shipped prose is reference text for a reader of the repository: no tracked file under `reports/` or `docs/`,
 //! nor the README, names a concrete `.partial` run folder (it never exists once a run completes), a path on the
 //! machine it was written on, or the work that produced it ("this branch"). The pages a user reads first (the
-//! README, docs/usage.md, docs/results.md) use the user's words: no requirement IDs, "configuration" rather than
-//! "arm", no "rungs", "ladder", "parity" or "plain" outside code.
+//! README, docs/usage.md, docs/results.md) and the report the harness generates (rendered here from a fixture run
+//! with every section's results: its index.md and its charts' text) use the user's words: no requirement IDs,
+//! "configuration" rather than "arm", "correctness check" rather than "parity", "unpruned expectimax" or "no
+//! cache" rather than "plain", no "rungs", "ladder", "slice" or "outer successor" outside code.
+
+mod support;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -120,9 +124,12 @@ fn prose(text: &str) -> String {
     out
 }
 
-/// The jargon a line of prose holds: whole words from the list, or a requirement ID such as `E20` or `T4`.
+/// The jargon a line of prose holds: whole words from the list, "outer successor(s)", or a requirement ID such as
+/// `E20` or `T4`.
 fn jargon(line: &str) -> Vec<String> {
-    const WORDS: &[&str] = &["arm", "arms", "rung", "rungs", "ladder", "parity", "plain"];
+    const WORDS: &[&str] = &[
+        "arm", "arms", "rung", "rungs", "ladder", "ladders", "parity", "plain", "slice", "slices",
+    ];
     // Not requirement IDs: a cache level, the SPRT's hypotheses, S3-FIFO.
     const NOT_IDS: &[&str] = &["L1", "H0", "H1", "S3"];
     line.split(|c: char| !c.is_alphanumeric())
@@ -137,7 +144,36 @@ fn jargon(line: &str) -> Vec<String> {
             WORDS.contains(&lower.as_str()) || is_id
         })
         .map(str::to_owned)
+        .chain(
+            line.to_lowercase()
+                .contains("outer successor")
+                .then(|| "outer successor".to_owned()),
+        )
         .collect()
+}
+
+/// Every line of `text` (prose: backticked spans and fenced blocks left out) that holds jargon, as a message.
+fn jargon_lines(page: &str, text: &str) -> Vec<String> {
+    prose(text)
+        .lines()
+        .enumerate()
+        .filter_map(|(n, line)| {
+            let words = jargon(line);
+            (!words.is_empty()).then(|| format!("{page}: prose line {}: {words:?}: {line}", n + 1))
+        })
+        .collect()
+}
+
+/// The text of an SVG chart a reader sees: every `<text>` element's content, one per line (entities as written).
+fn chart_text(svg: &str) -> String {
+    svg.split("<text")
+        .skip(1)
+        .filter_map(|t| {
+            let body = &t[t.find('>')? + 1..];
+            Some(body[..body.find("</text>")?].trim().to_owned())
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 #[test]
@@ -145,16 +181,57 @@ fn the_first_pages_use_the_users_words() {
     let mut found = Vec::new();
     for page in ["README.md", "docs/usage.md", "docs/results.md"] {
         let text = std::fs::read_to_string(repo().join(page)).unwrap();
-        for (n, line) in prose(&text).lines().enumerate() {
-            let words = jargon(line);
-            if !words.is_empty() {
-                found.push(format!("{page}: prose line {}: {words:?}: {line}", n + 1));
-            }
-        }
+        found.extend(jargon_lines(page, &text));
     }
     assert!(
         found.is_empty(),
         "jargon in user text:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The report fixture with every section's results added (search, break-even map, bounded cache, TT pressure).
+fn full_fixture() -> tempfile::TempDir {
+    let d = support::copy_report_fixture("hygiene");
+    let sections = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/report_sections");
+    for e in std::fs::read_dir(&sections).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, d.path().join(p.file_name().unwrap())).unwrap();
+    }
+    d
+}
+
+#[test]
+fn the_generated_report_uses_the_users_words() {
+    use harness::report::{RunResults, render};
+    let run = full_fixture();
+    let out = support::temp_dir("hygiene-report");
+    let done = render(&RunResults::load(run.path()).unwrap(), out.path()).unwrap();
+    let md = std::fs::read_to_string(&done.index).unwrap();
+    for section in [
+        "## Search",
+        "## Break-even map",
+        "## Bounded evaluation cache",
+        "## TT replacement",
+    ] {
+        let body = &md[md.find(section).unwrap()..];
+        assert!(
+            !body.lines().take(3).any(|l| l.starts_with("No `")),
+            "the fixture must fill {section}: {body}"
+        );
+    }
+    let mut found = jargon_lines("index.md", &md);
+    assert!(!done.charts.is_empty());
+    for chart in &done.charts {
+        let Ok(svg) = std::fs::read_to_string(chart) else {
+            continue;
+        };
+        let name = chart.file_name().unwrap().to_string_lossy().into_owned();
+        found.extend(jargon_lines(&name, &chart_text(&svg)));
+    }
+    assert!(
+        found.is_empty(),
+        "jargon in the generated report:\n{}",
         found.join("\n")
     );
 }
@@ -176,4 +253,12 @@ fn the_checks_catch_what_they_look_for() {
         ["arms", "rungs", "E20", "T4"]
     );
     assert!(jargon("configurations of increasing cost, 2^10 entries").is_empty());
+    assert_eq!(
+        jargon("The main job runs a slice of one Outer successor"),
+        ["slice", "outer successor"]
+    );
+    assert_eq!(
+        chart_text("<svg><text x=\"1\">\nplain / arm\n</text><line/><text>ok</text></svg>"),
+        "plain / arm\nok"
+    );
 }

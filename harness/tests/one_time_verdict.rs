@@ -5,6 +5,10 @@
 //! The break-even map times one successor; the expansion stage the whole family. Where both timed an arm, the
 //! map's "pays" column must carry the expansion stage's verdict (and say so); its own timing decides only the
 //! arms the expansion stage did not time.
+//!
+//! The search section: the evaluation cache's speedup inside the Star2 + TT search is the paired interval
+//! `search.csv` records; its verdict by the rule must be the one of the section's table, its summary line and
+//! the answer (report and `summary.json`).
 
 mod support;
 
@@ -82,7 +86,7 @@ fn every_section_and_summary_json_give_one_setting_one_time_verdict() {
         .args(["--eval", "material", "--traversal", "on"])
         .args([
             "--skip",
-            "instructions,search,bounded_cache,tt_pressure,catalogue_eviction,allocations",
+            "instructions,bounded_cache,tt_pressure,catalogue_eviction,allocations",
         ])
         .arg("--scenarios-dir")
         .arg(shipped_scenarios())
@@ -146,7 +150,9 @@ fn every_section_and_summary_json_give_one_setting_one_time_verdict() {
         agree(arm, &row[5], "At a glance");
     }
 
-    // The break-even map: every rung the expansion stage timed carries its verdict; the others the map's own.
+    check_search(dir, &md, &summary);
+
+    // The break-even map: every configuration the expansion stage timed carries its verdict; the others the map's own.
     if !support::valgrind_present() {
         assert!(md.contains("No `break_even.csv` in this run"), "{md}");
         eprintln!(
@@ -184,9 +190,9 @@ fn every_section_and_summary_json_give_one_setting_one_time_verdict() {
         rungs.iter().any(|c| c[c.len() - 1] == "expansion stage"),
         "the expansion stage timed optimized/material/on: {rungs:?}"
     );
-    // The map's summary line names exactly the rungs its table says pay.
+    // The map's summary line names exactly the evaluators its table says pay.
     let listed = if paying.is_empty() {
-        "no rung".to_owned()
+        "no evaluator".to_owned()
     } else {
         paying.join(", ")
     };
@@ -194,4 +200,81 @@ fn every_section_and_summary_json_give_one_setting_one_time_verdict() {
         md.contains(&format!("measured to pay at: {listed}.")),
         "summary line should list {listed}: {md}"
     );
+}
+
+/// The row of `search.csv` with these pruning, table and cache columns, by header name.
+fn search_row(dir: &Path, pruning: &str, tt: &str, variant: &str) -> BTreeMap<String, String> {
+    let text = std::fs::read_to_string(dir.join("search.csv")).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    lines
+        .map(|l| {
+            header
+                .iter()
+                .zip(l.split(','))
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect::<BTreeMap<_, _>>()
+        })
+        .find(|r| r["pruning"] == pruning && r["tt"] == tt && r["variant"] == variant)
+        .unwrap_or_else(|| panic!("no {pruning}/{tt}/{variant} row in search.csv: {text}"))
+}
+
+/// The evaluation cache inside the Star2 + TT search: one verdict, the rule's from the paired interval recorded.
+fn check_search(dir: &Path, md: &str, summary: &serde_json::Value) {
+    let row = search_row(dir, "star2", "on", "optimized");
+    let f = |k: &str| -> f64 {
+        row[k]
+            .parse()
+            .unwrap_or_else(|_| panic!("search.csv {k} = {:?}", row[k]))
+    };
+    assert_eq!(row["cache_speedup_method"], "paired_ratio", "{row:?}");
+    assert_eq!(row["cache_speedup_n"], row["samples"], "{row:?}");
+    let expected = rule(
+        f("cache_speedup_low"),
+        f("cache_speedup_high"),
+        f("cache_speedup_level"),
+    );
+    // Rows without a cache carry no cache speedup.
+    let uncached = search_row(dir, "star2", "on", "none");
+    assert_eq!(uncached["cache_speedup"], "", "{uncached:?}");
+
+    let table = table_after(md, "| cache pays? |");
+    let cells = table
+        .iter()
+        .find(|c| c[2] == "star2 + TT, cache optimized")
+        .unwrap_or_else(|| panic!("no Star2 + TT row in the search table: {table:?}"));
+    assert_eq!(cells.last().unwrap(), expected, "search table: {cells:?}");
+    let summary_line = format!("does the evaluation cache pay with Star2 + TT? {expected}: ");
+    assert!(md.contains(&summary_line), "no {summary_line:?} in {md}");
+
+    let answer = summary["answer"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| {
+            c["claim"]
+                .as_str()
+                .unwrap()
+                .starts_with("Does it pay inside the search?")
+        })
+        .expect("the search question is answered");
+    let claim = answer["claim"].as_str().unwrap();
+    assert!(
+        claim.contains(&format!("{expected} in promotion-en-passant")),
+        "{claim}"
+    );
+    assert!(
+        md.contains(claim),
+        "the report's answer is summary.json's: {claim}"
+    );
+    let figure = &answer["figures"][0];
+    assert_eq!(figure["method"], "paired_ratio", "{figure}");
+    // The same figure, up to the last digit JSON's float parsing may round.
+    for (key, column) in [("low", "cache_speedup_low"), ("high", "cache_speedup_high")] {
+        let (json, csv) = (figure[key].as_f64().unwrap(), f(column));
+        assert!(
+            (json - csv).abs() <= 1e-12 * csv.abs(),
+            "{key}: {json} vs {csv}"
+        );
+    }
 }

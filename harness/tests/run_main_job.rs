@@ -205,7 +205,7 @@ fn quick_run_writes_counts_timings_and_summary() {
         .unwrap_or_else(|| panic!("no At a glance row: {md}"));
     let cells: Vec<&str> = glance_row.split('|').map(str::trim).collect();
     assert_eq!(cells[6], words(expected), "{glance_row}");
-    // Every arm of the search section carries the verdict its recorded paired speedup gives by the same rule.
+    // Every configuration of the search section carries the verdict its recorded paired speedup gives by the same rule.
     let search_rows: Vec<Vec<&str>> = md
         .lines()
         .filter(|l| l.starts_with("| promotion-en-passant | 2 |"))
@@ -219,8 +219,28 @@ fn quick_run_writes_counts_timings_and_summary() {
             r.speedup_level.unwrap(),
         );
         let expected = verdict_by_rule((low, high, level), "faster", "slower");
-        assert_eq!(cells[cells.len() - 2], expected, "{cells:?} {r:?}");
+        // The row ends `| faster? | cache speedup | cache pays? |` (and the empty cell after the last `|`).
+        assert_eq!(cells[cells.len() - 4], expected, "{cells:?} {r:?}");
         assert_eq!(r.speedup_method.as_deref(), Some("paired_ratio"));
+        // The evaluation cache's own verdict in that search, from its recorded paired interval; none without it.
+        let pays = match (
+            r.cache_speedup_low,
+            r.cache_speedup_high,
+            r.cache_speedup_level,
+        ) {
+            (Some(low), Some(high), Some(level)) => {
+                assert_eq!(r.cache_speedup_method.as_deref(), Some("paired_ratio"));
+                verdict_by_rule((low, high, level), "pays", "costs")
+            }
+            _ => {
+                assert_eq!(
+                    r.variant, "none",
+                    "a cached row without its cache speedup: {r:?}"
+                );
+                "—"
+            }
+        };
+        assert_eq!(cells[cells.len() - 2], pays, "{cells:?} {r:?}");
     }
 }
 

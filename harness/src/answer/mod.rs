@@ -237,6 +237,27 @@ pub(crate) fn verdict_groups(speedups: &[(String, Interval)]) -> (String, usize)
     (words, paying)
 }
 
+/// The level and sample count of every interval of a table, said once below it: "96.9%, n = 6" when they share
+/// them, else their ranges ("96.9% to 98.4%, n = 6 to 7"); `None` for no interval.
+pub(crate) fn intervals_note<'a>(all: impl IntoIterator<Item = &'a Interval>) -> Option<String> {
+    let all: Vec<&Interval> = all.into_iter().collect();
+    let first = *all.first()?;
+    if let Some(i) = shared_level_n(all.iter().copied()) {
+        return Some(level_and_n(&i));
+    }
+    let (mut lv, mut n) = ((first.level, first.level), (first.n, first.n));
+    for i in &all {
+        lv = (lv.0.min(i.level), lv.1.max(i.level));
+        n = (n.0.min(i.n), n.1.max(i.n));
+    }
+    let range = |a: String, b: String| if a == b { a } else { format!("{a} to {b}") };
+    Some(format!(
+        "{}, n = {}",
+        range(percent_level(lv.0), percent_level(lv.1)),
+        range(n.0.to_string(), n.1.to_string())
+    ))
+}
+
 /// The first interval when every interval has its level and count (so they can be said once).
 pub(crate) fn shared_level_n<'a>(mut all: impl Iterator<Item = &'a Interval>) -> Option<Interval> {
     let first = *all.next()?;

@@ -55,7 +55,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         meta.seed,
         meta.machine(),
         meta.rustc,
-        meta.git_revision
+        crate::revision::shown_revision(&meta.git_revision)
     );
     let stage = BoundedStage {
         families: scenarios.iter().map(|s| s.family).collect(),

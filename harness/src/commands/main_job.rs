@@ -13,7 +13,7 @@ use std::path::PathBuf;
 #[derive(clap::Args, Debug, Default)]
 pub struct Args {
     /// A shorter run: the default evaluator (material) with the traversal cache on only, unless --eval or
-    /// --traversal name others; fewer rounds, shorter samples, smaller slices of the other stages.
+    /// --traversal name others; fewer rounds, shorter samples, smaller runs of the other stages.
     #[arg(long)]
     pub quick: bool,
     /// Only these scenario families (comma-separated, each once: shipped ones or a user's frozen with `scenarios
@@ -49,10 +49,10 @@ pub struct Args {
     /// Alias of `--skip search`. Skip the search stage (every family's roots searched by every pruning x table x cache arm; `search.csv`).
     #[arg(long)]
     pub skip_search: bool,
-    /// Alias of `--skip bounded_cache`. Skip the bounded-cache stage (a short slice of `harness bounded-cache`; `bounded_cache.csv`).
+    /// Alias of `--skip bounded_cache`. Skip the bounded-cache stage (a short run of `harness bounded-cache`; `bounded_cache.csv`).
     #[arg(long)]
     pub skip_bounded_cache: bool,
-    /// Alias of `--skip tt_pressure`. Skip the TT-pressure slice (every replacement scheme at 2^6, 2^10, 2^14 entries over an 8-move game;
+    /// Alias of `--skip tt_pressure`. Skip the TT-pressure stage (every replacement scheme at 2^6, 2^10, 2^14 entries over an 8-move game;
     /// `tt_pressure.csv`; the full sweep is `harness tt-pressure`).
     #[arg(long)]
     pub skip_tt_pressure: bool,

@@ -39,7 +39,7 @@ pub fn run(job: &Job) -> anyhow::Result<()> {
         meta.seed,
         meta.machine(),
         meta.rustc,
-        meta.git_revision
+        crate::revision::shown_revision(&meta.git_revision)
     );
     let outcome = run_in(job, &meta, &folder, start);
     match outcome {

@@ -75,8 +75,8 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
 
 /// Each quantity the report states, defined once; sections and tables use these meanings.
 const DEFINITIONS: &str = "## Definitions\n\n\
-- **Operation**: one outer successor of a family fully expanded (nested chance expansion) with fresh caches; \
-  the search section's unit is one pass over the family's roots.\n\
+- **Operation**: one successor of a family (a position after our turn, the opponent to roll) fully expanded \
+  (nested chance expansion) with fresh caches; the search section's unit is one pass over the family's roots.\n\
 - **Hit rate**: hits / lookups (lookups = evaluator calls + hits) of the cache over the whole family (the \
   counting pass). A column that gives the hit rate of one measured operation (callgrind measures the family's \
   first successor) says so in its header.\n\
@@ -126,12 +126,19 @@ impl Report<'_> {
             ("seed", "seed"),
             ("date (UTC)", "started_utc"),
         ] {
-            run.row([label.to_owned(), r.meta(key).to_string()])?;
+            let value = r.meta(key).to_string();
+            // The revision in the form `harness --version` and the console show; metadata.txt keeps it whole.
+            let value = if key == "git_revision" {
+                crate::revision::shown_revision(&value)
+            } else {
+                value
+            };
+            run.row([label.to_owned(), value])?;
         }
         self.md.push_str(&run.markdown());
         let _ = writeln!(
             self.md,
-            "\nTables and charts show evaluator `{}` with the traversal cache `{}`; one operation is one outer \
+            "\nTables and charts show evaluator `{}` with the traversal cache `{}`; one operation is one \
              successor fully expanded with fresh caches. The CSVs hold every evaluator and traversal mode.\n",
             self.slice.evaluator, self.slice.traversal
         );
@@ -160,12 +167,16 @@ impl Report<'_> {
         let _ = writeln!(
             self.md,
             "For each scenario, evaluator and traversal setting: the cache variant with the greatest speedup over \
-             no cache, with its 95% interval and verdict, its hit rate, the evaluator's cost per call and the \
+             no cache, with its interval and verdict, its hit rate, the evaluator's cost per call and the \
              break-even beside it (see Definitions): the cache pays when the evaluator costs more than the \
              break-even. The instruction columns come from callgrind (optimized cache, traversal cache on) or, \
              for settings it does not cover, from the break-even map.\n"
         );
         let _ = writeln!(self.md, "{}", glance_table(&glance)?.markdown());
+        let speedups: Vec<_> = glance.iter().map(|g| g.speedup_vs_none).collect();
+        if let Some(note) = crate::answer::intervals_note(&speedups) {
+            let _ = writeln!(self.md, "Speedup intervals: {note}.\n");
+        }
         let _ = writeln!(self.md, "**Verdicts:** {}.\n", t.sentence());
         Ok(())
     }

@@ -3,15 +3,18 @@
 //! are within 5% of the unbounded cache's. Computed from `bounded_cache.csv`'s rows, then rendered (markdown,
 //! console text, one chart per family) without further arithmetic.
 
-use crate::arm::{ArmId, CacheArm};
+use crate::answer::{intervals_note, ratio_text};
+use crate::arm::{ArmId, CacheArm, Workload};
 use crate::plot::{Axis, LinePlot, Point, Series, line_plot};
 use crate::present::number::{
     MISSING, bytes, count, percent, ratio, ratio_interval, time_ns_interval,
 };
 use crate::present::{Align, Table};
+use crate::record::Known;
 use crate::record::schema::BoundedCacheRecord;
 use crate::statistics::Interval;
 use crate::verdict::{FASTER, Verdict};
+use engine::memo::BoundedPolicy;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 
@@ -34,12 +37,12 @@ pub struct CapacityPoint {
 /// One rule's curve over capacity in one workload and family.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Curve {
-    /// `expansion` or `search`.
-    pub workload: String,
+    /// The workload (a name this build does not know, from an older run, kept as written).
+    pub workload: Known<Workload>,
     /// Family.
     pub scenario: String,
-    /// `direct` or `clock`.
-    pub policy: String,
+    /// The replacement rule, likewise.
+    pub policy: Known<BoundedPolicy>,
     /// The unbounded cache's row.
     pub unbounded: BoundedCacheRecord,
     /// Capacities in increasing order.
@@ -49,12 +52,14 @@ pub struct Curve {
 /// The headline of one curve, as `summary.json` records it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BoundedGlance {
-    /// `expansion` or `search`.
-    pub workload: String,
+    /// The workload; `summary.json` holds its name.
+    #[serde(serialize_with = "name")]
+    pub workload: Known<Workload>,
     /// Family.
     pub scenario: String,
-    /// `direct` or `clock`.
-    pub policy: String,
+    /// The replacement rule; `summary.json` holds its name.
+    #[serde(serialize_with = "name")]
+    pub policy: Known<BoundedPolicy>,
     /// The unbounded cache's largest working set (entries of one invocation).
     pub unbounded_peak_entries: u64,
     /// The unbounded cache's hits / lookups: how much any cache can save here.
@@ -72,6 +77,10 @@ pub struct BoundedGlance {
     pub speedup_vs_unbounded: Option<Interval>,
     /// `faster`, `slower`, `within_noise` or `no_verdict` at that capacity ([`Verdict::of_ratio`]).
     pub verdict: Option<&'static str>,
+}
+
+fn name<T: std::fmt::Display, S: serde::Serializer>(v: &Known<T>, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(v)
 }
 
 fn triple<S: serde::Serializer>(i: &Option<Interval>, s: S) -> Result<S::Ok, S::Error> {
@@ -111,14 +120,16 @@ impl BoundedFindings {
                 hit_rate: quotient(r.cache_hits, r.lookups),
                 hits_kept: quotient(r.cache_hits, unbounded.cache_hits),
             };
-            match curves.iter_mut().find(|c| {
-                c.workload == r.workload && c.scenario == r.scenario && c.policy == r.policy
-            }) {
+            let (workload, policy) = (r.workload(), Known::parse(&r.policy));
+            match curves
+                .iter_mut()
+                .find(|c| c.workload == workload && c.scenario == r.scenario && c.policy == policy)
+            {
                 Some(c) => c.points.push(point),
                 None => curves.push(Curve {
-                    workload: r.workload.clone(),
+                    workload,
                     scenario: r.scenario.clone(),
-                    policy: r.policy.clone(),
+                    policy,
                     unbounded: unbounded.clone(),
                     points: vec![point],
                 }),
@@ -156,33 +167,33 @@ impl BoundedFindings {
     /// unbounded cache's evaluator calls, and whether it is faster or slower than the unbounded cache there.
     pub(crate) fn glance_lines(&self) -> Vec<String> {
         let glance = self.glance();
-        let mut keys: Vec<(&str, &str)> = glance
+        let mut keys: Vec<(&Known<Workload>, &str)> = glance
             .iter()
-            .map(|g| (g.workload.as_str(), g.scenario.as_str()))
+            .map(|g| (&g.workload, g.scenario.as_str()))
             .collect();
         keys.dedup();
         keys.iter()
             .map(|&(w, s)| {
                 let parts: Vec<String> = glance
                     .iter()
-                    .filter(|g| g.workload == w && g.scenario == s)
+                    .filter(|g| g.workload == *w && g.scenario == s)
                     .map(|g| match (g.within_5_percent_capacity, g.speedup_vs_unbounded) {
                         (Some(cap), Some(sp)) => format!(
                             "{} within 5% of its evaluator calls from {} entries ({} evaluator calls, {} of its \
-                             hits), {} there (speedup {})",
+                             hits); faster than unbounded there? {}: speedup {}",
                             g.policy,
                             count(cap),
                             extra_calls(g.calls_ratio.unwrap_or(f64::NAN)),
                             percent(g.hits_kept.unwrap_or(f64::NAN)),
                             Verdict::of_ratio(&sp).label(&FASTER),
-                            ratio_interval(sp.point, sp.low, sp.high)
+                            ratio_text(&sp)
                         ),
                         _ => format!("{} not within 5% at any capacity measured", g.policy),
                     })
                     .collect();
                 let first = glance
                     .iter()
-                    .find(|g| g.workload == w && g.scenario == s);
+                    .find(|g| g.workload == *w && g.scenario == s);
                 let peak = first.map_or(0, |g| g.unbounded_peak_entries);
                 let rate = first.map_or(f64::NAN, |g| g.unbounded_hit_rate);
                 format!(
@@ -208,12 +219,12 @@ impl BoundedFindings {
             ("hits kept", Align::Right),
             ("evictions", Align::Right),
             ("bytes", Align::Right),
-            ("time per invocation", Align::Right),
-            ("speedup vs unbounded", Align::Right),
+            ("time per invocation [interval]", Align::Right),
+            ("speedup vs unbounded [interval]", Align::Right),
         ]);
-        let mut shown: Vec<(&str, &str)> = Vec::new();
+        let mut shown: Vec<(&Known<Workload>, &str)> = Vec::new();
         for c in &self.curves {
-            let key = (c.workload.as_str(), c.scenario.as_str());
+            let key = (&c.workload, c.scenario.as_str());
             if !shown.contains(&key) {
                 shown.push(key);
                 let u = &c.unbounded;
@@ -255,55 +266,87 @@ impl BoundedFindings {
         t
     }
 
-    /// One chart per family: evaluator calls relative to the unbounded cache against capacity (log x), one line
-    /// per rule and workload (linear y: the ratios sit just above 1, where log ticks would be sparse), the unbounded
-    /// cache's 1.0 drawn as a bound.
+    /// Charts per family: the unbounded cache's evaluator calls ÷ the bounded cache's against capacity (log x;
+    /// ≤ 1, higher = fewer calls, 1 = as few as unbounded), one line per rule and workload with every capacity
+    /// measured (linear y: the ratios sit just below 1, where log ticks would be sparse), the unbounded cache's
+    /// 1.0 drawn as a bound. A family with more lines than one chart holds ([`crate::plot::MAX_SERIES`], one of
+    /// them the bound) gets several charts, `(part k of m)` in their titles, so no line is left out.
     pub(crate) fn charts(&self) -> Vec<(String, LinePlot)> {
         let mut families: Vec<&str> = self.curves.iter().map(|c| c.scenario.as_str()).collect();
         families.sort_unstable();
         families.dedup();
-        families
-            .into_iter()
-            .map(|family| {
-                let mut series: Vec<Series> = self
-                    .curves
-                    .iter()
-                    .filter(|c| c.scenario == family)
-                    .map(|c| Series {
-                        name: format!("{} ({})", c.policy, c.workload),
-                        points: c
-                            .points
-                            .iter()
-                            .map(|p| {
-                                let x = p.row.capacity_entries.unwrap_or(1) as f64;
-                                Point {
-                                    x,
-                                    y: p.calls_ratio,
-                                    lo: p.calls_ratio,
-                                    hi: p.calls_ratio,
-                                }
-                            })
-                            .collect(),
-                        bound: false,
-                    })
-                    .collect();
-                let ceiling = Series::level_across("unbounded cache", 1.0, &series);
-                series.extend(ceiling);
-                series.truncate(crate::plot::MAX_SERIES);
-                (
-                    format!("bounded_cache_{family}"),
+        let mut charts = Vec::new();
+        for family in families {
+            let lines: Vec<Series> = self
+                .curves
+                .iter()
+                .filter(|c| c.scenario == family)
+                .map(|c| Series {
+                    name: format!("{} ({})", c.policy, c.workload),
+                    points: c
+                        .points
+                        .iter()
+                        .map(|p| {
+                            let x = p.row.capacity_entries.unwrap_or(1) as f64;
+                            let y = 1.0 / p.calls_ratio;
+                            Point { x, y, lo: y, hi: y }
+                        })
+                        .collect(),
+                    bound: false,
+                })
+                .collect();
+            let parts: Vec<&[Series]> = lines.chunks(crate::plot::MAX_SERIES - 1).collect();
+            for (k, part) in parts.iter().enumerate() {
+                let mut series = part.to_vec();
+                series.extend(Series::level_across("unbounded cache", 1.0, part));
+                let (stem, of) = if parts.len() == 1 {
+                    (format!("bounded_cache_{family}"), String::new())
+                } else {
+                    (
+                        format!("bounded_cache_{family}_{}", k + 1),
+                        format!(", part {} of {}", k + 1, parts.len()),
+                    )
+                };
+                charts.push((
+                    stem,
                     LinePlot {
                         title: format!(
-                            "Evaluator calls relative to the unbounded cache vs capacity ({family})"
+                            "Evaluator calls of the unbounded cache ÷ the bounded cache's vs capacity \
+                             ({family}{of})"
                         ),
                         x: Axis::log("capacity", "entries"),
-                        y: Axis::linear("evaluator calls / unbounded", "ratio"),
+                        // Short enough to fit beside the plot; the `unbounded cache` line marks 1.
+                        y: Axis::linear(
+                            "unbounded's calls ÷ this cache's",
+                            "x, higher = fewer calls",
+                        ),
                         series,
                         verticals: Vec::new(),
                     },
-                )
-            })
-            .collect()
+                ));
+            }
+        }
+        charts
+    }
+
+    /// The level and count of every interval the table shows, said once below it.
+    fn table_note(&self) -> Option<String> {
+        let rows = || {
+            self.curves
+                .iter()
+                .flat_map(|c| std::iter::once(&c.unbounded).chain(c.points.iter().map(|p| &p.row)))
+        };
+        let times: Vec<Interval> = rows().map(|r| r.time()).collect();
+        let speedups: Vec<Interval> = self
+            .curves
+            .iter()
+            .flat_map(|c| c.points.iter().map(|p| p.row.speedup()))
+            .collect();
+        Some(format!(
+            "Time intervals: {}; speedup intervals: {}.",
+            intervals_note(&times)?,
+            intervals_note(&speedups)?
+        ))
     }
 
     /// The report section: method, at-a-glance lines, one chart per family and the full table. Charts go to
@@ -313,7 +356,7 @@ impl BoundedFindings {
         md.push_str(
             "A fixed-capacity exact evaluation cache (`engine::memo::BoundedCache`: `direct` = direct-mapped, \
              always replace; `clock` = four-way sets with CLOCK reference bits) next to the contract's unbounded \
-             cache, one fresh cache per invocation, material evaluator: `expansion` = every outer successor's \
+             cache, one fresh cache per invocation, material evaluator: `expansion` = every successor's \
              nested chance expansion (traversal cache on), `search` = every root searched with Star2 and the \
              transposition table on. Every cache returned exactly the unbounded cache's values (checked before \
              timing). Capacities run from 2^6 to the smallest power of two holding the unbounded cache's largest \
@@ -335,6 +378,9 @@ impl BoundedFindings {
         }
         md.push_str(&self.table().markdown());
         md.push('\n');
+        if let Some(note) = self.table_note() {
+            md.push_str(&format!("\n{note}\n"));
+        }
         Ok((md, files))
     }
 }
@@ -419,5 +465,47 @@ mod tests {
         assert_eq!(charts.len(), 1);
         assert_eq!(charts[0].1.series.len(), 3);
         assert_eq!(charts[0].1.series[0].points[0].x, 64.0);
+    }
+
+    #[test]
+    fn a_family_with_more_lines_than_a_chart_holds_gets_several_charts_with_every_line() {
+        let mut rows = vec![row("unbounded", None, 400, [1.0, 1.0, 1.0])];
+        // Nine rules (names an older build might write) x two capacities each.
+        for k in 0..9 {
+            for cap in [64, 128] {
+                rows.push(row(&format!("rule{k}"), Some(cap), 500, [1.0, 0.9, 1.1]));
+            }
+        }
+        let charts = BoundedFindings::of(&rows).charts();
+        assert_eq!(charts.len(), 2);
+        assert_eq!(charts[0].0, "bounded_cache_sparse_1");
+        assert!(
+            charts[1].1.title.ends_with("(sparse, part 2 of 2)"),
+            "{}",
+            charts[1].1.title
+        );
+        let lines: Vec<&str> = charts
+            .iter()
+            .flat_map(|(_, c)| {
+                c.series
+                    .iter()
+                    .filter(|s| !s.bound)
+                    .map(|s| s.name.as_str())
+            })
+            .collect();
+        assert_eq!(lines.len(), 9, "every rule drawn: {lines:?}");
+        for (_, c) in &charts {
+            assert!(c.series.len() <= crate::plot::MAX_SERIES);
+            assert!(
+                c.series.iter().any(|s| s.bound),
+                "each part has the unbounded reference"
+            );
+            assert!(
+                c.series.iter().all(|s| s.bound || s.points.len() == 2),
+                "every capacity drawn"
+            );
+        }
+        // The y axis reads higher = fewer calls: the unbounded cache's calls over this cache's, 400 / 500.
+        assert!((charts[0].1.series[0].points[0].y - 0.8).abs() < 1e-12);
     }
 }

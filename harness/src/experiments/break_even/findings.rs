@@ -21,12 +21,12 @@ use engine::search::Pruning;
 pub(crate) const EXPLANATION: &str = "For one operation (the family's first successor fully expanded with fresh caches), \
 callgrind counts G = its instructions without a cache with the `constant` evaluator, and, with the same evaluator, \
 each variant's I = G + L·p, so p = (I − G) / L instructions per lookup (L lookups, M of them misses, counted \
-outside the measured window). Each rung's own cost e = (I(none, rung) − G) / L instructions per call. The model \
+outside the measured window). Each evaluator's own cost e = (I(none, evaluator) − G) / L instructions per call. The model \
 predicts speedup = (G + L·e) / (G + L·p + M·e), which exceeds 1 from e* = L·p / (L − M) = p / hit rate on; e* in \
-ns uses the uncached operation's ns per instruction. The measured speedup = time(none) / time(variant) at each rung, \
-the median of per-round ratios of interleaved timing of that one successor with its 95% interval; \"model\" says \
+ns uses the uncached operation's ns per instruction. The measured speedup = time(none) / time(variant) at each \
+evaluator, the median of per-round ratios of interleaved timing of that one successor with its 95% interval; \"model\" says \
 whether the prediction lies inside that interval. \"pays\" is the setting's one time verdict: where the expansion \
-stage timed the same arm (the whole family, as At a glance reads it), its interval decides; elsewhere this map's \
+stage timed the same configuration (the whole family, as At a glance reads it), its interval decides; elsewhere this map's \
 (\"timed by\").\n";
 
 /// How a rung's measured speedup relates to the model's prediction: the one verdict of the measured interval
@@ -229,10 +229,7 @@ impl BreakEvenFindings {
             ("its instructions per call", Align::Right),
             ("its ns per call", Align::Right),
             ("predicted speedup", Align::Right),
-            (
-                "measured speedup, one successor [95% interval]",
-                Align::Right,
-            ),
+            ("measured speedup, one successor [interval]", Align::Right),
             ("model", Align::Left),
             ("pays", Align::Left),
             ("timed by", Align::Left),
@@ -254,6 +251,15 @@ impl BreakEvenFindings {
             ])?;
         }
         Ok(t)
+    }
+
+    /// The level and count of the measured speedups' intervals, said once below the table.
+    pub(crate) fn table_note(&self) -> Option<String> {
+        let measured: Vec<_> = self.rows.iter().map(|r| r.measured()).collect();
+        Some(format!(
+            "Measured speedup intervals: {}.",
+            crate::answer::intervals_note(&measured)?
+        ))
     }
 
     /// The chart of one setting: predicted speedup over a log range of evaluator costs, one line per variant,
@@ -395,13 +401,13 @@ impl BreakEvenFindings {
                 b.traversal,
                 b.variant,
                 percent(b.hit_rate),
-                if pays.is_empty() { "no rung".to_owned() } else { pays.join(", ") }
+                if pays.is_empty() { "no evaluator".to_owned() } else { pays.join(", ") }
             ));
         }
         let off = self.disagreements();
         if !off.is_empty() {
             out.push(format!(
-                "{} of {} rungs disagree with the model by more than their interval.",
+                "{} of {} evaluators disagree with the model by more than their interval.",
                 off.len(),
                 self.rows.len()
             ));
@@ -430,7 +436,7 @@ impl BreakEvenFindings {
                         r.variant,
                         r.evaluator,
                         ratio(r.predicted_speedup),
-                        ratio_interval(r.measured_speedup, r.speedup_ci_low, r.speedup_ci_high)
+                        crate::answer::ratio_text(&r.measured())
                     )
                 })
                 .collect();
@@ -551,7 +557,10 @@ mod tests {
             "{lines:?}"
         );
         assert_eq!(f.disagreements().len(), 1);
-        assert!(lines[1].starts_with("1 of 2 rungs disagree"), "{lines:?}");
+        assert!(
+            lines[1].starts_with("1 of 2 evaluators disagree"),
+            "{lines:?}"
+        );
         assert!(
             lines[2].starts_with("faster than model (1): sparse/on/optimized/work:64")
                 && lines[2].contains("serial multiply chain"),
@@ -621,16 +630,11 @@ mod tests {
             median_ns: 1.0,
             ci_low_ns: 1.0,
             ci_high_ns: 1.0,
-            speedup_vs_plain: None,
-            speedup_low: None,
-            speedup_high: None,
-            speedup_level: None,
-            speedup_n: None,
-            speedup_method: None,
             machine: "m".into(),
             rustc: "r".into(),
             git_revision: "g".into(),
             seed: 1,
+            ..SearchRecord::default()
         };
         let f = BreakEvenFindings::of(&[row("optimized", "material", 10.0, 0.5, 0.6)]);
         // star2 is the strongest pruning recorded: its hit rate 45% with p = 90 gives 200 instructions.

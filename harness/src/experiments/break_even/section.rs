@@ -52,6 +52,9 @@ fn break_even_map(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
     }
     let _ = writeln!(s.markdown, "\n{}", findings.break_even_table()?.markdown());
     let _ = writeln!(s.markdown, "{}", findings.rung_table()?.markdown());
+    if let Some(note) = findings.table_note() {
+        let _ = writeln!(s.markdown, "{note}\n");
+    }
     for (scenario, traversal) in findings.settings() {
         if let Some(chart) = findings.chart(&scenario, &traversal) {
             let stem = format!("break_even_{scenario}_{traversal}");

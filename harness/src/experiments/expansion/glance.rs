@@ -322,7 +322,7 @@ pub(crate) fn glance_table(glance: &[Glance]) -> Result<Table, TableError> {
         ("evaluator", Align::Left),
         ("traversal", Align::Left),
         ("fastest variant", Align::Left),
-        ("speedup vs none [95% interval]", Align::Right),
+        ("speedup vs none [interval]", Align::Right),
         ("verdict", Align::Left),
         ("hit rate", Align::Right),
         ("evaluator cost per call", Align::Right),

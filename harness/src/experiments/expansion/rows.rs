@@ -134,7 +134,7 @@ pub(crate) fn print_tables(groups: &[Group<'_>], plan: &Plan) {
     outln!("{}", render(&lines));
     outln!("{}", render_expansion(&lines));
     outln!(
-        "ns/op = one outer successor fully expanded with fresh caches: median of {}-{} interleaved rounds \
+        "ns/op = one successor fully expanded with fresh caches: median of {}-{} interleaved rounds \
          (per group: up to the time budget's cap, stopped from {} rounds on once every variant's 99% interval of its \
          speedup over none is decided or within ±{}%), with a distribution-free 95% interval; speedup = time(none) / \
          time(variant), paired per round (> 1 = faster).",

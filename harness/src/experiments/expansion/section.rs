@@ -75,7 +75,7 @@ fn counts(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
     let what = match (&best, &worst) {
         (Some(b), Some(w)) => format!(
             "the optimized cache's hit rate ranges from {:.1}% (`{}`) to {:.1}% (`{}`); all memo variants \
-             count the same calls, hits and entries (parity is checked before timing).",
+             count the same calls, hits and entries (a correctness check before timing).",
             100.0 * w.1,
             w.0,
             100.0 * b.1,
@@ -169,9 +169,9 @@ fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
     let mut table = Table::new([
         ("scenario", Align::Left),
         ("variant", Align::Left),
-        ("time per op, median [95% interval]", Align::Right),
-        ("speedup vs none [95% interval]", Align::Right),
-        ("speedup vs tuple [95% interval]", Align::Right),
+        ("time per op, median [interval]", Align::Right),
+        ("speedup vs none [interval]", Align::Right),
+        ("speedup vs tuple [interval]", Align::Right),
     ]);
     let speed = |arm: &ArmKey, base: CacheKind| {
         crate::experiments::expansion::glance::speedup_of(t, ctx.intervals, arm, base)
@@ -183,6 +183,7 @@ fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
     // The optimized cache's speedups over no cache (the headline) and over the tuple-key map.
     let mut vs_none: Vec<Interval> = Vec::new();
     let mut vs_tuple: Vec<Interval> = Vec::new();
+    let mut shown: Vec<Interval> = Vec::new();
     for s in &t.scenarios {
         for v in &t.variants {
             let arm = ctx.slice.arm(s, v);
@@ -199,6 +200,8 @@ fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
                 t.get(&arm, Metric::NsPerOpCi95High).unwrap_or(f64::NAN),
             );
             table.row([s.clone(), v.clone(), time, sn, st])?;
+            shown.extend(speed(&arm, CacheKind::None));
+            shown.extend(speed(&arm, CacheKind::Tuple));
             if Known::parse(v).is(CacheKind::Optimized) {
                 vs_none.extend(speed(&arm, CacheKind::None));
                 vs_tuple.extend(speed(&arm, CacheKind::Tuple));
@@ -207,6 +210,14 @@ fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
     }
     s.markdown.push_str(&table.markdown());
     let _ = writeln!(s.markdown);
+    if let Some(note) = crate::answer::intervals_note(&shown) {
+        // A setting's times and speedups come from the same rounds, so they share n.
+        let _ = writeln!(
+            s.markdown,
+            "Speedup intervals: {note} (rounds); each time is the median of the same rounds with its \
+             order-statistic interval.\n"
+        );
+    }
     let (scenarios, series) = ctx.by_scenario(t, |a| {
         Some((
             t.get(a, Metric::NsPerOpMedian)?,
@@ -249,7 +260,10 @@ fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
             &DotPlot {
                 title: format!("Speedup versus {label} (median, 95% interval)"),
                 x_label: "scenario family".into(),
-                y: Axis::linear("speedup", format!("time of {base} / time of variant")),
+                y: Axis::linear(
+                    "speedup",
+                    format!("time of {base} / time of variant, > 1 = faster"),
+                ),
                 categories: scenarios,
                 series,
                 reference: Some(Reference {

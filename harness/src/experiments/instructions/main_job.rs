@@ -52,7 +52,7 @@ pub fn instruction_rows(
         work,
         store,
     };
-    // Every variant with the material evaluator, plus the uncached arm with the constant evaluator, which
+    // Every variant with the material evaluator, plus no cache with the constant evaluator, which
     // separates the evaluator's cost from the rest of the operation (see `break_even`). The children run on every
     // core at once: each is a deterministic count, so running them side by side changes no figure, only the wall
     // time (nothing is timed while they run).
@@ -137,7 +137,7 @@ pub fn instruction_rows(
     }
     let mut note = format!(
         "Measured with {version} (callgrind, --cache-sim=yes, collection toggled on the measured operation only; \
-         evaluator material, plus the uncached arm with the constant evaluator; traversal cache on; one operation \
+         evaluator material, plus no cache with the constant evaluator; traversal cache on; one operation \
          = the first successor of each family)."
     );
     let reused = measured

@@ -39,7 +39,7 @@ fn instructions_section(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()>
     }
     let _ = writeln!(
         s.markdown,
-        "Callgrind counts of one operation per arm (`counts.csv`, metrics `instructions_per_op`, \
+        "Callgrind counts of one operation per configuration (`counts.csv`, metrics `instructions_per_op`, \
          `estimated_cycles_per_op` = L1 hits + 5·LL hits + 35·RAM hits, a model, not measured cycles). \
          Repeatable: no timer involved, and no variant hashes with a random seed (`tuple` is std's SipHash with fixed keys, `hashbrown` foldhash `FixedState`).{}\n",
         note.as_ref().map_or(String::new(), |n| format!(" {n}"))

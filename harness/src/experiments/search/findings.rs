@@ -1,7 +1,9 @@
-//! The search section's findings: per family, how much of plain expectimax's work and time each arm saves, and
-//! whether the evaluation cache still pays once the transposition table is on. Computed from `search.csv`'s rows,
-//! then rendered (markdown for the report, plain text for the console) without further arithmetic.
+//! The search section's findings: per family, how much of unpruned expectimax's work and time each search
+//! configuration saves, and whether the evaluation cache still pays once the transposition table is on.
+//! Computed from `search.csv`'s rows, then rendered (markdown for the report, plain text for the console) without
+//! further arithmetic.
 
+use crate::answer::{intervals_note, ratio_text};
 use crate::arm::{ArmId, SearchArm};
 use crate::present::number::{MISSING, count, ratio, ratio_interval, time_ns_interval};
 use crate::present::{Align, Table};
@@ -11,27 +13,39 @@ use crate::verdict::{FASTER, PAYS, Verdict};
 use engine::memo::CacheKind;
 use engine::search::Pruning;
 
-/// One arm of one family, relative to that family's plain arm (no pruning, no table, no evaluation cache).
+/// One search configuration of one family, relative to that family's unpruned expectimax (no pruning, no
+/// table, no evaluation cache).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ArmFinding {
     /// The row itself.
     pub row: SearchRecord,
-    /// leaves(arm) / leaves(plain).
+    /// leaves(configuration) / leaves(unpruned expectimax): its inverse is shown, "N x fewer leaves".
     pub leaves_ratio: f64,
-    /// evaluator calls(arm) / evaluator calls(plain).
+    /// evaluator calls(configuration) / evaluator calls(unpruned expectimax), shown inverted likewise.
     pub calls_ratio: f64,
-    /// time(plain) / time(arm), > 1 = faster: the paired per-round ratio `search.csv` records, or for a run
-    /// written before it did, the quotient of the two medians' intervals (level by Bonferroni).
+    /// time(unpruned expectimax) / time(configuration), > 1 = faster: the paired per-round ratio `search.csv`
+    /// records, or for a run written before it did, the quotient of the two medians' intervals (level by
+    /// Bonferroni).
     pub speedup: Interval,
+    /// For a configuration with an evaluation cache, the cache's speedup inside it: time(same pruning and table,
+    /// no cache) / time(this), > 1 = the cache pays; paired per round as recorded, or for a run written before
+    /// it was, the quotient of the two medians' intervals. `None` without a cache or without its uncached twin.
+    pub cache_speedup: Option<Interval>,
 }
 
 impl ArmFinding {
-    /// Whether the arm is faster than plain: the one verdict of its speedup.
+    /// Whether the configuration is faster than unpruned expectimax: the one verdict of its speedup.
     pub(crate) fn verdict(&self) -> Verdict {
         Verdict::of_ratio(&self.speedup)
     }
 
-    /// The arm's title; an arm of an older run with names this build does not know shows them as written.
+    /// Whether its evaluation cache pays inside it: the one verdict of its cache speedup.
+    pub(crate) fn cache_verdict(&self) -> Option<Verdict> {
+        self.cache_speedup.as_ref().map(Verdict::of_ratio)
+    }
+
+    /// The configuration's title; one of an older run with names this build does not know shows them as
+    /// written.
     fn label(&self) -> String {
         let r = &self.row;
         r.arm().map_or_else(
@@ -44,25 +58,44 @@ impl ArmFinding {
 /// The findings of a run's search section.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SearchFindings {
-    /// Every arm of every family, in row order.
+    /// Every configuration of every family, in row order.
     pub arms: Vec<ArmFinding>,
 }
 
-fn plain_of<'a>(rows: &'a [SearchRecord], r: &SearchRecord) -> Option<&'a SearchRecord> {
-    rows.iter()
-        .find(|p| p.scenario == r.scenario && p.depth_turns == r.depth_turns && is_plain(p))
+/// The row of `r`'s family (and depth) whose configuration is `want`.
+fn twin<'a>(
+    rows: &'a [SearchRecord],
+    r: &SearchRecord,
+    want: SearchArm,
+) -> Option<&'a SearchRecord> {
+    rows.iter().find(|p| {
+        p.scenario == r.scenario && p.depth_turns == r.depth_turns && p.arm() == Some(want)
+    })
 }
 
-/// time(base) / time(arm): the recorded paired ratio when `base` is the plain arm and `arm` carries one, else the
-/// quotient of the two time intervals.
-fn speedup(base: &SearchRecord, arm: &SearchRecord) -> Interval {
-    arm.speedup()
-        .filter(|_| is_plain(base))
-        .unwrap_or_else(|| Interval::quotient(&base.time(), &arm.time()))
+/// The row of unpruned expectimax of `r`'s family.
+fn unpruned_of<'a>(rows: &'a [SearchRecord], r: &SearchRecord) -> Option<&'a SearchRecord> {
+    twin(rows, r, SearchArm::PLAIN)
 }
 
-fn is_plain(r: &SearchRecord) -> bool {
-    r.arm().is_some_and(|a| a.is_plain())
+/// time(base) / time(arm): `recorded` (the paired per-round ratio) when the run wrote it, else the quotient of
+/// the two time intervals.
+fn speedup(base: &SearchRecord, arm: &SearchRecord, recorded: Option<Interval>) -> Interval {
+    recorded.unwrap_or_else(|| Interval::quotient(&base.time(), &arm.time()))
+}
+
+/// The evaluation cache's speedup inside `r`'s search: against the same pruning and table without a cache.
+fn cache_speedup(rows: &[SearchRecord], r: &SearchRecord) -> Option<Interval> {
+    let arm = r.arm().filter(|a| a.cache != CacheKind::None)?;
+    let uncached = twin(
+        rows,
+        r,
+        SearchArm {
+            cache: CacheKind::None,
+            ..arm
+        },
+    )?;
+    Some(speedup(uncached, r, r.cache_speedup()))
 }
 
 fn quotient(a: u64, b: u64) -> f64 {
@@ -73,18 +106,28 @@ fn quotient(a: u64, b: u64) -> f64 {
     }
 }
 
+/// The strongest search the harness runs, with or without the evaluation cache.
+fn star2_tt(cache: CacheKind) -> SearchArm {
+    SearchArm {
+        pruning: Pruning::Star2,
+        table: true,
+        cache,
+    }
+}
+
 impl SearchFindings {
-    /// The findings of `rows`; a family without a plain arm contributes nothing.
+    /// The findings of `rows`; a family without unpruned expectimax contributes nothing.
     pub(crate) fn of(rows: &[SearchRecord]) -> SearchFindings {
         let arms = rows
             .iter()
             .filter_map(|r| {
-                let p = plain_of(rows, r)?;
+                let p = unpruned_of(rows, r)?;
                 Some(ArmFinding {
                     row: r.clone(),
                     leaves_ratio: quotient(r.leaves, p.leaves),
                     calls_ratio: quotient(r.evaluator_calls, p.evaluator_calls),
-                    speedup: speedup(p, r),
+                    speedup: speedup(p, r, r.speedup()),
+                    cache_speedup: cache_speedup(rows, r),
                 })
             })
             .collect();
@@ -106,41 +149,34 @@ impl SearchFindings {
     /// Per family, the evaluation cache's speedup with Star2 and the table on: time(Star2 + TT, no cache) /
     /// time(Star2 + TT, optimized cache), > 1 = the cache pays.
     pub(crate) fn cache_speedups(&self) -> Vec<(String, Interval)> {
-        let arm = |cache| SearchArm {
-            pruning: Pruning::Star2,
-            table: true,
-            cache,
-        };
         self.families()
             .into_iter()
             .filter_map(|family| {
-                let n = self.find(family, arm(CacheKind::None))?;
-                let o = self.find(family, arm(CacheKind::Optimized))?;
-                Some((family.to_owned(), speedup(&n.row, &o.row)))
+                let o = self.find(family, star2_tt(CacheKind::Optimized))?;
+                Some((family.to_owned(), o.cache_speedup?))
             })
             .collect()
     }
 
-    /// One line per family: what Star1, Star2 and the table save against plain expectimax, and whether the
+    /// One line per family: what Star1, Star2 and the table save against unpruned expectimax, and whether the
     /// evaluation cache pays with Star2 and the table on.
     pub(crate) fn glance_lines(&self) -> Vec<String> {
         let mut lines = Vec::new();
         for family in self.families() {
-            let arm = |pruning, table, cache| SearchArm {
-                pruning,
-                table,
-                cache,
-            };
             let part = |pruning, table| {
-                let want = arm(pruning, table, CacheKind::Optimized);
+                let want = SearchArm {
+                    pruning,
+                    table,
+                    cache: CacheKind::Optimized,
+                };
                 self.find(family, want).map_or_else(
                     || format!("{}: {MISSING}", ArmId::Search(want).title()),
                     |a| {
                         format!(
-                            "{}: {} fewer leaves than plain, speedup {}",
+                            "{}: {} fewer leaves than unpruned expectimax, speedup {}",
                             a.label(),
                             ratio(1.0 / a.leaves_ratio),
-                            ratio_interval(a.speedup.point, a.speedup.low, a.speedup.high)
+                            ratio_text(&a.speedup)
                         )
                     },
                 )
@@ -150,19 +186,17 @@ impl SearchFindings {
                 .iter()
                 .find(|a| a.row.scenario == family)
                 .map_or(0, |a| a.row.depth_turns);
-            let cache = match (
-                self.find(family, arm(Pruning::Star2, true, CacheKind::None)),
-                self.find(family, arm(Pruning::Star2, true, CacheKind::Optimized)),
-            ) {
-                (Some(n), Some(o)) => {
-                    let s = speedup(&n.row, &o.row);
-                    format!(
-                        "with Star2 + TT the evaluation cache's speedup is {} ({})",
-                        ratio_interval(s.point, s.low, s.high),
-                        Verdict::of_ratio(&s).label(&PAYS)
-                    )
-                }
-                _ => format!("evaluation cache with Star2 + TT: {MISSING}"),
+            let cache = match self
+                .find(family, star2_tt(CacheKind::Optimized))
+                .and_then(|o| o.cache_speedup)
+            {
+                Some(s) => format!(
+                    "does the evaluation cache pay with Star2 + TT? {}: speedup (time without it / time \
+                     with it) {}",
+                    Verdict::of_ratio(&s).label(&PAYS),
+                    ratio_text(&s)
+                ),
+                None => format!("does the evaluation cache pay with Star2 + TT? {MISSING}"),
             };
             lines.push(format!(
                 "search {family} (depth {depth}): {}; {}; {}; {cache}",
@@ -174,21 +208,43 @@ impl SearchFindings {
         lines
     }
 
-    /// Every arm: counts, ratios to plain, time and speedup.
+    /// The level and count of every interval the table shows, said once below it.
+    pub(crate) fn table_note(&self) -> Option<String> {
+        let times: Vec<Interval> = self.arms.iter().map(|a| a.row.time()).collect();
+        let ratios = self
+            .arms
+            .iter()
+            .flat_map(|a| std::iter::once(&a.speedup).chain(a.cache_speedup.as_ref()));
+        Some(format!(
+            "Time intervals: {}; speedup intervals: {}.",
+            intervals_note(&times)?,
+            intervals_note(ratios)?
+        ))
+    }
+
+    /// Every configuration: counts, ratios to unpruned expectimax, time and speedups.
     pub fn table(&self) -> Table {
         let mut t = Table::new([
             ("family", Align::Left),
             ("depth", Align::Right),
-            ("arm", Align::Left),
+            ("configuration", Align::Left),
             ("nodes", Align::Right),
             ("leaves", Align::Right),
-            ("fewer leaves (plain / arm)", Align::Right),
+            ("x fewer leaves than unpruned expectimax", Align::Right),
             ("evaluator calls", Align::Right),
-            ("fewer evaluator calls (plain / arm)", Align::Right),
+            (
+                "x fewer evaluator calls than unpruned expectimax",
+                Align::Right,
+            ),
             ("TT hits / probes", Align::Right),
-            ("time per pass", Align::Right),
-            ("speedup vs plain", Align::Right),
-            ("verdict", Align::Left),
+            ("time per pass [interval]", Align::Right),
+            ("speedup vs unpruned expectimax [interval]", Align::Right),
+            ("faster?", Align::Left),
+            (
+                "evaluation cache's speedup in this search [interval]",
+                Align::Right,
+            ),
+            ("cache pays?", Align::Left),
         ]);
         for a in &self.arms {
             let r = &a.row;
@@ -196,6 +252,13 @@ impl SearchFindings {
                 format!("{} / {}", count(r.tt_hits), count(r.tt_probes))
             } else {
                 MISSING.to_string()
+            };
+            let (cache, pays) = match (a.cache_speedup, a.cache_verdict()) {
+                (Some(s), Some(v)) => (
+                    ratio_interval(s.point, s.low, s.high),
+                    v.label(&PAYS).to_owned(),
+                ),
+                _ => (MISSING.to_owned(), MISSING.to_owned()),
             };
             t.row([
                 r.scenario.clone(),
@@ -210,8 +273,10 @@ impl SearchFindings {
                 time_ns_interval(r.median_ns, r.ci_low_ns, r.ci_high_ns),
                 ratio_interval(a.speedup.point, a.speedup.low, a.speedup.high),
                 a.verdict().label(&FASTER).to_owned(),
+                cache,
+                pays,
             ])
-            .expect("twelve cells");
+            .expect("fourteen cells");
         }
         t
     }
@@ -244,21 +309,16 @@ mod tests {
             median_ns: ns,
             ci_low_ns: ns * 0.95,
             ci_high_ns: ns * 1.05,
-            speedup_vs_plain: None,
-            speedup_low: None,
-            speedup_high: None,
-            speedup_level: None,
-            speedup_n: None,
-            speedup_method: None,
             machine: "m".into(),
             rustc: "r".into(),
             git_revision: "g".into(),
             seed: 1,
+            ..SearchRecord::default()
         }
     }
 
     #[test]
-    fn ratios_and_verdicts_are_relative_to_the_plain_arm() {
+    fn ratios_and_verdicts_are_relative_to_unpruned_expectimax() {
         let rows = [
             row("none", "off", "none", 1000, 100.0),
             row("star2", "on", "optimized", 120, 30.0),
@@ -295,11 +355,17 @@ mod tests {
         let lines = f.glance_lines();
         assert_eq!(lines.len(), 1);
         assert!(
-            lines[0].contains("8.33x fewer leaves than plain"),
+            lines[0].contains("8.33x fewer leaves than unpruned expectimax"),
             "{}",
             lines[0]
         );
-        assert!(lines[0].contains("(costs)"), "{}", lines[0]);
+        assert!(
+            lines[0].contains(
+                "with Star2 + TT? costs: speedup (time without it / time with it) 0.667x"
+            ),
+            "{}",
+            lines[0]
+        );
         assert_eq!(f.table().len(), 4);
     }
 
@@ -354,5 +420,48 @@ mod tests {
             "{}",
             lines[0]
         );
+    }
+
+    #[test]
+    fn the_cache_verdict_in_a_search_is_its_recorded_paired_interval() {
+        // The medians' quotient of these two rows, [0.905, 1.105], holds 1; the paired rounds say the cache pays.
+        let paired = Interval {
+            point: 1.03,
+            low: 1.02,
+            high: 1.05,
+            level: 0.984375,
+            n: 7,
+            method: crate::statistics::Method::PairedRatio,
+        };
+        let rows = [
+            row("none", "off", "none", 1000, 100.0),
+            row("star2", "on", "none", 120, 20.0),
+            row("star2", "on", "optimized", 120, 20.0).with_cache_speedup(Some(paired)),
+        ];
+        let f = SearchFindings::of(&rows);
+        assert_eq!(f.cache_speedups(), [("sparse".to_owned(), paired)]);
+        let lines = f.glance_lines();
+        assert!(
+            lines[0].contains("with Star2 + TT? pays: speedup (time without it / time with it) 1.03x [1.02, 1.05] (98.4%, n = 7)"),
+            "{}",
+            lines[0]
+        );
+        let table = f.table().markdown();
+        let last = table.lines().last().unwrap();
+        assert!(last.ends_with("| 1.03x [1.02, 1.05] | pays |"), "{last}");
+        // A row without a cache has no cache speedup; the uncached Star2 + TT row's cells are empty.
+        assert!(
+            table.lines().nth(3).unwrap().ends_with("| — | — |"),
+            "{table}"
+        );
+        // Without the recorded pairs (an older run) the quotient of the medians decides, and says so by its method.
+        let old = [
+            rows[0].clone(),
+            rows[1].clone(),
+            rows[2].clone().with_cache_speedup(None),
+        ];
+        let s = SearchFindings::of(&old).cache_speedups()[0].1;
+        assert_eq!(s.method, crate::statistics::Method::QuotientBound);
+        assert_eq!(Verdict::of_ratio(&s), Verdict::NoVerdict);
     }
 }

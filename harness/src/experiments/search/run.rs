@@ -19,6 +19,7 @@ use crate::statistics::{paired_ratio, summarize};
 use crate::{outln, status};
 use anyhow::{Context, Result};
 use engine::GameState;
+use engine::memo::CacheKind;
 use engine::search::{SearchDepth, TranspositionTable};
 use std::time::Instant;
 
@@ -107,8 +108,11 @@ pub fn run_search(
         .zip(&times)
         .enumerate()
         .map(|(i, ((row, roots), t))| {
-            let speedup = plain_of(&counted, i).and_then(|p| paired_ratio(&times[p], t));
-            record(row, roots.len(), t, &prov).with_speedup(speedup)
+            let speedup = unpruned_of(&counted, i).and_then(|p| paired_ratio(&times[p], t));
+            let cache = uncached_of(&counted, i).and_then(|u| paired_ratio(&times[u], t));
+            record(row, roots.len(), t, &prov)
+                .with_speedup(speedup)
+                .with_cache_speedup(cache)
         })
         .collect();
     let path = folder.path().join("search.csv");
@@ -125,12 +129,28 @@ pub fn run_search(
     Ok(findings)
 }
 
-/// The row of the unpruned arm (no pruning, no table, no cache) of row `i`'s family: the baseline of its
+/// The row of unpruned expectimax (no pruning, no table, no cache) of row `i`'s family: the baseline of its
 /// speedup, timed in the same rounds.
-fn plain_of(rows: &[(SearchRow, Vec<GameState>)], i: usize) -> Option<usize> {
+fn unpruned_of(rows: &[(SearchRow, Vec<GameState>)], i: usize) -> Option<usize> {
     let family = &rows[i].0.family;
     rows.iter()
         .position(|(r, _)| &r.family == family && r.arm.is_plain())
+}
+
+/// For a row with an evaluation cache, the row of its family with the same pruning and table and no cache: the
+/// baseline of the cache's speedup inside that search, timed in the same rounds (so the two pair per round).
+/// `None` for a row without a cache.
+fn uncached_of(rows: &[(SearchRow, Vec<GameState>)], i: usize) -> Option<usize> {
+    let (row, _) = &rows[i];
+    if row.arm.cache == CacheKind::None {
+        return None;
+    }
+    let want = SearchArm {
+        cache: CacheKind::None,
+        ..row.arm
+    };
+    rows.iter()
+        .position(|(r, _)| r.family == row.family && r.arm == want)
 }
 
 /// Every row's timed passes, interleaved: each round times every arm of a family once, starting one arm later
@@ -188,16 +208,11 @@ fn record(row: &SearchRow, roots: usize, times: &[f64], prov: &Provenance) -> Se
         median_ns: t.point,
         ci_low_ns: t.low,
         ci_high_ns: t.high,
-        speedup_vs_plain: None,
-        speedup_low: None,
-        speedup_high: None,
-        speedup_level: None,
-        speedup_n: None,
-        speedup_method: None,
         machine: String::new(),
         rustc: String::new(),
         git_revision: String::new(),
         seed: 0,
+        ..SearchRecord::default()
     }
     .with_provenance(prov)
 }

@@ -3,6 +3,9 @@
 
 use crate::record::schema::TtPressureRecord;
 
+/// The question the verdict answers, as it opens.
+const QUESTION: &str = "Does the TT replacement scheme matter?";
+
 /// Two schemes whose work differs by more than this fraction are said to differ.
 pub const MATTERS_ABOVE: f64 = 0.05;
 
@@ -123,13 +126,14 @@ impl TtPressureFindings {
     }
 
     /// One sentence: does the claim hold on this game, with the figures that decide it.
+    /// The verdict, opening with its question.
     pub(crate) fn verdict(&self) -> String {
         let pct = |x: f64| crate::present::number::percent(x);
         let Some(largest) = self
             .largest_extra()
             .filter(|_| self.sizes.iter().any(|s| s.decisions_equal.1 > 1))
         else {
-            return "no verdict: fewer than two schemes at any size".into();
+            return format!("{QUESTION} No verdict: fewer than two schemes at any size");
         };
         let at_largest = format!(
             "at 2^{}: {} +{} vs {} +{} nodes over the unbounded table",
@@ -141,8 +145,8 @@ impl TtPressureFindings {
         );
         match self.matters_up_to {
             None => format!(
-                "the claim holds on this game: at every size the worst scheme does at most {} more nodes than the \
-                 best (largest {at_largest})",
+                "{QUESTION} No, not on this game: at every size the worst scheme does at most {} more nodes \
+                 than the best (largest {at_largest})",
                 pct(largest.extra_nodes),
             ),
             Some(k) => {
@@ -156,7 +160,7 @@ impl TtPressureFindings {
                     None => "; no larger size was measured".to_string(),
                 };
                 format!(
-                    "the claim does not hold under pressure: at 2^{k} entries and below (the game's unbounded \
+                    "{QUESTION} Yes, under pressure: at 2^{k} entries and below (the game's unbounded \
                      table held {}) the schemes are more than {} apart in nodes, the worst doing up to {} more than \
                      the best ({at_largest}){above}",
                     crate::present::number::count(self.unbounded_entries),
@@ -233,7 +237,8 @@ mod tests {
         let f = TtPressureFindings::of(&close).unwrap();
         assert_eq!(f.matters_up_to, None);
         assert!(
-            f.verdict().starts_with("the claim holds on this game"),
+            f.verdict()
+                .starts_with("Does the TT replacement scheme matter? No, not on this game"),
             "{}",
             f.verdict()
         );

@@ -94,12 +94,13 @@ pub(crate) enum Work {
     EvaluatorCalls,
 }
 
-/// "Work relative to an unbounded TT vs TT size": one line per scheme over log2 entries, the unbounded table at
-/// 1 drawn as a bound, a vertical line at the unbounded table's entry count. Returns the SVG path.
+/// "Work relative to an unbounded TT vs TT size": one line per scheme over log2 entries of the unbounded table's
+/// work ÷ the scheme's (> 1 would be less work than unbounded; 1 = no extra work), the unbounded table at 1 drawn
+/// as a bound, a vertical line at the unbounded table's entry count. Returns the SVG path.
 pub(crate) fn chart(rows: &[TtPressureRecord], work: Work, stem: &Path) -> anyhow::Result<PathBuf> {
     let (what, of): (&str, fn(&TtPressureRecord) -> f64) = match work {
-        Work::Nodes => ("nodes", |r| r.nodes_vs_unbounded),
-        Work::EvaluatorCalls => ("evaluator calls", |r| r.evaluator_calls_vs_unbounded),
+        Work::Nodes => ("nodes", |r| 1.0 / r.nodes_vs_unbounded),
+        Work::EvaluatorCalls => ("evaluator calls", |r| 1.0 / r.evaluator_calls_vs_unbounded),
     };
     let point = |x: f64, y: f64| Point { x, y, lo: y, hi: y };
     let mut series: Vec<Series> = schemes(rows)
@@ -132,7 +133,11 @@ pub(crate) fn chart(rows: &[TtPressureRecord], work: Work, stem: &Path) -> anyho
         &LinePlot {
             title: format!("Work relative to an unbounded TT vs TT size ({what})"),
             x: Axis::log("table size", "entries"),
-            y: Axis::log(format!("{what} ÷ unbounded table's"), "ratio"),
+            // Short enough to fit beside the plot; the ceiling line marks 1 = as little work as unbounded.
+            y: Axis::log(
+                format!("unbounded's {what} ÷ this scheme's"),
+                "x, higher = less work",
+            ),
             series,
             verticals,
         },
@@ -151,8 +156,8 @@ pub(crate) fn markdown(
     let mut md = format!(
         "One seeded self-play game ({} moves, depth {}, Star2, material evaluator, seed {}, from `{}`) searched \
          again by every replacement scheme at every size, the table kept across moves; the unbounded table held \
-         {} entries at the end. Each cell is the extra nodes a scheme searches over the unbounded table (+0.0% = no loss); `*` marks an arm with some \
-         root decision unlike the unbounded table's.\n\n**Verdict:** {}.\n\n",
+         {} entries at the end. Each cell is the extra nodes a scheme searches over the unbounded table (+0.0% = no loss); `*` marks a configuration \
+         with some root decision unlike the unbounded table's.\n\n**Verdict:** {}.\n\n",
         findings.moves,
         findings.depth_turns,
         first.map_or(0, |r| r.seed),
@@ -163,9 +168,9 @@ pub(crate) fn markdown(
     md.push_str(&ratio_table(rows, findings)?.markdown());
     md.push('\n');
     for c in charts {
-        md.push_str(&format!("\n![work relative to an unbounded TT]({c})\n"));
+        md.push_str(&format!("\n![Work relative to an unbounded TT: the unbounded table's ÷ each scheme's, 1 = no extra work]({c})\n"));
     }
-    md.push_str("\nEvery arm:\n\n");
+    md.push_str("\nEvery configuration:\n\n");
     md.push_str(&detail_table(rows)?.markdown());
     Ok(md)
 }
@@ -187,7 +192,7 @@ fn tt_pressure(ctx: &SectionContext<'_>, s: &mut Section) -> anyhow::Result<()> 
     else {
         let _ = writeln!(
             s.markdown,
-            "No `tt_pressure.csv` in this run (the slice was skipped, or the run predates it).\n"
+            "No `tt_pressure.csv` in this run (the stage was skipped, or the run predates it).\n"
         );
         return Ok(());
     };
@@ -204,9 +209,15 @@ fn tt_pressure(ctx: &SectionContext<'_>, s: &mut Section) -> anyhow::Result<()> 
         links.push(format!("charts/{stem}.svg"));
     }
     let md = markdown(&rows, &findings, &links)?;
+    let sizes: Vec<String> = findings
+        .sizes
+        .iter()
+        .map(|s| format!("2^{}", s.log2))
+        .collect();
     let _ = writeln!(
         s.markdown,
-        "{md}\n\nThe main job runs a slice; `harness tt-pressure` sweeps 2^4 ... 2^20 entries.\n"
+        "{md}\n\nThis run measured {} entries; `harness tt-pressure` sweeps 2^4 ... 2^20 entries.\n",
+        sizes.join(", ")
     );
     Ok(())
 }

@@ -76,6 +76,17 @@ impl BoundedCacheRecord {
         CacheArm::from_names(&self.policy, self.capacity_entries.map(|c| c as usize))
     }
 
+    /// The time per invocation as an interval: the median of `samples` rounds with its order-statistic interval.
+    pub(crate) fn time(&self) -> crate::statistics::Interval {
+        crate::statistics::Interval {
+            point: self.median_ns,
+            low: self.ci_low_ns,
+            high: self.ci_high_ns,
+            method: crate::statistics::Method::OrderStatistic,
+            ..self.speedup()
+        }
+    }
+
     /// The speedup over the unbounded cache as an interval: the median of per-round ratios of interleaved timing
     /// over `samples` rounds, its coverage the order-statistic interval's exact level.
     pub(crate) fn speedup(&self) -> crate::statistics::Interval {

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// One family x search arm, as written to and read from `search.csv`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
 pub struct SearchRecord {
     /// Scenario family whose roots were searched.
     pub scenario: String,
@@ -73,6 +73,26 @@ pub struct SearchRecord {
     /// How it was computed (`paired_ratio`).
     #[serde(default)]
     pub speedup_method: Option<String>,
+    /// The evaluation cache's speedup inside this search, time(the same pruning and table, no cache) /
+    /// time(this row), > 1 = the cache pays: the median of per-round ratios of the interleaved timing. Empty on
+    /// rows without a cache and in runs written before it was recorded.
+    #[serde(default)]
+    pub cache_speedup: Option<f64>,
+    /// Lower end of that speedup's interval.
+    #[serde(default)]
+    pub cache_speedup_low: Option<f64>,
+    /// Upper end.
+    #[serde(default)]
+    pub cache_speedup_high: Option<f64>,
+    /// Its coverage (the order-statistic interval's exact level).
+    #[serde(default)]
+    pub cache_speedup_level: Option<f64>,
+    /// Rounds paired.
+    #[serde(default)]
+    pub cache_speedup_n: Option<u64>,
+    /// How it was computed (`paired_ratio`).
+    #[serde(default)]
+    pub cache_speedup_method: Option<String>,
     /// `host (cpu, N cores)`.
     pub machine: String,
     /// `rustc -V`.
@@ -110,27 +130,91 @@ impl SearchRecord {
         }
     }
 
-    /// The recorded speedup over the unpruned arm, whole; `None` in runs written before it was recorded.
+    /// The recorded speedup over unpruned expectimax (no pruning, table or cache), whole; `None` in runs
+    /// written before it was recorded.
     pub(crate) fn speedup(&self) -> Option<Interval> {
-        Some(Interval {
-            point: self.speedup_vs_plain?,
-            low: self.speedup_low?,
-            high: self.speedup_high?,
-            level: self.speedup_level?,
-            n: self.speedup_n? as usize,
-            method: Method::from_name(self.speedup_method.as_deref()?)?,
-        })
+        IntervalColumns {
+            point: self.speedup_vs_plain,
+            low: self.speedup_low,
+            high: self.speedup_high,
+            level: self.speedup_level,
+            n: self.speedup_n,
+            method: self.speedup_method.clone(),
+        }
+        .interval()
+    }
+
+    /// The recorded speedup of the evaluation cache inside this search (against the same pruning and table
+    /// without a cache), whole; `None` on a row without a cache or in runs written before it was recorded.
+    pub(crate) fn cache_speedup(&self) -> Option<Interval> {
+        IntervalColumns {
+            point: self.cache_speedup,
+            low: self.cache_speedup_low,
+            high: self.cache_speedup_high,
+            level: self.cache_speedup_level,
+            n: self.cache_speedup_n,
+            method: self.cache_speedup_method.clone(),
+        }
+        .interval()
     }
 
     /// The same record with `speedup` in its speedup columns.
     pub(crate) fn with_speedup(mut self, speedup: Option<Interval>) -> SearchRecord {
-        self.speedup_vs_plain = speedup.map(|s| s.point);
-        self.speedup_low = speedup.map(|s| s.low);
-        self.speedup_high = speedup.map(|s| s.high);
-        self.speedup_level = speedup.map(|s| s.level);
-        self.speedup_n = speedup.map(|s| s.n as u64);
-        self.speedup_method = speedup.map(|s| s.method.name().to_owned());
+        let c = IntervalColumns::of(speedup);
+        (self.speedup_vs_plain, self.speedup_low, self.speedup_high) = (c.point, c.low, c.high);
+        (self.speedup_level, self.speedup_n, self.speedup_method) = (c.level, c.n, c.method);
         self
+    }
+
+    /// The same record with `speedup` in its cache-speedup columns.
+    pub(crate) fn with_cache_speedup(mut self, speedup: Option<Interval>) -> SearchRecord {
+        let c = IntervalColumns::of(speedup);
+        (
+            self.cache_speedup,
+            self.cache_speedup_low,
+            self.cache_speedup_high,
+        ) = (c.point, c.low, c.high);
+        (
+            self.cache_speedup_level,
+            self.cache_speedup_n,
+            self.cache_speedup_method,
+        ) = (c.level, c.n, c.method);
+        self
+    }
+}
+
+/// An optional interval as its six CSV columns: all present or (in older runs, or where it does not apply) all
+/// empty.
+struct IntervalColumns {
+    point: Option<f64>,
+    low: Option<f64>,
+    high: Option<f64>,
+    level: Option<f64>,
+    n: Option<u64>,
+    method: Option<String>,
+}
+
+impl IntervalColumns {
+    fn of(i: Option<Interval>) -> IntervalColumns {
+        IntervalColumns {
+            point: i.map(|s| s.point),
+            low: i.map(|s| s.low),
+            high: i.map(|s| s.high),
+            level: i.map(|s| s.level),
+            n: i.map(|s| s.n as u64),
+            method: i.map(|s| s.method.name().to_owned()),
+        }
+    }
+
+    fn interval(self) -> Option<Interval> {
+        Some(Interval {
+            point: self.point?,
+            low: self.low?,
+            high: self.high?,
+            level: self.level?,
+            n: self.n? as usize,
+            method: Method::from_name(self.method.as_deref()?)?,
+        })
     }
 }
 
@@ -142,6 +226,12 @@ impl CsvRecord for SearchRecord {
         "speedup_level",
         "speedup_n",
         "speedup_method",
+        "cache_speedup",
+        "cache_speedup_low",
+        "cache_speedup_high",
+        "cache_speedup_level",
+        "cache_speedup_n",
+        "cache_speedup_method",
     ];
 
     const COLUMNS: &'static [&'static str] = &[
@@ -172,6 +262,12 @@ impl CsvRecord for SearchRecord {
         "speedup_level",
         "speedup_n",
         "speedup_method",
+        "cache_speedup",
+        "cache_speedup_low",
+        "cache_speedup_high",
+        "cache_speedup_level",
+        "cache_speedup_n",
+        "cache_speedup_method",
         "machine",
         "rustc",
         "git_revision",
@@ -278,16 +374,11 @@ mod tests {
             median_ns: 1.5e6,
             ci_low_ns: 1.4e6,
             ci_high_ns: 1.7e6,
-            speedup_vs_plain: None,
-            speedup_low: None,
-            speedup_high: None,
-            speedup_level: None,
-            speedup_n: None,
-            speedup_method: None,
             machine: "host (cpu, 2 cores)".into(),
             rustc: "rustc 1.95.0".into(),
             git_revision: "abc".into(),
             seed: 1,
+            ..SearchRecord::default()
         }
     }
 

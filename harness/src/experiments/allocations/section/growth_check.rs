@@ -53,8 +53,8 @@ pub(super) fn growth_check(ctx: &SectionContext<'_>, s: &mut Section) -> Result<
     }
     let _ = writeln!(
         s.markdown,
-        "The optimized cache should allocate only when it grows. Extra blocks = blocks of the `optimized` arm − \
-         blocks of the `none` arm (dhat, same pass, evaluator `material`, traversal cache on). Explained by \
+        "The optimized cache should allocate only when it grows. Extra blocks = blocks with the `optimized` cache − \
+         blocks with no cache (`none`) (dhat, same pass, evaluator `material`, traversal cache on). Explained by \
          growth = per fresh cache: 3 blocks per slot-array doubling (slots, signatures and values), plus its \
          state chunks (256 states each, never moved) and their directory's reallocations, from the growth events and \
          entries the instrumented cache counted. The `cache_growth` test checks the equality through the same \

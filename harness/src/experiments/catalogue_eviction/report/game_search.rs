@@ -265,7 +265,7 @@ pub(crate) fn write_section(
         o,
         "The catalogue trace (the first seed's main stream) beside four dice-chess traces per scenario family, every \
          evaluation lookup (material evaluator, dense ids per distinct `(state, perspective)`) of: the nested chance \
-         expansion of the family's outer successors with the traversal cache off (every leaf lookup) and on (the \
+         expansion of the family's successors (positions after our turn) with the traversal cache off (every leaf lookup) and on (the \
          lookups left after repeated rolls are answered by the traversal cache), and the Star2 chance search of the \
          family's roots one turn deeper, as the search stage searches them, with a transposition table (2^16 \
          entries, cleared per root) and without. `harness eviction --dice-trace-out DIR`, `harness --trace-out DIR` \

@@ -79,8 +79,8 @@ pub(super) fn break_even(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()
     if rows.is_empty() {
         let _ = writeln!(
             s.markdown,
-            "Not available in this run: it needs instruction counts of the `none` arm with the `material` and \
-             `constant` evaluators and of the `optimized` arm, with the measured operation's lookups \
+            "Not available in this run: it needs instruction counts without a cache with the `material` and \
+             `constant` evaluators and with the `optimized` cache, with the measured operation's lookups \
              (`callgrind_op_lookups`), which this run did not record.\n"
         );
         return Ok(());
@@ -88,7 +88,7 @@ pub(super) fn break_even(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()
     let _ = writeln!(
         s.markdown,
         "From the callgrind counts of the measured operation (the first successor of each family, traversal \
-         cache on), with I(arm) = its instructions, L = its lookups and M = the optimized cache's evaluator \
+         cache on), with I(configuration) = its instructions, L = its lookups and M = the optimized cache's evaluator \
          calls (both counted outside the measured window): evaluator cost e = (I(none, material) − I(none, \
          constant)) / L instructions per call; probe cost p = (I(optimized, material) − I(none, constant) − \
          M·e) / L instructions per lookup (hashing, probing, inserting and growth, beyond calling a constant \
