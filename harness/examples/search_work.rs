@@ -1,7 +1,8 @@
 //! One deterministic chance search of every root of a family, for instruction counting under callgrind:
 //! `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*search_roots*' \
-//!  target/release/examples/search_work FAMILY DEPTH PRUNING`. Evaluator `material` with its turn bounds, no
-//! cache, no table: the counts compare the search algorithms alone. Prints the root values and the counters.
+//!  target/release/examples/search_work FAMILY DEPTH PRUNING [TABLE]`. Evaluator `material` with its turn
+//! bounds, no cache; TABLE `on` gives the search stage's 2^16-entry transposition table (cleared per root), `off`
+//! (the default) none: the counts compare the search algorithms alone. Prints the root values and the counters.
 
 use engine::GameState;
 use engine::memo::CacheKind;
@@ -13,9 +14,13 @@ use std::path::Path;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [family, depth, pruning] = args.as_slice() else {
-        eprintln!("usage: search_work FAMILY DEPTH PRUNING");
-        std::process::exit(2);
+    let (family, depth, pruning, with_table) = match args.as_slice() {
+        [f, d, p] => (f, d, p, false),
+        [f, d, p, t] if t == "on" || t == "off" => (f, d, p, t == "on"),
+        _ => {
+            eprintln!("usage: search_work FAMILY DEPTH PRUNING [on|off]");
+            std::process::exit(2);
+        }
     };
     let family = Family::from_name(family).unwrap_or_else(|| {
         eprintln!("search_work: unknown family {family}");
@@ -43,7 +48,7 @@ fn main() {
     let table = TranspositionTable::new(TABLE_ENTRIES).expect("a power of two");
     let arm = SearchArm {
         pruning,
-        table: false,
+        table: with_table,
         cache: CacheKind::None,
     };
     let (results, counters) = search_roots(&roots, depth, arm, EvaluatorKind::Material, &table);

@@ -56,11 +56,8 @@ pub(crate) struct RollClass {
 /// The order a roll class's children are searched in.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum ChildOrder {
-    /// Generation order (plain expectimax).
+    /// Generation order (plain expectimax, and every search at the last ply).
     Generated,
-    /// The best for the mover by the material pre-rank first (the first such), the rest in generation order
-    /// except that the child it displaced takes its place.
-    BestFirst,
     /// All by the material pre-rank, best for the mover first (stable).
     Sorted,
 }
@@ -77,9 +74,9 @@ impl ChildGenerator {
     /// Generates the children of `rolled` (the mover to play with dice `rolled.dice()`) into `out`.
     ///
     /// Returns whether some path captures a king of the side not to move. Children are deduplicated (first
-    /// occurrence kept) since equal positions have equal values. With `order` other than generation order, the
-    /// best for the mover by material from `us`'s side comes first (all sorted so with [`ChildOrder::Sorted`]),
-    /// so probing and alpha-beta meet the likely best reply early.
+    /// occurrence kept) since equal positions have equal values. With [`ChildOrder::Sorted`] they are sorted
+    /// best for the mover first by material from `us`'s side, so probing and alpha-beta meet the likely best
+    /// reply early.
     ///
     /// A pass (no legal path) has one child: the position after `end_turn`, except for our last roll, where
     /// `score_path` of the empty path evaluates the rolled position itself (`keep_rolled_pass`).
@@ -122,16 +119,6 @@ impl ChildGenerator {
             out.retain(|s| self.seen.insert(*s));
         }
         let sign = if mover == us { -1 } else { 1 };
-        if order == ChildOrder::BestFirst && out.len() > 1 {
-            let mut best = (sign * evaluate_material(&out[0], us), 0);
-            for (k, c) in out.iter().enumerate().skip(1) {
-                let key = sign * evaluate_material(c, us);
-                if key < best.0 {
-                    best = (key, k);
-                }
-            }
-            out.swap(0, best.1);
-        }
         if order == ChildOrder::Sorted && out.len() > 1 {
             self.keyed.clear();
             self.keyed

@@ -1,6 +1,7 @@
 //! The node recursion of the chance search: chance nodes (with the transposition table), roll classes and the
 //! MIN/MAX choice among a roll class's children, plain or with Star1/Star2 windows.
 
+use crate::chance::ROLLS;
 use crate::color::Color;
 use crate::dice::ROLL_CLASSES;
 use crate::memo::EvaluationMemo;
@@ -140,12 +141,13 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
             class.children = self.buffers.pop().unwrap_or_default();
         }
         let keep_rolled_pass = role == Role::Us && plies == 1;
-        // At the last ply the children are single evaluations: only the probe needs the likely best one first,
-        // and sorting the rest would cost about as much as evaluating them.
-        let order = match (self.pruning.prunes(), plies) {
-            (false, _) => ChildOrder::Generated,
-            (true, 1) => ChildOrder::BestFirst,
-            (true, _) => ChildOrder::Sorted,
+        // At the last ply the children are single evaluations and nothing probes them (see
+        // `probe_can_settle`): a material pre-rank would cost about one evaluation per child, as much as the
+        // evaluations a good order could save, so they stay in generation order.
+        let order = if self.pruning.prunes() && plies > 1 {
+            ChildOrder::Sorted
+        } else {
+            ChildOrder::Generated
         };
         class.terminal = self.children.generate(
             &rolled,
@@ -223,6 +225,12 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
         plies: u8,
         w: Window,
     ) -> NodeResult<M::Error> {
+        // At the last ply a window that cannot cut with the declared interval cannot cut with the narrower one
+        // below either: the evaluation of the node's position would be wasted.
+        let terminal = terminal_value(role, plies);
+        if plies == 1 && !window_can_cut(w, self.ranges.children(role, plies).with(terminal)) {
+            return self.plain_chance(s, role, plies);
+        }
         // At the last ply the turn bounds narrow every class from one evaluation of the node's own position,
         // before any reply is generated; elsewhere the declared interval is all that is known.
         let children = if self.ranges.bounds_from_position(plies) {
@@ -231,7 +239,12 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
         } else {
             self.ranges.children(role, plies)
         };
-        let unknown = children.with(terminal_value(role, plies));
+        let unknown = children.with(terminal);
+        if plies == 1 && !window_can_cut(w, unknown) {
+            // Every class is searched in full and every leaf evaluated, as unpruned expectimax does, so its
+            // pass gives the same exact value without the bound bookkeeping.
+            return self.plain_chance(s, role, plies);
+        }
         let mut classes = self.class_lists.pop().unwrap_or_default();
         for &(_, weight) in ROLLS_BY_WEIGHT.iter() {
             let class = self.fresh_class(i64::from(weight), unknown, children);
@@ -268,7 +281,7 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
         }
         let mut tainted = false;
         if self.pruning == Pruning::Star2
-            && probe_can_settle(role, w)
+            && probe_can_settle(role, plies, w)
             && let Some(bound) = self.probe_classes(s, role, plies, w, classes, &mut tainted)?
         {
             return Ok(bound);
@@ -444,18 +457,32 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
     }
 }
 
-/// Whether Star2's probing pass is worth running at a chance node searched with window `w`. A probe bounds its
-/// class on one side only (the opponent's first reply bounds their minimum from above, ours our maximum from
-/// below), so the probes prove the node `<= alpha` at the opponent's node and `>= beta` at ours. With that side
-/// of the window infinite no probed sum reaches it. What the pass could still settle on the other side (from a
-/// class found terminal or with a single reply) the full pass also settles, by the same bounds, when it reaches
-/// that class; so skipping the pass there keeps every value exact and may only postpone such a rare cut. It
-/// saves generating every class ahead of the full pass and holding all their children in memory at once.
-fn probe_can_settle(role: Role, w: Window) -> bool {
-    match role {
-        Role::Them => w.alpha > -INF,
-        Role::Us => w.beta < INF,
-    }
+/// Whether Star2's probing pass is worth running at a chance node with `plies` turns left searched with window
+/// `w`. A probe bounds its class on one side only (the opponent's first reply bounds their minimum from above,
+/// ours our maximum from below), so the probes prove the node `<= alpha` at the opponent's node and `>= beta` at
+/// ours. With that side of the window infinite no probed sum reaches it. What the pass could still settle on
+/// the other side (from a class found terminal or with a single reply) the full pass also settles, by the same
+/// bounds, when it reaches that class; so skipping the pass there keeps every value exact and may only postpone
+/// such a rare cut. It saves generating every class ahead of the full pass and holding all their children in
+/// memory at once.
+///
+/// At the last ply a probe is one evaluation and a class's exact value costs only its remaining evaluations,
+/// while the pass generates every class before the full pass can stop at one: with the shipped evaluators
+/// (a few hundred instructions per evaluation against the turn generation that is most of a node's cost) the
+/// pass costs more than it saves, so Star2 searches the last ply as Star1 does.
+fn probe_can_settle(role: Role, plies: u8, w: Window) -> bool {
+    plies > 1
+        && match role {
+            Role::Them => w.alpha > -INF,
+            Role::Us => w.beta < INF,
+        }
+}
+
+/// Whether a node whose roll classes all lie in `unknown` can be cut in window `w`. Every bound the pruned pass
+/// sums, and every roll class's window, comes from class values inside `unknown` weighted to 216 in all: when
+/// `alpha` lies below the lowest such sum and `beta` above the highest, no sum and no child reaches the window.
+fn window_can_cut(w: Window, unknown: Range) -> bool {
+    w.alpha >= ROLLS * unknown.lo || w.beta <= ROLLS * unknown.hi
 }
 
 const fn bounded(value: i64, bound: Bound, tainted: bool) -> Scored {

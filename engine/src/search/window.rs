@@ -28,14 +28,15 @@ impl Window {
     /// A class value `v ≤ alpha'` proves the node `≤ alpha` because `acc + w·v + rest_hi ≤ alpha`, and
     /// `v ≥ beta'` proves it `≥ beta` because `acc + w·v + rest_lo ≥ beta`: so `alpha'` rounds down and `beta'`
     /// rounds up. As `alpha < beta` and `rest_lo ≤ rest_hi`, the result is never empty.
+    ///
+    /// In `i64`: the window's ends lie in `[-INF, INF]` (`INF` = 2^62) and `acc`, `rest_lo`, `rest_hi` are sums
+    /// of class values, below 2^48 in magnitude at every depth searched, so the differences stay below 2^63.
     pub fn for_roll(self, weight: i64, acc: i64, rest_lo: i64, rest_hi: i64) -> Window {
-        let w = i128::from(weight);
-        let alpha = (i128::from(self.alpha) - i128::from(acc) - i128::from(rest_hi)).div_euclid(w);
-        let beta =
-            -(-(i128::from(self.beta) - i128::from(acc) - i128::from(rest_lo))).div_euclid(w);
+        let alpha = (self.alpha - acc - rest_hi).div_euclid(weight);
+        let beta = -(-(self.beta - acc - rest_lo)).div_euclid(weight);
         Window {
-            alpha: clamp(alpha),
-            beta: clamp(beta),
+            alpha: alpha.clamp(-INF, INF),
+            beta: beta.clamp(-INF, INF),
         }
     }
 }
@@ -53,10 +54,6 @@ impl Window {
             }
         }
     }
-}
-
-fn clamp(v: i128) -> i64 {
-    v.clamp(-i128::from(INF), i128::from(INF)) as i64
 }
 
 /// A node's value with what it means: exact, or a bound returned because it fell outside the window.

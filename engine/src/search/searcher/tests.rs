@@ -87,11 +87,12 @@ fn a_wrong_turn_bound_gives_a_wrong_value_and_the_right_one_does_not() {
 }
 
 /// The probing pass is skipped exactly where its one-sided bounds cannot reach the window: the opponent's node
-/// with no alpha, ours with no beta; a finite limit on the probed side keeps it.
+/// with no alpha, ours with no beta; a finite limit on the probed side keeps it, except at the last ply, which
+/// is never probed.
 #[test]
 fn probing_is_skipped_only_where_no_probe_can_settle_the_node() {
-    assert!(!probe_can_settle(Role::Them, Window::FULL));
-    assert!(!probe_can_settle(Role::Us, Window::FULL));
+    assert!(!probe_can_settle(Role::Them, 2, Window::FULL));
+    assert!(!probe_can_settle(Role::Us, 2, Window::FULL));
     let low = Window {
         alpha: -5,
         beta: INF,
@@ -100,16 +101,41 @@ fn probing_is_skipped_only_where_no_probe_can_settle_the_node() {
         alpha: -INF,
         beta: 5,
     };
-    assert!(probe_can_settle(Role::Them, low));
-    assert!(!probe_can_settle(Role::Them, high));
-    assert!(probe_can_settle(Role::Us, high));
-    assert!(!probe_can_settle(Role::Us, low));
+    assert!(probe_can_settle(Role::Them, 2, low));
+    assert!(!probe_can_settle(Role::Them, 2, high));
+    assert!(probe_can_settle(Role::Us, 2, high));
+    assert!(!probe_can_settle(Role::Us, 2, low));
+    assert!(!probe_can_settle(Role::Them, 1, low));
+    assert!(!probe_can_settle(Role::Us, 1, high));
+}
+
+/// A window cuts only if some weighted sum of class values can reach it: one end inside the range the node's
+/// value can take (216 times its classes' range) is enough.
+#[test]
+fn a_window_outside_every_reachable_value_cuts_nothing() {
+    let unknown = Range { lo: -10, hi: 20 };
+    assert!(!window_can_cut(Window::FULL, unknown));
+    let around = Window {
+        alpha: -10 * 216 - 1,
+        beta: 20 * 216 + 1,
+    };
+    assert!(!window_can_cut(around, unknown));
+    let low_end = Window {
+        alpha: -10 * 216,
+        ..around
+    };
+    assert!(window_can_cut(low_end, unknown));
+    let high_end = Window {
+        beta: 20 * 216,
+        ..around
+    };
+    assert!(window_can_cut(high_end, unknown));
 }
 
 /// A node Star2 searches without its probing pass (full window) and with it (a finite alpha just below the
 /// value, which no probe sum can reach, and one above it, which the probes settle) agrees with plain
-/// expectimax: exact inside the window, a true upper bound at or below alpha. One board has a roll class with
-/// no legal reply (a pass), one a capture of our king.
+/// expectimax: exact inside the window, a true upper bound at or below alpha. Two plies deep, since the last
+/// ply is never probed. One board has a roll class with no legal reply (a pass), one a capture of our king.
 #[test]
 fn star2_with_and_without_probes_agrees_with_plain_expectimax() {
     let boards = [
@@ -130,7 +156,7 @@ fn star2_with_and_without_probes_agrees_with_plain_expectimax() {
                 ValueRanges::new(MATERIAL_BOUNDS),
                 Color::White,
             );
-            s.after_turn(&board, 1, w).ok().unwrap()
+            s.after_turn(&board, 2, w).ok().unwrap()
         };
         let plain = node(Pruning::None, Window::FULL);
         assert_eq!(node(Pruning::Star2, Window::FULL), plain, "{dfen}");
