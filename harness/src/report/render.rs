@@ -26,7 +26,7 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
     let charts_dir = out.join("charts");
     std::fs::create_dir_all(&charts_dir)
         .with_context(|| format!("{}: cannot create", charts_dir.display()))?;
-    let slice = Slice::pick(&results.counts);
+    let slice = Slice::of_run(&results.counts, &results.timings);
     let mut r = Report {
         results,
         slice: slice.clone(),
