@@ -125,7 +125,8 @@ fn a_wrong_declared_bound_is_caught_on_a_root_where_it_must_change_the_value() {
     assert_eq!(rows.len(), arms.len());
     let err = search(&families, SearchDepth::Two, &arms, wrong).unwrap_err();
     assert!(
-        err.to_string().starts_with("search parity: promotion depth 2"),
+        err.to_string()
+            .starts_with("search parity: promotion depth 2"),
         "{err}"
     );
     assert!(err.arm.pruning != engine::search::Pruning::None, "{err}");
@@ -146,9 +147,13 @@ fn a_wrong_declared_bound_is_caught_on_a_root_where_it_must_change_the_value() {
         );
         report.ok().unwrap().outcome.value().unwrap().value
     };
-    let per_roll = |v: i64| engine::search::RootValue::Numerator(v * SearchDepth::Two.denominator());
+    let per_roll =
+        |v: i64| engine::search::RootValue::Numerator(v * SearchDepth::Two.denominator());
     assert_eq!(value(engine::search::Pruning::None), per_roll(-200));
-    for pruning in [engine::search::Pruning::Star1, engine::search::Pruning::Star2] {
+    for pruning in [
+        engine::search::Pruning::Star1,
+        engine::search::Pruning::Star2,
+    ] {
         assert_eq!(value(pruning), per_roll(-1_000), "{pruning}");
     }
 }
@@ -187,6 +192,21 @@ fn the_main_job_measures_the_users_evaluator_and_names_it_everywhere() {
     assert!(timings.contains("sparse,optimized,mine,on,speedup_vs_none_median,"));
     let summary = std::fs::read_to_string(run.join("summary.json")).unwrap();
     assert!(summary.contains("\"mine\""), "{summary}");
+    // `constant` was not asked for, but the expansion stage timed it: the baseline of the cost columns.
+    assert!(
+        timings.contains("sparse,none,constant,on,ns_per_op_median,"),
+        "{timings}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&summary).unwrap();
+    let row = json["at_a_glance"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["evaluator"] == "mine")
+        .unwrap();
+    for key in ["evaluator_ns_per_call", "break_even_ns_per_call"] {
+        assert!(row[key].is_number(), "{key}: {row}");
+    }
     let md = std::fs::read_to_string(reports.join("index.md")).unwrap();
     let glance = &md[md.find("## At a glance").unwrap()..];
     let glance = &glance[..glance[3..].find("\n## ").map_or(glance.len(), |i| i + 3)];

@@ -160,8 +160,10 @@ impl Report<'_> {
             "For each scenario, evaluator and traversal setting: the cache variant with the greatest speedup over \
              no cache, with its 95% interval and verdict, its hit rate, the evaluator's cost per call and the \
              break-even beside it (see Definitions): the cache pays when the evaluator costs more than the \
-             break-even. The instruction columns come from callgrind (optimized cache, traversal cache on) or, \
-             for settings it does not cover, from the break-even map.\n"
+             break-even. The instruction columns come from callgrind (traversal cache on: every variant with \
+             the report's evaluator, the optimized cache with each other one) or, for settings it does not cover, \
+             from the break-even map. The `constant` evaluator is timed even when not selected: it is the \
+             baseline of the cost columns.\n"
         );
         let _ = writeln!(self.md, "{}", glance_table(&glance)?.markdown());
         let _ = writeln!(self.md, "**Verdicts:** {}.\n", t.sentence());

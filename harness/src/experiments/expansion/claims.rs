@@ -288,11 +288,7 @@ pub(crate) fn claims(ctx: &SectionContext<'_>) -> Vec<Claim> {
         .filter(|(_, s)| !s.is_empty())
         .collect();
     if !costs.is_empty() || !dearer.is_empty() {
-        out.push(pays_from(
-            &slice.evaluator,
-            &costs,
-            &dearer,
-        ));
+        out.push(pays_from(&slice.evaluator, &costs, &dearer));
     }
     let off = Traversal::Plain.name().to_owned();
     let reuse: Vec<Reuse> = ctx

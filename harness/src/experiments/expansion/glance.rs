@@ -186,7 +186,12 @@ fn glance(
         });
     let break_even_instructions_per_call = (arm.traversal().is(Traversal::Cached)
         && hit_rate > 0.0)
-        .then(|| counts.get(&measured_on(&arm.variant), Metric::ProbeInstructionsPerLookup))
+        .then(|| {
+            counts.get(
+                &measured_on(&arm.variant),
+                Metric::ProbeInstructionsPerLookup,
+            )
+        })
         .flatten()
         .map(|p| (p / hit_rate).max(0.0));
     Some(Glance {

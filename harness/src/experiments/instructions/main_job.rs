@@ -103,9 +103,11 @@ pub fn instruction_rows(
         };
         // Each evaluator's cost against the constant one, and each of its cached arms' probe cost: one
         // break-even per measured variant (At a glance reads the fastest one's).
-        for &(cache, eval) in plan.arms.iter().filter(|(c, e)| {
-            *c != CacheKind::None && *e != EvaluatorKind::Constant
-        }) {
+        for &(cache, eval) in plan
+            .arms
+            .iter()
+            .filter(|(c, e)| *c != CacheKind::None && *e != EvaluatorKind::Constant)
+        {
             let (Some(ne), Some(ve)) = (find(CacheKind::None, eval), find(cache, eval)) else {
                 continue;
             };

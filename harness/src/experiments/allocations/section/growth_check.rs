@@ -18,7 +18,8 @@ pub(super) fn growth_check(ctx: &SectionContext<'_>, s: &mut Section) -> Result<
     let c = ctx.counts;
     // The allocation profiles cover the report's evaluator with every variant, and so do the growth counts.
     let ev = ctx.slice.evaluator.as_str();
-    let arm = |s: &str, cache: CacheKind| ArmKey::new(s, cache.name(), ev, Traversal::Cached.name());
+    let arm =
+        |s: &str, cache: CacheKind| ArmKey::new(s, cache.name(), ev, Traversal::Cached.name());
     let mut lines = Vec::new();
     for s in &a.scenarios {
         let (opt, none) = (arm(s, CacheKind::Optimized), arm(s, CacheKind::None));

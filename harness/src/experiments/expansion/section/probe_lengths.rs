@@ -1,10 +1,10 @@
 //! The Counts section's probe-length histogram of the optimized cache (`probes.csv`, with the table events in
 //! `counts.csv`).
 
-use crate::record::ArmKey;
 use crate::plot::{Axis, LinePlot, Point, Series};
 use crate::present::number::{count, counter_mean, decimal, or_missing, percent};
 use crate::present::{Align, Table};
+use crate::record::ArmKey;
 use crate::record::Metric;
 use crate::section::{Section, SectionContext};
 use anyhow::Result;

@@ -40,7 +40,12 @@ fn break_even_rows(ctx: &SectionContext<'_>) -> Vec<Row> {
                     Metric::InstructionsTotal,
                 )?,
                 none_constant: c.get(
-                    &ArmKey::new(s, CacheKind::None.name(), &EvaluatorKind::Constant.to_string(), on),
+                    &ArmKey::new(
+                        s,
+                        CacheKind::None.name(),
+                        &EvaluatorKind::Constant.to_string(),
+                        on,
+                    ),
                     Metric::InstructionsTotal,
                 )?,
                 cached_evaluator: c.get(&opt, Metric::InstructionsTotal)?,
