@@ -285,7 +285,6 @@ impl ArmId {
 
     /// For file names: lower case, `-` between fields, nothing a file system or URL treats specially:
     /// `optimized-material-on`, `star2-tt-optimized`, `clock-4096`, `depth-2p10`, `unbounded`, `lru-64`.
-    #[cfg(test)]
     pub(crate) fn file_stem(self) -> String {
         let stem = match self {
             ArmId::Expansion(a) => format!("{}-{}-{}", a.cache, a.eval, a.traversal),

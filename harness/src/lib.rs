@@ -35,6 +35,9 @@ pub mod plot;
 pub mod present;
 pub mod progress;
 pub use cli::main_with;
+/// dhat, for [`alloc_profile_main!`]'s global allocator (a downstream crate need not depend on it).
+#[doc(hidden)]
+pub use dhat;
 
 /// Run metadata, run folders, tidy CSV and atomic writes.
 pub mod record;

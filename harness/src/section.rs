@@ -38,6 +38,17 @@ impl Slice {
         }
     }
 
+    /// The slice of a run folder: picked from its timings, which hold exactly the evaluators the expansion stage
+    /// measured (its counts also hold the instruction stage's arms, whose `material` would pick a slice the
+    /// run's tables do not have when `material` was not selected); from its counts when it has no timings.
+    pub(crate) fn of_run(counts: &MetricTable<i128>, timings: &MetricTable<f64>) -> Slice {
+        if timings.evaluators.is_empty() {
+            Slice::pick(counts)
+        } else {
+            Slice::pick(timings)
+        }
+    }
+
     /// The arm of `scenario` and `variant` in this slice.
     pub fn arm(&self, scenario: &str, variant: &str) -> ArmKey {
         ArmKey::new(scenario, variant, &self.evaluator, &self.traversal)

@@ -1,7 +1,7 @@
 //! A downstream-style evaluator registered in this test binary goes where the built-in ones go: `--eval` parses
 //! its name (and lists it when a name is unknown), the main job's parity and timing stages measure it and name it
 //! in counts.csv, timings.csv, summary.json and the report's At a glance, and the search's parity against unpruned
-//! expectimax runs on it, which catches a deliberately wrong declared bound.
+//! expectimax runs on it, which catches a deliberately wrong declared bound on a root built so that it must.
 
 mod support;
 
@@ -29,7 +29,8 @@ impl Evaluator for Mine {
     }
 }
 
-/// Material, declaring an interval its values leave at once: Star1 and Star2 would prune on a lie.
+/// The opposite of material (it prefers having less), declaring an interval below every value it returns. Its
+/// values lie in [-2,000, 2,000] on the position the test builds; the declared [-100,000, -50,000] is wrong.
 struct WrongBound;
 
 impl Evaluator for WrongBound {
@@ -37,15 +38,30 @@ impl Evaluator for WrongBound {
         "wrong-bound"
     }
     fn evaluate(&self, s: &GameState, c: Color) -> i32 {
-        engine::evaluate_material(s, c)
+        -engine::evaluate_material(s, c)
     }
     fn bounds(&self) -> Option<ValueBounds> {
-        Some(ValueBounds::new(-1, 1))
+        Some(ValueBounds::new(-100_000, -50_000))
+    }
+}
+
+/// The same evaluator with a true interval: the control, so the failure is the bound's and nothing else's.
+struct RightBound;
+
+impl Evaluator for RightBound {
+    fn name(&self) -> &str {
+        "right-bound"
+    }
+    fn evaluate(&self, s: &GameState, c: Color) -> i32 {
+        -engine::evaluate_material(s, c)
+    }
+    fn bounds(&self) -> Option<ValueBounds> {
+        Some(ValueBounds::new(-640_000, 640_000))
     }
 }
 
 fn registered() -> (EvaluatorKind, EvaluatorKind) {
-    install(Registry::new().with(Mine).with(WrongBound));
+    install(Registry::new().with(Mine).with(WrongBound).with(RightBound));
     ("mine".parse().unwrap(), "wrong-bound".parse().unwrap())
 }
 
@@ -58,7 +74,10 @@ fn registered_names_parse_and_unknown_names_list_them() {
     let l = harness::values::evaluators("material,mine").unwrap();
     assert_eq!(l, [EvaluatorKind::Material, mine]);
     let err = harness::values::evaluators("nnue").unwrap_err().to_string();
-    assert!(err.contains("network, mine, wrong-bound, work:N"), "{err}");
+    assert!(
+        err.contains("network, mine, wrong-bound, right-bound, work:N"),
+        "{err}"
+    );
 }
 
 fn roots(family: Family) -> (Vec<GameState>, SearchDepth) {
@@ -73,22 +92,70 @@ fn roots(family: Family) -> (Vec<GameState>, SearchDepth) {
 }
 
 #[test]
-fn search_parity_runs_on_the_users_evaluator_and_catches_a_wrong_bound() {
-    let (mine, wrong) = registered();
+fn search_parity_runs_on_the_users_evaluator() {
+    let (mine, _) = registered();
     let arms = harness::arm::SearchArm::all();
     let search = harness::experiments::search::arms::search_section;
     let (roots, depth) = roots(Family::TranspositionRich);
     let families = [("transposition-rich".to_owned(), roots)];
     let rows = search(&families, depth, &arms, mine).unwrap();
     assert_eq!(rows.len(), arms.len());
-    // Material's values leave [-1, 1] at once; Star1's cut-offs on that interval give a root another value.
-    let err = search(&families, depth, &arms, wrong).unwrap_err();
+}
+
+/// A root where the wrong bound must change every pruned arm's value, whatever the positions of a family file.
+///
+/// White (king e1, pawns a7 and h2) has rolled pawn, king, king; Black has a bare king on h8, more than three king
+/// steps from every white piece, so no reply of Black's captures anything and each leaf is worth exactly
+/// `-(White's material after White's turn)` to this evaluator. Unpruned expectimax therefore picks a turn that
+/// does not promote (h2-h3 or h2-h4 with king moves: -200 per roll, the most this evaluator gives). Star1 and Star2
+/// rank the root's turns by material, so promoting to a queen (-1,000) is searched first, with the full window:
+/// its value is exact and becomes alpha. Every later turn is a chance node whose classes are all bounded above by
+/// the declared -50,000 (the unsearched-class bound), below that alpha: each is cut before it is generated, and
+/// the pruned arms return the promotion's -1,000 per roll instead of -200. With the true interval declared
+/// (`right-bound`) the same arms agree with expectimax on the same root.
+#[test]
+fn a_wrong_declared_bound_is_caught_on_a_root_where_it_must_change_the_value() {
+    let (_, wrong) = registered();
+    let right: EvaluatorKind = "right-bound".parse().unwrap();
+    let root = GameState::from_dfen("7k/P7/8/8/8/8/7P/4K3 w - - 0 1 PKK").unwrap();
+    let arms = harness::arm::SearchArm::all();
+    let search = harness::experiments::search::arms::search_section;
+    let families = [("promotion".to_owned(), vec![root])];
+    let rows = search(&families, SearchDepth::Two, &arms, right).unwrap();
+    assert_eq!(rows.len(), arms.len());
+    let err = search(&families, SearchDepth::Two, &arms, wrong).unwrap_err();
     assert!(
         err.to_string()
-            .starts_with("search parity: transposition-rich depth 2"),
+            .starts_with("search parity: promotion depth 2"),
         "{err}"
     );
     assert!(err.arm.pruning != engine::search::Pruning::None, "{err}");
+    // The premise, checked on the engine directly: plain expectimax gives the quiet turn's -200 per roll, both
+    // pruned searches the promotion's -1,000.
+    fn contrarian(s: &GameState, c: Color) -> i32 {
+        -engine::evaluate_material(s, c)
+    }
+    let value = |pruning| {
+        let memo = engine::memo::EvaluationCache::new(contrarian);
+        let config = engine::search::SearchConfig::new(pruning, WrongBound.bounds().unwrap());
+        let report = engine::search::search(
+            &root,
+            SearchDepth::Two,
+            &config,
+            &memo,
+            &engine::search::SearchControl::unbounded(),
+        );
+        report.ok().unwrap().outcome.value().unwrap().value
+    };
+    let per_roll =
+        |v: i64| engine::search::RootValue::Numerator(v * SearchDepth::Two.denominator());
+    assert_eq!(value(engine::search::Pruning::None), per_roll(-200));
+    for pruning in [
+        engine::search::Pruning::Star1,
+        engine::search::Pruning::Star2,
+    ] {
+        assert_eq!(value(pruning), per_roll(-1_000), "{pruning}");
+    }
 }
 
 #[test]
@@ -125,6 +192,21 @@ fn the_main_job_measures_the_users_evaluator_and_names_it_everywhere() {
     assert!(timings.contains("sparse,optimized,mine,on,speedup_vs_none_median,"));
     let summary = std::fs::read_to_string(run.join("summary.json")).unwrap();
     assert!(summary.contains("\"mine\""), "{summary}");
+    // `constant` was not asked for, but the expansion stage timed it: the baseline of the cost columns.
+    assert!(
+        timings.contains("sparse,none,constant,on,ns_per_op_median,"),
+        "{timings}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&summary).unwrap();
+    let row = json["at_a_glance"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["evaluator"] == "mine")
+        .unwrap();
+    for key in ["evaluator_ns_per_call", "break_even_ns_per_call"] {
+        assert!(row[key].is_number(), "{key}: {row}");
+    }
     let md = std::fs::read_to_string(reports.join("index.md")).unwrap();
     let glance = &md[md.find("## At a glance").unwrap()..];
     let glance = &glance[..glance[3..].find("\n## ").map_or(glance.len(), |i| i + 3)];

@@ -22,8 +22,8 @@ pub struct Args {
     #[arg(long, value_parser = list::<CacheKind>, default_value = "fx,optimized")]
     pub cache: List<CacheKind>,
     /// Evaluator rungs (comma-separated, each once; `work:N` with N a power of two); default: material,
-    /// aggressive, mobility, network, work:1,4,16,64,256.
-    #[arg(long, value_parser = evaluators)]
+    /// aggressive, mobility, network, work:1,4,16,64,256. `--eval` is the same option, as other commands name it.
+    #[arg(long, value_parser = evaluators, visible_alias = "eval")]
     pub rungs: Option<List<EvaluatorKind>>,
     /// Traversal-cache modes (comma-separated, each once): on,off.
     #[arg(long, value_parser = list::<Traversal>, default_value = Traversal::ALL_NAMES)]

@@ -41,6 +41,17 @@ pub struct Job {
     pub start_time: Option<UtcTimestamp>,
 }
 
+/// The evaluator the report's tables and charts show, and so the one the instruction step, the probe lengths and
+/// the allocation profiles measure with every cache variant: `material` when selected (or when nothing is), else
+/// the first selected. The report picks the same one from the timings ([`crate::section::Slice::of_run`]).
+pub fn report_evaluator(evaluators: &[EvaluatorKind]) -> EvaluatorKind {
+    if evaluators.is_empty() || evaluators.contains(&EvaluatorKind::Material) {
+        EvaluatorKind::Material
+    } else {
+        evaluators[0]
+    }
+}
+
 /// The timing plan of a full run (`quick = false`) or a short one, with the shuffle seeded by `seed`. Each setting
 /// runs until [`crate::measure::stop_rule`] finds it settled or it reaches its cap: `max_rounds`, or fewer when
 /// `budget` over the warm-up's estimate of a round allows fewer (never below `min_rounds`, the fewest whose 95%
@@ -69,6 +80,18 @@ pub fn timing_plan(quick: bool, seed: u64) -> Plan {
 }
 
 impl Job {
+    /// The evaluators the expansion stage counts and times: the selected ones, then `constant` when it is not
+    /// among them but another is. Its uncached time is the baseline of every evaluator's cost per call and its
+    /// cached times of every break-even per call (At a glance), so a run of one evaluator (a user's, say) has
+    /// those figures without naming `constant`; it then shows as its own row, as in the default run.
+    pub(crate) fn timed_evaluators(&self) -> Vec<EvaluatorKind> {
+        let mut out = self.evaluators.clone();
+        if !out.is_empty() && !out.contains(&EvaluatorKind::Constant) {
+            out.push(EvaluatorKind::Constant);
+        }
+        out
+    }
+
     /// Whether the experiment called `name` is skipped.
     pub(crate) fn skips(&self, name: &str) -> bool {
         self.skip.contains(&name)

@@ -103,7 +103,7 @@ fn run_in(
             .map_or(&[][..], |m| &m.break_evens[..]),
     };
     // The answer is read from the files just written, as the report reads them, so the two never differ.
-    let slice = crate::section::Slice::pick(&written.counts);
+    let slice = crate::section::Slice::of_run(&written.counts, &written.timings);
     let ctx = crate::section::SectionContext {
         dir: folder.path(),
         charts_dir: folder.path(),

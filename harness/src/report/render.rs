@@ -26,7 +26,7 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
     let charts_dir = out.join("charts");
     std::fs::create_dir_all(&charts_dir)
         .with_context(|| format!("{}: cannot create", charts_dir.display()))?;
-    let slice = Slice::pick(&results.counts);
+    let slice = Slice::of_run(&results.counts, &results.timings);
     let mut r = Report {
         results,
         slice: slice.clone(),
@@ -169,8 +169,10 @@ impl Report<'_> {
             "For each scenario, evaluator and traversal setting: the cache variant with the greatest speedup over \
              no cache, with its interval and verdict, its hit rate, the evaluator's cost per call and the \
              break-even beside it (see Definitions): the cache pays when the evaluator costs more than the \
-             break-even. The instruction columns come from callgrind (optimized cache, traversal cache on) or, \
-             for settings it does not cover, from the break-even map.\n"
+             break-even. The instruction columns come from callgrind (traversal cache on: every variant with \
+             the report's evaluator, the optimized cache with each other one) or, for settings it does not cover, \
+             from the break-even map. The `constant` evaluator is timed even when not selected: it is the \
+             baseline of the cost columns.\n"
         );
         let _ = writeln!(self.md, "{}", glance_table(&glance)?.markdown());
         let speedups: Vec<_> = glance.iter().map(|g| g.speedup_vs_none).collect();

@@ -1,9 +1,11 @@
 //! The allocation experiment: dhat heap profiles of one expansion operation per arm, in a separate binary
-//! (`allocations.csv`).
+//! (`allocations.csv`): the `alloc_profile` next to the running executable ([`binary`]), which a downstream crate
+//! builds from its own evaluators with [`crate::alloc_profile_main!`].
 
 use super::{Experiment, MainRun};
 
 pub mod arm_report;
+pub mod binary;
 pub mod profile;
 pub mod section;
 
@@ -17,6 +19,7 @@ pub(crate) fn run_alloc_profile(
     run_folder: &std::path::Path,
     scenarios_dir: &std::path::Path,
     families: &[&str],
+    evaluators: &[crate::evaluators::EvaluatorKind],
 ) -> String {
     use std::process::Command;
     let Ok(exe) = std::env::current_exe() else {
@@ -30,8 +33,10 @@ pub(crate) fn run_alloc_profile(
             .parent()
             .and_then(|p| p.file_name())
             .is_some_and(|n| n == "release");
+        // `cargo run` names the package it ran (a downstream crate's own `alloc_profile` knows its evaluators).
+        let package = std::env::var("CARGO_PKG_NAME").unwrap_or_else(|_| "harness".into());
         let mut cmd = Command::new(cargo);
-        cmd.args(["build", "-p", "harness", "--bin", "alloc_profile"]);
+        cmd.args(["build", "-p", &package, "--bin", "alloc_profile"]);
         if release {
             cmd.arg("--release");
         }
@@ -39,10 +44,17 @@ pub(crate) fn run_alloc_profile(
     }
     if !bin.is_file() {
         return format!(
-            "allocations: not measured ({} is missing; `cargo build --release --bin alloc_profile`)",
+            "allocations: not measured ({} is missing; `cargo build --release --bin alloc_profile`, or for your \
+             own evaluators the `alloc_profile` of docs/your-evaluator.md)",
             bin.display()
         );
     }
+    // The report's evaluator first: `alloc_profile` profiles its first with every variant.
+    let first = crate::experiments::job::report_evaluator(evaluators);
+    let mut evaluators = evaluators.to_vec();
+    evaluators.retain(|&e| e != first);
+    evaluators.insert(0, first);
+    let names: Vec<String> = evaluators.iter().map(|e| e.to_string()).collect();
     let status = Command::new(&bin)
         .arg("--run-folder")
         .arg(run_folder)
@@ -50,6 +62,8 @@ pub(crate) fn run_alloc_profile(
         .arg(scenarios_dir)
         .arg("--scenario")
         .arg(families.join(","))
+        .arg("--eval")
+        .arg(names.join(","))
         .stdout(std::process::Stdio::null())
         .status();
     match status {
@@ -57,7 +71,11 @@ pub(crate) fn run_alloc_profile(
             "allocations: {}",
             run_folder.join("allocations.csv").display()
         ),
-        Ok(s) => format!("allocations: alloc_profile failed ({s})"),
+        Ok(s) => format!(
+            "allocations: {} failed ({s}); a binary of your own needs its own `alloc_profile` \
+             (docs/your-evaluator.md)",
+            bin.display()
+        ),
         Err(e) => format!("allocations: cannot run {}: {e}", bin.display()),
     }
 }

@@ -4,7 +4,6 @@
 
 use super::glance::speedup_of;
 use crate::answer::{Claim, ClaimFigure, PaysIn, Question, how_many, ratio_text};
-use crate::arm::ExpansionArm;
 use crate::evaluators::EvaluatorKind;
 use crate::present::number::{instructions, percent};
 use crate::record::{ArmKey, Known, Metric};
@@ -268,13 +267,8 @@ pub(crate) fn claims(ctx: &SectionContext<'_>) -> Vec<Claim> {
         .scenarios
         .iter()
         .filter_map(|s| {
-            // Callgrind measures the material evaluator under the optimized cache with the traversal cache on.
-            let arm = ExpansionArm {
-                cache: CacheKind::Optimized,
-                eval: EvaluatorKind::Material,
-                traversal: Traversal::Cached,
-            }
-            .key(s);
+            // Callgrind measures the report's evaluator under the optimized cache with the traversal cache on.
+            let arm = ArmKey::new(s, CacheKind::Optimized.name(), &slice.evaluator, &on);
             Some(InstructionCost {
                 family: s.clone(),
                 probe: ctx.counts.get(&arm, Metric::ProbeInstructionsPerLookup)?,
@@ -288,18 +282,13 @@ pub(crate) fn claims(ctx: &SectionContext<'_>) -> Vec<Claim> {
         .evaluators
         .iter()
         .filter(|e| {
-            let k = Known::<EvaluatorKind>::parse(e);
-            !k.is(EvaluatorKind::Material) && !k.is(EvaluatorKind::Constant)
+            **e != slice.evaluator && !Known::<EvaluatorKind>::parse(e).is(EvaluatorKind::Constant)
         })
         .map(|e| (e.clone(), speedups(ctx, e, &on)))
         .filter(|(_, s)| !s.is_empty())
         .collect();
     if !costs.is_empty() || !dearer.is_empty() {
-        out.push(pays_from(
-            &EvaluatorKind::Material.to_string(),
-            &costs,
-            &dearer,
-        ));
+        out.push(pays_from(&slice.evaluator, &costs, &dearer));
     }
     let off = Traversal::Plain.name().to_owned();
     let reuse: Vec<Reuse> = ctx

@@ -2,7 +2,6 @@
 //! `none` with the 95% interval and a verdict, and the break-even written as an evaluator cost next to the
 //! evaluator's own measured cost. Computed from typed rows, rendered by the report and the console alike.
 
-use crate::arm::ExpansionArm;
 use crate::evaluators::EvaluatorKind;
 use crate::present::number::{MISSING, instructions, percent, ratio_interval, time_ns};
 use crate::present::{Align, Table, TableError};
@@ -64,10 +63,12 @@ pub struct Glance {
     /// The evaluator cost at which the variant breaks even, in ns per call: (time(variant, constant) −
     /// time(none, constant)) / hits per operation (0 when the variant is faster even with a free evaluator).
     pub break_even_ns_per_call: Option<f64>,
-    /// What one call of this evaluator costs in instructions (callgrind; measured for `material` only).
+    /// What one call of this evaluator costs in instructions (callgrind: the uncached arm against the constant
+    /// evaluator's).
     pub evaluator_instructions_per_call: Option<f64>,
-    /// The break-even in instructions per call: the optimized cache's instructions per lookup / hit rate
-    /// (callgrind measures the optimized cache with the traversal cache on only).
+    /// The break-even in instructions per call: the fastest variant's instructions per lookup / hit rate
+    /// (callgrind measures the traversal cache on only; every variant with the report's evaluator, the optimized
+    /// cache with the others).
     pub break_even_instructions_per_call: Option<f64>,
 }
 
@@ -182,22 +183,33 @@ fn glance(
         let d = ns(&constant(&arm))? - ns(&constant(none))?;
         (hits > 0.0).then_some((d / hits).max(0.0))
     })();
-    // Callgrind measures the material evaluator under the optimized cache with the traversal cache on only.
-    let optimized_on = ExpansionArm {
-        cache: CacheKind::Optimized,
-        eval: EvaluatorKind::Material,
-        traversal: Traversal::Cached,
-    }
-    .key(&none.scenario);
-    let evaluator_instructions_per_call = none
-        .evaluator()
-        .is(EvaluatorKind::Material)
-        .then(|| counts.get(&optimized_on, Metric::EvaluatorInstructionsPerCall))
-        .flatten();
-    let break_even_instructions_per_call = (arm.variant().is(CacheKind::Optimized)
-        && arm.traversal().is(Traversal::Cached)
+    // Callgrind measures each selected evaluator without a cache and under the optimized one (the report's
+    // evaluator under every variant), with the traversal cache on only: its break-even rows sit on the cached
+    // arm they were derived from.
+    let measured_on = |variant: &str| ArmKey {
+        variant: variant.to_owned(),
+        traversal: Traversal::Cached.name().to_owned(),
+        ..none.clone()
+    };
+    let evaluator_instructions_per_call = counts
+        .get(
+            &measured_on(CacheKind::Optimized.name()),
+            Metric::EvaluatorInstructionsPerCall,
+        )
+        .or_else(|| {
+            counts.get(
+                &measured_on(&arm.variant),
+                Metric::EvaluatorInstructionsPerCall,
+            )
+        });
+    let break_even_instructions_per_call = (arm.traversal().is(Traversal::Cached)
         && hit_rate > 0.0)
-        .then(|| counts.get(&optimized_on, Metric::ProbeInstructionsPerLookup))
+        .then(|| {
+            counts.get(
+                &measured_on(&arm.variant),
+                Metric::ProbeInstructionsPerLookup,
+            )
+        })
         .flatten()
         .map(|p| (p / hit_rate).max(0.0));
     Some(Glance {

@@ -34,7 +34,10 @@ impl Experiment for Expansion {
         run.counts.extend(counts);
         run.timings.extend(timings);
         run.intervals.extend(intervals);
-        let probes = super::instructions::probe_families(run.scenarios)?;
+        let probes = super::instructions::probe_families(
+            run.scenarios,
+            super::job::report_evaluator(&run.job.evaluators),
+        )?;
         run.counts
             .extend(rows::write_probes_file(&probes, run.meta, run.folder)?);
         rows::print_tables(&groups, &run.job.plan);

@@ -36,7 +36,8 @@ pub(crate) fn count_with_parity<'a>(
     job: &Job,
 ) -> anyhow::Result<Vec<Group<'a>>> {
     let start = Instant::now();
-    let group_count = scenarios.len() * job.evaluators.len() * job.traversals.len();
+    let evaluators = job.timed_evaluators();
+    let group_count = scenarios.len() * evaluators.len() * job.traversals.len();
     let progress = Progress::new("parity", (group_count * job.caches.len()) as u64);
     let mut groups = Vec::new();
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -45,8 +46,7 @@ pub(crate) fn count_with_parity<'a>(
         let dfens: Vec<String> = scn.successors.iter().map(|s| s.state.to_dfen()).collect();
         // Every arm of the family is counted first, on every core at once (counting passes are deterministic and
         // nothing is timed meanwhile); parity is then checked group by group in order.
-        let arms: Vec<Arm> = job
-            .evaluators
+        let arms: Vec<Arm> = evaluators
             .iter()
             .flat_map(|&eval| {
                 job.traversals.iter().flat_map(move |&traversal| {
@@ -63,7 +63,7 @@ pub(crate) fn count_with_parity<'a>(
             Ok((arm, count_family(&states, scn.depth, arm)))
         })?
         .into_iter();
-        for &eval in &job.evaluators {
+        for &eval in &evaluators {
             let frozen: Option<Vec<i64>> = scn
                 .successors
                 .iter()

@@ -1,27 +1,28 @@
-//! The break-even hit rate of the optimized cache from callgrind instruction counts (deterministic, so it does
+//! The break-even hit rate of a cache variant from callgrind instruction counts (deterministic, so it does
 //! not drown in timing noise): evaluator cost per call and probe cost per lookup of one measured operation.
 
-/// Instruction figures of one operation measured on three arms (the same successor, traversal cache on).
+/// Instruction figures of one operation measured on three arms (the same successor, traversal cache on): an
+/// evaluator E without a cache, the constant evaluator without a cache, and E under one cache variant.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BreakEvenInputs {
-    /// I(none, material): instructions of the operation without a cache, real evaluator.
-    pub none_material: f64,
+    /// I(none, E): instructions of the operation without a cache, real evaluator.
+    pub none_evaluator: f64,
     /// I(none, constant): without a cache, the evaluator that returns a constant.
     pub none_constant: f64,
-    /// I(optimized, material): the optimized cache with the real evaluator.
-    pub optimized_material: f64,
+    /// I(cache, E): the cache variant with the real evaluator.
+    pub cached_evaluator: f64,
     /// L: evaluation lookups of the operation (equal on every arm).
     pub lookups: f64,
-    /// M: evaluator calls (misses) of the optimized arm.
+    /// M: evaluator calls (misses) of the cached arm.
     pub misses: f64,
 }
 
 /// Evaluator cost, probe cost and break-even hit rate.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BreakEven {
-    /// e = (I(none, material) − I(none, constant)) / L: instructions one evaluator call costs beyond a constant.
+    /// e = (I(none, E) − I(none, constant)) / L: instructions one evaluator call costs beyond a constant.
     pub evaluator: f64,
-    /// p = (I(optimized, material) − I(none, constant) − M·e) / L: instructions per lookup the optimized cache
+    /// p = (I(cache, E) − I(none, constant) − M·e) / L: instructions per lookup the cache
     /// adds (hashing, probing, inserting, growth amortised) beyond calling a constant evaluator directly.
     pub probe: f64,
     /// 1 − M/L: the operation's hit rate.
@@ -35,9 +36,9 @@ impl BreakEven {
     /// use harness::experiments::instructions::break_even::{BreakEven, BreakEvenInputs};
     /// // 1,000 lookups, evaluator 300 instructions, cache 50 per lookup, 400 misses.
     /// let b = BreakEven::derive(&BreakEvenInputs {
-    ///     none_material: 1e6 + 1000.0 * 300.0,
+    ///     none_evaluator: 1e6 + 1000.0 * 300.0,
     ///     none_constant: 1e6,
-    ///     optimized_material: 1e6 + 1000.0 * 50.0 + 400.0 * 300.0,
+    ///     cached_evaluator: 1e6 + 1000.0 * 50.0 + 400.0 * 300.0,
     ///     lookups: 1000.0,
     ///     misses: 400.0,
     /// })
@@ -49,11 +50,11 @@ impl BreakEven {
         if i.lookups <= 0.0 {
             return None;
         }
-        let evaluator = (i.none_material - i.none_constant) / i.lookups;
+        let evaluator = (i.none_evaluator - i.none_constant) / i.lookups;
         if evaluator <= 0.0 {
             return None;
         }
-        let probe = (i.optimized_material - i.none_constant - i.misses * evaluator) / i.lookups;
+        let probe = (i.cached_evaluator - i.none_constant - i.misses * evaluator) / i.lookups;
         Some(BreakEven {
             evaluator,
             probe,
@@ -61,8 +62,8 @@ impl BreakEven {
         })
     }
 
-    /// p / e: the hit rate above which the cache saves instructions. Equals h − (I(none, material) −
-    /// I(optimized, material)) / (L·e), the hit rate minus the measured saving in units of evaluator calls.
+    /// p / e: the hit rate above which the cache saves instructions. Equals h − (I(none, E) −
+    /// I(cache, E)) / (L·e), the hit rate minus the measured saving in units of evaluator calls.
     pub fn break_even(&self) -> f64 {
         self.probe / self.evaluator
     }

@@ -1,6 +1,7 @@
-//! The main job's instruction step: every scenario x cache variant (material evaluator, traversal cache on) and the
-//! uncached arm with the constant evaluator, the family's first successor expanded once under callgrind, as count
-//! rows; with the lookups and misses of that operation, the break-even costs (see [`BreakEven`]).
+//! The main job's instruction step: every cache variant with the report's evaluator, the uncached and optimized
+//! arms with each other selected evaluator, and the uncached arm with the constant evaluator (traversal cache on),
+//! the family's first successor expanded once under callgrind, as count rows; with the lookups and misses of that
+//! operation, each evaluator's break-even costs (see [`BreakEven`]).
 
 use super::break_even::{BreakEven, BreakEvenInputs};
 use super::{Children, MeasuredArm, measure_arm, valgrind_version};
@@ -20,6 +21,7 @@ pub fn instruction_rows(
     scenarios_dir: &Path,
     families: &[&str],
     caches: &[CacheKind],
+    evaluators: &[EvaluatorKind],
     work: &Path,
     store: Option<&Path>,
 ) -> (Vec<CountRow>, String) {
@@ -52,19 +54,12 @@ pub fn instruction_rows(
         work,
         store,
     };
-    // Every variant with the material evaluator, plus no cache with the constant evaluator, which
-    // separates the evaluator's cost from the rest of the operation (see `break_even`). The children run on every
-    // core at once: each is a deterministic count, so running them side by side changes no figure, only the wall
-    // time (nothing is timed while they run).
+    // The children run on every core at once: each is a deterministic count, so running them side by side
+    // changes no figure, only the wall time (nothing is timed while they run).
+    let plan = InstructionPlan::of(caches, evaluators);
     let jobs: Vec<(&str, CacheKind, EvaluatorKind)> = families
         .iter()
-        .flat_map(|&fam| {
-            caches
-                .iter()
-                .map(|c| (*c, EvaluatorKind::Material))
-                .chain([(CacheKind::None, EvaluatorKind::Constant)])
-                .map(move |(c, e)| (fam, c, e))
-        })
+        .flat_map(|&fam| plan.arms.iter().map(move |&(c, e)| (fam, c, e)))
         .collect();
     let progress = Progress::new("instructions", jobs.len() as u64);
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -103,25 +98,36 @@ pub fn instruction_rows(
                 .find(|(c, e, _)| *c == cache && *e == eval)
                 .map(|(_, _, m)| *m)
         };
-        if let (Some(nm), Some(nc), Some(om)) = (
-            find(CacheKind::None, EvaluatorKind::Material),
-            find(CacheKind::None, EvaluatorKind::Constant),
-            find(CacheKind::Optimized, EvaluatorKind::Material),
-        ) {
-            if nm.lookups != om.lookups || nc.lookups != om.lookups {
+        let Some(nc) = find(CacheKind::None, EvaluatorKind::Constant) else {
+            continue;
+        };
+        // Each evaluator's cost against the constant one, and each of its cached arms' probe cost: one
+        // break-even per measured variant (At a glance reads the fastest one's).
+        for &(cache, eval) in plan
+            .arms
+            .iter()
+            .filter(|(c, e)| *c != CacheKind::None && *e != EvaluatorKind::Constant)
+        {
+            let (Some(ne), Some(ve)) = (find(CacheKind::None, eval), find(cache, eval)) else {
+                continue;
+            };
+            if ne.lookups != ve.lookups || nc.lookups != ve.lookups {
                 failures.push(format!(
-                    "{fam}: lookups differ between the break-even arms (none/material {}, none/constant {}, \
-                     optimized {}); no break-even figures",
-                    nm.lookups, nc.lookups, om.lookups
+                    "{fam}: lookups differ between the break-even arms (none/{eval} {}, none/constant {}, \
+                     {}/{eval} {}); no break-even figures",
+                    ne.lookups,
+                    nc.lookups,
+                    cache.name(),
+                    ve.lookups
                 ));
             } else if let Some(b) = BreakEven::derive(&BreakEvenInputs {
-                none_material: nm.totals.ir as f64,
+                none_evaluator: ne.totals.ir as f64,
                 none_constant: nc.totals.ir as f64,
-                optimized_material: om.totals.ir as f64,
-                lookups: om.lookups as f64,
-                misses: om.evaluator_calls as f64,
+                cached_evaluator: ve.totals.ir as f64,
+                lookups: ve.lookups as f64,
+                misses: ve.evaluator_calls as f64,
             }) {
-                let key = row_key(fam, CacheKind::Optimized, EvaluatorKind::Material);
+                let key = row_key(fam, cache, eval);
                 for (metric, value) in [
                     (Metric::EvaluatorInstructionsPerCall, b.evaluator),
                     (Metric::ProbeInstructionsPerLookup, b.probe),
@@ -137,8 +143,8 @@ pub fn instruction_rows(
     }
     let mut note = format!(
         "Measured with {version} (callgrind, --cache-sim=yes, collection toggled on the measured operation only; \
-         evaluator material, plus no cache with the constant evaluator; traversal cache on; one operation \
-         = the first successor of each family)."
+         {}; traversal cache on; one operation = the first successor of each family).",
+        plan.describe()
     );
     let reused = measured
         .iter()
@@ -155,6 +161,80 @@ pub fn instruction_rows(
         note.push_str(&format!(" Failed arms: {}", failures.join("; ")));
     }
     (rows, note)
+}
+
+/// The arms one family's instruction step measures.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct InstructionPlan {
+    /// The report's evaluator, measured with every cache variant.
+    pub principal: EvaluatorKind,
+    /// The other selected evaluators (not `constant`), each measured without a cache and with the optimized one:
+    /// the two arms its break-even needs, so each further evaluator adds two children, not one per variant.
+    pub others: Vec<EvaluatorKind>,
+    /// (cache, evaluator) in run order: the principal's, the others', then the uncached constant arm.
+    pub arms: Vec<(CacheKind, EvaluatorKind)>,
+}
+
+impl InstructionPlan {
+    /// The plan of a run of `caches` x `evaluators`; the principal is the report's evaluator
+    /// ([`crate::experiments::job::report_evaluator`]).
+    ///
+    /// ```
+    /// use engine::memo::CacheKind;
+    /// use harness::evaluators::EvaluatorKind;
+    /// use harness::experiments::instructions::main_job::InstructionPlan;
+    /// let p = InstructionPlan::of(&CacheKind::ALL, &[EvaluatorKind::Aggressive, EvaluatorKind::Material]);
+    /// assert_eq!((p.principal, &p.others[..]), (EvaluatorKind::Material, &[EvaluatorKind::Aggressive][..]));
+    /// assert_eq!(p.arms.len(), CacheKind::ALL.len() + 2 + 1);
+    /// assert_eq!(p.arms.last(), Some(&(CacheKind::None, EvaluatorKind::Constant)));
+    /// ```
+    pub fn of(caches: &[CacheKind], evaluators: &[EvaluatorKind]) -> InstructionPlan {
+        let principal = crate::experiments::job::report_evaluator(evaluators);
+        let others: Vec<EvaluatorKind> = evaluators
+            .iter()
+            .copied()
+            .filter(|&e| e != principal && e != EvaluatorKind::Constant)
+            .collect();
+        let mut arms: Vec<(CacheKind, EvaluatorKind)> =
+            caches.iter().map(|&c| (c, principal)).collect();
+        for &e in &others {
+            arms.extend([(CacheKind::None, e), (CacheKind::Optimized, e)]);
+        }
+        if !arms.contains(&(CacheKind::None, EvaluatorKind::Constant)) {
+            arms.push((CacheKind::None, EvaluatorKind::Constant));
+        }
+        InstructionPlan {
+            principal,
+            others,
+            arms,
+        }
+    }
+
+    /// What the plan measures, for the status note.
+    pub fn describe(&self) -> String {
+        let principal: Vec<&str> = self
+            .arms
+            .iter()
+            .filter(|(_, e)| *e == self.principal)
+            .map(|(c, _)| c.name())
+            .collect();
+        let mut s = if principal.len() == CacheKind::ALL.len() {
+            format!("every cache variant with evaluator {}", self.principal)
+        } else {
+            format!("{} with evaluator {}", principal.join(", "), self.principal)
+        };
+        if !self.others.is_empty() {
+            let names: Vec<String> = self.others.iter().map(|e| e.to_string()).collect();
+            s.push_str(&format!(
+                ", no cache and the optimized cache with {}",
+                names.join(", ")
+            ));
+        }
+        if self.principal != EvaluatorKind::Constant {
+            s.push_str(", and no cache with the constant evaluator");
+        }
+        s
+    }
 }
 
 fn row_key(fam: &str, cache: CacheKind, eval: EvaluatorKind) -> ArmKey {

@@ -12,9 +12,12 @@ use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use std::time::Instant;
 
-/// Probes every family with evaluator `material` and the traversal cache on (the report's headline slice, whatever
-/// the run's filters).
-pub fn probe_families(scenarios: &[LoadedScenario]) -> anyhow::Result<Vec<FamilyProbes>> {
+/// Probes every family with evaluator `eval` (the report's, [`crate::experiments::job::report_evaluator`]) and the
+/// traversal cache on (the report's headline slice, whatever the run's other filters).
+pub fn probe_families(
+    scenarios: &[LoadedScenario],
+    eval: EvaluatorKind,
+) -> anyhow::Result<Vec<FamilyProbes>> {
     scenarios
         .iter()
         .map(|scn| {
@@ -23,7 +26,7 @@ pub fn probe_families(scenarios: &[LoadedScenario]) -> anyhow::Result<Vec<Family
                 scn.family.name(),
                 &states,
                 scn.depth,
-                EvaluatorKind::Material,
+                eval,
                 Traversal::Cached,
             )
         })
@@ -53,6 +56,7 @@ pub fn instruction_rows(
         &job.scenarios_dir,
         &family_names(scenarios),
         &caches,
+        &job.evaluators,
         &folder.path().join("callgrind"),
         Some(&super::count_cache::folder_under(&job.out)),
     );
@@ -72,6 +76,7 @@ pub fn allocations(scenarios: &[LoadedScenario], job: &Job, folder: &RunFolder) 
         folder.path(),
         &job.scenarios_dir,
         &family_names(scenarios),
+        &job.evaluators,
     );
     progress.clear();
     format!("{note} ({:.1} s)", start.elapsed().as_secs_f64())

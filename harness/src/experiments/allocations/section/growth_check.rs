@@ -2,11 +2,9 @@
 //! the blocks its growth schedule explains (`growth_blocks_expected` in `counts.csv`, see
 //! [`crate::experiments::expansion::operation::growth::growth_blocks`]).
 
-use crate::arm::ExpansionArm;
-use crate::evaluators::EvaluatorKind;
 use crate::present::number::decimal;
 use crate::present::{Align, Table};
-use crate::record::Metric;
+use crate::record::{ArmKey, Metric};
 use crate::section::{Section, SectionContext};
 use anyhow::Result;
 use engine::chance::Traversal;
@@ -18,15 +16,10 @@ pub(super) fn growth_check(ctx: &SectionContext<'_>, s: &mut Section) -> Result<
         return Ok(());
     };
     let c = ctx.counts;
-    // The allocation profiles cover the material evaluator with the traversal cache on.
-    let arm = |s: &str, cache| {
-        ExpansionArm {
-            cache,
-            eval: EvaluatorKind::Material,
-            traversal: Traversal::Cached,
-        }
-        .key(s)
-    };
+    // The allocation profiles cover the report's evaluator with every variant, and so do the growth counts.
+    let ev = ctx.slice.evaluator.as_str();
+    let arm =
+        |s: &str, cache: CacheKind| ArmKey::new(s, cache.name(), ev, Traversal::Cached.name());
     let mut lines = Vec::new();
     for s in &a.scenarios {
         let (opt, none) = (arm(s, CacheKind::Optimized), arm(s, CacheKind::None));
@@ -46,7 +39,7 @@ pub(super) fn growth_check(ctx: &SectionContext<'_>, s: &mut Section) -> Result<
         let _ = writeln!(
             s.markdown,
             "Not available in this run: it needs the `optimized` and `none` rows of `allocations.csv` (evaluator \
-             `material`, traversal cache `on`) and the growth counts of `counts.csv` (`growth_events`, \
+             `{ev}`, traversal cache `on`) and the growth counts of `counts.csv` (`growth_events`, \
              `growth_blocks_expected`).\n"
         );
         return Ok(());
@@ -54,7 +47,7 @@ pub(super) fn growth_check(ctx: &SectionContext<'_>, s: &mut Section) -> Result<
     let _ = writeln!(
         s.markdown,
         "The optimized cache should allocate only when it grows. Extra blocks = blocks with the `optimized` cache − \
-         blocks with no cache (`none`) (dhat, same pass, evaluator `material`, traversal cache on). Explained by \
+         blocks with no cache (`none`) (dhat, same pass, evaluator `{ev}`, traversal cache on). Explained by \
          growth = per fresh cache: 3 blocks per slot-array doubling (slots, signatures and values), plus its \
          state chunks (256 states each, never moved) and their directory's reallocations, from the growth events and \
          entries the instrumented cache counted. The `cache_growth` test checks the equality through the same \

@@ -1,11 +1,10 @@
 //! The Counts section's probe-length histogram of the optimized cache (`probes.csv`, with the table events in
 //! `counts.csv`).
 
-use crate::arm::ExpansionArm;
-use crate::evaluators::EvaluatorKind;
 use crate::plot::{Axis, LinePlot, Point, Series};
 use crate::present::number::{count, counter_mean, decimal, or_missing, percent};
 use crate::present::{Align, Table};
+use crate::record::ArmKey;
 use crate::record::Metric;
 use crate::section::{Section, SectionContext};
 use anyhow::Result;
@@ -37,13 +36,10 @@ pub(super) fn probe_lengths(ctx: &SectionContext<'_>, s: &mut Section) -> Result
         );
         return Ok(());
     };
-    // The probe collection instruments the optimized cache with the material evaluator and the traversal cache on.
-    let probed = ExpansionArm {
-        cache: CacheKind::Optimized,
-        eval: EvaluatorKind::Material,
-        traversal: Traversal::Cached,
-    };
-    let (ev, tr) = (probed.eval.to_string(), probed.traversal.name());
+    // The probe collection instruments the optimized cache with the report's evaluator and the traversal cache on.
+    let tr = Traversal::Cached.name();
+    let ev = ctx.slice.evaluator.clone();
+    let probed = |s: &str| ArmKey::new(s, CacheKind::Optimized.name(), &ev, tr);
     let _ = writeln!(
         s.markdown,
         "Slots inspected per lookup of the optimized cache (`probes.csv`), one pass over each family's \
@@ -67,7 +63,7 @@ pub(super) fn probe_lengths(ctx: &SectionContext<'_>, s: &mut Section) -> Result
     let mut summaries = Vec::new();
     let mut series = Vec::new();
     for s in &p.scenarios {
-        let arm = probed.key(s);
+        let arm = probed(s);
         let h = p.histogram(&arm);
         let tableless = h.iter().find(|(l, _)| *l == 0).map_or(0, |x| x.1);
         let probed: u64 = h.iter().filter(|(l, _)| *l > 0).map(|x| x.1).sum();

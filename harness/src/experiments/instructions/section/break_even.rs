@@ -1,13 +1,12 @@
 //! The Instructions section's break-even hit rate: evaluator and probe costs from callgrind counts of one
 //! operation (see [`crate::experiments::instructions::break_even`]), against the optimized cache's hit rate.
 
-use crate::arm::ExpansionArm;
 use crate::evaluators::EvaluatorKind;
 use crate::experiments::instructions::break_even::{BreakEven, BreakEvenInputs};
 use crate::plot::{Axis, CategorySeries, DotPlot, Reference};
 use crate::present::number::{count, decimal, or_missing, percent, span};
 use crate::present::{Align, Table};
-use crate::record::Metric;
+use crate::record::{ArmKey, Metric};
 use crate::section::{Section, SectionContext, hit_rate};
 use anyhow::Result;
 use engine::chance::Traversal;
@@ -27,29 +26,29 @@ struct Row {
 /// Rows for every scenario with the three arms and the operation's counts.
 fn break_even_rows(ctx: &SectionContext<'_>) -> Vec<Row> {
     let c = ctx.counts;
-    // Callgrind measures the operation with the traversal cache on only.
-    let arm = |s: &str, cache, eval| {
-        ExpansionArm {
-            cache,
-            eval,
-            traversal: Traversal::Cached,
-        }
-        .key(s)
-    };
+    // Callgrind measures the operation with the traversal cache on only; every variant with the report's
+    // evaluator, and the uncached arm with the constant one.
+    let on = Traversal::Cached.name();
+    let evaluator = ctx.slice.evaluator.as_str();
     c.scenarios
         .iter()
         .filter_map(|s| {
-            let opt = arm(s, CacheKind::Optimized, EvaluatorKind::Material);
+            let opt = ArmKey::new(s, CacheKind::Optimized.name(), evaluator, on);
             let inputs = BreakEvenInputs {
-                none_material: c.get(
-                    &arm(s, CacheKind::None, EvaluatorKind::Material),
+                none_evaluator: c.get(
+                    &ArmKey::new(s, CacheKind::None.name(), evaluator, on),
                     Metric::InstructionsTotal,
                 )?,
                 none_constant: c.get(
-                    &arm(s, CacheKind::None, EvaluatorKind::Constant),
+                    &ArmKey::new(
+                        s,
+                        CacheKind::None.name(),
+                        &EvaluatorKind::Constant.to_string(),
+                        on,
+                    ),
                     Metric::InstructionsTotal,
                 )?,
-                optimized_material: c.get(&opt, Metric::InstructionsTotal)?,
+                cached_evaluator: c.get(&opt, Metric::InstructionsTotal)?,
                 lookups: c.get(&opt, Metric::CallgrindOpLookups)?,
                 misses: c.get(&opt, Metric::CallgrindOpEvaluatorCalls)?,
             };
@@ -71,6 +70,7 @@ fn break_even_rows(ctx: &SectionContext<'_>) -> Vec<Row> {
 }
 
 pub(super) fn break_even(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
+    let e = ctx.slice.evaluator.as_str();
     let _ = writeln!(
         s.markdown,
         "### Break-even hit rate of the optimized cache\n"
@@ -79,7 +79,7 @@ pub(super) fn break_even(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()
     if rows.is_empty() {
         let _ = writeln!(
             s.markdown,
-            "Not available in this run: it needs instruction counts without a cache with the `material` and \
+            "Not available in this run: it needs instruction counts without a cache with the `{e}` and \
              `constant` evaluators and with the `optimized` cache, with the measured operation's lookups \
              (`callgrind_op_lookups`), which this run did not record.\n"
         );
@@ -89,11 +89,11 @@ pub(super) fn break_even(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()
         s.markdown,
         "From the callgrind counts of the measured operation (the first successor of each family, traversal \
          cache on), with I(configuration) = its instructions, L = its lookups and M = the optimized cache's evaluator \
-         calls (both counted outside the measured window): evaluator cost e = (I(none, material) − I(none, \
-         constant)) / L instructions per call; probe cost p = (I(optimized, material) − I(none, constant) − \
+         calls (both counted outside the measured window): evaluator cost e = (I(none, {e}) − I(none, \
+         constant)) / L instructions per call; probe cost p = (I(optimized, {e}) − I(none, constant) − \
          M·e) / L instructions per lookup (hashing, probing, inserting and growth, beyond calling a constant \
-         evaluator directly); break-even hit rate = p / e. Equivalently p / e = h − (I(none, material) − \
-         I(optimized, material)) / (L·e) with h = 1 − M/L, so the cache saves instructions on this operation \
+         evaluator directly); break-even hit rate = p / e. Equivalently p / e = h − (I(none, {e}) − \
+         I(optimized, {e})) / (L·e) with h = 1 − M/L, so the cache saves instructions on this operation \
          exactly when h exceeds p / e. Instruction counts, not time: memory stalls are not in them.\n"
     );
     let mut table = Table::new([
@@ -208,7 +208,7 @@ pub(super) fn break_even(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()
     };
     let _ = writeln!(
         s.markdown,
-        "**What this shows:** the optimized cache costs {} instructions per lookup against {} per `material` \
+        "**What this shows:** the optimized cache costs {} instructions per lookup against {} per `{e}` \
          evaluator call, so where a lookup costs less than a call {breaks_even}; the measured operation's hit \
          rate is above break-even (the cache saves instructions) in {saves} of {} scenarios.{never_note}\n",
         span(p0, p1, 0, ""),
