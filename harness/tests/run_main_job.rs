@@ -50,8 +50,8 @@ fn quick_run_writes_counts_timings_and_summary() {
     assert!(!runs[0].to_string_lossy().ends_with(".partial"), "{runs:?}");
     let counts = std::fs::read_to_string(runs[0].join("counts.csv")).unwrap();
     let timings = std::fs::read_to_string(runs[0].join("timings.csv")).unwrap();
-    // 5 variants x 10 count metrics, 5 probe and growth counts of the optimized cache (always evaluator material),
-    // plus the header.
+    // 5 variants x 10 count metrics, 5 probe and growth counts of the optimized cache (with the report's evaluator,
+    // here the one selected, `constant`), plus the header.
     assert_eq!(counts.lines().count(), 1 + 5 * 10 + 5);
     // probes.csv: the histogram's lookups add up to the probe_lookups count row.
     let probes = std::fs::read_to_string(runs[0].join("probes.csv")).unwrap();
@@ -63,7 +63,7 @@ fn quick_run_writes_counts_timings_and_summary() {
         .sum();
     assert!(histogram > 0);
     assert!(counts.contains(&format!(
-        "promotion-en-passant,optimized,material,on,probe_lookups,{histogram},"
+        "promotion-en-passant,optimized,constant,on,probe_lookups,{histogram},"
     )));
     assert!(counts.contains("promotion-en-passant,optimized,constant,on,evaluator_calls,"));
     assert!(timings.contains("promotion-en-passant,none,constant,on,ns_per_op_median,"));

@@ -165,7 +165,7 @@ pub fn instruction_rows(
 
 /// The arms one family's instruction step measures.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct InstructionPlan {
+pub struct InstructionPlan {
     /// The report's evaluator, measured with every cache variant.
     pub principal: EvaluatorKind,
     /// The other selected evaluators (not `constant`), each measured without a cache and with the optimized one:
