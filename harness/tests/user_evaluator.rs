@@ -167,8 +167,8 @@ fn the_main_job_measures_the_users_evaluator_and_names_it_everywhere() {
     let args = harness::commands::main_job::Args {
         quick: true,
         scenario: vec![Family::Sparse],
-        eval: vec![mine],
-        traversal: vec![engine::chance::Traversal::Cached],
+        eval: Some(vec![mine]),
+        traversal: Some(vec![engine::chance::Traversal::Cached]),
         scenarios_dir: shipped_scenarios(),
         out: out.clone(),
         report_dir: reports.clone(),
