@@ -3,6 +3,7 @@
 //! bad suite lines, bad bot specs and a bad `--out` exit 2 naming the problem and write nothing.
 
 mod cli_support;
+mod support;
 
 use cli_support::{assert_exit, run};
 use std::path::{Path, PathBuf};
@@ -66,6 +67,8 @@ fn a_bot_at_the_reference_depth_without_a_deadline_agrees_everywhere() {
             assert_eq!(field(line, "agree"), "1.0000", "{line}");
             assert_eq!(field(line, "mean_loss_cp"), "0.000", "{line}");
             assert_eq!(field(line, "mean_depth"), format!("{depth}.000"), "{line}");
+            assert_eq!(field(line, "mean_loss_cp_clamped"), "0.000", "{line}");
+            assert_eq!(field(line, "mean_loss_wp"), "0.00000", "{line}");
         }
     }
     let runs = folders(&out);
@@ -80,6 +83,11 @@ fn a_bot_at_the_reference_depth_without_a_deadline_agrees_everywhere() {
         assert!(rows.len() == 5 || rows.len() == 15, "{}", rows.len());
         for r in &rows {
             assert_eq!(r.loss_cp, 0.0, "{r:?}");
+            assert_eq!(
+                (r.loss_cp_clamped, r.loss_win_probability),
+                (0.0, 0.0),
+                "{r:?}"
+            );
             assert_eq!(r.reference_best_cp, r.chosen_cp, "{r:?}");
             assert_eq!(r.depth_completed, r.reference_depth, "{r:?}");
             assert!(engine::GameState::from_dfen(&r.dfen).is_ok_and(|s| !s.dice().is_empty()));
@@ -88,7 +96,9 @@ fn a_bot_at_the_reference_depth_without_a_deadline_agrees_everywhere() {
             serde_json::from_str(&std::fs::read_to_string(folder.join("summary.json")).unwrap())
                 .unwrap();
         assert_eq!(summary["rolled_positions"], 2);
-        assert!(summary["loss_win_probability"].is_null());
+        assert_eq!(summary["win_scale_cp"], 3882.0);
+        assert_eq!(summary["win_scale_source"], "default");
+        assert!(summary["bots"][0]["mean_loss_win_probability"]["point"] == 0.0);
         assert!(
             std::fs::read_to_string(folder.join("report.md"))
                 .unwrap()
@@ -198,4 +208,110 @@ fn bad_suites_specs_and_outs_exit_2_naming_the_problem() {
         &out,
         &["--out"],
     );
+}
+
+/// A bot whose budget cuts its depth-2 search loses against the reference; the clamped and win-probability losses
+/// stay readable beside a king exposed; `--win-scale` is recorded; `harness report <folder>` renders the section
+/// into `deadline/<folder>/`, a main-job render lists it and keeps that subfolder.
+#[test]
+fn losses_are_clamped_weighed_in_win_probability_and_reported() {
+    let base = support::copy_report_fixture("deadline-report");
+    let results = base.path().join("results");
+    let suite = base.path().join("suite.txt");
+    // White to move with a black rook next to the king: a depth-1 choice may leave the king capturable.
+    std::fs::write(
+        &suite,
+        "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1 KPP\n4k3/8/8/8/4r3/8/3P4/4K3 w - - 0 1 PKR\n",
+    )
+    .unwrap();
+    let o = run(&[
+        "deadline",
+        "--suite",
+        suite.to_str().unwrap(),
+        "--bot",
+        "depth=1,tc=nodes:1000000000",
+        "--reference-depth",
+        "2",
+        "--win-scale",
+        "400",
+        "--out",
+        results.to_str().unwrap(),
+    ]);
+    assert_exit(&o, 0);
+    let runs = folders(&results);
+    assert_eq!(runs.len(), 1, "{runs:?}");
+    let folder = &runs[0];
+    let rows = harness::record::schema::read_deadline(&folder.join("deadline.csv")).unwrap();
+    for r in &rows {
+        assert!(r.loss_cp_clamped <= 20_002.0 && r.loss_cp_clamped <= r.loss_cp.max(0.0) + 1e-9);
+        assert!((0.0..=1.0).contains(&r.loss_win_probability));
+        assert_eq!(r.loss_cp == 0.0, r.loss_win_probability == 0.0, "{r:?}");
+    }
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(folder.join("summary.json")).unwrap())
+            .unwrap();
+    assert_eq!(summary["win_scale_cp"], 400.0);
+    assert_eq!(summary["win_scale_source"], "fixed");
+    let exposed = rows.iter().filter(|r| r.chosen_exposes_king).count();
+    assert_eq!(summary["bots"][0]["king_exposed"], exposed);
+    let reports = base.path().join("reports");
+    let name = folder.file_name().unwrap().to_string_lossy().into_owned();
+    let report = |dir: &Path| {
+        let o = run(&[
+            "report",
+            dir.to_str().unwrap(),
+            "--out",
+            reports.to_str().unwrap(),
+        ]);
+        assert_exit(&o, 0);
+    };
+    report(folder);
+    let own = reports.join("deadline").join(&name).join("index.md");
+    let md = std::fs::read_to_string(&own).unwrap();
+    assert!(
+        md.contains("| king exposed |") && md.contains("scale of 400 cp (fixed)"),
+        "{md}"
+    );
+    // The main-job fixture beside the deadline folder: its report lists it and keeps its own report.
+    let run_dir = results.join("2026-01-01T00-00-00Z");
+    std::fs::create_dir_all(&run_dir).unwrap();
+    for e in std::fs::read_dir(support::report_fixture()).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_file() {
+            std::fs::copy(&p, run_dir.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    report(&run_dir);
+    let main = std::fs::read_to_string(reports.join("index.md")).unwrap();
+    assert!(
+        main.contains("## Deadline qualification")
+            && main.contains(&format!("### Deadline run `{name}`")),
+        "{main}"
+    );
+    assert!(own.is_file());
+}
+
+#[test]
+fn a_bad_win_scale_exits_2_naming_the_option() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    for (args, needle) in [
+        (vec!["--win-scale", "0"], "--win-scale"),
+        (
+            vec!["--win-scale-from", dir.path().to_str().unwrap()],
+            "--win-scale-from",
+        ),
+    ] {
+        let mut all = vec![
+            "deadline",
+            "--suite",
+            "sparse",
+            "--bot",
+            "depth=1",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        all.extend(args);
+        refused(&all, &out, &[needle]);
+    }
 }

@@ -1,10 +1,12 @@
-//! `harness deadline --suite NAME|FILE --bot SPEC [--bot SPEC…] [--reference-depth D] [--seed S] [--out DIR]`:
+//! `harness deadline --suite NAME|FILE --bot SPEC [--bot SPEC…] [--reference-depth D] [--seed S]
+//! [--win-scale CP | --win-scale-from MATCH_DIR] [--out DIR]`:
 //! deadline qualification of bots against an exact reference search. Parsing only; the work is in
 //! [`crate::experiments::deadline`].
 
 use crate::experiments::deadline::plan::DeadlinePlan;
 use crate::experiments::deadline::run::run as run_deadline;
 use crate::experiments::deadline::suite::SuiteSource;
+use crate::experiments::deadline::win_value::WinScale;
 use crate::experiments::match_runner::bot::BotSpec;
 use crate::outln;
 use engine::search::SearchDepth;
@@ -31,6 +33,13 @@ pub struct Args {
     /// The folder holding the family files and openings.json.
     #[arg(long, value_name = "DIR", default_value = "scenarios")]
     pub(crate) scenarios: PathBuf,
+    /// The logistic scale (centipawns) that turns values into win probabilities for the loss in win probability
+    /// [default: 3882, fitted on a recorded material match, see docs/deadline.md]
+    #[arg(long, value_name = "CP", conflicts_with = "win_scale_from")]
+    pub(crate) win_scale: Option<f64>,
+    /// Fit the logistic scale on the games of this match run folder instead, as `harness match luck` does
+    #[arg(long, value_name = "MATCH_DIR")]
+    pub(crate) win_scale_from: Option<PathBuf>,
     /// Where the run folder deadline-<UTC> goes.
     #[arg(long, value_name = "DIR", default_value = "results-private")]
     pub(crate) out: PathBuf,
@@ -39,7 +48,13 @@ pub struct Args {
 /// Runs the command: one line per bot on stdout.
 pub fn run(args: Args) -> anyhow::Result<()> {
     crate::record::check_output_folder("out", &args.out)?;
+    let win_scale = match (args.win_scale, &args.win_scale_from) {
+        (Some(cp), _) => WinScale::fixed(cp)?,
+        (None, Some(dir)) => WinScale::fitted_on(dir)?,
+        (None, None) => WinScale::default_scale(),
+    };
     let plan = DeadlinePlan {
+        win_scale,
         suite: SuiteSource::parse(&args.suite),
         scenarios_dir: args.scenarios,
         bots: args.bots,

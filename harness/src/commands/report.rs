@@ -1,16 +1,18 @@
 //! `harness report [RESULTS_DIR]`: render `reports/index.md` and its charts from a run folder, or, given a match
-//! run folder (`match-<UTC>/` with `match.json`), that match's own report in `reports/matches/<folder>/`.
+//! run folder (`match-<UTC>/` with `match.json`), that match's own report in `reports/matches/<folder>/`, or, given
+//! a deadline run folder (`deadline-<UTC>/` with `deadline.csv`), its report in `reports/deadline/<folder>/`.
 
 use crate::exit::Failure;
+use crate::experiments::deadline::section::{is_deadline_folder, render_deadline};
 use crate::experiments::match_runner::section::{is_match_folder, render_match};
 use crate::report::{latest_run, render_run, replace_folder};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `harness report`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The run folder to render (default: the latest complete one under `--results`); a match run folder renders
-    /// into `<--out>/matches/<its name>/`.
+    /// into `<--out>/matches/<its name>/`, a deadline run folder into `<--out>/deadline/<its name>/`.
     pub results_dir: Option<PathBuf>,
     /// Where run folders live, for the default.
     #[arg(long, default_value = "results-private")]
@@ -23,23 +25,24 @@ pub struct Args {
 /// Runs `harness report`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     if let Some(dir) = args.results_dir.as_deref().filter(|d| is_match_folder(d)) {
-        let name = dir
-            .file_name()
-            .map(|n| n.to_os_string())
-            .unwrap_or_default();
-        let out = args.out.join(crate::report::MATCHES_SUBFOLDER).join(name);
-        crate::record::check_replaceable_folder("out", &out)?;
-        let parent = out.parent().unwrap_or(&args.out);
-        std::fs::create_dir_all(parent)
-            .map_err(|e| Failure::BadInput.because(format!("--out: {}: {e}", parent.display())))?;
-        let charts = replace_folder(&out, &[], |tmp| render_match(dir, tmp))?;
-        crate::outln!(
-            "report: {} ({} chart files) from {}",
-            out.join("index.md").display(),
-            charts.len(),
-            dir.display()
+        return render_own_folder(
+            dir,
+            &args.out,
+            crate::report::MATCHES_SUBFOLDER,
+            render_match,
         );
-        return Ok(());
+    }
+    if let Some(dir) = args
+        .results_dir
+        .as_deref()
+        .filter(|d| is_deadline_folder(d))
+    {
+        return render_own_folder(
+            dir,
+            &args.out,
+            crate::report::DEADLINE_SUBFOLDER,
+            render_deadline,
+        );
     }
     crate::record::check_replaceable_folder("out", &args.out)?;
     let dir = match args.results_dir {
@@ -48,5 +51,32 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     crate::record::check_holds_not("out", &args.out, "results", &dir)?;
     render_run(&dir, &args.out)?;
+    Ok(())
+}
+
+/// Renders a run folder that carries its own report (a match, a deadline run) into `<out>/<subfolder>/<its
+/// name>/`, replaced as a whole; the main report keeps that subfolder across its own renders.
+fn render_own_folder(
+    dir: &Path,
+    out: &Path,
+    subfolder: &str,
+    render: fn(&Path, &Path) -> anyhow::Result<Vec<PathBuf>>,
+) -> anyhow::Result<()> {
+    let name = dir
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_default();
+    let target = out.join(subfolder).join(name);
+    crate::record::check_replaceable_folder("out", &target)?;
+    let parent = target.parent().unwrap_or(out);
+    std::fs::create_dir_all(parent)
+        .map_err(|e| Failure::BadInput.because(format!("--out: {}: {e}", parent.display())))?;
+    let charts = replace_folder(&target, &[], |tmp| render(dir, tmp))?;
+    crate::outln!(
+        "report: {} ({} chart files) from {}",
+        target.join("index.md").display(),
+        charts.len(),
+        dir.display()
+    );
     Ok(())
 }

@@ -18,6 +18,7 @@ pub use metadata::RunMetadata;
 pub use output::{check_holds_not, check_output_folder, check_replaceable_folder};
 pub use replace::replace_folder;
 pub use run_folder::RunFolder;
+pub(crate) use run_folder::complete_folders;
 pub use run_folder::{completed_path, is_partial, latest_complete_run};
 pub use schema::{
     AllocationRow, ArmKey, CountRow, Known, Metric, MetricTable, Provenance, SchemaError, TimingRow,

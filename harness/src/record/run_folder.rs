@@ -135,6 +135,30 @@ pub fn is_partial(dir: &Path) -> bool {
         .is_some_and(|n| n.to_string_lossy().ends_with(PARTIAL_SUFFIX))
 }
 
+/// The complete run folders directly under `base` whose names start with `prefix` and that `holds` accepts, oldest
+/// first (their names carry the UTC start time); none when `base` cannot be read.
+pub(crate) fn complete_folders(
+    base: &Path,
+    prefix: &str,
+    holds: fn(&Path) -> bool,
+) -> std::io::Result<Vec<PathBuf>> {
+    let Ok(entries) = fs::read_dir(base) else {
+        return Ok(Vec::new());
+    };
+    let mut found = Vec::new();
+    for e in entries {
+        let path = e?.path();
+        let named = path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with(prefix));
+        if named && !is_partial(&path) && holds(&path) {
+            found.push(path);
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
 /// The name `dir` has once its run completes: without the `.partial` suffix (a report written while the run is
 /// still going names the folder a reader will find).
 ///

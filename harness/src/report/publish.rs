@@ -14,14 +14,20 @@ use std::path::Path;
 /// `matches/<folder>/`); a main-job render carries it over whole.
 pub(crate) const MATCHES_SUBFOLDER: &str = "matches";
 
+/// The main report's subfolder holding deadline reports (`harness report <deadline folder>` renders into
+/// `deadline/<folder>/`); a main-job render carries it over whole.
+pub(crate) const DEADLINE_SUBFOLDER: &str = "deadline";
+
 /// Loads the run folder `dir`, renders its report and puts it in place at `out` as a whole (keeping only the
-/// eviction report's and the match reports' subfolders, which other renders own); prints what was written and which run folder it
-/// came from.
+/// eviction report's, the match reports' and the deadline reports' subfolders, which other renders own); prints
+/// what was written and which run folder it came from.
 pub fn render_run(dir: &Path, out: &Path) -> Result<()> {
     let results = RunResults::load(dir)?;
-    let done = replace_folder(out, &[EVICTION_SUBFOLDER, MATCHES_SUBFOLDER], |tmp| {
-        render(&results, tmp)
-    })?;
+    let done = replace_folder(
+        out,
+        &[EVICTION_SUBFOLDER, MATCHES_SUBFOLDER, DEADLINE_SUBFOLDER],
+        |tmp| render(&results, tmp),
+    )?;
     crate::answer::stamp_eviction_report(out, &done.answer)?;
     outln!(
         "report: {} ({} chart files) from {}",

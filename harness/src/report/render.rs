@@ -64,6 +64,12 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
         r.md.push_str(&section.markdown);
         r.charts.extend(section.charts);
     }
+    // Deadline runs likewise.
+    if let Some(section) = crate::experiments::deadline::section::listing(&results.dir)
+        .context("the Deadline qualification section")?
+    {
+        r.md.push_str(&section.markdown);
+    }
     let index = out.join("index.md");
     crate::record::write_atomic(&index, r.md.as_bytes())?;
     Ok(Rendered {

@@ -20,9 +20,21 @@ pub(crate) struct BotFindings {
     pub agree: usize,
     /// `agree / positions`.
     pub agree_share: f64,
-    /// Mean loss in centipawns with its interval.
+    /// Mean loss in centipawns with its interval (unclamped: a king exposed dominates it).
     #[serde(serialize_with = "interval")]
     pub mean_loss_cp: Interval,
+    /// Mean loss in centipawns, values clamped to the luck code's win value, with its interval.
+    #[serde(serialize_with = "interval")]
+    pub mean_loss_cp_clamped: Interval,
+    /// Median clamped loss in centipawns.
+    pub median_loss_cp_clamped: f64,
+    /// Mean loss in win probability with its interval.
+    #[serde(serialize_with = "interval")]
+    pub mean_loss_win_probability: Interval,
+    /// Positions where some opponent roll after the chosen move captures the mover's king.
+    pub king_exposed: usize,
+    /// `king_exposed / positions`.
+    pub king_exposed_share: f64,
     /// How many moves came from depth 1, 2 and 3.
     pub depth_completed: [usize; 3],
     /// The mean depth completed.
@@ -51,6 +63,9 @@ impl BotFindings {
             depth_completed[usize::from(r.depth_completed) - 1] += 1;
         }
         let n = rows.len();
+        let clamped: Vec<f64> = rows.iter().map(|r| r.loss_cp_clamped).collect();
+        let probability: Vec<f64> = rows.iter().map(|r| r.loss_win_probability).collect();
+        let king_exposed = rows.iter().filter(|r| r.chosen_exposes_king).count();
         BotFindings {
             bot: rows[0].bot.clone(),
             reference_depth: rows[0].reference_depth,
@@ -58,6 +73,11 @@ impl BotFindings {
             agree,
             agree_share: agree as f64 / n as f64,
             mean_loss_cp: Interval::mean(&losses),
+            mean_loss_cp_clamped: Interval::mean(&clamped),
+            median_loss_cp_clamped: median(&clamped),
+            mean_loss_win_probability: Interval::mean(&probability),
+            king_exposed,
+            king_exposed_share: king_exposed as f64 / n as f64,
             depth_completed,
             mean_depth: rows
                 .iter()
@@ -83,14 +103,44 @@ impl BotFindings {
             .collect()
     }
 
-    /// The stdout line: `bot=… positions=… agree=… mean_loss_cp=… loss_low=… loss_high=… mean_depth=…` (`agree`
-    /// is the share; the interval is 95% Student-t, collapsed for one position).
+    /// The stdout line: `bot=… positions=… agree=… mean_loss_cp=… loss_low=… loss_high=… mean_depth=…
+    /// king_exposed=… mean_loss_cp_clamped=… median_loss_cp_clamped=… mean_loss_wp=… wp_low=… wp_high=…`
+    /// (`agree` is the share, `king_exposed` a count; the intervals are 95% Student-t, collapsed for one
+    /// position).
     pub(crate) fn line(&self) -> String {
         let i = &self.mean_loss_cp;
+        let c = &self.mean_loss_cp_clamped;
+        let p = &self.mean_loss_win_probability;
         format!(
-            "bot={} positions={} agree={:.4} mean_loss_cp={:.3} loss_low={:.3} loss_high={:.3} mean_depth={:.3}",
-            self.bot, self.positions, self.agree_share, i.point, i.low, i.high, self.mean_depth
+            "bot={} positions={} agree={:.4} mean_loss_cp={:.3} loss_low={:.3} loss_high={:.3} mean_depth={:.3} \
+             king_exposed={} mean_loss_cp_clamped={:.3} median_loss_cp_clamped={:.3} mean_loss_wp={:.5} \
+             wp_low={:.5} wp_high={:.5}",
+            self.bot,
+            self.positions,
+            self.agree_share,
+            i.point,
+            i.low,
+            i.high,
+            self.mean_depth,
+            self.king_exposed,
+            c.point,
+            self.median_loss_cp_clamped,
+            p.point,
+            p.low,
+            p.high
         )
+    }
+}
+
+/// The median of `xs` (at least one value): the middle value, or the mean of the two middle ones.
+fn median(xs: &[f64]) -> f64 {
+    let mut v = xs.to_vec();
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
     }
 }
 
@@ -110,6 +160,9 @@ mod tests {
             reference_best_cp: Some(loss),
             chosen_cp: Some(0.0),
             loss_cp: loss,
+            loss_cp_clamped: loss.min(20_002.0),
+            loss_win_probability: loss / 20_002.0,
+            chosen_exposes_king: loss > 5.0,
             machine: String::new(),
             rustc: String::new(),
             git_revision: String::new(),
@@ -132,6 +185,13 @@ mod tests {
         assert_eq!(a.depth_completed, [2, 1, 0]);
         assert!((a.mean_depth - 4.0 / 3.0).abs() < 1e-12);
         assert_eq!(a.mean_loss_cp, Interval::mean(&[0.0, 10.0, 0.0]));
+        assert_eq!(a.median_loss_cp_clamped, 0.0);
+        assert_eq!((a.king_exposed, f[1].king_exposed), (1, 0));
+        assert_eq!(
+            a.mean_loss_win_probability,
+            Interval::mean(&[0.0, 10.0 / 20_002.0, 0.0])
+        );
+        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);
         assert!(
             a.line()
                 .starts_with("bot=a positions=3 agree=0.6667 mean_loss_cp=3.333 loss_low=")

@@ -11,3 +11,4 @@ pub(crate) mod rows;
 pub(crate) mod run;
 pub(crate) mod section;
 pub(crate) mod suite;
+pub(crate) mod win_value;

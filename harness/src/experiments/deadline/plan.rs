@@ -1,6 +1,7 @@
 //! What a deadline run does: the suite, the bots and the depth each bot's choices are judged at.
 
 use super::suite::SuiteSource;
+use super::win_value::WinScale;
 use crate::exit::Failure;
 use crate::experiments::match_runner::bot::{BotSpec, Depth};
 use engine::search::SearchDepth;
@@ -19,6 +20,8 @@ pub(crate) struct DeadlinePlan {
     pub reference_depth: Option<SearchDepth>,
     /// Seeds the rolls of positions without dice.
     pub seed: u64,
+    /// Turns values into win probabilities.
+    pub win_scale: WinScale,
 }
 
 /// The depth `bot`'s choices are judged at: `fixed` when given, else one turn deeper than the bot searches,

@@ -8,6 +8,7 @@
 use super::plan::{DeadlinePlan, reference_depth};
 use super::reference::{best_value, centipawns, loss, path_value};
 use super::suite::Suite;
+use super::win_value::{clamped, exposes_king};
 use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
 use crate::experiments::match_runner::bot::BotSpec;
@@ -135,6 +136,9 @@ pub(crate) fn rows(
                     p.to_dfen()
                 )));
             }
+            let (best_clamped, chosen_clamped) =
+                (clamped(centipawns(b, depth)), clamped(centipawns(v, depth)));
+            let scale = &plan.win_scale;
             rows.push(
                 DeadlineRecord {
                     bot: bot.to_string(),
@@ -152,6 +156,10 @@ pub(crate) fn rows(
                     reference_best_cp: centipawns(b, depth),
                     chosen_cp: centipawns(v, depth),
                     loss_cp,
+                    loss_cp_clamped: best_clamped - chosen_clamped,
+                    loss_win_probability: scale.probability(best_clamped)
+                        - scale.probability(chosen_clamped),
+                    chosen_exposes_king: exposes_king(p, &c.path),
                     machine: String::new(),
                     rustc: String::new(),
                     git_revision: String::new(),

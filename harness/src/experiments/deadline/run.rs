@@ -39,9 +39,10 @@ struct Summary<'a> {
     positions: usize,
     rolled_positions: usize,
     seed: u64,
-    /// Loss in win probability needs a logistic fit of game results kept where this run can read it; until then the
-    /// loss is in centipawns only (`null`).
-    loss_win_probability: Option<f64>,
+    /// The logistic scale the win-probability losses use, in centipawns.
+    win_scale_cp: f64,
+    /// Where it came from: `default`, `fixed` or `fitted on <match folder>`.
+    win_scale_source: &'a str,
     bots: Vec<BotSummary>,
 }
 
@@ -71,7 +72,8 @@ pub(crate) fn run(plan: &DeadlinePlan, out: &Path) -> anyhow::Result<Finished> {
         positions: suite.positions.len(),
         rolled_positions: suite.rolled,
         seed: plan.seed,
-        loss_win_probability: None,
+        win_scale_cp: plan.win_scale.cp,
+        win_scale_source: &plan.win_scale.source,
         bots: findings
             .iter()
             .cloned()

@@ -3,6 +3,8 @@
 
 use super::findings::BotFindings;
 use super::run::ROWS_FILE;
+use super::win_value::WinScale;
+use crate::exit::Failure;
 use crate::present::number::{decimal, percent};
 use crate::present::{Align, Table};
 use crate::record::schema::read_deadline;
@@ -12,47 +14,81 @@ use std::path::Path;
 
 /// The section of the run folder `dir`; `None` when it holds no `deadline.csv`.
 pub(crate) fn section(dir: &Path) -> anyhow::Result<Option<Section>> {
+    section_headed(dir, "## Deadline qualification")
+}
+
+/// [`section`] under the heading line `heading`.
+fn section_headed(dir: &Path, heading: &str) -> anyhow::Result<Option<Section>> {
     let path = dir.join(ROWS_FILE);
     if !path.exists() {
         return Ok(None);
     }
     let rows = read_deadline(&path)?;
+    let scale = read_scale(dir)?;
     let findings = BotFindings::all(&rows);
     let mut md = String::new();
-    let _ = writeln!(md, "## Deadline qualification\n");
+    let _ = writeln!(md, "{heading}\n");
+    let interval = |i: &crate::statistics::Interval, digits: usize| {
+        if i.level > 0.0 {
+            format!("[{}, {}]", decimal(i.low, digits), decimal(i.high, digits))
+        } else {
+            "— (one position)".to_owned()
+        }
+    };
+    for f in &findings {
+        let _ = writeln!(
+            md,
+            "- `{}` agrees with the reference on {} of {} positions; its moves lose {} of a game in win probability \
+             on average (95% interval {}), and {} of its moves let some opponent roll capture its king.",
+            f.bot,
+            percent(f.agree_share),
+            f.positions,
+            decimal(f.mean_loss_win_probability.point, 4),
+            interval(&f.mean_loss_win_probability, 4),
+            f.king_exposed
+        );
+    }
     let _ = writeln!(
         md,
-        "Each bot chose a move at every position of the suite `{}` under its time control; an exact reference \
+        "\nEach bot chose a move at every position of the suite `{}` under its time control; an exact reference \
          search (Star2 without a table, equal to unpruned expectimax) valued the reference's best move and the \
-         bot's. Loss = the best move's value − the chosen move's, in the bot's evaluator's centipawns; a bot \
-         agrees where its loss is 0. The interval is the mean's 95% Student-t interval over positions. Loss in \
-         win probability is not given: it needs the logistic fit of game results, which this run does not have.\n",
-        rows[0].suite
+         bot's. Loss = the best move's value − the chosen move's, in the bot's evaluator's centipawns, with both \
+         values clamped to ±10,001 (the luck adjustment's value of a king capture): a move that lets an opponent \
+         roll capture the king counts as a lost game, not as the search's −10^9 per roll. A bot agrees where its \
+         unclamped loss is 0. Loss in win probability = the logistic win probability of the best value minus that \
+         of the chosen value, at a scale of {} cp ({}). Intervals are the mean's 95% Student-t interval over \
+         positions.\n",
+        rows[0].suite,
+        decimal(scale.cp, 0),
+        scale.source
     );
     let mut t = Table::new([
         ("bot", Align::Left),
         ("reference depth", Align::Right),
         ("positions", Align::Right),
         ("agree", Align::Right),
+        ("king exposed", Align::Right),
         ("mean loss (cp)", Align::Right),
-        ("95% interval", Align::Right),
+        ("95% interval (cp)", Align::Right),
+        ("median loss (cp)", Align::Right),
+        ("mean loss (win probability)", Align::Right),
+        ("95% interval (win probability)", Align::Right),
         ("depth 1 / 2 / 3", Align::Right),
         ("mean depth", Align::Right),
     ]);
     for f in &findings {
-        let i = &f.mean_loss_cp;
         let [d1, d2, d3] = f.depth_completed;
         t.row([
             format!("`{}`", f.bot),
             f.reference_depth.to_string(),
             f.positions.to_string(),
             percent(f.agree_share),
-            decimal(i.point, 2),
-            if i.level > 0.0 {
-                format!("[{}, {}]", decimal(i.low, 2), decimal(i.high, 2))
-            } else {
-                "— (one position)".to_owned()
-            },
+            format!("{} ({})", f.king_exposed, percent(f.king_exposed_share)),
+            decimal(f.mean_loss_cp_clamped.point, 2),
+            interval(&f.mean_loss_cp_clamped, 2),
+            decimal(f.median_loss_cp_clamped, 2),
+            decimal(f.mean_loss_win_probability.point, 4),
+            interval(&f.mean_loss_win_probability, 4),
             format!("{d1} / {d2} / {d3}"),
             decimal(f.mean_depth, 2),
         ])?;
@@ -65,16 +101,118 @@ pub(crate) fn section(dir: &Path) -> anyhow::Result<Option<Section>> {
     }))
 }
 
+/// The scale the run recorded in its `summary.json` (`win_scale_cp`, `win_scale_source`).
+fn read_scale(dir: &Path) -> anyhow::Result<WinScale> {
+    let path = dir.join("summary.json");
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| Failure::BadInput.because(format!("{}: {e}", path.display())))?;
+    let json: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| Failure::BadInput.because(format!("{}: {e}", path.display())))?;
+    match (
+        json["win_scale_cp"].as_f64(),
+        json["win_scale_source"].as_str(),
+    ) {
+        (Some(cp), Some(source)) => Ok(WinScale {
+            cp,
+            source: source.to_owned(),
+        }),
+        _ => Err(Failure::BadInput.because(format!(
+            "{}: field `win_scale_cp` or `win_scale_source` missing",
+            path.display()
+        ))),
+    }
+}
+
 /// `report.md` of a deadline run folder: a title and the section.
 pub(crate) fn report_markdown(dir: &Path) -> anyhow::Result<String> {
+    report_with(
+        dir,
+        &format!("Written by `harness deadline` from `{ROWS_FILE}` in this folder"),
+    )
+}
+
+/// A title, `origin` with what `summary.json` adds, and the section of `dir`.
+fn report_with(dir: &Path, origin: &str) -> anyhow::Result<String> {
     let mut md = String::from("# Deadline qualification report\n\n");
     let _ = writeln!(
         md,
-        "Written by `harness deadline` from `{ROWS_FILE}` in this folder; `summary.json` holds the same figures \
-         with each bot's mean nodes and wall milliseconds per move.\n"
+        "{origin}; `summary.json` holds the same figures with each bot's mean nodes and wall milliseconds per \
+         move.\n"
     );
     if let Some(s) = section(dir)? {
         md.push_str(&s.markdown);
     }
     Ok(md)
+}
+
+/// Whether `dir` is a deadline run folder (it holds `deadline.csv`).
+pub(crate) fn is_deadline_folder(dir: &Path) -> bool {
+    dir.join(ROWS_FILE).is_file()
+}
+
+/// Renders the deadline run folder `dir` into `out` as `index.md` (the folder's `report.md` made anew from its
+/// rows); no charts.
+pub(crate) fn render_deadline(dir: &Path, out: &Path) -> anyhow::Result<Vec<std::path::PathBuf>> {
+    let name = dir.file_name().map_or_else(
+        || dir.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let md = report_with(
+        dir,
+        &format!(
+            "Generated by `harness report` from `{ROWS_FILE}` of the deadline run folder `{name}`"
+        ),
+    )?;
+    crate::record::write_atomic(&out.join("index.md"), md.as_bytes())?;
+    Ok(Vec::new())
+}
+
+/// The complete deadline run folders directly under `base`, oldest first (their names carry the UTC start time).
+fn deadline_folders(base: &Path) -> anyhow::Result<Vec<std::path::PathBuf>> {
+    Ok(crate::record::complete_folders(
+        base,
+        "deadline-",
+        is_deadline_folder,
+    )?)
+}
+
+/// The main-job report's "Deadline qualification" section: every complete deadline run folder beside `run_dir`
+/// (under the same results folder), each with its section; `None` when there is none. A folder that cannot be
+/// read is named, not fatal.
+pub(crate) fn listing(run_dir: &Path) -> anyhow::Result<Option<Section>> {
+    let Some(base) = run_dir.parent() else {
+        return Ok(None);
+    };
+    let folders = deadline_folders(base)?;
+    if folders.is_empty() {
+        return Ok(None);
+    }
+    let mut md = String::new();
+    let _ = writeln!(
+        md,
+        "## Deadline qualification\n\n{} complete deadline run folder(s) under `{}` (`harness deadline`; each also \
+         renders alone with `harness report <folder>`).\n",
+        folders.len(),
+        base.file_name().map_or_else(
+            || base.display().to_string(),
+            |n| n.to_string_lossy().into_owned()
+        )
+    );
+    for dir in &folders {
+        let stem = dir.file_name().map_or_else(
+            || "deadline".to_owned(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        match section_headed(dir, &format!("### Deadline run `{stem}`")) {
+            Ok(Some(s)) => md.push_str(&s.markdown),
+            Ok(None) => {}
+            Err(e) => {
+                let _ = writeln!(md, "### Deadline run `{stem}`\n\nNot readable: {e:#}\n");
+            }
+        }
+    }
+    Ok(Some(Section {
+        markdown: md,
+        charts: Vec::new(),
+    }))
 }

@@ -10,7 +10,6 @@ use super::tally::Tally;
 use crate::plot::{self, Axis, CategorySeries, DotPlot, LinePlot, Point, Series};
 use crate::present::number::{count, decimal};
 use crate::present::{Align, Table};
-use crate::record::is_partial;
 use crate::section::Section;
 use crate::statistics::sprt::{SprtStatus, sprt_pentanomial};
 use anyhow::{Context, Result};
@@ -252,21 +251,11 @@ fn wilson(k: f64, n: f64) -> (f64, f64) {
 
 /// The complete match folders directly under `base`, oldest first (their names carry the UTC start time).
 pub(crate) fn match_folders(base: &Path) -> Result<Vec<PathBuf>> {
-    let Ok(entries) = std::fs::read_dir(base) else {
-        return Ok(Vec::new());
-    };
-    let mut found = Vec::new();
-    for e in entries {
-        let path = e?.path();
-        let is_match = path
-            .file_name()
-            .is_some_and(|n| n.to_string_lossy().starts_with("match-"));
-        if is_match && !is_partial(&path) && is_match_folder(&path) {
-            found.push(path);
-        }
-    }
-    found.sort();
-    Ok(found)
+    Ok(crate::record::complete_folders(
+        base,
+        "match-",
+        is_match_folder,
+    )?)
 }
 
 /// The main-job report's "Matches" section: every complete match folder beside `run_dir` (under the same results

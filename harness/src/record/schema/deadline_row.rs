@@ -34,6 +34,15 @@ pub struct DeadlineRecord {
     pub chosen_cp: Option<f64>,
     /// `reference_best_cp − chosen_cp` (0 when both are wins); 0 exactly when the bot agrees with the reference.
     pub loss_cp: f64,
+    /// The loss with both values clamped to `[−10,001, 10,001]`, the luck code's value of a king capture: a move
+    /// that lets some opponent roll capture our king counts as a lost game once, not at the tree's terminal
+    /// value.
+    pub loss_cp_clamped: f64,
+    /// The loss in win probability: the logistic win probability of the clamped best value minus that of the
+    /// clamped chosen value, at the run's scale (`summary.json`'s `win_scale_cp`).
+    pub loss_win_probability: f64,
+    /// Whether some opponent roll after the bot's move captures the mover's king.
+    pub chosen_exposes_king: bool,
     /// `host (cpu, N cores)`.
     pub machine: String,
     /// `rustc -V`.
@@ -56,6 +65,9 @@ impl CsvRecord for DeadlineRecord {
         "reference_best_cp",
         "chosen_cp",
         "loss_cp",
+        "loss_cp_clamped",
+        "loss_win_probability",
+        "chosen_exposes_king",
         "machine",
         "rustc",
         "git_revision",
@@ -75,6 +87,21 @@ impl CsvRecord for DeadlineRecord {
             return Err((
                 "loss_cp",
                 format!("{} is not a finite loss of 0 or more", self.loss_cp),
+            ));
+        }
+        if !self.loss_cp_clamped.is_finite() || !(0.0..=20_002.0).contains(&self.loss_cp_clamped) {
+            return Err((
+                "loss_cp_clamped",
+                format!(
+                    "{} is not a loss between 0 and 20,002",
+                    self.loss_cp_clamped
+                ),
+            ));
+        }
+        if !(0.0..=1.0).contains(&self.loss_win_probability) {
+            return Err((
+                "loss_win_probability",
+                format!("{} is not between 0 and 1", self.loss_win_probability),
             ));
         }
         let expected = match (self.reference_best_cp, self.chosen_cp) {
@@ -142,6 +169,12 @@ mod tests {
                 (Some(b), Some(c)) => b - c,
                 _ => 0.0,
             },
+            loss_cp_clamped: match (best, chosen) {
+                (Some(b), Some(c)) => b - c,
+                _ => 0.0,
+            },
+            loss_win_probability: 0.0,
+            chosen_exposes_king: false,
             machine: "host (cpu, 2 cores)".into(),
             rustc: "rustc 1.95.0".into(),
             git_revision: "abc".into(),
