@@ -146,6 +146,8 @@ impl Report<'_> {
         if let Some(map) = crate::experiments::break_even::section::rows(&self.results.dir)? {
             crate::experiments::expansion::glance::with_break_even_map(&mut glance, &map);
         }
+        let strength = crate::strength::Strength::of_run(&self.results.dir)?;
+        crate::experiments::expansion::glance::with_predicted_elo(&mut glance, &strength);
         let _ = writeln!(self.md, "## At a glance\n");
         if glance.is_empty() {
             let _ = writeln!(
@@ -163,6 +165,7 @@ impl Report<'_> {
              break-even. The instruction columns come from callgrind (optimized cache, traversal cache on) or, \
              for settings it does not cover, from the break-even map.\n"
         );
+        let _ = writeln!(self.md, "{}\n", strength.glance_note());
         let _ = writeln!(self.md, "{}", glance_table(&glance)?.markdown());
         let _ = writeln!(self.md, "**Verdicts:** {}.\n", t.sentence());
         Ok(())

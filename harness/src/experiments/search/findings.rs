@@ -7,6 +7,7 @@ use crate::present::number::{MISSING, count, ratio, ratio_interval, time_ns_inte
 use crate::present::{Align, Table};
 use crate::record::schema::SearchRecord;
 use crate::statistics::Interval;
+use crate::strength::Strength;
 use crate::verdict::{FASTER, PAYS, Verdict};
 use engine::memo::CacheKind;
 use engine::search::Pruning;
@@ -46,6 +47,8 @@ impl ArmFinding {
 pub struct SearchFindings {
     /// Every arm of every family, in row order.
     pub arms: Vec<ArmFinding>,
+    /// Elo per doubling, for the predicted Elo of each speedup (absent: left out).
+    pub(crate) strength: Strength,
 }
 
 fn plain_of<'a>(rows: &'a [SearchRecord], r: &SearchRecord) -> Option<&'a SearchRecord> {
@@ -88,7 +91,22 @@ impl SearchFindings {
                 })
             })
             .collect();
-        SearchFindings { arms }
+        SearchFindings {
+            arms,
+            strength: Strength::default(),
+        }
+    }
+
+    /// The same findings, their speedups also read as predicted Elo from `strength`.
+    pub(crate) fn with_strength(self, strength: Strength) -> SearchFindings {
+        SearchFindings { strength, ..self }
+    }
+
+    /// `, about +12 Elo [−3, +25]` after a speedup, when there is a measurement.
+    fn worth(&self, speedup: &Interval) -> String {
+        self.strength
+            .predict(speedup)
+            .map_or_else(String::new, |p| format!(", about {}", p.text()))
     }
 
     fn find(&self, scenario: &str, arm: SearchArm) -> Option<&ArmFinding> {
@@ -137,10 +155,11 @@ impl SearchFindings {
                     || format!("{}: {MISSING}", ArmId::Search(want).title()),
                     |a| {
                         format!(
-                            "{}: {} fewer leaves than plain, speedup {}",
+                            "{}: {} fewer leaves than plain, speedup {}{}",
                             a.label(),
                             ratio(1.0 / a.leaves_ratio),
-                            ratio_interval(a.speedup.point, a.speedup.low, a.speedup.high)
+                            ratio_interval(a.speedup.point, a.speedup.low, a.speedup.high),
+                            self.worth(&a.speedup)
                         )
                     },
                 )
@@ -157,9 +176,10 @@ impl SearchFindings {
                 (Some(n), Some(o)) => {
                     let s = speedup(&n.row, &o.row);
                     format!(
-                        "with Star2 + TT the evaluation cache's speedup is {} ({})",
+                        "with Star2 + TT the evaluation cache's speedup is {} ({}){}",
                         ratio_interval(s.point, s.low, s.high),
-                        Verdict::of_ratio(&s).label(&PAYS)
+                        Verdict::of_ratio(&s).label(&PAYS),
+                        self.worth(&s)
                     )
                 }
                 _ => format!("evaluation cache with Star2 + TT: {MISSING}"),
@@ -189,6 +209,7 @@ impl SearchFindings {
             ("time per pass", Align::Right),
             ("speedup vs plain", Align::Right),
             ("verdict", Align::Left),
+            ("predicted Elo [interval]", Align::Right),
         ]);
         for a in &self.arms {
             let r = &a.row;
@@ -210,8 +231,11 @@ impl SearchFindings {
                 time_ns_interval(r.median_ns, r.ci_low_ns, r.ci_high_ns),
                 ratio_interval(a.speedup.point, a.speedup.low, a.speedup.high),
                 a.verdict().label(&FASTER).to_owned(),
+                self.strength
+                    .predict(&a.speedup)
+                    .map_or(MISSING.to_owned(), |p| p.text()),
             ])
-            .expect("twelve cells");
+            .expect("thirteen cells");
         }
         t
     }

@@ -29,7 +29,8 @@ fn search(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
         );
         return Ok(());
     };
-    let findings = crate::experiments::search::findings::SearchFindings::of(&rows);
+    let findings = crate::experiments::search::findings::SearchFindings::of(&rows)
+        .with_strength(crate::strength::Strength::of_run(ctx.dir)?);
     let _ = writeln!(
         s.markdown,
         "Every family's frozen roots searched one turn deeper than its expansion depth (material evaluator), by \
@@ -41,6 +42,8 @@ fn search(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
          The evaluation cache's speedup inside a search arm (the same arm with and without it) is the quotient \
          of the two medians' intervals: those two arms are not paired against each other.\n"
     );
+    let strength = &findings.strength;
+    let _ = writeln!(s.markdown, "{}\n", strength.glance_note());
     for line in findings.glance_lines() {
         let _ = writeln!(s.markdown, "- {line}");
     }
