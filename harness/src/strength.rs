@@ -284,7 +284,7 @@ impl Strength {
         match self {
             Strength::Measured(m) => format!(
                 "Predicted Elo: what the speedup is worth in playing strength at {}, log2(speedup) x Elo per \
-                 doubling, where doubling the bot's time per move is worth {} (n = {} games of `{}` against \
+                 doubling, where doubling the bot's time per move is worth {}, n = {} games of `{}` against \
                  itself at twice the time; see docs/strength.md); the interval is the extremes over both \
                  intervals' ends.",
                 m.tc_words(),
@@ -300,15 +300,16 @@ impl Strength {
         }
     }
 
-    /// `+40 Elo [+20, +60] (95%)`: the measurement as the report states it.
+    /// `+40 Elo [+20, +60] (95%`: the measurement as the report states it, its parenthesis left open for the
+    /// count.
     pub(crate) fn per_doubling_text(&self) -> Option<String> {
         let m = self.measured()?;
         Some(format!(
-            "{} Elo [{}, {}] ({})",
+            "{} Elo [{}, {}] ({:.0}%",
             signed_elo(m.elo.point),
             signed_elo(m.elo.low),
             signed_elo(m.elo.high),
-            crate::present::number::percent(m.elo.level)
+            100.0 * m.elo.level
         ))
     }
 

@@ -2,11 +2,12 @@
 //! Elo per doubling was measured at ([`crate::strength`]).
 
 use super::glance::{Glance, at_a_glance, with_predicted_elo};
-use crate::answer::{Claim, ClaimFigure, Question, ratio_text};
+use crate::answer::{Claim, ClaimFigure, Question};
 use crate::evaluators::EvaluatorKind;
+use crate::present::number::ratio_interval;
 use crate::record::Known;
 use crate::section::SectionContext;
-use crate::strength::{EloPerDoubling, PredictedElo, Strength};
+use crate::strength::{EloPerDoubling, PredictedElo, Strength, signed_elo};
 
 /// The sentence from At a glance's rows (their `predicted_elo` filled) and the measurement behind them: the
 /// setting worth the most, whether its interval clears 0, and the default setting's. `None` without a row that
@@ -28,18 +29,19 @@ pub(crate) fn strength_worth(
         .max_by(|a, b| a.1.median.total_cmp(&b.1.median))?;
     let at = per_doubling.tc_words();
     let lead = if p.low > 0.0 {
-        "A measurable gain at most"
+        "A measurable gain"
     } else {
         "Nothing measurable"
     };
     let setting = |g: &Glance| {
+        let sp = &g.speedup_vs_none;
         format!(
             "the {} cache with `{}` ({}, traversal cache {}; speedup {})",
             g.fastest_variant,
             g.evaluator,
             g.scenario,
             g.traversal,
-            ratio_text(&g.speedup_vs_none)
+            ratio_interval(sp.point, sp.low, sp.high)
         )
     };
     let clears = if p.low > 0.0 {
@@ -57,23 +59,23 @@ pub(crate) fn strength_worth(
         defaults.iter().copied().reduce(f64::min),
         defaults.iter().copied().reduce(f64::max),
     ) {
-        (Some(lo), Some(hi)) => format!(
+        (Some(lo), Some(hi)) if defaults.len() > 1 => format!(
             "; with `{evaluator}` and the traversal cache {traversal} the fastest cache is worth from {} to {} Elo \
              over {} families",
-            crate::strength::signed_elo(lo),
-            crate::strength::signed_elo(hi),
+            signed_elo(lo),
+            signed_elo(hi),
             defaults.len()
         ),
         _ => String::new(),
     };
     let e = per_doubling.interval();
     let answer = format!(
-        "{lead}: at {at}, where doubling the time per move is worth {} Elo [{}, {}] (95%, n = {} games of `{}` \
-         against itself at twice the time), {} is worth about {} at most, and {clears}{default_range} (predicted \
-         Elo = log2(speedup) x Elo per doubling, the interval from both intervals' ends).",
-        crate::strength::signed_elo(e.point),
-        crate::strength::signed_elo(e.low),
-        crate::strength::signed_elo(e.high),
+        "{lead}: at {at}, doubling the time per move is worth {} Elo [{}, {}] (95%, n = {} games of `{}` against \
+         itself at twice the time); the largest predicted gain, {}, is about {}, and {clears}{default_range} \
+         (predicted Elo = log2(speedup) x Elo per doubling, the interval from both intervals' ends).",
+        signed_elo(e.point),
+        signed_elo(e.low),
+        signed_elo(e.high),
         crate::present::number::count(e.n as u64),
         per_doubling.bot,
         setting(best),
@@ -145,7 +147,7 @@ mod tests {
         let c = strength_worth(&record(), &rows, ("material", "on")).unwrap();
         assert!(
             c.claim.starts_with(
-                "What is the speedup worth in playing strength? A measurable gain at most: at 50 ms per move"
+                "What is the speedup worth in playing strength? A measurable gain: at 50 ms per move"
             ),
             "{}",
             c.claim
@@ -153,14 +155,23 @@ mod tests {
         assert!(
             c.claim.contains(
                 "the optimized cache with `aggressive` (a, traversal cache on; speedup 2.00x"
-            ) && c
-                .claim
-                .contains("is worth about +40 Elo [+12, +79] at most"),
+            ) && c.claim.contains(
+                "2.00x [1.50, 2.50]), is about +40 Elo [+12, +79], and its interval lies above 0"
+            ),
             "{}",
             c.claim
         );
+        // One default setting: its range would repeat it; two give "from … to …".
+        assert!(!c.claim.contains("over 1 families"), "{}", c.claim);
+        let two = predicted(vec![
+            row("material", "a", 0.95, 0.94, 0.96),
+            row("material", "b", 1.1, 1.05, 1.15),
+            row("aggressive", "a", 2.0, 1.5, 2.5),
+        ]);
+        let c = strength_worth(&record(), &two, ("material", "on")).unwrap();
         assert!(
-            c.claim.contains("worth from −3 to −3 Elo over 1 families"),
+            c.claim
+                .contains("is worth from −3 to +6 Elo over 2 families"),
             "{}",
             c.claim
         );
