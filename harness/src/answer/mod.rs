@@ -22,6 +22,8 @@ pub enum Question {
     PaysFrom,
     /// Does it pay inside the search?
     InSearch,
+    /// What is the speedup worth in playing strength?
+    Strength,
     /// How much of the reuse does the traversal cache already take?
     TraversalReuse,
     /// Which eviction rule wins, and by how much?
@@ -32,10 +34,11 @@ pub enum Question {
 
 impl Question {
     /// Every question, in answer order.
-    pub const ALL: [Question; 6] = [
+    pub const ALL: [Question; 7] = [
         Question::DefaultPays,
         Question::PaysFrom,
         Question::InSearch,
+        Question::Strength,
         Question::TraversalReuse,
         Question::EvictionRule,
         Question::TtScheme,
@@ -49,6 +52,7 @@ impl Question {
             }
             Question::PaysFrom => "From what evaluator cost and hit rate does it pay?",
             Question::InSearch => "Does it pay inside the search?",
+            Question::Strength => "What is the speedup worth in playing strength?",
             Question::TraversalReuse => {
                 "How much of the reuse does the traversal cache already take?"
             }
@@ -323,7 +327,7 @@ mod tests {
         );
         assert!(out[0].claim.ends_with("No."));
         assert!(out[1].claim.ends_with("Not measured in this run."));
-        assert!(out[5].claim.starts_with(Question::TtScheme.words()));
+        assert!(out[6].claim.starts_with(Question::TtScheme.words()));
         assert!(out.len() <= 8, "at most eight sentences");
         let json = serde_json::to_value(&out[0]).unwrap();
         assert_eq!(json.as_object().unwrap().len(), 2, "{{claim, figures}}");

@@ -1,5 +1,6 @@
 //! `harness match`: two bots play duplicate-dice pairs from the frozen openings (`--resume`, `--shard`), `harness
-//! match merge` counts several run folders as one match, `harness match openings` freezes or checks the openings.
+//! match merge` counts several run folders as one match, `harness match openings` freezes or checks the openings,
+//! `harness match work-odds` measures Elo per doubling.
 //! Parsing only; the work is in [`crate::experiments::match_runner`].
 
 use crate::exit::Failure;
@@ -32,6 +33,37 @@ pub enum Action {
     Openings(OpeningsArgs),
     /// Measure the luck of every roll in a match folder and print raw and luck-adjusted scores.
     Luck(LuckArgs),
+    /// Elo per doubling: a bot at twice its per-move budget against itself, every game played (no SPRT stop).
+    WorkOdds(WorkOddsArgs),
+}
+
+/// Options of `work-odds`.
+#[derive(clap::Args, Debug)]
+pub struct WorkOddsArgs {
+    /// The bot, as --a of a match; it plays at its time control against itself at twice it (nodes:N, calls:N
+    /// and ms:N[+INC] double every part).
+    #[arg(long, value_name = "SPEC", value_parser = parse_spec)]
+    pub(crate) bot: BotSpecArg,
+    /// Games to play (even: pairs are games / 2).
+    #[arg(long, default_value_t = 400)]
+    pub(crate) games: u64,
+    /// The match seed.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// Pairs played at once (default: the available cores). Wall-clock controls play weaker when the cores are
+    /// shared.
+    #[arg(long, value_name = "N")]
+    pub(crate) concurrency: Option<usize>,
+    /// The openings file.
+    #[arg(long, default_value = openings::DEFAULT_PATH)]
+    pub(crate) openings: PathBuf,
+    /// Where the match's run folder goes.
+    #[arg(long, value_name = "DIR", default_value = "results-private")]
+    pub(crate) out: PathBuf,
+    /// Also write the measurement with its provenance to this file (the main job reads
+    /// scenarios/strength/elo-per-doubling.json).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) write: Option<PathBuf>,
 }
 
 /// Options of `luck`.
@@ -182,8 +214,78 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 s.mean_abs_luck_cp
             );
         }
+        Some(Action::WorkOdds(w)) => work_odds(w)?,
         None => play_match(args.play)?,
     }
+    Ok(())
+}
+
+/// `--games`: even and at least one pair.
+fn check_games(games: u64) -> anyhow::Result<()> {
+    if games < 2 || !games.is_multiple_of(2) {
+        return Err(Failure::BadInput.because(format!(
+            "--games {games}: must be even and at least 2 (a match plays pairs)"
+        )));
+    }
+    Ok(())
+}
+
+/// `--concurrency`, defaulting to the available cores.
+fn concurrency_of(given: Option<usize>) -> anyhow::Result<usize> {
+    match given {
+        Some(0) => Err(Failure::BadInput.because("--concurrency 0: must be at least 1")),
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+fn work_odds(w: WorkOddsArgs) -> anyhow::Result<()> {
+    use crate::experiments::match_runner::work_odds;
+    check_games(w.games)?;
+    let concurrency = concurrency_of(w.concurrency)?;
+    crate::record::check_output_folder("out", &w.out)?;
+    if let Some(file) = &w.write {
+        if file.is_dir() {
+            return Err(Failure::BadInput.because(format!(
+                "--write {}: is a folder, not a file",
+                file.display()
+            )));
+        }
+        if let Some(parent) = file.parent().filter(|p| !p.as_os_str().is_empty()) {
+            crate::record::check_output_folder("write", parent)?;
+        }
+    }
+    let BotSpecArg(bot) = w.bot;
+    let (a, b) = work_odds::sides(bot);
+    let settings = MatchSettings {
+        a,
+        b,
+        seed: w.seed,
+        games: w.games,
+        shard: Shard::ALL,
+        openings: openings::load(&w.openings).map_err(|e| e.context("--openings"))?,
+        bounds: SprtBounds::default(),
+        luck_sprt: None,
+        sprt_stops: false,
+    };
+    let record = work_odds::measure(&settings, &w.out, concurrency)?;
+    crate::status!(
+        "work odds: {} at {} against itself at twice it: {} Elo per doubling [{}, {}] (95%, n = {} games)",
+        record.bot,
+        record.tc,
+        crate::strength::signed_elo(record.elo.point),
+        crate::strength::signed_elo(record.elo.low),
+        crate::strength::signed_elo(record.elo.high),
+        record.elo.n
+    );
+    if let Some(file) = &w.write {
+        if let Some(parent) = file.parent().filter(|p| !p.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent)?;
+        }
+        record.write(file)?;
+        crate::status!("work odds: written to {}", file.display());
+    }
+    outln!("{}", work_odds::final_line(&record));
     Ok(())
 }
 
@@ -191,17 +293,8 @@ fn play_match(p: PlayArgs) -> anyhow::Result<()> {
     let (Some(BotSpecArg(a)), Some(BotSpecArg(b))) = (p.a, p.b) else {
         return Err(Failure::BadInput.because("--a and --b are required"));
     };
-    if p.games < 2 || !p.games.is_multiple_of(2) {
-        return Err(Failure::BadInput.because(format!(
-            "--games {}: must be even and at least 2 (a match plays pairs)",
-            p.games
-        )));
-    }
-    let concurrency = match p.concurrency {
-        Some(0) => return Err(Failure::BadInput.because("--concurrency 0: must be at least 1")),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
+    check_games(p.games)?;
+    let concurrency = concurrency_of(p.concurrency)?;
     let bounds = SprtBounds {
         elo0: p.elo0,
         elo1: p.elo1,
@@ -220,6 +313,7 @@ fn play_match(p: PlayArgs) -> anyhow::Result<()> {
         openings: openings::load(&p.openings).map_err(|e| e.context("--openings"))?,
         bounds,
         luck_sprt: p.luck_sprt,
+        sprt_stops: true,
     };
     let destination = match &p.resume {
         Some(dir) => Destination::Resume(dir),

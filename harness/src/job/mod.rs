@@ -75,6 +75,9 @@ fn run_in(
     Vec<crate::answer::Claim>,
     Vec<crate::experiments::expansion::glance::Glance>,
 )> {
+    // Elo per doubling is read before the work, so a malformed file stops the run at once; a missing one only
+    // leaves the predicted Elo out.
+    let strength = crate::strength::Strength::for_run(&job.scenarios_dir, folder.path())?;
     let scenarios = verify::verify_scenarios(job)?;
     status!(
         "verified {} successors in {:.1} s",
@@ -91,6 +94,7 @@ fn run_in(
     if let Some(map) = &findings.break_even {
         crate::experiments::expansion::glance::with_break_even_map(&mut glance, &map.rows);
     }
+    crate::experiments::expansion::glance::with_predicted_elo(&mut glance, &strength);
     let stages = summary::StageHeadlines {
         bounded_cache: findings.bounded_cache.as_deref(),
         tt_pressure: findings
@@ -101,6 +105,7 @@ fn run_in(
             .break_even
             .as_ref()
             .map_or(&[][..], |m| &m.break_evens[..]),
+        elo_per_doubling: strength.measured(),
     };
     // The answer is read from the files just written, as the report reads them, so the two never differ.
     let slice = crate::section::Slice::of_run(&written.counts, &written.timings);

@@ -6,12 +6,14 @@ use crate::experiments::break_even::findings::VariantBreakEven;
 use crate::experiments::expansion::glance::{Glance, Tally, glance_table, tally};
 use crate::outln;
 use crate::record::RunMetadata;
+use crate::strength::EloPerDoubling;
 use serde::Serialize;
 
 /// The version of `summary.json`'s layout; bumped when a key is added, changes meaning or disappears. Version 3
 /// added `answer` and `verdicts.constant_not_counted`, and `verdicts` no longer counts the synthetic `constant`
-/// evaluator's settings (`at_a_glance` still lists them); every other key of version 2 kept its meaning.
-pub(crate) const SUMMARY_VERSION: u32 = 3;
+/// evaluator's settings (`at_a_glance` still lists them); every other key of version 2 kept its meaning. Version 4
+/// added `elo_per_doubling` and `at_a_glance[].predicted_elo`.
+pub(crate) const SUMMARY_VERSION: u32 = 4;
 
 #[derive(Serialize)]
 struct SummaryJson<'a> {
@@ -24,6 +26,8 @@ struct SummaryJson<'a> {
     answer: &'a [Claim],
     verdicts: Tally,
     at_a_glance: &'a [Glance],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    elo_per_doubling: Option<EloPerDoublingHeadline>,
     #[serde(skip_serializing_if = "Option::is_none")]
     bounded_cache: Option<&'a [BoundedGlance]>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -40,6 +44,36 @@ pub(crate) struct StageHeadlines<'a> {
     pub tt_pressure: Option<TtPressureHeadline>,
     /// The break-even map's costs per variant (empty when the stage did not run).
     pub break_even_map: &'a [VariantBreakEven],
+    /// The Elo per doubling the predicted Elo figures use (absent without a measurement).
+    pub elo_per_doubling: Option<&'a EloPerDoubling>,
+}
+
+/// `summary.json`'s `elo_per_doubling`: the measurement behind every `predicted_elo`.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub(crate) struct EloPerDoublingHeadline {
+    /// The point estimate (logistic Elo of the doubled bot's mean score; named as the speedups' keys are).
+    pub median: f64,
+    pub low: f64,
+    pub high: f64,
+    /// The interval's coverage.
+    pub level: f64,
+    /// Games behind it.
+    pub n: usize,
+    /// The time control it holds at (`ms:50`).
+    pub tc: String,
+}
+
+impl EloPerDoublingHeadline {
+    fn of(m: &EloPerDoubling) -> EloPerDoublingHeadline {
+        EloPerDoublingHeadline {
+            median: m.elo.point,
+            low: m.elo.low,
+            high: m.elo.high,
+            level: m.elo.level,
+            n: m.elo.n,
+            tc: m.tc.clone(),
+        }
+    }
 }
 
 /// The TT-pressure slice's headline in `summary.json` (absent when the stage was skipped).
@@ -105,6 +139,7 @@ pub(crate) fn summary_json(
         answer,
         verdicts: tally(glance),
         at_a_glance: glance,
+        elo_per_doubling: stages.elo_per_doubling.map(EloPerDoublingHeadline::of),
         bounded_cache: stages.bounded_cache,
         tt_pressure: stages.tt_pressure,
         break_even_map: stages.break_even_map,
@@ -130,4 +165,40 @@ pub(crate) fn print_summary(answer: &[Claim], glance: &[Glance]) {
         "verdicts: {} (without verdict: the 95% interval holds 1 and reaches past ±1%, or covers less than 95%)",
         t.sentence()
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiments::expansion::glance::{sample, with_predicted_elo};
+    use crate::strength::Strength;
+
+    #[test]
+    fn summary_json_carries_elo_per_doubling_and_each_settings_predicted_elo_only_with_a_measurement()
+     {
+        let m = crate::strength::tests::record();
+        let meta = RunMetadata::collect(1);
+        let mut glance = vec![sample("material", "a", 2.0, 1.5, 2.5)];
+        let keys = |glance: &[Glance], m: Option<&EloPerDoubling>| {
+            let stages = StageHeadlines {
+                elo_per_doubling: m,
+                ..StageHeadlines::default()
+            };
+            let text = summary_json(&[], glance, &meta, stages).unwrap();
+            serde_json::from_str::<serde_json::Value>(&text).unwrap()
+        };
+        let without = keys(&glance, None);
+        assert!(without.get("elo_per_doubling").is_none());
+        assert!(without["at_a_glance"][0].get("predicted_elo").is_none());
+        with_predicted_elo(&mut glance, &Strength::Measured(Box::new(m.clone())));
+        let with = keys(&glance, Some(&m));
+        assert_eq!(
+            with["elo_per_doubling"],
+            serde_json::json!({"median": 40.0, "low": 20.0, "high": 60.0, "level": 0.95, "n": 400, "tc": "ms:50"})
+        );
+        let p = &with["at_a_glance"][0]["predicted_elo"];
+        assert_eq!(p["median"], 40.0);
+        assert!((p["low"].as_f64().unwrap() - 1.5f64.log2() * 20.0).abs() < 1e-9);
+        assert!((p["high"].as_f64().unwrap() - 2.5f64.log2() * 60.0).abs() < 1e-9);
+    }
 }

@@ -161,6 +161,8 @@ impl Report<'_> {
         if let Some(map) = crate::experiments::break_even::section::rows(&self.results.dir)? {
             crate::experiments::expansion::glance::with_break_even_map(&mut glance, &map);
         }
+        let strength = crate::strength::Strength::of_run(&self.results.dir)?;
+        crate::experiments::expansion::glance::with_predicted_elo(&mut glance, &strength);
         let _ = writeln!(self.md, "## At a glance\n");
         if glance.is_empty() {
             let _ = writeln!(
@@ -180,6 +182,7 @@ impl Report<'_> {
              from the break-even map. The `constant` evaluator is timed even when not selected: it is the \
              baseline of the cost columns.\n"
         );
+        let _ = writeln!(self.md, "{}\n", strength.glance_note());
         let _ = writeln!(self.md, "{}", glance_table(&glance)?.markdown());
         let speedups: Vec<_> = glance.iter().map(|g| g.speedup_vs_none).collect();
         if let Some(note) = crate::answer::intervals_note(&speedups) {

@@ -10,6 +10,7 @@ use crate::record::schema::{
 };
 use crate::record::{ArmKey, Known, Metric, MetricTable};
 use crate::statistics::{Interval, Method, median_ci_rank};
+use crate::strength::{PredictedElo, Strength};
 use crate::verdict::{PAYS, Verdict};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
@@ -70,6 +71,10 @@ pub struct Glance {
     /// (callgrind measures the traversal cache on only; every variant with the report's evaluator, the optimized
     /// cache with the others).
     pub break_even_instructions_per_call: Option<f64>,
+    /// The speedup in playing strength at the measured Elo per doubling's time control: log2(speedup) x Elo per
+    /// doubling ([`crate::strength`]); absent without that measurement.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub predicted_elo: Option<PredictedElo>,
 }
 
 /// `arm`'s speedup over `baseline` (`none` or `tuple`): from `intervals.csv`, or for a run folder written before
@@ -225,7 +230,42 @@ fn glance(
         break_even_ns_per_call,
         evaluator_instructions_per_call,
         break_even_instructions_per_call,
+        predicted_elo: None,
     })
+}
+
+/// A setting for tests: the optimized cache, traversal on, the given speedup with a 95% interval of 15 rounds.
+#[cfg(test)]
+pub(crate) fn sample(evaluator: &str, scenario: &str, point: f64, low: f64, high: f64) -> Glance {
+    Glance {
+        scenario: scenario.into(),
+        evaluator: evaluator.into(),
+        traversal: "on".into(),
+        fastest_variant: "optimized".into(),
+        speedup_vs_none: Interval {
+            point,
+            low,
+            high,
+            level: 0.95,
+            n: 15,
+            method: Method::PairedRatio,
+        },
+        verdict: Verdict::NoVerdict,
+        hit_rate: 0.5,
+        evaluator_ns_per_call: None,
+        evaluator_ns_per_call_bounds: None,
+        break_even_ns_per_call: None,
+        evaluator_instructions_per_call: None,
+        break_even_instructions_per_call: None,
+        predicted_elo: None,
+    }
+}
+
+/// Fills each setting's predicted Elo from `strength` (left out without a measurement).
+pub(crate) fn with_predicted_elo(glance: &mut [Glance], strength: &Strength) {
+    for g in glance {
+        g.predicted_elo = strength.predict(&g.speedup_vs_none);
+    }
 }
 
 /// Fills each setting's evaluator instruction cost from the break-even map where it covers the setting's family,
@@ -251,6 +291,7 @@ fn glance(
 ///     verdict: Verdict::NoVerdict, hit_rate: 0.9, evaluator_ns_per_call: None,
 ///     evaluator_ns_per_call_bounds: None, break_even_ns_per_call: None,
 ///     evaluator_instructions_per_call: None, break_even_instructions_per_call: None,
+///     predicted_elo: None,
 /// }];
 /// with_break_even_map(&mut g, &[row("material", 124.0), row("work:16", 866.0)]);
 /// assert_eq!(g[0].break_even_instructions_per_call, Some(100.0));
@@ -341,6 +382,7 @@ pub(crate) fn glance_table(glance: &[Glance]) -> Result<Table, TableError> {
         ("break-even per call", Align::Right),
         ("evaluator instructions per call", Align::Right),
         ("break-even instructions per call", Align::Right),
+        ("predicted Elo [interval]", Align::Right),
     ]);
     let ns = |v: Option<f64>| v.map_or(MISSING.to_owned(), time_ns);
     // Where the cost's interval holds 0 the timer cannot tell it from nothing (summary.json then has no figure).
@@ -370,6 +412,7 @@ pub(crate) fn glance_table(glance: &[Glance]) -> Result<Table, TableError> {
             ns(g.break_even_ns_per_call),
             ir(g.evaluator_instructions_per_call),
             ir(g.break_even_instructions_per_call),
+            g.predicted_elo.map_or(MISSING.to_owned(), |p| p.text()),
         ])?;
     }
     Ok(t)

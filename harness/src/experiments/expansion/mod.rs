@@ -9,6 +9,7 @@ mod parity;
 mod rows;
 pub mod section;
 mod timing;
+mod worth;
 
 pub use parity::Group;
 
@@ -53,6 +54,8 @@ impl Experiment for Expansion {
         &self,
         ctx: &crate::section::SectionContext<'_>,
     ) -> anyhow::Result<Vec<crate::answer::Claim>> {
-        Ok(claims::claims(ctx))
+        let mut out = claims::claims(ctx);
+        out.extend(worth::claims(ctx)?);
+        Ok(out)
     }
 }

@@ -54,6 +54,21 @@ impl TimeControl {
         !matches!(self, TimeControl::Millis { .. })
     }
 
+    /// Twice this budget (both parts of `ms:N+INC`): the work-odds match's stronger side.
+    pub(crate) const fn doubled(self) -> TimeControl {
+        match self {
+            TimeControl::Nodes(n) => TimeControl::Nodes(2 * n),
+            TimeControl::Calls(n) => TimeControl::Calls(2 * n),
+            TimeControl::Millis {
+                per_move,
+                increment,
+            } => TimeControl::Millis {
+                per_move: 2 * per_move,
+                increment: 2 * increment,
+            },
+        }
+    }
+
     fn budget(self) -> MoveBudget {
         match self {
             TimeControl::Nodes(units) => MoveBudget::Work {
@@ -135,7 +150,7 @@ fn count(key: &str, s: &str) -> Result<u64, String> {
     }
 }
 
-fn time_control(s: &str) -> Result<TimeControl, String> {
+pub(crate) fn time_control(s: &str) -> Result<TimeControl, String> {
     let bad = || {
         format!("key 'tc': unknown time control '{s}' (expected nodes:N, calls:N or ms:N[+INC])")
     };

@@ -15,3 +15,4 @@ pub(crate) mod settings;
 pub(crate) mod stats;
 pub(crate) mod summary;
 pub(crate) mod tally;
+pub(crate) mod work_odds;

@@ -70,6 +70,9 @@ pub(crate) struct MatchSettings {
     pub bounds: SprtBounds,
     /// `--luck-sprt CP`: stop on the SPRT of luck-adjusted pair scores at this fixed logistic scale.
     pub luck_sprt: Option<f64>,
+    /// Whether the SPRT may stop the match early (a work-odds match measures an Elo figure over a fixed number
+    /// of games, so it plays them all: a stopped match's estimate is biased towards the bound it crossed).
+    pub sprt_stops: bool,
 }
 
 impl MatchSettings {
@@ -86,7 +89,7 @@ impl MatchSettings {
     /// The SPRT stops a run early only when it sees every pair: a shard's own early stop would differ from the
     /// unsharded run's, so shards play all their pairs and the merge applies the test.
     pub(crate) fn stops_early(&self) -> bool {
-        self.shard.count == 1
+        self.sprt_stops && self.shard.count == 1
     }
 
     /// The record for `match.json`.

@@ -9,6 +9,7 @@ use crate::present::number::{MISSING, count, ratio, ratio_interval, time_ns_inte
 use crate::present::{Align, Table};
 use crate::record::schema::SearchRecord;
 use crate::statistics::Interval;
+use crate::strength::Strength;
 use crate::verdict::{FASTER, PAYS, Verdict};
 use engine::memo::CacheKind;
 use engine::search::Pruning;
@@ -60,6 +61,8 @@ impl ArmFinding {
 pub struct SearchFindings {
     /// Every configuration of every family, in row order.
     pub arms: Vec<ArmFinding>,
+    /// Elo per doubling, for the predicted Elo of each speedup (absent: left out).
+    pub(crate) strength: Strength,
 }
 
 /// The row of `r`'s family (and depth) whose configuration is `want`.
@@ -131,7 +134,22 @@ impl SearchFindings {
                 })
             })
             .collect();
-        SearchFindings { arms }
+        SearchFindings {
+            arms,
+            strength: Strength::default(),
+        }
+    }
+
+    /// The same findings, their speedups also read as predicted Elo from `strength`.
+    pub(crate) fn with_strength(self, strength: Strength) -> SearchFindings {
+        SearchFindings { strength, ..self }
+    }
+
+    /// `, about +12 Elo [−3, +25]` after a speedup, when there is a measurement.
+    fn worth(&self, speedup: &Interval) -> String {
+        self.strength
+            .predict(speedup)
+            .map_or_else(String::new, |p| format!(", about {}", p.text()))
     }
 
     fn find(&self, scenario: &str, arm: SearchArm) -> Option<&ArmFinding> {
@@ -173,10 +191,11 @@ impl SearchFindings {
                     || format!("{}: {MISSING}", ArmId::Search(want).title()),
                     |a| {
                         format!(
-                            "{}: {} fewer leaves than unpruned expectimax, speedup {}",
+                            "{}: {} fewer leaves than unpruned expectimax, speedup {}{}",
                             a.label(),
                             ratio(1.0 / a.leaves_ratio),
-                            ratio_text(&a.speedup)
+                            ratio_text(&a.speedup),
+                            self.worth(&a.speedup)
                         )
                     },
                 )
@@ -192,9 +211,10 @@ impl SearchFindings {
             {
                 Some(s) => format!(
                     "does the evaluation cache pay with Star2 + TT? {}: speedup (time without it / time \
-                     with it) {}",
+                     with it) {}{}",
                     Verdict::of_ratio(&s).label(&PAYS),
-                    ratio_text(&s)
+                    ratio_text(&s),
+                    self.worth(&s)
                 ),
                 None => format!("does the evaluation cache pay with Star2 + TT? {MISSING}"),
             };
@@ -245,6 +265,7 @@ impl SearchFindings {
                 Align::Right,
             ),
             ("cache pays?", Align::Left),
+            ("predicted Elo [interval]", Align::Right),
         ]);
         for a in &self.arms {
             let r = &a.row;
@@ -275,8 +296,11 @@ impl SearchFindings {
                 a.verdict().label(&FASTER).to_owned(),
                 cache,
                 pays,
+                self.strength
+                    .predict(&a.speedup)
+                    .map_or(MISSING.to_owned(), |p| p.text()),
             ])
-            .expect("fourteen cells");
+            .expect("fifteen cells");
         }
         t
     }

@@ -29,7 +29,8 @@ fn search(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
         );
         return Ok(());
     };
-    let findings = crate::experiments::search::findings::SearchFindings::of(&rows);
+    let findings = crate::experiments::search::findings::SearchFindings::of(&rows)
+        .with_strength(crate::strength::Strength::of_run(ctx.dir)?);
     let _ = writeln!(
         s.markdown,
         "Every family's frozen roots searched one turn deeper than its expansion depth (material evaluator), in \
@@ -43,6 +44,8 @@ fn search(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
          of per-round ratios with its order-statistic interval (a run that did not record the pairs falls back \
          to the ends of both medians' intervals).\n"
     );
+    let strength = &findings.strength;
+    let _ = writeln!(s.markdown, "{}\n", strength.glance_note());
     for line in findings.glance_lines() {
         let _ = writeln!(s.markdown, "- {line}");
     }
