@@ -472,10 +472,11 @@ mod tests {
         );
         let table = f.table().markdown();
         let last = table.lines().last().unwrap();
-        assert!(last.ends_with("| 1.03x [1.02, 1.05] | pays |"), "{last}");
+        // The last column is the predicted Elo, absent without an Elo-per-doubling measurement.
+        assert!(last.ends_with("| 1.03x [1.02, 1.05] | pays | — |"), "{last}");
         // A row without a cache has no cache speedup; the uncached Star2 + TT row's cells are empty.
         assert!(
-            table.lines().nth(3).unwrap().ends_with("| — | — |"),
+            table.lines().nth(3).unwrap().ends_with("| — | — | — |"),
             "{table}"
         );
         // Without the recorded pairs (an older run) the quotient of the medians decides, and says so by its method.
