@@ -144,7 +144,12 @@ mod tests {
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 NBQ",
         )
         .unwrap();
-        let all: [(&dyn Evaluator, fn(&GameState, Color) -> i32, ValueBounds); 4] = [
+        type Reference = (
+            &'static dyn Evaluator,
+            fn(&GameState, Color) -> i32,
+            ValueBounds,
+        );
+        let all: [Reference; 4] = [
             (&Material, super::super::evaluate_material, MATERIAL_BOUNDS),
             (
                 &Aggressive,

@@ -473,7 +473,10 @@ mod tests {
         let table = f.table().markdown();
         let last = table.lines().last().unwrap();
         // The last column is the predicted Elo, absent without an Elo-per-doubling measurement.
-        assert!(last.ends_with("| 1.03x [1.02, 1.05] | pays | — |"), "{last}");
+        assert!(
+            last.ends_with("| 1.03x [1.02, 1.05] | pays | — |"),
+            "{last}"
+        );
         // A row without a cache has no cache speedup; the uncached Star2 + TT row's cells are empty.
         assert!(
             table.lines().nth(3).unwrap().ends_with("| — | — | — |"),
