@@ -54,8 +54,6 @@ pub mod section;
 pub mod selection;
 /// The one statistics module: Student-t quantiles, mean and median intervals, paired ratios.
 pub mod statistics;
-/// Playing strength of a speedup: Elo per doubling of the per-move budget and the predicted Elo of a speedup.
-pub mod strength;
 /// Validating parsers for command-line values (names from a closed set, lists without repeats, non-zero numbers).
 pub mod values;
 /// The one verdict of an interval against a baseline with a practical threshold, worded per context.

@@ -273,9 +273,9 @@ fn work_odds(w: WorkOddsArgs) -> anyhow::Result<()> {
         "work odds: {} at {} against itself at twice it: {} Elo per doubling [{}, {}] (95%, n = {} games)",
         record.bot,
         record.tc,
-        crate::strength::signed_elo(record.elo.point),
-        crate::strength::signed_elo(record.elo.low),
-        crate::strength::signed_elo(record.elo.high),
+        crate::experiments::strength::signed_elo(record.elo.point),
+        crate::experiments::strength::signed_elo(record.elo.low),
+        crate::experiments::strength::signed_elo(record.elo.high),
         record.elo.n
     );
     if let Some(file) = &w.write {

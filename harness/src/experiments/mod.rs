@@ -16,6 +16,8 @@ pub mod job;
 mod main_run;
 pub mod match_runner;
 pub mod search;
+/// Playing strength of a speedup: Elo per doubling of the per-move budget and the predicted Elo of a speedup.
+pub mod strength;
 pub mod tt_pressure;
 
 pub use job::{Job, timing_plan};

@@ -4,9 +4,9 @@ use crate::answer::Claim;
 use crate::experiments::bounded_cache::findings::BoundedGlance;
 use crate::experiments::break_even::findings::VariantBreakEven;
 use crate::experiments::expansion::glance::{Glance, Tally, glance_table, tally};
+use crate::experiments::strength::EloPerDoubling;
 use crate::outln;
 use crate::record::RunMetadata;
-use crate::strength::EloPerDoubling;
 use serde::Serialize;
 
 /// The version of `summary.json`'s layout; bumped when a key is added, changes meaning or disappears. Version 3
@@ -171,12 +171,12 @@ pub(crate) fn print_summary(answer: &[Claim], glance: &[Glance]) {
 mod tests {
     use super::*;
     use crate::experiments::expansion::glance::{sample, with_predicted_elo};
-    use crate::strength::Strength;
+    use crate::experiments::strength::Strength;
 
     #[test]
     fn summary_json_carries_elo_per_doubling_and_each_settings_predicted_elo_only_with_a_measurement()
      {
-        let m = crate::strength::tests::record();
+        let m = crate::experiments::strength::tests::record();
         let meta = RunMetadata::collect(1);
         let mut glance = vec![sample("material", "a", 2.0, 1.5, 2.5)];
         let keys = |glance: &[Glance], m: Option<&EloPerDoubling>| {

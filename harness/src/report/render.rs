@@ -161,7 +161,7 @@ impl Report<'_> {
         if let Some(map) = crate::experiments::break_even::section::rows(&self.results.dir)? {
             crate::experiments::expansion::glance::with_break_even_map(&mut glance, &map);
         }
-        let strength = crate::strength::Strength::of_run(&self.results.dir)?;
+        let strength = crate::experiments::strength::Strength::of_run(&self.results.dir)?;
         crate::experiments::expansion::glance::with_predicted_elo(&mut glance, &strength);
         let _ = writeln!(self.md, "## At a glance\n");
         if glance.is_empty() {

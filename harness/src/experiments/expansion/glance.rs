@@ -3,6 +3,7 @@
 //! evaluator's own measured cost. Computed from typed rows, rendered by the report and the console alike.
 
 use crate::evaluators::EvaluatorKind;
+use crate::experiments::strength::{PredictedElo, Strength};
 use crate::present::number::{MISSING, instructions, percent, ratio_interval, time_ns};
 use crate::present::{Align, Table, TableError};
 use crate::record::schema::{
@@ -10,7 +11,6 @@ use crate::record::schema::{
 };
 use crate::record::{ArmKey, Known, Metric, MetricTable};
 use crate::statistics::{Interval, Method, median_ci_rank};
-use crate::strength::{PredictedElo, Strength};
 use crate::verdict::{PAYS, Verdict};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
@@ -72,7 +72,7 @@ pub struct Glance {
     /// cache with the others).
     pub break_even_instructions_per_call: Option<f64>,
     /// The speedup in playing strength at the measured Elo per doubling's time control: log2(speedup) x Elo per
-    /// doubling ([`crate::strength`]); absent without that measurement.
+    /// doubling ([`crate::experiments::strength`]); absent without that measurement.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub predicted_elo: Option<PredictedElo>,
 }

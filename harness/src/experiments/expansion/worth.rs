@@ -1,13 +1,13 @@
 //! The answer's sentence on playing strength: At a glance's speedups read as predicted Elo at the time control
-//! Elo per doubling was measured at ([`crate::strength`]).
+//! Elo per doubling was measured at ([`crate::experiments::strength`]).
 
 use super::glance::{Glance, at_a_glance, with_predicted_elo};
 use crate::answer::{Claim, ClaimFigure, Question};
 use crate::evaluators::EvaluatorKind;
+use crate::experiments::strength::{EloPerDoubling, PredictedElo, Strength, signed_elo};
 use crate::present::number::ratio_interval;
 use crate::record::Known;
 use crate::section::SectionContext;
-use crate::strength::{EloPerDoubling, PredictedElo, Strength, signed_elo};
 
 /// The sentence from At a glance's rows (their `predicted_elo` filled) and the measurement behind them: the
 /// setting worth the most, whether its interval clears 0, and the default setting's. `None` without a row that
@@ -124,7 +124,7 @@ pub(crate) fn claims(ctx: &SectionContext<'_>) -> anyhow::Result<Vec<Claim>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strength::tests::record;
+    use crate::experiments::strength::tests::record;
 
     fn row(evaluator: &str, scenario: &str, point: f64, low: f64, high: f64) -> Glance {
         crate::experiments::expansion::glance::sample(evaluator, scenario, point, low, high)

@@ -1,13 +1,13 @@
 //! The work-odds match: a bot at twice its per-move budget against itself, over a fixed number of games (the SPRT
 //! never stops it), giving Elo per doubling with its interval and the record the main job reads
-//! ([`crate::strength`]).
+//! ([`crate::experiments::strength`]).
 
 use super::bot::BotSpec;
 use super::run::{Destination, play};
 use super::settings::MatchSettings;
 use super::summary::{MatchSummary, SUMMARY_JSON};
+use crate::experiments::strength::{EloInterval, EloPerDoubling, FORMAT_VERSION, Provenance};
 use crate::record::RunMetadata;
-use crate::strength::{EloInterval, EloPerDoubling, FORMAT_VERSION, Provenance};
 use std::path::Path;
 
 /// The two bots of a work-odds match of `bot`: A at twice its budget, B the bot itself.

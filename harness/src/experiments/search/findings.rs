@@ -5,11 +5,11 @@
 
 use crate::answer::{intervals_note, ratio_text};
 use crate::arm::{ArmId, SearchArm};
+use crate::experiments::strength::Strength;
 use crate::present::number::{MISSING, count, ratio, ratio_interval, time_ns_interval};
 use crate::present::{Align, Table};
 use crate::record::schema::SearchRecord;
 use crate::statistics::Interval;
-use crate::strength::Strength;
 use crate::verdict::{FASTER, PAYS, Verdict};
 use engine::memo::CacheKind;
 use engine::search::Pruning;
