@@ -116,12 +116,12 @@ fn quick_run_writes_counts_timings_and_summary() {
     let summary: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(runs[0].join("summary.json")).unwrap())
             .unwrap();
-    assert_eq!(summary["summary_version"], 3);
+    assert_eq!(summary["summary_version"], 4);
     assert_eq!(summary["seed"], 5);
     // The answer: one sentence per question, the same in summary.json and at the top of the report; a skipped
     // stage's question says so, and a measured one states its figures.
     let answer = summary["answer"].as_array().unwrap();
-    assert_eq!(answer.len(), 6, "{answer:?}");
+    assert_eq!(answer.len(), 7, "{answer:?}");
     let top = &md[..md.find("## The run").unwrap()];
     for claim in answer {
         let text = claim["claim"].as_str().unwrap();
@@ -165,6 +165,23 @@ fn quick_run_writes_counts_timings_and_summary() {
         1,
         "one setting: promotion-en-passant, constant, on"
     );
+    // Elo per doubling from the shipped file, and the setting's predicted Elo from it, recomputed here.
+    let shipped: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../scenarios/strength/elo-per-doubling.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let e = &summary["elo_per_doubling"];
+    assert_eq!(e["tc"], shipped["tc"]);
+    assert_eq!(e["median"], shipped["elo"]["point"]);
+    assert!(runs[0].join("elo_per_doubling.json").is_file());
+    let s = glance[0]["speedup_vs_none"]["median"].as_f64().unwrap();
+    let predicted = glance[0]["predicted_elo"]["median"].as_f64().unwrap();
+    assert!((predicted - s.log2() * e["median"].as_f64().unwrap()).abs() < 1e-9);
+    assert!(md.contains("| predicted Elo [interval] |"));
     // The verdict follows from the interval intervals.csv persists, by the documented rule written out here
     // independently: no verdict below 95% coverage, within noise inside 1 ± 1%, pays above 1, costs below.
     let fastest = glance[0]["fastest_variant"].as_str().unwrap();
@@ -219,8 +236,9 @@ fn quick_run_writes_counts_timings_and_summary() {
             r.speedup_level.unwrap(),
         );
         let expected = verdict_by_rule((low, high, level), "faster", "slower");
-        // The row ends `| faster? | cache speedup | cache pays? |` (and the empty cell after the last `|`).
-        assert_eq!(cells[cells.len() - 4], expected, "{cells:?} {r:?}");
+        // The row ends `| faster? | cache speedup | cache pays? | predicted Elo |` (and the empty cell after the last
+        // `|`).
+        assert_eq!(cells[cells.len() - 5], expected, "{cells:?} {r:?}");
         assert_eq!(r.speedup_method.as_deref(), Some("paired_ratio"));
         // The evaluation cache's own verdict in that search, from its recorded paired interval; none without it.
         let pays = match (
@@ -240,7 +258,7 @@ fn quick_run_writes_counts_timings_and_summary() {
                 "—"
             }
         };
-        assert_eq!(cells[cells.len() - 2], pays, "{cells:?} {r:?}");
+        assert_eq!(cells[cells.len() - 3], pays, "{cells:?} {r:?}");
     }
 }
 
