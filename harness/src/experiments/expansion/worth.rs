@@ -59,6 +59,13 @@ pub(crate) fn strength_worth(
         defaults.iter().copied().reduce(f64::min),
         defaults.iter().copied().reduce(f64::max),
     ) {
+        // Rounded to whole Elo, a range whose ends print alike is one figure.
+        (Some(lo), Some(hi)) if defaults.len() > 1 && signed_elo(lo) == signed_elo(hi) => format!(
+            "; with `{evaluator}` and the traversal cache {traversal} the fastest cache is worth about {} Elo in \
+             each of {} families",
+            signed_elo(lo),
+            defaults.len()
+        ),
         (Some(lo), Some(hi)) if defaults.len() > 1 => format!(
             "; with `{evaluator}` and the traversal cache {traversal} the fastest cache is worth from {} to {} Elo \
              over {} families",
@@ -176,6 +183,19 @@ mod tests {
             c.claim
         );
         assert_eq!(c.figures.len(), 2);
+        // Two families whose gains round alike read as one figure, not "from +0 to +0".
+        let alike = predicted(vec![
+            row("material", "a", 1.001, 0.99, 1.01),
+            row("material", "b", 1.002, 0.99, 1.01),
+            row("aggressive", "a", 2.0, 1.5, 2.5),
+        ]);
+        let c = strength_worth(&record(), &alike, ("material", "on")).unwrap();
+        assert!(
+            c.claim
+                .contains("is worth about 0 Elo in each of 2 families"),
+            "{}",
+            c.claim
+        );
         // The same rows with the gain's interval across 1: nothing measurable.
         let rows = predicted(vec![
             row("material", "a", 0.95, 0.94, 0.96),
