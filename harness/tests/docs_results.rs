@@ -153,7 +153,7 @@ fn the_summary_table_names_every_key_a_run_writes() {
     let args = Args {
         quick: true,
         scenario: vec![Family::PromotionEnPassant],
-        cache: vec![],
+        cache: None,
         eval: Some(vec![harness::evaluators::EvaluatorKind::Constant]),
         traversal: Some(vec![engine::chance::Traversal::Cached]),
         scenarios_dir: shipped_scenarios(),

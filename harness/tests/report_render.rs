@@ -261,8 +261,13 @@ fn incomplete_data_fails_naming_file_line_and_field() {
         e.contains("timings.csv: incomplete") && e.contains("but no"),
         "{e}"
     );
-    // Cut between arms: a counted arm was never timed.
-    let copy = copy_report_fixture("cut-arm");
+    // Cut between settings: a counted setting (family x evaluator x traversal) was never timed. One variant
+    // without timings is a run's race (see `Race`), not a cut; a whole setting without any is.
+    let setting = |line: &str| {
+        let f: Vec<&str> = line.split(',').take(4).collect();
+        (f[0].to_owned(), f[2].to_owned(), f[3].to_owned())
+    };
+    let copy = copy_report_fixture("cut-variant");
     edit(copy.path(), "timings.csv", |l| {
         let last = l
             .last()
@@ -273,8 +278,20 @@ fn incomplete_data_fails_naming_file_line_and_field() {
             .join(",");
         l.retain(|x| !x.starts_with(&last));
     });
+    assert!(
+        RunResults::load(copy.path()).is_ok(),
+        "an untimed variant of a timed setting is a race, not a cut"
+    );
+    let copy = copy_report_fixture("cut-setting");
+    edit(copy.path(), "timings.csv", |l| {
+        let last = setting(l.last().unwrap());
+        l.retain(|x| setting(x) != last);
+    });
     let e = load_error(copy.path());
-    assert!(e.contains("was counted but has no timing rows"), "{e}");
+    assert!(
+        e.contains("was counted but its setting has no timing rows"),
+        "{e}"
+    );
     // Header only.
     let copy = copy_report_fixture("header-only");
     edit(copy.path(), "counts.csv", |l| l.truncate(1));

@@ -17,7 +17,7 @@ fn args(scenarios_dir: PathBuf, out: PathBuf, report_dir: PathBuf) -> Args {
     Args {
         quick: true,
         scenario: vec![Family::PromotionEnPassant],
-        cache: vec![],
+        cache: None,
         eval: Some(vec![harness::evaluators::EvaluatorKind::Constant]),
         traversal: Some(vec![engine::chance::Traversal::Cached]),
         scenarios_dir,

@@ -2,9 +2,9 @@
 
 use crate::evaluators::EvaluatorKind;
 use crate::experiments::Skipped;
-use crate::experiments::{Job, timing_plan};
+use crate::experiments::{Job, Race, timing_plan};
 use crate::scenario::Family;
-use crate::values::{List, evaluators, families, list, or_all};
+use crate::values::{List, evaluators, families, list};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use std::path::PathBuf;
@@ -13,16 +13,19 @@ use std::path::PathBuf;
 #[derive(clap::Args, Debug, Default)]
 pub struct Args {
     /// A shorter run: the default evaluator (material) with the traversal cache on only, unless --eval or
-    /// --traversal name others; fewer rounds, shorter samples, smaller runs of the other stages.
+    /// --traversal name others; no cache timed against the optimized cache only, unless --cache names others;
+    /// fewer rounds, shorter samples, smaller runs of the other stages.
     #[arg(long)]
     pub quick: bool,
     /// Only these scenario families (comma-separated, each once: shipped ones or a user's frozen with `scenarios
     /// freeze --from`); `all` is every family file of `--scenarios-dir`.
     #[arg(long, value_parser = families, default_value = Family::EVERY)]
     pub scenario: List<Family>,
-    /// Only these cache variants (comma-separated, each once): none,tuple,hashbrown,fx,optimized.
-    #[arg(long, value_parser = list::<CacheKind>, default_value = CacheKind::ALL_NAMES)]
-    pub cache: List<CacheKind>,
+    /// Only these cache variants (comma-separated, each once): none,tuple,hashbrown,fx,optimized. Default: all
+    /// five, every one counted and checked; the five are timed with the traversal cache on, no cache and optimized
+    /// also with it off; with --quick, no cache and optimized only are timed. A named list is timed whole.
+    #[arg(long, value_parser = list::<CacheKind>)]
+    pub cache: Option<List<CacheKind>>,
     /// Only these evaluators (comma-separated, each once): material, constant, aggressive, counter, mobility,
     /// network, work:N (N a power of two). Default: material,constant,aggressive; with --quick, material.
     #[arg(long, value_parser = evaluators)]
@@ -88,9 +91,17 @@ impl Args {
             _ if self.quick => vec![Traversal::Cached],
             _ => Traversal::ALL.to_vec(),
         };
+        // The race between the implementations is timed in one traversal setting unless a `--cache` list is named
+        // (see [`Race`]); `--quick` times no cache against the optimized cache only.
+        let (caches, race) = match &self.cache {
+            Some(named) if !named.is_empty() => (named.clone(), Race::Everywhere),
+            _ if self.quick => (CacheKind::ALL.to_vec(), Race::Nowhere),
+            _ => (CacheKind::ALL.to_vec(), Race::default_for(&traversals)),
+        };
         Ok(Job {
             families: crate::scenario::select(&self.scenarios_dir, &self.scenario)?,
-            caches: or_all(&self.cache),
+            caches,
+            race,
             evaluators,
             traversals,
             plan: timing_plan(self.quick, self.seed),

@@ -22,6 +22,8 @@ pub struct Job {
     pub traversals: Vec<Traversal>,
     /// The timing plan.
     pub plan: Plan,
+    /// Which selected cache variants are timed in which traversal setting (every one is counted and checked).
+    pub race: Race,
     /// Whether this is the short run (`--quick`: fewer eviction seeds too).
     pub quick: bool,
     /// Folder of the frozen scenario files.
@@ -75,6 +77,54 @@ pub fn timing_plan(quick: bool, seed: u64) -> Plan {
             budget: Duration::from_millis(2500),
             sample_target: Duration::from_millis(10),
             seed,
+        }
+    }
+}
+
+/// Which cache variants the expansion stage times. Every selected variant is counted and checked for parity in
+/// every group; timing is what costs (a group's rounds scale with its variants, and a traversal-off round of the
+/// large families is a second or more), so by default the race between the implementations is run in one traversal
+/// setting, and the other times only what its question needs: no cache against the optimized cache.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Race {
+    /// Every selected variant in every group (a `--cache` list named on the command line).
+    Everywhere,
+    /// Every selected variant in this traversal setting; no cache and the optimized cache in the other (the
+    /// default run: the setting is `on`, the default, when selected).
+    At(Traversal),
+    /// No cache and the optimized cache in every group (`--quick` without `--cache`).
+    Nowhere,
+}
+
+impl Race {
+    /// The default run's race: in the traversal setting `on` when selected, else the first selected.
+    pub fn default_for(traversals: &[Traversal]) -> Race {
+        if traversals.contains(&Traversal::Cached) || traversals.is_empty() {
+            Race::At(Traversal::Cached)
+        } else {
+            Race::At(traversals[0])
+        }
+    }
+
+    /// Whether the variant `cache` is timed in the traversal setting `traversal`.
+    ///
+    /// ```
+    /// use engine::chance::Traversal;
+    /// use engine::memo::CacheKind;
+    /// use harness::experiments::Race;
+    /// let race = Race::At(Traversal::Cached);
+    /// assert!(race.times(CacheKind::Fx, Traversal::Cached));
+    /// assert!(!race.times(CacheKind::Fx, Traversal::Plain));
+    /// assert!(race.times(CacheKind::Optimized, Traversal::Plain));
+    /// assert!(!Race::Nowhere.times(CacheKind::Tuple, Traversal::Cached));
+    /// assert!(Race::Everywhere.times(CacheKind::Tuple, Traversal::Plain));
+    /// ```
+    pub fn times(self, cache: CacheKind, traversal: Traversal) -> bool {
+        let headline = matches!(cache, CacheKind::None | CacheKind::Optimized);
+        match self {
+            Race::Everywhere => true,
+            Race::At(t) => headline || traversal == t,
+            Race::Nowhere => headline,
         }
     }
 }

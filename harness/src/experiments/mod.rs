@@ -20,7 +20,7 @@ pub mod search;
 pub mod strength;
 pub mod tt_pressure;
 
-pub use job::{Job, timing_plan};
+pub use job::{Job, Race, timing_plan};
 pub use main_run::{Findings, MainRun};
 
 use crate::answer::Claim;

@@ -10,5 +10,6 @@
 pub mod number;
 pub mod table;
 pub mod tick;
+pub mod words;
 
 pub use table::{Align, Table, TableError};

@@ -17,13 +17,19 @@ pub struct Group<'a> {
     pub scenario: &'a LoadedScenario,
     /// One counting pass per cache variant.
     pub counts: Vec<(Arm, CountResult)>,
-    /// One timing per cache variant (same order), empty until timed.
+    /// One timing per timed cache variant (in `counts` order; the job's [`crate::experiments::Race`] says which
+    /// are timed), empty until timed.
     pub timings: Vec<ArmTiming>,
     /// The group's evaluator alone, ns per call over the uncached expansion's evaluations (`None` until timed).
     pub evaluator_ns_per_call: Option<crate::statistics::Interval>,
 }
 
 impl Group<'_> {
+    /// The timing of `arm`, if it was timed.
+    pub(crate) fn timing(&self, arm: &Arm) -> Option<&ArmTiming> {
+        self.timings.iter().find(|t| t.arm == *arm)
+    }
+
     /// The family's successor states.
     pub(crate) fn states(&self) -> Vec<GameState> {
         self.scenario.successors.iter().map(|s| s.state).collect()

@@ -23,10 +23,10 @@ pub(crate) fn expansion_rows(
     let mut timings = Vec::new();
     let mut intervals = Vec::new();
     for g in groups {
-        for (i, (arm, r)) in g.counts.iter().enumerate() {
+        for (arm, r) in &g.counts {
             let key = arm.key(g.scenario.family.name());
             counts.extend(counting_rows(&key, r));
-            if let Some(t) = g.timings.get(i) {
+            if let Some(t) = g.timing(arm) {
                 timings.extend(timing_rows(&key, t));
                 intervals.extend(interval_rows(&key, t));
             }
@@ -122,12 +122,12 @@ fn timing_rows(key: &ArmKey, t: &ArmTiming) -> Vec<TimingRow> {
 pub(crate) fn print_tables(groups: &[Group<'_>], plan: &Plan) {
     let mut lines = Vec::new();
     for g in groups {
-        for (i, (arm, counts)) in g.counts.iter().enumerate() {
+        for (arm, counts) in &g.counts {
             lines.push(Line {
                 scenario: g.scenario.family.name(),
                 arm: *arm,
                 counts,
-                timing: g.timings.get(i),
+                timing: g.timing(arm),
             });
         }
     }

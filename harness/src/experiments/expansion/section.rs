@@ -156,14 +156,54 @@ fn stop_rule_note(t: &crate::record::MetricTable<f64>) -> String {
     )
 }
 
+/// Which counted variants were timed in which traversal setting, when not all were (the run's
+/// [`crate::experiments::Race`]); `None` when every counted variant was timed.
+fn race_note(ctx: &SectionContext<'_>) -> Option<String> {
+    let (c, t) = (ctx.counts, ctx.timings);
+    let mut parts = Vec::new();
+    let mut partial = false;
+    for tr in &c.traversals {
+        let has = |table: &dyn Fn(&ArmKey) -> bool, v: &String| {
+            c.scenarios.iter().any(|sc| {
+                c.evaluators
+                    .iter()
+                    .any(|e| table(&ArmKey::new(sc, v, e, tr)))
+            })
+        };
+        let counted: Vec<&String> = c
+            .variants
+            .iter()
+            .filter(|v| has(&|a| c.get(a, Metric::EvaluatorCalls).is_some(), v))
+            .collect();
+        let timed: Vec<&str> = counted
+            .iter()
+            .filter(|v| has(&|a| t.get(a, Metric::NsPerOpMedian).is_some(), v))
+            .map(|v| v.as_str())
+            .collect();
+        partial |= timed.len() < counted.len();
+        parts.push(format!(
+            "with the traversal cache {tr}, {}",
+            crate::present::words::and_list(&timed)
+        ));
+    }
+    partial.then(|| {
+        format!(
+            "Timed variants: {}. Every variant is counted and checked; the race between the implementations is \
+             timed in one setting to keep the run short (`--cache` with a list times that list in every setting).",
+            parts.join("; ")
+        )
+    })
+}
+
 fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
     let t = ctx.timings;
     let _ = writeln!(s.markdown, "## Timings\n");
+    let race = race_note(ctx).map_or(String::new(), |n| format!(" {n}"));
     let _ = writeln!(
         s.markdown,
         "Wall-clock nanoseconds per operation (`timings.csv`): median over interleaved rounds with a \
          distribution-free 95% interval; speedup = time(baseline) / time(variant) paired per round (> 1 = faster), with its interval. \
-         Shared 2-core machine: differences inside the intervals are noise.\n\n{}\n",
+         Shared 2-core machine: differences inside the intervals are noise.{race}\n\n{}\n",
         stop_rule_note(t)
     );
     let mut table = Table::new([

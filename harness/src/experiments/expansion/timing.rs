@@ -1,6 +1,8 @@
 //! Stage 3: time every group, its cache variants interleaved.
 
 use super::Group;
+use crate::evaluators::EvaluatorKind;
+use crate::experiments::Race;
 use crate::experiments::expansion::operation::Arm;
 use crate::experiments::expansion::operation::evaluator_cost::evaluator_ns_per_call;
 use crate::experiments::expansion::operation::timing::time_group;
@@ -18,8 +20,9 @@ fn short(plan: &Plan) -> Plan {
     }
 }
 
-/// Fills every group's timings and its evaluator's cost per call.
-pub(crate) fn time_groups(groups: &mut [Group<'_>], plan: &Plan) {
+/// Fills every group's timings (the variants `race` times in its traversal setting) and its evaluator's cost per
+/// call (not for `constant`, whose cost is the zero every other evaluator's is measured against).
+pub(crate) fn time_groups(groups: &mut [Group<'_>], plan: &Plan, race: Race) {
     let start = Instant::now();
     let progress = Progress::new("timing", groups.len() as u64);
     for g in groups.iter_mut() {
@@ -30,16 +33,23 @@ pub(crate) fn time_groups(groups: &mut [Group<'_>], plan: &Plan) {
             arm0.eval,
             arm0.traversal.name()
         ));
-        let arms: Vec<Arm> = g.counts.iter().map(|(a, _)| *a).collect();
+        let arms: Vec<Arm> = g
+            .counts
+            .iter()
+            .map(|(a, _)| *a)
+            .filter(|a| race.times(a.cache, a.traversal))
+            .collect();
         let states = g.states();
         g.timings = time_group(&states, g.scenario.depth, &arms, plan);
-        g.evaluator_ns_per_call = evaluator_ns_per_call(
-            &states,
-            g.scenario.depth,
-            arm0.traversal,
-            arm0.eval,
-            &short(plan),
-        );
+        if arm0.eval != EvaluatorKind::Constant {
+            g.evaluator_ns_per_call = evaluator_ns_per_call(
+                &states,
+                g.scenario.depth,
+                arm0.traversal,
+                arm0.eval,
+                &short(plan),
+            );
+        }
         progress.inc(1);
     }
     progress.finish("done");
