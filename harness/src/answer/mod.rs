@@ -300,12 +300,18 @@ impl PaysIn {
     }
 }
 
-/// "in none of 6", "in 2 of 6", "in all 6".
-pub(crate) fn how_many(k: usize, n: usize) -> String {
-    match k {
-        0 => format!("in none of {n}"),
-        k if k == n => format!("in all {n}"),
-        k => format!("in {k} of {n}"),
+/// How many of `n` families: "in none of 6 families", "in 2 of 6 families", "in all 6 families", "in both
+/// families", "in neither of 2 families", and for a run of one family "in its one family" / "in no family (1
+/// measured)", so a one-family run reads as English.
+pub(crate) fn in_families(k: usize, n: usize) -> String {
+    match (k, n) {
+        (0, 1) => "in no family (1 measured)".to_owned(),
+        (1, 1) => "in its one family".to_owned(),
+        (0, 2) => "in neither of 2 families".to_owned(),
+        (2, 2) => "in both families".to_owned(),
+        (0, n) => format!("in none of {n} families"),
+        (k, n) if k == n => format!("in all {n} families"),
+        (k, n) => format!("in {k} of {n} families"),
     }
 }
 

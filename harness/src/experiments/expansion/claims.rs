@@ -3,7 +3,7 @@
 //! sentence is built from typed inputs (testable by hand), which [`claims`] reads from the run's shared tables.
 
 use super::glance::speedup_of;
-use crate::answer::{Claim, ClaimFigure, PaysIn, Question, how_many, ratio_text};
+use crate::answer::{Claim, ClaimFigure, PaysIn, Question, in_families, ratio_text};
 use crate::evaluators::EvaluatorKind;
 use crate::present::number::{instructions, percent};
 use crate::record::{ArmKey, Known, Metric};
@@ -27,8 +27,8 @@ pub(crate) fn default_pays(
     } = PaysIn::of(speedups, "Only in some families");
     let answer = format!(
         "{lead}: with the `{evaluator}` evaluator and the traversal cache {traversal}, the optimized cache pays {} \
-         families (speedup = time with no cache / time with it): {groups}.",
-        how_many(paying, n)
+         (speedup = time with no cache / time with it): {groups}.",
+        in_families(paying, n)
     );
     let figures = speedups
         .iter()
@@ -94,6 +94,11 @@ pub(crate) fn pays_from(
             .map(|c| c.family.as_str())
             .collect();
         let from = match (reachable.first(), reachable.last()) {
+            (Some(a), Some(b)) if a.family == b.family => format!(
+                "needs at least {} hits ({})",
+                percent(a.break_even_hit_rate()),
+                a.family
+            ),
             (Some(a), Some(b)) => format!(
                 "needs at least {} hits ({}) to {} ({})",
                 percent(a.break_even_hit_rate()),
@@ -105,25 +110,37 @@ pub(crate) fn pays_from(
         };
         let never = if never > 0 {
             format!(
-                " and never pays at any hit rate in {never} of {} families (a lookup costs more than the call it \
-                 saves)",
-                costs.len()
+                " and never pays at any hit rate {} (a lookup costs more than the call it saves)",
+                in_families(never, costs.len())
             )
         } else {
             String::new()
         };
+        // One family gives one figure, not a range.
+        let range = if cheapest.family == dearest.family {
+            format!(
+                "at {} instructions per call ({}, {} hits)",
+                instructions(cheapest.break_even_cost()),
+                cheapest.family,
+                percent(cheapest.hit_rate)
+            )
+        } else {
+            format!(
+                "from {} instructions per call ({}, {} hits) to {} ({}, {})",
+                instructions(cheapest.break_even_cost()),
+                cheapest.family,
+                percent(cheapest.hit_rate),
+                instructions(dearest.break_even_cost()),
+                dearest.family,
+                percent(dearest.hit_rate)
+            )
+        };
         parts.push(format!(
             "counted in instructions (callgrind), where an evaluation costs more than a lookup's cost divided by \
-             the hit rate: from {} instructions per call ({}, {} hits) to {} ({}, {}); `{evaluator}` costs {}, so \
-             it {from}{never}, and the families' hit rates clear that {}{}",
-            instructions(cheapest.break_even_cost()),
-            cheapest.family,
-            percent(cheapest.hit_rate),
-            instructions(dearest.break_even_cost()),
-            dearest.family,
-            percent(dearest.hit_rate),
+             the hit rate: {range}; `{evaluator}` costs {}, so it {from}{never}, and the families' hit rates clear \
+             that {}{}",
             instructions(e),
-            how_many(saving.len(), costs.len()),
+            in_families(saving.len(), costs.len()),
             if saving.is_empty() {
                 String::new()
             } else {
@@ -150,8 +167,8 @@ pub(crate) fn pays_from(
             .map(|(f, s)| format!("{f} {}", ratio_text(s)))
             .collect();
         parts.push(format!(
-            "measured, the dearer `{name}` evaluator pays {} families{}",
-            how_many(paying.len(), speedups.len()),
+            "measured, the dearer `{name}` evaluator pays {}{}",
+            in_families(paying.len(), speedups.len()),
             if paying.is_empty() {
                 String::new()
             } else {
@@ -205,9 +222,9 @@ pub(crate) fn traversal_reuse(rows: &[Reuse]) -> Claim {
         .collect();
     let answer = format!(
         "{lead}: switching the traversal cache on takes the optimized cache's hit rate (its hits / lookups over the \
-         family) from off to on: {}; it keeps less than half its hit rate {} families.",
+         family) from off to on: {}; it keeps less than half its hit rate {}.",
         list.join(", "),
-        how_many(most, n)
+        in_families(most, n)
     );
     let figures = rows
         .iter()
@@ -335,7 +352,7 @@ mod tests {
         let c = default_pays("material", "on", &cost);
         assert!(c.claim.contains("? No: "), "{}", c.claim);
         assert!(
-            c.claim.contains("pays in none of 2 families"),
+            c.claim.contains("pays in neither of 2 families"),
             "{}",
             c.claim
         );
@@ -347,7 +364,7 @@ mod tests {
         ];
         let c = default_pays("material", "on", &pay);
         assert!(
-            c.claim.contains("? Yes: ") && c.claim.contains("pays in all 2"),
+            c.claim.contains("? Yes: ") && c.claim.contains("pays in both families"),
             "{}",
             c.claim
         );
@@ -374,16 +391,21 @@ mod tests {
             &[],
         );
         assert!(
-            c.claim.contains("at least 72.6% hits (a) to 72.6% (a)"),
+            c.claim.contains("at least 72.6% hits (a) and never") && !c.claim.contains("72.6% (a)"),
             "{}",
             c.claim
         );
         assert!(
-            c.claim.contains("never pays at any hit rate in 1 of 2"),
+            c.claim
+                .contains("never pays at any hit rate in 1 of 2 families"),
             "{}",
             c.claim
         );
-        assert!(c.claim.contains("clear that in 1 of 2 (a)"), "{}", c.claim);
+        assert!(
+            c.claim.contains("clear that in 1 of 2 families (a)"),
+            "{}",
+            c.claim
+        );
         assert!(
             c.claim
                 .contains("from 112 instructions per call (a, 80.0% hits) to 7.50 k (b, 2.0%)"),
@@ -395,7 +417,22 @@ mod tests {
             &[cost("a", 90.0, 0.5), cost("b", 150.0, 0.02)],
             &[],
         );
-        assert!(c.claim.contains("clear that in none of 2."), "{}", c.claim);
+        assert!(
+            c.claim.contains("clear that in neither of 2 families."),
+            "{}",
+            c.claim
+        );
+        // A run of one family reads one figure, not a range from it to itself.
+        let c = pays_from("material", &[cost("a", 90.0, 0.8)], &[]);
+        assert!(
+            c.claim
+                .contains("at 112 instructions per call (a, 80.0% hits)")
+                && c.claim.contains("needs at least 72.6% hits (a),")
+                && c.claim.contains("clear that in its one family (a)")
+                && !c.claim.contains(" to "),
+            "{}",
+            c.claim
+        );
         let dear = |low, high| {
             vec![(
                 "aggressive".to_owned(),
@@ -405,13 +442,13 @@ mod tests {
         let c = pays_from("material", &[], &dear(1.05, 1.10));
         assert!(
             c.claim
-                .contains("`aggressive` evaluator pays in all 1 families (a 1.08x"),
+                .contains("`aggressive` evaluator pays in its one family (a 1.08x"),
             "{}",
             c.claim
         );
         let c = pays_from("material", &[], &dear(0.90, 0.95));
         assert!(
-            c.claim.contains("pays in none of 1 families."),
+            c.claim.contains("pays in no family (1 measured)."),
             "{}",
             c.claim
         );

@@ -1,7 +1,7 @@
 //! The search experiment's sentence of the answer: does the evaluation cache pay inside the search, with Star2
 //! pruning and the transposition table on (the strongest search the harness runs)?
 
-use crate::answer::{Claim, ClaimFigure, PaysIn, Question, how_many};
+use crate::answer::{Claim, ClaimFigure, PaysIn, Question, in_families};
 use crate::statistics::Interval;
 
 /// The sentence from the cache's speedup inside the search, per family.
@@ -13,9 +13,9 @@ pub(crate) fn in_search(speedups: &[(String, Interval)]) -> Claim {
         n,
     } = PaysIn::of(speedups, "In some families");
     let answer = format!(
-        "{lead}: searched with Star2 pruning and the transposition table, the optimized cache pays {} families \
+        "{lead}: searched with Star2 pruning and the transposition table, the optimized cache pays {} \
          (speedup = time without it / time with it): {groups}.",
-        how_many(paying, n)
+        in_families(paying, n)
     );
     let figures = speedups
         .iter()
