@@ -38,12 +38,18 @@ impl CallgrindTotals {
     }
 }
 
-/// Parses a callgrind output file's `events:` and `totals:`/`summary:` lines.
+/// Parses a callgrind output file's `events:` line and its `totals:` line (`summary:` when it has none).
+///
+/// `totals:` is the sum of the file's cost lines, i.e. what was collected. `summary:` is a running total that
+/// callgrind zeroes whenever a client request switches instrumentation on or off, so a child that measures with
+/// instrumentation switched on around its window writes `summary: 0` at the top and the real figures in `totals:`.
 ///
 /// ```
 /// let text = "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\nsummary: 100 50 50 1 5 4 1 1 0\n";
 /// let t = harness::experiments::instructions::parse_callgrind_out(text).unwrap();
 /// assert_eq!((t.ir, t.l1_misses, t.ll_misses), (100, 10, 2));
+/// let windowed = "events: Ir Dr\nsummary: 0\nfn=(1) f\n1 100 50\ntotals: 100 50\n";
+/// assert_eq!(harness::experiments::instructions::parse_callgrind_out(windowed).unwrap().ir, 100);
 /// ```
 pub fn parse_callgrind_out(text: &str) -> Result<CallgrindTotals> {
     let events: Vec<&str> = text
@@ -52,12 +58,9 @@ pub fn parse_callgrind_out(text: &str) -> Result<CallgrindTotals> {
         .context("callgrind output has no `events:` line")?
         .split_whitespace()
         .collect();
-    let totals: Vec<u64> = text
-        .lines()
-        .find_map(|l| {
-            l.strip_prefix("totals:")
-                .or_else(|| l.strip_prefix("summary:"))
-        })
+    let line = |prefix: &str| text.lines().find_map(|l| l.strip_prefix(prefix));
+    let totals: Vec<u64> = line("totals:")
+        .or_else(|| line("summary:"))
         .context("callgrind output has no `totals:` or `summary:` line")?
         .split_whitespace()
         .map(|v| v.parse::<u64>())
@@ -123,7 +126,7 @@ fn child_key(
         children.scenarios_dir,
         *family.first().context("no scenario family named")?,
     );
-    count_cache::ChildKey::new(children.exe, &file, version, &VALGRIND_OPTIONS, child_args)
+    count_cache::ChildKey::new(children.exe, &file, version, valgrind_options(), child_args)
 }
 
 /// The value of `key=` on the child's standard output.
@@ -148,13 +151,41 @@ pub struct Children<'a> {
     pub store: Option<&'a Path>,
 }
 
-/// The valgrind options of every child (the key of a stored result holds them).
-const VALGRIND_OPTIONS: [&str; 4] = [
-    "--tool=callgrind",
-    "--cache-sim=yes",
-    "--collect-atstart=no",
-    "--toggle-collect=*measured_operation*",
-];
+/// The valgrind options of every child (the key of a stored result holds them, so counts taken one way are never
+/// reused for the other). Where the child can send client requests ([`super::client_request::SUPPORTED`]) it
+/// starts uninstrumented (`--instr-atstart=no`) and switches instrumentation on around the measured window only;
+/// elsewhere it is instrumented from the start. Either way only `measured_operation` is collected.
+fn valgrind_options() -> &'static [&'static str] {
+    const COLLECT: [&str; 4] = [
+        "--tool=callgrind",
+        "--cache-sim=yes",
+        "--collect-atstart=no",
+        "--toggle-collect=*measured_operation*",
+    ];
+    const WINDOWED: [&str; 5] = [
+        COLLECT[0],
+        COLLECT[1],
+        COLLECT[2],
+        COLLECT[3],
+        "--instr-atstart=no",
+    ];
+    if super::client_request::SUPPORTED {
+        &WINDOWED
+    } else {
+        &COLLECT
+    }
+}
+
+/// How the children's simulated caches start, for the status note: cold where the child switches instrumentation
+/// on around its window (callgrind clears the caches then), warm from the counting pass where it runs fully
+/// instrumented.
+pub(crate) fn window_note() -> &'static str {
+    if super::client_request::SUPPORTED {
+        ", instrumentation on only around it, so the simulated caches start cold"
+    } else {
+        ""
+    }
+}
 
 /// Runs `exe callgrind-op ARGS` on `scenario` under callgrind (collection limited to the measured operation), or
 /// takes its result from the store when the same binary, scenario file, valgrind and arguments ran before, and
@@ -183,7 +214,7 @@ fn run_child(
         }
         None => {
             let out = Command::new("valgrind")
-                .args(VALGRIND_OPTIONS)
+                .args(valgrind_options())
                 .arg(format!("--callgrind-out-file={}", out_file.display()))
                 .arg(children.exe)
                 .arg("callgrind-op")
@@ -209,7 +240,8 @@ fn run_child(
         .with_context(|| format!("{}: unexpected format", out_file.display()))?;
     if totals.ir == 0 {
         bail!(
-            "{}: no instructions collected (the measured_operation toggle did not match)",
+            "{}: no instructions collected (the measured_operation toggle did not match, or the child never \
+             switched instrumentation on)",
             out_file.display()
         );
     }
@@ -291,4 +323,20 @@ pub fn measure_evaluator_alone(
     let what = format!("{scenario}/{eval} alone");
     let (_, totals, _) = run_child(children, scenario, &args, &out_file, &what)?;
     Ok(totals.ir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn windowed_children_have_their_own_store_key() {
+        // The option is what keeps stored results of fully instrumented children (warm caches) apart from windowed
+        // ones (cold caches): the store's key holds every valgrind option.
+        assert_eq!(
+            valgrind_options().contains(&"--instr-atstart=no"),
+            super::super::client_request::SUPPORTED
+        );
+        assert!(valgrind_options().contains(&"--toggle-collect=*measured_operation*"));
+    }
 }

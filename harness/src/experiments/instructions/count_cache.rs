@@ -4,7 +4,8 @@
 //! valgrind and the same child arguments, executes the same instructions. So a child's result (its standard
 //! output and its callgrind file) is kept under `<out>/.cache/callgrind/` and reused by a later run instead of
 //! running valgrind again. The key is written out in full in each entry (`key.txt`: SHA-256 of the executable's
-//! bytes, SHA-256 of the scenario file, `valgrind --version`, every valgrind option and child argument) and a hit
+//! bytes, SHA-256 of the scenario file, `valgrind --version`, every valgrind option and child argument: a change of
+//! method such as `--instr-atstart=no`, which changes the cache figures, is a different key) and a hit
 //! requires that text to equal the one the run would use, byte for byte; the entry's folder name (a digest of the
 //! key) only finds the candidate. Anything else (a missing file, a different key, an unreadable entry) is a miss,
 //! and the child runs. The store is never committed: it lives in the git-ignored results folder.

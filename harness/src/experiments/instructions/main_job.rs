@@ -142,8 +142,9 @@ pub fn instruction_rows(
         }
     }
     let mut note = format!(
-        "Measured with {version} (callgrind, --cache-sim=yes, collection toggled on the measured operation only; \
+        "Measured with {version} (callgrind, --cache-sim=yes, collection toggled on the measured operation only{}; \
          {}; traversal cache on; one operation = the first successor of each family).",
+        super::callgrind::window_note(),
         plan.describe()
     );
     let reused = measured

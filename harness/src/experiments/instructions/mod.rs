@@ -14,6 +14,7 @@ use super::{Experiment, MainRun};
 pub mod break_even;
 pub mod callgrind;
 pub mod child;
+mod client_request;
 pub(crate) mod count_cache;
 pub mod main_job;
 
