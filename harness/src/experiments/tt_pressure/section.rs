@@ -171,8 +171,8 @@ pub(crate) fn markdown(
         md.push_str(&format!("\n![Work relative to an unbounded TT: the unbounded table's ÷ each scheme's, 1 = no extra work]({c})\n"));
     }
     md.push_str(
-        "\nEvery configuration (time: the arm's searches, run beside the other arms on every core, a rough cost that no \
-         verdict reads):\n\n",
+        "\nEvery configuration (time: its searches, run beside the other configurations on every core, a rough cost \
+         that no verdict reads):\n\n",
     );
     md.push_str(&detail_table(rows)?.markdown());
     Ok(md)
@@ -221,7 +221,7 @@ fn tt_pressure(ctx: &SectionContext<'_>, s: &mut Section) -> anyhow::Result<()> 
     let quick_note = if findings.sizes.iter().any(|s| s.log2 < 10) {
         ""
     } else {
-        " (a `--quick` run leaves out the main job's 2^6, whose arms search the most nodes)"
+        " (a `--quick` run leaves out the main job's 2^6, where the schemes search the most nodes)"
     };
     let _ = writeln!(
         s.markdown,
