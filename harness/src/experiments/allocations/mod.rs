@@ -3,6 +3,8 @@
 //! builds from its own evaluators with [`crate::alloc_profile_main!`].
 
 use super::{Experiment, MainRun};
+use engine::chance::Traversal;
+use engine::memo::CacheKind;
 
 pub mod arm_report;
 pub mod binary;
@@ -12,14 +14,33 @@ pub mod section;
 pub use arm_report::{ArmAllocation, parse_child_line};
 pub use profile::profile_operation;
 
-/// Runs the `alloc_profile` binary (next to the current executable; built with `$CARGO` first when `cargo run`
-/// started us and it is missing) on a run folder, whose `metadata.txt` gives the rows' provenance. Returns a
-/// status line; failures are reported, not fatal.
+/// Runs the `alloc_profile` binary on every cache variant and traversal setting ([`run_alloc_profile_of`]).
 pub(crate) fn run_alloc_profile(
     run_folder: &std::path::Path,
     scenarios_dir: &std::path::Path,
     families: &[&str],
     evaluators: &[crate::evaluators::EvaluatorKind],
+) -> String {
+    run_alloc_profile_of(run_folder, scenarios_dir, families, evaluators, &[], &[])
+}
+
+/// The cache variants a `--quick` run profiles: those the report's Allocations section reads beyond the table
+/// (the chart's baseline `none`, the tuple-key map and the optimized cache of its sentence, the growth check's
+/// `optimized` and `none`). A full run profiles every variant.
+pub(crate) const QUICK_CACHES: [CacheKind; 3] =
+    [CacheKind::None, CacheKind::Tuple, CacheKind::Optimized];
+
+/// Runs the `alloc_profile` binary (next to the current executable; built with `$CARGO` first when `cargo run`
+/// started us and it is missing) on a run folder, whose `metadata.txt` gives the rows' provenance, for the cache
+/// variants `caches` and traversal settings `traversals` (empty: every one). Returns a status line; failures are
+/// reported, not fatal.
+pub(crate) fn run_alloc_profile_of(
+    run_folder: &std::path::Path,
+    scenarios_dir: &std::path::Path,
+    families: &[&str],
+    evaluators: &[crate::evaluators::EvaluatorKind],
+    caches: &[CacheKind],
+    traversals: &[Traversal],
 ) -> String {
     use std::process::Command;
     let Ok(exe) = std::env::current_exe() else {
@@ -55,17 +76,24 @@ pub(crate) fn run_alloc_profile(
     evaluators.retain(|&e| e != first);
     evaluators.insert(0, first);
     let names: Vec<String> = evaluators.iter().map(|e| e.to_string()).collect();
-    let status = Command::new(&bin)
-        .arg("--run-folder")
+    let mut cmd = Command::new(&bin);
+    cmd.arg("--run-folder")
         .arg(run_folder)
         .arg("--scenarios-dir")
         .arg(scenarios_dir)
         .arg("--scenario")
         .arg(families.join(","))
         .arg("--eval")
-        .arg(names.join(","))
-        .stdout(std::process::Stdio::null())
-        .status();
+        .arg(names.join(","));
+    if !caches.is_empty() {
+        let list: Vec<&str> = caches.iter().map(|c| c.name()).collect();
+        cmd.arg("--cache").arg(list.join(","));
+    }
+    if !traversals.is_empty() {
+        let list: Vec<&str> = traversals.iter().map(|t| t.name()).collect();
+        cmd.arg("--traversal").arg(list.join(","));
+    }
+    let status = cmd.stdout(std::process::Stdio::null()).status();
     match status {
         Ok(s) if s.success() => format!(
             "allocations: {}",
@@ -91,8 +119,30 @@ impl Experiment for Allocations {
         "dhat allocation profiles per family x cache variant (allocations.csv; a child process)"
     }
     fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
-        let note = super::instructions::allocations(run.scenarios, run.job, run.folder);
-        crate::status!("{note}");
+        let start = std::time::Instant::now();
+        let progress = crate::progress::Progress::working("allocations");
+        progress.set_message("dhat children on every core");
+        let job = run.job;
+        // Only the run's traversal settings: the report reads the one its timings show, so a `--quick` run (the
+        // cache on only) does not profile the other. A `--quick` run also profiles only the variants the section
+        // reads beyond its table ([`QUICK_CACHES`]), and the section says which it left out; a full run profiles
+        // every variant (empty list), whatever `--cache` selected.
+        let caches: Vec<CacheKind> = if job.quick {
+            QUICK_CACHES.to_vec()
+        } else {
+            Vec::new()
+        };
+        let families: Vec<&str> = run.scenarios.iter().map(|s| s.family.name()).collect();
+        let note = run_alloc_profile_of(
+            run.folder.path(),
+            &job.scenarios_dir,
+            &families,
+            &job.evaluators,
+            &caches,
+            &job.traversals,
+        );
+        progress.clear();
+        crate::status!("{note} ({:.1} s)", start.elapsed().as_secs_f64());
         Ok(())
     }
     fn section(

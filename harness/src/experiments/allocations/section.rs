@@ -34,6 +34,24 @@ fn allocations(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
          successors; peak = the largest live heap during the pass (t-gmax). The dhat JSON files are in the run \
          folder (open them with valgrind's `dh_view.html`).\n"
     );
+    // A `--quick` run profiles only the variants the chart's baseline, the sentence and the growth check read:
+    // the section says which of the run's variants it left out rather than let the table look complete.
+    let left_out: Vec<&str> = ctx
+        .counts
+        .variants
+        .iter()
+        .filter(|v| !a.variants.contains(v))
+        .map(String::as_str)
+        .collect();
+    if !left_out.is_empty() {
+        let _ = writeln!(
+            s.markdown,
+            "This run profiled {} only and left out {} (a `--quick` run profiles the variants this section's \
+             chart, sentence and growth check read; the full run profiles every variant).\n",
+            list(&a.variants),
+            list(&left_out)
+        );
+    }
     let mut table = Table::new([
         ("scenario", Align::Left),
         ("variant", Align::Left),
@@ -93,4 +111,13 @@ fn allocations(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
     let what = ctx.ratio_sentence(a, Metric::BlocksPerOp, "allocations");
     let _ = writeln!(s.markdown, "**What this shows:** {what}\n");
     growth_check::growth_check(ctx, s)
+}
+
+/// `a`, `b` and `c` as code spans.
+fn list(names: &[impl AsRef<str>]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("`{}`", n.as_ref())).collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => quoted.concat(),
+    }
 }

@@ -7,6 +7,7 @@ use super::capacities::Capacities;
 use super::workload::{EVALUATOR, Invocations, PassCounts, search_table};
 use crate::arm::ArmId;
 use crate::measure::{Plan, measure_interleaved};
+use crate::parallel::parallel_map;
 use crate::progress::Progress;
 use crate::record::Provenance;
 use crate::record::schema::BoundedCacheRecord;
@@ -73,12 +74,22 @@ pub fn run_sweep(
     prov: &Provenance,
 ) -> Result<Vec<BoundedCacheRecord>, BoundedParityError> {
     let table = search_table();
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     let mut counted: Vec<(usize, Vec<(CacheArm, PassCounts)>)> = Vec::new();
     for (k, inv) in families.iter().enumerate() {
         let (reference, unbounded) = count_arm(inv, CacheArm::Unbounded, &table);
         let mut rows = vec![(CacheArm::Unbounded, unbounded)];
-        for arm in arms(sweep, unbounded.peak_entries).into_iter().skip(1) {
-            let (values, counts) = count_arm(inv, arm, &table);
+        let bounded: Vec<CacheArm> = arms(sweep, unbounded.peak_entries)
+            .into_iter()
+            .skip(1)
+            .collect();
+        // The bounded arms' counting passes on every core at once: deterministic counts, nothing timed meanwhile,
+        // each worker with a table of its own (a search clears it per root, so it holds no state between roots).
+        // A worker pool that cannot start leaves them to this thread.
+        let count = |&arm: &CacheArm| (arm, count_arm(inv, arm, &search_table()));
+        let passes = parallel_map(&bounded, threads, &Progress::hidden(), |a| Ok(count(a)))
+            .unwrap_or_else(|_| bounded.iter().map(count).collect());
+        for (arm, (values, counts)) in passes {
             if let Some(index) = (0..values.len()).find(|&i| values[i] != reference[i]) {
                 return Err(BoundedParityError {
                     workload: inv.workload.to_string(),

@@ -117,6 +117,9 @@ pub fn search_section(
     let mut rows = Vec::new();
     for (family, roots) in families {
         let mut reference: Option<Vec<RootValue>> = None;
+        // Each root's best paths already checked, with their values: the arms mostly agree on the path, and the
+        // check (a nested expansion below the path) costs about as much as a search, so each path is expanded once.
+        let mut checked: Vec<Vec<(Vec<engine::Move>, RootValue)>> = vec![Vec::new(); roots.len()];
         for &arm in arms {
             let (results, counters) = search_roots(roots, depth, arm, eval, &table);
             let fail = |root: &GameState, message: String| SearchParityError {
@@ -137,7 +140,15 @@ pub fn search_section(
                     ));
                 }
                 if r.value != RootValue::Win && !r.best.is_empty() {
-                    let own = path_value(root, &r.best, depth, eval);
+                    let known = checked[k].iter().find(|(p, _)| *p == r.best);
+                    let own = match known {
+                        Some(&(_, v)) => v,
+                        None => {
+                            let v = path_value(root, &r.best, depth, eval);
+                            checked[k].push((r.best.clone(), v));
+                            v
+                        }
+                    };
                     if own != r.value {
                         return Err(fail(
                             root,

@@ -71,13 +71,17 @@ impl Experiment for TtPressure {
         "tt_pressure"
     }
     fn about(&self) -> &'static str {
-        "TT replacement schemes at 2^6, 2^10, 2^14 entries over an 8-move game (tt_pressure.csv)"
+        "TT replacement schemes at 2^6, 2^10, 2^14 entries (2^10, 2^14 with --quick) over an 8-move game (tt_pressure.csv)"
     }
     fn legacy_skip_flag(&self) -> Option<&'static str> {
         Some("--skip-tt-pressure")
     }
     fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
-        let slice = main_job_slice(run.job.seed);
+        let slice = if run.job.quick {
+            run::quick_slice(run.job.seed)
+        } else {
+            main_job_slice(run.job.seed)
+        };
         run.findings.tt_pressure = Some(run_tt_pressure(&slice, run.folder.path(), run.meta)?);
         Ok(())
     }

@@ -170,7 +170,10 @@ pub(crate) fn markdown(
     for c in charts {
         md.push_str(&format!("\n![Work relative to an unbounded TT: the unbounded table's ÷ each scheme's, 1 = no extra work]({c})\n"));
     }
-    md.push_str("\nEvery configuration:\n\n");
+    md.push_str(
+        "\nEvery configuration (time: its searches, run beside the other configurations on every core, a rough cost \
+         that no verdict reads):\n\n",
+    );
     md.push_str(&detail_table(rows)?.markdown());
     Ok(md)
 }
@@ -214,9 +217,15 @@ fn tt_pressure(ctx: &SectionContext<'_>, s: &mut Section) -> anyhow::Result<()> 
         .iter()
         .map(|s| format!("2^{}", s.log2))
         .collect();
+    // A `--quick` run's slice has no 2^6 (`quick_slice`): say so, since its verdict then reads from 2^10 up.
+    let quick_note = if findings.sizes.iter().any(|s| s.log2 < 10) {
+        ""
+    } else {
+        " (a `--quick` run leaves out the main job's 2^6, where the schemes search the most nodes)"
+    };
     let _ = writeln!(
         s.markdown,
-        "{md}\n\nThis run measured {} entries; `harness tt-pressure` sweeps 2^4 ... 2^20 entries.\n",
+        "{md}\n\nThis run measured {} entries{quick_note}; `harness tt-pressure` sweeps 2^4 ... 2^20 entries.\n",
         sizes.join(", ")
     );
     Ok(())

@@ -2,6 +2,8 @@
 
 use super::game::{FixedGame, search_config};
 use super::{Config, TableArm};
+use crate::parallel::parallel_map;
+use crate::progress::Progress;
 use engine::eval::evaluate_material;
 use engine::memo::EvaluationCache;
 use engine::search::{SearchControl, SearchCounters, TableSizeError, search};
@@ -18,7 +20,8 @@ pub struct ArmResult {
     pub occupied: usize,
     /// Counters summed over every move.
     pub counters: SearchCounters,
-    /// Wall time of the searches alone (the table's allocation excluded), the arm running by itself.
+    /// Wall time of the searches alone (the table's allocation excluded); in a [`sweep`], beside another arm on
+    /// the other core.
     pub elapsed: Duration,
     /// Moves whose root value and path equal the unbounded table's.
     pub decisions_equal: usize,
@@ -78,17 +81,44 @@ pub fn run_arm(
     })
 }
 
-/// Every arm of `config`, one after another (each timed alone); `tick` after each.
+/// Every arm of `config`, on every core at once: an arm's counts, entries and decisions depend on nothing but the
+/// game and its own table, so they equal a one-at-a-time sweep's, in arm order. `tick` runs once per arm, in arm
+/// order, after all have finished. Each arm's `elapsed` is then its searches' wall time beside another arm on the
+/// other core: a rough cost, which no verdict reads.
 pub fn sweep(
     config: &Config,
     game: &FixedGame,
+    tick: impl FnMut(&ArmResult),
+) -> Result<Vec<ArmResult>, TableSizeError> {
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    sweep_on(config, game, threads, &Progress::hidden(), tick)
+}
+
+/// [`sweep`] on `threads` workers, `progress` ticked as each arm finishes.
+pub(crate) fn sweep_on(
+    config: &Config,
+    game: &FixedGame,
+    threads: usize,
+    progress: &Progress,
     mut tick: impl FnMut(&ArmResult),
 ) -> Result<Vec<ArmResult>, TableSizeError> {
-    let mut out = Vec::new();
-    for arm in config.arms() {
-        let r = run_arm(arm, game, config)?;
-        tick(&r);
-        out.push(r);
+    // The dearest arms (the smallest tables search the most nodes) start first, so that the last arm to finish is a
+    // cheap one and both cores stay busy to the end; the results go back to arm order.
+    let arms = config.arms();
+    let mut order: Vec<usize> = (0..arms.len()).collect();
+    order.sort_by_key(|&i| arms[i].size().unwrap_or(usize::MAX));
+    let one = |&i: &usize| run_arm(arms[i], game, config);
+    // The closure never fails (an arm's error comes back inside), so an error is the worker pool's own: then the
+    // arms run on this thread.
+    let ran = parallel_map(&order, threads, progress, |i| Ok(one(i)))
+        .unwrap_or_else(|_| order.iter().map(one).collect());
+    let mut out: Vec<Option<ArmResult>> = vec![None; arms.len()];
+    for (&i, r) in order.iter().zip(ran) {
+        out[i] = Some(r?);
+    }
+    let out: Vec<ArmResult> = out.into_iter().map(|r| r.expect("every arm ran")).collect();
+    for r in &out {
+        tick(r);
     }
     Ok(out)
 }
