@@ -516,8 +516,13 @@ pub fn execute(config: &Config, progress: &Progress) -> Result<Outcome> {
                 keys: first.keys.clone(),
                 universe: first.universe(),
             }];
-            progress.set_message("recording dice-chess traces");
-            traces.extend(dice_traces(dir, &[], &TraceSource::ALL)?);
+            traces.extend(dice_traces(
+                dir,
+                &[],
+                &TraceSource::ALL,
+                config.threads,
+                progress,
+            )?);
             Some(game_search::analyse(
                 &traces,
                 &config.policies,
