@@ -225,7 +225,7 @@ mod tests {
         assert_eq!(gone, vec![(3, 5), (6, 10), (9, 15)]);
         assert!(!h.contains(0) && !h.contains(3) && !h.contains(4));
         let mut order = Vec::new();
-        while h.len() > 0 {
+        while !h.is_empty() {
             let top = h.keys().next().unwrap();
             order.push((top, h.priority(top)));
             assert_eq!(h.pop(), Some(top));
