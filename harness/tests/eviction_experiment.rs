@@ -88,6 +88,7 @@ fn small_config(report: Option<PathBuf>) -> Config {
         report_dir: report,
         command: "test".into(),
         game_search_scenarios: Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scenarios")),
+        game_search_left_out: None,
     }
 }
 
@@ -317,6 +318,34 @@ fn bounds_hold_in_every_run() {
     let bt = best_ten_stats(p).unwrap();
     assert_eq!(bt.pairs.len(), 6);
     assert!(bt.distinct.point >= 10.0 && bt.common.point <= 10.0);
+}
+
+#[test]
+fn a_run_that_leaves_the_game_search_out_says_so_where_it_would_be() {
+    let dir = temp_dir("left-out");
+    let note = "`--quick` leaves out the game-search comparison; `harness eviction` runs it.";
+    let cfg = Config {
+        policies: vec![PolicyKind::Lru, PolicyKind::Sieve, PolicyKind::Belady],
+        game_search_scenarios: None,
+        game_search_left_out: Some(note.into()),
+        ..small_config(Some(dir.join("report")))
+    };
+    let summary = run(&cfg, &dir.join("results"), &Progress::hidden()).unwrap();
+    assert!(!dir.join("results/game_search.csv").exists());
+    assert!(
+        summary
+            .lines
+            .contains(&format!("game-search traces: {note}"))
+    );
+    let md = std::fs::read_to_string(summary.report.unwrap()).unwrap();
+    // Once in the answer at the top, and as the whole of the section the comparison would have filled.
+    let glance = md.find(&format!("Game-search traces: {note}\n")).unwrap();
+    assert!(glance < md.find("## Configuration").unwrap());
+    assert!(md.contains(&format!("## Game-search traces\n\n{note}\n\n## Limits")));
+    assert!(
+        !md.contains("game_search_"),
+        "no game-search chart is linked"
+    );
 }
 
 #[test]

@@ -43,7 +43,7 @@ pub struct Args {
     /// bounded_cache, tt_pressure, catalogue_eviction, allocations.
     #[arg(long, value_parser = crate::experiments::parse_skip, default_value = "")]
     pub skip: Skipped,
-    /// Alias of `--skip catalogue_eviction`. Skip the catalogue-eviction experiment (it runs after the timings; 3 seeds with --quick, else 10).
+    /// Alias of `--skip catalogue_eviction`. Skip the catalogue-eviction experiment (it runs after the timings; 10 seeds and the game-search traces, with --quick 3 seeds and no game-search traces).
     #[arg(long)]
     pub skip_eviction: bool,
     /// Alias of `--skip instructions,allocations,break_even`: no child processes (callgrind, dhat).

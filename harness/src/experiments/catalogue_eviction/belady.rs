@@ -82,6 +82,6 @@ impl Policy for Belady {
     }
 
     fn resident(&self) -> Vec<u32> {
-        self.heap.keys().to_vec()
+        self.heap.keys().collect()
     }
 }

@@ -96,7 +96,9 @@ impl TraceSource {
 /// ```
 pub struct RecordingMemo<M> {
     inner: M,
-    ids: RefCell<HashMap<(GameState, Color), u32>>,
+    // A fixed fast hasher: ids are handed out in first-seen order, so the hasher changes no id, only the time
+    // (std's SipHash of a 136-byte state was a sixth of a game-search trace's recording).
+    ids: RefCell<HashMap<(GameState, Color), u32, foldhash::fast::FixedState>>,
     lookups: RefCell<Vec<(u32, LookupContext)>>,
     context: Cell<LookupContext>,
 }
@@ -106,7 +108,7 @@ impl<M: EvaluationMemo> RecordingMemo<M> {
     pub fn new(inner: M) -> Self {
         RecordingMemo {
             inner,
-            ids: RefCell::new(HashMap::new()),
+            ids: RefCell::new(HashMap::with_hasher(foldhash::fast::FixedState::default())),
             lookups: RefCell::new(Vec::new()),
             context: Cell::new(LookupContext {
                 root: 0,

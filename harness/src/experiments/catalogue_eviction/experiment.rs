@@ -117,6 +117,9 @@ pub struct Config {
     pub command: String,
     /// Scenario folder whose families give the dice-chess traces of the game-search comparison (`None`: skip it).
     pub game_search_scenarios: Option<PathBuf>,
+    /// When the game-search comparison is skipped on the caller's behalf (the main job's `--quick`): what was left
+    /// out and the command that runs it, said in the report and on the console where the comparison would be.
+    pub game_search_left_out: Option<String>,
 }
 
 impl Default for Config {
@@ -134,6 +137,7 @@ impl Default for Config {
             report_dir: None,
             command: "harness eviction".into(),
             game_search_scenarios: Some(PathBuf::from("scenarios")),
+            game_search_left_out: None,
         }
     }
 }
@@ -516,8 +520,13 @@ pub fn execute(config: &Config, progress: &Progress) -> Result<Outcome> {
                 keys: first.keys.clone(),
                 universe: first.universe(),
             }];
-            progress.set_message("recording dice-chess traces");
-            traces.extend(dice_traces(dir, &[], &TraceSource::ALL)?);
+            traces.extend(dice_traces(
+                dir,
+                &[],
+                &TraceSource::ALL,
+                config.threads,
+                progress,
+            )?);
             Some(game_search::analyse(
                 &traces,
                 &config.policies,

@@ -41,25 +41,30 @@ pub(crate) struct NamedTrace {
 }
 
 /// The dice-chess traces of `families` (empty: every family file of `scenarios_dir`) x `sources` (material
-/// evaluator), families outer.
+/// evaluator), families outer. Each trace is recorded on its own (a fresh recorder, no shared state), so they are
+/// recorded on `threads` workers and come back in that order, the same traces a sequential pass records.
 pub(crate) fn dice_traces(
     scenarios_dir: &Path,
     families: &[Family],
     sources: &[TraceSource],
+    threads: usize,
+    progress: &Progress,
 ) -> Result<Vec<NamedTrace>> {
-    let mut traces = Vec::new();
-    for s in &load_dir(scenarios_dir, families)? {
-        for &source in sources {
-            let t = record_family(s, source)?;
-            traces.push(NamedTrace {
-                name: format!("dice {} {}", t.family, source.name()),
-                origin: Some((t.family, source)),
-                keys: t.keys,
-                universe: t.universe,
-            });
-        }
-    }
-    Ok(traces)
+    let scenarios = load_dir(scenarios_dir, families)?;
+    let jobs: Vec<(usize, TraceSource)> = (0..scenarios.len())
+        .flat_map(|s| sources.iter().map(move |&source| (s, source)))
+        .collect();
+    progress.set_message("recording dice-chess traces");
+    progress.set_length(jobs.len() as u64);
+    parallel_map(&jobs, threads, progress, |&(s, source)| {
+        let t = record_family(&scenarios[s], source)?;
+        Ok(NamedTrace {
+            name: format!("dice {} {}", t.family, source.name()),
+            origin: Some((t.family, source)),
+            keys: t.keys,
+            universe: t.universe,
+        })
+    })
 }
 
 /// One rule at one budget on one trace: a row of `game_search.csv`.
@@ -306,12 +311,27 @@ pub(crate) fn analyse(
     threads: usize,
     progress: &Progress,
 ) -> Result<GameSearchFindings> {
+    // A trace that is the same stream as an earlier one (a family whose TT cuts no leaf lookup records its two
+    // search traces alike) is replayed once: a replay is a function of the keys alone, so the earlier trace's
+    // rows, renamed, are exactly what its own replays would give.
+    let same_as: Vec<usize> = (0..traces.len())
+        .map(|t| {
+            (0..t)
+                .find(|&u| {
+                    traces[u].universe == traces[t].universe && traces[u].keys == traces[t].keys
+                })
+                .unwrap_or(t)
+        })
+        .collect();
+    let replayed: Vec<usize> = (0..traces.len()).filter(|&t| same_as[t] == t).collect();
     let checks: Vec<StreamCheck> = traces
         .iter()
         .map(|t| StreamCheck::of_keys(&t.keys))
         .collect();
-    let jobs: Vec<(usize, PolicyKind, f64)> = (0..traces.len())
-        .flat_map(|t| {
+    let per_trace = policies.len() * BUDGET_FRACTIONS.len();
+    let jobs: Vec<(usize, PolicyKind, f64)> = replayed
+        .iter()
+        .flat_map(|&t| {
             policies
                 .iter()
                 .flat_map(move |&p| BUDGET_FRACTIONS.iter().map(move |&f| (t, p, f)))
@@ -319,7 +339,7 @@ pub(crate) fn analyse(
         .collect();
     progress.set_message("replaying game-search traces");
     progress.set_length(jobs.len() as u64);
-    let rows = parallel_map(&jobs, threads, progress, |&(t, policy, fraction)| {
+    let results = parallel_map(&jobs, threads, progress, |&(t, policy, fraction)| {
         let trace = &traces[t];
         let budget = budget_for(fraction, trace.universe);
         let r = replay_keys(policy, budget, &trace.keys, trace.universe, &checks[t])?;
@@ -333,6 +353,21 @@ pub(crate) fn analyse(
             distinct_keys: trace.universe,
         })
     })?;
+    // Every trace's rows in trace, policy, budget order, as if each had been replayed.
+    let rows: Vec<GameSearchRow> = traces
+        .iter()
+        .enumerate()
+        .flat_map(|(t, trace)| {
+            let at = replayed
+                .binary_search(&same_as[t])
+                .expect("every trace is replayed or the same as a replayed one")
+                * per_trace;
+            results[at..at + per_trace].iter().map(|r| GameSearchRow {
+                trace: trace.name.clone(),
+                ..r.clone()
+            })
+        })
+        .collect();
     let findings: Vec<TraceFindings> = traces
         .iter()
         .map(|t| trace_findings(t, policies, &rows))

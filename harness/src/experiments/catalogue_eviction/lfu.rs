@@ -16,8 +16,9 @@ pub struct Lfu {
 }
 
 /// One use in the priority's count field.
-const ONE_USE: u64 = 1 << 32;
-const ARRIVAL_MASK: u64 = ONE_USE - 1;
+pub(super) const ONE_USE: u64 = 1 << 32;
+/// The priority's arrival field.
+pub(super) const ARRIVAL_MASK: u64 = ONE_USE - 1;
 
 impl Lfu {
     /// An empty table over the keys `0..universe`.
@@ -44,13 +45,6 @@ impl Lfu {
         self.heap
             .contains(key)
             .then(|| self.heap.priority(key) >> 32)
-    }
-
-    /// Halves every held count, rounding down (ageing LFU's step).
-    pub(crate) fn halve_counts(&mut self) {
-        // Halving can turn (2, late) < (3, early) into (1, late) > (1, early): rebuild the order.
-        self.heap
-            .remap(|p| (((p >> 32) / 2) << 32) | (p & ARRIVAL_MASK));
     }
 }
 
@@ -93,6 +87,6 @@ impl Policy for Lfu {
     }
 
     fn resident(&self) -> Vec<u32> {
-        self.heap.keys().to_vec()
+        self.heap.keys().collect()
     }
 }

@@ -53,7 +53,7 @@ impl Experiment for CatalogueEviction {
         "catalogue_eviction"
     }
     fn about(&self) -> &'static str {
-        "Domineering catalogue under a memory budget, eviction rules compared (3 seeds with --quick, else 10)"
+        "Domineering catalogue under a memory budget, eviction rules compared (10 seeds and the game-search traces; with --quick 3 seeds, no game-search traces)"
     }
     fn legacy_skip_flag(&self) -> Option<&'static str> {
         Some("--skip-eviction")

@@ -6,7 +6,8 @@ use crate::progress::Progress;
 use crate::record::RunFolder;
 use crate::{outln, status};
 
-/// Runs the experiment (3 seeds with `--quick`, else its default 10).
+/// Runs the experiment: its default 10 seeds and the game-search comparison, or with `--quick` 3 seeds and no
+/// game-search comparison.
 pub fn run_eviction(job: &Job, folder: &RunFolder) -> anyhow::Result<()> {
     let mut cfg = crate::experiments::catalogue_eviction::Config {
         report_dir: Some(job.report_dir.join(super::EVICTION_SUBFOLDER)),
@@ -16,6 +17,11 @@ pub fn run_eviction(job: &Job, folder: &RunFolder) -> anyhow::Result<()> {
     };
     if job.quick {
         cfg.seeds = (1..=3).collect();
+        // The game-search replays (every rule through the catalogue trace and four dice-chess traces per family)
+        // cost several times the catalogue part and feed no sentence of the answer, which reads `eviction.csv`;
+        // a first look leaves them out and says so.
+        cfg.game_search_scenarios = None;
+        cfg.game_search_left_out = Some(quick_left_out(&job.scenarios_dir));
     }
     status!(
         "eviction: seeds {:?} (rand_pcg Pcg64Mcg), boards {}, {} policies",
@@ -34,6 +40,17 @@ pub fn run_eviction(job: &Job, folder: &RunFolder) -> anyhow::Result<()> {
         outln!("eviction report: {}", r.display());
     }
     Ok(())
+}
+
+/// What `--quick` says in place of the game-search comparison.
+fn quick_left_out(scenarios: &std::path::Path) -> String {
+    format!(
+        "`--quick` leaves out the game-search comparison (every rule replayed through the catalogue trace and four \
+         dice-chess traces per scenario family, most of this experiment's time); the main job without `--quick` \
+         runs it, as does `harness eviction --seeds 3 --scenarios {} --report-dir DIR` (the same 3 seeds, with the \
+         comparison, into a report folder DIR of your choice).",
+        scenarios.display()
+    )
 }
 
 /// Writes the dice-chess evaluation-lookup traces of the job's families into `dir` (checked at the start of the

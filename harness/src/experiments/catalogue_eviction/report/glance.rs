@@ -61,5 +61,7 @@ pub(crate) fn glance_section(o: &mut String, outcome: &Outcome, n: usize) {
         .and_then(super::game_search::glance_line)
     {
         let _ = writeln!(o, "{line}\n");
+    } else if let Some(note) = &outcome.config.game_search_left_out {
+        let _ = writeln!(o, "Game-search traces: {note}\n");
     }
 }

@@ -488,6 +488,8 @@ fn write_into(outcome: &Outcome, dir: &Path, results_dir: &Path) -> Result<()> {
     }
     if let Some(g) = &outcome.game_search {
         game_search::write_section(&mut o, g, dir)?;
+    } else if let Some(note) = &c.game_search_left_out {
+        let _ = writeln!(o, "## Game-search traces\n\n{note}\n");
     }
     let _ = writeln!(o, "## Limits\n");
     let _ = writeln!(

@@ -44,6 +44,9 @@ pub fn summary_lines(outcome: &Outcome) -> Vec<String> {
             ));
         }
     }
+    if let Some(note) = &outcome.config.game_search_left_out {
+        v.push(format!("game-search traces: {note}"));
+    }
     v.push(format!(
         "time: catalogue {:.0} ms, streams {:.2} s, replay {:.2} s ({:.1} M lookups, {} threads)",
         outcome.catalogue_time.as_secs_f64() * 1e3,
