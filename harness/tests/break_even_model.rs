@@ -31,6 +31,7 @@ fn the_model_reproduces_one_operation_exactly_from_its_parts() {
         scenarios_dir: &scenarios,
         work: work.path(),
         store: None,
+        cache_sim: true,
     };
     let arm = |cache: &str, eval: &str| {
         measure_arm(&children, FAMILY, cache, eval, "on").expect("a callgrind run")

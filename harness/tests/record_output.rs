@@ -162,6 +162,7 @@ fn counts_csv_round_trips_exactly() {
     let rows: Vec<CountRow> = Metric::COUNTING_PASS
         .iter()
         .chain(&Metric::INSTRUCTIONS)
+        .chain(&Metric::CACHE_SIMULATION)
         .enumerate()
         .map(|(i, &metric)| CountRow {
             key: key(),

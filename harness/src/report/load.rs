@@ -106,6 +106,7 @@ impl RunResults {
         c.require_complete(&Metric::PROBES, "probe")?;
         c.require_complete(&Metric::GROWTH, "growth")?;
         c.require_complete(&Metric::INSTRUCTIONS, "instruction")?;
+        c.require_complete(&Metric::CACHE_SIMULATION, "cache-simulation")?;
         c.require_complete(&Metric::CALLGRIND_OPERATION, "callgrind operation")?;
         // Runs that record the measured operation's counts do so for every measured arm.
         if c.has_metric(Metric::CallgrindOpLookups) {

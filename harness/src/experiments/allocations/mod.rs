@@ -14,16 +14,6 @@ pub mod section;
 pub use arm_report::{ArmAllocation, parse_child_line};
 pub use profile::profile_operation;
 
-/// Runs the `alloc_profile` binary on every cache variant and traversal setting ([`run_alloc_profile_of`]).
-pub(crate) fn run_alloc_profile(
-    run_folder: &std::path::Path,
-    scenarios_dir: &std::path::Path,
-    families: &[&str],
-    evaluators: &[crate::evaluators::EvaluatorKind],
-) -> String {
-    run_alloc_profile_of(run_folder, scenarios_dir, families, evaluators, &[], &[])
-}
-
 /// The cache variants a `--quick` run profiles: those the report's Allocations section reads beyond the table
 /// (the chart's baseline `none`, the tuple-key map and the optimized cache of its sentence, the growth check's
 /// `optimized` and `none`). A full run profiles every variant.

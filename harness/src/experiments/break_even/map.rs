@@ -59,6 +59,8 @@ pub fn measure_map(scn: &LoadedScenario, spec: &MapSpec) -> Result<Vec<BreakEven
         scenarios_dir: spec.scenarios_dir,
         work: spec.work,
         store: spec.store,
+        // The map reads instruction counts only: no cache simulation, which would double each child's time.
+        cache_sim: false,
     };
     // Every count first, on every core at once (deterministic counts: running them side by side changes no figure,
     // and nothing is timed meanwhile): the uncached constant arm, each variant with the constant evaluator, the

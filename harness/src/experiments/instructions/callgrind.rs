@@ -126,7 +126,13 @@ fn child_key(
         children.scenarios_dir,
         *family.first().context("no scenario family named")?,
     );
-    count_cache::ChildKey::new(children.exe, &file, version, valgrind_options(), child_args)
+    count_cache::ChildKey::new(
+        children.exe,
+        &file,
+        version,
+        &valgrind_options(children.cache_sim),
+        child_args,
+    )
 }
 
 /// The value of `key=` on the child's standard output.
@@ -149,31 +155,30 @@ pub struct Children<'a> {
     pub work: &'a Path,
     /// The store of earlier children's results ([`super::count_cache`]); `None` always runs valgrind.
     pub store: Option<&'a Path>,
+    /// Whether callgrind simulates the caches (`--cache-sim=yes`: the miss counts and estimated cycles, at about
+    /// twice the cost of counting instructions alone). Without it the miss totals are 0 and mean nothing.
+    pub cache_sim: bool,
 }
 
 /// The valgrind options of every child (the key of a stored result holds them, so counts taken one way are never
 /// reused for the other). Where the child can send client requests ([`super::client_request::SUPPORTED`]) it
 /// starts uninstrumented (`--instr-atstart=no`) and switches instrumentation on around the measured window only;
 /// elsewhere it is instrumented from the start. Either way only `measured_operation` is collected.
-fn valgrind_options() -> &'static [&'static str] {
-    const COLLECT: [&str; 4] = [
+fn valgrind_options(cache_sim: bool) -> Vec<&'static str> {
+    let mut options = vec![
         "--tool=callgrind",
-        "--cache-sim=yes",
+        if cache_sim {
+            "--cache-sim=yes"
+        } else {
+            "--cache-sim=no"
+        },
         "--collect-atstart=no",
         "--toggle-collect=*measured_operation*",
     ];
-    const WINDOWED: [&str; 5] = [
-        COLLECT[0],
-        COLLECT[1],
-        COLLECT[2],
-        COLLECT[3],
-        "--instr-atstart=no",
-    ];
     if super::client_request::SUPPORTED {
-        &WINDOWED
-    } else {
-        &COLLECT
+        options.push("--instr-atstart=no");
     }
+    options
 }
 
 /// How the children's simulated caches start, for the status note: cold where the child switches instrumentation
@@ -214,7 +219,7 @@ fn run_child(
         }
         None => {
             let out = Command::new("valgrind")
-                .args(valgrind_options())
+                .args(valgrind_options(children.cache_sim))
                 .arg(format!("--callgrind-out-file={}", out_file.display()))
                 .arg(children.exe)
                 .arg("callgrind-op")
@@ -334,9 +339,11 @@ mod tests {
         // The option is what keeps stored results of fully instrumented children (warm caches) apart from windowed
         // ones (cold caches): the store's key holds every valgrind option.
         assert_eq!(
-            valgrind_options().contains(&"--instr-atstart=no"),
+            valgrind_options(true).contains(&"--instr-atstart=no"),
             super::super::client_request::SUPPORTED
         );
-        assert!(valgrind_options().contains(&"--toggle-collect=*measured_operation*"));
+        assert!(valgrind_options(true).contains(&"--toggle-collect=*measured_operation*"));
+        assert!(valgrind_options(true).contains(&"--cache-sim=yes"));
+        assert!(valgrind_options(false).contains(&"--cache-sim=no"));
     }
 }

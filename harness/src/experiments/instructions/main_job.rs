@@ -17,9 +17,13 @@ use std::path::Path;
 /// and `callgrind_op_evaluator_calls`, and the optimized arm's `evaluator_instructions_per_call` and
 /// `probe_instructions_per_lookup`) and a one-line status note that says how they were measured or why they are
 /// missing.
+///
+/// Each family comes with a weight, the cost of its children relative to the others': the dearest family's go
+/// first, so the last children to finish are short ones; results do not depend on the order.
 pub fn instruction_rows(
+    weighted_families: &[(&str, f64)],
     scenarios_dir: &Path,
-    families: &[&str],
+    cache_sim: bool,
     caches: &[CacheKind],
     evaluators: &[EvaluatorKind],
     work: &Path,
@@ -53,13 +57,18 @@ pub fn instruction_rows(
         scenarios_dir,
         work,
         store,
+        cache_sim,
     };
     // The children run on every core at once: each is a deterministic count, so running them side by side
     // changes no figure, only the wall time (nothing is timed while they run).
     let plan = InstructionPlan::of(caches, evaluators);
-    let jobs: Vec<(&str, CacheKind, EvaluatorKind)> = families
+    let families: Vec<&str> = weighted_families.iter().map(|&(f, _)| f).collect();
+    let mut by_cost = weighted_families.to_vec();
+    by_cost.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let jobs: Vec<(&str, CacheKind, EvaluatorKind)> = by_cost
         .iter()
-        .flat_map(|&fam| plan.arms.iter().map(move |&(c, e)| (fam, c, e)))
+        .map(|&(f, _)| f)
+        .flat_map(|fam| plan.arms.iter().map(move |&(c, e)| (fam, c, e)))
         .collect();
     let progress = Progress::new("instructions", jobs.len() as u64);
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -78,7 +87,7 @@ pub fn instruction_rows(
     progress.finish("done");
     let mut rows = Vec::new();
     let mut failures = Vec::new();
-    for fam in families {
+    for fam in &families {
         let mut measured_here: Vec<(CacheKind, EvaluatorKind, MeasuredArm)> = Vec::new();
         for (&(f, cache, eval), m) in jobs.iter().zip(&measured) {
             if f != *fam {
@@ -86,7 +95,7 @@ pub fn instruction_rows(
             }
             match m {
                 Ok(m) => {
-                    rows.extend(arm_rows(fam, cache, eval, m));
+                    rows.extend(arm_rows(fam, cache, eval, m, cache_sim));
                     measured_here.push((cache, eval, *m));
                 }
                 Err(e) => failures.push(e.clone()),
@@ -142,9 +151,19 @@ pub fn instruction_rows(
         }
     }
     let mut note = format!(
-        "Measured with {version} (callgrind, --cache-sim=yes, collection toggled on the measured operation only{}; \
+        "Measured with {version} (callgrind, {}, collection toggled on the measured operation only{}; \
          {}; traversal cache on; one operation = the first successor of each family).",
-        super::callgrind::window_note(),
+        if cache_sim {
+            "--cache-sim=yes"
+        } else {
+            "--cache-sim=no: instructions only, no estimated cycles (a --quick run leaves the cache simulation out, \
+             which halves the children's time)"
+        },
+        if cache_sim {
+            super::callgrind::window_note()
+        } else {
+            ""
+        },
         plan.describe()
     );
     let reused = measured
@@ -247,23 +266,36 @@ fn row_key(fam: &str, cache: CacheKind, eval: EvaluatorKind) -> ArmKey {
     .key(fam)
 }
 
-/// The count rows of one measured arm.
-fn arm_rows(fam: &str, cache: CacheKind, eval: EvaluatorKind, m: &MeasuredArm) -> Vec<CountRow> {
+/// The count rows of one measured arm; the cache-simulation rows (estimated cycles, L1 and LL misses) only when
+/// the child simulated the caches.
+fn arm_rows(
+    fam: &str,
+    cache: CacheKind,
+    eval: EvaluatorKind,
+    m: &MeasuredArm,
+    cache_sim: bool,
+) -> Vec<CountRow> {
     let key = row_key(fam, cache, eval);
     let t = &m.totals;
     let n = m.successors.max(1) as i128;
-    let pairs = [
+    let mut pairs = vec![
         (Metric::InstructionsTotal, t.ir as i128),
         (Metric::InstructionsPerOp, (t.ir as i128 + n / 2) / n),
-        (
-            Metric::EstimatedCyclesPerOp,
-            (t.estimated_cycles() as i128 + n / 2) / n,
-        ),
-        (Metric::L1MissesTotal, t.l1_misses as i128),
-        (Metric::LlMissesTotal, t.ll_misses as i128),
+    ];
+    if cache_sim {
+        pairs.extend([
+            (
+                Metric::EstimatedCyclesPerOp,
+                (t.estimated_cycles() as i128 + n / 2) / n,
+            ),
+            (Metric::L1MissesTotal, t.l1_misses as i128),
+            (Metric::LlMissesTotal, t.ll_misses as i128),
+        ]);
+    }
+    pairs.extend([
         (Metric::CallgrindOpSuccessors, m.successors as i128),
         (Metric::CallgrindOpLookups, m.lookups as i128),
         (Metric::CallgrindOpEvaluatorCalls, m.evaluator_calls as i128),
-    ];
+    ]);
     CountRow::rows(&key, pairs)
 }

@@ -7,7 +7,7 @@
 mod run;
 pub mod section;
 
-pub use run::{allocations, instruction_rows, probe_families};
+pub use run::{instruction_rows, probe_families};
 
 use super::{Experiment, MainRun};
 
@@ -41,7 +41,7 @@ impl Experiment for Instructions {
         true
     }
     fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
-        let (rows, note) = instruction_rows(run.scenarios, run.job, run.folder);
+        let (rows, note) = instruction_rows(run.scenarios, run.job, run.folder, &run.counts);
         run.counts.extend(rows);
         run.folder.write(STATUS_FILE, note.as_bytes())?;
         Ok(())

@@ -4,7 +4,7 @@
 use crate::evaluators::EvaluatorKind;
 use crate::experiments::Job;
 use crate::experiments::expansion::operation::probes::{FamilyProbes, probe_family};
-use crate::record::{CountRow, RunFolder};
+use crate::record::{CountRow, Metric, RunFolder};
 use crate::scenario::LoadedScenario;
 use crate::status;
 use engine::GameState;
@@ -35,10 +35,14 @@ pub fn probe_families(
 
 /// Callgrind instruction counts of every family x cache variant and how they were measured (or why they are
 /// missing).
+///
+/// `counts` are the run's counting-pass rows so far: each family's evaluations per successor (lookups with no
+/// cache) stand for the cost of its children, so the dearest families' children start first.
 pub fn instruction_rows(
     scenarios: &[LoadedScenario],
     job: &Job,
     folder: &RunFolder,
+    counts: &[CountRow],
 ) -> (Vec<CountRow>, String) {
     let start = Instant::now();
     // A short run counts the headline configurations only (no cache and the optimized one), which keeps the
@@ -52,9 +56,29 @@ pub fn instruction_rows(
     } else {
         job.caches.clone()
     };
+    let families = family_names(scenarios);
+    let per_successor = |fam: &str, metric: Metric| {
+        counts
+            .iter()
+            .find(|r| {
+                (r.key.scenario.as_str(), r.key.variant.as_str(), r.metric)
+                    == (fam, CacheKind::None.name(), metric)
+                    && r.key.traversal == Traversal::Cached.name()
+            })
+            .map_or(0.0, |r| r.value as f64)
+    };
+    let weighted: Vec<(&str, f64)> = families
+        .iter()
+        .map(|&f| {
+            let w = per_successor(f, Metric::EvaluatorCalls)
+                / per_successor(f, Metric::Successors).max(1.0);
+            (f, w)
+        })
+        .collect();
     let (rows, note) = crate::experiments::instructions::main_job::instruction_rows(
+        &weighted,
         &job.scenarios_dir,
-        &family_names(scenarios),
+        !job.quick,
         &caches,
         &job.evaluators,
         &folder.path().join("callgrind"),
@@ -65,21 +89,6 @@ pub fn instruction_rows(
         start.elapsed().as_secs_f64()
     );
     (rows, note)
-}
-
-/// Runs the allocation profiles into the run folder; returns the status line.
-pub fn allocations(scenarios: &[LoadedScenario], job: &Job, folder: &RunFolder) -> String {
-    let start = Instant::now();
-    let progress = crate::progress::Progress::working("allocations");
-    progress.set_message("dhat children on every core");
-    let note = crate::experiments::allocations::run_alloc_profile(
-        folder.path(),
-        &job.scenarios_dir,
-        &family_names(scenarios),
-        &job.evaluators,
-    );
-    progress.clear();
-    format!("{note} ({:.1} s)", start.elapsed().as_secs_f64())
 }
 
 fn family_names(scenarios: &[LoadedScenario]) -> Vec<&str> {
