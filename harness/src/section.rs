@@ -120,7 +120,8 @@ impl SectionContext<'_> {
     }
 
     /// The optimized cache's `metric` per operation against the tuple-key map and no cache, per scenario, as
-    /// signed changes.
+    /// signed changes; against no cache alone where the tuple-key map was not measured (a `--quick` run's
+    /// callgrind step).
     pub(crate) fn ratio_sentence<V: Figure>(
         &self,
         t: &MetricTable<V>,
@@ -129,19 +130,17 @@ impl SectionContext<'_> {
     ) -> String {
         let mut ratios = Vec::new();
         for s in &t.scenarios {
-            let (Some(o), Some(u), Some(n)) = (
-                t.get(&self.slice.arm(s, CacheKind::Optimized.name()), metric),
-                t.get(&self.slice.arm(s, CacheKind::Tuple.name()), metric),
-                t.get(&self.slice.arm(s, CacheKind::None.name()), metric),
-            ) else {
+            let get = |c: CacheKind| t.get(&self.slice.arm(s, c.name()), metric);
+            let (Some(o), Some(n)) = (get(CacheKind::Optimized), get(CacheKind::None)) else {
                 continue;
             };
-            if u > 0.0 && n > 0.0 {
-                ratios.push((s.clone(), o / u, o / n));
+            if n > 0.0 {
+                let vs_tuple = get(CacheKind::Tuple).filter(|u| *u > 0.0).map(|u| o / u);
+                ratios.push((s.clone(), vs_tuple, o / n));
             }
         }
         if ratios.is_empty() {
-            return format!("{what}: no optimized, tuple and none rows to compare.");
+            return format!("{what}: no optimized and none rows to compare.");
         }
         // Signed changes, not ratios: a ratio of costs below 1 would read as better, against every other ratio.
         let change = |r: f64| {
@@ -149,15 +148,29 @@ impl SectionContext<'_> {
             let sign = if d < 0.0 { "−" } else { "+" };
             format!("{sign}{}", crate::present::number::percent(d.abs()))
         };
+        let with_tuple = ratios.iter().all(|(_, u, _)| u.is_some());
         let list: Vec<String> = ratios
             .iter()
-            .map(|(s, a, b)| format!("`{s}` {} vs tuple, {} vs none", change(*a), change(*b)))
+            .map(|(s, a, b)| match a {
+                Some(a) if with_tuple => {
+                    format!("`{s}` {} vs tuple, {} vs none", change(*a), change(*b))
+                }
+                _ => format!("`{s}` {}", change(*b)),
+            })
             .collect();
-        format!(
-            "{what} per operation of the optimized cache against the tuple-key map and against no cache (− = fewer, \
-             + = more): {}.",
-            list.join(", ")
-        )
+        if with_tuple {
+            format!(
+                "{what} per operation of the optimized cache against the tuple-key map and against no cache (− = \
+                 fewer, + = more): {}.",
+                list.join(", ")
+            )
+        } else {
+            format!(
+                "{what} per operation of the optimized cache against no cache (− = fewer, + = more; the tuple-key \
+                 map was not measured): {}.",
+                list.join(", ")
+            )
+        }
     }
 }
 
