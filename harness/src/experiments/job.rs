@@ -54,6 +54,17 @@ pub fn report_evaluator(evaluators: &[EvaluatorKind]) -> EvaluatorKind {
     }
 }
 
+/// The traversal setting the report's tables show, and so the one the allocation profiles measure and the default
+/// run races the implementations in: `on` when selected (or when nothing is), else the first selected. The report
+/// picks the same one from the timings ([`crate::section::Slice::of_run`]).
+pub fn report_traversal(traversals: &[Traversal]) -> Traversal {
+    if traversals.is_empty() || traversals.contains(&Traversal::Cached) {
+        Traversal::Cached
+    } else {
+        traversals[0]
+    }
+}
+
 /// The timing plan of a full run (`quick = false`) or a short one, with the shuffle seeded by `seed`. Each setting
 /// runs until [`crate::measure::stop_rule`] finds it settled or it reaches its cap: `max_rounds`, or fewer when
 /// `budget` over the warm-up's estimate of a round allows fewer (never below `min_rounds`, the fewest whose 95%
@@ -99,11 +110,7 @@ pub enum Race {
 impl Race {
     /// The default run's race: in the traversal setting `on` when selected, else the first selected.
     pub fn default_for(traversals: &[Traversal]) -> Race {
-        if traversals.contains(&Traversal::Cached) || traversals.is_empty() {
-            Race::At(Traversal::Cached)
-        } else {
-            Race::At(traversals[0])
-        }
+        Race::At(report_traversal(traversals))
     }
 
     /// Whether the variant `cache` is timed in the traversal setting `traversal`.

@@ -98,15 +98,6 @@ pub(crate) fn run_alloc_profile_of(
     }
 }
 
-/// The traversal setting the report's tables show: `on` when selected, else the first selected.
-fn report_traversal(traversals: &[Traversal]) -> Traversal {
-    if traversals.is_empty() || traversals.contains(&Traversal::Cached) {
-        Traversal::Cached
-    } else {
-        traversals[0]
-    }
-}
-
 /// The allocation experiment (see the module docs).
 pub(crate) struct Allocations;
 
@@ -140,7 +131,7 @@ impl Experiment for Allocations {
             &families,
             &[crate::experiments::job::report_evaluator(&job.evaluators)],
             &caches,
-            &[report_traversal(&job.traversals)],
+            &[crate::experiments::job::report_traversal(&job.traversals)],
         );
         progress.clear();
         crate::status!("{note} ({:.1} s)", start.elapsed().as_secs_f64());
