@@ -5,7 +5,7 @@
 use super::model::{CostModel, evaluator_cost};
 use crate::evaluators::EvaluatorKind;
 use crate::experiments::expansion::operation::{Arm, timed_operation};
-use crate::experiments::instructions::{Children, MeasuredArm, measure_arm, operation_states};
+use crate::experiments::instructions::{Children, MeasuredArm, measure_arms, operation_states};
 use crate::measure::{Plan, measure_interleaved};
 use crate::parallel::parallel_map;
 use crate::progress::Progress;
@@ -68,21 +68,30 @@ pub fn measure_map(scn: &LoadedScenario, spec: &MapSpec) -> Result<Vec<BreakEven
     let mut jobs = vec![(CacheKind::None, EvaluatorKind::Constant)];
     jobs.extend(variants.iter().map(|&v| (v, EvaluatorKind::Constant)));
     jobs.extend(rungs.iter().map(|&r| (CacheKind::None, r)));
+    // One child per core, each measuring its share of the arms in turn (every arm in a process of its own forked
+    // after the loading, so the split changes no count; valgrind's start-up is paid once per child).
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let counted = parallel_map(
-        &jobs,
+    let arms: Vec<Arm> = jobs
+        .iter()
+        .map(|&(cache, eval)| Arm {
+            cache,
+            eval,
+            traversal: spec.traversal,
+        })
+        .collect();
+    // Dealt round-robin, so the dear rungs at the end of the list spread over the children.
+    let shares: Vec<Vec<Arm>> = (0..threads.min(arms.len()))
+        .map(|k| arms.iter().skip(k).step_by(threads).copied().collect())
+        .collect();
+    let per_share = parallel_map(
+        &shares,
         threads,
         &Progress::hidden(),
-        |&(cache, eval)| -> Result<MeasuredArm> {
-            measure_arm(
-                &children,
-                family,
-                cache.name(),
-                &eval.to_string(),
-                traversal,
-            )
-        },
+        |share| -> Result<Vec<MeasuredArm>> { measure_arms(&children, family, share) },
     )?;
+    let counted: Vec<MeasuredArm> = (0..arms.len())
+        .map(|i| per_share[i % threads][i / threads])
+        .collect();
     let base = counted[0];
     let lookups = base.lookups;
     let same_lookups = |m: &MeasuredArm, what: String| -> Result<()> {

@@ -1,11 +1,13 @@
 //! Running the child under callgrind and reading its totals.
 
 use anyhow::{Context, Result, bail};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
+use super::child::{arm_spec, parse_arm};
 use super::count_cache;
+use crate::experiments::expansion::operation::Arm;
 
 /// Event totals of a callgrind run with `--cache-sim=yes`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -194,14 +196,18 @@ pub(crate) fn window_note() -> &'static str {
 
 /// Runs `exe callgrind-op ARGS` on `scenario` under callgrind (collection limited to the measured operation), or
 /// takes its result from the store when the same binary, scenario file, valgrind and arguments ran before, and
-/// returns the child's standard output and the totals. The callgrind file lands in `out_file` either way.
+/// returns the child's standard output and the totals of each of its measured windows, in the order of its output
+/// lines that start `pid=` (one per window, `out_files.len()` of them: the child runs each window in a process of
+/// its own, and callgrind writes each process's file, `FILE.PID`). Each window's callgrind file lands in
+/// `out_files` either way.
 fn run_child(
     children: &Children<'_>,
     scenario: &str,
     child_args: &[&str],
-    out_file: &Path,
+    out_files: &[PathBuf],
     what: &str,
-) -> Result<(String, CallgrindTotals, bool)> {
+) -> Result<(String, Vec<CallgrindTotals>, bool)> {
+    let windows = out_files.len();
     let key = match children.store {
         Some(_) => Some(child_key(children, scenario, child_args)?),
         None => None,
@@ -209,18 +215,19 @@ fn run_child(
     let stored = children
         .store
         .zip(key.as_ref())
-        .and_then(|(store, key)| count_cache::lookup(store, key));
+        .and_then(|(store, key)| count_cache::lookup(store, key))
+        .filter(|s| s.callgrind_outs.len() == windows);
     let hit = stored.is_some();
-    let (stdout, text) = match stored {
-        Some(stored) => {
-            std::fs::write(out_file, &stored.callgrind_out)
-                .with_context(|| format!("{}: cannot write", out_file.display()))?;
-            (stored.stdout, stored.callgrind_out)
-        }
+    let (stdout, texts) = match stored {
+        Some(stored) => (stored.stdout, stored.callgrind_outs),
         None => {
+            let first = out_files
+                .first()
+                .context("a child measures at least one window")?;
+            let prefix = first.with_extension("pid");
             let out = Command::new("valgrind")
                 .args(valgrind_options(children.cache_sim))
-                .arg(format!("--callgrind-out-file={}", out_file.display()))
+                .arg(format!("--callgrind-out-file={}.%p", prefix.display()))
                 .arg(children.exe)
                 .arg("callgrind-op")
                 .args(child_args)
@@ -228,7 +235,24 @@ fn run_child(
                 .arg(children.scenarios_dir)
                 .output()
                 .context("cannot run valgrind")?;
+            let file_of = |pid: u64| PathBuf::from(format!("{}.{pid}", prefix.display()));
+            // Every process leaves a file, the parent its empty one too; none is kept under these names.
+            let remove_all = || {
+                let Some(dir) = prefix.parent() else { return };
+                let Some(stem) = prefix
+                    .file_name()
+                    .map(|n| format!("{}.", n.to_string_lossy()))
+                else {
+                    return;
+                };
+                for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                    if entry.file_name().to_string_lossy().starts_with(&stem) {
+                        let _ = std::fs::remove_file(entry.path());
+                    }
+                }
+            };
             if !out.status.success() {
+                remove_all();
                 bail!(
                     "callgrind run for {what} failed ({}): {}",
                     out.status,
@@ -236,37 +260,120 @@ fn run_child(
                 );
             }
             let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-            let text = std::fs::read_to_string(out_file)
-                .with_context(|| format!("{}: cannot read", out_file.display()))?;
-            (stdout, text)
+            let pids: Vec<u64> = window_lines(&stdout)
+                .filter_map(|l| reported(l, "pid"))
+                .collect();
+            let texts = if pids.len() == windows {
+                pids.iter()
+                    .map(|&pid| {
+                        let part = file_of(pid);
+                        std::fs::read_to_string(&part)
+                            .with_context(|| format!("{}: cannot read", part.display()))
+                    })
+                    .collect::<Result<Vec<String>>>()
+            } else {
+                Err(anyhow::anyhow!(
+                    "callgrind child for {what} reported {} windows, not {windows}",
+                    pids.len()
+                ))
+            };
+            remove_all();
+            (stdout, texts?)
         }
     };
-    let totals = parse_callgrind_out(&text)
-        .with_context(|| format!("{}: unexpected format", out_file.display()))?;
-    if totals.ir == 0 {
-        bail!(
-            "{}: no instructions collected (the measured_operation toggle did not match, or the child never \
-             switched instrumentation on)",
-            out_file.display()
-        );
+    let mut totals = Vec::with_capacity(windows);
+    for (text, out_file) in texts.iter().zip(out_files) {
+        std::fs::write(out_file, text)
+            .with_context(|| format!("{}: cannot write", out_file.display()))?;
+        let t = parse_callgrind_out(text)
+            .with_context(|| format!("{}: unexpected format", out_file.display()))?;
+        if t.ir == 0 {
+            bail!(
+                "{}: no instructions collected (the measured_operation toggle did not match, or the child never \
+                 switched instrumentation on)",
+                out_file.display()
+            );
+        }
+        totals.push(t);
     }
     if let (Some(store), Some(key), false) = (children.store, &key, hit) {
-        // Stored only once it parsed: a failed or empty run is never reused.
+        // Stored only once every window parsed: a failed or empty run is never reused.
         count_cache::store(
             store,
             key,
             &count_cache::StoredChild {
                 stdout: stdout.clone(),
-                callgrind_out: text,
+                callgrind_outs: texts,
             },
         )?;
     }
     Ok((stdout, totals, hit))
 }
 
-/// Runs `exe callgrind-op` for one arm under callgrind (collection limited to the measured operation; or takes the
-/// stored result of the same child) and returns the totals with the successor, lookup and evaluator-call counts the
-/// child reported. `children.work` receives the callgrind files.
+/// The child's output lines that report a measured window (they start `pid=`), in order.
+fn window_lines(stdout: &str) -> impl Iterator<Item = &str> {
+    stdout.lines().filter(|l| l.starts_with("pid="))
+}
+
+/// Runs one `exe callgrind-op` child for `arms` of `scenario` under callgrind, in the order given (collection
+/// limited to the measured operation; or takes the stored result of the same child), and returns each arm's
+/// totals with the successor, lookup and evaluator-call counts the child reported for it. `children.work`
+/// receives one callgrind file per arm, `callgrind.FAMILY-CACHE-EVALUATOR-TRAVERSAL.out`.
+///
+/// One child for several arms saves valgrind's start-up and the scenario loading per arm (about half a second
+/// each); each arm still runs in a process of its own forked after the loading, with the simulated caches cleared
+/// at its window's start, so its counts do not depend on the other arms.
+pub fn measure_arms(
+    children: &Children<'_>,
+    scenario: &str,
+    arms: &[Arm],
+) -> Result<Vec<MeasuredArm>> {
+    let specs: Vec<String> = arms.iter().map(arm_spec).collect();
+    let mut args = vec!["--scenario", scenario];
+    for spec in &specs {
+        args.extend(["--arm", spec.as_str()]);
+    }
+    let out_files: Vec<PathBuf> = arms
+        .iter()
+        .map(|a| {
+            children.work.join(format!(
+                "callgrind.{scenario}-{}-{}-{}.out",
+                a.cache.name(),
+                a.eval,
+                a.traversal.name()
+            ))
+        })
+        .collect();
+    let what = format!("{scenario} ({})", specs.join(", "));
+    let (stdout, totals, reused) = run_child(children, scenario, &args, &out_files, &what)?;
+    let lines: Vec<&str> = window_lines(&stdout).collect();
+    if lines.len() != arms.len() {
+        bail!(
+            "callgrind child for {what} reported {} arms, not {}",
+            lines.len(),
+            arms.len()
+        );
+    }
+    lines
+        .iter()
+        .zip(totals)
+        .map(|(line, totals)| {
+            let get = |key: &str| {
+                reported(line, key)
+                    .with_context(|| format!("callgrind child printed no `{key}=` count"))
+            };
+            Ok(MeasuredArm {
+                totals,
+                successors: get("successors")?,
+                lookups: get("lookups")?,
+                evaluator_calls: get("evaluator_calls")?,
+                reused,
+            })
+        })
+        .collect()
+}
+
+/// [`measure_arms`] for one arm named by its cache variant, evaluator and traversal setting.
 pub fn measure_arm(
     children: &Children<'_>,
     scenario: &str,
@@ -274,33 +381,8 @@ pub fn measure_arm(
     eval: &str,
     traversal: &str,
 ) -> Result<MeasuredArm> {
-    let out_file = children.work.join(format!(
-        "callgrind.{scenario}-{cache}-{eval}-{traversal}.out"
-    ));
-    let args = [
-        "--scenario",
-        scenario,
-        "--cache",
-        cache,
-        "--eval",
-        eval,
-        "--traversal",
-        traversal,
-    ];
-    let what = format!("{scenario}/{cache}/{eval}/{traversal}");
-    let (stdout, totals, reused) = run_child(children, scenario, &args, &out_file, &what)?;
-    let get = |key: &str| {
-        reported(&stdout, key).with_context(|| format!("callgrind child printed no `{key}=` count"))
-    };
-    let (successors, lookups, evaluator_calls) =
-        (get("successors")?, get("lookups")?, get("evaluator_calls")?);
-    Ok(MeasuredArm {
-        totals,
-        successors,
-        lookups,
-        evaluator_calls,
-        reused,
-    })
+    let arm = parse_arm(&format!("{cache}/{eval}/{traversal}")).map_err(anyhow::Error::msg)?;
+    Ok(measure_arms(children, scenario, &[arm])?.remove(0))
 }
 
 /// Instructions of `calls` evaluator calls alone (no expansion, no cache: `callgrind-op --alone`), half from each
@@ -318,16 +400,14 @@ pub fn measure_evaluator_alone(
     let args = [
         "--scenario",
         scenario,
-        "--cache",
-        "none",
         "--eval",
         eval,
         "--alone",
         &calls_text,
     ];
     let what = format!("{scenario}/{eval} alone");
-    let (_, totals, _) = run_child(children, scenario, &args, &out_file, &what)?;
-    Ok(totals.ir)
+    let (_, totals, _) = run_child(children, scenario, &args, &[out_file], &what)?;
+    Ok(totals[0].ir)
 }
 
 #[cfg(test)]

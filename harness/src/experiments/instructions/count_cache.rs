@@ -51,13 +51,18 @@ impl ChildKey {
     }
 }
 
-/// A stored result: the child's standard output and the callgrind file's text.
+/// A stored result: the child's standard output and the text of each of its callgrind dumps, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct StoredChild {
     /// The child's standard output.
     pub stdout: String,
-    /// The callgrind output file.
-    pub callgrind_out: String,
+    /// The callgrind dumps, one per measured window (`callgrind.1.out`, `callgrind.2.out`, ... in the entry).
+    pub callgrind_outs: Vec<String>,
+}
+
+/// The file of an entry's dump `i` (from 0).
+fn dump_name(i: usize) -> String {
+    format!("callgrind.{}.out", i + 1)
 }
 
 /// The stored result for `key` in `store`, if one exists whose full key equals `key`.
@@ -67,9 +72,12 @@ pub(crate) fn lookup(store: &Path, key: &ChildKey) -> Option<StoredChild> {
     if stored_key != key.0 {
         return None;
     }
+    let callgrind_outs: Vec<String> = (0..)
+        .map_while(|i| std::fs::read_to_string(entry.join(dump_name(i))).ok())
+        .collect();
     Some(StoredChild {
         stdout: std::fs::read_to_string(entry.join("stdout.txt")).ok()?,
-        callgrind_out: std::fs::read_to_string(entry.join("callgrind.out")).ok()?,
+        callgrind_outs,
     })
 }
 
@@ -82,11 +90,18 @@ pub(crate) fn store(store: &Path, key: &ChildKey, child: &StoredChild) -> Result
         .prefix(".entry-")
         .tempdir_in(store)
         .with_context(|| format!("{}: cannot create an entry", store.display()))?;
+    let dumps = child
+        .callgrind_outs
+        .iter()
+        .enumerate()
+        .map(|(i, text)| (dump_name(i), text.as_str()));
     for (name, text) in [
-        ("key.txt", key.0.as_str()),
-        ("stdout.txt", child.stdout.as_str()),
-        ("callgrind.out", child.callgrind_out.as_str()),
-    ] {
+        ("key.txt".to_owned(), key.0.as_str()),
+        ("stdout.txt".to_owned(), child.stdout.as_str()),
+    ]
+    .into_iter()
+    .chain(dumps)
+    {
         let path = tmp.path().join(name);
         std::fs::write(&path, text).with_context(|| format!("{}: cannot write", path.display()))?;
     }
@@ -145,7 +160,10 @@ mod tests {
         assert_eq!(lookup(&store_dir, &k), None);
         let child = StoredChild {
             stdout: "successors=1\n".into(),
-            callgrind_out: "events: Ir\nsummary: 7\n".into(),
+            callgrind_outs: vec![
+                "events: Ir\nsummary: 7\n".into(),
+                "events: Ir\nsummary: 8\n".into(),
+            ],
         };
         store(&store_dir, &k, &child).unwrap();
         assert_eq!(lookup(&store_dir, &k), Some(child.clone()));

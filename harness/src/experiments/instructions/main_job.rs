@@ -4,8 +4,9 @@
 //! operation, each evaluator's break-even costs (see [`BreakEven`]).
 
 use super::break_even::{BreakEven, BreakEvenInputs};
-use super::{Children, MeasuredArm, measure_arm, valgrind_version};
+use super::{Children, MeasuredArm, measure_arms, valgrind_version};
 use crate::evaluators::EvaluatorKind;
+use crate::experiments::expansion::operation::Arm;
 use crate::parallel::parallel_map;
 use crate::progress::Progress;
 use crate::record::{ArmKey, CountRow, Metric};
@@ -59,32 +60,65 @@ pub fn instruction_rows(
         store,
         cache_sim,
     };
-    // The children run on every core at once: each is a deterministic count, so running them side by side
-    // changes no figure, only the wall time (nothing is timed while they run).
+    // A child measures several of a family's arms in turn (valgrind's start-up and the scenario loading cost about
+    // half a second per child, as much as a small family's window); the dear families' arms are dealt to several
+    // children so the cores stay balanced (see [`children_of`]). The children run on every core at once: each is a
+    // deterministic count, so running them side by side changes no figure, only the wall time (nothing is timed
+    // while they run).
     let plan = InstructionPlan::of(caches, evaluators);
     let families: Vec<&str> = weighted_families.iter().map(|&(f, _)| f).collect();
-    let mut by_cost = weighted_families.to_vec();
-    by_cost.sort_by(|a, b| b.1.total_cmp(&a.1));
-    let jobs: Vec<(&str, CacheKind, EvaluatorKind)> = by_cost
+    let arm = |&(cache, eval): &(CacheKind, EvaluatorKind)| Arm {
+        cache,
+        eval,
+        traversal: Traversal::Cached,
+    };
+    // The cache simulation (estimated cycles, misses) only where the report shows it: the report's evaluator with
+    // every variant. The other evaluators' arms and the constant one feed instruction figures only.
+    let simulated: Vec<Arm> = plan
+        .arms
         .iter()
-        .map(|&(f, _)| f)
-        .flat_map(|fam| plan.arms.iter().map(move |&(c, e)| (fam, c, e)))
+        .filter(|(_, e)| *e == plan.principal)
+        .map(arm)
         .collect();
-    let progress = Progress::new("instructions", jobs.len() as u64);
+    let counted_only: Vec<Arm> = plan
+        .arms
+        .iter()
+        .filter(|(_, e)| *e != plan.principal)
+        .map(arm)
+        .collect();
+    let sets = [
+        ArmSet {
+            arms: &simulated,
+            cost: if cache_sim { 2.0 } else { 1.0 },
+        },
+        ArmSet {
+            arms: &counted_only,
+            cost: 1.0,
+        },
+    ];
+    let counting = Children {
+        cache_sim: false,
+        ..children
+    };
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-    let measured = parallel_map(&jobs, threads, &progress, |&(fam, cache, eval)| {
-        progress.set_message(format!("{fam} {} {eval}", cache.name()));
-        Ok(measure_arm(
-            &children,
-            fam,
-            cache.name(),
-            &eval.to_string(),
-            Traversal::Cached.name(),
-        )
-        .map_err(|e| format!("{fam}/{}/{}: {e:#}", cache.name(), eval)))
+    let pieces = children_of(weighted_families, &sets, threads);
+    let progress = Progress::new("instructions", pieces.len() as u64);
+    let per_piece = parallel_map(&pieces, threads, &progress, |(fam, set, share)| {
+        progress.set_message((*fam).to_owned());
+        let how = if *set == 0 { &children } else { &counting };
+        Ok(measure_arms(how, fam, share).map_err(|e| format!("{fam}: {e:#}")))
     })
-    .unwrap_or_else(|e| vec![Err(format!("{e:#}")); jobs.len()]);
+    .unwrap_or_else(|e| vec![Err(format!("{e:#}")); pieces.len()]);
     progress.finish("done");
+    let mut jobs: Vec<(&str, CacheKind, EvaluatorKind)> = Vec::new();
+    let mut measured: Vec<Result<MeasuredArm, String>> = Vec::new();
+    for ((fam, _, share), result) in pieces.iter().zip(per_piece) {
+        jobs.extend(share.iter().map(|a| (*fam, a.cache, a.eval)));
+        match result {
+            Ok(ms) => measured.extend(ms.into_iter().map(Ok)),
+            Err(e) => measured.extend(share.iter().map(|_| Err(e.clone()))),
+        }
+    }
     let mut rows = Vec::new();
     let mut failures = Vec::new();
     for fam in &families {
@@ -95,7 +129,13 @@ pub fn instruction_rows(
             }
             match m {
                 Ok(m) => {
-                    rows.extend(arm_rows(fam, cache, eval, m, cache_sim));
+                    rows.extend(arm_rows(
+                        fam,
+                        cache,
+                        eval,
+                        m,
+                        cache_sim && eval == plan.principal,
+                    ));
                     measured_here.push((cache, eval, *m));
                 }
                 Err(e) => failures.push(e.clone()),
@@ -154,10 +194,15 @@ pub fn instruction_rows(
         "Measured with {version} (callgrind, {}, collection toggled on the measured operation only{}; \
          {}; traversal cache on; one operation = the first successor of each family).",
         if cache_sim {
-            "--cache-sim=yes"
+            format!(
+                "--cache-sim=yes for evaluator {} (the estimated cycles the report shows), --cache-sim=no for the \
+                 other arms (instructions only, at about half the time)",
+                plan.principal
+            )
         } else {
             "--cache-sim=no: instructions only, no estimated cycles (a --quick run leaves the cache simulation out, \
              which halves the children's time)"
+                .to_owned()
         },
         if cache_sim {
             super::callgrind::window_note()
@@ -181,6 +226,72 @@ pub fn instruction_rows(
         note.push_str(&format!(" Failed arms: {}", failures.join("; ")));
     }
     (rows, note)
+}
+
+/// A set of arms measured the same way, with what one of them costs relative to another set's (a child that
+/// simulates the caches takes about twice as long as one that counts instructions only).
+#[derive(Clone, Copy, Debug)]
+pub struct ArmSet<'a> {
+    /// The arms.
+    pub arms: &'a [Arm],
+    /// The cost of one arm relative to the other sets' (only ratios matter).
+    pub cost: f64,
+}
+
+/// One child of the instruction step: a family, the index of its arm set and its share of that set's arms.
+pub type Child<'a> = (&'a str, usize, Vec<Arm>);
+
+/// The children of the instruction step, dearest first: each family's arms of each set, dealt round-robin to as many
+/// children as their cost needs. A family's arms cost about the same (its weight, the evaluations its operation
+/// makes, times the set's cost), so a family's set gets one child per `total / (2 · threads)` of cost, at most one
+/// per arm: with at least about twice as many children as cores, dearest first, the last to finish are short and
+/// no core idles long; with fewer, each child saves one valgrind start-up per arm it holds.
+///
+/// ```
+/// use engine::chance::Traversal;
+/// use engine::memo::CacheKind;
+/// use harness::evaluators::EvaluatorKind;
+/// use harness::experiments::instructions::main_job::{ArmSet, children_of};
+/// use harness::experiments::expansion::operation::Arm;
+/// let arm = |cache| Arm { cache, eval: EvaluatorKind::Material, traversal: Traversal::Cached };
+/// let arms = [arm(CacheKind::None), arm(CacheKind::Optimized), arm(CacheKind::Fx)];
+/// // One dear family and two cheap ones on two cores: the dear one's arms go to three children.
+/// let set = [ArmSet { arms: &arms, cost: 1.0 }];
+/// let children = children_of(&[("small", 1.0), ("dear", 100.0), ("tiny", 0.5)], &set, 2);
+/// let names: Vec<(&str, usize)> = children.iter().map(|(f, _, a)| (*f, a.len())).collect();
+/// assert_eq!(names, [("dear", 1), ("dear", 1), ("dear", 1), ("small", 3), ("tiny", 3)]);
+/// ```
+pub fn children_of<'a>(
+    weighted_families: &[(&'a str, f64)],
+    sets: &[ArmSet<'_>],
+    threads: usize,
+) -> Vec<Child<'a>> {
+    let cost_of =
+        |w: f64, set: &ArmSet<'_>, arms: usize| w.max(0.0) * set.cost.max(0.0) * arms as f64;
+    let total: f64 = weighted_families
+        .iter()
+        .flat_map(|&(_, w)| sets.iter().map(move |set| cost_of(w, set, set.arms.len())))
+        .sum();
+    let per_child = total / (2 * threads.max(1)) as f64;
+    let mut pieces: Vec<(Child<'a>, f64)> = Vec::new();
+    for &(fam, w) in weighted_families {
+        for (i, set) in sets.iter().enumerate().filter(|(_, s)| !s.arms.is_empty()) {
+            let cost = cost_of(w, set, set.arms.len());
+            let n = if per_child > 0.0 {
+                ((cost / per_child).ceil() as usize).clamp(1, set.arms.len())
+            } else {
+                1
+            };
+            for k in 0..n {
+                let share: Vec<Arm> = set.arms.iter().skip(k).step_by(n).copied().collect();
+                let c = cost_of(w, set, share.len());
+                pieces.push(((fam, i, share), c));
+            }
+        }
+    }
+    // Stable: equal costs keep the families' order.
+    pieces.sort_by(|a, b| b.1.total_cmp(&a.1));
+    pieces.into_iter().map(|(child, _)| child).collect()
 }
 
 /// The arms one family's instruction step measures.

@@ -19,7 +19,7 @@ pub(crate) mod count_cache;
 pub mod main_job;
 
 pub use callgrind::{
-    CallgrindTotals, Children, MeasuredArm, measure_arm, measure_evaluator_alone,
+    CallgrindTotals, Children, MeasuredArm, measure_arm, measure_arms, measure_evaluator_alone,
     parse_callgrind_out, valgrind_version,
 };
 pub use child::{measured_operation, operation_states};
