@@ -1,5 +1,6 @@
 //! Interleaved timing of several variants of one operation.
 
+use crate::statistics::median_ci_rank;
 use rand::{RngExt, SeedableRng};
 use std::time::{Duration, Instant};
 
@@ -74,9 +75,12 @@ pub fn measure_interleaved_until(
     let round_ns: f64 = (0..n)
         .map(|i| ops_per_sample[i] as f64 * spent[i].as_nanos() as f64 / runs[i] as f64)
         .sum();
-    let rounds = ((plan.budget.as_nanos() as f64 / round_ns.max(1.0)) as usize).clamp(
+    let rounds = fewest_as_narrow(
+        ((plan.budget.as_nanos() as f64 / round_ns.max(1.0)) as usize).clamp(
+            plan.min_rounds.max(1),
+            plan.max_rounds.max(plan.min_rounds.max(1)),
+        ),
         plan.min_rounds.max(1),
-        plan.max_rounds.max(plan.min_rounds.max(1)),
     );
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(plan.seed);
     let mut out: Vec<Timed> = ops_per_sample
@@ -109,6 +113,30 @@ pub fn measure_interleaved_until(
         }
     }
     out
+}
+
+/// The fewest rounds, from `min` up to `cap`, whose 95% order-statistic interval of the median has the same ranks
+/// as `cap` rounds' (and at least its coverage up to 95%). Rounds beyond those add no rank: 6, 7 and 8 rounds all
+/// give `[min, max]` (ranks move inward first at 9), and the extremes of 8 rounds hold those of their first 6, so
+/// the seventh and eighth rounds can only widen the interval every verdict reads.
+///
+/// ```
+/// use harness::measure::fewest_as_narrow;
+/// assert_eq!((fewest_as_narrow(8, 6), fewest_as_narrow(7, 6), fewest_as_narrow(6, 6)), (6, 6, 6));
+/// assert_eq!((fewest_as_narrow(9, 6), fewest_as_narrow(12, 6)), (9, 12));
+/// // Below 6 rounds no interval reaches 95%: a cap under 6 is kept.
+/// assert_eq!(fewest_as_narrow(5, 1), 5);
+/// ```
+pub fn fewest_as_narrow(cap: usize, min: usize) -> usize {
+    let target = crate::verdict::MIN_LEVEL;
+    let (rank, level) = median_ci_rank(cap, target);
+    let needed = level.min(target);
+    (min.min(cap)..cap)
+        .find(|&n| {
+            let (k, l) = median_ci_rank(n, target);
+            k == rank && l >= needed
+        })
+        .unwrap_or(cap)
 }
 
 #[cfg(test)]

@@ -5,4 +5,6 @@
 pub mod interleave;
 pub mod stop_rule;
 
-pub use interleave::{Plan, Timed, measure_interleaved, measure_interleaved_until};
+pub use interleave::{
+    Plan, Timed, fewest_as_narrow, measure_interleaved, measure_interleaved_until,
+};

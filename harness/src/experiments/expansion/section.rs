@@ -141,7 +141,7 @@ fn stop_rule_note(t: &crate::record::MetricTable<f64>) -> String {
     let rule = format!(
         "Rounds: each setting (family x evaluator x traversal) is timed until, from {} rounds on, every variant's \
          {:.0}% interval of its speedup over no cache lies wholly above or below 1 or within ±{:.0}%, or until its cap \
-         (the plan's most rounds, fewer when a round is long); the stricter level at each look keeps repeated looks from adding \
+         (the plan's most rounds, fewer when a round is long, and 6 rather than 7 or 8, which give the same 95% interval ranks, min to max, and can only widen it); the stricter level at each look keeps repeated looks from adding \
          wrong verdicts, and the intervals shown are the 95% ones of the rounds taken (`rounds` and `rounds_cap` in \
          `timings.csv`).",
         crate::measure::stop_rule::FIRST_LOOK,

@@ -11,11 +11,12 @@ use crate::progress::Progress;
 use crate::status;
 use std::time::Instant;
 
-/// The evaluator-cost plan: the group's rounds, a tenth of its budget (a pass over the evaluations is a small part
-/// of an expansion).
+/// The evaluator-cost plan: the group's rounds, a tenth of its budget and half its warm-up (a pass over the
+/// evaluations is a small part of an expansion, and the expansion just timed has warmed the evaluator).
 fn short(plan: &Plan) -> Plan {
     Plan {
         budget: plan.budget / 10,
+        warm_up: plan.warm_up / 2,
         ..*plan
     }
 }
