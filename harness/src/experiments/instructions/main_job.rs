@@ -217,7 +217,7 @@ pub fn instruction_rows(
         .count();
     if reused > 0 {
         note.push_str(&format!(
-            " {reused} of {} children's counts were reused from an earlier run of the same child (same binary, \
+            " {reused} of {} arms' counts were reused from an earlier run of the same child (same binary, \
              scenario file, valgrind and arguments: `.cache/callgrind/` in the output folder).",
             jobs.len()
         ));
