@@ -52,7 +52,8 @@ struct RoundChild {
 }
 
 impl RoundChild {
-    fn start(side: &Side, args: &[OsString], planted: Option<f64>) -> Result<RoundChild> {
+    /// Starts the child without waiting for it; [`RoundChild::ready`] reads its arms once it has warmed up.
+    fn spawn(side: &Side, args: &[OsString], planted: Option<f64>) -> Result<RoundChild> {
         let mut cmd = Command::new(&side.exe);
         cmd.current_dir(&side.cwd)
             .arg("timing-rounds")
@@ -72,21 +73,25 @@ impl RoundChild {
             .take()
             .context("the child has no standard input")?;
         let output = BufReader::new(child.stdout.take().context("no standard output")?);
-        let mut c = RoundChild {
+        Ok(RoundChild {
             child,
             input,
             output,
             arms: Vec::new(),
             planted: 0,
-        };
+        })
+    }
+
+    /// Reads the arms the child announces, up to its `ready` (the end of its warm-up).
+    fn ready(&mut self, side: &Side) -> Result<()> {
         loop {
-            let line = c.line(side)?;
+            let line = self.line(side)?;
             let words: Vec<&str> = line.split_whitespace().collect();
             match words.as_slice() {
                 ["ready"] => break,
                 ["arm", s, v, e, t, planted] => {
-                    c.arms.push(ArmKey::new(s, v, e, t));
-                    c.planted += planted.parse::<u64>().with_context(|| {
+                    self.arms.push(ArmKey::new(s, v, e, t));
+                    self.planted += planted.parse::<u64>().with_context(|| {
                         format!("side {}: unreadable planted work `{planted}`", side.label)
                     })?;
                 }
@@ -96,7 +101,7 @@ impl RoundChild {
                 ),
             }
         }
-        Ok(c)
+        Ok(())
     }
 
     fn line(&mut self, side: &Side) -> Result<String> {
@@ -177,10 +182,15 @@ pub fn time_interleaved(
     let (mut session_of, mut first_of) = (Vec::new(), Vec::new());
     for session in 0..sessions {
         progress.set_message(format!("session {} of {sessions}", session + 1));
+        // Both children load and warm up at once, one per core (nothing is timed until both are ready; the warm-up
+        // only sizes the samples and calibrates the planted work, each side against its own operation).
         let mut children = [
-            RoundChild::start(&sides[0], child_args, None)?,
-            RoundChild::start(&sides[1], child_args, plan.planted_b)?,
+            RoundChild::spawn(&sides[0], child_args, None)?,
+            RoundChild::spawn(&sides[1], child_args, plan.planted_b)?,
         ];
+        for (child, side) in children.iter_mut().zip(sides) {
+            child.ready(side)?;
+        }
         if children[0].arms != children[1].arms {
             bail!("the two sides announced different arms for the same selection");
         }

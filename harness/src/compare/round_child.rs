@@ -140,7 +140,7 @@ pub fn run(args: Args) -> Result<()> {
     let mut plan = Vec::new();
     for op in ops.iter_mut() {
         let mut ns = Vec::new();
-        for _ in 0..5 {
+        for _ in 0..3 {
             let t = Instant::now();
             op();
             ns.push(t.elapsed().as_nanos() as f64);
