@@ -2,7 +2,7 @@
 //!
 //! A callgrind count is deterministic: the same harness binary, run on the same scenario file with the same
 //! valgrind and the same child arguments, executes the same instructions. So a child's result (its standard
-//! output and its callgrind file) is kept under `<out>/.cache/callgrind/` and reused by a later run instead of
+//! output and its callgrind files, one per arm) is kept under `<out>/.cache/callgrind/` and reused by a later run instead of
 //! running valgrind again. The key is written out in full in each entry (`key.txt`: SHA-256 of the executable's
 //! bytes, SHA-256 of the scenario file, `valgrind --version`, every valgrind option and child argument: a change of
 //! method such as `--instr-atstart=no`, which changes the cache figures, is a different key) and a hit
@@ -51,16 +51,17 @@ impl ChildKey {
     }
 }
 
-/// A stored result: the child's standard output and the text of each of its callgrind dumps, in order.
+/// A stored result: the child's standard output and the text of the callgrind file of each of its measured windows
+/// (one per arm), in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct StoredChild {
     /// The child's standard output.
     pub stdout: String,
-    /// The callgrind dumps, one per measured window (`callgrind.1.out`, `callgrind.2.out`, ... in the entry).
+    /// The callgrind files, one per measured window (`callgrind.1.out`, `callgrind.2.out`, ... in the entry).
     pub callgrind_outs: Vec<String>,
 }
 
-/// The file of an entry's dump `i` (from 0).
+/// The file of an entry's window `i` (from 0).
 fn dump_name(i: usize) -> String {
     format!("callgrind.{}.out", i + 1)
 }
