@@ -2,8 +2,8 @@
 //!
 //! A callgrind count is deterministic: the same harness binary, run on the same scenario file with the same
 //! valgrind and the same child arguments, executes the same instructions. So a child's result (its standard
-//! output and its callgrind files, one per arm) is kept under `<out>/.cache/callgrind/` and reused by a later run instead of
-//! running valgrind again. The key is written out in full in each entry (`key.txt`: SHA-256 of the executable's
+//! output and its callgrind files, one per arm) is kept under `<out>/.cache/callgrind/` and reused by a later run
+//! instead of running valgrind again. The key is written out in full in each entry (`key.txt`: SHA-256 of the executable's
 //! bytes, SHA-256 of the scenario file, `valgrind --version`, every valgrind option and child argument: a change of
 //! method such as `--instr-atstart=no`, which changes the cache figures, is a different key) and a hit
 //! requires that text to equal the one the run would use, byte for byte; the entry's folder name (a digest of the
