@@ -162,7 +162,7 @@ pub fn instruction_rows(
             };
             if ne.lookups != ve.lookups || nc.lookups != ve.lookups {
                 failures.push(format!(
-                    "{fam}: lookups differ between the break-even arms (none/{eval} {}, none/constant {}, \
+                    "{fam}: lookups differ between the break-even configurations (none/{eval} {}, none/constant {}, \
                      {}/{eval} {}); no break-even figures",
                     ne.lookups,
                     nc.lookups,
@@ -196,7 +196,7 @@ pub fn instruction_rows(
         if cache_sim {
             format!(
                 "--cache-sim=yes for evaluator {} (the estimated cycles the report shows), --cache-sim=no for the \
-                 other arms (instructions only, at about half the time)",
+                 other configurations (instructions only, at about half the time)",
                 plan.principal
             )
         } else {
@@ -217,13 +217,13 @@ pub fn instruction_rows(
         .count();
     if reused > 0 {
         note.push_str(&format!(
-            " {reused} of {} arms' counts were reused from an earlier run of the same child (same binary, \
+            " {reused} of {} configurations' counts were reused from an earlier run of the same child (same binary, \
              scenario file, valgrind and arguments: `.cache/callgrind/` in the output folder).",
             jobs.len()
         ));
     }
     if !failures.is_empty() {
-        note.push_str(&format!(" Failed arms: {}", failures.join("; ")));
+        note.push_str(&format!(" Failed configurations: {}", failures.join("; ")));
     }
     (rows, note)
 }
