@@ -5,6 +5,7 @@
 use super::model::{CostModel, evaluator_cost};
 use crate::evaluators::EvaluatorKind;
 use crate::experiments::expansion::operation::{Arm, timed_operation};
+use crate::experiments::instructions::main_job::deal;
 use crate::experiments::instructions::{Children, MeasuredArm, measure_arms, operation_states};
 use crate::measure::{Plan, measure_interleaved};
 use crate::parallel::parallel_map;
@@ -80,9 +81,7 @@ pub fn measure_map(scn: &LoadedScenario, spec: &MapSpec) -> Result<Vec<BreakEven
         })
         .collect();
     // Dealt round-robin, so the dear rungs at the end of the list spread over the children.
-    let shares: Vec<Vec<Arm>> = (0..threads.min(arms.len()))
-        .map(|k| arms.iter().skip(k).step_by(threads).copied().collect())
-        .collect();
+    let shares = deal(&arms, threads);
     let per_share = parallel_map(
         &shares,
         threads,

@@ -103,17 +103,27 @@ pub fn instruction_rows(
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
     let pieces = children_of(weighted_families, &sets, threads);
     let progress = Progress::new("instructions", pieces.len() as u64);
+    // Set 0 is the simulated one (when the run simulates at all): the children's options and the rows follow it.
+    let simulates = |set: usize| cache_sim && set == 0;
     let per_piece = parallel_map(&pieces, threads, &progress, |(fam, set, share)| {
         progress.set_message((*fam).to_owned());
-        let how = if *set == 0 { &children } else { &counting };
+        let how = if simulates(*set) {
+            &children
+        } else {
+            &counting
+        };
         Ok(measure_arms(how, fam, share).map_err(|e| format!("{fam}: {e:#}")))
     })
     .unwrap_or_else(|e| vec![Err(format!("{e:#}")); pieces.len()]);
     progress.finish("done");
-    let mut jobs: Vec<(&str, CacheKind, EvaluatorKind)> = Vec::new();
+    let mut jobs: Vec<(&str, CacheKind, EvaluatorKind, bool)> = Vec::new();
     let mut measured: Vec<Result<MeasuredArm, String>> = Vec::new();
-    for ((fam, _, share), result) in pieces.iter().zip(per_piece) {
-        jobs.extend(share.iter().map(|a| (*fam, a.cache, a.eval)));
+    for ((fam, set, share), result) in pieces.iter().zip(per_piece) {
+        jobs.extend(
+            share
+                .iter()
+                .map(|a| (*fam, a.cache, a.eval, simulates(*set))),
+        );
         match result {
             Ok(ms) => measured.extend(ms.into_iter().map(Ok)),
             Err(e) => measured.extend(share.iter().map(|_| Err(e.clone()))),
@@ -123,19 +133,13 @@ pub fn instruction_rows(
     let mut failures = Vec::new();
     for fam in &families {
         let mut measured_here: Vec<(CacheKind, EvaluatorKind, MeasuredArm)> = Vec::new();
-        for (&(f, cache, eval), m) in jobs.iter().zip(&measured) {
+        for (&(f, cache, eval, simulated), m) in jobs.iter().zip(&measured) {
             if f != *fam {
                 continue;
             }
             match m {
                 Ok(m) => {
-                    rows.extend(arm_rows(
-                        fam,
-                        cache,
-                        eval,
-                        m,
-                        cache_sim && eval == plan.principal,
-                    ));
+                    rows.extend(arm_rows(fam, cache, eval, m, simulated));
                     measured_here.push((cache, eval, *m));
                 }
                 Err(e) => failures.push(e.clone()),
@@ -282,8 +286,7 @@ pub fn children_of<'a>(
             } else {
                 1
             };
-            for k in 0..n {
-                let share: Vec<Arm> = set.arms.iter().skip(k).step_by(n).copied().collect();
+            for share in deal(set.arms, n) {
                 let c = cost_of(w, set, share.len());
                 pieces.push(((fam, i, share), c));
             }
@@ -292,6 +295,21 @@ pub fn children_of<'a>(
     // Stable: equal costs keep the families' order.
     pieces.sort_by(|a, b| b.1.total_cmp(&a.1));
     pieces.into_iter().map(|(child, _)| child).collect()
+}
+
+/// `items` dealt round-robin to `n` shares (fewer when there are fewer items): item `i` goes to share `i % n`, at
+/// position `i / n`, so consecutive items (a family's dearer arms, a ladder's dearer rungs) spread over the shares.
+///
+/// ```
+/// use harness::experiments::instructions::main_job::deal;
+/// assert_eq!(deal(&[0, 1, 2, 3, 4], 2), [vec![0, 2, 4], vec![1, 3]]);
+/// assert_eq!(deal(&[7], 3), [vec![7]]);
+/// ```
+pub fn deal<T: Copy>(items: &[T], n: usize) -> Vec<Vec<T>> {
+    let n = n.max(1);
+    (0..n.min(items.len()))
+        .map(|k| items.iter().skip(k).step_by(n).copied().collect())
+        .collect()
 }
 
 /// The arms one family's instruction step measures.
