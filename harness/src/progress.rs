@@ -5,15 +5,21 @@
 //! clean for pipes.
 
 use crate::present::number::count;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fmt;
 use std::io::{IsTerminal, Write};
+use std::sync::LazyLock;
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// How often a non-terminal stderr gets a line.
 pub(crate) const LINE_EVERY: Duration = Duration::from_secs(10);
+
+/// Every bar of the process, drawn together: the main job's two lanes each show theirs at the same time, one line
+/// each, and status lines print above them ([`status_line`]).
+static BARS: LazyLock<MultiProgress> =
+    LazyLock::new(|| MultiProgress::with_draw_target(ProgressDrawTarget::stderr()));
 
 /// What a [`Progress`] counts, which decides its bar and its status line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,7 +79,10 @@ impl Progress {
     }
 
     fn start(what: &str, kind: Kind, len: Option<u64>, every: Option<Duration>) -> Progress {
-        let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::stderr());
+        let bar = BARS.add(ProgressBar::with_draw_target(
+            len,
+            ProgressDrawTarget::hidden(),
+        ));
         let template = match kind {
             Kind::Steps => {
                 "{prefix:>8} [{bar:40}] {human_pos}/{human_len} {msg} ({elapsed}, eta {eta})"
@@ -130,22 +139,41 @@ impl Progress {
         line(&self.what, self.kind, &self.bar)
     }
 
-    /// The work finished: the bar shows `message`.
+    /// The work finished: on a terminal the bar gives way to a line with `message`.
     pub(crate) fn finish(mut self, message: impl Into<String>) {
-        self.bar.finish_with_message(message.into());
+        if !BARS.is_hidden() && !self.bar.is_hidden() {
+            let done = format!("{} {}", self.bar.prefix(), message.into());
+            self.retire();
+            status_line(format_args!(
+                "{done} ({:.0} s)",
+                self.bar.elapsed().as_secs_f64()
+            ));
+        } else {
+            self.bar.finish_with_message(message.into());
+            self.retire();
+        }
         self.stop();
     }
 
     /// The work finished: the bar is removed (the caller reports the outcome itself).
     pub(crate) fn clear(mut self) {
-        self.bar.finish_and_clear();
+        self.retire();
         self.stop();
     }
 
-    /// The work stopped early: the bar stays as it was.
+    /// The work stopped early: the bar is removed where it stood (the caller reports why).
     pub(crate) fn abandon(mut self) {
         self.bar.abandon();
+        self.retire();
         self.stop();
+    }
+
+    /// Takes the bar off the drawn set, so finished work leaves no line behind it that every redraw repeats.
+    fn retire(&self) {
+        if !self.bar.is_finished() {
+            self.bar.finish_and_clear();
+        }
+        BARS.remove(&self.bar);
     }
 
     fn stop(&mut self) {
@@ -158,9 +186,7 @@ impl Progress {
 
 impl Drop for Progress {
     fn drop(&mut self) {
-        if !self.bar.is_finished() {
-            self.bar.finish_and_clear();
-        }
+        self.retire();
         self.stop();
     }
 }
@@ -202,6 +228,11 @@ fn line(what: &str, kind: Kind, bar: &ProgressBar) -> String {
 /// Writes one status line to stderr. Status (what a stage is doing, how long it took) goes to stderr and results to
 /// stdout; a stderr that cannot be written is ignored rather than a panic.
 pub(crate) fn status_line(args: fmt::Arguments<'_>) {
+    if !BARS.is_hidden() {
+        // On a terminal, above the bars being drawn (a plain write would land in the middle of one).
+        let _ = BARS.println(args.to_string());
+        return;
+    }
     let mut err = std::io::stderr().lock();
     let _ = err.write_fmt(args).and_then(|()| err.write_all(b"\n"));
 }

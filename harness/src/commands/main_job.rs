@@ -17,6 +17,12 @@ pub struct Args {
     /// fewer rounds, shorter samples, smaller runs of the other stages.
     #[arg(long)]
     pub quick: bool,
+    /// Run the experiments one after another, each with the machine to itself. By default the ones that count
+    /// (instructions, tt_pressure, catalogue_eviction, allocations) run on the other cores beside the ones that
+    /// time (expansion, search, break_even, bounded_cache), which keep one core to themselves: a shorter run, whose
+    /// timings share the memory system with that work (docs/methodology.md measures what that changes).
+    #[arg(long)]
+    pub one_at_a_time: bool,
     /// Only these scenario families (comma-separated, each once: shipped ones or a user's frozen with `scenarios
     /// freeze --from`); `all` is every family file of `--scenarios-dir`.
     #[arg(long, value_parser = families, default_value = Family::EVERY)]
@@ -106,6 +112,7 @@ impl Args {
             traversals,
             plan: timing_plan(self.quick, self.seed),
             quick: self.quick,
+            overlap: !self.one_at_a_time,
             scenarios_dir: self.scenarios_dir.clone(),
             out: self.out.clone(),
             report_dir: self.report_dir.clone(),

@@ -26,6 +26,9 @@ pub struct Job {
     pub race: Race,
     /// Whether this is the short run (`--quick`: fewer eviction seeds too).
     pub quick: bool,
+    /// Whether the counting experiments run beside the timed ones (the default) rather than one at a time
+    /// (`--one-at-a-time`); see [`crate::experiments::lanes`].
+    pub overlap: bool,
     /// Folder of the frozen scenario files.
     pub scenarios_dir: PathBuf,
     /// Where run folders are created.

@@ -9,6 +9,7 @@ use crate::experiments::tt_pressure::TtPressureOutcome;
 use crate::record::schema::IntervalRow;
 use crate::record::{CountRow, RunFolder, RunMetadata, TimingRow};
 use crate::scenario::LoadedScenario;
+use std::sync::Arc;
 
 /// One main-job run in progress.
 pub struct MainRun<'a> {
@@ -28,6 +29,9 @@ pub struct MainRun<'a> {
     pub intervals: Vec<IntervalRow>,
     /// What the experiments found, for At a glance and `summary.json`.
     pub findings: Findings,
+    /// Whether the run's correctness check has passed: the counting lane waits for it
+    /// ([`crate::experiments::lanes`]).
+    pub(crate) checked: Arc<super::lanes::Checked>,
 }
 
 /// Each experiment's findings that other parts of the run read; `None` where it did not run.
@@ -58,6 +62,13 @@ impl<'a> MainRun<'a> {
             timings: Vec::new(),
             intervals: Vec::new(),
             findings: Findings::default(),
+            checked: Arc::default(),
         }
+    }
+
+    /// Says that the run's correctness check (the expansion's parity) has passed, so the work that does not wait
+    /// for the timings may start beside them.
+    pub(crate) fn checks_passed(&self) {
+        self.checked.set(true);
     }
 }

@@ -13,6 +13,7 @@ pub mod deadline;
 pub mod expansion;
 pub mod instructions;
 pub mod job;
+pub(crate) mod lanes;
 mod main_run;
 pub mod match_runner;
 pub mod search;
@@ -21,6 +22,7 @@ pub mod strength;
 pub mod tt_pressure;
 
 pub use job::{Job, Race, timing_plan};
+pub(crate) use lanes::run_all;
 pub use main_run::{Findings, MainRun};
 
 use crate::answer::Claim;
@@ -39,6 +41,11 @@ pub(crate) trait Experiment: Sync {
     /// The `--skip-…` flag older revisions know for this experiment, kept as an alias of `--skip NAME`.
     fn legacy_skip_flag(&self) -> Option<&'static str> {
         None
+    }
+    /// Whether it takes wall-clock measurements. Such experiments run one after another in the timed lane, which
+    /// keeps a core to itself; the others (deterministic counts) run beside them ([`lanes`]).
+    fn measures_time(&self) -> bool {
+        true
     }
     /// Runs the experiment: its own files into the run folder, its shared rows and findings into `run`.
     fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()>;
@@ -137,50 +144,4 @@ pub fn parse_skip(s: &str) -> Result<Skipped, String> {
 /// The experiments `compare` does not read: each of its runs skips them.
 pub(crate) fn unread_by_compare() -> impl Iterator<Item = &'static dyn Experiment> {
     MAIN_JOB.iter().copied().filter(|e| !e.read_by_compare())
-}
-
-/// Runs every experiment of [`MAIN_JOB`] that `run.job` does not skip, in order, each announced on stderr as
-/// `stage K of N: NAME` and closed with its wall time (the stages' own progress lines come in between).
-pub(crate) fn run_all(run: &mut MainRun<'_>) -> anyhow::Result<()> {
-    let total = MAIN_JOB.len();
-    for (k, e) in MAIN_JOB.iter().enumerate() {
-        if run.job.skips(e.name()) {
-            crate::status!("stage {} of {total}: {}: skipped", k + 1, e.name());
-            e.skipped(run)?;
-            continue;
-        }
-        crate::status!("stage {} of {total}: {}", k + 1, e.name());
-        let start = std::time::Instant::now();
-        let cpu_start = cpu_seconds();
-        e.run(run)?;
-        // CPU time beside the wall time: on a shared machine the wall time says little on its own.
-        let cpu = match (cpu_start, cpu_seconds()) {
-            (Some(a), Some(b)) => format!(" ({:.1} s CPU)", b - a),
-            _ => String::new(),
-        };
-        crate::status!(
-            "stage {} of {total}: {} took {:.1} s{cpu}",
-            k + 1,
-            e.name(),
-            start.elapsed().as_secs_f64()
-        );
-    }
-    Ok(())
-}
-
-/// CPU seconds (user + system) of this process and of its children waited for so far (callgrind and dhat
-/// children), from `/proc/self/stat`; `None` where it cannot be read (not Linux).
-fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // The fields after the command name (which may hold spaces, so split after its closing parenthesis): utime,
-    // stime, cutime and cstime are fields 14 to 17 of proc(5), the 12th to 15th after the state field.
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks: f64 = fields
-        .get(11..15)?
-        .iter()
-        .map(|f| f.parse::<f64>().ok())
-        .sum::<Option<f64>>()?;
-    // The kernel's USER_HZ, 100 on every Linux architecture this runs on.
-    Some(ticks / 100.0)
 }

@@ -83,7 +83,14 @@ pub(crate) fn run_alloc_profile_of(
         let list: Vec<&str> = traversals.iter().map(|t| t.name()).collect();
         cmd.arg("--traversal").arg(list.join(","));
     }
+    // Its children run on as many cores as this thread holds or can take now (one beside the main job's timings,
+    // which keep another to themselves; every core otherwise), through the child's rayon pool.
+    let held = usize::from(crate::parallel::holds_core());
+    let more: Vec<crate::parallel::Core> =
+        std::iter::from_fn(crate::parallel::try_take_core).collect();
+    cmd.env("RAYON_NUM_THREADS", (held + more.len()).max(1).to_string());
     let status = cmd.stdout(std::process::Stdio::null()).status();
+    drop(more);
     match status {
         Ok(s) if s.success() => format!(
             "allocations: {}",
@@ -104,6 +111,9 @@ pub(crate) struct Allocations;
 impl Experiment for Allocations {
     fn name(&self) -> &'static str {
         "allocations"
+    }
+    fn measures_time(&self) -> bool {
+        false
     }
     fn about(&self) -> &'static str {
         "dhat allocation profiles per family x cache variant (allocations.csv; a child process)"

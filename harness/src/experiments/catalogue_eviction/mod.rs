@@ -52,6 +52,9 @@ impl Experiment for CatalogueEviction {
     fn name(&self) -> &'static str {
         "catalogue_eviction"
     }
+    fn measures_time(&self) -> bool {
+        false
+    }
     fn about(&self) -> &'static str {
         "Domineering catalogue under a memory budget, eviction rules compared (10 seeds and the game-search traces; with --quick 3 seeds, no game-search traces)"
     }

@@ -30,6 +30,7 @@ impl Experiment for Expansion {
     }
     fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
         let mut groups = parity::count_with_parity(run.scenarios, run.job)?;
+        run.checks_passed();
         timing::time_groups(&mut groups, &run.job.plan, run.job.race);
         let (counts, timings, intervals) = rows::expansion_rows(&groups);
         run.counts.extend(counts);

@@ -34,6 +34,9 @@ impl Experiment for Instructions {
     fn name(&self) -> &'static str {
         "instructions"
     }
+    fn measures_time(&self) -> bool {
+        false
+    }
     fn about(&self) -> &'static str {
         "callgrind instruction counts per family x cache variant (counts.csv; needs valgrind)"
     }
@@ -41,7 +44,7 @@ impl Experiment for Instructions {
         true
     }
     fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
-        let (rows, note) = instruction_rows(run.scenarios, run.job, run.folder, &run.counts);
+        let (rows, note) = instruction_rows(run.scenarios, run.job, run.folder);
         run.counts.extend(rows);
         run.folder.write(STATUS_FILE, note.as_bytes())?;
         Ok(())

@@ -3,8 +3,9 @@
 
 use crate::evaluators::EvaluatorKind;
 use crate::experiments::Job;
+use crate::experiments::expansion::operation::arm::evaluated_states;
 use crate::experiments::expansion::operation::probes::{FamilyProbes, probe_family};
-use crate::record::{CountRow, Metric, RunFolder};
+use crate::record::{CountRow, RunFolder};
 use crate::scenario::LoadedScenario;
 use crate::status;
 use engine::GameState;
@@ -36,13 +37,13 @@ pub fn probe_families(
 /// Callgrind instruction counts of every family x cache variant and how they were measured (or why they are
 /// missing).
 ///
-/// `counts` are the run's counting-pass rows so far: each family's evaluations per successor (lookups with no
-/// cache) stand for the cost of its children, so the dearest families' children start first.
+/// Each family's evaluations per successor with no cache stand for the cost of its children, so the dearest
+/// families' children start first. They are counted here (an uncached expansion per family, a small part of one
+/// child's work) rather than read from the expansion's counting pass, so this stage can run beside the timings.
 pub fn instruction_rows(
     scenarios: &[LoadedScenario],
     job: &Job,
     folder: &RunFolder,
-    counts: &[CountRow],
 ) -> (Vec<CountRow>, String) {
     let start = Instant::now();
     // A short run counts the headline configurations only (no cache and the optimized one), which keeps the
@@ -56,23 +57,15 @@ pub fn instruction_rows(
     } else {
         job.caches.clone()
     };
-    let families = family_names(scenarios);
-    let per_successor = |fam: &str, metric: Metric| {
-        counts
-            .iter()
-            .find(|r| {
-                (r.key.scenario.as_str(), r.key.variant.as_str(), r.metric)
-                    == (fam, CacheKind::None.name(), metric)
-                    && r.key.traversal == Traversal::Cached.name()
-            })
-            .map_or(0.0, |r| r.value as f64)
-    };
-    let weighted: Vec<(&str, f64)> = families
+    let weighted: Vec<(&str, f64)> = scenarios
         .iter()
-        .map(|&f| {
-            let w = per_successor(f, Metric::EvaluatorCalls)
-                / per_successor(f, Metric::Successors).max(1.0);
-            (f, w)
+        .map(|scn| {
+            let states: Vec<GameState> = scn.successors.iter().map(|s| s.state).collect();
+            let evaluations = evaluated_states(&states, scn.depth, Traversal::Cached).len();
+            (
+                scn.family.name(),
+                evaluations as f64 / states.len().max(1) as f64,
+            )
         })
         .collect();
     let (rows, note) = crate::experiments::instructions::main_job::instruction_rows(
@@ -89,8 +82,4 @@ pub fn instruction_rows(
         start.elapsed().as_secs_f64()
     );
     (rows, note)
-}
-
-fn family_names(scenarios: &[LoadedScenario]) -> Vec<&str> {
-    scenarios.iter().map(|s| s.family.name()).collect()
 }

@@ -70,6 +70,9 @@ impl Experiment for TtPressure {
     fn name(&self) -> &'static str {
         "tt_pressure"
     }
+    fn measures_time(&self) -> bool {
+        false
+    }
     fn about(&self) -> &'static str {
         "TT replacement schemes at 2^6, 2^10, 2^14 entries (2^10, 2^14 with --quick) over an 8-move game (tt_pressure.csv)"
     }

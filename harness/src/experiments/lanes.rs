@@ -1,0 +1,242 @@
+//! How the main job's experiments share the machine: two lanes.
+//!
+//! - **The timed lane**, on the calling thread: the experiments that take wall-clock measurements
+//!   ([`Experiment::measures_time`]: expansion, search, break-even, bounded cache), one after another, holding one
+//!   core of [`crate::parallel`]'s pool from start to end, so no other work of this process runs on that core.
+//! - **The counting lane**, on a second thread: the experiments whose results are deterministic counts
+//!   (instruction counts, TT pressure, catalogue eviction, allocation profiles), one after another on the other
+//!   cores, and on every core once the timed lane is done. It starts once the expansion's correctness check has
+//!   passed ([`MainRun::checks_passed`]), so a failed check stops the run before any of its work is done.
+//!
+//! Each experiment still sees what the experiments before it in its lane wrote (break-even reads the expansion's
+//! intervals); the rows of the two lanes are put back in [`MAIN_JOB`] order, so every file reads as a one-at-a-time
+//! run's. `--one-at-a-time` (or a one-core machine) runs every experiment in [`MAIN_JOB`] order on the calling
+//! thread instead. What running beside the counting work does to the timings is measured in `docs/methodology.md`.
+
+use super::{Experiment, MAIN_JOB, MainRun};
+use crate::parallel::{cores, take_core};
+use crate::record::schema::IntervalRow;
+use crate::record::{CountRow, TimingRow};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Condvar, Mutex};
+use std::time::Instant;
+
+/// Whether the counting lane may start: `None` until the correctness check has passed (`Some(true)`) or the timed
+/// lane has stopped without passing it (`Some(false)`).
+#[derive(Default)]
+pub struct Checked {
+    state: Mutex<Option<bool>>,
+    changed: Condvar,
+}
+
+impl Checked {
+    /// Says whether the check passed; the first word stands.
+    pub(crate) fn set(&self, passed: bool) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if s.is_none() {
+            *s = Some(passed);
+            self.changed.notify_all();
+        }
+    }
+
+    /// Waits for [`Checked::set`]; whether the check passed.
+    fn wait(&self) -> bool {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            if let Some(passed) = *s {
+                return passed;
+            }
+            s = self.changed.wait(s).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+}
+
+/// Where each experiment's rows end in its lane's vectors (the rows start where the previous one's end).
+#[derive(Clone, Copy)]
+struct Ends {
+    stage: usize,
+    counts: usize,
+    timings: usize,
+    intervals: usize,
+}
+
+/// Runs every experiment of [`MAIN_JOB`] that `run.job` does not skip, each announced on stderr as
+/// `stage K of N: NAME` and closed with its wall time (the stages' own progress lines come in between); the
+/// counting experiments beside the timed ones unless the job says one at a time (see the module docs).
+pub(crate) fn run_all(run: &mut MainRun<'_>) -> anyhow::Result<()> {
+    if !run.job.overlap || cores() < 2 {
+        let stages: Vec<usize> = (0..MAIN_JOB.len()).collect();
+        let never = AtomicBool::new(false);
+        let (_, result) = run_lane(&stages, run, &never, Lane::Alone);
+        return result.map_err(|(_, e)| e);
+    }
+    let (timed, counted): (Vec<usize>, Vec<usize>) =
+        (0..MAIN_JOB.len()).partition(|&k| MAIN_JOB[k].measures_time());
+    let stop = AtomicBool::new(false);
+    let checked = std::sync::Arc::clone(&run.checked);
+    let mut beside = MainRun::new(run.job, run.scenarios, run.meta, run.folder);
+    let ((timed_ends, timed_result), (counted_ends, counted_result)) =
+        std::thread::scope(|scope| {
+            let (beside, stop, checked) = (&mut beside, &stop, &checked);
+            let counting = scope.spawn(move || {
+                if !checked.wait() {
+                    return (Vec::new(), Ok(()));
+                }
+                let _core = take_core();
+                let out = run_lane(&counted, beside, stop, Lane::Counting);
+                if out.1.is_err() {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                out
+            });
+            let core = take_core();
+            let out = run_lane(&timed, run, stop, Lane::Timed);
+            drop(core);
+            if out.1.is_err() {
+                stop.store(true, Ordering::Relaxed);
+            }
+            // A timed lane that ended before its check said so (it failed, or has no check) lets the counting lane
+            // go only if it did not fail.
+            checked.set(out.1.is_ok());
+            let counted = counting.join().unwrap_or_else(|panic| {
+                (
+                    Vec::new(),
+                    Err((
+                        usize::MAX,
+                        anyhow::anyhow!("the counting lane panicked: {panic:?}"),
+                    )),
+                )
+            });
+            (out, counted)
+        });
+    merge(run, &timed_ends, beside, &counted_ends);
+    // The first failure in run order, a failure of the timed lane first where both stopped at the same stage.
+    match (timed_result, counted_result) {
+        (Err((a, e)), Err((b, _))) if a <= b => Err(e),
+        (_, Err((_, e))) => Err(e),
+        (Err((_, e)), Ok(())) => Err(e),
+        (Ok(()), Ok(())) => Ok(()),
+    }
+}
+
+/// Which lane a stage runs in, for its status lines.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Lane {
+    /// Every stage, one at a time.
+    Alone,
+    Timed,
+    Counting,
+}
+
+/// Runs the `stages` (indices of [`MAIN_JOB`]) in order into `run`, stopping before the next when `stop` is set;
+/// where each one's rows end, and the first error with its stage.
+fn run_lane(
+    stages: &[usize],
+    run: &mut MainRun<'_>,
+    stop: &AtomicBool,
+    lane: Lane,
+) -> (Vec<Ends>, Result<(), (usize, anyhow::Error)>) {
+    let total = MAIN_JOB.len();
+    let mut ends = Vec::new();
+    for &k in stages {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let e: &dyn Experiment = MAIN_JOB[k];
+        let result = if run.job.skips(e.name()) {
+            crate::status!("stage {} of {total}: {}: skipped", k + 1, e.name());
+            e.skipped(run)
+        } else {
+            let beside = if lane == Lane::Counting {
+                " (beside the timing, on the other cores)"
+            } else {
+                ""
+            };
+            crate::status!("stage {} of {total}: {}{beside}", k + 1, e.name());
+            let start = Instant::now();
+            let cpu_start = cpu_seconds();
+            let result = e.run(run);
+            // CPU time beside the wall time, since on a shared machine the wall time says little on its own (one
+            // lane at a time only: the process's CPU time counts both lanes').
+            let cpu = match (cpu_start, cpu_seconds(), lane == Lane::Alone) {
+                (Some(a), Some(b), true) => format!(" ({:.1} s CPU)", b - a),
+                _ => String::new(),
+            };
+            crate::status!(
+                "stage {} of {total}: {} took {:.1} s{cpu}",
+                k + 1,
+                e.name(),
+                start.elapsed().as_secs_f64()
+            );
+            result
+        };
+        if k == 0 {
+            // The first stage's check is behind it whatever it said (a stage that says nothing has none).
+            run.checked.set(result.is_ok());
+        }
+        ends.push(Ends {
+            stage: k,
+            counts: run.counts.len(),
+            timings: run.timings.len(),
+            intervals: run.intervals.len(),
+        });
+        if let Err(e) = result {
+            return (ends, Err((k, e)));
+        }
+    }
+    (ends, Ok(()))
+}
+
+/// Puts the counting lane's rows and findings into `run`, every row in [`MAIN_JOB`] order.
+fn merge(run: &mut MainRun<'_>, timed: &[Ends], mut beside: MainRun<'_>, counted: &[Ends]) {
+    type Part = (Vec<CountRow>, Vec<TimingRow>, Vec<IntervalRow>);
+    fn split(run: &mut MainRun<'_>, ends: &[Ends]) -> Vec<(usize, Part)> {
+        let (mut counts, mut timings, mut intervals) = (
+            std::mem::take(&mut run.counts).into_iter(),
+            std::mem::take(&mut run.timings).into_iter(),
+            std::mem::take(&mut run.intervals).into_iter(),
+        );
+        let mut start = (0, 0, 0);
+        ends.iter()
+            .map(|e| {
+                let part = (
+                    counts.by_ref().take(e.counts - start.0).collect(),
+                    timings.by_ref().take(e.timings - start.1).collect(),
+                    intervals.by_ref().take(e.intervals - start.2).collect(),
+                );
+                start = (e.counts, e.timings, e.intervals);
+                (e.stage, part)
+            })
+            .collect()
+    }
+    let mut parts = split(run, timed);
+    parts.extend(split(&mut beside, counted));
+    parts.sort_by_key(|(k, _)| *k);
+    for (_, (c, t, i)) in parts {
+        run.counts.extend(c);
+        run.timings.extend(t);
+        run.intervals.extend(i);
+    }
+    let found = beside.findings;
+    let f = &mut run.findings;
+    f.bounded_cache = f.bounded_cache.take().or(found.bounded_cache);
+    f.tt_pressure = f.tt_pressure.take().or(found.tt_pressure);
+    f.break_even = f.break_even.take().or(found.break_even);
+}
+
+/// CPU seconds (user + system) of this process and of its children waited for so far (callgrind and dhat
+/// children), from `/proc/self/stat`; `None` where it cannot be read (not Linux).
+pub(crate) fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name (which may hold spaces, so split after its closing parenthesis): utime,
+    // stime, cutime and cstime are fields 14 to 17 of proc(5), the 12th to 15th after the state field.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = fields
+        .get(11..15)?
+        .iter()
+        .map(|f| f.parse::<f64>().ok())
+        .sum::<Option<f64>>()?;
+    // The kernel's USER_HZ, 100 on every Linux architecture this runs on.
+    Some(ticks / 100.0)
+}
