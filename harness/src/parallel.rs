@@ -206,6 +206,21 @@ mod tests {
         );
     }
 
+    /// A caller that holds a core gets its items done even when no other core is free (its first worker runs on the
+    /// caller's core), and a worker that waits for a core gives up once the items are gone: no deadlock.
+    #[test]
+    fn a_caller_holding_a_core_finishes_with_no_core_free() {
+        let mine = take_core();
+        let others: Vec<Core> = std::iter::from_fn(try_take_core).collect();
+        assert!(holds_core());
+        let items: Vec<u64> = (0..20).collect();
+        let out = parallel_map(&items, 4, &Progress::hidden(), |&x| Ok(x + 1)).unwrap();
+        assert_eq!(out, (1..21).collect::<Vec<u64>>());
+        drop(others);
+        drop(mine);
+        assert!(!holds_core());
+    }
+
     /// The items are taken in order: with two workers and the two dear items first, each worker takes one of them,
     /// so the pair of dear items never lands on one worker.
     #[test]

@@ -20,7 +20,7 @@ pub struct Args {
     /// Run the experiments one after another, each with the machine to itself. By default the ones that count
     /// (instructions, tt_pressure, catalogue_eviction, allocations) run on the other cores beside the ones that
     /// time (expansion, search, break_even, bounded_cache), which keep one core to themselves: a shorter run, whose
-    /// timings share the memory system with that work (docs/methodology.md measures what that changes).
+    /// timings share the memory system with that work (docs/usage.md measures what that changes).
     #[arg(long)]
     pub one_at_a_time: bool,
     /// Only these scenario families (comma-separated, each once: shipped ones or a user's frozen with `scenarios

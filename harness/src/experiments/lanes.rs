@@ -11,12 +11,10 @@
 //! Each experiment still sees what the experiments before it in its lane wrote (break-even reads the expansion's
 //! intervals); the rows of the two lanes are put back in [`MAIN_JOB`] order, so every file reads as a one-at-a-time
 //! run's. `--one-at-a-time` (or a one-core machine) runs every experiment in [`MAIN_JOB`] order on the calling
-//! thread instead. What running beside the counting work does to the timings is measured in `docs/methodology.md`.
+//! thread instead. What running beside the counting work does to the timings is measured in `docs/usage.md`.
 
 use super::{Experiment, MAIN_JOB, MainRun};
 use crate::parallel::{cores, take_core};
-use crate::record::schema::IntervalRow;
-use crate::record::{CountRow, TimingRow};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::Instant;
@@ -189,39 +187,61 @@ fn run_lane(
 
 /// Puts the counting lane's rows and findings into `run`, every row in [`MAIN_JOB`] order.
 fn merge(run: &mut MainRun<'_>, timed: &[Ends], mut beside: MainRun<'_>, counted: &[Ends]) {
-    type Part = (Vec<CountRow>, Vec<TimingRow>, Vec<IntervalRow>);
-    fn split(run: &mut MainRun<'_>, ends: &[Ends]) -> Vec<(usize, Part)> {
-        let (mut counts, mut timings, mut intervals) = (
-            std::mem::take(&mut run.counts).into_iter(),
-            std::mem::take(&mut run.timings).into_iter(),
-            std::mem::take(&mut run.intervals).into_iter(),
-        );
-        let mut start = (0, 0, 0);
-        ends.iter()
-            .map(|e| {
-                let part = (
-                    counts.by_ref().take(e.counts - start.0).collect(),
-                    timings.by_ref().take(e.timings - start.1).collect(),
-                    intervals.by_ref().take(e.intervals - start.2).collect(),
-                );
-                start = (e.counts, e.timings, e.intervals);
-                (e.stage, part)
-            })
-            .collect()
-    }
-    let mut parts = split(run, timed);
-    parts.extend(split(&mut beside, counted));
-    parts.sort_by_key(|(k, _)| *k);
-    for (_, (c, t, i)) in parts {
-        run.counts.extend(c);
-        run.timings.extend(t);
-        run.intervals.extend(i);
-    }
+    let ends = |lane: &[Ends], f: fn(&Ends) -> usize| {
+        lane.iter().map(|e| (e.stage, f(e))).collect::<Vec<_>>()
+    };
+    run.counts = in_run_order(
+        (std::mem::take(&mut run.counts), &ends(timed, |e| e.counts)),
+        (
+            std::mem::take(&mut beside.counts),
+            &ends(counted, |e| e.counts),
+        ),
+    );
+    run.timings = in_run_order(
+        (
+            std::mem::take(&mut run.timings),
+            &ends(timed, |e| e.timings),
+        ),
+        (
+            std::mem::take(&mut beside.timings),
+            &ends(counted, |e| e.timings),
+        ),
+    );
+    run.intervals = in_run_order(
+        (
+            std::mem::take(&mut run.intervals),
+            &ends(timed, |e| e.intervals),
+        ),
+        (
+            std::mem::take(&mut beside.intervals),
+            &ends(counted, |e| e.intervals),
+        ),
+    );
     let found = beside.findings;
     let f = &mut run.findings;
     f.bounded_cache = f.bounded_cache.take().or(found.bounded_cache);
     f.tt_pressure = f.tt_pressure.take().or(found.tt_pressure);
     f.break_even = f.break_even.take().or(found.break_even);
+}
+
+/// Two lanes' rows as one run in stage order: each lane is its rows and, per stage it ran (in its order), the stage
+/// and where that stage's rows end.
+fn in_run_order<T>(a: (Vec<T>, &[(usize, usize)]), b: (Vec<T>, &[(usize, usize)])) -> Vec<T> {
+    fn parts<T>(rows: Vec<T>, ends: &[(usize, usize)]) -> Vec<(usize, Vec<T>)> {
+        let mut rows = rows.into_iter();
+        let mut start = 0;
+        ends.iter()
+            .map(|&(stage, end)| {
+                let part = rows.by_ref().take(end - start).collect();
+                start = end;
+                (stage, part)
+            })
+            .collect()
+    }
+    let mut all = parts(a.0, a.1);
+    all.extend(parts(b.0, b.1));
+    all.sort_by_key(|(stage, _)| *stage);
+    all.into_iter().flat_map(|(_, part)| part).collect()
 }
 
 /// CPU seconds (user + system) of this process and of its children waited for so far (callgrind and dhat
@@ -239,4 +259,52 @@ pub(crate) fn cpu_seconds() -> Option<f64> {
         .sum::<Option<f64>>()?;
     // The kernel's USER_HZ, 100 on every Linux architecture this runs on.
     Some(ticks / 100.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Stages 0, 2 and 3 in one lane, 1 and 4 in the other: the rows come back as a one-lane run's, stage by stage.
+    #[test]
+    fn rows_of_two_lanes_come_back_in_stage_order() {
+        let timed = (vec!["e0", "e0", "s2", "b3"], &[(0, 2), (2, 3), (3, 4)][..]);
+        let counted = (vec!["i1", "i1", "i1", "a4"], &[(1, 3), (4, 4)][..]);
+        assert_eq!(
+            in_run_order(timed, counted),
+            ["e0", "e0", "i1", "i1", "i1", "s2", "b3", "a4"]
+        );
+        let timed = (vec!["e0", "s2"], &[(0, 1), (2, 2)][..]);
+        let counted = (vec!["i1", "a4"], &[(1, 1), (4, 2)][..]);
+        assert_eq!(in_run_order(timed, counted), ["e0", "i1", "s2", "a4"]);
+    }
+
+    /// The check opens the counting lane once; a later word does not change it.
+    #[test]
+    fn the_first_word_of_the_check_stands() {
+        let c = Checked::default();
+        c.set(false);
+        c.set(true);
+        assert!(!c.wait());
+        let c = std::sync::Arc::new(Checked::default());
+        let waiter = {
+            let c = std::sync::Arc::clone(&c);
+            std::thread::spawn(move || c.wait())
+        };
+        c.set(true);
+        assert!(waiter.join().unwrap());
+    }
+
+    #[test]
+    fn timing_experiments_run_in_the_timed_lane() {
+        let timed: Vec<&str> = MAIN_JOB
+            .iter()
+            .filter(|e| e.measures_time())
+            .map(|e| e.name())
+            .collect();
+        assert_eq!(
+            timed,
+            ["expansion", "search", "break_even", "bounded_cache"]
+        );
+    }
 }

@@ -48,8 +48,11 @@ pub fn run(job: &Job) -> anyhow::Result<()> {
             outln!("results: {}", done.display());
             crate::report::render_run(&done, &job.report_dir)?;
             summary::print_summary(&answer, &glance);
+            // The process's CPU time and its children's: beside the wall time, what the run cost the machine.
+            let cpu = crate::experiments::lanes::cpu_seconds()
+                .map_or(String::new(), |c| format!(" ({c:.1} s CPU)"));
             status!(
-                "main job finished in {:.1} s",
+                "main job finished in {:.1} s{cpu}",
                 start.elapsed().as_secs_f64()
             );
             Ok(())

@@ -62,9 +62,9 @@ pub fn instruction_rows(
     };
     // A child measures several of a family's arms in turn (valgrind's start-up and the scenario loading cost about
     // half a second per child, as much as a small family's window); the dear families' arms are dealt to several
-    // children so the cores stay balanced (see [`children_of`]). The children run on every core at once: each is a
-    // deterministic count, so running them side by side changes no figure, only the wall time (nothing is timed
-    // while they run).
+    // children so the cores stay balanced (see [`children_of`]). The children run on every core the main job's
+    // timed lane leaves free ([`crate::parallel`]): each is a deterministic count, so running them side by side,
+    // or beside the timings, changes no figure, only the wall time.
     let plan = InstructionPlan::of(caches, evaluators);
     let families: Vec<&str> = weighted_families.iter().map(|&(f, _)| f).collect();
     let arm = |&(cache, eval): &(CacheKind, EvaluatorKind)| Arm {

@@ -1,6 +1,7 @@
 //! The instruction-count experiment: callgrind counts of one expansion operation per family x cache variant, in
 //! child processes (`counts.csv`'s instruction rows, `instructions-status.txt`). Deterministic, so a stable figure
-//! where timings are noisy; for the same reason the children run on every core at once and a child whose binary,
+//! where timings are noisy; for the same reason the children run on every free core at once, beside the main job's
+//! timings ([`crate::experiments::lanes`]), and a child whose binary,
 //! scenario file, valgrind and arguments ran before is not run again ([`count_cache`]; the status file says how
 //! many were reused).
 

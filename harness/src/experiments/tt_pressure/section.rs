@@ -171,8 +171,8 @@ pub(crate) fn markdown(
         md.push_str(&format!("\n![Work relative to an unbounded TT: the unbounded table's ÷ each scheme's, 1 = no extra work]({c})\n"));
     }
     md.push_str(
-        "\nEvery configuration (time: its searches, run beside the other configurations on every core, a rough cost \
-         that no verdict reads):\n\n",
+        "\nEvery configuration (time: its searches, run beside the other configurations and the run's other work, a \
+         rough cost that no verdict reads):\n\n",
     );
     md.push_str(&detail_table(rows)?.markdown());
     Ok(md)
