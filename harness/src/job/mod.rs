@@ -33,6 +33,7 @@ pub fn run(job: &Job) -> anyhow::Result<()> {
     if let Some(t) = job.start_time {
         meta.started = t;
     }
+    meta.timing = Some(crate::experiments::lanes::timing_mode(job));
     let folder = RunFolder::reserve(&job.out, &meta)?;
     outln!(
         "main job: seed {} | {} | {} | git {}",

@@ -20,6 +20,9 @@ pub struct RunMetadata {
     pub seed: u64,
     /// When the run started.
     pub started: UtcTimestamp,
+    /// How the main job's timings shared the machine: `alone` (`--one-at-a-time`) or `beside-counting` (one core
+    /// of their own, the counting experiments on the others); `None` outside the main job.
+    pub timing: Option<&'static str>,
 }
 
 impl RunMetadata {
@@ -35,6 +38,7 @@ impl RunMetadata {
             git_revision: git_revision(),
             seed,
             started: UtcTimestamp::now(),
+            timing: None,
         }
     }
 
@@ -50,8 +54,11 @@ impl RunMetadata {
 
     /// `key=value` lines, for `metadata.txt` in the run folder and for the console.
     pub fn to_key_values(&self) -> String {
+        let timing = self
+            .timing
+            .map_or(String::new(), |t| format!("timing={t}\n"));
         format!(
-            "hostname={}\ncpu_model={}\ncores={}\nrustc={}\ngit_revision={}\nseed={}\nstarted_utc={}\n",
+            "hostname={}\ncpu_model={}\ncores={}\nrustc={}\ngit_revision={}\nseed={}\nstarted_utc={}\n{timing}",
             self.hostname,
             self.cpu_model,
             self.cores,

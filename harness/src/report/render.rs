@@ -131,8 +131,20 @@ impl Report<'_> {
             ("git revision", "git_revision"),
             ("seed", "seed"),
             ("date (UTC)", "started_utc"),
+            ("timings", "timing"),
         ] {
             let value = r.meta(key).to_string();
+            // Runs from before the two lanes record no `timing` (they timed alone): no row.
+            let value = match (key, value.as_str()) {
+                ("timing", "beside-counting") => {
+                    "on one core of their own, the counting experiments beside them".to_owned()
+                }
+                ("timing", "alone") => {
+                    "with the machine to themselves (one experiment at a time)".to_owned()
+                }
+                ("timing", _) => continue,
+                _ => value,
+            };
             // The revision in the form `harness --version` and the console show; metadata.txt keeps it whole.
             let value = if key == "git_revision" {
                 crate::revision::shown_revision(&value)
