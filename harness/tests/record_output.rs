@@ -23,6 +23,7 @@ fn meta() -> RunMetadata {
         started: UtcTimestamp {
             unix_seconds: 1_700_000_000,
         },
+        timing: Some("beside-counting"),
     }
 }
 
@@ -40,7 +41,9 @@ fn run_folder_is_partial_until_finished_and_never_reused() {
     );
     let text = std::fs::read_to_string(folder.path().join("metadata.txt")).unwrap();
     assert!(
-        text.contains("seed=42\n") && text.contains("git_revision=abc123-dirty\n"),
+        text.contains("seed=42\n")
+            && text.contains("git_revision=abc123-dirty\n")
+            && text.contains("timing=beside-counting\n"),
         "{text}"
     );
     // A second run in the same second gets its own folder, while the first still runs and after it finished.
