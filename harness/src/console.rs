@@ -23,8 +23,11 @@ fn write(bytes: &[u8]) -> bool {
     if FAILURE.get().is_some() {
         return false;
     }
-    let mut out = io::stdout().lock();
-    match out.write_all(bytes).and_then(|()| out.flush()) {
+    let written = crate::progress::bars_suspended(|| {
+        let mut out = io::stdout().lock();
+        out.write_all(bytes).and_then(|()| out.flush())
+    });
+    match written {
         Ok(()) => true,
         Err(err) => {
             if FAILURE.set(err.kind()).is_ok() {

@@ -225,6 +225,16 @@ fn line(what: &str, kind: Kind, bar: &ProgressBar) -> String {
     }
 }
 
+/// Runs `f` (a write to stdout) with the bars taken off a terminal, which stdout shares with them, and draws them
+/// again after: a results line would otherwise land in the middle of the other lane's bar.
+pub(crate) fn bars_suspended<R>(f: impl FnOnce() -> R) -> R {
+    if BARS.is_hidden() {
+        f()
+    } else {
+        BARS.suspend(f)
+    }
+}
+
 /// Writes one status line to stderr. Status (what a stage is doing, how long it took) goes to stderr and results to
 /// stdout; a stderr that cannot be written is ignored rather than a panic.
 pub(crate) fn status_line(args: fmt::Arguments<'_>) {
