@@ -97,6 +97,8 @@ pub(crate) fn run_all(run: &mut MainRun<'_>) -> anyhow::Result<()> {
                 }
                 out
             });
+            // Should the timed lane panic, the counting lane must not wait for its check forever, nor go on.
+            let _on_panic = Unwinding { checked, stop };
             let core = take_core();
             let out = run_lane(&timed, run, stop, Lane::Timed);
             drop(core);
@@ -107,11 +109,16 @@ pub(crate) fn run_all(run: &mut MainRun<'_>) -> anyhow::Result<()> {
             // go only if it did not fail.
             checked.set(out.1.is_ok());
             let counted = counting.join().unwrap_or_else(|panic| {
+                let what = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
                 (
                     Vec::new(),
                     Err((
                         usize::MAX,
-                        anyhow::anyhow!("the counting lane panicked: {panic:?}"),
+                        anyhow::anyhow!("the counting lane panicked: {what}"),
                     )),
                 )
             });
@@ -124,6 +131,22 @@ pub(crate) fn run_all(run: &mut MainRun<'_>) -> anyhow::Result<()> {
         (_, Err((_, e))) => Err(e),
         (Err((_, e)), Ok(())) => Err(e),
         (Ok(()), Ok(())) => Ok(()),
+    }
+}
+
+/// Dropped by a panic of the timed lane: stops the counting lane before its next experiment and, when the check
+/// had not spoken yet, tells the counting lane not to start (it would otherwise wait for the check forever).
+struct Unwinding<'a> {
+    checked: &'a Checked,
+    stop: &'a AtomicBool,
+}
+
+impl Drop for Unwinding<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.stop.store(true, Ordering::Relaxed);
+            self.checked.set(false);
+        }
     }
 }
 
