@@ -22,11 +22,16 @@ use std::time::Instant;
 /// How this job's timings share the machine, as `metadata.txt` records it (`timing=`): `beside-counting` when the
 /// lanes run side by side, `alone` when every experiment runs one at a time.
 pub(crate) fn timing_mode(job: &crate::experiments::Job) -> &'static str {
-    if job.overlap && cores() >= 2 {
+    if side_by_side(job) {
         "beside-counting"
     } else {
         "alone"
     }
+}
+
+/// Whether the two lanes run side by side: the job asks for it and the machine has a core for each.
+fn side_by_side(job: &crate::experiments::Job) -> bool {
+    job.overlap && cores() >= 2
 }
 
 /// Whether the counting lane may start: `None` until the correctness check has passed (`Some(true)`) or the timed
@@ -72,7 +77,7 @@ struct Ends {
 /// `stage K of N: NAME` and closed with its wall time (the stages' own progress lines come in between); the
 /// counting experiments beside the timed ones unless the job says one at a time (see the module docs).
 pub(crate) fn run_all(run: &mut MainRun<'_>) -> anyhow::Result<()> {
-    if timing_mode(run.job) == "alone" {
+    if !side_by_side(run.job) {
         let stages: Vec<usize> = (0..MAIN_JOB.len()).collect();
         let never = AtomicBool::new(false);
         let (_, result) = run_lane(&stages, run, &never, Lane::Alone);

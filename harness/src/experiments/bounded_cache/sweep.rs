@@ -74,7 +74,7 @@ pub fn run_sweep(
     prov: &Provenance,
 ) -> Result<Vec<BoundedCacheRecord>, BoundedParityError> {
     let table = search_table();
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let threads = crate::parallel::cores();
     let mut counted: Vec<(usize, Vec<(CacheArm, PassCounts)>)> = Vec::new();
     for (k, inv) in families.iter().enumerate() {
         let (reference, unbounded) = count_arm(inv, CacheArm::Unbounded, &table);

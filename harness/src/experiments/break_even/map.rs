@@ -71,7 +71,7 @@ pub fn measure_map(scn: &LoadedScenario, spec: &MapSpec) -> Result<Vec<BreakEven
     jobs.extend(rungs.iter().map(|&r| (CacheKind::None, r)));
     // One child per core, each measuring its share of the arms in turn (every arm in a process of its own forked
     // after the loading, so the split changes no count; valgrind's start-up is paid once per child).
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let threads = crate::parallel::cores();
     let arms: Vec<Arm> = jobs
         .iter()
         .map(|&(cache, eval)| Arm {

@@ -132,7 +132,7 @@ impl Default for Config {
             policies: default_policies(&DEFAULT_AGING_PERIODS),
             controls: vec![Control::single(5, 5, 650), Control::single(6, 6, 650)],
             control_budgets: HEADLINE_BUDGETS.to_vec(),
-            threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            threads: crate::parallel::cores(),
             trace_out: None,
             report_dir: None,
             command: "harness eviction".into(),

@@ -46,7 +46,7 @@ pub(crate) fn count_with_parity<'a>(
     let group_count = scenarios.len() * evaluators.len() * job.traversals.len();
     let progress = Progress::new("parity", (group_count * job.caches.len()) as u64);
     let mut groups = Vec::new();
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let threads = crate::parallel::cores();
     for scn in scenarios {
         let states: Vec<GameState> = scn.successors.iter().map(|s| s.state).collect();
         let dfens: Vec<String> = scn.successors.iter().map(|s| s.state.to_dfen()).collect();

@@ -100,7 +100,7 @@ pub fn instruction_rows(
         cache_sim: false,
         ..children
     };
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let threads = crate::parallel::cores();
     let pieces = children_of(weighted_families, &sets, threads);
     let progress = Progress::new("instructions", pieces.len() as u64);
     // Set 0 is the simulated one (when the run simulates at all): the children's options and the rows follow it.

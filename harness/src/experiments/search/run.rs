@@ -59,7 +59,7 @@ pub fn run_search(
     let arms = SearchArm::all();
     // The counting passes (parity against the nested expansion) of every family on every core at once: they are
     // deterministic and nothing is timed meanwhile.
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let threads = crate::parallel::cores();
     let per_family = parallel_map(scenarios, threads, &Progress::hidden(), |s| {
         let (depth, roots) = family_roots(s, job.quick)?;
         let family = s.family.name().to_string();

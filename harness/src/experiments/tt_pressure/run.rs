@@ -75,7 +75,7 @@ pub fn run_tt_pressure(
     let progress = Progress::new("tt-pressure", arms);
     progress.set_message("arms on every core");
     let mut wrong = Vec::new();
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let threads = crate::parallel::cores();
     let results = sweep_on(config, &game, threads, &progress, |r| {
         if r.values_equal != r.moves {
             wrong.push(format!(

@@ -90,7 +90,7 @@ pub fn sweep(
     game: &FixedGame,
     tick: impl FnMut(&ArmResult),
 ) -> Result<Vec<ArmResult>, TableSizeError> {
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let threads = crate::parallel::cores();
     sweep_on(config, game, threads, &Progress::hidden(), tick)
 }
 
