@@ -139,6 +139,8 @@ fn a_against_itself_gives_paired_rounds_from_live_children() {
         meta.contains("rounds=2\n")
             && meta.contains("seed=1\n")
             && meta.contains("timing=interleaved_rounds\n")
+            && meta.contains("samples=successor\n")
+            && meta.contains("streams=1\n")
             && meta.contains("planted_slowdown_b=none\n"),
         "{meta}"
     );

@@ -2,7 +2,9 @@
 
 use crate::compare::build::{self, Revision, Toolchain};
 use crate::compare::counts::{ExactCounts, check_agreement};
-use crate::compare::interleaved::{RoundPlan, has_round_child, time_interleaved};
+use crate::compare::interleaved::{
+    RoundPlan, has_round_child, streams, successor_samples, time_interleaved,
+};
 use crate::compare::invocation::{Side, run_main_job};
 use crate::compare::summary::{self, CompareRow, Measure};
 use crate::compare::verdict::{count_ratio, repeats_exactly, session_ratio, time_ratio};
@@ -39,11 +41,12 @@ pub struct Args {
     #[arg(long, default_value = "6", value_parser = positive::<usize>)]
     pub rounds: usize,
     /// Seconds of interleaved timing rounds, over all sessions.
-    #[arg(long, default_value_t = 30, value_parser = positive::<u64>)]
+    #[arg(long, default_value_t = 32, value_parser = positive::<u64>)]
     pub time_budget: u64,
     /// Sessions of interleaved rounds, each a fresh pair of processes (so that one process's memory layout does
-    /// not stand for its binary); the time interval is taken over sessions, so at least 2 are needed for a verdict.
-    #[arg(long, default_value_t = 24, value_parser = positive::<usize>)]
+    /// not stand for its binary), run in one stream per core; the time interval is taken over sessions, so at
+    /// least 2 are needed for a verdict.
+    #[arg(long, default_value_t = 36, value_parser = positive::<usize>)]
     pub sessions: usize,
     /// Test-only: side B's timing children add work calibrated to this fraction of each operation's time (e.g.
     /// 0.03), so a comparison of one binary with itself shows whether a 3% slowdown is seen. Recorded in the
@@ -83,7 +86,8 @@ pub struct Args {
     /// Where revisions are checked out and built (one folder per commit, reused by later comparisons).
     #[arg(long, default_value = "target/compare")]
     pub work_dir: PathBuf,
-    /// Base seed; round i runs both sides with seed + i, so a pair shares its timing order.
+    /// Base seed: pair i of main-job runs runs both sides with seed + i; the interleaved rounds of session s draw
+    /// their orders and coins from seed + s * 2^32.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 }
@@ -129,6 +133,7 @@ pub fn run(args: Args) -> Result<()> {
     let (sides, toolchain_note) = prepare_sides(&args, &folder)?;
     let [side_a, side_b] = &sides;
     let interleaved = sides.iter().all(|s| has_round_child(&s.exe));
+    let by_successor = interleaved && successor_samples(&sides);
     // With the interleaved child, main-job runs only check counts and count instructions; without it they are
     // also the time samples.
     let runs = if interleaved {
@@ -144,8 +149,15 @@ pub fn run(args: Args) -> Result<()> {
         args.instruction_rounds.min(runs),
         if interleaved {
             format!(
-                "time: interleaved rounds for {} s in {} sessions",
-                args.time_budget, args.sessions
+                "time: interleaved rounds of {} samples for {} s in {} sessions, {} side by side",
+                if by_successor {
+                    "one-successor"
+                } else {
+                    "whole-operation"
+                },
+                args.time_budget,
+                args.sessions,
+                streams(args.sessions)
             )
         } else {
             "time: whole runs (a side has no interleaved timing child)".to_owned()
@@ -157,7 +169,7 @@ pub fn run(args: Args) -> Result<()> {
         }
     );
     let info = format!(
-        "a={}\nb={}\nprebuilt={}\ntoolchain={}\nmachine={}\nseed={}\nrounds={}\ninstruction_rounds={}\ninstruction_tolerance={}\nplan={}\ntiming={}\ntime_budget_s={}\nsessions={}\nplanted_slowdown_b={}\nstarted_utc={}\n",
+        "a={}\nb={}\nprebuilt={}\ntoolchain={}\nmachine={}\nseed={}\nrounds={}\ninstruction_rounds={}\ninstruction_tolerance={}\nplan={}\ntiming={}\nsamples={}\nstreams={}\ntime_budget_s={}\nsessions={}\nplanted_slowdown_b={}\nstarted_utc={}\n",
         side_a.name,
         side_b.name,
         args.prebuilt,
@@ -172,6 +184,16 @@ pub fn run(args: Args) -> Result<()> {
             "interleaved_rounds"
         } else {
             "whole_runs"
+        },
+        match (interleaved, by_successor) {
+            (false, _) => "whole_run",
+            (true, true) => "successor",
+            (true, false) => "operation",
+        },
+        if interleaved {
+            streams(args.sessions)
+        } else {
+            1
         },
         args.time_budget,
         args.sessions,
@@ -320,13 +342,21 @@ pub fn run(args: Args) -> Result<()> {
         if interleaved {
             format!(
                 "time = interleaved rounds: both binaries' timing children alive side by side, {} sessions of fresh \
-                 process pairs over {} s, each round timing every arm once in A's process and once in B's (which goes \
-                 first decided by a seeded coin); each session's estimate is the median of its per-round ratios \
-                 A / B, and B's speedup over A is their geometric mean with a 95% Student-t interval over sessions \
-                 (rounds of one session share its processes' memory layouts, so sessions, not rounds, are the \
-                 independent samples){}",
+                 process pairs over {} s in {} streams run side by side; {}; each session's estimate is the median of \
+                 its per-round ratios A / B, and B's speedup over A is their geometric mean with a 95% Student-t \
+                 interval over sessions (rounds of one session share its processes' memory layouts, so sessions, not \
+                 rounds, are the independent samples){}",
                 args.sessions,
                 args.time_budget,
+                streams(args.sessions),
+                if by_successor {
+                    "A and B take turns expanding one successor of one configuration with a fresh cache (a seeded \
+                     coin per pair picks who goes first), and each round takes one such pair per configuration and \
+                     successor"
+                } else {
+                    "each round times every configuration's whole operation once in A's process and once in B's \
+                     (a seeded coin picks who goes first; a side's timing child predates one-successor samples)"
+                },
                 args.planted_slowdown_b.map_or(String::new(), |f| format!(
                     "; TEST: side B's children add a planted slowdown of {:.1}% per operation",
                     100.0 * f

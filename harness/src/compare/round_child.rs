@@ -1,12 +1,15 @@
 //! The child side of `compare`'s interleaved timing: `harness timing-rounds` loads the chosen families, warms every
-//! arm up, then times one short round per request from its parent, so that the parent can alternate the two
-//! binaries round by round (A, B, B, A, ...) while both processes stay alive, and pair their rounds.
+//! arm up, then times one short sample per request from its parent, so that the parent can alternate the two
+//! binaries sample by sample while both processes stay alive, and pair their samples.
 //!
 //! Protocol (lines on standard input and output): the child prints `arm SCENARIO VARIANT EVALUATOR TRAVERSAL
-//! PLANTED` per arm (`PLANTED`: iterations of planted work after each operation, 0 without the knob) and then
-//! `ready`; each `round SEED` line makes it time every arm once (one sample, in an order shuffled by
-//! `SEED`) and print `times NS NS ...` (nanoseconds per operation, arms in the announced order); end of input or
-//! `quit` ends it.
+//! PLANTED` per arm (`PLANTED`: iterations of planted work after each operation, summed over the arm's timed
+//! operations; 0 without the knob), with `--by-successor` then `successors N N ...` (each arm's successor count),
+//! and then `ready`. With `--by-successor`, each `time ARM SUCCESSOR` line (indices from 0) makes it expand that one
+//! successor of that arm with a fresh cache (one sample) and print `time NS` (nanoseconds per expansion). Without
+//! it (the protocol of older revisions, which the parent falls back to), each `round SEED` line makes it time every
+//! arm's whole operation once, in an order shuffled by `SEED`, and print `times NS NS ...` (nanoseconds per
+//! successor, arms in the announced order). End of input or `quit` ends it.
 //!
 //! The planted slowdown (a test-only knob): with [`PLANTED_SLOWDOWN_ENV`] set to a fraction (e.g. `0.03`), every
 //! operation is followed by extra work calibrated at warm-up to take that fraction of the operation's own time, so
@@ -49,6 +52,11 @@ pub struct Args {
     /// Folder holding the frozen scenario files.
     #[arg(long, default_value = "scenarios")]
     pub scenarios_dir: PathBuf,
+    /// Also answer `time ARM SUCCESSOR` requests (one successor of one arm), after announcing each arm's successor
+    /// count in a `successors N N ...` line, so that the parent can alternate the two binaries successor by
+    /// successor. Without it the child speaks the original round protocol, which older parents expect.
+    #[arg(long)]
+    pub by_successor: bool,
 }
 
 /// The planted slowdown from the environment: `None` when unset, an error naming the variable when malformed.
@@ -83,23 +91,26 @@ pub(crate) fn planted_work(iterations: u64) -> u64 {
 }
 
 /// Iterations of [`planted_work`] that take `fraction` of `op_ns` nanoseconds, measured on this machine now. The
-/// work's cost is the fastest of several short runs, like the operation's (the caller's fastest warm-up pass): a
-/// run that another process interrupted only ever reads slower, so the two minima compare like with like on a
-/// loaded machine too.
+/// work's cost is read like the operation's (the caller's faster of two warm-up runs): the faster of two runs about
+/// as long as the operation. A much shorter probe would escape the interruptions that a run as long as the
+/// operation meets, read too cheap, and plant more than `fraction` (a 3% knob planted about 4.7% that way).
 pub(crate) fn planted_iterations(fraction: f64, op_ns: f64) -> u64 {
     if fraction <= 0.0 {
         return 0;
     }
-    let probe = 200_000u64;
-    let ns_per_iteration = (0..7)
-        .map(|_| {
-            let t = Instant::now();
-            std::hint::black_box(planted_work(probe));
-            t.elapsed().as_nanos() as f64 / probe as f64
-        })
-        .fold(f64::INFINITY, f64::min)
-        .max(1e-3);
-    (fraction * op_ns / ns_per_iteration).round() as u64
+    let ns_per_iteration = |iterations: u64, runs: usize| {
+        (0..runs)
+            .map(|_| {
+                let t = Instant::now();
+                std::hint::black_box(planted_work(iterations));
+                t.elapsed().as_nanos() as f64 / iterations as f64
+            })
+            .fold(f64::INFINITY, f64::min)
+            .max(1e-3)
+    };
+    let rough = ns_per_iteration(100_000, 3);
+    let as_long_as_the_operation = ((op_ns / rough) as u64).clamp(100_000, 1 << 34);
+    (fraction * op_ns / ns_per_iteration(as_long_as_the_operation, 2)).round() as u64
 }
 
 /// Runs the child until its input ends.
@@ -131,27 +142,33 @@ pub fn run(args: Args) -> Result<()> {
             }
         }
     }
-    let mut ops: Vec<Box<dyn FnMut() + '_>> = arms
-        .iter()
-        .map(|(_, a, si)| timed_operation(&states[*si], scns[*si].depth, *a))
-        .collect();
-    // Warm-up: every operation a few times; its fastest time sizes the samples and calibrates the planted work.
+    // The timed operations: one per arm (the `round` protocol), or one per arm and successor, each with a fresh
+    // cache as in the arm's operation (`--by-successor`). Every one is warmed up; its fastest warm-up run sizes its
+    // samples and calibrates its planted work.
     let target = Duration::from_millis(args.sample_ms.max(1));
-    let mut plan = Vec::new();
-    for op in ops.iter_mut() {
-        let mut ns = Vec::new();
-        for _ in 0..3 {
-            let t = Instant::now();
-            op();
-            ns.push(t.elapsed().as_nanos() as f64);
-        }
-        let op_ns = ns.iter().copied().fold(f64::INFINITY, f64::min).max(1.0);
-        let passes = ((target.as_nanos() as f64 / op_ns).floor() as u64).max(1);
-        plan.push((passes, planted_iterations(slowdown, op_ns)));
-    }
+    let mut ops: Vec<Vec<Sampled<'_>>> = arms
+        .iter()
+        .map(|(_, a, si)| {
+            let (states, depth) = (&states[*si], scns[*si].depth);
+            if args.by_successor {
+                (0..states.len())
+                    .map(|k| {
+                        Sampled::new(timed_operation(&states[k..=k], depth, *a), target, slowdown)
+                    })
+                    .collect()
+            } else {
+                vec![Sampled::new(
+                    timed_operation(states, depth, *a),
+                    target,
+                    slowdown,
+                )]
+            }
+        })
+        .collect();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for ((fam, a, _), (_, planted)) in arms.iter().zip(&plan) {
+    for ((fam, a, _), arm_ops) in arms.iter().zip(&ops) {
+        let planted: u64 = arm_ops.iter().map(|o| o.planted).sum();
         writeln!(
             out,
             "arm {fam} {} {} {} {planted}",
@@ -159,6 +176,10 @@ pub fn run(args: Args) -> Result<()> {
             a.eval,
             a.traversal.name()
         )?;
+    }
+    if args.by_successor {
+        let counts: Vec<String> = ops.iter().map(|c| c.len().to_string()).collect();
+        writeln!(out, "successors {}", counts.join(" "))?;
     }
     writeln!(out, "ready")?;
     out.flush()?;
@@ -168,14 +189,27 @@ pub fn run(args: Args) -> Result<()> {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
             ["quit"] => break,
-            ["round", seed] => {
+            ["round", seed] if !args.by_successor => {
                 let seed: u64 = seed
                     .parse()
                     .with_context(|| format!("bad round seed `{seed}`"))?;
-                let times = time_round(&mut ops, &plan, &states, &arms, seed);
+                let times = time_round(&mut ops, &states, &arms, seed);
                 let text: Vec<String> = times.iter().map(|t| format!("{t:.1}")).collect();
                 writeln!(out, "times {}", text.join(" "))?;
                 out.flush()?;
+            }
+            ["time", arm, successor] if args.by_successor => {
+                let (Ok(a), Ok(k)) = (arm.parse::<usize>(), successor.parse::<usize>()) else {
+                    bail!("bad request `{line}` (expected `time ARM SUCCESSOR`)");
+                };
+                let Some(op) = ops.get_mut(a).and_then(|c| c.get_mut(k)) else {
+                    bail!("`{line}`: no arm {a} with a successor {k}");
+                };
+                writeln!(out, "time {:.1}", op.sample())?;
+                out.flush()?;
+            }
+            _ if args.by_successor => {
+                bail!("unknown request `{line}` (expected `time ARM SUCCESSOR` or `quit`)")
             }
             _ => bail!("unknown request `{line}` (expected `round SEED` or `quit`)"),
         }
@@ -183,11 +217,50 @@ pub fn run(args: Args) -> Result<()> {
     Ok(())
 }
 
-/// One round: every arm one sample (its passes, each followed by the planted work), in a seeded order; nanoseconds
+/// A timed operation with its sample plan.
+struct Sampled<'a> {
+    op: Box<dyn FnMut() + 'a>,
+    /// Passes per sample: enough to fill the target sample time, at least one.
+    passes: u64,
+    /// Iterations of planted work after each pass (0 without the knob).
+    planted: u64,
+}
+
+impl<'a> Sampled<'a> {
+    /// Warms `op` up (two runs: the first touches its code and memory) and sizes its samples from the faster run.
+    /// Each warm-up run costs every session's start as much as a sample, so there are few.
+    fn new(mut op: Box<dyn FnMut() + 'a>, target: Duration, slowdown: f64) -> Sampled<'a> {
+        let mut fastest = f64::INFINITY;
+        for _ in 0..2 {
+            let t = Instant::now();
+            op();
+            fastest = fastest.min(t.elapsed().as_nanos() as f64);
+        }
+        let op_ns = fastest.max(1.0);
+        Sampled {
+            op,
+            passes: ((target.as_nanos() as f64 / op_ns).floor() as u64).max(1),
+            planted: planted_iterations(slowdown, op_ns),
+        }
+    }
+
+    /// One sample: nanoseconds per pass, each pass followed by the planted work.
+    fn sample(&mut self) -> f64 {
+        let t = Instant::now();
+        for _ in 0..self.passes {
+            (self.op)();
+            if self.planted > 0 {
+                std::hint::black_box(planted_work(self.planted));
+            }
+        }
+        t.elapsed().as_nanos() as f64 / self.passes as f64
+    }
+}
+
+/// One round of the `round` protocol: every arm one sample of its whole operation, in a seeded order; nanoseconds
 /// per operation (one successor) in arm order.
 fn time_round(
-    ops: &mut [Box<dyn FnMut() + '_>],
-    plan: &[(u64, u64)],
+    ops: &mut [Vec<Sampled<'_>>],
     states: &[Vec<GameState>],
     arms: &[(String, Arm, usize)],
     seed: u64,
@@ -199,16 +272,8 @@ fn time_round(
     }
     let mut ns = vec![0.0; ops.len()];
     for &i in &order {
-        let (passes, planted) = plan[i];
-        let t = Instant::now();
-        for _ in 0..passes {
-            ops[i]();
-            if planted > 0 {
-                std::hint::black_box(planted_work(planted));
-            }
-        }
         let successors = states[arms[i].2].len().max(1) as f64;
-        ns[i] = t.elapsed().as_nanos() as f64 / passes as f64 / successors;
+        ns[i] = ops[i][0].sample() / successors;
     }
     ns
 }

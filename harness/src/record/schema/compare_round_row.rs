@@ -12,7 +12,7 @@ pub struct CompareRoundRecord {
     pub session: u64,
     /// The round, from 0, counted over all sessions.
     pub round: u64,
-    /// The side whose sample ran first in this round (`A` or `B`, a seeded coin).
+    /// The side that ran first in this round's first pair of samples (`A` or `B`; each pair has a seeded coin).
     pub first: String,
     /// Scenario family.
     pub scenario: String,
