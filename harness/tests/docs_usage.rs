@@ -53,6 +53,23 @@ fn commands() -> Vec<(String, Vec<String>)> {
     out
 }
 
+/// Every long option of every command, hidden ones included (test-only knobs the page may document as such).
+fn every_long_option() -> BTreeSet<String> {
+    fn walk(cmd: &clap::Command, out: &mut BTreeSet<String>) {
+        out.extend(
+            cmd.get_arguments()
+                .filter_map(|a| a.get_long())
+                .map(str::to_owned),
+        );
+        for sub in cmd.get_subcommands() {
+            walk(sub, out);
+        }
+    }
+    let mut out = BTreeSet::new();
+    walk(&harness::cli::command(), &mut out);
+    out
+}
+
 /// The first backticked span of a line, if any.
 fn first_code_span(line: &str) -> Option<&str> {
     let start = line.find('`')? + 1;
@@ -130,10 +147,7 @@ fn every_command_has_a_section_naming_each_of_its_options() {
 fn every_option_and_section_the_page_names_exists() {
     let md = usage_md();
     let commands = commands();
-    let known: BTreeSet<String> = commands
-        .iter()
-        .flat_map(|(_, l)| l.iter().cloned())
-        .collect();
+    let known = every_long_option();
     let unknown: Vec<String> = option_tokens(&md)
         .into_iter()
         .filter(|t| !known.contains(t) && !OTHER_TOOLS.contains(&t.as_str()))

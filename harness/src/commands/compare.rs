@@ -41,12 +41,12 @@ pub struct Args {
     #[arg(long, default_value = "6", value_parser = positive::<usize>)]
     pub rounds: usize,
     /// Seconds of interleaved timing rounds, over all sessions.
-    #[arg(long, default_value_t = 32, value_parser = positive::<u64>)]
+    #[arg(long, default_value_t = 34, value_parser = positive::<u64>)]
     pub time_budget: u64,
     /// Sessions of interleaved rounds, each a fresh pair of processes (so that one process's memory layout does
     /// not stand for its binary), run in one stream per core; the time interval is taken over sessions, so at
     /// least 2 are needed for a verdict.
-    #[arg(long, default_value_t = 36, value_parser = positive::<usize>)]
+    #[arg(long, default_value_t = 40, value_parser = positive::<usize>)]
     pub sessions: usize,
     /// Test-only: side B's timing children add work calibrated to this fraction of each operation's time (e.g.
     /// 0.03), so a comparison of one binary with itself shows whether a 3% slowdown is seen. Recorded in the

@@ -10,9 +10,9 @@
 //! one stream per core, side by side. The samples of a pair still share their moment; every sample runs beside
 //! whatever the other stream times, A or B alike, so it moves both sides of a pair the same way on average.
 //!
-//! Successor-sized samples (about 15 ms on `sparse`) pair far more tightly than whole operations: on the 2-core
-//! development VM the per-round log ratio of identical binaries had a standard deviation of 15% with whole
-//! operations alternated and 7-9% with successors alternated in two streams (`docs/usage.md`, "compare").
+//! Why successor-sized samples: a shared machine's speed moves within the time of a whole round, so the closer in
+//! time A's and B's samples are, the more of that movement their ratio cancels (the measurement is in
+//! `docs/usage.md`, `harness compare`).
 
 use super::invocation::Side;
 use crate::progress::Progress;
@@ -30,7 +30,8 @@ use std::time::{Duration, Instant};
 pub struct RoundPlan {
     /// Fresh process pairs.
     pub sessions: usize,
-    /// Wall time of all sessions' rounds together (each session gets its share).
+    /// Wall time of the rounds: the streams run side by side and each stream's sessions share it (a session
+    /// gets budget x streams / sessions).
     pub budget: Duration,
     /// Fewest rounds in all (each session runs at least its share, whatever the budget).
     pub min_rounds: usize,

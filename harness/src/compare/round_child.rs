@@ -90,27 +90,46 @@ pub(crate) fn planted_work(iterations: u64) -> u64 {
     x
 }
 
-/// Iterations of [`planted_work`] that take `fraction` of `op_ns` nanoseconds, measured on this machine now. The
-/// work's cost is read like the operation's (the caller's faster of two warm-up runs): the faster of two runs about
-/// as long as the operation. A much shorter probe would escape the interruptions that a run as long as the
-/// operation meets, read too cheap, and plant more than `fraction` (a 3% knob planted about 4.7% that way).
-pub(crate) fn planted_iterations(fraction: f64, op_ns: f64) -> u64 {
-    if fraction <= 0.0 {
-        return 0;
+/// The planted work of one child: iterations of [`planted_work`] that take a fraction of an operation's time.
+pub(crate) struct Planting {
+    fraction: f64,
+    /// Nanoseconds per iteration, measured at the first operation that asks.
+    ns_per_iteration: std::cell::OnceCell<f64>,
+}
+
+impl Planting {
+    pub(crate) fn new(fraction: f64) -> Planting {
+        Planting {
+            fraction,
+            ns_per_iteration: std::cell::OnceCell::new(),
+        }
     }
-    let ns_per_iteration = |iterations: u64, runs: usize| {
-        (0..runs)
-            .map(|_| {
-                let t = Instant::now();
-                std::hint::black_box(planted_work(iterations));
-                t.elapsed().as_nanos() as f64 / iterations as f64
-            })
-            .fold(f64::INFINITY, f64::min)
-            .max(1e-3)
-    };
-    let rough = ns_per_iteration(100_000, 3);
-    let as_long_as_the_operation = ((op_ns / rough) as u64).clamp(100_000, 1 << 34);
-    (fraction * op_ns / ns_per_iteration(as_long_as_the_operation, 2)).round() as u64
+
+    /// Iterations that take the fraction of `op_ns` nanoseconds (0 without a fraction). The work's cost is read
+    /// like the operation's (the caller's fastest of three warm-up runs): the fastest of three runs about as long
+    /// as the first operation that asks, measured on this machine then and kept for the child's other operations.
+    /// A much shorter probe would escape the interruptions that a run as long as an operation meets, read too
+    /// cheap, and plant more than the fraction.
+    pub(crate) fn iterations(&self, op_ns: f64) -> u64 {
+        if self.fraction <= 0.0 {
+            return 0;
+        }
+        let ns = *self.ns_per_iteration.get_or_init(|| {
+            let fastest = |iterations: u64| {
+                (0..3)
+                    .map(|_| {
+                        let t = Instant::now();
+                        std::hint::black_box(planted_work(iterations));
+                        t.elapsed().as_nanos() as f64 / iterations as f64
+                    })
+                    .fold(f64::INFINITY, f64::min)
+                    .max(1e-3)
+            };
+            let rough = fastest(100_000);
+            fastest(((op_ns / rough) as u64).clamp(100_000, 1 << 34))
+        });
+        (self.fraction * op_ns / ns).round() as u64
+    }
 }
 
 /// Runs the child until its input ends.
@@ -122,7 +141,7 @@ pub fn run(args: Args) -> Result<()> {
     } else {
         args.cache.clone()
     };
-    let slowdown = planted_slowdown()?.unwrap_or(0.0);
+    let planting = Planting::new(planted_slowdown()?.unwrap_or(0.0));
     let states: Vec<Vec<GameState>> = scns
         .iter()
         .map(|s| s.successors.iter().map(|x| x.state).collect())
@@ -153,14 +172,18 @@ pub fn run(args: Args) -> Result<()> {
             if args.by_successor {
                 (0..states.len())
                     .map(|k| {
-                        Sampled::new(timed_operation(&states[k..=k], depth, *a), target, slowdown)
+                        Sampled::new(
+                            timed_operation(&states[k..=k], depth, *a),
+                            target,
+                            &planting,
+                        )
                     })
                     .collect()
             } else {
                 vec![Sampled::new(
                     timed_operation(states, depth, *a),
                     target,
-                    slowdown,
+                    &planting,
                 )]
             }
         })
@@ -227,11 +250,12 @@ struct Sampled<'a> {
 }
 
 impl<'a> Sampled<'a> {
-    /// Warms `op` up (two runs: the first touches its code and memory) and sizes its samples from the faster run.
-    /// Each warm-up run costs every session's start as much as a sample, so there are few.
-    fn new(mut op: Box<dyn FnMut() + 'a>, target: Duration, slowdown: f64) -> Sampled<'a> {
+    /// Warms `op` up and sizes its samples from its fastest warm-up run. One run touches its code and memory; each
+    /// costs every session's start as much as a sample, so there is one more only to calibrate planted work (two
+    /// more, whose fastest reads the operation's time more steadily).
+    fn new(mut op: Box<dyn FnMut() + 'a>, target: Duration, planting: &Planting) -> Sampled<'a> {
         let mut fastest = f64::INFINITY;
-        for _ in 0..2 {
+        for _ in 0..if planting.fraction > 0.0 { 3 } else { 1 } {
             let t = Instant::now();
             op();
             fastest = fastest.min(t.elapsed().as_nanos() as f64);
@@ -240,7 +264,7 @@ impl<'a> Sampled<'a> {
         Sampled {
             op,
             passes: ((target.as_nanos() as f64 / op_ns).floor() as u64).max(1),
-            planted: planted_iterations(slowdown, op_ns),
+            planted: planting.iterations(op_ns),
         }
     }
 
@@ -290,10 +314,15 @@ mod tests {
         let e = parse_planted_slowdown(Some("3%")).unwrap_err().to_string();
         assert!(e.contains(PLANTED_SLOWDOWN_ENV) && e.contains("3%"), "{e}");
         assert!(parse_planted_slowdown(Some("1.5")).is_err());
-        // No slowdown, no work; a larger share of a longer operation, more work.
-        assert_eq!(planted_iterations(0.0, 1e6), 0);
-        let small = planted_iterations(0.03, 1e6);
-        let large = planted_iterations(0.03, 1e8);
-        assert!(small > 0 && large > 10 * small, "{small} {large}");
+        // No slowdown, no work; a larger share of a longer operation, more work, at one measured cost per iteration.
+        assert_eq!(Planting::new(0.0).iterations(1e6), 0);
+        let planting = Planting::new(0.03);
+        let small = planting.iterations(1e6);
+        let large = planting.iterations(1e8);
+        assert!(small > 0, "{small}");
+        assert!(
+            (large as f64 / small as f64 - 100.0).abs() < 1.0,
+            "{small} {large}"
+        );
     }
 }
