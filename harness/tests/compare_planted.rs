@@ -208,3 +208,44 @@ fn the_planted_slowdown_reaches_side_b_only() {
         "without the knob no child plants work"
     );
 }
+
+/// A side whose timing child dies before it is ready fails the comparison with the side named, in every stream,
+/// instead of hanging or timing the other side alone.
+#[cfg(unix)]
+#[test]
+fn a_child_that_dies_fails_the_timing_with_its_side_named() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = support::temp_dir("dying-child");
+    let path = dir.path().join("dying-harness");
+    let script = format!(
+        "#!/bin/sh\n\
+         case \" $* \" in\n\
+         *' --help '*) exec \"{exe}\" \"$@\" ;;\n\
+         *) echo 'timing child gave up' >&2; exit 1 ;;\n\
+         esac\n",
+        exe = env!("CARGO_BIN_EXE_harness")
+    );
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let dying = Side {
+        exe: path,
+        name: "a dying harness".to_owned(),
+        ..side("B")
+    };
+    let plan = RoundPlan {
+        sessions: 4,
+        ..plan(None)
+    };
+    let err = time_interleaved(
+        &[side("A"), dying],
+        &child_args(),
+        &plan,
+        &Progress::hidden(),
+    )
+    .expect_err("side B never gets ready");
+    let text = format!("{err:#}");
+    assert!(
+        text.contains("side B (a dying harness): timing-rounds ended early"),
+        "{text}"
+    );
+}

@@ -248,16 +248,28 @@ pub fn time_interleaved(
             progress,
         )
     };
+    // A stream that fails stops the others from starting sessions whose results would be thrown away.
+    let failed = std::sync::atomic::AtomicBool::new(false);
     let mut done: Vec<Result<Vec<(usize, Session)>>> = Vec::new();
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..streams)
             .map(|stream| {
-                let run_session = &run_session;
+                let (run_session, failed) = (&run_session, &failed);
                 scope.spawn(move || -> Result<Vec<(usize, Session)>> {
-                    (stream..sessions)
-                        .step_by(streams)
-                        .map(|k| Ok((k, run_session(k)?)))
-                        .collect()
+                    let mut out = Vec::new();
+                    for k in (stream..sessions).step_by(streams) {
+                        if failed.load(std::sync::atomic::Ordering::Relaxed) {
+                            break;
+                        }
+                        match run_session(k) {
+                            Ok(s) => out.push((k, s)),
+                            Err(e) => {
+                                failed.store(true, std::sync::atomic::Ordering::Relaxed);
+                                return Err(e);
+                            }
+                        }
+                    }
+                    Ok(out)
                 })
             })
             .collect();
@@ -330,8 +342,7 @@ fn time_session(
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(base);
     // The children load and warm up one after the other, so that each stream keeps one process busy at a time: the
     // warm-up sizes the samples and calibrates the planted work against the operations' own times, which a warm-up
-    // sharing its core with another would inflate (with both warming at once beside another stream, a 3% knob
-    // planted about 5%).
+    // sharing its core with another would inflate (docs/usage.md has the planted slowdown it overstated).
     let mut a = RoundChild::spawn(&sides[0], child_args, by_successor, None)?;
     a.ready(&sides[0])?;
     let mut b = RoundChild::spawn(&sides[1], child_args, by_successor, plan.planted_b)?;
