@@ -42,24 +42,32 @@ fn plan(planted_b: Option<f64>) -> RoundPlan {
     }
 }
 
-/// A harness whose `timing-rounds` does not know `--by-successor` (neither in its help nor as a flag), as a revision
-/// from before it would.
+/// A stand-in for a harness: a shell script named `name` whose `case` on its arguments (` $* `, space-padded) has
+/// the arms `cases`, each a shell `PATTERN) COMMANDS ;;` where `$EXE` is this test's harness.
 #[cfg(unix)]
-fn older_child(dir: &Path) -> PathBuf {
+fn wrapped_harness(dir: &Path, name: &str, cases: &str) -> PathBuf {
     use std::os::unix::fs::PermissionsExt;
-    let path = dir.join("older-harness");
+    let path = dir.join(name);
     let script = format!(
-        "#!/bin/sh\n\
-         case \" $* \" in\n\
-         *' --help '*) \"{exe}\" \"$@\" | grep -v -e --by-successor ;;\n\
-         *' --by-successor '*) echo \"error: unexpected argument '--by-successor' found\" >&2; exit 2 ;;\n\
-         *) exec \"{exe}\" \"$@\" ;;\n\
-         esac\n",
-        exe = env!("CARGO_BIN_EXE_harness")
+        "#!/bin/sh\nEXE=\"{}\"\ncase \" $* \" in\n{cases}\nesac\n",
+        env!("CARGO_BIN_EXE_harness")
     );
     std::fs::write(&path, script).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
     path
+}
+
+/// A harness whose `timing-rounds` does not know `--by-successor` (neither in its help nor as a flag), as a revision
+/// from before it would.
+#[cfg(unix)]
+fn older_child(dir: &Path) -> PathBuf {
+    wrapped_harness(
+        dir,
+        "older-harness",
+        "*' --help '*) \"$EXE\" \"$@\" | grep -v -e --by-successor ;;\n\
+         *' --by-successor '*) echo \"error: unexpected argument '--by-successor' found\" >&2; exit 2 ;;\n\
+         *) exec \"$EXE\" \"$@\" ;;",
+    )
 }
 
 #[test]
@@ -214,19 +222,12 @@ fn the_planted_slowdown_reaches_side_b_only() {
 #[cfg(unix)]
 #[test]
 fn a_child_that_dies_fails_the_timing_with_its_side_named() {
-    use std::os::unix::fs::PermissionsExt;
     let dir = support::temp_dir("dying-child");
-    let path = dir.path().join("dying-harness");
-    let script = format!(
-        "#!/bin/sh\n\
-         case \" $* \" in\n\
-         *' --help '*) exec \"{exe}\" \"$@\" ;;\n\
-         *) echo 'timing child gave up' >&2; exit 1 ;;\n\
-         esac\n",
-        exe = env!("CARGO_BIN_EXE_harness")
+    let path = wrapped_harness(
+        dir.path(),
+        "dying-harness",
+        "*' --help '*) exec \"$EXE\" \"$@\" ;;\n*) echo 'timing child gave up' >&2; exit 1 ;;",
     );
-    std::fs::write(&path, script).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
     let dying = Side {
         exe: path,
         name: "a dying harness".to_owned(),
