@@ -46,14 +46,12 @@ fn plan(planted_b: Option<f64>) -> RoundPlan {
 /// the arms `cases`, each a shell `PATTERN) COMMANDS ;;` where `$EXE` is this test's harness.
 #[cfg(unix)]
 fn wrapped_harness(dir: &Path, name: &str, cases: &str) -> PathBuf {
-    use std::os::unix::fs::PermissionsExt;
     let path = dir.join(name);
     let script = format!(
         "#!/bin/sh\nEXE=\"{}\"\ncase \" $* \" in\n{cases}\nesac\n",
         env!("CARGO_BIN_EXE_harness")
     );
-    std::fs::write(&path, script).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    support::write_script(&path, &script, &["timing-rounds", "--help"]);
     path
 }
 

@@ -150,7 +150,6 @@ fn a_against_itself_gives_paired_rounds_from_live_children() {
 /// A stand-in for a revision's harness: writes a run folder whose counts carry `hits`, or exits with `code`.
 #[cfg(unix)]
 fn fake_side(dir: &Path, name: &str, hits: u32, code: i32) -> PathBuf {
-    use std::os::unix::fs::PermissionsExt;
     let path = dir.join(name);
     let script = format!(
         "#!/bin/sh\n\
@@ -162,8 +161,9 @@ fn fake_side(dir: &Path, name: &str, hits: u32, code: i32) -> PathBuf {
          printf \"$h\\ns,optimized,material,on,cache_hits,{hits},m,r,g,1\\n\" > \"$d/counts.csv\"\n\
          printf \"$h\\ns,optimized,material,on,ns_per_op_median,100,m,r,g,1\\n\" > \"$d/timings.csv\"\n"
     );
-    std::fs::write(&path, script).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    // The probe run writes its stand-in run folder under `dir/probe`, which nothing reads.
+    let probe = dir.join("probe");
+    support::write_script(&path, &script, &["--out", probe.to_str().unwrap()]);
     path
 }
 

@@ -250,9 +250,9 @@ struct Sampled<'a> {
 }
 
 impl<'a> Sampled<'a> {
-    /// Warms `op` up and sizes its samples from its fastest warm-up run. One run touches its code and memory; each
-    /// costs every session's start as much as a sample, so there is one more only to calibrate planted work (two
-    /// more, whose fastest reads the operation's time more steadily).
+    /// Warms `op` up and sizes its samples from its fastest warm-up run. One run touches its code and memory. Each
+    /// run costs every session's start as much as a sample, so only the planted-work knob gets two more runs, whose
+    /// fastest reads the operation's time more steadily for its calibration.
     fn new(mut op: Box<dyn FnMut() + 'a>, target: Duration, planting: &Planting) -> Sampled<'a> {
         let mut fastest = f64::INFINITY;
         for _ in 0..if planting.fraction > 0.0 { 3 } else { 1 } {

@@ -15,6 +15,27 @@ pub fn temp_dir(name: &str) -> tempfile::TempDir {
         .expect("a temporary folder")
 }
 
+/// Writes an executable shell script to `path` and waits until running it with `probe` (arguments that must have no
+/// side effect) no longer fails with "text file busy". Another test thread that forks a child while this one holds
+/// the file open for writing leaves that child a copy of the descriptor until it execs, and running the script in
+/// that window fails.
+#[cfg(unix)]
+pub fn write_script(path: &Path, text: &str, probe: &[&str]) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::write(path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    for _ in 0..200 {
+        match std::process::Command::new(path).args(probe).output() {
+            Err(e) if e.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                std::thread::sleep(std::time::Duration::from_millis(10))
+            }
+            Err(e) => panic!("{}: {e}", path.display()),
+            Ok(_) => return,
+        }
+    }
+    panic!("{}: still busy", path.display());
+}
+
 /// The repository's shipped scenario files.
 pub fn shipped_scenarios() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios")
