@@ -17,7 +17,10 @@
 /// assert_eq!((median.point, median.low, median.high), (5.5, 2.0, 9.0));
 /// assert!(median.covers(9.0) && !median.covers(9.5));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
+///
+/// Stored everywhere in one shape: the JSON object `{point, low, high, level, n, method}` (serde), and in CSV the
+/// schema's one column group.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Interval {
     /// The point estimate: a mean, a median or a ratio.
     pub point: f64,
@@ -34,7 +37,8 @@ pub struct Interval {
 }
 
 /// How an [`Interval`] was computed; its name is the `method` column wherever an interval is persisted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Method {
     /// The median of samples with the order-statistic interval of a Binomial(n, 1/2) (distribution-free).
     OrderStatistic,
@@ -156,5 +160,26 @@ impl Interval {
             high: self.high * k,
             ..*self
         }
+    }
+}
+
+#[cfg(test)]
+mod serde_shape {
+    use super::{Interval, Method};
+
+    #[test]
+    fn one_json_shape_with_the_method_named_as_in_csv() {
+        let i = Interval::mean(&[1.0, 2.0, 3.0]);
+        let json = serde_json::to_value(i).unwrap();
+        let keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys.len(), 6, "{keys:?}");
+        for k in ["point", "low", "high", "level", "n", "method"] {
+            assert!(keys.contains(&k), "{k} missing from {json}");
+        }
+        assert_eq!(json["method"], Method::StudentT.name());
+        for m in Method::ALL {
+            assert_eq!(serde_json::to_value(m).unwrap(), m.name());
+        }
+        assert_eq!(serde_json::from_value::<Interval>(json).unwrap(), i);
     }
 }
