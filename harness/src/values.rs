@@ -263,6 +263,9 @@ pub fn output_file(s: &str) -> Result<PathBuf, ValueError> {
     if path.is_dir() {
         return Err(reason(format!("{s} is a folder, not a file")));
     }
+    if let Some(why) = crate::record::output::special_file(&path) {
+        return Err(reason(format!("{s} {why}")));
+    }
     let Some(name) = path.file_name() else {
         return Err(reason(format!("{s} does not name a file")));
     };

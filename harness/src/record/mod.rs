@@ -22,7 +22,7 @@ pub(crate) use replace::copy_tree;
 pub use replace::replace_folder;
 pub use run_folder::RunFolder;
 pub(crate) use run_folder::complete_folders;
-pub use run_folder::{completed_path, is_partial, latest_complete_run};
+pub use run_folder::{completed_path, is_partial, latest_complete_run, partial_runs};
 pub use schema::{
     AllocationRow, ArmKey, CountRow, Known, Metric, MetricTable, Provenance, SchemaError, TimingRow,
 };

@@ -22,13 +22,17 @@ pub(crate) const DEADLINE_SUBFOLDER: &str = "deadline";
 /// eviction report's, the match reports' and the deadline reports' subfolders, which other renders own, unless the
 /// run folder stages its own eviction report); prints what was written and which run folder it came from.
 pub fn render_run(dir: &Path, out: &Path) -> Result<()> {
-    let results = RunResults::load(dir)?;
+    render_loaded(&RunResults::load(dir)?, dir, out)
+}
+
+/// [`render_run`] of a run folder already loaded (`harness report` loads first, as a bad folder is bad input).
+pub(crate) fn render_loaded(results: &RunResults, dir: &Path, out: &Path) -> Result<()> {
     let staged = dir.join(STAGED_REPORT);
     let done = replace_folder(
         out,
         &[EVICTION_SUBFOLDER, MATCHES_SUBFOLDER, DEADLINE_SUBFOLDER],
         |tmp| {
-            let done = render(&results, tmp)?;
+            let done = render(results, tmp)?;
             // The run's own eviction report replaces the old one; a run without one keeps the old.
             if staged.is_dir() {
                 crate::record::copy_tree(&staged, &tmp.join(EVICTION_SUBFOLDER))?;
