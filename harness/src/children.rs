@@ -51,7 +51,11 @@ pub(crate) fn install() {
 
 /// Kills every running child's group, marks the run folders being written, and exits `128 + sig`.
 fn stop(sig: i32) -> ! {
-    let name = if sig == libc::SIGINT { "SIGINT" } else { "SIGTERM" };
+    let name = if sig == libc::SIGINT {
+        "SIGINT"
+    } else {
+        "SIGTERM"
+    };
     for &group in lock(&RUNNING).iter() {
         // SAFETY: kill has no memory effects; a group that already ended gives ESRCH, which is ignored.
         unsafe { libc::kill(-group, libc::SIGKILL) };
@@ -140,7 +144,8 @@ mod tests {
 
     #[test]
     fn a_child_runs_in_its_own_group_and_is_forgotten_when_done() {
-        let out = output(Command::new("sh").args(["-c", "echo $$ $(cut -d' ' -f5 /proc/$$/stat)"])).unwrap();
+        let out = output(Command::new("sh").args(["-c", "echo $$ $(cut -d' ' -f5 /proc/$$/stat)"]))
+            .unwrap();
         let text = String::from_utf8_lossy(&out.stdout);
         let ids: Vec<&str> = text.split_whitespace().collect();
         assert_eq!(ids.len(), 2, "{text}");

@@ -243,7 +243,10 @@ where
 pub fn dfen(s: &str) -> Result<GameState, String> {
     // The fields are separated by single spaces; any other blank would be read as part of a field and reported as
     // a wrong value of the next one, so it is named.
-    if let Some((at, c)) = s.char_indices().find(|&(_, c)| c.is_whitespace() && c != ' ') {
+    if let Some((at, c)) = s
+        .char_indices()
+        .find(|&(_, c)| c.is_whitespace() && c != ' ')
+    {
         let what = match c {
             '\t' => "a tab".to_owned(),
             '\n' | '\r' => "a line break".to_owned(),

@@ -408,7 +408,9 @@ pub fn run(args: Args) -> Result<()> {
 /// mistake is bad input (status 2).
 fn check_sides(args: &Args) -> Result<()> {
     for (label, side) in [("A", &args.a), ("B", &args.b)] {
-        let bad = |why: String| Failure::BadInput.because(format!("invalid value '{side}' for '<{label}>': {why}"));
+        let bad = |why: String| {
+            Failure::BadInput.because(format!("invalid value '{side}' for '<{label}>': {why}"))
+        };
         if args.prebuilt {
             if !Path::new(side).is_file() {
                 return Err(bad("no such harness executable (--prebuilt)".into()));

@@ -405,7 +405,11 @@ fn check_apart_all(args: &Args, report_dir: Option<&Path>) -> Result<()> {
         ("report-dir", report_dir, Output),
         ("trace-in", args.trace_in.as_deref(), Input),
     ];
-    locations.extend(optional.into_iter().filter_map(|(o, p, r)| Some((o, p?, r))));
+    locations.extend(
+        optional
+            .into_iter()
+            .filter_map(|(o, p, r)| Some((o, p?, r))),
+    );
     crate::record::check_apart(&locations)
 }
 
@@ -452,7 +456,12 @@ fn run_checked(args: &Args) -> Result<()> {
         // The report replaces its folder whole.
         crate::record::check_replaceable_folder("report-dir", dir)?;
     }
-    check_apart_all(args, cfg.report_dir.as_deref().filter(|_| args.trace_in.is_none()))?;
+    check_apart_all(
+        args,
+        cfg.report_dir
+            .as_deref()
+            .filter(|_| args.trace_in.is_none()),
+    )?;
     let game_search = cfg.game_search_scenarios.is_some() && args.trace_in.is_none();
     if (args.dice_trace_out.is_some() || game_search) && !args.scenarios.is_dir() {
         return Err(bad(

@@ -49,7 +49,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     // The report replaces its folder whole: it must hold no run folder (nor the folder of runs it reads).
     let (dir, read) = match args.results_dir {
         Some(d) => (d.clone(), ("results_dir", d)),
-        None => (latest_run(&args.results)?, ("results", args.results.clone())),
+        None => (
+            latest_run(&args.results)?,
+            ("results", args.results.clone()),
+        ),
     };
     check_apart(&[
         ("out", &args.out, Role::Output),

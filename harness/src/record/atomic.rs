@@ -55,7 +55,10 @@ pub fn write_atomic_with(
         source,
     };
     if let Some(why) = super::output::special_file(path) {
-        return Err(err(std::io::Error::new(std::io::ErrorKind::InvalidInput, why)));
+        return Err(err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            why,
+        )));
     }
     // The temporary file lives next to the target so that the rename never crosses a file system; its random name
     // keeps two writers of one target (threads or processes) apart.

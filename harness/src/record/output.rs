@@ -196,8 +196,14 @@ pub(crate) fn special_file(file: &Path) -> Option<String> {
     } else {
         "not a regular file"
     };
-    let via = if link.file_type().is_symlink() { " (through a symlink)" } else { "" };
-    Some(format!("is {what}{via}, not a regular file; it is never replaced"))
+    let via = if link.file_type().is_symlink() {
+        " (through a symlink)"
+    } else {
+        ""
+    };
+    Some(format!(
+        "is {what}{via}, not a regular file; it is never replaced"
+    ))
 }
 
 /// The mode a new file (`0o666`) or folder (`0o777`) gets under the process's umask, as `open` and `mkdir` give

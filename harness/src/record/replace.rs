@@ -89,7 +89,8 @@ fn replace_content(out: &Path, new: &Path) -> Result<()> {
         } else {
             fs::remove_file(&path)
         };
-        removed.with_context(|| format!("{}: cannot remove the old report's file", path.display()))?;
+        removed
+            .with_context(|| format!("{}: cannot remove the old report's file", path.display()))?;
     }
     for entry in fs::read_dir(new).with_context(|| format!("{}: cannot list", new.display()))? {
         let entry = entry?;

@@ -107,10 +107,10 @@ pub fn discover(dir: &Path) -> Result<Vec<Family>, ScenarioError> {
             source,
         })?;
         let peek = serde_json::from_str::<Peek>(text.trim_start_matches('\u{feff}'));
-        // A file named after a family must parse (its error names the line); any other JSON file that is not a
-        // family file (a note, another tool's output) is passed over, said once so a typo in a name is seen.
+        // A file named after a shipped family must parse (its error names the line); any other JSON file that is
+        // not a family file (a note, another tool's output) is passed over with a note, so a broken one is seen.
         let peek = match peek {
-            Err(e) if Family::from_name(stem).is_some() => {
+            Err(e) if Family::from_name(stem).is_some_and(Family::is_shipped) => {
                 return Err(ScenarioError::Syntax {
                     path: path.clone(),
                     line: e.line(),
@@ -118,7 +118,13 @@ pub fn discover(dir: &Path) -> Result<Vec<Family>, ScenarioError> {
                     message: e.to_string(),
                 });
             }
-            Err(_) => Peek { family: None },
+            Err(e) => {
+                crate::status!(
+                    "note: {} is not a scenario family file ({e}); skipped",
+                    path.display()
+                );
+                continue;
+            }
             Ok(p) => p,
         };
         if peek.family.is_none() {

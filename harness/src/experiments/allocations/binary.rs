@@ -184,7 +184,7 @@ fn parent(args: &Args) -> Result<()> {
                     .arg("--child")
                     .arg(&spec),
             )
-                .with_context(|| format!("cannot start the profile child for {spec}"))?;
+            .with_context(|| format!("cannot start the profile child for {spec}"))?;
             let stdout = String::from_utf8_lossy(&out.stdout);
             if !out.status.success() {
                 bail!(
