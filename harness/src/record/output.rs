@@ -103,15 +103,16 @@ pub fn check_apart(locations: &[(&str, &Path, Role)]) -> anyhow::Result<()> {
             continue;
         }
         for (j, &(other, other_path, other_role)) in locations.iter().enumerate() {
-            if i == j || (other_role == Role::Output && j < i) {
+            if i == j {
                 continue;
             }
+            // Of two outputs, the one that holds the other is named (the folder whose swap would delete it).
             let (a, b) = (&resolved[i], &resolved[j]);
-            let how = if a == b {
+            let how = if a == b && (other_role == Role::Input || j > i) {
                 "is"
-            } else if b.starts_with(a) {
+            } else if a != b && b.starts_with(a) {
                 "holds"
-            } else if a.starts_with(b) {
+            } else if a != b && a.starts_with(b) && other_role == Role::Input {
                 "lies inside"
             } else {
                 continue;
@@ -246,6 +247,22 @@ pub(crate) fn set_mode_under_umask(path: &Path, folder: bool) -> std::io::Result
 /// ```
 pub fn check_holds_not(option: &str, dir: &Path, other: &str, kept: &Path) -> anyhow::Result<()> {
     check_apart(&[(option, dir, Role::Output), (other, kept, Role::Input)])
+}
+
+/// Fails with "no space left on device" and the path when the file system holding `path` has no free block left
+/// (a child such as valgrind that cuts its output short on a full disk does not say so itself).
+pub(crate) fn check_space(path: &Path) -> anyhow::Result<()> {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = parent_of(path);
+    let Ok(c) = std::ffi::CString::new(dir.as_os_str().as_bytes()) else {
+        return Ok(());
+    };
+    // SAFETY: `c` is a NUL-terminated path and `st` a zeroed statvfs that the call fills in.
+    let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
+    if unsafe { libc::statvfs(c.as_ptr(), &mut st) } == 0 && st.f_bavail == 0 {
+        anyhow::bail!("{}: no space left on device", path.display());
+    }
+    Ok(())
 }
 
 /// The folder that holds `path` (`.` for a bare name).

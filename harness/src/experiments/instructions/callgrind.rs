@@ -286,6 +286,8 @@ fn run_child(
     for (text, out_file) in texts.iter().zip(out_files) {
         std::fs::write(out_file, text)
             .with_context(|| format!("{}: cannot write", out_file.display()))?;
+        // Valgrind cuts its file short on a full disk without failing: say so rather than blame the file.
+        crate::record::output::check_space(out_file)?;
         let t = parse_callgrind_out(text)
             .with_context(|| format!("{}: unexpected format", out_file.display()))?;
         if t.ir == 0 {
