@@ -134,6 +134,11 @@ pub fn main_with(registry: crate::registry::Registry) -> Result<(), crate::exit:
             };
         }
     };
+    // The signal thread starts before any other thread; the callgrind child forks its arms and must stay
+    // single-threaded (its parent kills its whole process group instead).
+    if !matches!(cli.command, Some(Command::CallgrindOp(_))) {
+        crate::children::install();
+    }
     let outcome = run(cli).map_err(|err| {
         complain(&crate::exit::message(&err));
         Failure::of(&err)

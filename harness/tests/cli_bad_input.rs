@@ -216,15 +216,15 @@ fn a_report_folder_that_holds_the_results_is_refused() {
     let (d, r) = (dir.path().to_str().unwrap(), run_dir.to_str().unwrap());
     rejects(
         &["report", r, "--out", d],
-        &["'--out'", "a report replaces its whole folder"],
+        &["'--out'", "give them separate folders"],
     );
     rejects(
         &["--out", r, "--report-dir", d],
-        &["'--report-dir'", "a report replaces its whole folder"],
+        &["'--report-dir'", "give them separate folders"],
     );
     rejects(
         &["eviction", "--out", r, "--report-dir", d],
-        &["'--report-dir'", "a report replaces its whole folder"],
+        &["'--report-dir'", "give them separate folders"],
     );
     assert!(run_dir.is_dir(), "nothing removed");
 }

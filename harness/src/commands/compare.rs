@@ -109,6 +109,14 @@ pub fn run(args: Args) -> Result<()> {
             args.instruction_tolerance
         )));
     }
+    if args.sessions < 2 {
+        return Err(Failure::BadInput.because(format!(
+            "invalid value '{}' for '--sessions': the time interval is taken over sessions, so at least 2 are \
+             needed",
+            args.sessions
+        )));
+    }
+    check_sides(&args)?;
     let fams = crate::scenario::select(&args.scenarios_dir, &args.scenario)?;
     let scenarios_dir = std::fs::canonicalize(&args.scenarios_dir).map_err(|e| {
         Failure::BadInput.because(format!(
@@ -130,7 +138,14 @@ pub fn run(args: Args) -> Result<()> {
     )?;
     let folder = reserved.path().to_path_buf();
 
-    let (sides, toolchain_note) = prepare_sides(&args, &folder)?;
+    // A side that cannot be built leaves no empty comparison folder behind.
+    let (sides, toolchain_note) = match prepare_sides(&args, &folder) {
+        Ok(prepared) => prepared,
+        Err(e) => {
+            reserved.discard();
+            return Err(e);
+        }
+    };
     let [side_a, side_b] = &sides;
     let interleaved = sides.iter().all(|s| has_round_child(&s.exe));
     let by_successor = interleaved && successor_samples(&sides);
@@ -389,6 +404,26 @@ pub fn run(args: Args) -> Result<()> {
 }
 
 /// The two sides, built (or given), and a `toolchain | flags` note for the record.
+/// Checks A and B before any work: with `--prebuilt`, files that exist; otherwise commits of this repository. Either
+/// mistake is bad input (status 2).
+fn check_sides(args: &Args) -> Result<()> {
+    for (label, side) in [("A", &args.a), ("B", &args.b)] {
+        let bad = |why: String| {
+            Failure::BadInput.because(format!("invalid value '{side}' for '<{label}>': {why}"))
+        };
+        if args.prebuilt {
+            if !Path::new(side).is_file() {
+                return Err(bad("no such harness executable (--prebuilt)".into()));
+            }
+        } else {
+            let here = std::env::current_dir().context("cannot read the current directory")?;
+            let repo = build::repository_root(&here)?;
+            build::resolve(&repo, side).map_err(|e| bad(format!("{e:#}")))?;
+        }
+    }
+    Ok(())
+}
+
 fn prepare_sides(args: &Args, folder: &Path) -> Result<([Side; 2], String)> {
     let here = std::env::current_dir().context("cannot read the current directory")?;
     if args.prebuilt {

@@ -11,7 +11,7 @@ use crate::exit::Failure;
 use crate::experiments::expansion::glance::at_a_glance;
 use crate::experiments::{Job, MainRun};
 use crate::record::{
-    RunFolder, RunMetadata, check_holds_not, check_output_folder, check_replaceable_folder,
+    Role, RunFolder, RunMetadata, check_apart, check_output_folder, check_replaceable_folder,
 };
 use crate::{outln, status};
 use std::time::Instant;
@@ -23,10 +23,24 @@ pub fn run(job: &Job) -> anyhow::Result<()> {
     // Every output location is checked before any work, so a bad path fails in the first second.
     check_output_folder("out", &job.out)?;
     check_replaceable_folder("report-dir", &job.report_dir)?;
-    check_holds_not("report-dir", &job.report_dir, "out", &job.out)?;
     if let Some(dir) = &job.trace_out {
         check_output_folder("trace-out", dir)?;
     }
+    if !job.scenarios_dir.is_dir() {
+        return Err(Failure::BadInput.because(format!(
+            "invalid value '{}' for '--scenarios-dir': not a folder",
+            job.scenarios_dir.display()
+        )));
+    }
+    let mut locations = vec![
+        ("out", job.out.as_path(), Role::Output),
+        ("report-dir", job.report_dir.as_path(), Role::Output),
+        ("scenarios-dir", job.scenarios_dir.as_path(), Role::Input),
+    ];
+    if let Some(dir) = &job.trace_out {
+        locations.push(("trace-out", dir, Role::Output));
+    }
+    check_apart(&locations)?;
     // The git state is read once: later experiments (the eviction report, the allocation child) rewrite tracked
     // files.
     let mut meta = RunMetadata::collect(job.seed);
