@@ -263,7 +263,9 @@ mod tests {
         assert!((j[0].interval.level - 0.975).abs() < 1e-12);
         // `a` settled at step 1, so `b` is judged at 95% and pays.
         assert_eq!(j[1].verdict, Verdict::Better);
-        assert!((j[1].interval.level - 0.95).abs() < 1e-12 && (j[1].interval.low - b.low).abs() < 1e-12);
+        assert!(
+            (j[1].interval.level - 0.95).abs() < 1e-12 && (j[1].interval.low - b.low).abs() < 1e-12
+        );
         // With `a` undecided too, nothing settles at step 1: both stay undecided at 97.5%.
         let j = holm(&[sessions(1.0, 0.2), b]);
         assert_eq!(
@@ -280,7 +282,11 @@ mod tests {
             n: 6,
             method: Method::PairedRatio,
         };
-        assert!(holm(&[six; 6]).iter().all(|x| x.verdict == Verdict::NoVerdict));
+        assert!(
+            holm(&[six; 6])
+                .iter()
+                .all(|x| x.verdict == Verdict::NoVerdict)
+        );
         // One comparison: Holm is the comparison itself at 95%.
         assert_eq!(holm(&[six])[0].verdict, Verdict::Worse);
         assert!(holm(&[]).is_empty());

@@ -179,7 +179,10 @@ impl Interval {
 
     /// [`Interval::at_level`] for the intervals that carry their standard error: Student-t and normal ones.
     fn recomputed_at(&self, level: f64) -> Option<Interval> {
-        if !(self.level > 0.0 && self.level < 1.0) || !self.low.is_finite() || !self.high.is_finite() {
+        if !(self.level > 0.0 && self.level < 1.0)
+            || !self.low.is_finite()
+            || !self.high.is_finite()
+        {
             return None;
         }
         let quantile = |l: f64| match self.method {
@@ -243,7 +246,12 @@ mod serde_shape {
     fn one_json_shape_with_the_method_named_as_in_csv() {
         let i = Interval::mean(&[1.0, 2.0, 3.0]);
         let json = serde_json::to_value(i).unwrap();
-        let keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+        let keys: Vec<&str> = json
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
         assert_eq!(keys.len(), 6, "{keys:?}");
         for k in ["point", "low", "high", "level", "n", "method"] {
             assert!(keys.contains(&k), "{k} missing from {json}");
