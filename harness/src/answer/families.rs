@@ -6,6 +6,7 @@
 
 use super::ClaimFigure;
 use crate::present::number::{count, decimal, percent, ratio_interval, time_ns};
+use crate::record::{ArmKey, Metric, MetricTable};
 use crate::statistics::Interval;
 use crate::verdict::{Judged, SHOWN, Verdict, holm};
 
@@ -85,63 +86,80 @@ pub(crate) fn size(verdict: Verdict, s: &Interval) -> String {
     }
 }
 
+impl Usage {
+    /// `arm`'s getrusage figures from `timings.csv`; `None` where the timing did not record them.
+    pub(crate) fn of(timings: &MetricTable<f64>, arm: &ArmKey) -> Option<Usage> {
+        let t = |m: Metric| timings.get(arm, m);
+        Some(Usage {
+            user_ns: t(Metric::UserNsPerOp)?,
+            sys_ns: t(Metric::SysNsPerOp)?,
+            minor_faults: t(Metric::MinorFaultsPerOp)?,
+            major_faults: t(Metric::MajorFaultsPerOp)?,
+        })
+    }
+}
+
+/// What else differed between two configurations that time and instructions rank oppositely: which getrusage
+/// figures are more than 5% higher on the slower side, with both sides' figures; "no cause measured" without them.
+/// `usage` is (without, with) the cache; `with_is_slower` says which side the timing found slower.
+pub(crate) fn measured_cause(usage: Option<(Usage, Usage)>, with_is_slower: bool) -> String {
+    let Some((without, with)) = usage else {
+        return "no cause measured".to_owned();
+    };
+    let (slow, fast) = if with_is_slower {
+        (with, without)
+    } else {
+        (without, with)
+    };
+    let rows: [(&str, f64, f64, fn(f64) -> String); 4] = [
+        ("user time", without.user_ns, with.user_ns, time_ns),
+        ("system time", without.sys_ns, with.sys_ns, time_ns),
+        (
+            "minor faults",
+            without.minor_faults,
+            with.minor_faults,
+            per_op,
+        ),
+        (
+            "major faults",
+            without.major_faults,
+            with.major_faults,
+            per_op,
+        ),
+    ];
+    let higher: Vec<&str> = rows
+        .iter()
+        .zip([
+            (slow.user_ns, fast.user_ns),
+            (slow.sys_ns, fast.sys_ns),
+            (slow.minor_faults, fast.minor_faults),
+            (slow.major_faults, fast.major_faults),
+        ])
+        .filter(|(_, (s, f))| *s > *f * 1.05 && *s > 0.0)
+        .map(|(r, _)| r.0)
+        .collect();
+    let figures: Vec<String> = rows
+        .iter()
+        .map(|(name, a, b, show)| format!("{name} {} → {}", show(*a), show(*b)))
+        .collect();
+    let lead = if higher.is_empty() {
+        "none of user time, system time or page faults is more than 5% higher on the slower side"
+            .to_owned()
+    } else {
+        format!(
+            "the slower side had more {}",
+            crate::present::words::and_list(&higher)
+        )
+    };
+    format!(
+        "{lead} (getrusage per operation, without → with the cache: {})",
+        figures.join(", ")
+    )
+}
+
 /// `played (costs 9.8% time, −0.5% instructions): …`: why time and instructions disagree, from getrusage.
 fn disagreement(c: &FamilyComparison, j: &Judged, instructions: f64) -> String {
-    let cause = match c.usage {
-        None => "no cause measured".to_owned(),
-        Some((without, with)) => {
-            // The slower side: with the cache where it costs, without it where it pays.
-            let (slow, fast) = if j.verdict == Verdict::Worse {
-                (with, without)
-            } else {
-                (without, with)
-            };
-            let rows: [(&str, f64, f64, fn(f64) -> String); 4] = [
-                ("user time", without.user_ns, with.user_ns, time_ns),
-                ("system time", without.sys_ns, with.sys_ns, time_ns),
-                (
-                    "minor faults",
-                    without.minor_faults,
-                    with.minor_faults,
-                    per_op,
-                ),
-                (
-                    "major faults",
-                    without.major_faults,
-                    with.major_faults,
-                    per_op,
-                ),
-            ];
-            let higher: Vec<&str> = rows
-                .iter()
-                .zip([
-                    (slow.user_ns, fast.user_ns),
-                    (slow.sys_ns, fast.sys_ns),
-                    (slow.minor_faults, fast.minor_faults),
-                    (slow.major_faults, fast.major_faults),
-                ])
-                .filter(|(_, (s, f))| *s > *f * 1.05 && *s > 0.0)
-                .map(|(r, _)| r.0)
-                .collect();
-            let figures: Vec<String> = rows
-                .iter()
-                .map(|(name, a, b, show)| format!("{name} {} → {}", show(*a), show(*b)))
-                .collect();
-            let lead = if higher.is_empty() {
-                "none of user time, system time or page faults is more than 5% higher on the slower side"
-                    .to_owned()
-            } else {
-                format!(
-                    "the slower side had more {}",
-                    crate::present::words::and_list(&higher)
-                )
-            };
-            format!(
-                "{lead} (getrusage per operation, without → with the cache: {})",
-                figures.join(", ")
-            )
-        }
-    };
+    let cause = measured_cause(c.usage, j.verdict == Verdict::Worse);
     format!(
         "{} ({} {} time, {} instructions): {cause}",
         c.family,

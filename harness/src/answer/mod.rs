@@ -8,7 +8,9 @@ mod eviction_report;
 mod families;
 
 pub(crate) use eviction_report::stamp_eviction_report;
-pub(crate) use families::{FamilyAnswer, FamilyComparison, Usage, by_family, signed_percent};
+pub(crate) use families::{
+    FamilyAnswer, FamilyComparison, Usage, by_family, measured_cause, signed_percent,
+};
 
 use crate::present::number::{percent, points_interval, ratio_interval};
 use crate::statistics::Interval;

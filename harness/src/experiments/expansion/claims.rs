@@ -335,20 +335,11 @@ fn comparisons(
                     .get(a, Metric::InstructionsPerOp)
                     .filter(|x| *x > 0.0)
             };
-            let usage = |a: &ArmKey| {
-                let t = |m: Metric| ctx.timings.get(a, m);
-                Some(Usage {
-                    user_ns: t(Metric::UserNsPerOp)?,
-                    sys_ns: t(Metric::SysNsPerOp)?,
-                    minor_faults: t(Metric::MinorFaultsPerOp)?,
-                    major_faults: t(Metric::MajorFaultsPerOp)?,
-                })
-            };
             Some(FamilyComparison {
                 family: s.clone(),
                 speedup,
                 instructions: ir(&without).zip(ir(&with)).map(|(a, b)| a / b),
-                usage: usage(&without).zip(usage(&with)),
+                usage: Usage::of(ctx.timings, &without).zip(Usage::of(ctx.timings, &with)),
             })
         })
         .collect()
