@@ -68,7 +68,7 @@ impl Question {
 /// A comparison the answer reads, fixed here before any run: its family-wise error is held at 5% over the
 /// question's families ([`by_family`], Holm), and the report names it. Every other verdict is exploratory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Declared {
+pub struct Declared {
     /// The question it answers.
     pub question: Question,
     /// The comparison, as the report names it.
@@ -76,7 +76,7 @@ pub(crate) struct Declared {
 }
 
 /// The declared comparisons, one per question that a timing decides.
-pub(crate) const DECLARED: [Declared; 2] = [
+pub const DECLARED: [Declared; 2] = [
     Declared {
         question: Question::DefaultPays,
         what: "in each family, the optimized cache against no cache with the `material` evaluator and the \
