@@ -199,7 +199,7 @@ fn the_checks_see_options_and_sections() {
 fn the_answer_section_names_the_declared_comparisons_and_the_words() {
     let md = usage_md();
     let start = md.find("### The answer").expect("a section on the answer");
-    let section = &md[start..start + md[start..].find("\n| option |").unwrap()];
+    let section = &md[start..start + md[start..].find("\n## ").unwrap()];
     let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     let section = flat(section);
     for d in harness::answer::DECLARED {

@@ -70,8 +70,7 @@ pub struct Glance {
     pub break_even_ns_per_call: Option<Interval>,
     /// Where the ns and instruction break-evens point opposite ways (one below 0, the other above), why: what
     /// getrusage measured of the two `constant` arms, or "no cause measured". Absent when they agree or either
-    /// is undecided.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// is undecided (`null` in `summary.json`).
     pub break_evens_disagree: Option<String>,
     /// What one call of this evaluator costs in instructions (callgrind: the uncached arm against the constant
     /// evaluator's).
