@@ -99,6 +99,9 @@ impl Usage {
     }
 }
 
+/// A getrusage figure: its name, without and with the cache, and how it is written.
+type Row = (&'static str, f64, f64, fn(f64) -> String);
+
 /// What else differed between two configurations that time and instructions rank oppositely: which getrusage
 /// figures are more than 5% higher on the slower side, with both sides' figures; "no cause measured" without them.
 /// `usage` is (without, with) the cache; `with_is_slower` says which side the timing found slower.
@@ -111,7 +114,7 @@ pub(crate) fn measured_cause(usage: Option<(Usage, Usage)>, with_is_slower: bool
     } else {
         (without, with)
     };
-    let rows: [(&str, f64, f64, fn(f64) -> String); 4] = [
+    let rows: [Row; 4] = [
         ("user time", without.user_ns, with.user_ns, time_ns),
         ("system time", without.sys_ns, with.sys_ns, time_ns),
         (

@@ -179,10 +179,9 @@ impl Interval {
 
     /// [`Interval::at_level`] for the intervals that carry their standard error: Student-t and normal ones.
     fn recomputed_at(&self, level: f64) -> Option<Interval> {
-        if !(self.level > 0.0 && self.level < 1.0)
-            || !self.low.is_finite()
-            || !self.high.is_finite()
-        {
+        let usable =
+            self.level > 0.0 && self.level < 1.0 && self.low.is_finite() && self.high.is_finite();
+        if !usable {
             return None;
         }
         let quantile = |l: f64| match self.method {

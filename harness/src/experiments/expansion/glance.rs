@@ -837,7 +837,7 @@ mod tests {
         // No upper end (a speedup interval reaching 0): "—".
         let g = row(0.0, 0.9);
         assert_eq!(cell(&g), MISSING);
-        let json = serde_json::to_value(&row(0.88, 0.92)).unwrap();
+        let json = serde_json::to_value(row(0.88, 0.92)).unwrap();
         assert_eq!(json["break_even_ns_per_call"]["method"], "paired_ratio");
     }
 }
