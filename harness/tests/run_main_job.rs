@@ -116,7 +116,7 @@ fn quick_run_writes_counts_timings_and_summary() {
     let summary: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(runs[0].join("summary.json")).unwrap())
             .unwrap();
-    assert_eq!(summary["summary_version"], 4);
+    assert_eq!(summary["summary_version"], 5);
     assert_eq!(summary["seed"], 5);
     // The answer: one sentence per question, the same in summary.json and at the top of the report; a skipped
     // stage's question says so, and a measured one states its figures.

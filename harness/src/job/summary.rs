@@ -13,7 +13,7 @@ use serde::Serialize;
 /// added `answer` and `verdicts.constant_not_counted`, and `verdicts` no longer counts the synthetic `constant`
 /// evaluator's settings (`at_a_glance` still lists them); every other key of version 2 kept its meaning. Version 4
 /// added `elo_per_doubling` and `at_a_glance[].predicted_elo`.
-pub(crate) const SUMMARY_VERSION: u32 = 4;
+pub(crate) const SUMMARY_VERSION: u32 = 5;
 
 #[derive(Serialize)]
 struct SummaryJson<'a> {

@@ -187,9 +187,12 @@ impl Report<'_> {
         let _ = writeln!(
             self.md,
             "For each scenario, evaluator and traversal setting: the cache variant with the greatest speedup over \
-             no cache, with its interval and verdict, its hit rate, the evaluator's cost per call and the \
-             break-even beside it (see Definitions): the cache pays when the evaluator costs more than the \
-             break-even. The instruction columns come from callgrind (traversal cache on: every variant with \
+             no cache, with its interval and verdict (exploratory: each judged alone at 95%, picked as the \
+             fastest; the answer's declared comparisons are judged together), its hit rate, the evaluator's cost \
+             per call and the break-even beside it (see Definitions): the cache pays when the evaluator costs \
+             more than the break-even. The break-even in ns is the cache's time per hit with the free `constant` \
+             evaluator, from its paired speedup over no cache, with that interval; \"—\" where the interval holds \
+             0 or has no upper end. The instruction columns come from callgrind (traversal cache on: every variant with \
              the report's evaluator, the optimized cache with each other one) or, for settings it does not cover, \
              from the break-even map. The `constant` evaluator is timed even when not selected: it is the \
              baseline of the cost columns.\n"

@@ -106,6 +106,14 @@ metrics! {
     SpeedupVsTupleCi95Low = "speedup_vs_tuple_ci95_low",
     /// Upper end of its 95% interval.
     SpeedupVsTupleCi95High = "speedup_vs_tuple_ci95_high",
+    /// User CPU time per operation over the configuration's timed samples (getrusage), ns.
+    UserNsPerOp = "user_ns_per_op",
+    /// System CPU time per operation over the same samples (getrusage), ns.
+    SysNsPerOp = "sys_ns_per_op",
+    /// Minor page faults per operation over the same samples (getrusage).
+    MinorFaultsPerOp = "minor_faults_per_op",
+    /// Major page faults per operation over the same samples (getrusage).
+    MajorFaultsPerOp = "major_faults_per_op",
     /// Heap blocks allocated during one pass.
     TotalBlocks = "total_blocks",
     /// Heap bytes allocated during one pass.
