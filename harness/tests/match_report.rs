@@ -226,15 +226,29 @@ fn a_match_folder_renders_its_own_report_and_the_main_report_lists_it() {
 fn luck_adds_adjusted_score_and_variance_reduction_beside_the_raw_figures() {
     let base = support::temp_dir("match-luck");
     let (line, folder) = play(&base.path().join("m"), &["--luck", "--luck-scale", "400"]);
-    let (adj, vr): (f64, f64) = (
-        field(&line, "adj_score").parse().unwrap(),
-        field(&line, "variance_reduction").parse().unwrap(),
+    let adj: f64 = field(&line, "adj_score").parse().unwrap();
+    let [vr, low, high] = ["", "_low", "_high"].map(|k| {
+        field(&line, &format!("variance_reduction{k}"))
+            .parse::<f64>()
+            .unwrap()
+    });
+    assert!(
+        adj.is_finite() && 0.0 < low && low <= vr && vr <= high,
+        "{line}"
     );
-    assert!(adj.is_finite() && vr > 0.0, "{line}");
     let s = summary(&folder);
     let luck = &s["luck"];
     assert_eq!(luck["adj_score"].as_f64(), Some(adj));
-    assert_eq!(luck["variance_reduction"].as_f64(), Some(vr));
+    let interval = &luck["variance_reduction"];
+    assert_eq!(
+        [&interval["point"], &interval["low"], &interval["high"]].map(Value::as_f64),
+        [Some(vr), Some(low), Some(high)]
+    );
+    assert_eq!(
+        (&interval["method"], &interval["n"]),
+        (&Value::from("bootstrap"), &Value::from(6))
+    );
+    assert_eq!(luck["bootstrap_seed"], 5);
     assert_eq!(
         (luck["scale_cp"].as_f64(), luck["scale_fitted"].as_bool()),
         (Some(400.0), Some(false))
