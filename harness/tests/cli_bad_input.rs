@@ -228,3 +228,29 @@ fn a_report_folder_that_holds_the_results_is_refused() {
     );
     assert!(run_dir.is_dir(), "nothing removed");
 }
+
+/// Issue 35: a work-odds budget whose double does not fit in 64 bits is refused naming `--bot`, for every
+/// kind of budget, rather than played at a wrapped budget.
+#[test]
+fn a_work_odds_budget_that_cannot_double_exits_2_naming_the_bot() {
+    let out = tempfile::tempdir().unwrap();
+    for tc in [
+        "tc=nodes:9223372036854775808",
+        "tc=calls:18446744073709551615",
+        "tc=ms:9223372036854775808",
+        "tc=ms:10+9223372036854775808",
+    ] {
+        rejects(
+            &[
+                "match",
+                "work-odds",
+                "--bot",
+                tc,
+                "--out",
+                out.path().to_str().unwrap(),
+            ],
+            &["--bot", "twice its budget does not fit"],
+        );
+    }
+    assert_eq!(std::fs::read_dir(out.path()).unwrap().count(), 0);
+}

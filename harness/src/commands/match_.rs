@@ -256,6 +256,11 @@ fn work_odds(w: WorkOddsArgs) -> anyhow::Result<()> {
         }
     }
     let BotSpecArg(bot) = w.bot;
+    if bot.tc.checked_doubled().is_none() {
+        return Err(Failure::BadInput.because(format!(
+            "--bot {bot}: twice its budget does not fit in 64 bits (the doubled side plays at twice it)"
+        )));
+    }
     let (a, b) = work_odds::sides(bot);
     let settings = MatchSettings {
         a,
@@ -329,11 +334,14 @@ fn play_match(p: PlayArgs) -> anyhow::Result<()> {
         let scale = p.luck_scale.or(p.luck_sprt);
         let s = crate::experiments::match_runner::luck::apply(&finished.folder, scale)?;
         crate::status!(
-            "match: luck at scale {:.0} cp: raw score {:.4}, adjusted {:.4}, variance / {:.2}",
+            "match: luck at scale {:.0} cp: raw score {:.4}, adjusted {:.4}, variance / {}",
             s.scale,
             s.raw_score,
             s.adj_score,
-            s.variance_reduction
+            s.variance_reduction.map_or_else(
+                || "undefined".to_owned(),
+                |i| format!("{:.2} [{:.2}, {:.2}]", i.point, i.low, i.high)
+            )
         );
         line = format!("{line} {}", s.line());
         crate::record::write_atomic(

@@ -54,11 +54,13 @@ pub enum Method {
     Exact,
     /// One sample or a figure without spread: no coverage claim.
     SingleSample,
+    /// The percentile bootstrap over independent units (positions, pairs), resampled from a seeded generator.
+    Bootstrap,
 }
 
 impl Method {
     /// Every method, in declaration order.
-    pub const ALL: [Method; 7] = [
+    pub const ALL: [Method; 8] = [
         Method::OrderStatistic,
         Method::PairedRatio,
         Method::StudentT,
@@ -66,6 +68,7 @@ impl Method {
         Method::Normal,
         Method::Exact,
         Method::SingleSample,
+        Method::Bootstrap,
     ];
 
     /// The name in CSV columns and `summary.json`.
@@ -78,6 +81,7 @@ impl Method {
             Method::Normal => "normal",
             Method::Exact => "exact",
             Method::SingleSample => "single_sample",
+            Method::Bootstrap => "bootstrap",
         }
     }
 
@@ -86,7 +90,7 @@ impl Method {
     /// ```
     /// use harness::statistics::interval::Method;
     /// assert!(Method::ALL.iter().all(|m| Method::from_name(m.name()) == Some(*m)));
-    /// assert_eq!(Method::from_name("bootstrap"), None);
+    /// assert_eq!(Method::from_name("jackknife"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Method> {
         Method::ALL.into_iter().find(|m| m.name() == name)

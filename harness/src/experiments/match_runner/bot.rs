@@ -54,18 +54,36 @@ impl TimeControl {
         !matches!(self, TimeControl::Millis { .. })
     }
 
-    /// Twice this budget (both parts of `ms:N+INC`): the work-odds match's stronger side.
-    pub(crate) const fn doubled(self) -> TimeControl {
+    /// Twice this budget (both parts of `ms:N+INC`): the work-odds match's stronger side; `None` when twice a
+    /// part does not fit in 64 bits.
+    pub(crate) const fn checked_doubled(self) -> Option<TimeControl> {
         match self {
-            TimeControl::Nodes(n) => TimeControl::Nodes(2 * n),
-            TimeControl::Calls(n) => TimeControl::Calls(2 * n),
+            TimeControl::Nodes(n) => match n.checked_mul(2) {
+                Some(n) => Some(TimeControl::Nodes(n)),
+                None => None,
+            },
+            TimeControl::Calls(n) => match n.checked_mul(2) {
+                Some(n) => Some(TimeControl::Calls(n)),
+                None => None,
+            },
             TimeControl::Millis {
                 per_move,
                 increment,
-            } => TimeControl::Millis {
-                per_move: 2 * per_move,
-                increment: 2 * increment,
+            } => match (per_move.checked_mul(2), increment.checked_mul(2)) {
+                (Some(per_move), Some(increment)) => Some(TimeControl::Millis {
+                    per_move,
+                    increment,
+                }),
+                _ => None,
             },
+        }
+    }
+
+    /// [`Self::checked_doubled`] of a budget checked to double (a command refuses one that does not).
+    pub(crate) const fn doubled(self) -> TimeControl {
+        match self.checked_doubled() {
+            Some(tc) => tc,
+            None => panic!("a doubled budget overflows: refused as bad input before"),
         }
     }
 

@@ -162,6 +162,13 @@ pub(crate) fn play(
             tally.pairs
         );
     }
+    if tally.void() {
+        crate::status!(
+            "match: void: both bots played the same turns in all {} pairs, so the games cannot tell them apart; \
+             its Elo figures are no finding",
+            tally.pairs
+        );
+    }
     write_atomic(
         &folder.path().join(SUMMARY_FILE),
         format!("{line}\n").as_bytes(),
