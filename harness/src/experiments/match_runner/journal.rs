@@ -126,7 +126,7 @@ impl PairReader {
         }
         let Some((second_text, second)) = self.next_line()? else {
             self.dropped.push(format!(
-                "pair {}: game 0 without game 1 (the pair is replayed)",
+                "pair {}: game 0 without game 1",
                 first.pair
             ));
             return Ok(None);

@@ -190,7 +190,7 @@ fn resume(
         ..journal
     };
     for d in &journal.dropped {
-        crate::status!("match: resume drops {d}");
+        crate::status!("match: resume drops {d} (played again)");
     }
     journal.truncate()?;
     // The game count may grow on resume; everything else was checked equal.

@@ -77,7 +77,7 @@ impl Plan {
         let n = self.shards;
         let args: Vec<String> = self.task.iter().map(|a| quote(a)).collect();
         format!(
-            "{}#SBATCH --array=1-{n}\n#SBATCH --cpus-per-task={}\n#SBATCH --requeue\n\
+            "{}#SBATCH --array=1-{n}\n#SBATCH --cpus-per-task={}\n#SBATCH --requeue\n#SBATCH --open-mode=append\n\
              # Written by `harness match submit`: task K plays shard K of {n}. A task that restarts (requeue, \
              preemption,\n# `sbatch --array=K` of this script after a cancel) runs this same command and continues \
              its own unfinished\n# folder under shard-K/. The merge job (merge.sbatch) runs once every task has \
