@@ -47,7 +47,12 @@ fn only_folder(out: &Path) -> PathBuf {
     let found: Vec<PathBuf> = std::fs::read_dir(out)
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("match-"))
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("match-")
+        })
         .collect();
     assert_eq!(found.len(), 1, "{found:?}");
     found[0].clone()
@@ -69,7 +74,11 @@ fn refused(args: &[&str], needles: &[&str]) {
     let r = harness(args);
     assert_eq!(r.status.code(), Some(2), "{args:?}: {}", stderr(&r));
     for n in needles {
-        assert!(stderr(&r).contains(n), "{args:?}: no '{n}' in {}", stderr(&r));
+        assert!(
+            stderr(&r).contains(n),
+            "{args:?}: no '{n}' in {}",
+            stderr(&r)
+        );
     }
 }
 
@@ -171,12 +180,27 @@ fn a_merge_equals_the_unsharded_run_and_refuses_every_set_that_is_not_the_whole_
     }
     // The partial shard named directly, too.
     let partial = only_folder(&root.join("partial"));
-    refused(&["merge", s1s, partial.to_str().unwrap()], &["unfinished shard"]);
+    refused(
+        &["merge", s1s, partial.to_str().unwrap()],
+        &["unfinished shard"],
+    );
     // Shards of other matches: another seed, game count, bot or budget.
     for (name, args, needle) in [
-        ("seed", ["--games", "12", "--shard", "2/2", "--seed", "9"], "seed"),
-        ("games", ["--games", "16", "--shard", "2/2", "--seed", "1"], "games"),
-        ("shards", ["--games", "12", "--shard", "2/3", "--seed", "1"], "shard count"),
+        (
+            "seed",
+            ["--games", "12", "--shard", "2/2", "--seed", "9"],
+            "seed",
+        ),
+        (
+            "games",
+            ["--games", "16", "--shard", "2/2", "--seed", "1"],
+            "games",
+        ),
+        (
+            "shards",
+            ["--games", "12", "--shard", "2/3", "--seed", "1"],
+            "shard count",
+        ),
     ] {
         let out = root.join(name);
         play(&out, &args);
@@ -184,7 +208,14 @@ fn a_merge_equals_the_unsharded_run_and_refuses_every_set_that_is_not_the_whole_
     }
     let o = openings();
     let budget = root.join("budget");
-    let mut args = vec!["--a", "depth=2,tt=10,tc=nodes:600", "--b", B, "--openings", &o];
+    let mut args = vec![
+        "--a",
+        "depth=2,tt=10,tc=nodes:600",
+        "--b",
+        B,
+        "--openings",
+        &o,
+    ];
     let b = budget.to_str().unwrap().to_owned();
     args.extend(["--games", "12", "--shard", "2/2", "--out", &b]);
     assert!(harness(&args).status.success());
@@ -202,14 +233,24 @@ fn a_second_writer_of_a_folder_exits_2_naming_the_holder() {
         .write(true)
         .open(f.join("writer.lock"))
         .unwrap();
-    lock.lock().unwrap();
-    std::fs::write(f.join("writer.lock"), "pid=4242 host=elsewhere started=2026-12-03T10:00:00Z\n").unwrap();
+    rustix::fs::flock(&lock, rustix::fs::FlockOperation::NonBlockingLockExclusive).unwrap();
+    std::fs::write(
+        f.join("writer.lock"),
+        "pid=4242 host=elsewhere started=2026-12-03T10:00:00Z\n",
+    )
+    .unwrap();
     let before = std::fs::read(f.join("games.jsonl")).unwrap();
     let o = openings();
     let fs = f.to_str().unwrap().to_owned();
     let mut args = match_args(&o, t.path(), &["--games", "8", "--resume", &fs]);
     args.retain(|a| *a != "--out" && *a != t.path().to_str().unwrap());
-    refused(&args, &["another process is writing", "pid=4242 host=elsewhere started=2026-12-03T10:00:00Z"]);
+    refused(
+        &args,
+        &[
+            "another process is writing",
+            "pid=4242 host=elsewhere started=2026-12-03T10:00:00Z",
+        ],
+    );
     assert_eq!(std::fs::read(f.join("games.jsonl")).unwrap(), before);
     // Once the holder is gone the resume goes ahead and the lock file goes with it.
     drop(lock);
@@ -237,7 +278,11 @@ fn a_restarted_command_continues_its_own_unfinished_folder() {
     let o = openings();
     let r = harness(&match_args(&o, &out, &["--games", "8"]));
     assert!(r.status.success(), "{}", stderr(&r));
-    assert!(stderr(&r).contains("unfinished folder of this match"), "{}", stderr(&r));
+    assert!(
+        stderr(&r).contains("unfinished folder of this match"),
+        "{}",
+        stderr(&r)
+    );
     assert_eq!(only_folder(&out), out.join(&name));
     same_files(&whole, &out.join(&name));
     // A folder killed before its match.json was written is taken over and the match starts in it.
@@ -245,7 +290,11 @@ fn a_restarted_command_continues_its_own_unfinished_folder() {
     std::fs::create_dir_all(out.join("match-2026-01-01T00-00-00Z.partial")).unwrap();
     let r = harness(&match_args(&o, &out, &["--games", "8"]));
     assert!(r.status.success(), "{}", stderr(&r));
-    assert!(stderr(&r).contains("killed before its match.json"), "{}", stderr(&r));
+    assert!(
+        stderr(&r).contains("killed before its match.json"),
+        "{}",
+        stderr(&r)
+    );
     let f = only_folder(&out);
     assert_eq!(f, out.join("match-2026-01-01T00-00-00Z"));
     assert_eq!(
@@ -261,12 +310,18 @@ fn games_and_concurrency_out_of_bounds_exit_2_naming_the_option() {
     let out = t.path().join("runs");
     for (extra, needle) in [
         (vec!["--games", "1099511627776"], "--games 1099511627776"),
-        (vec!["--concurrency", "18446744073709551615"], "--concurrency 18446744073709551615"),
+        (
+            vec!["--concurrency", "18446744073709551615"],
+            "--concurrency 18446744073709551615",
+        ),
         (vec!["--concurrency", "100000"], "--concurrency 100000"),
     ] {
         refused(&match_args(&o, &out, &extra), &[needle, "at most"]);
     }
-    refused(&["work-odds", "--bot", "depth=1", "--games", "20000002"], &["--games"]);
+    refused(
+        &["work-odds", "--bot", "depth=1", "--games", "20000002"],
+        &["--games"],
+    );
     assert!(!out.exists());
 }
 
@@ -335,11 +390,26 @@ fn submit_writes_an_array_and_a_merge_after_it_and_waits_for_the_merge() {
     same_files(&whole, &merged);
     let calls = std::fs::read_to_string(state.join("sbatch-calls")).unwrap();
     let calls: Vec<&str> = calls.lines().collect();
-    assert_eq!(calls[0], format!("--parsable {}/shards.sbatch", out.display()));
-    assert_eq!(calls[1], format!("--parsable --dependency=afterok:101 {}/merge.sbatch", out.display()));
+    assert_eq!(
+        calls[0],
+        format!("--parsable {}/shards.sbatch", out.display())
+    );
+    assert_eq!(
+        calls[1],
+        format!(
+            "--parsable --dependency=afterok:101 {}/merge.sbatch",
+            out.display()
+        )
+    );
     let script = std::fs::read_to_string(out.join("shards.sbatch")).unwrap();
-    assert!(script.contains("#SBATCH --array=1-3\n") && script.contains("#SBATCH --time=10:00\n"), "{script}");
-    assert!(script.contains(&format!("#SBATCH --chdir={}\n", t.path().display())), "{script}");
+    assert!(
+        script.contains("#SBATCH --array=1-3\n") && script.contains("#SBATCH --time=10:00\n"),
+        "{script}"
+    );
+    assert!(
+        script.contains(&format!("#SBATCH --chdir={}\n", t.path().display())),
+        "{script}"
+    );
     for k in 1..=3 {
         only_folder(&out.join(format!("shard-{k}")));
     }
@@ -347,10 +417,16 @@ fn submit_writes_an_array_and_a_merge_after_it_and_waits_for_the_merge() {
     // anything is submitted.
     std::fs::remove_file(state.join("sbatch-calls")).unwrap();
     for (extra, needle) in [
-        (vec!["--shards", "2", "--shard", "1/2", "--out", "x"], "--shard is for one run"),
+        (
+            vec!["--shards", "2", "--shard", "1/2", "--out", "x"],
+            "--shard is for one run",
+        ),
         (vec!["--shards", "2"], "--out DIR is required"),
         (vec!["--shards", "7", "--out", "x"], "--shards 7"),
-        (vec!["--shards", "2", "--out", "x", "--elo9", "1"], "the task's options"),
+        (
+            vec!["--shards", "2", "--out", "x", "--elo9", "1"],
+            "the task's options",
+        ),
     ] {
         let mut args = extra.clone();
         args.extend(task);

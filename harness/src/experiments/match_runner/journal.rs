@@ -125,10 +125,8 @@ impl PairReader {
             return Err(out_of_place(&self.path, self.line, &first));
         }
         let Some((second_text, second)) = self.next_line()? else {
-            self.dropped.push(format!(
-                "pair {}: game 0 without game 1",
-                first.pair
-            ));
+            self.dropped
+                .push(format!("pair {}: game 0 without game 1", first.pair));
             return Ok(None);
         };
         if second.game != 1 || second.pair != first.pair {

@@ -1,12 +1,11 @@
-//! One writer per match folder: an advisory lock (`flock` through the standard library) on `DIR/writer.lock`,
+//! One writer per match folder: an advisory lock (`flock`, through rustix) on `DIR/writer.lock`,
 //! which names its holder (pid, host, start time) for a second writer, who exits 2 instead of writing every game
 //! twice. The lock goes with the process: a killed writer leaves a stale file that the next one simply takes.
 
 use crate::exit::Failure;
 use crate::record::UtcTimestamp;
-use std::fs::{File, OpenOptions, TryLockError};
+use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, Write};
-use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
 /// The lock file's name inside a match folder.
@@ -34,9 +33,9 @@ impl WriterLock {
                 .map_err(|e| {
                     Failure::BadInput.because(format!("{}: cannot open: {e}", path.display()))
                 })?;
-            match file.try_lock() {
-                Ok(()) => {}
-                Err(TryLockError::WouldBlock) => {
+            match try_lock(&file) {
+                Ok(true) => {}
+                Ok(false) => {
                     let mut holder = String::new();
                     let _ = file.read_to_string(&mut holder);
                     let holder = holder.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -46,7 +45,7 @@ impl WriterLock {
                         if holder.is_empty() { "holder not yet named".to_owned() } else { holder }
                     )));
                 }
-                Err(TryLockError::Error(e)) => {
+                Err(e) => {
                     return Err(
                         Failure::Runtime.because(format!("{}: cannot lock: {e}", path.display()))
                     );
@@ -78,10 +77,34 @@ impl WriterLock {
     }
 }
 
+/// Takes the exclusive lock without waiting: `false` when another process holds it.
+#[cfg(unix)]
+fn try_lock(file: &File) -> std::io::Result<bool> {
+    use rustix::fs::{FlockOperation, flock};
+    match flock(file, FlockOperation::NonBlockingLockExclusive) {
+        Ok(()) => Ok(true),
+        Err(e) if e == rustix::io::Errno::WOULDBLOCK => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Elsewhere there is no lock: one writer per folder is then the user's to keep.
+#[cfg(not(unix))]
+fn try_lock(_: &File) -> std::io::Result<bool> {
+    Ok(true)
+}
+
 /// Whether `file` is the file at `path` now.
+#[cfg(unix)]
 fn same_file(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
     match (file.metadata(), std::fs::metadata(path)) {
         (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
         _ => false,
     }
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &File, _: &Path) -> bool {
+    true
 }
