@@ -7,7 +7,7 @@ use crate::exit::Failure;
 use crate::experiments::match_runner::bot::BotSpec;
 use crate::experiments::match_runner::openings::{self, OpeningParams};
 use crate::experiments::match_runner::run::{Destination, play};
-use crate::experiments::match_runner::settings::{MatchSettings, Shard};
+use crate::experiments::match_runner::settings::{MAX_GAMES, MatchSettings, Shard};
 use crate::experiments::match_runner::stats::SprtBounds;
 use crate::outln;
 use std::path::PathBuf;
@@ -27,8 +27,11 @@ pub struct Args {
 /// The subcommands of `harness match`.
 #[derive(clap::Subcommand, Debug)]
 pub enum Action {
-    /// Count the pairs of several run folders of one match (shards) as one match and print the final line.
+    /// Count the shards of one match as one match and print the final line; refuses (exit 2) any set of shards
+    /// that is not exactly the whole match.
     Merge(MergeArgs),
+    /// Play a match (or a work-odds match) as a Slurm job array of shards and a merge job, through sbatch.
+    Submit(SubmitArgs),
     /// Check the openings file (it loads and its recorded parameters reproduce it), or freeze it anew.
     Openings(OpeningsArgs),
     /// Measure the luck of every roll in a match folder and print raw and luck-adjusted scores.
@@ -157,6 +160,37 @@ pub struct MergeArgs {
     pub out: Option<PathBuf>,
 }
 
+/// Options of `submit`.
+#[derive(clap::Args, Debug)]
+pub struct SubmitArgs {
+    /// The number of shards: array tasks, each playing --shard K/N.
+    #[arg(long, value_name = "N")]
+    pub shards: u64,
+    /// Return when the merge job has ended, with its exit status, and print the merged final line.
+    #[arg(long)]
+    pub wait: bool,
+    /// The Slurm partition of every job.
+    #[arg(long, value_name = "P")]
+    pub partition: Option<String>,
+    /// The time limit of every job (sbatch --time).
+    #[arg(long, value_name = "T")]
+    pub time: Option<String>,
+    /// CPUs per task (default: the task's --concurrency, else 1).
+    #[arg(long, value_name = "C")]
+    pub cpus_per_task: Option<usize>,
+    /// Where the scripts, the logs, each shard's shard-K/ and merged/ go (may also come after the options).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// The options of `harness match`, or `work-odds` and its options, as for one run (no --shard, --resume).
+    #[arg(
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        required = true,
+        value_name = "OPTIONS"
+    )]
+    pub task: Vec<String>,
+}
+
 /// Options of `openings`.
 #[derive(clap::Args, Debug)]
 pub struct OpeningsArgs {
@@ -215,28 +249,141 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             );
         }
         Some(Action::WorkOdds(w)) => work_odds(w)?,
+        Some(Action::Submit(s)) => submit(s)?,
         None => play_match(args.play)?,
     }
     Ok(())
 }
 
-/// `--games`: even and at least one pair.
+/// `--games`: even, at least one pair and at most [`MAX_GAMES`].
 fn check_games(games: u64) -> anyhow::Result<()> {
-    if games < 2 || !games.is_multiple_of(2) {
+    if games < 2 || !games.is_multiple_of(2) || games > MAX_GAMES {
         return Err(Failure::BadInput.because(format!(
-            "--games {games}: must be even and at least 2 (a match plays pairs)"
+            "--games {games}: must be even, at least 2 (a match plays pairs) and at most {MAX_GAMES}"
         )));
     }
     Ok(())
 }
 
-/// `--concurrency`, defaulting to the available cores.
+/// `--concurrency`: at least 1 and at most the threads this process may run on (which honours a Slurm task's
+/// CPU set), its default.
 fn concurrency_of(given: Option<usize>) -> anyhow::Result<usize> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     match given {
-        Some(0) => Err(Failure::BadInput.because("--concurrency 0: must be at least 1")),
+        Some(n) if n == 0 || n > threads => Err(Failure::BadInput.because(format!(
+            "--concurrency {n}: must be at least 1 and at most {threads}, the threads this process may run on"
+        ))),
         Some(n) => Ok(n),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+        None => Ok(threads),
     }
+}
+
+/// Takes `--out DIR` (or `--out=DIR`) out of the task's options.
+fn take_out(task: &mut Vec<String>) -> Option<PathBuf> {
+    let i = task
+        .iter()
+        .position(|a| a == "--out" || a.starts_with("--out="))?;
+    let flag = task.remove(i);
+    match flag.strip_prefix("--out=") {
+        Some(v) => Some(v.into()),
+        None if i < task.len() => Some(task.remove(i).into()),
+        None => None,
+    }
+}
+
+fn submit(mut s: SubmitArgs) -> anyhow::Result<()> {
+    use crate::experiments::match_runner::submit::{self, Plan};
+    let bad = |msg: String| Failure::BadInput.because(format!("match submit: {msg}"));
+    let out = match (s.out.take(), take_out(&mut s.task)) {
+        (Some(_), Some(_)) => return Err(bad("--out given twice".into())),
+        (Some(o), None) | (None, Some(o)) => o,
+        (None, None) => return Err(bad("--out DIR is required".into())),
+    };
+    for own in ["--shard", "--resume"] {
+        if s.task
+            .iter()
+            .any(|a| a == own || a.starts_with(&format!("{own}=")))
+        {
+            return Err(bad(format!(
+                "{own} is for one run; submit gives every task its own --shard K/N and --out"
+            )));
+        }
+    }
+    let workdir = std::env::current_dir()?;
+    let out = workdir.join(out);
+    // The options are checked as task 1 will read them, before anything is written or submitted.
+    let mut argv: Vec<String> = vec!["harness".into(), "match".into()];
+    argv.extend(s.task.iter().cloned());
+    argv.extend(["--shard".into(), format!("1/{}", s.shards.max(1))]);
+    argv.extend(["--out".into(), out.join("shard-1").display().to_string()]);
+    let parsed = <crate::cli::Cli as clap::Parser>::try_parse_from(&argv)
+        .map_err(|e| bad(format!("the task's options: {}", e.render())))?;
+    let (games, concurrency) = match parsed.command {
+        Some(crate::cli::Command::Match(Args { action: None, play })) => {
+            (play.games, play.concurrency)
+        }
+        Some(crate::cli::Command::Match(Args {
+            action: Some(Action::WorkOdds(w)),
+            ..
+        })) => (w.games, w.concurrency),
+        _ => return Err(bad("the task must be a match or `work-odds`".into())),
+    };
+    check_games(games)?;
+    if s.shards == 0 || s.shards > games / 2 {
+        return Err(bad(format!(
+            "--shards {}: must be at least 1 and at most the {} pairs of --games {games}",
+            s.shards,
+            games / 2
+        )));
+    }
+    let cpus = s.cpus_per_task.or(concurrency).unwrap_or(1);
+    if cpus == 0 || concurrency.is_some_and(|c| c > cpus) {
+        return Err(bad(format!(
+            "--cpus-per-task {cpus}: must be at least 1 and at least the task's --concurrency"
+        )));
+    }
+    crate::record::check_output_folder("out", &out)?;
+    let plan = Plan {
+        shards: s.shards,
+        task: s.task,
+        out,
+        workdir,
+        binary: std::env::current_exe()?.canonicalize()?,
+        partition: s.partition,
+        time: s.time,
+        cpus_per_task: cpus,
+    };
+    let jobs = submit::submit(&plan)?;
+    crate::status!(
+        "match submit: job {} plays {} shards into {}/shard-K; job {} merges them into {}/merged once all \
+         succeed; scripts and logs in {}",
+        jobs.shards_job,
+        plan.shards,
+        plan.out.display(),
+        jobs.merge_job,
+        plan.out.display(),
+        plan.out.display()
+    );
+    if !s.wait {
+        outln!(
+            "shards_job={} merge_job={}",
+            jobs.shards_job,
+            jobs.merge_job
+        );
+        return Ok(());
+    }
+    submit::wait(&plan, &jobs)?;
+    let summary = crate::experiments::match_runner::run::SUMMARY_FILE;
+    let merged = crate::record::complete_folders(&plan.out.join("merged"), "match-", |p| {
+        p.join(crate::experiments::match_runner::run::SUMMARY_FILE)
+            .is_file()
+    })?
+    .pop()
+    .ok_or_else(|| Failure::Runtime.because("match submit: the merge left no folder"))?;
+    let line = std::fs::read_to_string(merged.join(summary))?;
+    crate::status!("match submit: merged into {}", merged.display());
+    outln!("{}", line.trim_end());
+    Ok(())
 }
 
 fn work_odds(w: WorkOddsArgs) -> anyhow::Result<()> {

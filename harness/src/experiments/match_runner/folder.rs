@@ -1,34 +1,43 @@
 //! The match's run folder: reserved as `<out>/match-<UTC timestamp>.partial` the way every run folder is
 //! ([`crate::record::RunFolder`]), renamed without `.partial` when the match completes; a resumed match takes
-//! its folder back to `.partial` while it plays.
+//! its folder back to `.partial` while it plays. Whoever writes a folder holds its [`WriterLock`].
 
+use super::journal::GAMES_FILE;
+use super::lock::WriterLock;
+use super::settings::{Agree, SETTINGS_FILE, SettingsRecord};
 use crate::exit::Failure;
 use crate::record::run_folder::PARTIAL_SUFFIX;
 use crate::record::{RunFolder, RunMetadata};
 use std::path::{Path, PathBuf};
 
-/// A match folder being written.
+/// The name every match folder starts with.
+pub(crate) const STEM: &str = "match-";
+
+/// A match folder being written, its lock held.
 #[derive(Debug)]
 pub(crate) struct MatchFolder {
     partial: PathBuf,
     complete: PathBuf,
+    lock: WriterLock,
 }
 
 impl MatchFolder {
-    /// Reserves a new folder under `out` (writing `metadata.txt`).
+    /// Reserves a new folder under `out` (writing `metadata.txt`) and locks it.
     pub(crate) fn create(out: &Path, meta: &RunMetadata) -> anyhow::Result<MatchFolder> {
-        let stem = format!("match-{}", meta.started.folder_name());
+        let stem = format!("{STEM}{}", meta.started.folder_name());
         let folder = RunFolder::reserve_with_stem(out, &stem, meta)
             .map_err(|e| Failure::BadInput.tag(e).context("--out"))?;
+        let lock = WriterLock::acquire(folder.path())?;
         Ok(MatchFolder {
             partial: folder.path().to_path_buf(),
             complete: folder.final_path().to_path_buf(),
+            lock,
         })
     }
 
-    /// The folder `dir` names, complete or `.partial`, with the partial and complete paths it has; nothing is
-    /// changed yet. A missing folder, or one whose other name is also taken, is bad input.
-    pub(crate) fn locate(dir: &Path) -> anyhow::Result<MatchFolder> {
+    /// Locks the folder `dir` names, complete or `.partial`; nothing else is changed yet. A missing folder, one
+    /// whose other name is also taken, or one another process writes is bad input.
+    pub(crate) fn open(dir: &Path) -> anyhow::Result<MatchFolder> {
         if !dir.is_dir() {
             return Err(
                 Failure::BadInput.because(format!("--resume {}: no such folder", dir.display()))
@@ -53,7 +62,12 @@ impl MatchFolder {
                 other.display()
             )));
         }
-        Ok(MatchFolder { partial, complete })
+        let lock = WriterLock::acquire(dir)?;
+        Ok(MatchFolder {
+            partial,
+            complete,
+            lock,
+        })
     }
 
     /// Makes sure the folder is under its `.partial` name (renaming a completed one back).
@@ -83,9 +97,63 @@ impl MatchFolder {
         }
     }
 
-    /// Marks the match complete (renames away `.partial`) and returns the final path.
+    /// Whether the folder was reserved but killed before its `match.json` was written: still `.partial`, no
+    /// settings and no games, so nothing in it can be lost by starting the match there.
+    pub(crate) fn unstarted(&self) -> bool {
+        is_unstarted(self.current())
+    }
+
+    /// Gives the folder up unchanged (a refused resume): the lock file goes with the lock.
+    pub(crate) fn abandon(self) {
+        let dir = self.current().to_path_buf();
+        let _ = self.lock.release(&dir);
+    }
+
+    /// Marks the match complete (renames away `.partial`), lets the lock go and returns the final path.
     pub(crate) fn finish(self) -> anyhow::Result<PathBuf> {
         std::fs::rename(&self.partial, &self.complete)?;
+        self.lock.release(&self.complete)?;
         Ok(self.complete)
+    }
+}
+
+fn is_unstarted(dir: &Path) -> bool {
+    dir.to_string_lossy().ends_with(PARTIAL_SUFFIX)
+        && !dir.join(SETTINGS_FILE).exists()
+        && std::fs::metadata(dir.join(GAMES_FILE)).map_or(true, |m| m.len() == 0)
+}
+
+/// The unfinished folder under `out` that a run of `ours` must continue instead of starting another (a task that
+/// Slurm requeued or that was cancelled and resubmitted runs the same command line again): the one `.partial`
+/// match folder of this very match (everything but the game count agrees), else a folder killed before its
+/// `match.json` was written. Two unfinished folders of this match are bad input naming both.
+pub(crate) fn unfinished_in(out: &Path, ours: &SettingsRecord) -> anyhow::Result<Option<PathBuf>> {
+    let Ok(entries) = std::fs::read_dir(out) else {
+        return Ok(None);
+    };
+    let mut partial: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
+            name.is_some_and(|n| n.starts_with(STEM) && n.ends_with(PARTIAL_SUFFIX)) && p.is_dir()
+        })
+        .collect();
+    partial.sort();
+    let same: Vec<&PathBuf> = partial
+        .iter()
+        .filter(|p| {
+            SettingsRecord::read(p).is_ok_and(|r| r.mismatches(ours, Agree::Resume).is_empty())
+        })
+        .collect();
+    match same.as_slice() {
+        [one] => Ok(Some((*one).clone())),
+        [] => Ok(partial.into_iter().find(|p| is_unstarted(p))),
+        many => Err(Failure::BadInput.because(format!(
+            "--out {}: {} unfinished folders of this match ({}); continue one with --resume DIR and move the \
+             others away",
+            out.display(),
+            many.len(),
+            many.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+        ))),
     }
 }

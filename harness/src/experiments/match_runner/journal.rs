@@ -1,9 +1,10 @@
 //! `games.jsonl` as a journal: complete pairs appended in pair order, each pair's two lines in one write, flushed;
-//! read back by resume and merge, which drop a trailing torn line or a lone first game and say so.
+//! read back pair by pair (resume, merge, reports), a trailing torn line or a lone first game reported apart so
+//! that resume can drop and replay it and merge can refuse it.
 
 use super::record::GameLine;
 use crate::exit::Failure;
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
 /// The journal's name inside a run folder.
@@ -25,68 +26,16 @@ impl Journal {
     /// Reads `dir/games.jsonl` without changing it. A complete line that is not a game, or lines that do not
     /// form pairs (game 0 then game 1 of one pair index), are bad input naming the line.
     pub(crate) fn read(dir: &Path) -> anyhow::Result<Journal> {
-        let path = dir.join(GAMES_FILE);
-        let bytes = std::fs::read(&path).map_err(|e| {
-            Failure::BadInput.because(format!("{}: cannot read: {e}", path.display()))
-        })?;
-        let bad = |line: usize, msg: String| {
-            Failure::BadInput.because(format!("{} line {line}: {msg}", path.display()))
-        };
-        let mut dropped = Vec::new();
-        let ends = bytes
-            .iter()
-            .enumerate()
-            .filter(|(_, b)| **b == b'\n')
-            .map(|(i, _)| i);
-        let mut lines = Vec::new();
-        let mut start = 0;
-        for end in ends {
-            lines.push((start, end + 1));
-            start = end + 1;
-        }
-        if start < bytes.len() {
-            dropped.push(format!(
-                "line {}: a torn last line of {} bytes without its newline",
-                lines.len() + 1,
-                bytes.len() - start
-            ));
-        }
+        let mut reader = PairReader::open(dir)?;
         let mut pairs = Vec::new();
-        let mut complete_len = 0u64;
-        let mut pending: Option<GameLine> = None;
-        for (n, &(from, to)) in lines.iter().enumerate() {
-            let text = std::str::from_utf8(&bytes[from..to])
-                .map_err(|_| bad(n + 1, "not UTF-8".to_owned()))?;
-            let game: GameLine = serde_json::from_str(text.trim_end())
-                .map_err(|e| bad(n + 1, format!("not a game record: {e}")))?;
-            match pending.take() {
-                None if game.game == 0 => pending = Some(game),
-                Some(first) if game.game == 1 && game.pair == first.pair => {
-                    pairs.push([first, game]);
-                    complete_len = to as u64;
-                }
-                _ => {
-                    return Err(bad(
-                        n + 1,
-                        format!(
-                            "pair {} game {} out of place (each pair is game 0 then game 1)",
-                            game.pair, game.game
-                        ),
-                    ));
-                }
-            }
-        }
-        if let Some(lone) = pending {
-            dropped.push(format!(
-                "pair {}: game 0 without game 1 (the pair is replayed)",
-                lone.pair
-            ));
+        while let Some(pair) = reader.next_pair()? {
+            pairs.push(pair.games);
         }
         Ok(Journal {
-            path,
+            path: reader.path,
             pairs,
-            complete_len,
-            dropped,
+            complete_len: reader.complete_len,
+            dropped: reader.dropped,
         })
     }
 
@@ -96,6 +45,98 @@ impl Journal {
         file.set_len(self.complete_len)?;
         file.sync_all()?;
         Ok(())
+    }
+}
+
+/// One complete pair as read: both games, and both lines exactly as written (so a merge copies them verbatim).
+pub(crate) struct ReadPair {
+    pub games: [GameLine; 2],
+    pub text: String,
+}
+
+/// A journal read one pair at a time, in constant memory.
+pub(crate) struct PairReader {
+    pub path: PathBuf,
+    reader: BufReader<std::fs::File>,
+    /// Lines read so far.
+    line: usize,
+    /// Bytes up to the end of the last complete pair.
+    pub complete_len: u64,
+    /// What follows the last complete pair, once [`PairReader::next_pair`] has returned `None`: a torn last line
+    /// and a lone first game, described for the user.
+    pub dropped: Vec<String>,
+}
+
+impl PairReader {
+    /// Opens `dir/games.jsonl`; a missing or unreadable file is bad input naming it.
+    pub(crate) fn open(dir: &Path) -> anyhow::Result<PairReader> {
+        let path = dir.join(GAMES_FILE);
+        let file = std::fs::File::open(&path).map_err(|e| {
+            Failure::BadInput.because(format!("{}: cannot read: {e}", path.display()))
+        })?;
+        Ok(PairReader {
+            path,
+            reader: BufReader::new(file),
+            line: 0,
+            complete_len: 0,
+            dropped: Vec::new(),
+        })
+    }
+
+    /// The next whole line and its game, or `None` at the end (a torn last line is noted in `dropped`).
+    fn next_line(&mut self) -> anyhow::Result<Option<(String, GameLine)>> {
+        let mut bytes = Vec::new();
+        self.reader.read_until(b'\n', &mut bytes)?;
+        if bytes.is_empty() {
+            return Ok(None);
+        }
+        self.line += 1;
+        if bytes.last() != Some(&b'\n') {
+            self.dropped.push(format!(
+                "line {}: a torn last line of {} bytes without its newline",
+                self.line,
+                bytes.len()
+            ));
+            return Ok(None);
+        }
+        let bad = |msg: String| {
+            Failure::BadInput.because(format!("{} line {}: {msg}", self.path.display(), self.line))
+        };
+        let text = String::from_utf8(bytes).map_err(|_| bad("not UTF-8".to_owned()))?;
+        let game: GameLine = serde_json::from_str(text.trim_end())
+            .map_err(|e| bad(format!("not a game record: {e}")))?;
+        Ok(Some((text, game)))
+    }
+
+    /// The next complete pair, or `None` after the last one.
+    pub(crate) fn next_pair(&mut self) -> anyhow::Result<Option<ReadPair>> {
+        let Some((first_text, first)) = self.next_line()? else {
+            return Ok(None);
+        };
+        let out_of_place = |path: &Path, line: usize, g: &GameLine| {
+            Failure::BadInput.because(format!(
+                "{} line {line}: pair {} game {} out of place (each pair is game 0 then game 1)",
+                path.display(),
+                g.pair,
+                g.game
+            ))
+        };
+        if first.game != 0 {
+            return Err(out_of_place(&self.path, self.line, &first));
+        }
+        let Some((second_text, second)) = self.next_line()? else {
+            self.dropped
+                .push(format!("pair {}: game 0 without game 1", first.pair));
+            return Ok(None);
+        };
+        if second.game != 1 || second.pair != first.pair {
+            return Err(out_of_place(&self.path, self.line, &second));
+        }
+        self.complete_len += (first_text.len() + second_text.len()) as u64;
+        Ok(Some(ReadPair {
+            games: [first, second],
+            text: first_text + &second_text,
+        }))
     }
 }
 

@@ -1,102 +1,257 @@
-//! `harness match merge`: the pairs of several run folders of one match (shards, or parts played apart) counted
-//! as one match.
+//! `harness match merge`: the N shards of one match counted as one match, or a refusal (bad input naming the shard
+//! and the reason) whenever the union would not be exactly the unsharded match: a shard missing, unfinished or
+//! given twice, a torn or malformed line, a pair missing, doubled or not the shard's, shards of different matches.
+//! Pairs are streamed from the shards in pair order, so memory does not grow with the game count.
 
-use super::folder::MatchFolder;
-use super::journal::{Journal, JournalWriter};
-use super::record::GameLine;
-use super::run::SUMMARY_FILE;
-use super::settings::{SETTINGS_FILE, SettingsRecord, Shard};
-use super::summary::MatchSummary;
-use super::tally::Tally;
+use super::folder::{MatchFolder, STEM};
+use super::journal::{GAMES_FILE, PairReader, ReadPair};
+use super::luck;
+use super::run::Running;
+use super::settings::{Agree, SETTINGS_FILE, SettingsRecord, Shard};
+use super::summary::{MatchSummary, SUMMARY_JSON};
 use crate::exit::Failure;
+use crate::record::run_folder::PARTIAL_SUFFIX;
 use crate::record::{RunMetadata, write_atomic};
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// Checks that the folders hold one match (same bots, seed, openings, turn cap and bounds) and no pair twice,
-/// and returns the final line over all their pairs in pair order. The SPRT is applied once, to the union. With
-/// `out`, the union is also written as one match folder under it (`match.json` with shard 1/1 and the largest
-/// game count of the parts, `games.jsonl` in pair order, `summary.txt`, `summary.json`), which `harness report`
-/// renders like any match; the folder's path is returned beside the line.
+/// One completed shard: its folder, settings and the pair count its summary records.
+struct ShardFolder {
+    dir: PathBuf,
+    record: SettingsRecord,
+    shard: Shard,
+    summary: MatchSummary,
+}
+
+fn refuse(msg: String) -> anyhow::Error {
+    Failure::BadInput.because(format!("match merge: {msg}"))
+}
+
+/// The match folder `given` names: itself, or the one match folder inside a shard's `--out` folder.
+fn match_folder_of(given: &Path) -> anyhow::Result<PathBuf> {
+    if !given.is_dir() {
+        return Err(refuse(format!("{}: no such folder", given.display())));
+    }
+    let unfinished = |dir: &Path| {
+        refuse(format!(
+            "{}: an unfinished shard (.partial); run its command again (it continues the folder) before merging",
+            dir.display()
+        ))
+    };
+    let name = given.file_name().map(|n| n.to_string_lossy().into_owned());
+    if name.as_deref().is_some_and(|n| n.ends_with(PARTIAL_SUFFIX)) {
+        return Err(unfinished(given));
+    }
+    if given.join(SETTINGS_FILE).exists() {
+        return Ok(given.to_path_buf());
+    }
+    let mut inside: Vec<PathBuf> = std::fs::read_dir(given)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.is_dir()
+                && p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with(STEM))
+        })
+        .collect();
+    inside.sort();
+    if let Some(p) = inside
+        .iter()
+        .find(|p| p.to_string_lossy().ends_with(PARTIAL_SUFFIX))
+    {
+        return Err(unfinished(p));
+    }
+    match inside.as_slice() {
+        [one] => Ok(one.clone()),
+        [] => Err(refuse(format!(
+            "{}: neither a match folder nor a folder holding one",
+            given.display()
+        ))),
+        many => Err(refuse(format!(
+            "{}: holds {} match folders ({}); name the one to merge",
+            given.display(),
+            many.len(),
+            many.iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
+    }
+}
+
+impl ShardFolder {
+    fn read(given: &Path) -> anyhow::Result<ShardFolder> {
+        let dir = match_folder_of(given)?;
+        let record = SettingsRecord::read(&dir)?;
+        let shard: Shard = record
+            .shard
+            .parse()
+            .map_err(|e| refuse(format!("{}: {e}", dir.join(SETTINGS_FILE).display())))?;
+        let path = dir.join(SUMMARY_JSON);
+        let summary: MatchSummary = std::fs::read_to_string(&path)
+            .map_err(anyhow::Error::from)
+            .and_then(|t| Ok(serde_json::from_str(&t)?))
+            .map_err(|e| refuse(format!("shard {shard} ({}): {e}", path.display())))?;
+        Ok(ShardFolder {
+            dir,
+            record,
+            shard,
+            summary,
+        })
+    }
+
+    fn name(&self) -> String {
+        format!("shard {} ({})", self.shard, self.dir.display())
+    }
+}
+
+/// Reads the shards' pairs in pair order (pair p from shard p mod N + 1), checking that each shard holds exactly
+/// its own pairs, whole, and as many as its summary records, and calls `f` with each.
+fn each_pair(
+    shards: &[&ShardFolder],
+    mut f: impl FnMut(&ReadPair) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let n = shards.len() as u64;
+    let mut readers: Vec<(PairReader, u64)> = shards
+        .iter()
+        .map(|s| PairReader::open(&s.dir).map(|r| (r, 0)))
+        .collect::<anyhow::Result<_>>()?;
+    let torn = |s: &ShardFolder, r: &PairReader| {
+        refuse(format!(
+            "{}: {}: {}; a completed shard holds whole pairs only",
+            s.name(),
+            GAMES_FILE,
+            r.dropped.join("; ")
+        ))
+    };
+    let pairs = shards[0].record.games / 2;
+    for p in 0..pairs {
+        let k = (p % n) as usize;
+        let (shard, (reader, read)) = (shards[k], &mut readers[k]);
+        let named = |e: anyhow::Error| refuse(format!("{}: {e}", shard.name()));
+        match reader.next_pair().map_err(named)? {
+            Some(pair) if pair.games[0].pair == p => {
+                *read += 1;
+                f(&pair)?;
+            }
+            Some(pair) => {
+                return Err(refuse(format!(
+                    "{}: pair {} where pair {p} was due (pair {p} is missing, or a pair is doubled or not this \
+                     shard's)",
+                    shard.name(),
+                    pair.games[0].pair
+                )));
+            }
+            None if !reader.dropped.is_empty() => return Err(torn(shard, reader)),
+            // A whole match the SPRT stopped holds a prefix of the pairs.
+            None if n == 1 && shard.summary.verdict != "continue" => break,
+            None => {
+                return Err(refuse(format!(
+                    "{}: pair {p} is missing ({GAMES_FILE} ends after {read} pairs of {})",
+                    shard.name(),
+                    shard.shard.count_in(pairs)
+                )));
+            }
+        }
+    }
+    for (shard, (reader, read)) in shards.iter().zip(&mut readers) {
+        if let Some(extra) = reader
+            .next_pair()
+            .map_err(|e| refuse(format!("{}: {e}", shard.name())))?
+        {
+            return Err(refuse(format!(
+                "{}: pair {} after its last pair (more pairs than --games {} gives it)",
+                shard.name(),
+                extra.games[0].pair,
+                shard.record.games
+            )));
+        }
+        if !reader.dropped.is_empty() {
+            return Err(torn(shard, reader));
+        }
+        if *read != shard.summary.pairs {
+            return Err(refuse(format!(
+                "{}: {GAMES_FILE} holds {read} pairs, its {SUMMARY_JSON} {}",
+                shard.name(),
+                shard.summary.pairs
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Checks that the folders (match folders, or shards' `--out` folders holding one) are the N shards of one match
+/// and returns the final line over all their pairs in pair order; the SPRT is applied once, to the union. With
+/// `out`, the union is also written as one match folder under it: `match.json` with shard 1/1, `games.jsonl`
+/// (the shards' lines copied verbatim), `summary.txt` and `summary.json`, byte for byte the unsharded run's.
 pub(crate) fn merge(
     dirs: &[PathBuf],
     out: Option<&Path>,
 ) -> anyhow::Result<(String, Option<PathBuf>)> {
-    let mut first: Option<(SettingsRecord, &PathBuf)> = None;
-    let mut pairs: BTreeMap<u64, ([GameLine; 2], &PathBuf)> = BTreeMap::new();
-    let mut games_max = 0;
-    for dir in dirs {
-        let record = SettingsRecord::read(dir)?;
-        if let Some((f, fdir)) = &first {
-            let differ = f.mismatches(&record, false);
-            if !differ.is_empty() {
-                return Err(Failure::BadInput.because(format!(
-                    "{} and {} are not one match: {}",
-                    fdir.display(),
-                    dir.display(),
-                    differ.join("; ")
-                )));
-            }
-        }
-        let shard: Shard = record.shard.parse().map_err(|e| {
-            Failure::BadInput.because(format!("{}: {e}", dir.join("match.json").display()))
-        })?;
-        let journal = Journal::read(dir)?;
-        for d in &journal.dropped {
-            crate::status!("match merge: {}: ignores {d}", dir.display());
-        }
-        for pair in journal.pairs {
-            let index = pair[0].pair;
-            if !shard.owns(index) {
-                return Err(Failure::BadInput.because(format!(
-                    "{}: pair {index} is not shard {shard}'s",
-                    dir.display()
-                )));
-            }
-            if let Some((_, other)) = pairs.get(&index) {
-                return Err(Failure::BadInput.because(format!(
-                    "pair {index} is in both {} and {}",
-                    other.display(),
-                    dir.display()
-                )));
-            }
-            pairs.insert(index, (pair, dir));
-        }
-        games_max = games_max.max(record.games);
-        if first.is_none() {
-            first = Some((record, dir));
+    let shards: Vec<ShardFolder> = dirs
+        .iter()
+        .map(|d| ShardFolder::read(d))
+        .collect::<anyhow::Result<_>>()?;
+    let first = shards
+        .first()
+        .ok_or_else(|| refuse("no folder to merge".to_owned()))?;
+    for s in &shards[1..] {
+        let differ = first.record.mismatches(&s.record, Agree::Merge);
+        if !differ.is_empty() {
+            return Err(refuse(format!(
+                "{} and {} are not shards of one match: {}",
+                first.name(),
+                s.name(),
+                differ.join("; ")
+            )));
         }
     }
-    let (record, _) = first.ok_or_else(|| Failure::BadInput.because("no folder to merge"))?;
-    let bounds = record.bounds();
-    let mut tally = Tally::default();
-    for (index, (pair, dir)) in &pairs {
-        tally.add(pair).ok_or_else(|| {
-            Failure::BadInput.because(format!(
-                "{}: pair {index} has a result that is not 1-0, 0-1 or 1/2-1/2",
-                dir.display()
-            ))
-        })?;
+    let mut by_index: BTreeMap<u64, &ShardFolder> = BTreeMap::new();
+    for s in &shards {
+        if let Some(other) = by_index.insert(s.shard.index, s) {
+            return Err(refuse(format!(
+                "shard {} twice: {} and {}",
+                s.shard,
+                other.dir.display(),
+                s.dir.display()
+            )));
+        }
     }
-    let line = tally.final_line(&bounds);
-    let Some(out) = out else {
-        return Ok((line, None));
-    };
+    let count = first.shard.count;
+    if let Some(k) = (1..=count).find(|k| !by_index.contains_key(k)) {
+        return Err(refuse(format!(
+            "shard {k}/{count} is missing ({} of {count} shards given)",
+            shards.len()
+        )));
+    }
+    let ordered: Vec<&ShardFolder> = by_index.into_values().collect();
     let record = SettingsRecord {
         shard: Shard::ALL.to_string(),
-        games: games_max,
-        ..record
+        ..first.record.clone()
+    };
+    let mut run = Running::default();
+    each_pair(&ordered, |pair| {
+        let luck = record
+            .luck_sprt_scale
+            .map(|scale| luck::pair_score(&pair.games, scale))
+            .transpose()?;
+        run.add(&pair.games, luck).ok_or_else(|| {
+            refuse(format!(
+                "pair {}: a result that is not 1-0, 0-1 or 1/2-1/2",
+                pair.games[0].pair
+            ))
+        })
+    })?;
+    let Some(out) = out else {
+        let line = run.line(&record);
+        return Ok((line, None));
     };
     let folder = MatchFolder::create(out, &RunMetadata::collect(record.seed))?;
     write_atomic(&folder.path().join(SETTINGS_FILE), record.text().as_bytes())?;
-    let mut journal = JournalWriter::open(folder.path())?;
-    for (pair, _) in pairs.values() {
-        journal.append(pair)?;
-    }
-    write_atomic(
-        &folder.path().join(SUMMARY_FILE),
-        format!("{line}\n").as_bytes(),
-    )?;
-    MatchSummary::of(&record, &tally).write(folder.path())?;
+    let file = std::fs::File::create(folder.path().join(GAMES_FILE))?;
+    let mut games = std::io::BufWriter::new(file);
+    each_pair(&ordered, |pair| Ok(games.write_all(pair.text.as_bytes())?))?;
+    games.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+    let line = run.complete(folder.path(), &record)?;
     Ok((line, Some(folder.finish()?)))
 }

@@ -4,6 +4,7 @@
 pub(crate) mod bot;
 pub(crate) mod folder;
 pub(crate) mod journal;
+pub(crate) mod lock;
 pub(crate) mod luck;
 pub(crate) mod merge;
 pub(crate) mod openings;
@@ -13,6 +14,7 @@ pub(crate) mod run;
 pub(crate) mod section;
 pub(crate) mod settings;
 pub(crate) mod stats;
+pub(crate) mod submit;
 pub(crate) mod summary;
 pub(crate) mod tally;
 pub(crate) mod work_odds;

@@ -1,11 +1,11 @@
 //! Playing a match into its run folder: new or resumed, pairs in parallel, results taken in pair order.
 
-use super::folder::MatchFolder;
+use super::folder::{MatchFolder, unfinished_in};
 use super::journal::{Journal, JournalWriter};
 use super::luck;
 use super::pair::play_pair;
 use super::record::GameLine;
-use super::settings::{MatchSettings, SETTINGS_FILE, SettingsRecord};
+use super::settings::{Agree, MatchSettings, SETTINGS_FILE, SettingsRecord};
 use super::summary::{AdjustedSprtJson, MatchSummary};
 use super::tally::Tally;
 use crate::exit::Failure;
@@ -36,7 +36,7 @@ pub(crate) struct Finished {
 fn check_resume(dir: &Path, settings: &MatchSettings) -> anyhow::Result<Journal> {
     let recorded = SettingsRecord::read(dir)?;
     let ours = settings.record();
-    let differ = recorded.mismatches(&ours, true);
+    let differ = recorded.mismatches(&ours, Agree::Resume);
     if !differ.is_empty() {
         return Err(Failure::BadInput.because(format!(
             "--resume {}: the folder's match differs from this one: {} (folder vs command line)",
@@ -90,46 +90,29 @@ fn check_resume(dir: &Path, settings: &MatchSettings) -> anyhow::Result<Journal>
     Ok(journal)
 }
 
-/// Plays the match (or the rest of it) and completes its folder.
+/// Plays the match (or the rest of it) and completes its folder. A new match first looks under `out` for an
+/// unfinished folder of itself ([`super::folder::unfinished_in`]) and continues that one, so a restarted command
+/// never starts a second folder.
 pub(crate) fn play(
     settings: &MatchSettings,
     destination: Destination<'_>,
     concurrency: usize,
 ) -> anyhow::Result<Finished> {
     let (folder, done) = match destination {
-        Destination::New(out) => {
-            let folder = MatchFolder::create(out, &RunMetadata::collect(settings.seed))?;
-            write_atomic(
-                &folder.path().join(SETTINGS_FILE),
-                settings.record().text().as_bytes(),
-            )?;
-            JournalWriter::open(folder.path())?;
-            (folder, Vec::new())
-        }
-        Destination::Resume(dir) => {
-            let folder = MatchFolder::locate(dir)?;
-            let journal = check_resume(folder.current(), settings)?;
-            folder.reopen()?;
-            let journal = Journal {
-                path: folder.path().join(super::journal::GAMES_FILE),
-                ..journal
-            };
-            for d in &journal.dropped {
-                crate::status!("match: resume drops {d}");
+        Destination::New(out) => match unfinished_in(out, &settings.record())? {
+            Some(dir) => {
+                crate::status!(
+                    "match: {} is an unfinished folder of this match (a restarted run): continuing it",
+                    dir.display()
+                );
+                resume(settings, &dir)?
             }
-            journal.truncate()?;
-            // The game count may grow on resume; everything else was checked equal.
-            write_atomic(
-                &folder.path().join(SETTINGS_FILE),
-                settings.record().text().as_bytes(),
-            )?;
-            crate::status!(
-                "match: resuming {} with {} complete pairs",
-                folder.path().display(),
-                journal.pairs.len()
-            );
-            (folder, journal.pairs)
-        }
+            None => start(
+                settings,
+                MatchFolder::create(out, &RunMetadata::collect(settings.seed))?,
+            )?,
+        },
+        Destination::Resume(dir) => resume(settings, dir)?,
     };
     let mut run = Running::default();
     let mut stopped = false;
@@ -146,51 +129,94 @@ pub(crate) fn play(
             break;
         }
     }
-    let todo: Vec<u64> = settings.assigned().skip(done.len()).collect();
-    let total = settings.assigned().count() as u64;
-    if !stopped && !todo.is_empty() {
-        stopped = play_pairs(settings, &folder, &todo, total, concurrency, &mut run)?;
-    }
-    let tally = run.tally;
-    let mut line = tally.final_line(&settings.bounds);
-    if let Some(adjusted) = run.adjusted_fields(settings) {
-        line = format!("{line} {adjusted}");
+    let total = settings.shard.count_in(settings.pairs());
+    if !stopped && (done.len() as u64) < total {
+        let todo = settings.assigned().skip(done.len());
+        stopped = play_pairs(settings, &folder, todo, total, concurrency, &mut run)?;
     }
     if stopped {
         crate::status!(
             "match: the SPRT stopped the match after {} pairs",
-            tally.pairs
+            run.tally.pairs
         );
     }
-    if tally.void() {
+    if run.tally.void() {
         crate::status!(
             "match: void: both bots played the same turns in all {} pairs, so the games cannot tell them apart; \
              its Elo figures are no finding",
-            tally.pairs
+            run.tally.pairs
         );
     }
-    write_atomic(
-        &folder.path().join(SUMMARY_FILE),
-        format!("{line}\n").as_bytes(),
-    )?;
-    let mut summary = MatchSummary::of(&settings.record(), &tally);
-    summary.adjusted_sprt = settings.luck_sprt.map(|scale| {
-        let (llr, verdict) = luck::adjusted_sprt(&run.raw, &run.adjusted, &settings.bounds);
-        AdjustedSprtJson {
-            scale_cp: scale,
-            llr,
-            verdict: verdict.to_string(),
-        }
-    });
-    summary.write(folder.path())?;
+    let line = run.complete(folder.path(), &settings.record())?;
     let folder = folder.finish()?;
     Ok(Finished { line, folder })
+}
+
+/// Starts the match in `folder` (new, or reserved and killed before it started).
+fn start(
+    settings: &MatchSettings,
+    folder: MatchFolder,
+) -> anyhow::Result<(MatchFolder, Vec<[GameLine; 2]>)> {
+    write_atomic(
+        &folder.path().join(SETTINGS_FILE),
+        settings.record().text().as_bytes(),
+    )?;
+    JournalWriter::open(folder.path())?;
+    Ok((folder, Vec::new()))
+}
+
+/// Takes the folder `dir` over (locked) and checks it against `settings`; a refused one is left unchanged.
+fn resume(
+    settings: &MatchSettings,
+    dir: &Path,
+) -> anyhow::Result<(MatchFolder, Vec<[GameLine; 2]>)> {
+    let folder = MatchFolder::open(dir)?;
+    if folder.unstarted() {
+        crate::status!(
+            "match: {} was killed before its {SETTINGS_FILE} was written and holds no games: the match starts \
+             in it",
+            dir.display()
+        );
+        let meta = RunMetadata::collect(settings.seed);
+        write_atomic(
+            &folder.path().join("metadata.txt"),
+            meta.to_key_values().as_bytes(),
+        )?;
+        return start(settings, folder);
+    }
+    let journal = match check_resume(folder.current(), settings) {
+        Ok(journal) => journal,
+        Err(e) => {
+            folder.abandon();
+            return Err(e);
+        }
+    };
+    folder.reopen()?;
+    let journal = Journal {
+        path: folder.path().join(super::journal::GAMES_FILE),
+        ..journal
+    };
+    for d in &journal.dropped {
+        crate::status!("match: resume drops {d} (played again)");
+    }
+    journal.truncate()?;
+    // The game count may grow on resume; everything else was checked equal.
+    write_atomic(
+        &folder.path().join(SETTINGS_FILE),
+        settings.record().text().as_bytes(),
+    )?;
+    crate::status!(
+        "match: resuming {} with {} complete pairs",
+        folder.path().display(),
+        journal.pairs.len()
+    );
+    Ok((folder, journal.pairs))
 }
 
 /// The stopping rule's state: the counts and, with `--luck-sprt`, the raw and luck-adjusted pair scores in pair
 /// order.
 #[derive(Default)]
-struct Running {
+pub(crate) struct Running {
     tally: Tally,
     raw: Vec<f64>,
     adjusted: Vec<f64>,
@@ -198,7 +224,7 @@ struct Running {
 
 impl Running {
     /// Adds a pair and its raw and adjusted scores (`None` without `--luck-sprt`); `None` for an unknown result.
-    fn add(&mut self, pair: &[GameLine; 2], luck: Option<(f64, f64)>) -> Option<()> {
+    pub(crate) fn add(&mut self, pair: &[GameLine; 2], luck: Option<(f64, f64)>) -> Option<()> {
         self.tally.add(pair)?;
         if let Some((raw, adjusted)) = luck {
             self.raw.push(raw);
@@ -229,6 +255,36 @@ impl Running {
             format!("adj_llr={llr} adj_verdict={verdict}")
         })
     }
+
+    /// The final line and the summary of the match `record` describes (a played match, or a merge's union).
+    fn outcome(&self, record: &SettingsRecord) -> (String, MatchSummary) {
+        let bounds = record.bounds();
+        let mut line = self.tally.final_line(&bounds);
+        let mut summary = MatchSummary::of(record, &self.tally);
+        if let Some(scale) = record.luck_sprt_scale {
+            let (llr, verdict) = luck::adjusted_sprt(&self.raw, &self.adjusted, &bounds);
+            line = format!("{line} adj_llr={llr} adj_verdict={verdict}");
+            summary.adjusted_sprt = Some(AdjustedSprtJson {
+                scale_cp: scale,
+                llr,
+                verdict: verdict.to_string(),
+            });
+        }
+        (line, summary)
+    }
+
+    /// The final line.
+    pub(crate) fn line(&self, record: &SettingsRecord) -> String {
+        self.outcome(record).0
+    }
+
+    /// Writes the final line to `dir/summary.txt` and the summary to `dir/summary.json`; returns the line.
+    pub(crate) fn complete(&self, dir: &Path, record: &SettingsRecord) -> anyhow::Result<String> {
+        let (line, summary) = self.outcome(record);
+        write_atomic(&dir.join(SUMMARY_FILE), format!("{line}\n").as_bytes())?;
+        summary.write(dir)?;
+        Ok(line)
+    }
 }
 
 /// Plays `todo` in batches on `concurrency` threads, appending each pair in pair order and checking the SPRT
@@ -237,7 +293,7 @@ impl Running {
 fn play_pairs(
     settings: &MatchSettings,
     folder: &MatchFolder,
-    todo: &[u64],
+    todo: impl Iterator<Item = u64>,
     total: u64,
     concurrency: usize,
     run: &mut Running,
@@ -248,10 +304,14 @@ fn play_pairs(
     let mut journal = JournalWriter::open(folder.path())?;
     // The bar counts this run's pairs, so its rate and time left are this run's; a resumed match says how many
     // pairs it holds in all.
-    let stage = Progress::new("match", todo.len() as u64);
-    let resumed = total != todo.len() as u64;
-    // A batch keeps every thread busy while bounding the work wasted past an SPRT stop.
-    for batch in todo.chunks(concurrency * 2) {
+    let left = total - run.tally.pairs;
+    let stage = Progress::new("match", left);
+    let resumed = total != left;
+    // A batch keeps every thread busy while bounding the work wasted past an SPRT stop; pair indices are drawn
+    // batch by batch, so memory does not grow with --games.
+    let mut todo = todo.peekable();
+    while todo.peek().is_some() {
+        let batch: Vec<u64> = todo.by_ref().take(concurrency * 2).collect();
         type Played = ([GameLine; 2], Option<(f64, f64)>);
         let results: Vec<anyhow::Result<Played>> = pool.install(|| {
             batch

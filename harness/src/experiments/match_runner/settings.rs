@@ -16,6 +16,18 @@ pub(crate) const MAX_TURNS: usize = 1000;
 /// The settings file's name inside a run folder.
 pub(crate) const SETTINGS_FILE: &str = "match.json";
 
+/// The most games one match may have (`--games`): five million pairs. A match's memory does not grow with its
+/// game count (pairs are streamed), but a count past this is a typo, not a plan.
+pub(crate) const MAX_GAMES: u64 = 10_000_000;
+
+/// Which runs of one match are compared: a resume (its shard must agree, its game count may grow) or the shards
+/// of a merge (one game count, one shard count, any shard index).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Agree {
+    Resume,
+    Merge,
+}
+
 /// `--shard K/N`: this run plays the pairs whose index is ≡ K − 1 (mod N).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Shard {
@@ -29,9 +41,9 @@ impl Shard {
     /// The whole match.
     pub(crate) const ALL: Shard = Shard { index: 1, count: 1 };
 
-    /// Whether pair `pair` is this shard's.
-    pub(crate) fn owns(self, pair: u64) -> bool {
-        pair % self.count == self.index - 1
+    /// How many of pairs `0..pairs` are this shard's.
+    pub(crate) fn count_in(self, pairs: u64) -> u64 {
+        (pairs + self.count - self.index) / self.count
     }
 }
 
@@ -83,7 +95,7 @@ impl MatchSettings {
 
     /// This shard's pair indices, in order.
     pub(crate) fn assigned(&self) -> impl Iterator<Item = u64> + '_ {
-        (0..self.pairs()).filter(|&p| self.shard.owns(p))
+        (self.shard.index - 1..self.pairs()).step_by(self.shard.count as usize)
     }
 
     /// The SPRT stops a run early only when it sees every pair: a shard's own early stop would differ from the
@@ -171,8 +183,9 @@ impl SettingsRecord {
     }
 
     /// The fields that differ from `other` among those two runs of one match must share (everything but the
-    /// game count, the openings' path and, when `with_shard` is false, the shard), as `name: ours vs theirs`.
-    pub(crate) fn mismatches(&self, other: &SettingsRecord, with_shard: bool) -> Vec<String> {
+    /// openings' path; for a resume everything but the game count; for a merge everything but the shard's index),
+    /// as `name: ours vs theirs`.
+    pub(crate) fn mismatches(&self, other: &SettingsRecord, agree: Agree) -> Vec<String> {
         let mut out = Vec::new();
         let mut cmp = |name: &str, x: String, y: String| {
             if x != y {
@@ -216,8 +229,13 @@ impl SettingsRecord {
             self.format_version.to_string(),
             other.format_version.to_string(),
         );
-        if with_shard {
-            cmp("shard", self.shard.clone(), other.shard.clone());
+        match agree {
+            Agree::Resume => cmp("shard", self.shard.clone(), other.shard.clone()),
+            Agree::Merge => {
+                let count = |s: &str| s.split_once('/').map_or(s, |(_, n)| n).to_owned();
+                cmp("games", self.games.to_string(), other.games.to_string());
+                cmp("shard count", count(&self.shard), count(&other.shard));
+            }
         }
         out
     }
