@@ -90,7 +90,9 @@ const DEFINITIONS: &str = "## Definitions\n\n\
   order-statistic interval of the per-round ratios, with its level and number of rounds n. Every other ratio \
   also reads > 1 = better (\"N x fewer leaves\"); costs against a baseline are signed changes (\"+15% calls\").\n\
 - **Verdict**: pays (faster) where the speedup's interval lies above 1, costs (slower) where below, within noise \
-  where it lies inside 1 ± 1%, no verdict where it holds 1 and reaches past ±1% or covers less than 95%.\n\
+  where it lies inside 1 ± 1%, no verdict where it holds 1 and reaches past ±1% or covers less than 95%; each \
+  judged alone (exploratory), except the answer's declared comparisons, judged together by Holm's step-down, \
+  where an undecided family reads \"not shown\".\n\
 - **Evaluator cost per call**: measured directly: the evaluator alone over the very evaluations the family's \
   uncached expansion asks for, timed in rounds paired with the `constant` evaluator over the same list, \
   (time − constant's time) / calls, the median with its 95% interval; where the interval holds 0 it is below \
@@ -98,7 +100,8 @@ const DEFINITIONS: &str = "## Definitions\n\n\
   evaluator.\n\
 - **Break-even**: the evaluator cost at which a cache neither gains nor loses. In instructions: p / h, with p \
   the optimized cache's instructions per lookup (callgrind) and h the family's hit rate; in ns: \
-  (time(variant, `constant`) − time(no cache, `constant`)) / hits per operation. The break-even hit rate is \
+  time(no cache, `constant`) x (1 / s − 1) / hits per operation, s the variant's paired speedup over no cache \
+  with `constant`, with the interval s gives (\"—\" where it holds 0 or has no upper end). The break-even hit rate is \
   p / e; where p > e a lookup costs more than the call it saves and the cache never pays at any hit rate. The \
   break-even map measures its own operation and states the hit rate it uses.\n\n";
 
