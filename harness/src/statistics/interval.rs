@@ -171,7 +171,12 @@ mod serde_shape {
     fn one_json_shape_with_the_method_named_as_in_csv() {
         let i = Interval::mean(&[1.0, 2.0, 3.0]);
         let json = serde_json::to_value(i).unwrap();
-        let keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+        let keys: Vec<&str> = json
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
         assert_eq!(keys.len(), 6, "{keys:?}");
         for k in ["point", "low", "high", "level", "n", "method"] {
             assert!(keys.contains(&k), "{k} missing from {json}");

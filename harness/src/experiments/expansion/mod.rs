@@ -31,7 +31,8 @@ impl Experiment for Expansion {
     fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
         let mut groups = parity::count_with_parity(run.scenarios, run.job)?;
         run.checks_passed();
-        timing::time_groups(&mut groups, &run.job.plan, run.job.race);
+        let plan = timing::time_groups(&mut groups, run.job)?;
+        rows::write_plan_file(plan, run.meta, run.folder)?;
         let (counts, timings, intervals) = rows::expansion_rows(&groups);
         run.counts.extend(counts);
         run.timings.extend(timings);
@@ -42,7 +43,7 @@ impl Experiment for Expansion {
         )?;
         run.counts
             .extend(rows::write_probes_file(&probes, run.meta, run.folder)?);
-        rows::print_tables(&groups, &run.job.plan);
+        rows::print_tables(&groups);
         Ok(())
     }
     fn section(
