@@ -127,3 +127,88 @@ mod tests {
         assert_eq!(u.plus(u).sys_ns, 60.0);
     }
 }
+
+/// `/proc/loadavg`'s 1, 5 and 15 minute load averages (`None` where it cannot be read).
+pub(crate) fn load_average() -> Option<[f64; 3]> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    let v: Vec<f64> = text
+        .split_whitespace()
+        .take(3)
+        .map(|w| w.parse().ok())
+        .collect::<Option<_>>()?;
+    v.try_into().ok()
+}
+
+/// How a run's timing ran: the mode, the load averages before and after, and its lanes.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub(crate) struct TimingConditions {
+    /// `quick` or `default`.
+    pub mode: &'static str,
+    /// Load averages (1, 5, 15 minutes) when the timing started.
+    pub load_before: Option<[f64; 3]>,
+    /// Load averages when it ended.
+    pub load_after: Option<[f64; 3]>,
+    /// `beside-counting` or `alone` ([`crate::experiments::lanes`]).
+    pub timing: &'static str,
+    /// Sessions run side by side.
+    pub timing_streams: usize,
+    /// `processes` (fresh `timing-rounds` children) or `in-process`.
+    pub timing_sessions: &'static str,
+    /// Whether the 1-minute load exceeded [`UNRELIABLE_LOAD_PER_CORE`] per core before or after the timing.
+    pub timings_unreliable: bool,
+}
+
+/// The load per core above which a run's timings are called unreliable.
+pub(crate) const UNRELIABLE_LOAD_PER_CORE: f64 = 0.5;
+
+impl TimingConditions {
+    /// The `metadata.txt` lines (`key=value`).
+    pub(crate) fn key_values(&self) -> String {
+        let load = |l: Option<[f64; 3]>| {
+            l.map_or("unknown".to_owned(), |[a, b, c]| {
+                format!("{a:.2} {b:.2} {c:.2}")
+            })
+        };
+        format!(
+            "mode={}\nload_before={}\nload_after={}\ntiming_streams={}\ntiming_sessions={}\n",
+            self.mode,
+            load(self.load_before),
+            load(self.load_after),
+            self.timing_streams,
+            self.timing_sessions
+        )
+    }
+}
+
+/// Whether the 1-minute load average, before or after, exceeded [`UNRELIABLE_LOAD_PER_CORE`] per core.
+pub(crate) fn unreliable(before: Option<[f64; 3]>, after: Option<[f64; 3]>, cores: usize) -> bool {
+    [before, after]
+        .iter()
+        .flatten()
+        .any(|l| l[0] / cores.max(1) as f64 > UNRELIABLE_LOAD_PER_CORE)
+}
+
+#[cfg(test)]
+mod load_tests {
+    use super::*;
+
+    #[test]
+    fn a_load_above_half_a_core_each_makes_the_timings_unreliable() {
+        assert!(!unreliable(Some([0.9, 0.0, 0.0]), Some([1.0, 0.0, 0.0]), 2));
+        assert!(unreliable(Some([0.9, 0.0, 0.0]), Some([1.1, 0.0, 0.0]), 2));
+        assert!(unreliable(Some([0.6, 0.0, 0.0]), None, 1));
+        assert!(!unreliable(None, None, 2));
+        // The answer's first line reads the same figures from metadata.txt; a run without them has none.
+        let line =
+            crate::answer::unreliable_timings("1.30 1.00 0.90", "0.40 0.90 0.90", "2").unwrap();
+        assert!(
+            line.contains("unreliable") && line.contains("1.30"),
+            "{line}"
+        );
+        assert!(crate::answer::unreliable_timings("0.90 2 2", "1.00 2 2", "2").is_none());
+        assert!(crate::answer::unreliable_timings("unknown", "unknown", "2").is_none());
+        if cfg!(target_os = "linux") {
+            assert!(load_average().is_some());
+        }
+    }
+}
