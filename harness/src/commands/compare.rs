@@ -619,3 +619,29 @@ fn compare_rows(
     }
     rows
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A's and B's times come from the samples the speedup pairs (geometric means over the same sessions), so
+    /// A's time over B's is the speedup: the console and `compare.md` cannot show B slower and "B faster" at once.
+    #[test]
+    fn per_side_times_are_the_quotient_the_speedup_shows() {
+        let arm = ArmKey::new("sparse", "optimized", "material", "on");
+        let a = vec![277.0, 277.0, 277.0, 400.0, 400.0, 400.0];
+        let b = vec![278.0, 278.0, 278.0, 300.0, 300.0, 300.0];
+        let session = [0, 0, 0, 1, 1, 1];
+        let times = BTreeMap::from([(arm.clone(), [a, b])]);
+        let rows = compare_rows(
+            std::slice::from_ref(&arm),
+            0.005,
+            &times,
+            Some(&session),
+            &BTreeMap::new(),
+        );
+        let r = &rows[0];
+        assert!((r.a / r.b - r.ratio.point).abs() < 1e-12, "{r:?}");
+        assert!(r.ratio.point > 1.0 && r.a > r.b, "{r:?}");
+    }
+}
