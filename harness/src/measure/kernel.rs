@@ -310,7 +310,7 @@ pub(crate) mod tests {
         assert!(pairs.iter().all(|p| p[0].1 == p[1].1 && p[0].0 != p[1].0));
         let a_first = pairs.iter().filter(|p| p[0].0 == 0).count();
         assert!(a_first > 10 && a_first < 50, "{a_first} of 60");
-        assert!(t.first.iter().any(|&f| f == 0) && t.first.iter().any(|&f| f == 1));
+        assert!(t.first.contains(&0) && t.first.contains(&1));
     }
 
     /// Two samplers (the two binaries of `compare`): each group pairs one arm across them.
