@@ -117,6 +117,24 @@ fn quick_run_writes_counts_timings_and_summary() {
         serde_json::from_str(&std::fs::read_to_string(runs[0].join("summary.json")).unwrap())
             .unwrap();
     assert_eq!(summary["summary_version"], 5);
+    // How the timing ran: the mode, the load averages before and after, and the lanes (metadata.txt and the
+    // report's run table say the same).
+    assert_eq!(summary["run"]["mode"], "quick");
+    assert_eq!(summary["run"]["timing_sessions"], "in-process");
+    let meta = std::fs::read_to_string(runs[0].join("metadata.txt")).unwrap();
+    assert!(
+        meta.contains("mode=quick\n") && meta.contains("load_before="),
+        "{meta}"
+    );
+    assert!(md.contains("| mode | `--quick` |"), "run table");
+    // The plan: the one setting is the headline one, timed first, with its sessions and why it stopped.
+    let plan = std::fs::read_to_string(runs[0].join("timing_plan.csv")).unwrap();
+    let line = plan.lines().nth(1).unwrap();
+    assert!(
+        line.starts_with("promotion-en-passant,constant,on,none;optimized,true,none/optimized,"),
+        "{plan}"
+    );
+    assert!(md.contains("Timing plan (`timing_plan.csv`)"));
     assert_eq!(summary["seed"], 5);
     // The answer: one sentence per question, the same in summary.json and at the top of the report; a skipped
     // stage's question says so, and a measured one states its figures.
@@ -178,7 +196,8 @@ fn quick_run_writes_counts_timings_and_summary() {
     assert_eq!(e["tc"], shipped["tc"]);
     assert_eq!(e["median"], shipped["elo"]["point"]);
     assert!(runs[0].join("elo_per_doubling.json").is_file());
-    let s = glance[0]["speedup_vs_none"]["median"].as_f64().unwrap();
+    let s = glance[0]["speedup_vs_none"]["point"].as_f64().unwrap();
+    assert_eq!(glance[0]["speedup_vs_none"]["method"], "student_t");
     let predicted = glance[0]["predicted_elo"]["median"].as_f64().unwrap();
     assert!((predicted - s.log2() * e["median"].as_f64().unwrap()).abs() < 1e-9);
     assert!(md.contains("| predicted Elo [interval] |"));
@@ -198,13 +217,13 @@ fn quick_run_writes_counts_timings_and_summary() {
         .collect();
     let num = |i: usize| -> f64 { row[i].parse().unwrap() };
     let (point, low, high, level) = (num(5), num(6), num(7), num(8));
-    assert_eq!(row[10], "paired_ratio");
+    assert_eq!(row[10], "student_t");
     // The same figures (JSON and CSV text each round to the last bit or so).
     let close = |json: &serde_json::Value, csv: f64| {
         (json.as_f64().unwrap() - csv).abs() <= 1e-12 * csv.abs()
     };
     assert!(
-        close(&glance[0]["speedup_vs_none"]["median"], point),
+        close(&glance[0]["speedup_vs_none"]["point"], point),
         "{row:?}"
     );
     assert!(close(&glance[0]["speedup_vs_none"]["low"], low), "{row:?}");

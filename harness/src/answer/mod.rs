@@ -183,9 +183,30 @@ pub(crate) fn ordered(given: Vec<Claim>) -> Vec<Claim> {
         .collect()
 }
 
-/// The answer as the report opens with it.
-pub(crate) fn markdown(claims: &[Claim]) -> String {
+/// The answer's first line when the machine was loaded during the timing: the 1-minute load average (`metadata.txt`'s
+/// `load_before` / `load_after`, over `cores`) above half a core each; `None` otherwise or when not recorded.
+pub(crate) fn unreliable_timings(before: &str, after: &str, cores: &str) -> Option<String> {
+    let one = |s: &str| s.split_whitespace().next()?.parse::<f64>().ok();
+    let cores: usize = cores.parse().ok()?;
+    let load = [one(before), one(after)]
+        .into_iter()
+        .flatten()
+        .fold(f64::NAN, f64::max);
+    (load / cores.max(1) as f64 > crate::measure::usage::UNRELIABLE_LOAD_PER_CORE).then(|| {
+        format!(
+            "**The timings of this run are unreliable**: the load average reached {load:.2} on {cores} cores \
+             during the timing (more than {} per core); counts and instruction figures are unaffected.",
+            crate::measure::usage::UNRELIABLE_LOAD_PER_CORE
+        )
+    })
+}
+
+/// The answer as the report opens with it (`warning`: its first line, [`unreliable_timings`]).
+pub(crate) fn markdown(claims: &[Claim], warning: Option<&str>) -> String {
     let mut md = String::from("## The answer\n\n");
+    if let Some(w) = warning {
+        md.push_str(&format!("{w}\n\n"));
+    }
     for c in claims {
         md.push_str(&format!("- {}\n", c.claim));
     }

@@ -7,9 +7,10 @@ use crate::compare::interleaved::{
 };
 use crate::compare::invocation::{Side, run_main_job};
 use crate::compare::summary::{self, CompareRow, Measure};
-use crate::compare::verdict::{count_ratio, repeats_exactly, session_ratio, time_ratio};
+use crate::compare::verdict::{count_ratio, repeats_exactly, time_ratio};
 use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
+use crate::measure::kernel::{speedup, typical_time};
 use crate::outln;
 use crate::progress::Progress;
 use crate::record::schema::UnknownMetrics;
@@ -357,10 +358,11 @@ pub fn run(args: Args) -> Result<()> {
         if interleaved {
             format!(
                 "time = interleaved rounds: both binaries' timing children alive side by side, {} sessions of fresh \
-                 process pairs over {} s in {} streams run side by side; {}; each session's estimate is the median of \
-                 its per-round ratios A / B, and B's speedup over A is their geometric mean with a 95% Student-t \
+                 process pairs over {} s in {} streams run side by side; {}; each session's estimate is the mean of \
+                 its per-round log ratios A / B, and B's speedup over A is their geometric mean with a 95% Student-t \
                  interval over sessions (rounds of one session share its processes' memory layouts, so sessions, not \
-                 rounds, are the independent samples){}",
+                 rounds, are the independent samples); each side's time is the geometric mean of its own samples, so \
+                 A's time over B's is the speedup{}",
                 args.sessions,
                 args.time_budget,
                 streams(args.sessions),
@@ -611,16 +613,22 @@ fn compare_rows(
         let Some([a, b]) = times.get(arm) else {
             continue;
         };
-        let ratio = match sessions {
-            Some(s) => session_ratio(a, b, s),
-            None => time_ratio(a, b),
+        // Interleaved rounds: each side's time is its geometric mean over sessions, from the very samples whose
+        // paired ratios give the speedup, so the speedup is their quotient and the two cannot disagree.
+        let (ratio, ta, tb) = match sessions {
+            Some(s) => (
+                speedup(a, b, s),
+                typical_time(a, s).map_or(f64::NAN, |t| t.point),
+                typical_time(b, s).map_or(f64::NAN, |t| t.point),
+            ),
+            None => (time_ratio(a, b), median(a), median(b)),
         };
         if let Some(ratio) = ratio {
             rows.push(CompareRow {
                 arm: arm.clone(),
                 measure: Measure::Time,
-                a: median(a),
-                b: median(b),
+                a: ta,
+                b: tb,
                 ratio,
                 exact: false,
                 pairs: a.len().min(b.len()),
@@ -645,4 +653,30 @@ fn compare_rows(
         }
     }
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A's and B's times come from the samples the speedup pairs (geometric means over the same sessions), so
+    /// A's time over B's is the speedup: the console and `compare.md` cannot show B slower and "B faster" at once.
+    #[test]
+    fn per_side_times_are_the_quotient_the_speedup_shows() {
+        let arm = ArmKey::new("sparse", "optimized", "material", "on");
+        let a = vec![277.0, 277.0, 277.0, 400.0, 400.0, 400.0];
+        let b = vec![278.0, 278.0, 278.0, 300.0, 300.0, 300.0];
+        let session = [0, 0, 0, 1, 1, 1];
+        let times = BTreeMap::from([(arm.clone(), [a, b])]);
+        let rows = compare_rows(
+            std::slice::from_ref(&arm),
+            0.005,
+            &times,
+            Some(&session),
+            &BTreeMap::new(),
+        );
+        let r = &rows[0];
+        assert!((r.a / r.b - r.ratio.point).abs() < 1e-12, "{r:?}");
+        assert!(r.ratio.point > 1.0 && r.a > r.b, "{r:?}");
+    }
 }

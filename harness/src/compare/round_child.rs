@@ -6,7 +6,9 @@
 //! PLANTED` per arm (`PLANTED`: iterations of planted work after each operation, summed over the arm's timed
 //! operations; 0 without the knob), with `--by-successor` then `successors N N ...` (each arm's successor count),
 //! and then `ready`. With `--by-successor`, each `time ARM SUCCESSOR` line (indices from 0) makes it expand that one
-//! successor of that arm with a fresh cache (one sample) and print `time NS` (nanoseconds per expansion). Without
+//! successor of that arm with a fresh cache (one sample) and print `time NS` (nanoseconds per expansion), with
+//! `--with-usage` followed by the sample's CPU time and page faults per expansion (`time NS USER_NS SYS_NS MINOR
+//! MAJOR`, from `getrusage` of the timing thread). Without
 //! it (the protocol of older revisions, which the parent falls back to), each `round SEED` line makes it time every
 //! arm's whole operation once, in an order shuffled by `SEED`, and print `times NS NS ...` (nanoseconds per
 //! successor, arms in the announced order). End of input or `quit` ends it.
@@ -18,10 +20,12 @@
 
 use crate::evaluators::EvaluatorKind;
 use crate::experiments::expansion::operation::{Arm, timed_operation};
+use crate::measure::kernel::{Sample, Sampler};
+use crate::measure::usage::Usage;
 use crate::scenario::{families, load_dir};
 use anyhow::{Context, Result, bail};
 use engine::GameState;
-use engine::chance::Traversal;
+use engine::chance::{ChanceDepth, Traversal};
 use engine::memo::CacheKind;
 use rand::{RngExt, SeedableRng};
 use std::io::{BufRead, Write};
@@ -57,6 +61,11 @@ pub struct Args {
     /// successor. Without it the child speaks the original round protocol, which older parents expect.
     #[arg(long)]
     pub by_successor: bool,
+    /// With `--by-successor`: end each `time` reply with the sample's usage per expansion (user and system CPU
+    /// nanoseconds, minor and major page faults, from `getrusage` of the timing thread). Parents that predate it
+    /// read only the time and do not ask for it.
+    #[arg(long)]
+    pub with_usage: bool,
 }
 
 /// The planted slowdown from the environment: `None` when unset, an error naming the variable when malformed.
@@ -165,29 +174,23 @@ pub fn run(args: Args) -> Result<()> {
     // cache as in the arm's operation (`--by-successor`). Every one is warmed up; its fastest warm-up run sizes its
     // samples and calibrates its planted work.
     let target = Duration::from_millis(args.sample_ms.max(1));
-    let mut ops: Vec<Vec<Sampled<'_>>> = arms
-        .iter()
-        .map(|(_, a, si)| {
-            let (states, depth) = (&states[*si], scns[*si].depth);
-            if args.by_successor {
-                (0..states.len())
-                    .map(|k| {
-                        Sampled::new(
-                            timed_operation(&states[k..=k], depth, *a),
-                            target,
-                            &planting,
-                        )
-                    })
-                    .collect()
-            } else {
+    let mut ops: Vec<Vec<Sampled<'_>>> = if args.by_successor {
+        let each: Vec<(&[GameState], ChanceDepth, Arm)> = arms
+            .iter()
+            .map(|(_, a, si)| (states[*si].as_slice(), scns[*si].depth, *a))
+            .collect();
+        Successors::new(&each, target, &planting).ops
+    } else {
+        arms.iter()
+            .map(|(_, a, si)| {
                 vec![Sampled::new(
-                    timed_operation(states, depth, *a),
+                    timed_operation(&states[*si], scns[*si].depth, *a),
                     target,
                     &planting,
                 )]
-            }
-        })
-        .collect();
+            })
+            .collect()
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for ((fam, a, _), arm_ops) in arms.iter().zip(&ops) {
@@ -228,7 +231,13 @@ pub fn run(args: Args) -> Result<()> {
                 let Some(op) = ops.get_mut(a).and_then(|c| c.get_mut(k)) else {
                     bail!("`{line}`: no arm {a} with a successor {k}");
                 };
-                writeln!(out, "time {:.1}", op.sample())?;
+                let s = op.measured();
+                match s.usage {
+                    Some(used) if args.with_usage => {
+                        writeln!(out, "time {:.1} {}", s.ns, used.words())?
+                    }
+                    _ => writeln!(out, "time {:.1}", s.ns)?,
+                }
                 out.flush()?;
             }
             _ if args.by_successor => {
@@ -268,6 +277,16 @@ impl<'a> Sampled<'a> {
         }
     }
 
+    /// One sample with the thread's usage per pass.
+    fn measured(&mut self) -> Sample {
+        let start = Usage::now();
+        let ns = self.sample();
+        Sample {
+            ns,
+            usage: Some(Usage::now().since(start).per(self.passes as f64)),
+        }
+    }
+
     /// One sample: nanoseconds per pass, each pass followed by the planted work.
     fn sample(&mut self) -> f64 {
         let t = Instant::now();
@@ -278,6 +297,53 @@ impl<'a> Sampled<'a> {
             }
         }
         t.elapsed().as_nanos() as f64 / self.passes as f64
+    }
+}
+
+/// Every successor of every arm as a timed operation with a fresh cache, warmed up: the kernel's [`Sampler`] in
+/// this process. The `timing-rounds` child answers its parent's requests with it; the main job samples in its own
+/// process with it where its executable has no `timing-rounds` child (a test binary, say).
+pub(crate) struct Successors<'a> {
+    ops: Vec<Vec<Sampled<'a>>>,
+    counts: Vec<usize>,
+}
+
+impl<'a> Successors<'a> {
+    /// The operations of `arms` (each its family's successor states, depth and arm), warmed up in order.
+    pub(crate) fn new(
+        arms: &[(&'a [GameState], ChanceDepth, Arm)],
+        target: Duration,
+        planting: &Planting,
+    ) -> Successors<'a> {
+        let ops: Vec<Vec<Sampled<'a>>> = arms
+            .iter()
+            .map(|&(states, depth, arm)| {
+                (0..states.len())
+                    .map(|k| {
+                        Sampled::new(
+                            timed_operation(&states[k..=k], depth, arm),
+                            target,
+                            planting,
+                        )
+                    })
+                    .collect()
+            })
+            .collect();
+        let counts = ops.iter().map(Vec::len).collect();
+        Successors { ops, counts }
+    }
+}
+
+impl Sampler for Successors<'_> {
+    fn successors(&self) -> &[usize] {
+        &self.counts
+    }
+
+    fn time(&mut self, arm: usize, successor: usize) -> Result<Sample> {
+        match self.ops.get_mut(arm).and_then(|c| c.get_mut(successor)) {
+            Some(op) => Ok(op.measured()),
+            None => bail!("no arm {arm} with a successor {successor}"),
+        }
     }
 }
 

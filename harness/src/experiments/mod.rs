@@ -21,7 +21,7 @@ pub mod search;
 pub mod strength;
 pub mod tt_pressure;
 
-pub use job::{Job, Race, timing_plan};
+pub use job::{Job, Race, timing_plan, timing_schedule};
 pub(crate) use lanes::run_all;
 pub use main_run::{Findings, MainRun};
 

@@ -109,6 +109,11 @@ fn run_in(
     let mut run = MainRun::new(job, &scenarios, meta, folder);
     crate::experiments::run_all(&mut run)?;
     let (written, findings) = write::write_results(run)?;
+    // How the timing ran joins the run's metadata once it is known.
+    if let Some(t) = &findings.timing {
+        let text = format!("{}{}", meta.to_key_values(), t.key_values());
+        folder.write("metadata.txt", text.as_bytes())?;
+    }
     let mut glance = at_a_glance(&written.counts, &written.timings, &written.intervals);
     if let Some(map) = &findings.break_even {
         crate::experiments::expansion::glance::with_break_even_map(&mut glance, &map.rows);
@@ -125,6 +130,7 @@ fn run_in(
             .as_ref()
             .map_or(&[][..], |m| &m.break_evens[..]),
         elo_per_doubling: strength.measured(),
+        run: findings.timing.as_ref(),
     };
     // The answer is read from the files just written, as the report reads them, so the two never differ.
     let slice = crate::section::Slice::of_run(&written.counts, &written.timings);

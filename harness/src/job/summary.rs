@@ -12,7 +12,10 @@ use serde::Serialize;
 /// The version of `summary.json`'s layout; bumped when a key is added, changes meaning or disappears. Version 3
 /// added `answer` and `verdicts.constant_not_counted`, and `verdicts` no longer counts the synthetic `constant`
 /// evaluator's settings (`at_a_glance` still lists them); every other key of version 2 kept its meaning. Version 4
-/// added `elo_per_doubling` and `at_a_glance[].predicted_elo`.
+/// added `elo_per_doubling` and `at_a_glance[].predicted_elo`. Version 5: `at_a_glance[].speedup_vs_none` is the
+/// whole interval object (`point`, `low`, `high`, `level`, `n`, `method`) rather than `median`, `low`, `high`, and
+/// `run` says how the timing ran (mode, load averages before and after, lanes);
+/// `at_a_glance[].break_even_ns_per_call` is an interval from the paired speedup and `break_evens_disagree` is added.
 pub(crate) const SUMMARY_VERSION: u32 = 5;
 
 #[derive(Serialize)]
@@ -23,6 +26,8 @@ struct SummaryJson<'a> {
     rustc: &'a str,
     machine: String,
     seed: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    run: Option<&'a crate::measure::usage::TimingConditions>,
     answer: &'a [Claim],
     verdicts: Tally,
     at_a_glance: &'a [Glance],
@@ -46,6 +51,8 @@ pub(crate) struct StageHeadlines<'a> {
     pub break_even_map: &'a [VariantBreakEven],
     /// The Elo per doubling the predicted Elo figures use (absent without a measurement).
     pub elo_per_doubling: Option<&'a EloPerDoubling>,
+    /// How the timing ran (absent when the expansion stage did not time).
+    pub run: Option<&'a crate::measure::usage::TimingConditions>,
 }
 
 /// `summary.json`'s `elo_per_doubling`: the measurement behind every `predicted_elo`.
@@ -136,6 +143,7 @@ pub(crate) fn summary_json(
         rustc: &meta.rustc,
         machine: meta.machine(),
         seed: meta.seed,
+        run: stages.run,
         answer,
         verdicts: tally(glance),
         at_a_glance: glance,

@@ -116,7 +116,15 @@ impl Report<'_> {
     fn header(&mut self, answer: &[crate::answer::Claim]) -> Result<()> {
         let r = self.results;
         let _ = writeln!(self.md, "# Evaluation-cache benchmark report\n");
-        self.md.push_str(&crate::answer::markdown(answer));
+        self.md.push_str(&crate::answer::markdown(
+            answer,
+            crate::answer::unreliable_timings(
+                r.meta("load_before"),
+                r.meta("load_after"),
+                r.meta("cores"),
+            )
+            .as_deref(),
+        ));
         self.md.push_str(DEFINITIONS);
         let _ = writeln!(self.md, "## The run\n");
         let _ = writeln!(
@@ -135,6 +143,14 @@ impl Report<'_> {
             ("seed", "seed"),
             ("date (UTC)", "started_utc"),
             ("timings", "timing"),
+            ("mode", "mode"),
+            (
+                "load average before the timing (1, 5, 15 min)",
+                "load_before",
+            ),
+            ("load average after the timing", "load_after"),
+            ("timing sessions side by side", "timing_streams"),
+            ("timing sessions run as", "timing_sessions"),
         ] {
             let value = r.meta(key).to_string();
             // Runs from before the two lanes record no `timing` (they timed alone): no row.
@@ -146,6 +162,13 @@ impl Report<'_> {
                     "with the machine to themselves (one experiment at a time)".to_owned()
                 }
                 ("timing", _) => continue,
+                // Runs from before the timing kernel record none of these: no row.
+                (
+                    "mode" | "load_before" | "load_after" | "timing_streams" | "timing_sessions",
+                    "unknown",
+                ) => continue,
+                ("mode", "quick") => "`--quick`".to_owned(),
+                ("timing_sessions", "processes") => "fresh `timing-rounds` processes".to_owned(),
                 _ => value,
             };
             // The revision in the form `harness --version` and the console show; metadata.txt keeps it whole.

@@ -23,17 +23,6 @@ fn verdict_name<S: serde::Serializer>(v: &Verdict, s: S) -> Result<S::Ok, S::Err
     s.serialize_str(v.name(&PAYS))
 }
 
-/// Writes a speedup interval under the `summary.json` keys docs/results.md documents (`median`, `low`, `high`): the
-/// point is a median of per-round ratios, and the keys predate the harness's one interval type.
-fn speedup_keys<S: serde::Serializer>(i: &Interval, s: S) -> Result<S::Ok, S::Error> {
-    use serde::ser::SerializeStruct;
-    let mut st = s.serialize_struct("Speedup", 3)?;
-    st.serialize_field("median", &i.point)?;
-    st.serialize_field("low", &i.low)?;
-    st.serialize_field("high", &i.high)?;
-    st.end()
-}
-
 /// The headline of one setting.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Glance {
@@ -45,8 +34,8 @@ pub struct Glance {
     pub traversal: String,
     /// The cache variant with the greatest median speedup over `none`.
     pub fastest_variant: String,
-    /// Its speedup over `none` = time(none) / time(variant), > 1 = faster.
-    #[serde(serialize_with = "speedup_keys")]
+    /// Its speedup over `none` = time(none) / time(variant), > 1 = faster (in `summary.json` the whole interval:
+    /// point, low, high, level, n, method).
     pub speedup_vs_none: Interval,
     /// Whether the fastest variant pays: [`Verdict::of_ratio`] of its speedup.
     #[serde(serialize_with = "verdict_name")]
@@ -720,10 +709,18 @@ mod tests {
         );
         let g = at_a_glance(&c, &t, &IntervalTable::default());
         let json = serde_json::to_value(&g[0]).unwrap();
+        let s = &json["speedup_vs_none"];
         assert_eq!(
-            json["speedup_vs_none"],
-            serde_json::json!({"median": 2.0, "low": 1.5, "high": 2.5})
+            (&s["point"], &s["low"], &s["high"], &s["n"], &s["method"]),
+            (
+                &serde_json::json!(2.0),
+                &serde_json::json!(1.5),
+                &serde_json::json!(2.5),
+                &serde_json::json!(8),
+                &serde_json::json!("paired_ratio")
+            )
         );
+        assert!(s["level"].as_f64().unwrap() > 0.95, "{s}");
     }
 
     #[test]
