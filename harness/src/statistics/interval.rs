@@ -54,11 +54,14 @@ pub enum Method {
     Exact,
     /// One sample or a figure without spread: no coverage claim.
     SingleSample,
+    /// A difference read off a curve of independent normal estimates (their standard errors combined in
+    /// quadrature), its extremes over another interval's range: covers whenever both do (level by Bonferroni).
+    CurveEnvelope,
 }
 
 impl Method {
     /// Every method, in declaration order.
-    pub const ALL: [Method; 7] = [
+    pub const ALL: [Method; 8] = [
         Method::OrderStatistic,
         Method::PairedRatio,
         Method::StudentT,
@@ -66,6 +69,7 @@ impl Method {
         Method::Normal,
         Method::Exact,
         Method::SingleSample,
+        Method::CurveEnvelope,
     ];
 
     /// The name in CSV columns and `summary.json`.
@@ -78,6 +82,7 @@ impl Method {
             Method::Normal => "normal",
             Method::Exact => "exact",
             Method::SingleSample => "single_sample",
+            Method::CurveEnvelope => "curve_envelope",
         }
     }
 
@@ -171,7 +176,12 @@ mod serde_shape {
     fn one_json_shape_with_the_method_named_as_in_csv() {
         let i = Interval::mean(&[1.0, 2.0, 3.0]);
         let json = serde_json::to_value(i).unwrap();
-        let keys: Vec<&str> = json.as_object().unwrap().keys().map(String::as_str).collect();
+        let keys: Vec<&str> = json
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
         assert_eq!(keys.len(), 6, "{keys:?}");
         for k in ["point", "low", "high", "level", "n", "method"] {
             assert!(keys.contains(&k), "{k} missing from {json}");
