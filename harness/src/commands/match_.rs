@@ -87,10 +87,10 @@ pub struct WorkOddsArgs {
 #[derive(clap::Args, Debug)]
 pub struct WorthArgs {
     /// The speedup S (> 0; > 1 = faster): the bot at nodes:round(N·S) plays itself at nodes:N.
-    #[arg(long, value_name = "S", value_parser = parse_speedup)]
+    #[arg(long, value_name = "S", value_parser = parse_speedup, allow_hyphen_values = true)]
     pub(crate) speedup: f64,
     /// The node budget N the speedup is worth something at.
-    #[arg(long, value_name = "N", value_parser = parse_budget)]
+    #[arg(long, value_name = "N", value_parser = parse_budget, allow_hyphen_values = true)]
     pub(crate) budget: u64,
     /// Games to play (even; every game is played).
     #[arg(long, default_value_t = 400)]
@@ -389,9 +389,15 @@ fn work_odds(w: WorkOddsArgs) -> anyhow::Result<()> {
 fn worth(w: WorthArgs) -> anyhow::Result<()> {
     use crate::experiments::strength::{curve, elo_text, read_curve};
     let faster = (w.budget as f64 * w.speedup).round();
-    if !(1.0..=(u64::MAX / 2) as f64).contains(&faster) {
+    let most = (u64::MAX / 2) as f64;
+    if !(1.0..=most).contains(&faster) {
+        let nodes = if faster > most {
+            format!("about {faster:.1e} nodes, over the largest budget")
+        } else {
+            format!("{faster} nodes, under 1")
+        };
         return Err(Failure::BadInput.because(format!(
-            "--speedup {} x --budget {}: {faster} nodes is not a budget (1 to {})",
+            "--speedup {:?} x --budget {}: {nodes} (a budget is 1 to {})",
             w.speedup,
             w.budget,
             u64::MAX / 2

@@ -1,22 +1,28 @@
-//! `harness bench`: a fixed search suite, like the chess engines' bench. The default bot chooses its turn in each
-//! of the first [`POSITIONS`] frozen openings (their rolls included) at `nodes:`[`BUDGET`], each with a fresh memo
-//! and table, so the node count is a property of the code alone; the nodes per second it took are this machine's
-//! speed under its present load, which is recorded beside it. The main job maps its time control to a node budget
-//! with it ([`super::Basis::budget`]): nodes per move = nodes per second x the time per move.
+//! `harness bench`: a fixed search suite, like the chess engines' bench. The default bot's search (its pruning,
+//! table, cache and evaluator) chooses the turn in each of the first [`POSITIONS`] frozen openings (their rolls
+//! included) at the fixed depth 2, the depth its moves mostly complete, each with a fresh memo and table, so the
+//! node count is a property of the code alone (a change to the search shows as another count); the nodes per
+//! second it took are this machine's speed under its present load, which is recorded beside it. The main job maps
+//! its time control to a node budget with it ([`super::Basis::budget`]): nodes per move = nodes per second x the
+//! time per move.
 
 use super::Provenance;
-use crate::experiments::match_runner::bot::{BotSpec, TimeControl};
+use crate::experiments::match_runner::bot::{BotSpec, Depth, TimeControl};
 use crate::experiments::match_runner::openings::Openings;
 use crate::record::RunMetadata;
 use engine::game::Player;
+use engine::search::SearchDepth;
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
-/// The openings searched (the first of the frozen file, in order).
-pub(crate) const POSITIONS: usize = 32;
+/// The openings searched (the first of the frozen file, in order: all 128 of the shipped one).
+pub(crate) const POSITIONS: usize = 128;
 
-/// The node budget of each search.
-pub(crate) const BUDGET: u64 = 1000;
+/// Passes over the positions (each search alike; enough work for a stable speed, about 30,000 nodes).
+pub(crate) const PASSES: usize = 4;
+
+/// A node cap far above what a depth-2 search of an opening takes, so it never binds (the count is the search's).
+pub(crate) const CAP: u64 = 1_000_000;
 
 /// The layout version of `bench.json`.
 pub(crate) const BENCH_VERSION: u32 = 1;
@@ -28,8 +34,9 @@ pub struct BenchRecord {
     pub format_version: u32,
     /// The bot searched (canonical spec).
     pub bot: String,
-    /// Positions searched.
+    /// Positions searched, each once per pass.
     pub positions: usize,
+    pub passes: usize,
     /// Search nodes over the suite (deterministic: the same on any machine).
     pub nodes: u64,
     /// Nodes per second (measured: this machine under its load).
@@ -48,11 +55,12 @@ impl BenchRecord {
     /// `nodes=N nps=R load=1 5 15 machine=…`.
     pub(crate) fn line(&self) -> String {
         format!(
-            "nodes={} nps={:.0} seconds={:.3} positions={} load_start={} load_end={} machine={}",
+            "nodes={} nps={:.0} seconds={:.3} positions={} passes={} load_start={} load_end={} machine={}",
             self.nodes,
             self.nps,
             self.seconds,
             self.positions,
+            self.passes,
             self.provenance.load_start.replace(' ', ","),
             self.provenance.load_end.replace(' ', ","),
             self.provenance.machine
@@ -77,10 +85,11 @@ impl BenchRecord {
     }
 }
 
-/// The suite's bot: the default spec at `nodes:`[`BUDGET`].
+/// The suite's bot: the default spec at depth 2, capped at `nodes:`[`CAP`].
 pub(crate) fn bot() -> BotSpec {
     BotSpec {
-        tc: TimeControl::Nodes(BUDGET),
+        depth: Depth::Fixed(SearchDepth::Two),
+        tc: TimeControl::Nodes(CAP),
         ..BotSpec::default()
     }
 }
@@ -113,12 +122,18 @@ pub(crate) fn run(openings: &Openings) -> anyhow::Result<BenchRecord> {
     let meta = RunMetadata::collect(0);
     let bot = bot();
     let load_start = super::load_average();
-    let (nodes, seconds) = search_suite(openings, &bot, POSITIONS)?;
+    let (mut nodes, mut seconds) = (0, 0.0);
+    for _ in 0..PASSES {
+        let (n, s) = search_suite(openings, &bot, POSITIONS)?;
+        nodes += n;
+        seconds += s;
+    }
     let load_end = super::load_average();
     Ok(BenchRecord {
         format_version: BENCH_VERSION,
         bot: bot.to_string(),
         positions: POSITIONS.min(openings.dfens.len()),
+        passes: PASSES,
         nodes,
         nps: nodes as f64 / seconds.max(1e-9),
         seconds,
@@ -132,25 +147,24 @@ mod tests {
     use crate::experiments::match_runner::openings;
 
     #[test]
-    fn the_suites_node_count_is_the_same_every_time_and_grows_with_the_budget() {
+    fn the_suites_node_count_is_the_same_every_time_and_is_the_searchs_own() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("..")
             .join(openings::DEFAULT_PATH);
         let o = openings::load(&path).unwrap();
-        let small = BotSpec {
-            tc: TimeControl::Nodes(100),
+        let (a, _) = search_suite(&o, &bot(), 3).unwrap();
+        let (b, _) = search_suite(&o, &bot(), 3).unwrap();
+        assert_eq!(a, b);
+        // The cap does not bind: a search to depth 2 takes the nodes it takes, not the budget.
+        assert!(a > 3 && a < 3 * CAP, "{a}");
+        // Another search (no pruning, no table) counts other nodes on the same positions.
+        let plain = BotSpec {
+            pruning: engine::search::Pruning::None,
+            tt: None,
             ..bot()
         };
-        let (a, _) = search_suite(&o, &small, 3).unwrap();
-        let (b, _) = search_suite(&o, &small, 3).unwrap();
-        assert_eq!(a, b);
-        assert!(a >= 3, "{a}");
-        let larger = BotSpec {
-            tc: TimeControl::Nodes(400),
-            ..small
-        };
-        let (c, _) = search_suite(&o, &larger, 3).unwrap();
-        assert!(c > a, "{c} vs {a}");
+        let (c, _) = search_suite(&o, &plain, 3).unwrap();
+        assert_ne!(c, a);
     }
 
     #[test]
@@ -159,6 +173,7 @@ mod tests {
             format_version: BENCH_VERSION,
             bot: bot().to_string(),
             positions: POSITIONS,
+            passes: PASSES,
             nodes: 1000,
             nps: 14_000.0,
             seconds: 1000.0 / 14_000.0,

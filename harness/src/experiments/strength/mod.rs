@@ -312,6 +312,7 @@ pub(crate) mod tests {
                 format_version: bench::BENCH_VERSION,
                 bot: bench::bot().to_string(),
                 positions: bench::POSITIONS,
+                passes: bench::PASSES,
                 nodes: 1000,
                 nps: 14_000.0,
                 seconds: 1000.0 / 14_000.0,
