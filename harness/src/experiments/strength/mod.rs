@@ -204,13 +204,16 @@ impl Default for Strength {
 }
 
 impl Strength {
-    /// The curve and bench in `dir` (named `curve` and `bench` there).
+    /// The curve and bench in these files. The bench is read first: a run folder written before the curve holds
+    /// a single-match `elo_per_doubling.json` (format 1) and no bench, and reads as no basis rather than bad input.
     fn read_pair(curve: &Path, bench: &Path) -> anyhow::Result<Strength> {
-        let curve = read_curve(curve)?;
-        let bench = read_bench(bench)?;
-        Ok(match (curve, bench) {
-            (Ok(curve), Ok(bench)) => Strength::Measured(Box::new(Basis { curve, bench })),
-            (Err(why), _) | (_, Err(why)) => Strength::Absent(why),
+        let bench = match read_bench(bench)? {
+            Ok(b) => b,
+            Err(why) => return Ok(Strength::Absent(why)),
+        };
+        Ok(match read_curve(curve)? {
+            Ok(curve) => Strength::Measured(Box::new(Basis { curve, bench })),
+            Err(why) => Strength::Absent(why),
         })
     }
 
