@@ -11,7 +11,7 @@ use harness::record::UtcTimestamp;
 use harness::scenario::{Family, scenario_path};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use support::{shipped_scenarios, temp_dir, verdict_by_rule};
+use support::{scenarios_with_strength, shipped_scenarios, temp_dir, verdict_by_rule};
 
 fn args(scenarios_dir: PathBuf, out: PathBuf, report_dir: PathBuf) -> Args {
     Args {
@@ -36,24 +36,6 @@ fn folders(dir: &Path) -> Vec<PathBuf> {
         .unwrap_or_default();
     v.sort();
     v
-}
-
-/// The shipped scenarios with the fixture curve and bench as `strength/` (the shipped ones are the lead's
-/// measurements, written from finished matches).
-fn scenarios_with_strength(tmp: &Path) -> PathBuf {
-    let dir = tmp.join("scenarios");
-    std::fs::create_dir_all(dir.join("strength")).unwrap();
-    for e in std::fs::read_dir(shipped_scenarios()).unwrap() {
-        let p = e.unwrap().path();
-        if p.extension().is_some_and(|x| x == "json") {
-            std::fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
-        }
-    }
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/strength");
-    for name in ["elo-per-doubling.json", "bench.json"] {
-        std::fs::copy(fixture.join(name), dir.join("strength").join(name)).unwrap();
-    }
-    dir
 }
 
 #[test]
@@ -138,7 +120,7 @@ fn quick_run_writes_counts_timings_and_summary() {
     let summary: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(runs[0].join("summary.json")).unwrap())
             .unwrap();
-    assert_eq!(summary["summary_version"], 4);
+    assert_eq!(summary["summary_version"], 5);
     assert_eq!(summary["seed"], 5);
     // The answer: one sentence per question, the same in summary.json and at the top of the report; a skipped
     // stage's question says so, and a measured one states its figures.
