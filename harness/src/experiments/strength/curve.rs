@@ -108,9 +108,8 @@ impl EloCurve {
                 )));
             }
             let e = &p.elo;
-            if ![e.point, e.low, e.high].iter().all(|v| v.is_finite())
-                || !(e.low <= e.point && e.point <= e.high)
-            {
+            let finite = [e.point, e.low, e.high].iter().all(|v| v.is_finite());
+            if !(finite && e.low <= e.point && e.point <= e.high) {
                 return Err(at(
                     "elo`: low <= point <= high, all finite, does not hold".into()
                 ));
