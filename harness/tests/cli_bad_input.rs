@@ -254,3 +254,88 @@ fn a_work_odds_budget_that_cannot_double_exits_2_naming_the_bot() {
     }
     assert_eq!(std::fs::read_dir(out.path()).unwrap().count(), 0);
 }
+
+#[test]
+fn strength_commands_reject_bad_budgets_speedups_and_specs() {
+    let worth = |extra: &[&str], needles: &[&str]| {
+        let mut args = vec!["match", "worth", "--out", "/tmp/never-written"];
+        args.extend_from_slice(extra);
+        rejects(&args, needles);
+    };
+    worth(
+        &["--speedup", "0", "--budget", "500"],
+        &["--speedup", "'0'"],
+    );
+    worth(
+        &["--speedup", "-1.5", "--budget", "500"],
+        &["--speedup", "'-1.5'"],
+    );
+    worth(&["--speedup", "nan", "--budget", "500"], &["--speedup"]);
+    worth(&["--speedup", "1.2", "--budget", "0"], &["--budget", "'0'"]);
+    worth(
+        &["--speedup", "1e300", "--budget", "500"],
+        &["--speedup", "over the largest budget"],
+    );
+    worth(
+        &["--speedup", "0.0001", "--budget", "500"],
+        &["--speedup", "under 1"],
+    );
+    worth(
+        &["--speedup", "1.2", "--budget", "500", "--bot", "tc=nodes:9"],
+        &["--bot", "give no tc"],
+    );
+    worth(
+        &["--speedup", "1.2", "--budget", "500", "--games", "3"],
+        &["--games 3"],
+    );
+    let odds = |extra: &[&str], needles: &[&str]| {
+        let mut args = vec!["match", "work-odds", "--out", "/tmp/never-written"];
+        args.extend_from_slice(extra);
+        rejects(&args, needles);
+    };
+    odds(
+        &["--bot", "depth=id", "--budgets", "125,x"],
+        &["--budgets", "'x'"],
+    );
+    odds(
+        &["--bot", "depth=id", "--budgets", "125,125"],
+        &["--budgets", "125 is given twice"],
+    );
+    odds(
+        &["--bot", "depth=id,tc=nodes:5", "--budgets", "125"],
+        &["--bot", "give no tc"],
+    );
+    odds(
+        &["--bot", "depth=id", "--write", "/tmp/x.json"],
+        &["--budgets"],
+    );
+    odds(
+        &[
+            "--bot",
+            "depth=id",
+            "--budgets",
+            "125",
+            "--shard",
+            "1/2",
+            "--write",
+            "/tmp/x.json",
+        ],
+        &["--shard"],
+    );
+    odds(
+        &[
+            "--bot",
+            "depth=id",
+            "--budgets",
+            "125",
+            "--write",
+            "/dev/null/x.json",
+        ],
+        &["--write"],
+    );
+    rejects(&["bench", "--write", "/dev/null/x.json"], &["--write"]);
+    rejects(
+        &["bench", "--openings", "/nonexistent/openings.json"],
+        &["--openings"],
+    );
+}

@@ -11,7 +11,7 @@ use harness::record::UtcTimestamp;
 use harness::scenario::{Family, scenario_path};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use support::{shipped_scenarios, temp_dir, verdict_by_rule};
+use support::{scenarios_with_strength, shipped_scenarios, temp_dir, verdict_by_rule};
 
 fn args(scenarios_dir: PathBuf, out: PathBuf, report_dir: PathBuf) -> Args {
     Args {
@@ -43,8 +43,12 @@ fn quick_run_writes_counts_timings_and_summary() {
     let tmp = temp_dir("main-job-ok");
     let out = tmp.path().join("results");
     let reports = tmp.path().join("reports");
-    harness::commands::main_job::run(args(shipped_scenarios(), out.clone(), reports.clone()))
-        .unwrap();
+    harness::commands::main_job::run(args(
+        scenarios_with_strength(tmp.path()),
+        out.clone(),
+        reports.clone(),
+    ))
+    .unwrap();
     let runs = folders(&out);
     assert_eq!(runs.len(), 1);
     assert!(!runs[0].to_string_lossy().ends_with(".partial"), "{runs:?}");
@@ -183,23 +187,47 @@ fn quick_run_writes_counts_timings_and_summary() {
         1,
         "one setting: promotion-en-passant, constant, on"
     );
-    // Elo per doubling from the shipped file, and the setting's predicted Elo from it, recomputed here.
-    let shipped: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../scenarios/strength/elo-per-doubling.json"),
+    // The strength basis from the fixture curve and bench: the budget is the bench's nodes per 50 ms, the
+    // curve every budget with its games, and the setting's predicted Elo is a curve interval.
+    let fixture = |name: &str| -> serde_json::Value {
+        serde_json::from_str(
+            &std::fs::read_to_string(
+                Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("tests/fixtures/strength")
+                    .join(name),
+            )
+            .unwrap(),
         )
-        .unwrap(),
-    )
-    .unwrap();
-    let e = &summary["elo_per_doubling"];
-    assert_eq!(e["tc"], shipped["tc"]);
-    assert_eq!(e["median"], shipped["elo"]["point"]);
-    assert!(runs[0].join("elo_per_doubling.json").is_file());
-    let s = glance[0]["speedup_vs_none"]["point"].as_f64().unwrap();
-    assert_eq!(glance[0]["speedup_vs_none"]["method"], "student_t");
-    let predicted = glance[0]["predicted_elo"]["median"].as_f64().unwrap();
-    assert!((predicted - s.log2() * e["median"].as_f64().unwrap()).abs() < 1e-9);
+        .unwrap()
+    };
+    let (curve, bench) = (fixture("elo-per-doubling.json"), fixture("bench.json"));
+    let st = &summary["strength"];
+    let budget = (bench["nps"].as_f64().unwrap() * 0.05).round() as u64;
+    assert_eq!(st["budget"].as_u64(), Some(budget));
+    assert_eq!(st["margin_elo"].as_f64(), Some(5.0));
+    let points = curve["points"].as_array().unwrap();
+    assert_eq!(st["curve"].as_array().unwrap().len(), points.len());
+    for (got, want) in st["curve"].as_array().unwrap().iter().zip(points) {
+        assert_eq!(got["budget"], want["budget"]);
+        assert_eq!(got["elo_per_doubling"], want["elo"]);
+    }
+    assert!(
+        runs[0].join("elo_per_doubling.json").is_file() && runs[0].join("bench.json").is_file()
+    );
+    // A prediction exactly where the speedup's interval stays on the curve (125 to 4,000 nodes).
+    let p = &glance[0]["predicted_elo"];
+    let sp = &glance[0]["speedup_vs_none"];
+    assert_eq!(sp["method"], "student_t");
+    let on_curve = |k: &str| (125.0..=4000.0).contains(&(budget as f64 * sp[k].as_f64().unwrap()));
+    assert_eq!(
+        !p.is_null(),
+        on_curve("low") && on_curve("high"),
+        "{sp} {p}"
+    );
+    if !p.is_null() {
+        assert_eq!(p["method"], "curve_envelope", "{p}");
+        assert!(p["low"].as_f64().unwrap() <= p["point"].as_f64().unwrap());
+    }
     assert!(md.contains("| predicted Elo [interval] |"));
     // The verdict follows from the interval intervals.csv persists, by the documented rule written out here
     // independently: no verdict below 95% coverage, within noise inside 1 ± 1%, pays above 1, costs below.

@@ -129,7 +129,7 @@ fn run_in(
             .break_even
             .as_ref()
             .map_or(&[][..], |m| &m.break_evens[..]),
-        elo_per_doubling: strength.measured(),
+        strength: strength.measured(),
         run: findings.timing.as_ref(),
     };
     // The answer is read from the files just written, as the report reads them, so the two never differ.

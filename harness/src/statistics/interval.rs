@@ -56,11 +56,14 @@ pub enum Method {
     SingleSample,
     /// The percentile bootstrap over independent units (positions, pairs), resampled from a seeded generator.
     Bootstrap,
+    /// A difference read off a curve of independent normal estimates (their standard errors combined in
+    /// quadrature), its extremes over another interval's range: covers whenever both do (level by Bonferroni).
+    CurveEnvelope,
 }
 
 impl Method {
     /// Every method, in declaration order.
-    pub const ALL: [Method; 8] = [
+    pub const ALL: [Method; 9] = [
         Method::OrderStatistic,
         Method::PairedRatio,
         Method::StudentT,
@@ -69,6 +72,7 @@ impl Method {
         Method::Exact,
         Method::SingleSample,
         Method::Bootstrap,
+        Method::CurveEnvelope,
     ];
 
     /// The name in CSV columns and `summary.json`.
@@ -82,6 +86,7 @@ impl Method {
             Method::Exact => "exact",
             Method::SingleSample => "single_sample",
             Method::Bootstrap => "bootstrap",
+            Method::CurveEnvelope => "curve_envelope",
         }
     }
 

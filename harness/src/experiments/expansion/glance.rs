@@ -4,7 +4,7 @@
 
 use crate::answer::Usage;
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::strength::{PredictedElo, Strength};
+use crate::experiments::strength::{Strength, elo_text};
 use crate::present::number::{MISSING, instructions, percent, ratio_interval, time_ns};
 use crate::present::{Align, Table, TableError};
 use crate::record::schema::{
@@ -68,10 +68,10 @@ pub struct Glance {
     /// (callgrind measures the traversal cache on only; every variant with the report's evaluator, the optimized
     /// cache with the others).
     pub break_even_instructions_per_call: Option<f64>,
-    /// The speedup in playing strength at the measured Elo per doubling's time control: log2(speedup) x Elo per
-    /// doubling ([`crate::experiments::strength`]); absent without that measurement.
+    /// The speedup in playing strength at the stated budget: Elo(N·speedup) − Elo(N) off the curve
+    /// ([`crate::experiments::strength`]); absent without a curve and bench, or off the curve.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub predicted_elo: Option<PredictedElo>,
+    pub predicted_elo: Option<Interval>,
 }
 
 /// `arm`'s speedup over `baseline` (`none` or `tuple`): from `intervals.csv`, or for a run folder written before
@@ -325,7 +325,7 @@ pub(crate) fn sample(evaluator: &str, scenario: &str, point: f64, low: f64, high
     }
 }
 
-/// Fills each setting's predicted Elo from `strength` (left out without a measurement).
+/// Fills each setting's predicted Elo from `strength` (left out without a basis or off the curve).
 pub(crate) fn with_predicted_elo(glance: &mut [Glance], strength: &Strength) {
     for g in glance {
         g.predicted_elo = strength.predict(&g.speedup_vs_none);
@@ -494,7 +494,7 @@ pub(crate) fn glance_table(glance: &[Glance]) -> Result<Table, TableError> {
             break_even_cell(g),
             ir(g.evaluator_instructions_per_call),
             ir(g.break_even_instructions_per_call),
-            g.predicted_elo.map_or(MISSING.to_owned(), |p| p.text()),
+            g.predicted_elo.map_or(MISSING.to_owned(), |p| elo_text(&p)),
         ])?;
     }
     Ok(t)

@@ -18,7 +18,7 @@ pub(crate) const KEYS: [&str; 7] = ["depth", "pruning", "tt", "scheme", "cache",
 /// The spec every key defaults to (as `--a`'s help states it).
 #[cfg(test)]
 pub(crate) const DEFAULT_SPEC: &str =
-    "depth=2,pruning=star2,tt=16,scheme=depth,cache=optimized,eval=material,tc=nodes:20000";
+    "depth=id,pruning=star2,tt=16,scheme=depth,cache=optimized,eval=material,tc=nodes:20000";
 
 /// The largest table a spec accepts: 2^26 entries (24 bytes each), as `harness search --tt` allows.
 const MAX_TABLE_LOG2: u8 = 26;
@@ -141,7 +141,8 @@ pub(crate) struct BotSpec {
 impl Default for BotSpec {
     fn default() -> Self {
         BotSpec {
-            depth: Depth::Fixed(SearchDepth::Two),
+            // Iterative deepening: a fixed depth converts time into strength only in steps (docs/strength.md).
+            depth: Depth::Iterative,
             pruning: Pruning::Star2,
             tt: Some(16),
             scheme: ReplacementScheme::default(),
