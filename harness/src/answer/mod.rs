@@ -318,6 +318,19 @@ mod tests {
     use super::*;
     use crate::statistics::Method;
 
+    /// The first line says the timings are unreliable exactly when the recorded load exceeded half a core each.
+    #[test]
+    fn a_loaded_run_opens_with_the_unreliable_timings_line() {
+        let line = unreliable_timings("1.30 1.00 0.90", "0.40 0.90 0.90", "2").unwrap();
+        assert!(
+            line.contains("unreliable") && line.contains("1.30"),
+            "{line}"
+        );
+        assert!(markdown(&[], Some(&line)).starts_with(&format!("## The answer\n\n{line}")));
+        assert!(unreliable_timings("0.90 2 2", "1.00 2 2", "2").is_none());
+        assert!(unreliable_timings("unknown", "unknown", "2").is_none());
+    }
+
     #[test]
     fn every_question_is_answered_once_in_order_and_a_skipped_one_says_so() {
         let given = vec![

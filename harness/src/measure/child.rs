@@ -12,6 +12,10 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
+/// The environment variable of the planted slowdown (a fraction of each operation's time; test-only): the child
+/// adds calibrated work after each operation ([`crate::compare::round_child`]).
+pub const PLANTED_SLOWDOWN_ENV: &str = "HARNESS_PLANTED_SLOWDOWN";
+
 /// How to start a child.
 #[derive(Clone, Debug)]
 pub(crate) struct ChildSpec {
@@ -25,7 +29,7 @@ pub(crate) struct ChildSpec {
     pub args: Vec<OsString>,
     /// Whether it takes successor-sized requests (`--by-successor`), or only the older round protocol.
     pub by_successor: bool,
-    /// The planted slowdown ([`crate::compare::round_child::PLANTED_SLOWDOWN_ENV`]; test-only).
+    /// The planted slowdown ([`PLANTED_SLOWDOWN_ENV`]; test-only).
     pub planted: Option<f64>,
 }
 
@@ -56,7 +60,7 @@ impl TimingChild {
         cmd.stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit());
-        let env = crate::compare::round_child::PLANTED_SLOWDOWN_ENV;
+        let env = PLANTED_SLOWDOWN_ENV;
         match spec.planted {
             Some(f) => cmd.env(env, f.to_string()),
             None => cmd.env_remove(env),

@@ -96,9 +96,8 @@ fn session(
         }
         None => {
             let each: Vec<_> = arms.iter().map(|&a| (states, depth, a)).collect();
-            let planting = crate::compare::round_child::Planting::new(0.0);
-            let mut sampler =
-                crate::compare::round_child::Successors::new(&each, target, &planting);
+            let planting = super::operation::sampled::Planting::new(0.0);
+            let mut sampler = super::operation::sampled::Successors::new(&each, target, &planting);
             run_session(&mut [&mut sampler], &group, &mut rng, &mut more)
         }
     }
