@@ -9,6 +9,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output};
 use std::sync::Mutex;
 
+/// The file that marks a `.partial` run folder as stopped by a signal (its content names the signal).
+pub(crate) const INTERRUPTED_FILE: &str = "INTERRUPTED";
+
 /// The process groups of the children running now.
 static RUNNING: Mutex<Vec<i32>> = Mutex::new(Vec::new());
 
@@ -62,7 +65,7 @@ fn stop(sig: i32) -> ! {
     }
     for dir in lock(&WRITING).iter() {
         let _ = std::fs::write(
-            dir.join(crate::record::run_folder::INTERRUPTED_FILE),
+            dir.join(INTERRUPTED_FILE),
             format!("interrupted by {name}\n"),
         );
         eprintln!(

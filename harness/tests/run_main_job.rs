@@ -322,15 +322,15 @@ fn stale_scenario_stops_the_run_before_anything_is_written() {
     file.roots[0].successors[0]
         .expected
         .insert("constant".into(), v - 216);
-    std::fs::write(dir.path().join("promotion-en-passant.json"), file.to_json()).unwrap();
+    // The scenarios in a folder of their own: an output inside the scenarios folder is refused before work.
+    let scenarios = dir.path().join("scenarios");
+    std::fs::create_dir(&scenarios).unwrap();
+    std::fs::write(scenarios.join("promotion-en-passant.json"), file.to_json()).unwrap();
     let out = dir.path().join("results");
-    let err = harness::commands::main_job::run(args(
-        dir.path().to_path_buf(),
-        out.clone(),
-        dir.path().join("reports"),
-    ))
-    .unwrap_err()
-    .to_string();
+    let err =
+        harness::commands::main_job::run(args(scenarios, out.clone(), dir.path().join("reports")))
+            .unwrap_err()
+            .to_string();
     assert!(
         err.contains("stale expected value")
             && err.contains("root 0 (promotion-en-passant-00), successor 0"),

@@ -222,9 +222,6 @@ fn started_utc(dir: &Path) -> Option<String> {
         .map(str::to_owned)
 }
 
-/// The file that marks a `.partial` run folder as stopped by a signal (its content names the signal).
-pub(crate) const INTERRUPTED_FILE: &str = "INTERRUPTED";
-
 /// The `.partial` folders under `base`, each with what it is (`interrupted by SIGTERM`, or `incomplete`: still
 /// being written, or left by a run that failed or was killed), by name.
 pub fn partial_runs(base: &Path) -> Vec<(PathBuf, String)> {
@@ -235,7 +232,7 @@ pub fn partial_runs(base: &Path) -> Vec<(PathBuf, String)> {
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.is_dir() && is_partial(p))
         .map(|p| {
-            let what = match fs::read_to_string(p.join(INTERRUPTED_FILE)) {
+            let what = match fs::read_to_string(p.join(crate::children::INTERRUPTED_FILE)) {
                 Ok(text) => text.trim().to_owned(),
                 Err(_) => "incomplete".to_owned(),
             };
