@@ -5,9 +5,10 @@ mod search_support;
 
 use engine::GameState;
 use engine::eval::{MATERIAL_BOUNDS, evaluate_material};
+use engine::game::SelfPlay;
 use engine::memo::EvaluationCache;
 use engine::search::{
-    Pruning, ReplacementScheme, RootResult, SearchConfig, SearchControl, SearchDepth, SelfPlay,
+    Pruning, ReplacementScheme, RootResult, SearchConfig, SearchControl, SearchDepth,
     TranspositionTable, search,
 };
 use search_support::{TINY_ROOTS, oracle};

@@ -46,7 +46,9 @@ pub enum Command {
     /// The break-even map: predicted and measured cache speedups over the evaluator ladder.
     BreakEven(commands::break_even::Args),
     /// Play two bots against each other in duplicate-dice pairs (SPRT, resume, shards), merge shards, freeze openings.
-    Match(commands::match_::Args),
+    Match(Box<commands::match_::Args>),
+    /// The fixed search suite: `nodes=N nps=R` (nodes deterministic, speed measured) with the load average.
+    Bench(commands::bench::Args),
     /// Qualify bots at their time controls: each move chosen on a position suite, valued by an exact deeper search.
     Deadline(commands::deadline::Args),
     /// Sequential probability ratio test of match results in normalized Elo (fishtest's pentanomial GSPRT).
@@ -105,8 +107,9 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::BoundedCache(a)) => commands::bounded_cache::run(a),
         Some(Command::Eviction(a)) => commands::eviction::run(*a),
         Some(Command::Report(a)) => commands::report::run(a),
-        Some(Command::Match(a)) => commands::match_::run(a),
+        Some(Command::Match(a)) => commands::match_::run(*a),
         Some(Command::Sprt(a)) => commands::sprt::run(a),
+        Some(Command::Bench(a)) => commands::bench::run(a),
         Some(Command::Deadline(a)) => commands::deadline::run(a),
         Some(Command::BreakEven(a)) => commands::break_even::run(a),
         Some(Command::Compare(a)) => commands::compare::run(a),
@@ -134,6 +137,11 @@ pub fn main_with(registry: crate::registry::Registry) -> Result<(), crate::exit:
             };
         }
     };
+    // The signal thread starts before any other thread; the callgrind child forks its arms and must stay
+    // single-threaded (its parent kills its whole process group instead).
+    if !matches!(cli.command, Some(Command::CallgrindOp(_))) {
+        crate::children::install();
+    }
     let outcome = run(cli).map_err(|err| {
         complain(&crate::exit::message(&err));
         Failure::of(&err)

@@ -7,6 +7,8 @@ pub mod answer;
 pub mod arm;
 /// What this binary was built from: version, git revision, rustc (captured by `build.rs`).
 pub mod build_info;
+/// The child processes a run starts die with it; SIGINT and SIGTERM mark the run folder interrupted.
+pub(crate) mod children;
 /// The command line: the subcommand list, parsing, and dispatch to `commands`.
 pub mod cli;
 /// One file per subcommand: parse its arguments, call the stages.

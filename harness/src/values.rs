@@ -237,9 +237,26 @@ where
 /// let s = harness::values::dfen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 PP").unwrap();
 /// assert_eq!(s.dice().len(), 2);
 /// assert!(harness::values::dfen("8/8 w - - 0 1").is_err());
+/// let tab = harness::values::dfen("4k3/8/8/8/8/8/8/4K3\tw - - 0 1 PP").unwrap_err();
+/// assert!(tab.contains("a tab at byte 19"), "{tab}");
 /// ```
-pub fn dfen(s: &str) -> Result<GameState, engine::DfenError> {
-    GameState::from_dfen(s)
+pub fn dfen(s: &str) -> Result<GameState, String> {
+    // The fields are separated by single spaces; any other blank would be read as part of a field and reported as
+    // a wrong value of the next one, so it is named.
+    if let Some((at, c)) = s
+        .char_indices()
+        .find(|&(_, c)| c.is_whitespace() && c != ' ')
+    {
+        let what = match c {
+            '\t' => "a tab".to_owned(),
+            '\n' | '\r' => "a line break".to_owned(),
+            other => format!("the blank U+{:04X}", other as u32),
+        };
+        return Err(format!(
+            "{what} at byte {at}: DFEN fields are separated by single spaces"
+        ));
+    }
+    GameState::from_dfen(s).map_err(|e| e.to_string())
 }
 
 /// Parses an output file path and checks, before any work, that it can be written: it is not a folder, its
@@ -262,6 +279,9 @@ pub fn output_file(s: &str) -> Result<PathBuf, ValueError> {
     }
     if path.is_dir() {
         return Err(reason(format!("{s} is a folder, not a file")));
+    }
+    if let Some(why) = crate::record::output::special_file(&path) {
+        return Err(reason(format!("{s} {why}")));
     }
     let Some(name) = path.file_name() else {
         return Err(reason(format!("{s} does not name a file")));
@@ -291,6 +311,35 @@ pub fn output_file(s: &str) -> Result<PathBuf, ValueError> {
         .map_err(|e| reason(format!("cannot create a file in {}: {e}", folder.display())))?;
     let _ = std::fs::remove_file(&probe);
     Ok(path)
+}
+
+/// The memory this machine can give a new allocation now (`MemAvailable` of `/proc/meminfo`), in bytes; `None`
+/// where that is not known.
+pub(crate) fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let kib = text
+        .lines()
+        .find_map(|l| l.strip_prefix("MemAvailable:"))?
+        .trim()
+        .strip_suffix("kB")?
+        .trim()
+        .parse::<u64>()
+        .ok()?;
+    kib.checked_mul(1024)
+}
+
+/// Checks, before any allocation, that `bytes` (what `--option` = `value` asks for) fits in the memory this machine
+/// has available: a size that cannot be allocated is bad input (status 2), not an abort after the work started.
+pub(crate) fn check_memory(option: &str, value: &str, bytes: u64) -> anyhow::Result<()> {
+    match available_memory() {
+        Some(free) if bytes > free => Err(crate::exit::Failure::BadInput.because(format!(
+            "invalid value '{value}' for '--{option}': needs about {} MiB, more than the {} MiB this machine has \
+             available",
+            bytes.div_ceil(1 << 20),
+            free >> 20
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// The selected values, or all of them when the selection is empty (the default of a programmatic caller).

@@ -86,6 +86,59 @@ impl Verdict {
     }
 }
 
+/// One comparison judged with the others of its question under Holm's step-down ([`holm`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Judged {
+    /// Its verdict at the level it was judged at.
+    pub verdict: Verdict,
+    /// Its interval at that level (as given when the interval cannot be recomputed there:
+    /// [`Interval::at_level`]).
+    pub interval: Interval,
+}
+
+/// The verdicts of the comparisons of one question, ratios > 1 = better against 1 with the ±1% threshold, their
+/// family-wise error held at 1 − [`MIN_LEVEL`] (5%) by Holm's step-down on the intervals: step k judges each
+/// comparison still open by its interval at level 1 − α/(m − k + 1) ([`Interval::at_level`]). Every comparison
+/// decided at a step is settled there (Holm would settle them one per step, each next step's level being lower)
+/// and the next step's level loosens by as many; the first step that decides none ends the procedure, the rest
+/// staying undecided at that step's level. A comparison whose interval cannot be had at a step's level is not
+/// decided there.
+///
+/// Six comparisons: the first step judges at 99.17%, the last (if reached) at 95%.
+pub(crate) fn holm(ratios: &[Interval]) -> Vec<Judged> {
+    let m = ratios.len();
+    let alpha = 1.0 - MIN_LEVEL;
+    let mut out: Vec<Option<Judged>> = vec![None; m];
+    let mut settled = 0;
+    while settled < m {
+        let level = 1.0 - alpha / (m - settled) as f64;
+        let at = |i: usize| ratios[i].at_level(level);
+        let open: Vec<usize> = (0..m).filter(|&i| out[i].is_none()).collect();
+        let decided: Vec<(usize, Judged)> = open
+            .iter()
+            .filter_map(|&i| {
+                let interval = at(i)?;
+                let verdict = Verdict::of_ratio(&interval);
+                (verdict != Verdict::NoVerdict).then_some((i, Judged { verdict, interval }))
+            })
+            .collect();
+        if decided.is_empty() {
+            for i in open {
+                out[i] = Some(Judged {
+                    verdict: Verdict::NoVerdict,
+                    interval: at(i).unwrap_or(ratios[i]),
+                });
+            }
+            break;
+        }
+        settled += decided.len();
+        for (i, j) in decided {
+            out[i] = Some(j);
+        }
+    }
+    out.into_iter().flatten().collect()
+}
+
 /// How a context words the two decided verdicts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Wording {
@@ -102,6 +155,13 @@ pub(crate) const PAYS: Wording = Wording {
     better: "pays",
     worse: "costs",
     undecided: "no verdict",
+};
+
+/// A cache against no cache in the answer's words, where an undecided comparison is "not shown" to pay or cost.
+pub(crate) const SHOWN: Wording = Wording {
+    better: "pays",
+    worse: "costs",
+    undecided: "not shown",
 };
 
 /// An arm's time against its baseline's.
@@ -174,5 +234,61 @@ mod tests {
         );
         assert_eq!(Verdict::Better.name(&PAYS), "pays");
         assert_eq!(Verdict::WithinNoise.label(&FASTER), "within noise");
+    }
+    /// A Student-t interval of a ratio over 40 sessions, symmetric in logarithms around `point` with the 95%
+    /// half-width `h` (in log).
+    fn sessions(point: f64, h: f64) -> Interval {
+        Interval {
+            point,
+            low: point * (-h).exp(),
+            high: point * h.exp(),
+            level: 0.95,
+            n: 40,
+            method: Method::StudentT,
+        }
+    }
+
+    #[test]
+    fn holm_judges_the_clearest_first_and_loosens_the_level_for_the_rest() {
+        // Two comparisons: step 1 at 97.5%, step 2 at 95%. `b` lies above 1 at 95% but not at 97.5% (its 95%
+        // log half-width 0.038 around ln 1.04 = 0.039 grows by t(0.9875)/t(0.975) ≈ 1.15 to 0.044).
+        let (a, b) = (sessions(0.90, 0.02), sessions(1.04, 0.038));
+        assert_eq!(Verdict::of_ratio(&b), Verdict::Better);
+        assert_eq!(
+            Verdict::of_ratio(&b.at_level(0.975).unwrap()),
+            Verdict::NoVerdict
+        );
+        let j = holm(&[a, b]);
+        assert_eq!(j[0].verdict, Verdict::Worse);
+        assert!((j[0].interval.level - 0.975).abs() < 1e-12);
+        // `a` settled at step 1, so `b` is judged at 95% and pays.
+        assert_eq!(j[1].verdict, Verdict::Better);
+        assert!(
+            (j[1].interval.level - 0.95).abs() < 1e-12 && (j[1].interval.low - b.low).abs() < 1e-12
+        );
+        // With `a` undecided too, nothing settles at step 1: both stay undecided at 97.5%.
+        let j = holm(&[sessions(1.0, 0.2), b]);
+        assert_eq!(
+            j.iter().map(|x| x.verdict).collect::<Vec<_>>(),
+            [Verdict::NoVerdict, Verdict::NoVerdict]
+        );
+        assert!((j[1].interval.level - 0.975).abs() < 1e-12);
+        // Six order-statistic intervals of six rounds ([min, max], 96.9%) cannot reach step 1's 99.17%.
+        let six = Interval {
+            point: 0.8,
+            low: 0.7,
+            high: 0.9,
+            level: 0.96875,
+            n: 6,
+            method: Method::PairedRatio,
+        };
+        assert!(
+            holm(&[six; 6])
+                .iter()
+                .all(|x| x.verdict == Verdict::NoVerdict)
+        );
+        // One comparison: Holm is the comparison itself at 95%.
+        assert_eq!(holm(&[six])[0].verdict, Verdict::Worse);
+        assert!(holm(&[]).is_empty());
     }
 }

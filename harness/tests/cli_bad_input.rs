@@ -216,15 +216,126 @@ fn a_report_folder_that_holds_the_results_is_refused() {
     let (d, r) = (dir.path().to_str().unwrap(), run_dir.to_str().unwrap());
     rejects(
         &["report", r, "--out", d],
-        &["'--out'", "a report replaces its whole folder"],
+        &["'--out'", "give them separate folders"],
     );
     rejects(
         &["--out", r, "--report-dir", d],
-        &["'--report-dir'", "a report replaces its whole folder"],
+        &["'--report-dir'", "give them separate folders"],
     );
     rejects(
         &["eviction", "--out", r, "--report-dir", d],
-        &["'--report-dir'", "a report replaces its whole folder"],
+        &["'--report-dir'", "give them separate folders"],
     );
     assert!(run_dir.is_dir(), "nothing removed");
+}
+
+/// Issue 35: a work-odds budget whose double does not fit in 64 bits is refused naming `--bot`, for every
+/// kind of budget, rather than played at a wrapped budget.
+#[test]
+fn a_work_odds_budget_that_cannot_double_exits_2_naming_the_bot() {
+    let out = tempfile::tempdir().unwrap();
+    for tc in [
+        "tc=nodes:9223372036854775808",
+        "tc=calls:18446744073709551615",
+        "tc=ms:9223372036854775808",
+        "tc=ms:10+9223372036854775808",
+    ] {
+        rejects(
+            &[
+                "match",
+                "work-odds",
+                "--bot",
+                tc,
+                "--out",
+                out.path().to_str().unwrap(),
+            ],
+            &["--bot", "twice its budget does not fit"],
+        );
+    }
+    assert_eq!(std::fs::read_dir(out.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn strength_commands_reject_bad_budgets_speedups_and_specs() {
+    let worth = |extra: &[&str], needles: &[&str]| {
+        let mut args = vec!["match", "worth", "--out", "/tmp/never-written"];
+        args.extend_from_slice(extra);
+        rejects(&args, needles);
+    };
+    worth(
+        &["--speedup", "0", "--budget", "500"],
+        &["--speedup", "'0'"],
+    );
+    worth(
+        &["--speedup", "-1.5", "--budget", "500"],
+        &["--speedup", "'-1.5'"],
+    );
+    worth(&["--speedup", "nan", "--budget", "500"], &["--speedup"]);
+    worth(&["--speedup", "1.2", "--budget", "0"], &["--budget", "'0'"]);
+    worth(
+        &["--speedup", "1e300", "--budget", "500"],
+        &["--speedup", "over the largest budget"],
+    );
+    worth(
+        &["--speedup", "0.0001", "--budget", "500"],
+        &["--speedup", "under 1"],
+    );
+    worth(
+        &["--speedup", "1.2", "--budget", "500", "--bot", "tc=nodes:9"],
+        &["--bot", "give no tc"],
+    );
+    worth(
+        &["--speedup", "1.2", "--budget", "500", "--games", "3"],
+        &["--games 3"],
+    );
+    let odds = |extra: &[&str], needles: &[&str]| {
+        let mut args = vec!["match", "work-odds", "--out", "/tmp/never-written"];
+        args.extend_from_slice(extra);
+        rejects(&args, needles);
+    };
+    odds(
+        &["--bot", "depth=id", "--budgets", "125,x"],
+        &["--budgets", "'x'"],
+    );
+    odds(
+        &["--bot", "depth=id", "--budgets", "125,125"],
+        &["--budgets", "125 is given twice"],
+    );
+    odds(
+        &["--bot", "depth=id,tc=nodes:5", "--budgets", "125"],
+        &["--bot", "give no tc"],
+    );
+    odds(
+        &["--bot", "depth=id", "--write", "/tmp/x.json"],
+        &["--budgets"],
+    );
+    odds(
+        &[
+            "--bot",
+            "depth=id",
+            "--budgets",
+            "125",
+            "--shard",
+            "1/2",
+            "--write",
+            "/tmp/x.json",
+        ],
+        &["--shard"],
+    );
+    odds(
+        &[
+            "--bot",
+            "depth=id",
+            "--budgets",
+            "125",
+            "--write",
+            "/dev/null/x.json",
+        ],
+        &["--write"],
+    );
+    rejects(&["bench", "--write", "/dev/null/x.json"], &["--write"]);
+    rejects(
+        &["bench", "--openings", "/nonexistent/openings.json"],
+        &["--openings"],
+    );
 }

@@ -54,7 +54,7 @@ fn a_against_itself_gives_paired_rounds_from_live_children() {
             "--time-budget",
             "1",
             "--sessions",
-            "1",
+            "2",
             "--scenario",
             "promotion-en-passant",
             "--cache",
@@ -140,7 +140,7 @@ fn a_against_itself_gives_paired_rounds_from_live_children() {
             && meta.contains("seed=1\n")
             && meta.contains("timing=interleaved_rounds\n")
             && meta.contains("samples=successor\n")
-            && meta.contains("streams=1\n")
+            && meta.contains("sessions=2\n")
             && meta.contains("planted_slowdown_b=none\n"),
         "{meta}"
     );

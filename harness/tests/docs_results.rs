@@ -15,7 +15,7 @@ use harness::record::schema::{
 use harness::scenario::Family;
 use std::collections::BTreeSet;
 use std::path::Path;
-use support::{shipped_scenarios, temp_dir};
+use support::{scenarios_with_strength, temp_dir};
 
 fn results_md() -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/results.md");
@@ -156,7 +156,7 @@ fn the_summary_table_names_every_key_a_run_writes() {
         cache: None,
         eval: Some(vec![harness::evaluators::EvaluatorKind::Constant]),
         traversal: Some(vec![engine::chance::Traversal::Cached]),
-        scenarios_dir: shipped_scenarios(),
+        scenarios_dir: scenarios_with_strength(tmp.path()),
         out: out.clone(),
         seed: 3,
         // The test binary is not the harness binary, so the child-process stages cannot run; the stages that
@@ -201,8 +201,18 @@ fn the_summary_table_names_every_key_a_run_writes() {
         "break_even_map[]",
         &mut written,
     );
+    // A setting's predicted Elo is left out where its speedup's interval reaches off the curve (a quick run's
+    // wide intervals may); when present it is this type serialized.
+    written.insert("at_a_glance[].predicted_elo".into());
+    key_paths(
+        &serde_json::to_value(harness::statistics::Interval::collapsed(1.0, 2)).unwrap(),
+        "at_a_glance[].predicted_elo",
+        &mut written,
+    );
     assert!(
-        written.contains("tt_pressure.sizes_log2") && written.contains("bounded_cache[].verdict")
+        written.contains("tt_pressure.sizes_log2")
+            && written.contains("bounded_cache[].verdict")
+            && written.contains("strength.curve[].elo_per_doubling.point")
     );
 
     let md = results_md();

@@ -226,15 +226,29 @@ fn a_match_folder_renders_its_own_report_and_the_main_report_lists_it() {
 fn luck_adds_adjusted_score_and_variance_reduction_beside_the_raw_figures() {
     let base = support::temp_dir("match-luck");
     let (line, folder) = play(&base.path().join("m"), &["--luck", "--luck-scale", "400"]);
-    let (adj, vr): (f64, f64) = (
-        field(&line, "adj_score").parse().unwrap(),
-        field(&line, "variance_reduction").parse().unwrap(),
+    let adj: f64 = field(&line, "adj_score").parse().unwrap();
+    let [vr, low, high] = ["", "_low", "_high"].map(|k| {
+        field(&line, &format!("variance_reduction{k}"))
+            .parse::<f64>()
+            .unwrap()
+    });
+    assert!(
+        adj.is_finite() && 0.0 < low && low <= vr && vr <= high,
+        "{line}"
     );
-    assert!(adj.is_finite() && vr > 0.0, "{line}");
     let s = summary(&folder);
     let luck = &s["luck"];
     assert_eq!(luck["adj_score"].as_f64(), Some(adj));
-    assert_eq!(luck["variance_reduction"].as_f64(), Some(vr));
+    let interval = &luck["variance_reduction"];
+    assert_eq!(
+        [&interval["point"], &interval["low"], &interval["high"]].map(Value::as_f64),
+        [Some(vr), Some(low), Some(high)]
+    );
+    assert_eq!(
+        (&interval["method"], &interval["n"]),
+        (&Value::from("bootstrap"), &Value::from(6))
+    );
+    assert_eq!(luck["bootstrap_seed"], 5);
     assert_eq!(
         (luck["scale_cp"].as_f64(), luck["scale_fitted"].as_bool()),
         (Some(400.0), Some(false))
@@ -298,4 +312,94 @@ fn the_luck_sprt_option_stops_on_adjusted_scores_and_its_scale_is_part_of_the_ma
     assert_eq!(r.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&r.stderr).contains("luck_sprt_scale"));
     assert_eq!(std::fs::read(folder.join("games.jsonl")).unwrap(), before);
+}
+
+/// Plays `a` against `b` for 4 games into `out` and returns the final line and the folder.
+fn play_pair_of(out: &Path, a: &str, b: &str) -> (String, PathBuf) {
+    let openings = format!("{}/../scenarios/openings.json", env!("CARGO_MANIFEST_DIR"));
+    let line = ok(&harness(&[
+        "match",
+        "--a",
+        a,
+        "--b",
+        b,
+        "--games",
+        "4",
+        "--openings",
+        &openings,
+        "--out",
+        out.to_str().unwrap(),
+    ]))
+    .trim_end()
+    .to_owned();
+    (line, folders(out)[0].clone())
+}
+
+/// Issue 33 item 6: pairs whose two games are the same turns are counted (checked against `games.jsonl` read
+/// here) and, when every pair is one, the line, `summary.json`, `summary.txt` and the report say the match is
+/// void. The issue's example (both cache variants at 1,000 evaluator calls, where cut searches fall back to the
+/// first depth) and two depth-1 bots that differ only in their cache (void by construction); bots that choose
+/// differently are not void.
+#[test]
+fn a_match_whose_bots_play_the_same_turns_says_it_is_void() {
+    let base = support::temp_dir("match-void");
+    let same_in_journal = |folder: &Path| -> usize {
+        let text = std::fs::read_to_string(folder.join("games.jsonl")).unwrap();
+        let games: Vec<Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        games
+            .chunks(2)
+            .filter(|g| g[0]["turns"] == g[1]["turns"])
+            .count()
+    };
+    let (line, folder) = play_pair_of(
+        &base.path().join("issue"),
+        "cache=optimized,tc=calls:1000",
+        "cache=none,tc=calls:1000",
+    );
+    let same = same_in_journal(&folder);
+    assert_eq!(field(&line, "same_turn_pairs"), same.to_string(), "{line}");
+    assert_eq!(field(&line, "void"), (same == 2).to_string(), "{line}");
+    assert!(same >= 1, "{line}");
+
+    let (line, folder) = play_pair_of(
+        &base.path().join("void"),
+        "depth=1,cache=optimized",
+        "depth=1,cache=none",
+    );
+    assert_eq!(
+        (field(&line, "same_turn_pairs"), field(&line, "void")),
+        ("2", "true"),
+        "{line}"
+    );
+    assert_eq!(same_in_journal(&folder), 2);
+    let s = summary(&folder);
+    assert_eq!(
+        (&s["void"], &s["same_turn_pairs"]),
+        (&Value::from(true), &Value::from(2))
+    );
+    assert!(
+        std::fs::read_to_string(folder.join("summary.txt"))
+            .unwrap()
+            .contains("void=true")
+    );
+    let reports = base.path().join("reports");
+    ok(&harness(&[
+        "report",
+        folder.to_str().unwrap(),
+        "--out",
+        reports.to_str().unwrap(),
+    ]));
+    let name = folder.file_name().unwrap().to_string_lossy().into_owned();
+    let md = std::fs::read_to_string(reports.join("matches").join(&name).join("index.md")).unwrap();
+    assert!(
+        md.contains("**Void match:**") && md.contains("no finding"),
+        "{md}"
+    );
+
+    let (line, folder) = play(&base.path().join("differ"), &[]);
+    assert_eq!(field(&line, "void"), "false", "{line}");
+    assert_eq!(summary(&folder)["void"], Value::from(false));
 }

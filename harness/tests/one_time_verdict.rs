@@ -262,8 +262,14 @@ fn check_search(dir: &Path, md: &str, summary: &serde_json::Value) {
         })
         .expect("the search question is answered");
     let claim = answer["claim"].as_str().unwrap();
+    // The answer words an undecided family "not shown" (one family: Holm's one step is the interval itself).
+    let said = if expected == "no verdict" {
+        "not shown"
+    } else {
+        expected
+    };
     assert!(
-        claim.contains(&format!("{expected} in promotion-en-passant")),
+        claim.contains(&format!("{said} in promotion-en-passant")),
         "{claim}"
     );
     assert!(

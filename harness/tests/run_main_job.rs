@@ -11,7 +11,7 @@ use harness::record::UtcTimestamp;
 use harness::scenario::{Family, scenario_path};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use support::{shipped_scenarios, temp_dir, verdict_by_rule};
+use support::{scenarios_with_strength, shipped_scenarios, temp_dir, verdict_by_rule};
 
 fn args(scenarios_dir: PathBuf, out: PathBuf, report_dir: PathBuf) -> Args {
     Args {
@@ -43,8 +43,12 @@ fn quick_run_writes_counts_timings_and_summary() {
     let tmp = temp_dir("main-job-ok");
     let out = tmp.path().join("results");
     let reports = tmp.path().join("reports");
-    harness::commands::main_job::run(args(shipped_scenarios(), out.clone(), reports.clone()))
-        .unwrap();
+    harness::commands::main_job::run(args(
+        scenarios_with_strength(tmp.path()),
+        out.clone(),
+        reports.clone(),
+    ))
+    .unwrap();
     let runs = folders(&out);
     assert_eq!(runs.len(), 1);
     assert!(!runs[0].to_string_lossy().ends_with(".partial"), "{runs:?}");
@@ -116,7 +120,25 @@ fn quick_run_writes_counts_timings_and_summary() {
     let summary: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(runs[0].join("summary.json")).unwrap())
             .unwrap();
-    assert_eq!(summary["summary_version"], 4);
+    assert_eq!(summary["summary_version"], 5);
+    // How the timing ran: the mode, the load averages before and after, and the lanes (metadata.txt and the
+    // report's run table say the same).
+    assert_eq!(summary["run"]["mode"], "quick");
+    assert_eq!(summary["run"]["timing_sessions"], "in-process");
+    let meta = std::fs::read_to_string(runs[0].join("metadata.txt")).unwrap();
+    assert!(
+        meta.contains("mode=quick\n") && meta.contains("load_before="),
+        "{meta}"
+    );
+    assert!(md.contains("| mode | `--quick` |"), "run table");
+    // The plan: the one setting is the headline one, timed first, with its sessions and why it stopped.
+    let plan = std::fs::read_to_string(runs[0].join("timing_plan.csv")).unwrap();
+    let line = plan.lines().nth(1).unwrap();
+    assert!(
+        line.starts_with("promotion-en-passant,constant,on,none;optimized,true,none/optimized,"),
+        "{plan}"
+    );
+    assert!(md.contains("Timing plan (`timing_plan.csv`)"));
     assert_eq!(summary["seed"], 5);
     // The answer: one sentence per question, the same in summary.json and at the top of the report; a skipped
     // stage's question says so, and a measured one states its figures.
@@ -165,22 +187,47 @@ fn quick_run_writes_counts_timings_and_summary() {
         1,
         "one setting: promotion-en-passant, constant, on"
     );
-    // Elo per doubling from the shipped file, and the setting's predicted Elo from it, recomputed here.
-    let shipped: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../scenarios/strength/elo-per-doubling.json"),
+    // The strength basis from the fixture curve and bench: the budget is the bench's nodes per 50 ms, the
+    // curve every budget with its games, and the setting's predicted Elo is a curve interval.
+    let fixture = |name: &str| -> serde_json::Value {
+        serde_json::from_str(
+            &std::fs::read_to_string(
+                Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("tests/fixtures/strength")
+                    .join(name),
+            )
+            .unwrap(),
         )
-        .unwrap(),
-    )
-    .unwrap();
-    let e = &summary["elo_per_doubling"];
-    assert_eq!(e["tc"], shipped["tc"]);
-    assert_eq!(e["median"], shipped["elo"]["point"]);
-    assert!(runs[0].join("elo_per_doubling.json").is_file());
-    let s = glance[0]["speedup_vs_none"]["median"].as_f64().unwrap();
-    let predicted = glance[0]["predicted_elo"]["median"].as_f64().unwrap();
-    assert!((predicted - s.log2() * e["median"].as_f64().unwrap()).abs() < 1e-9);
+        .unwrap()
+    };
+    let (curve, bench) = (fixture("elo-per-doubling.json"), fixture("bench.json"));
+    let st = &summary["strength"];
+    let budget = (bench["nps"].as_f64().unwrap() * 0.05).round() as u64;
+    assert_eq!(st["budget"].as_u64(), Some(budget));
+    assert_eq!(st["margin_elo"].as_f64(), Some(5.0));
+    let points = curve["points"].as_array().unwrap();
+    assert_eq!(st["curve"].as_array().unwrap().len(), points.len());
+    for (got, want) in st["curve"].as_array().unwrap().iter().zip(points) {
+        assert_eq!(got["budget"], want["budget"]);
+        assert_eq!(got["elo_per_doubling"], want["elo"]);
+    }
+    assert!(
+        runs[0].join("elo_per_doubling.json").is_file() && runs[0].join("bench.json").is_file()
+    );
+    // A prediction exactly where the speedup's interval stays on the curve (125 to 4,000 nodes).
+    let p = &glance[0]["predicted_elo"];
+    let sp = &glance[0]["speedup_vs_none"];
+    assert_eq!(sp["method"], "student_t");
+    let on_curve = |k: &str| (125.0..=4000.0).contains(&(budget as f64 * sp[k].as_f64().unwrap()));
+    assert_eq!(
+        !p.is_null(),
+        on_curve("low") && on_curve("high"),
+        "{sp} {p}"
+    );
+    if !p.is_null() {
+        assert_eq!(p["method"], "curve_envelope", "{p}");
+        assert!(p["low"].as_f64().unwrap() <= p["point"].as_f64().unwrap());
+    }
     assert!(md.contains("| predicted Elo [interval] |"));
     // The verdict follows from the interval intervals.csv persists, by the documented rule written out here
     // independently: no verdict below 95% coverage, within noise inside 1 ± 1%, pays above 1, costs below.
@@ -198,13 +245,13 @@ fn quick_run_writes_counts_timings_and_summary() {
         .collect();
     let num = |i: usize| -> f64 { row[i].parse().unwrap() };
     let (point, low, high, level) = (num(5), num(6), num(7), num(8));
-    assert_eq!(row[10], "paired_ratio");
+    assert_eq!(row[10], "student_t");
     // The same figures (JSON and CSV text each round to the last bit or so).
     let close = |json: &serde_json::Value, csv: f64| {
         (json.as_f64().unwrap() - csv).abs() <= 1e-12 * csv.abs()
     };
     assert!(
-        close(&glance[0]["speedup_vs_none"]["median"], point),
+        close(&glance[0]["speedup_vs_none"]["point"], point),
         "{row:?}"
     );
     assert!(close(&glance[0]["speedup_vs_none"]["low"], low), "{row:?}");
@@ -275,15 +322,15 @@ fn stale_scenario_stops_the_run_before_anything_is_written() {
     file.roots[0].successors[0]
         .expected
         .insert("constant".into(), v - 216);
-    std::fs::write(dir.path().join("promotion-en-passant.json"), file.to_json()).unwrap();
+    // The scenarios in a folder of their own: an output inside the scenarios folder is refused before work.
+    let scenarios = dir.path().join("scenarios");
+    std::fs::create_dir(&scenarios).unwrap();
+    std::fs::write(scenarios.join("promotion-en-passant.json"), file.to_json()).unwrap();
     let out = dir.path().join("results");
-    let err = harness::commands::main_job::run(args(
-        dir.path().to_path_buf(),
-        out.clone(),
-        dir.path().join("reports"),
-    ))
-    .unwrap_err()
-    .to_string();
+    let err =
+        harness::commands::main_job::run(args(scenarios, out.clone(), dir.path().join("reports")))
+            .unwrap_err()
+            .to_string();
     assert!(
         err.contains("stale expected value")
             && err.contains("root 0 (promotion-en-passant-00), successor 0"),

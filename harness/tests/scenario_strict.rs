@@ -146,7 +146,10 @@ fn the_binary_exits_2_for_a_bad_file_and_3_for_a_stale_value() {
         "{err}"
     );
     // The main job reads the same file through the same loader, before any timing.
-    let (out, report) = (format!("{d}/out"), format!("{d}/report"));
+    // Its outputs outside the scenarios folder (an output inside an input is refused before reading it).
+    let outside = tempfile::tempdir().unwrap();
+    let o = outside.path().to_str().unwrap();
+    let (out, report) = (format!("{o}/out"), format!("{o}/report"));
     let main_job = [
         "--quick",
         "--skip-eviction",

@@ -8,6 +8,7 @@ mod play;
 mod player;
 mod rolls;
 mod search_player;
+mod self_play;
 
 pub use play::{
     CLOCK_DRAW, EndReason, GameEnd, GameRecord, GameRules, TurnRecord, play_game, play_game_with,
@@ -15,6 +16,7 @@ pub use play::{
 pub use player::{Player, TurnChoice};
 pub use rolls::{RollGenerator, RollSequence, pair_seed, roll};
 pub use search_player::{DepthPlan, MoveBudget, SearchPlayer};
+pub use self_play::{PlayedGame, PlayedTurn, SelfPlay};
 
 #[cfg(test)]
 mod tests;

@@ -22,7 +22,6 @@ mod pruning;
 mod roll_class;
 mod root;
 mod searcher;
-mod self_play;
 mod stop;
 mod transposition_table;
 mod value_range;
@@ -37,7 +36,6 @@ pub use fixed_depth::{SearchReport, search};
 pub use outcome::SearchOutcome;
 pub use pruning::Pruning;
 pub use root::RootResult;
-pub use self_play::{PlayedGame, PlayedTurn, RollGenerator, SelfPlay};
 pub use transposition_table::{
     Bound, MAX_CHANCE_KEY_SALT, ReplacementScheme, StoreOutcome, TTEntry, TableSizeError,
     TranspositionTable, max_chance_key,

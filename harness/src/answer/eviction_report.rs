@@ -11,7 +11,7 @@ const END: &str = "<!-- end of the answer -->";
 
 /// `text` with the answer block replaced, or inserted after the title (the first `# ` line) when it has none.
 pub(crate) fn with_answer(text: &str, claims: &[Claim]) -> String {
-    let block = format!("{START}\n{}{END}\n", markdown(claims));
+    let block = format!("{START}\n{}{END}\n", markdown(claims, None));
     if let (Some(a), Some(b)) = (text.find(START), text.find(END))
         && a < b
     {

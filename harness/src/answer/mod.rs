@@ -5,12 +5,15 @@
 //! `summary.json` alike, so the three never differ. It sits below `experiments`, as `section` does.
 
 mod eviction_report;
+mod families;
 
 pub(crate) use eviction_report::stamp_eviction_report;
+pub(crate) use families::{
+    FamilyAnswer, FamilyComparison, Usage, by_family, measured_cause, signed_percent,
+};
 
 use crate::present::number::{percent, points_interval, ratio_interval};
 use crate::statistics::Interval;
-use crate::verdict::{PAYS, Verdict};
 use serde::Serialize;
 
 /// The questions the answer takes, in the order it gives them.
@@ -61,6 +64,30 @@ impl Question {
         }
     }
 }
+
+/// A comparison the answer reads, fixed here before any run: its family-wise error is held at 5% over the
+/// question's families ([`by_family`], Holm), and the report names it. Every other verdict is exploratory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Declared {
+    /// The question it answers.
+    pub question: Question,
+    /// The comparison, as the report names it.
+    pub what: &'static str,
+}
+
+/// The declared comparisons, one per question that a timing decides.
+pub const DECLARED: [Declared; 2] = [
+    Declared {
+        question: Question::DefaultPays,
+        what: "in each family, the optimized cache against no cache with the `material` evaluator and the \
+               traversal cache on (expansion timings)",
+    },
+    Declared {
+        question: Question::InSearch,
+        what: "in each family, Star2 pruning with the transposition table and the optimized cache against the \
+               same search without the cache (search timings)",
+    },
+];
 
 /// One figure behind a claim, with its interval as the harness computed it (an exact count has level 1).
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -156,9 +183,30 @@ pub(crate) fn ordered(given: Vec<Claim>) -> Vec<Claim> {
         .collect()
 }
 
-/// The answer as the report opens with it.
-pub(crate) fn markdown(claims: &[Claim]) -> String {
+/// The answer's first line when the machine was loaded during the timing: the 1-minute load average (`metadata.txt`'s
+/// `load_before` / `load_after`, over `cores`) above half a core each; `None` otherwise or when not recorded.
+pub(crate) fn unreliable_timings(before: &str, after: &str, cores: &str) -> Option<String> {
+    let one = |s: &str| s.split_whitespace().next()?.parse::<f64>().ok();
+    let cores: usize = cores.parse().ok()?;
+    let load = [one(before), one(after)]
+        .into_iter()
+        .flatten()
+        .fold(f64::NAN, f64::max);
+    (load / cores.max(1) as f64 > crate::measure::usage::UNRELIABLE_LOAD_PER_CORE).then(|| {
+        format!(
+            "**The timings of this run are unreliable**: the load average reached {load:.2} on {cores} cores \
+             during the timing (more than {} per core); counts and instruction figures are unaffected.",
+            crate::measure::usage::UNRELIABLE_LOAD_PER_CORE
+        )
+    })
+}
+
+/// The answer as the report opens with it (`warning`: its first line, [`unreliable_timings`]).
+pub(crate) fn markdown(claims: &[Claim], warning: Option<&str>) -> String {
     let mut md = String::from("## The answer\n\n");
+    if let Some(w) = warning {
+        md.push_str(&format!("{w}\n\n"));
+    }
     for c in claims {
         md.push_str(&format!("- {}\n", c.claim));
     }
@@ -166,7 +214,25 @@ pub(crate) fn markdown(claims: &[Claim]) -> String {
         "\nIntervals are written `point [low, high] (level, n)`; every ratio reads > 1 = better. The sections \
          below hold every figure.\n\n",
     );
+    md.push_str(&declared_note());
     md
+}
+
+/// The declared comparisons as the report names them, and what "exploratory" means for the rest.
+pub(crate) fn declared_note() -> String {
+    let list: Vec<String> = DECLARED
+        .iter()
+        .map(|d| format!("\"{}\" reads {}", d.question.words(), d.what))
+        .collect();
+    format!(
+        "Declared comparisons (fixed in the code before the run): {}. Each question's family-wise error is held \
+         at 5% by Holm's step-down over its families; a family is \"not shown\" when its interval at its step's \
+         level still holds no cache's time and reaches past ±1%, and a claim opens with Yes or No only when every \
+         family is decided. Every other verdict in this report (At a glance, the section tables, the settings \
+         the answer names as exploratory) is exploratory: judged alone at 95%, not corrected for the many \
+         made.\n\n",
+        list.join("; ")
+    )
 }
 
 /// The answer as the console prints it, one sentence per line.
@@ -204,43 +270,6 @@ fn percent_level(level: f64) -> String {
     }
 }
 
-/// The families of `speedups` grouped by the one verdict of each speedup, worded "pays in a 1.10x [1.08, 1.12];
-/// costs in b …; no verdict in c …", then the intervals' level and count once when they share them (else after
-/// each interval); groups without a family are left out. Returns the wording and how many pay.
-pub(crate) fn verdict_groups(speedups: &[(String, Interval)]) -> (String, usize) {
-    let shared = shared_level_n(speedups.iter().map(|(_, s)| s));
-    let show = |s: &Interval| match shared {
-        Some(_) => ratio_interval(s.point, s.low, s.high),
-        None => ratio_text(s),
-    };
-    let mut parts = Vec::new();
-    let mut paying = 0;
-    for v in [
-        Verdict::Better,
-        Verdict::Worse,
-        Verdict::WithinNoise,
-        Verdict::NoVerdict,
-    ] {
-        let in_group: Vec<String> = speedups
-            .iter()
-            .filter(|(_, s)| Verdict::of_ratio(s) == v)
-            .map(|(f, s)| format!("{f} {}", show(s)))
-            .collect();
-        if in_group.is_empty() {
-            continue;
-        }
-        if v == Verdict::Better {
-            paying = in_group.len();
-        }
-        parts.push(format!("{} in {}", v.label(&PAYS), in_group.join(", ")));
-    }
-    let mut words = parts.join("; ");
-    if let Some(i) = shared {
-        words.push_str(&format!(" (intervals {})", level_and_n(&i)));
-    }
-    (words, paying)
-}
-
 /// The level and sample count of every interval of a table, said once below it: "96.9%, n = 6" when they share
 /// them, else their ranges ("96.9% to 98.4%, n = 6 to 7"); `None` for no interval.
 pub(crate) fn intervals_note<'a>(all: impl IntoIterator<Item = &'a Interval>) -> Option<String> {
@@ -269,37 +298,6 @@ pub(crate) fn shared_level_n<'a>(mut all: impl Iterator<Item = &'a Interval>) ->
         .then_some(first)
 }
 
-/// Where a cache pays over a list of families: the lead word of the answer and the families by verdict.
-pub(crate) struct PaysIn {
-    /// `No`, `Yes`, or the caller's word for "in some".
-    pub lead: &'static str,
-    /// The families grouped by verdict ([`verdict_groups`]).
-    pub groups: String,
-    /// How many pay.
-    pub paying: usize,
-    /// How many families.
-    pub n: usize,
-}
-
-impl PaysIn {
-    /// The answer from per-family speedups; `some` leads when some but not all pay.
-    pub(crate) fn of(speedups: &[(String, Interval)], some: &'static str) -> PaysIn {
-        let (groups, paying) = verdict_groups(speedups);
-        let n = speedups.len();
-        let lead = match paying {
-            0 => "No",
-            k if k == n => "Yes",
-            _ => some,
-        };
-        PaysIn {
-            lead,
-            groups,
-            paying,
-            n,
-        }
-    }
-}
-
 /// How many of `n` families: "in none of 6 families", "in 2 of 6 families", "in all 6 families", "in both
 /// families", "in neither of 2 families", and for a run of one family "in its one family" / "in no family (1
 /// measured)", so a one-family run reads as English.
@@ -319,6 +317,19 @@ pub(crate) fn in_families(k: usize, n: usize) -> String {
 mod tests {
     use super::*;
     use crate::statistics::Method;
+
+    /// The first line says the timings are unreliable exactly when the recorded load exceeded half a core each.
+    #[test]
+    fn a_loaded_run_opens_with_the_unreliable_timings_line() {
+        let line = unreliable_timings("1.30 1.00 0.90", "0.40 0.90 0.90", "2").unwrap();
+        assert!(
+            line.contains("unreliable") && line.contains("1.30"),
+            "{line}"
+        );
+        assert!(markdown(&[], Some(&line)).starts_with(&format!("## The answer\n\n{line}")));
+        assert!(unreliable_timings("0.90 2 2", "1.00 2 2", "2").is_none());
+        assert!(unreliable_timings("unknown", "unknown", "2").is_none());
+    }
 
     #[test]
     fn every_question_is_answered_once_in_order_and_a_skipped_one_says_so() {
@@ -350,17 +361,9 @@ mod tests {
             method: Method::PairedRatio,
         };
         assert_eq!(ratio_text(&i), "1.03x [1.02, 1.04] (98.4%, n = 7)");
-        let (words, paying) = verdict_groups(&[("a".into(), i)]);
-        assert_eq!(paying, 1);
         assert_eq!(
-            words,
-            "pays in a 1.03x [1.02, 1.04] (intervals 98.4%, n = 7)"
-        );
-        let other = Interval { n: 8, ..i };
-        let (words, _) = verdict_groups(&[("a".into(), i), ("b".into(), other)]);
-        assert!(
-            words.contains("a 1.03x [1.02, 1.04] (98.4%, n = 7), b"),
-            "{words}"
+            intervals_note([&i, &Interval { n: 8, ..i }]).unwrap(),
+            "98.4%, n = 7 to 8"
         );
     }
 }

@@ -47,6 +47,13 @@ pub struct Args {
 /// Runs the sweep.
 pub fn run(args: Args) -> anyhow::Result<()> {
     crate::record::check_output_folder("out", &args.out)?;
+    // Every core counts with a table of its own, all slots allocated up front.
+    if let Some(slots) = args.capacities.largest_explicit() {
+        let bytes = slots
+            .saturating_mul(crate::experiments::bounded_cache::cache_arm::bounded_bytes_per_slot())
+            .saturating_mul(crate::parallel::cores() as u64);
+        crate::values::check_memory("capacities", &args.capacities.to_string(), bytes)?;
+    }
     let scenarios = load_dir(&args.scenarios_dir, &args.scenario)?;
     let meta = RunMetadata::collect(args.seed);
     let folder = RunFolder::reserve(&args.out, &meta)?;

@@ -7,9 +7,10 @@ use crate::compare::interleaved::{
 };
 use crate::compare::invocation::{Side, run_main_job};
 use crate::compare::summary::{self, CompareRow, Measure};
-use crate::compare::verdict::{count_ratio, repeats_exactly, session_ratio, time_ratio};
+use crate::compare::verdict::{count_ratio, repeats_exactly, time_ratio};
 use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
+use crate::measure::kernel::{speedup, typical_time};
 use crate::outln;
 use crate::progress::Progress;
 use crate::record::schema::UnknownMetrics;
@@ -109,6 +110,14 @@ pub fn run(args: Args) -> Result<()> {
             args.instruction_tolerance
         )));
     }
+    if args.sessions < 2 {
+        return Err(Failure::BadInput.because(format!(
+            "invalid value '{}' for '--sessions': the time interval is taken over sessions, so at least 2 are \
+             needed",
+            args.sessions
+        )));
+    }
+    check_sides(&args)?;
     let fams = crate::scenario::select(&args.scenarios_dir, &args.scenario)?;
     let scenarios_dir = std::fs::canonicalize(&args.scenarios_dir).map_err(|e| {
         Failure::BadInput.because(format!(
@@ -130,7 +139,14 @@ pub fn run(args: Args) -> Result<()> {
     )?;
     let folder = reserved.path().to_path_buf();
 
-    let (sides, toolchain_note) = prepare_sides(&args, &folder)?;
+    // A side that cannot be built leaves no empty comparison folder behind.
+    let (sides, toolchain_note) = match prepare_sides(&args, &folder) {
+        Ok(prepared) => prepared,
+        Err(e) => {
+            reserved.discard();
+            return Err(e);
+        }
+    };
     let [side_a, side_b] = &sides;
     let interleaved = sides.iter().all(|s| has_round_child(&s.exe));
     let by_successor = interleaved && successor_samples(&sides);
@@ -342,10 +358,11 @@ pub fn run(args: Args) -> Result<()> {
         if interleaved {
             format!(
                 "time = interleaved rounds: both binaries' timing children alive side by side, {} sessions of fresh \
-                 process pairs over {} s in {} streams run side by side; {}; each session's estimate is the median of \
-                 its per-round ratios A / B, and B's speedup over A is their geometric mean with a 95% Student-t \
+                 process pairs over {} s in {} streams run side by side; {}; each session's estimate is the mean of \
+                 its per-round log ratios A / B, and B's speedup over A is their geometric mean with a 95% Student-t \
                  interval over sessions (rounds of one session share its processes' memory layouts, so sessions, not \
-                 rounds, are the independent samples){}",
+                 rounds, are the independent samples); each side's time is the geometric mean of its own samples, so \
+                 A's time over B's is the speedup{}",
                 args.sessions,
                 args.time_budget,
                 streams(args.sessions),
@@ -389,6 +406,26 @@ pub fn run(args: Args) -> Result<()> {
 }
 
 /// The two sides, built (or given), and a `toolchain | flags` note for the record.
+/// Checks A and B before any work: with `--prebuilt`, files that exist; otherwise commits of this repository. Either
+/// mistake is bad input (status 2).
+fn check_sides(args: &Args) -> Result<()> {
+    for (label, side) in [("A", &args.a), ("B", &args.b)] {
+        let bad = |why: String| {
+            Failure::BadInput.because(format!("invalid value '{side}' for '<{label}>': {why}"))
+        };
+        if args.prebuilt {
+            if !Path::new(side).is_file() {
+                return Err(bad("no such harness executable (--prebuilt)".into()));
+            }
+        } else {
+            let here = std::env::current_dir().context("cannot read the current directory")?;
+            let repo = build::repository_root(&here)?;
+            build::resolve(&repo, side).map_err(|e| bad(format!("{e:#}")))?;
+        }
+    }
+    Ok(())
+}
+
 fn prepare_sides(args: &Args, folder: &Path) -> Result<([Side; 2], String)> {
     let here = std::env::current_dir().context("cannot read the current directory")?;
     if args.prebuilt {
@@ -576,16 +613,22 @@ fn compare_rows(
         let Some([a, b]) = times.get(arm) else {
             continue;
         };
-        let ratio = match sessions {
-            Some(s) => session_ratio(a, b, s),
-            None => time_ratio(a, b),
+        // Interleaved rounds: each side's time is its geometric mean over sessions, from the very samples whose
+        // paired ratios give the speedup, so the speedup is their quotient and the two cannot disagree.
+        let (ratio, ta, tb) = match sessions {
+            Some(s) => (
+                speedup(a, b, s),
+                typical_time(a, s).map_or(f64::NAN, |t| t.point),
+                typical_time(b, s).map_or(f64::NAN, |t| t.point),
+            ),
+            None => (time_ratio(a, b), median(a), median(b)),
         };
         if let Some(ratio) = ratio {
             rows.push(CompareRow {
                 arm: arm.clone(),
                 measure: Measure::Time,
-                a: median(a),
-                b: median(b),
+                a: ta,
+                b: tb,
                 ratio,
                 exact: false,
                 pairs: a.len().min(b.len()),
@@ -610,4 +653,30 @@ fn compare_rows(
         }
     }
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A's and B's times come from the samples the speedup pairs (geometric means over the same sessions), so
+    /// A's time over B's is the speedup: the console and `compare.md` cannot show B slower and "B faster" at once.
+    #[test]
+    fn per_side_times_are_the_quotient_the_speedup_shows() {
+        let arm = ArmKey::new("sparse", "optimized", "material", "on");
+        let a = vec![277.0, 277.0, 277.0, 400.0, 400.0, 400.0];
+        let b = vec![278.0, 278.0, 278.0, 300.0, 300.0, 300.0];
+        let session = [0, 0, 0, 1, 1, 1];
+        let times = BTreeMap::from([(arm.clone(), [a, b])]);
+        let rows = compare_rows(
+            std::slice::from_ref(&arm),
+            0.005,
+            &times,
+            Some(&session),
+            &BTreeMap::new(),
+        );
+        let r = &rows[0];
+        assert!((r.a / r.b - r.ratio.point).abs() < 1e-12, "{r:?}");
+        assert!(r.ratio.point > 1.0 && r.a > r.b, "{r:?}");
+    }
 }

@@ -387,10 +387,30 @@ fn output_file(option: &'static str, file: &Path) -> Result<()> {
     if file.is_dir() {
         return Err(bad(option, &file.display().to_string(), "is a folder"));
     }
+    crate::record::check_output_file(option, file)?;
     match file.parent().filter(|p| !p.as_os_str().is_empty()) {
         Some(parent) => output_folder(option, parent),
         None => Ok(()),
     }
+}
+
+/// No output location is, holds or lies inside another location or an input ([`crate::record::check_apart`]).
+fn check_apart_all(args: &Args, report_dir: Option<&Path>) -> Result<()> {
+    use crate::record::Role::{Input, Output};
+    let out = args.out.as_deref().unwrap_or(Path::new("results-private"));
+    let mut locations = vec![("out", out, Output), ("scenarios", &*args.scenarios, Input)];
+    let optional = [
+        ("trace-out", args.trace_out.as_deref(), Output),
+        ("dice-trace-out", args.dice_trace_out.as_deref(), Output),
+        ("report-dir", report_dir, Output),
+        ("trace-in", args.trace_in.as_deref(), Input),
+    ];
+    locations.extend(
+        optional
+            .into_iter()
+            .filter_map(|(o, p, r)| Some((o, p?, r))),
+    );
+    crate::record::check_apart(&locations)
 }
 
 /// Runs the command: bad input exits 2 before any work, a replay that saw another stream exits 3
@@ -435,9 +455,13 @@ fn run_checked(args: &Args) -> Result<()> {
     {
         // The report replaces its folder whole.
         crate::record::check_replaceable_folder("report-dir", dir)?;
-        let out = args.out.as_deref().unwrap_or(Path::new("results-private"));
-        crate::record::check_holds_not("report-dir", dir, "out", out)?;
     }
+    check_apart_all(
+        args,
+        cfg.report_dir
+            .as_deref()
+            .filter(|_| args.trace_in.is_none()),
+    )?;
     let game_search = cfg.game_search_scenarios.is_some() && args.trace_in.is_none();
     if (args.dice_trace_out.is_some() || game_search) && !args.scenarios.is_dir() {
         return Err(bad(

@@ -2,7 +2,7 @@
 
 use crate::evaluators::EvaluatorKind;
 use crate::experiments::Skipped;
-use crate::experiments::{Job, Race, timing_plan};
+use crate::experiments::{Job, Race, timing_plan, timing_schedule};
 use crate::scenario::Family;
 use crate::values::{List, evaluators, families, list};
 use engine::chance::Traversal;
@@ -111,6 +111,18 @@ impl Args {
             evaluators,
             traversals,
             plan: timing_plan(self.quick, self.seed),
+            schedule: timing_schedule(
+                self.quick,
+                if self.one_at_a_time {
+                    crate::parallel::cores()
+                } else {
+                    1
+                },
+            ),
+            sample_ms: if self.quick { 2 } else { 5 },
+            timing_exe: std::env::current_exe()
+                .ok()
+                .filter(|exe| crate::compare::interleaved::has_round_child(exe)),
             quick: self.quick,
             overlap: !self.one_at_a_time,
             scenarios_dir: self.scenarios_dir.clone(),

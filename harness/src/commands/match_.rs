@@ -36,37 +36,107 @@ pub enum Action {
     Openings(OpeningsArgs),
     /// Measure the luck of every roll in a match folder and print raw and luck-adjusted scores.
     Luck(LuckArgs),
-    /// Elo per doubling: a bot at twice its per-move budget against itself, every game played (no SPRT stop).
+    /// Elo per doubling: a bot at twice its per-move budget against itself, every game played (no SPRT stop);
+    /// with --budgets, the curve over node budgets.
     WorkOdds(WorkOddsArgs),
+    /// A speedup's worth: the bot at nodes:round(N·S) against itself at nodes:N, predicted off the curve and
+    /// measured.
+    Worth(WorthArgs),
 }
 
 /// Options of `work-odds`.
 #[derive(clap::Args, Debug)]
 pub struct WorkOddsArgs {
     /// The bot, as --a of a match; it plays at its time control against itself at twice it (nodes:N, calls:N
-    /// and ms:N[+INC] double every part).
+    /// and ms:N[+INC] double every part). With --budgets, give no tc: each budget N sets nodes:N.
     #[arg(long, value_name = "SPEC", value_parser = parse_spec)]
     pub(crate) bot: BotSpecArg,
-    /// Games to play (even: pairs are games / 2).
+    /// The curve: one match per node budget N (the bot at nodes:2N against itself at nodes:N), each in
+    /// DIR/budget-N/ as an ordinary match folder, resumed if it is there (a complete one is only read).
+    #[arg(long, value_name = "N,N,...", value_delimiter = ',', value_parser = parse_budget)]
+    pub(crate) budgets: Option<Vec<u64>>,
+    /// Games to play (per budget; even: pairs are games / 2).
     #[arg(long, default_value_t = 400)]
     pub(crate) games: u64,
-    /// The match seed.
+    /// The match seed (every budget's).
     #[arg(long, default_value_t = 1)]
     pub(crate) seed: u64,
     /// Pairs played at once (default: the available cores). Wall-clock controls play weaker when the cores are
     /// shared.
     #[arg(long, value_name = "N")]
     pub(crate) concurrency: Option<usize>,
+    /// Play only the pairs with index = K - 1 (mod N) of every budget; merge each budget's shards with `harness
+    /// match merge --out DIR/budget-N` and run the curve again to read them.
+    #[arg(long, value_name = "K/N", value_parser = |s: &str| s.parse::<Shard>())]
+    pub(crate) shard: Option<Shard>,
+    /// The openings file.
+    #[arg(long, default_value = openings::DEFAULT_PATH)]
+    pub(crate) openings: PathBuf,
+    /// Where the match's run folder goes (with --budgets: the folder holding budget-N/).
+    #[arg(long, value_name = "DIR", default_value = "results-private")]
+    pub(crate) out: PathBuf,
+    /// With --budgets: also write the curve with its provenance to this file (the main job reads
+    /// scenarios/strength/elo-per-doubling.json).
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "budgets",
+        conflicts_with = "shard"
+    )]
+    pub(crate) write: Option<PathBuf>,
+}
+
+/// Options of `worth`.
+#[derive(clap::Args, Debug)]
+pub struct WorthArgs {
+    /// The speedup S (> 0; > 1 = faster): the bot at nodes:round(N·S) plays itself at nodes:N.
+    #[arg(long, value_name = "S", value_parser = parse_speedup, allow_hyphen_values = true)]
+    pub(crate) speedup: f64,
+    /// The node budget N the speedup is worth something at.
+    #[arg(long, value_name = "N", value_parser = parse_budget, allow_hyphen_values = true)]
+    pub(crate) budget: u64,
+    /// Games to play (even; every game is played).
+    #[arg(long, default_value_t = 400)]
+    pub(crate) games: u64,
+    /// The bot without tc (default: the default spec).
+    #[arg(long, value_name = "SPEC", value_parser = parse_spec)]
+    pub(crate) bot: Option<BotSpecArg>,
+    /// The match seed.
+    #[arg(long, default_value_t = 1)]
+    pub(crate) seed: u64,
+    /// Pairs played at once (default: the available cores).
+    #[arg(long, value_name = "N")]
+    pub(crate) concurrency: Option<usize>,
+    /// The curve the prediction is read from.
+    #[arg(
+        long,
+        value_name = "FILE",
+        default_value = "scenarios/strength/elo-per-doubling.json"
+    )]
+    pub(crate) curve: PathBuf,
     /// The openings file.
     #[arg(long, default_value = openings::DEFAULT_PATH)]
     pub(crate) openings: PathBuf,
     /// Where the match's run folder goes.
     #[arg(long, value_name = "DIR", default_value = "results-private")]
     pub(crate) out: PathBuf,
-    /// Also write the measurement with its provenance to this file (the main job reads
-    /// scenarios/strength/elo-per-doubling.json).
-    #[arg(long, value_name = "FILE")]
-    pub(crate) write: Option<PathBuf>,
+}
+
+fn parse_budget(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(n) if n > 0 && n <= u64::MAX / 2 => Ok(n),
+        _ => Err(format!(
+            "'{s}': a positive whole number of nodes (at most {})",
+            u64::MAX / 2
+        )),
+    }
+}
+
+fn parse_speedup(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("'{s}': a positive number (> 1 = faster)")),
+    }
 }
 
 /// Options of `luck`.
@@ -90,7 +160,7 @@ fn parse_scale(s: &str) -> Result<f64, String> {
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
     /// Bot A: comma-separated key=value (depth, pruning, tt, scheme, cache, eval, tc); keys not given default to
-    /// depth=2,pruning=star2,tt=16,scheme=depth,cache=optimized,eval=material,tc=nodes:20000.
+    /// depth=id,pruning=star2,tt=16,scheme=depth,cache=optimized,eval=material,tc=nodes:20000.
     #[arg(long, required = true, value_name = "SPEC", value_parser = parse_spec)]
     pub(crate) a: Option<BotSpecArg>,
     /// Bot B, as --a.
@@ -141,12 +211,27 @@ pub struct PlayArgs {
     pub(crate) luck_sprt: Option<f64>,
 }
 
-/// A parsed `--a`/`--b` (opaque outside the match runner).
+/// A parsed `--a`/`--b` (opaque outside the match runner), and whether the spec gave a time control.
 #[derive(Clone, Debug)]
-pub(crate) struct BotSpecArg(BotSpec);
+pub(crate) struct BotSpecArg(BotSpec, bool);
 
 fn parse_spec(s: &str) -> Result<BotSpecArg, String> {
-    s.parse().map(BotSpecArg)
+    let has_tc = s
+        .split(',')
+        .any(|item| item.split_once('=').is_some_and(|(k, _)| k.trim() == "tc"));
+    s.parse().map(|b| BotSpecArg(b, has_tc))
+}
+
+/// A bot whose time control the command sets: a spec that gives one is bad input naming `option`.
+fn without_tc(option: &str, arg: Option<BotSpecArg>) -> anyhow::Result<BotSpec> {
+    match arg {
+        Some(BotSpecArg(_, true)) => {
+            Err(Failure::BadInput
+                .because(format!("--{option}: give no tc (the node budgets set it)")))
+        }
+        Some(BotSpecArg(b, false)) => Ok(b),
+        None => Ok(BotSpec::default()),
+    }
 }
 
 /// Options of `merge`.
@@ -250,6 +335,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         Some(Action::WorkOdds(w)) => work_odds(w)?,
         Some(Action::Submit(s)) => submit(s)?,
+        Some(Action::Worth(w)) => worth(w)?,
         None => play_match(args.play)?,
     }
     Ok(())
@@ -387,58 +473,156 @@ fn submit(mut s: SubmitArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn work_odds(w: WorkOddsArgs) -> anyhow::Result<()> {
-    use crate::experiments::match_runner::work_odds;
-    check_games(w.games)?;
-    let concurrency = concurrency_of(w.concurrency)?;
-    crate::record::check_output_folder("out", &w.out)?;
-    if let Some(file) = &w.write {
-        if file.is_dir() {
-            return Err(Failure::BadInput.because(format!(
-                "--write {}: is a folder, not a file",
-                file.display()
-            )));
-        }
-        if let Some(parent) = file.parent().filter(|p| !p.as_os_str().is_empty()) {
-            crate::record::check_output_folder("write", parent)?;
-        }
-    }
-    let BotSpecArg(bot) = w.bot;
-    let (a, b) = work_odds::sides(bot);
-    let settings = MatchSettings {
+/// A work-odds match's settings (every game played) for bots `a` and `b`.
+fn work_odds_settings(
+    (a, b): (BotSpec, BotSpec),
+    games: u64,
+    seed: u64,
+    shard: Option<Shard>,
+    openings_file: &std::path::Path,
+) -> anyhow::Result<MatchSettings> {
+    check_games(games)?;
+    Ok(MatchSettings {
         a,
         b,
-        seed: w.seed,
-        games: w.games,
-        shard: Shard::ALL,
-        openings: openings::load(&w.openings).map_err(|e| e.context("--openings"))?,
+        seed,
+        games,
+        shard: shard.unwrap_or(Shard::ALL),
+        openings: openings::load(openings_file).map_err(|e| e.context("--openings"))?,
         bounds: SprtBounds::default(),
         luck_sprt: None,
         sprt_stops: false,
-    };
-    let record = work_odds::measure(&settings, &w.out, concurrency)?;
-    crate::status!(
-        "work odds: {} at {} against itself at twice it: {} Elo per doubling [{}, {}] (95%, n = {} games)",
-        record.bot,
-        record.tc,
-        crate::experiments::strength::signed_elo(record.elo.point),
-        crate::experiments::strength::signed_elo(record.elo.low),
-        crate::experiments::strength::signed_elo(record.elo.high),
-        record.elo.n
-    );
+    })
+}
+
+fn work_odds(w: WorkOddsArgs) -> anyhow::Result<()> {
+    use crate::experiments::match_runner::work_odds;
+    let concurrency = concurrency_of(w.concurrency)?;
+    crate::record::check_output_folder("out", &w.out)?;
     if let Some(file) = &w.write {
-        if let Some(parent) = file.parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(parent)?;
-        }
-        record.write(file)?;
-        crate::status!("work odds: written to {}", file.display());
+        crate::commands::bench::check_file("write", file)?;
     }
-    outln!("{}", work_odds::final_line(&record));
+    let doubled_fits = |bot: &BotSpec| bot.tc.checked_doubled().is_some();
+    let Some(budgets) = w.budgets else {
+        if !doubled_fits(&w.bot.0) {
+            return Err(Failure::BadInput.because(format!(
+                "--bot {}: twice its budget does not fit in 64 bits (the doubled side plays at twice it)",
+                w.bot.0
+            )));
+        }
+        let settings = work_odds_settings(
+            work_odds::sides(w.bot.0),
+            w.games,
+            w.seed,
+            w.shard,
+            &w.openings,
+        )?;
+        let finished = play(&settings, Destination::New(&w.out), concurrency)?;
+        crate::status!("work odds: {}", finished.folder.display());
+        outln!("{}", finished.line);
+        return Ok(());
+    };
+    let bot = without_tc("bot", Some(w.bot))?;
+    let mut seen = std::collections::BTreeSet::new();
+    if let Some(twice) = budgets.iter().find(|&&b| !seen.insert(b)) {
+        return Err(Failure::BadInput.because(format!("--budgets: {twice} is given twice")));
+    }
+    let template =
+        work_odds_settings(work_odds::sides(bot), w.games, w.seed, w.shard, &w.openings)?;
+    let points = work_odds::play_curve(&template, bot, &budgets, &w.out, concurrency)?;
+    for p in &points {
+        outln!("{}", work_odds::point_line(p));
+    }
+    if let Some(file) = &w.write {
+        let curve = work_odds::curve_of(&template, bot, points);
+        crate::experiments::strength::write_json(&curve, file)?;
+        crate::status!("work odds: the curve is written to {}", file.display());
+    }
+    Ok(())
+}
+
+fn worth(w: WorthArgs) -> anyhow::Result<()> {
+    use crate::experiments::strength::{curve, elo_text, read_curve};
+    let faster = (w.budget as f64 * w.speedup).round();
+    let most = (u64::MAX / 2) as f64;
+    if !(1.0..=most).contains(&faster) {
+        let nodes = if faster > most {
+            format!("about {faster:.1e} nodes, over the largest budget")
+        } else {
+            format!("{faster} nodes, under 1")
+        };
+        return Err(Failure::BadInput.because(format!(
+            "--speedup {:?} x --budget {}: {nodes} (a budget is 1 to {})",
+            w.speedup,
+            w.budget,
+            u64::MAX / 2
+        )));
+    }
+    let concurrency = concurrency_of(w.concurrency)?;
+    crate::record::check_output_folder("out", &w.out)?;
+    let bot = without_tc("bot", w.bot)?;
+    let at = |n: u64| BotSpec {
+        tc: crate::experiments::match_runner::bot::TimeControl::Nodes(n),
+        ..bot
+    };
+    // The speedup as played: the rounded budget over N.
+    let played = faster / w.budget as f64;
+    let predicted = match read_curve(&w.curve).map_err(|e| e.context("--curve"))? {
+        Ok(c) => c
+            .predict(w.budget, &curve::exact_speedup(played))
+            .map_err(|why| why.0),
+        Err(why) => Err(why),
+    };
+    let settings = work_odds_settings(
+        (at(faster as u64), at(w.budget)),
+        w.games,
+        w.seed,
+        None,
+        &w.openings,
+    )?;
+    let finished = play(&settings, Destination::New(&w.out), concurrency)?;
+    let text = std::fs::read_to_string(
+        finished
+            .folder
+            .join(crate::experiments::match_runner::summary::SUMMARY_JSON),
+    )?;
+    let summary: crate::experiments::match_runner::summary::MatchSummary =
+        serde_json::from_str(&text)?;
+    let m = summary.logistic_elo;
+    let predicted_fields = match &predicted {
+        Ok(p) => {
+            crate::status!(
+                "worth: predicted {} off {} at {} nodes",
+                elo_text(p),
+                w.curve.display(),
+                w.budget
+            );
+            format!(
+                "predicted={} predicted_low={} predicted_high={}",
+                p.point, p.low, p.high
+            )
+        }
+        Err(why) => {
+            crate::status!("worth: no prediction: {why}");
+            "predicted=none predicted_low=none predicted_high=none".to_owned()
+        }
+    };
+    crate::status!("worth: {}", finished.folder.display());
+    outln!(
+        "{predicted_fields} measured={} low={} high={} level={} n={} speedup={played} budget={} faster={}",
+        m.point,
+        m.low,
+        m.high,
+        m.level,
+        m.n,
+        w.budget,
+        faster as u64
+    );
     Ok(())
 }
 
 fn play_match(p: PlayArgs) -> anyhow::Result<()> {
-    let (Some(BotSpecArg(a)), Some(BotSpecArg(b))) = (p.a, p.b) else {
+    let (Some(BotSpecArg(a, _)), Some(BotSpecArg(b, _))) = (p.a, p.b) else {
         return Err(Failure::BadInput.because("--a and --b are required"));
     };
     check_games(p.games)?;
@@ -477,11 +661,14 @@ fn play_match(p: PlayArgs) -> anyhow::Result<()> {
         let scale = p.luck_scale.or(p.luck_sprt);
         let s = crate::experiments::match_runner::luck::apply(&finished.folder, scale)?;
         crate::status!(
-            "match: luck at scale {:.0} cp: raw score {:.4}, adjusted {:.4}, variance / {:.2}",
+            "match: luck at scale {:.0} cp: raw score {:.4}, adjusted {:.4}, variance / {}",
             s.scale,
             s.raw_score,
             s.adj_score,
-            s.variance_reduction
+            s.variance_reduction.map_or_else(
+                || "undefined".to_owned(),
+                |i| format!("{:.2} [{:.2}, {:.2}]", i.point, i.low, i.high)
+            )
         );
         line = format!("{line} {}", s.line());
         crate::record::write_atomic(

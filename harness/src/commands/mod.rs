@@ -1,5 +1,6 @@
 //! One file per subcommand: its arguments and its `run`.
 
+pub mod bench;
 pub mod bounded_cache;
 pub mod break_even;
 pub mod catalogue;

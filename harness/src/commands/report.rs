@@ -5,7 +5,8 @@
 use crate::exit::Failure;
 use crate::experiments::deadline::section::{is_deadline_folder, render_deadline};
 use crate::experiments::match_runner::section::{is_match_folder, render_match};
-use crate::report::{latest_run, render_run, replace_folder};
+use crate::record::{Role, check_apart};
+use crate::report::{latest_run, render_loaded, replace_folder};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `harness report`.
@@ -45,12 +46,22 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         );
     }
     crate::record::check_replaceable_folder("out", &args.out)?;
-    let dir = match args.results_dir {
-        Some(d) => d,
-        None => latest_run(&args.results)?,
+    // The report replaces its folder whole: it must hold no run folder (nor the folder of runs it reads).
+    let (dir, read) = match args.results_dir {
+        Some(d) => (d.clone(), ("results_dir", d)),
+        None => (
+            latest_run(&args.results)?,
+            ("results", args.results.clone()),
+        ),
     };
-    crate::record::check_holds_not("out", &args.out, "results", &dir)?;
-    render_run(&dir, &args.out)?;
+    check_apart(&[
+        ("out", &args.out, Role::Output),
+        (read.0, &read.1, Role::Input),
+        ("results_dir", &dir, Role::Input),
+    ])?;
+    // A folder that is not a complete run, or whose files do not parse, is the user's input: status 2.
+    let results = crate::report::RunResults::load(&dir).map_err(|e| Failure::BadInput.tag(e))?;
+    render_loaded(&results, &dir, &args.out)?;
     Ok(())
 }
 
@@ -62,12 +73,22 @@ fn render_own_folder(
     subfolder: &str,
     render: fn(&Path, &Path) -> anyhow::Result<Vec<PathBuf>>,
 ) -> anyhow::Result<()> {
-    let name = dir
+    // The folder's own name, also for `.` or `..`: an empty name would replace every report of the subfolder.
+    let name = crate::record::output::resolve(dir)
         .file_name()
         .map(|n| n.to_os_string())
-        .unwrap_or_default();
+        .ok_or_else(|| {
+            Failure::BadInput.because(format!(
+                "invalid value '{}' for '<RESULTS_DIR>': names no folder",
+                dir.display()
+            ))
+        })?;
     let target = out.join(subfolder).join(name);
     crate::record::check_replaceable_folder("out", &target)?;
+    check_apart(&[
+        ("out", out, Role::Output),
+        ("results_dir", dir, Role::Input),
+    ])?;
     let parent = target.parent().unwrap_or(out);
     std::fs::create_dir_all(parent)
         .map_err(|e| Failure::BadInput.because(format!("--out: {}: {e}", parent.display())))?;

@@ -61,6 +61,15 @@ fn counts<const K: usize>(s: &str, names: &str) -> Result<[u64; K], String> {
             Err(e) => return Err(format!("item {position} '{text}': {e}")),
         };
     }
+    // The statistics run in f64 and a pentanomial count is two games: a total above 2^52 would no longer be
+    // counted exactly (and the games would overflow), so it is refused rather than saturated.
+    const LIMIT: u64 = 1 << 52;
+    let total = out.iter().try_fold(0u64, |t, &c| t.checked_add(c));
+    if total.is_none_or(|t| t > LIMIT) {
+        return Err(format!(
+            "the counts add up to more than {LIMIT} (2^52), the most counted exactly"
+        ));
+    }
     Ok(out)
 }
 

@@ -38,6 +38,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let bytes = args.max_memory.checked_mul(1 << 20).ok_or_else(|| {
             Failure::BadInput.because(format!("--max-memory {}: too large", args.max_memory))
         })?;
+        crate::values::check_memory("max-memory", &args.max_memory.to_string(), bytes)?;
         let s = summarize(&args.dfen, bytes).map_err(|e| Failure::BadInput.tag(e))?;
         outln!("{s}");
         return Ok(());

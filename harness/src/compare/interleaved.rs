@@ -15,14 +15,15 @@
 //! `docs/usage.md`, `harness compare`).
 
 use super::invocation::Side;
+use crate::measure::child::{ChildSpec, TimingChild};
+use crate::measure::kernel::{Sampler, run_session, run_streams};
 use crate::progress::Progress;
 use crate::record::ArmKey;
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use rand::{RngExt, SeedableRng};
 use std::collections::BTreeMap;
 use std::ffi::OsString;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// How many rounds, in how many sessions.
@@ -71,143 +72,6 @@ fn round_child_help(exe: &std::path::Path) -> Option<String> {
         .then(|| String::from_utf8_lossy(&o.stdout).into_owned())
 }
 
-/// One side's live child.
-struct RoundChild {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-    arms: Vec<ArmKey>,
-    /// Each arm's successor count (successor-sized requests only; empty otherwise).
-    successors: Vec<usize>,
-    planted: u64,
-}
-
-impl RoundChild {
-    /// Starts the child without waiting for it; [`RoundChild::ready`] reads its arms once it has warmed up.
-    fn spawn(
-        side: &Side,
-        args: &[OsString],
-        by_successor: bool,
-        planted: Option<f64>,
-    ) -> Result<RoundChild> {
-        let mut cmd = Command::new(&side.exe);
-        cmd.current_dir(&side.cwd).arg("timing-rounds").args(args);
-        if by_successor {
-            cmd.arg("--by-successor");
-        }
-        cmd.stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit());
-        match planted {
-            Some(f) => cmd.env(super::round_child::PLANTED_SLOWDOWN_ENV, f.to_string()),
-            None => cmd.env_remove(super::round_child::PLANTED_SLOWDOWN_ENV),
-        };
-        let mut child = cmd
-            .spawn()
-            .with_context(|| format!("cannot start {} timing-rounds", side.exe.display()))?;
-        let input = child
-            .stdin
-            .take()
-            .context("the child has no standard input")?;
-        let output = BufReader::new(child.stdout.take().context("no standard output")?);
-        Ok(RoundChild {
-            child,
-            input,
-            output,
-            arms: Vec::new(),
-            successors: Vec::new(),
-            planted: 0,
-        })
-    }
-
-    /// Reads the arms the child announces, up to its `ready` (the end of its warm-up).
-    fn ready(&mut self, side: &Side) -> Result<()> {
-        loop {
-            let line = self.line(side)?;
-            let words: Vec<&str> = line.split_whitespace().collect();
-            match words.as_slice() {
-                ["ready"] => break,
-                ["successors", counts @ ..] => {
-                    self.successors = counts
-                        .iter()
-                        .map(|c| c.parse::<usize>())
-                        .collect::<Result<_, _>>()
-                        .with_context(|| {
-                            format!("side {}: unreadable successor counts `{line}`", side.label)
-                        })?;
-                }
-                ["arm", s, v, e, t, planted] => {
-                    self.arms.push(ArmKey::new(s, v, e, t));
-                    self.planted += planted.parse::<u64>().with_context(|| {
-                        format!("side {}: unreadable planted work `{planted}`", side.label)
-                    })?;
-                }
-                _ => bail!(
-                    "side {}: unexpected line from timing-rounds: `{line}`",
-                    side.label
-                ),
-            }
-        }
-        Ok(())
-    }
-
-    fn line(&mut self, side: &Side) -> Result<String> {
-        let mut line = String::new();
-        let n = self
-            .output
-            .read_line(&mut line)
-            .with_context(|| format!("side {}: reading timing-rounds", side.label))?;
-        if n == 0 {
-            bail!(
-                "side {} ({}): timing-rounds ended early",
-                side.label,
-                side.name
-            );
-        }
-        Ok(line.trim_end().to_owned())
-    }
-
-    /// One round: nanoseconds per operation, arms in announced order.
-    fn round(&mut self, side: &Side, seed: u64) -> Result<Vec<f64>> {
-        writeln!(self.input, "round {seed}")?;
-        self.input.flush()?;
-        let line = self.line(side)?;
-        let times = line
-            .strip_prefix("times ")
-            .with_context(|| format!("side {}: expected `times ...`, got `{line}`", side.label))?;
-        let v: Vec<f64> = times
-            .split_whitespace()
-            .map(str::parse)
-            .collect::<Result<_, _>>()
-            .with_context(|| format!("side {}: unreadable times `{times}`", side.label))?;
-        if v.len() != self.arms.len() {
-            bail!(
-                "side {}: {} times for {} arms",
-                side.label,
-                v.len(),
-                self.arms.len()
-            );
-        }
-        Ok(v)
-    }
-
-    /// One sample of one arm's one successor: nanoseconds per expansion.
-    fn time(&mut self, side: &Side, arm: usize, successor: usize) -> Result<f64> {
-        writeln!(self.input, "time {arm} {successor}")?;
-        self.input.flush()?;
-        let line = self.line(side)?;
-        line.strip_prefix("time ")
-            .and_then(|t| t.trim().parse::<f64>().ok())
-            .with_context(|| format!("side {}: expected `time NS`, got `{line}`", side.label))
-    }
-
-    fn quit(mut self) {
-        let _ = writeln!(self.input, "quit");
-        drop(self.input);
-        let _ = self.child.wait();
-    }
-}
-
 /// What the interleaved rounds measured.
 #[derive(Clone, Debug)]
 pub struct Interleaved {
@@ -231,7 +95,7 @@ pub fn time_interleaved(
 ) -> Result<Interleaved> {
     let sessions = plan.sessions.max(1);
     let by_successor = successor_samples(sides);
-    // Stream `i` runs sessions i, i + streams, ...; each stream's sessions share the whole budget.
+    // Each stream's sessions share the whole budget.
     let streams = streams(sessions);
     let share = plan.budget.mul_f64(streams as f64 / sessions as f64);
     let min_per_session = plan.min_rounds.div_ceil(sessions).max(1);
@@ -248,41 +112,8 @@ pub fn time_interleaved(
             progress,
         )
     };
-    // A stream that fails stops the others from starting sessions whose results would be thrown away.
-    let failed = std::sync::atomic::AtomicBool::new(false);
-    let mut done: Vec<Result<Vec<(usize, Session)>>> = Vec::new();
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..streams)
-            .map(|stream| {
-                let (run_session, failed) = (&run_session, &failed);
-                scope.spawn(move || -> Result<Vec<(usize, Session)>> {
-                    let mut out = Vec::new();
-                    for k in (stream..sessions).step_by(streams) {
-                        if failed.load(std::sync::atomic::Ordering::Relaxed) {
-                            break;
-                        }
-                        match run_session(k) {
-                            Ok(s) => out.push((k, s)),
-                            Err(e) => {
-                                failed.store(true, std::sync::atomic::Ordering::Relaxed);
-                                return Err(e);
-                            }
-                        }
-                    }
-                    Ok(out)
-                })
-            })
-            .collect();
-        for h in handles {
-            // A panic here is a bug: it goes on unwinding rather than becoming a runtime error.
-            done.push(h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
-        }
-    });
-    let mut by_session: Vec<(usize, Session)> = Vec::new();
-    for d in done {
-        by_session.extend(d?);
-    }
-    by_session.sort_by_key(|(k, _)| *k);
+    let by_session: Vec<(usize, Session)> =
+        run_streams(sessions, streams, &|k| Ok((k, run_session(k)?)))?;
     let mut times: BTreeMap<ArmKey, [Vec<f64>; 2]> = BTreeMap::new();
     let mut planted = [0u64; 2];
     let (mut session_of, mut first_of) = (Vec::new(), Vec::new());
@@ -343,16 +174,19 @@ fn time_session(
     // The children load and warm up one after the other, so that each stream keeps one process busy at a time: the
     // warm-up sizes the samples and calibrates the planted work against the operations' own times, which a warm-up
     // sharing its core with another would inflate (docs/usage.md has the planted slowdown it overstated).
-    let mut a = RoundChild::spawn(&sides[0], child_args, by_successor, None)?;
-    a.ready(&sides[0])?;
-    let mut b = RoundChild::spawn(&sides[1], child_args, by_successor, plan.planted_b)?;
-    b.ready(&sides[1])?;
+    let spec = |s: usize| ChildSpec {
+        exe: sides[s].exe.clone(),
+        cwd: sides[s].cwd.clone(),
+        label: format!("side {} ({})", sides[s].label, sides[s].name),
+        args: child_args.to_vec(),
+        by_successor,
+        planted: if s == 1 { plan.planted_b } else { None },
+    };
+    let a = TimingChild::start(&spec(0))?;
+    let b = TimingChild::start(&spec(1))?;
     let mut children = [a, b];
     if children[0].arms != children[1].arms || children[0].successors != children[1].successors {
         bail!("the two sides announced different arms for the same selection");
-    }
-    if by_successor && children[0].successors.len() != children[0].arms.len() {
-        bail!("the children announced successor counts for another number of arms");
     }
     let mut out = Session {
         arms: children[0].arms.clone(),
@@ -361,63 +195,46 @@ fn time_session(
         planted: [children[0].planted, children[1].planted],
     };
     let start = Instant::now();
-    let mut round = 0u64;
-    while (round as usize) < min_rounds || start.elapsed() < share {
-        let (got, first) = if by_successor {
-            successor_round(&mut children, sides, &mut rng)?
-        } else {
+    let mut more = |round: usize| {
+        let go = round < min_rounds || start.elapsed() < share;
+        if round > 0 {
+            progress.inc(1);
+        }
+        go
+    };
+    if by_successor {
+        // One comparison group per arm: A's and B's same arm, back to back per successor.
+        let groups: Vec<Vec<crate::measure::kernel::Side>> = (0..out.arms.len())
+            .map(|arm| {
+                (0..2)
+                    .map(|sampler| crate::measure::kernel::Side { sampler, arm })
+                    .collect()
+            })
+            .collect();
+        let [a, b] = &mut children;
+        let mut samplers: [&mut dyn Sampler; 2] = [a, b];
+        let t = run_session(&mut samplers, &groups, &mut rng, &mut more)?;
+        for (round, first) in t.rounds.into_iter().zip(t.first) {
+            // Flattened sides: arm j's A at 2j, its B at 2j + 1.
+            let side = |s: usize| round.iter().skip(s).step_by(2).copied().collect();
+            out.rounds.push([side(0), side(1)]);
+            out.first.push(first);
+        }
+    } else {
+        let mut round = 0u64;
+        while more(round as usize) {
             let first = usize::from(rng.random_bool(0.5));
             let mut got: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
             for s in [first, 1 - first] {
-                got[s] = children[s].round(&sides[s], base.wrapping_add(round))?;
+                got[s] = children[s].round(base.wrapping_add(round))?;
             }
-            (got, first)
-        };
-        out.rounds.push(got);
-        out.first.push(first);
-        round += 1;
-        progress.inc(1);
+            out.rounds.push(got);
+            out.first.push(first);
+            round += 1;
+        }
     }
     let [a, b] = children;
     a.quit();
     b.quit();
     Ok(out)
-}
-
-/// One round of successor-sized samples: every arm and successor once per side, in a seeded order, with a coin
-/// per request pair for the side that goes first; per side, nanoseconds per successor of each arm (the mean over
-/// its successors, as the whole operation's time per successor), and the side that went first in the first pair.
-fn successor_round(
-    children: &mut [RoundChild; 2],
-    sides: &[Side; 2],
-    rng: &mut rand_pcg::Pcg64Mcg,
-) -> Result<([Vec<f64>; 2], usize)> {
-    let counts = children[0].successors.clone();
-    let mut cells: Vec<(usize, usize)> = counts
-        .iter()
-        .enumerate()
-        .flat_map(|(a, &n)| (0..n).map(move |k| (a, k)))
-        .collect();
-    for i in (1..cells.len()).rev() {
-        cells.swap(i, rng.random_range(0..=i));
-    }
-    let mut total = [vec![0.0; counts.len()], vec![0.0; counts.len()]];
-    let mut first_of_round = None;
-    for (a, k) in cells {
-        let first = usize::from(rng.random_bool(0.5));
-        first_of_round.get_or_insert(first);
-        for s in [first, 1 - first] {
-            total[s][a] += children[s].time(&sides[s], a, k)?;
-        }
-    }
-    let per_successor = |t: &[f64]| -> Vec<f64> {
-        t.iter()
-            .zip(&counts)
-            .map(|(x, &n)| x / n.max(1) as f64)
-            .collect()
-    };
-    Ok((
-        [per_successor(&total[0]), per_successor(&total[1])],
-        first_of_round.unwrap_or(0),
-    ))
 }

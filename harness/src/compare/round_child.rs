@@ -6,7 +6,9 @@
 //! PLANTED` per arm (`PLANTED`: iterations of planted work after each operation, summed over the arm's timed
 //! operations; 0 without the knob), with `--by-successor` then `successors N N ...` (each arm's successor count),
 //! and then `ready`. With `--by-successor`, each `time ARM SUCCESSOR` line (indices from 0) makes it expand that one
-//! successor of that arm with a fresh cache (one sample) and print `time NS` (nanoseconds per expansion). Without
+//! successor of that arm with a fresh cache (one sample) and print `time NS` (nanoseconds per expansion), with
+//! `--with-usage` followed by the sample's CPU time and page faults per expansion (`time NS USER_NS SYS_NS MINOR
+//! MAJOR`, from `getrusage` of the timing thread). Without
 //! it (the protocol of older revisions, which the parent falls back to), each `round SEED` line makes it time every
 //! arm's whole operation once, in an order shuffled by `SEED`, and print `times NS NS ...` (nanoseconds per
 //! successor, arms in the announced order). End of input or `quit` ends it.
@@ -17,19 +19,20 @@
 //! sets it for side B's children only.
 
 use crate::evaluators::EvaluatorKind;
+use crate::experiments::expansion::operation::sampled::{Planting, Sampled, Successors};
 use crate::experiments::expansion::operation::{Arm, timed_operation};
 use crate::scenario::{families, load_dir};
 use anyhow::{Context, Result, bail};
 use engine::GameState;
-use engine::chance::Traversal;
+use engine::chance::{ChanceDepth, Traversal};
 use engine::memo::CacheKind;
 use rand::{RngExt, SeedableRng};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The environment variable of the planted slowdown (a fraction of each operation's time; test-only).
-pub const PLANTED_SLOWDOWN_ENV: &str = "HARNESS_PLANTED_SLOWDOWN";
+pub use crate::measure::child::PLANTED_SLOWDOWN_ENV;
 
 /// Arguments of the hidden `harness timing-rounds` child.
 #[derive(clap::Args, Debug)]
@@ -57,6 +60,11 @@ pub struct Args {
     /// successor. Without it the child speaks the original round protocol, which older parents expect.
     #[arg(long)]
     pub by_successor: bool,
+    /// With `--by-successor`: end each `time` reply with the sample's usage per expansion (user and system CPU
+    /// nanoseconds, minor and major page faults, from `getrusage` of the timing thread). Parents that predate it
+    /// read only the time and do not ask for it.
+    #[arg(long)]
+    pub with_usage: bool,
 }
 
 /// The planted slowdown from the environment: `None` when unset, an error naming the variable when malformed.
@@ -78,58 +86,6 @@ fn parse_planted_slowdown(value: Option<&str>) -> Result<Option<f64>> {
             format!("{PLANTED_SLOWDOWN_ENV}={v}: a fraction in [0, 1) is needed, e.g. 0.03")
         })?;
     Ok(Some(f))
-}
-
-/// Extra work of a known cost: `iterations` steps of a multiply-add chain the optimiser cannot drop.
-#[inline(never)]
-pub(crate) fn planted_work(iterations: u64) -> u64 {
-    let mut x = 0x9e37_79b9_7f4a_7c15u64;
-    for _ in 0..iterations {
-        x = std::hint::black_box(x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1));
-    }
-    x
-}
-
-/// The planted work of one child: iterations of [`planted_work`] that take a fraction of an operation's time.
-pub(crate) struct Planting {
-    fraction: f64,
-    /// Nanoseconds per iteration, measured at the first operation that asks.
-    ns_per_iteration: std::cell::OnceCell<f64>,
-}
-
-impl Planting {
-    pub(crate) fn new(fraction: f64) -> Planting {
-        Planting {
-            fraction,
-            ns_per_iteration: std::cell::OnceCell::new(),
-        }
-    }
-
-    /// Iterations that take the fraction of `op_ns` nanoseconds (0 without a fraction). The work's cost is read
-    /// like the operation's (the caller's fastest of three warm-up runs): the fastest of three runs about as long
-    /// as the first operation that asks, measured on this machine then and kept for the child's other operations.
-    /// A much shorter probe would escape the interruptions that a run as long as an operation meets, read too
-    /// cheap, and plant more than the fraction.
-    pub(crate) fn iterations(&self, op_ns: f64) -> u64 {
-        if self.fraction <= 0.0 {
-            return 0;
-        }
-        let ns = *self.ns_per_iteration.get_or_init(|| {
-            let fastest = |iterations: u64| {
-                (0..3)
-                    .map(|_| {
-                        let t = Instant::now();
-                        std::hint::black_box(planted_work(iterations));
-                        t.elapsed().as_nanos() as f64 / iterations as f64
-                    })
-                    .fold(f64::INFINITY, f64::min)
-                    .max(1e-3)
-            };
-            let rough = fastest(100_000);
-            fastest(((op_ns / rough) as u64).clamp(100_000, 1 << 34))
-        });
-        (self.fraction * op_ns / ns).round() as u64
-    }
 }
 
 /// Runs the child until its input ends.
@@ -165,29 +121,23 @@ pub fn run(args: Args) -> Result<()> {
     // cache as in the arm's operation (`--by-successor`). Every one is warmed up; its fastest warm-up run sizes its
     // samples and calibrates its planted work.
     let target = Duration::from_millis(args.sample_ms.max(1));
-    let mut ops: Vec<Vec<Sampled<'_>>> = arms
-        .iter()
-        .map(|(_, a, si)| {
-            let (states, depth) = (&states[*si], scns[*si].depth);
-            if args.by_successor {
-                (0..states.len())
-                    .map(|k| {
-                        Sampled::new(
-                            timed_operation(&states[k..=k], depth, *a),
-                            target,
-                            &planting,
-                        )
-                    })
-                    .collect()
-            } else {
+    let mut ops: Vec<Vec<Sampled<'_>>> = if args.by_successor {
+        let each: Vec<(&[GameState], ChanceDepth, Arm)> = arms
+            .iter()
+            .map(|(_, a, si)| (states[*si].as_slice(), scns[*si].depth, *a))
+            .collect();
+        Successors::new(&each, target, &planting).ops
+    } else {
+        arms.iter()
+            .map(|(_, a, si)| {
                 vec![Sampled::new(
-                    timed_operation(states, depth, *a),
+                    timed_operation(&states[*si], scns[*si].depth, *a),
                     target,
                     &planting,
                 )]
-            }
-        })
-        .collect();
+            })
+            .collect()
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for ((fam, a, _), arm_ops) in arms.iter().zip(&ops) {
@@ -228,7 +178,13 @@ pub fn run(args: Args) -> Result<()> {
                 let Some(op) = ops.get_mut(a).and_then(|c| c.get_mut(k)) else {
                     bail!("`{line}`: no arm {a} with a successor {k}");
                 };
-                writeln!(out, "time {:.1}", op.sample())?;
+                let s = op.measured();
+                match s.usage {
+                    Some(used) if args.with_usage => {
+                        writeln!(out, "time {:.1} {}", s.ns, used.words())?
+                    }
+                    _ => writeln!(out, "time {:.1}", s.ns)?,
+                }
                 out.flush()?;
             }
             _ if args.by_successor => {
@@ -238,47 +194,6 @@ pub fn run(args: Args) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// A timed operation with its sample plan.
-struct Sampled<'a> {
-    op: Box<dyn FnMut() + 'a>,
-    /// Passes per sample: enough to fill the target sample time, at least one.
-    passes: u64,
-    /// Iterations of planted work after each pass (0 without the knob).
-    planted: u64,
-}
-
-impl<'a> Sampled<'a> {
-    /// Warms `op` up and sizes its samples from its fastest warm-up run. One run touches its code and memory. Each
-    /// run costs every session's start as much as a sample, so only the planted-work knob gets two more runs, whose
-    /// fastest reads the operation's time more steadily for its calibration.
-    fn new(mut op: Box<dyn FnMut() + 'a>, target: Duration, planting: &Planting) -> Sampled<'a> {
-        let mut fastest = f64::INFINITY;
-        for _ in 0..if planting.fraction > 0.0 { 3 } else { 1 } {
-            let t = Instant::now();
-            op();
-            fastest = fastest.min(t.elapsed().as_nanos() as f64);
-        }
-        let op_ns = fastest.max(1.0);
-        Sampled {
-            op,
-            passes: ((target.as_nanos() as f64 / op_ns).floor() as u64).max(1),
-            planted: planting.iterations(op_ns),
-        }
-    }
-
-    /// One sample: nanoseconds per pass, each pass followed by the planted work.
-    fn sample(&mut self) -> f64 {
-        let t = Instant::now();
-        for _ in 0..self.passes {
-            (self.op)();
-            if self.planted > 0 {
-                std::hint::black_box(planted_work(self.planted));
-            }
-        }
-        t.elapsed().as_nanos() as f64 / self.passes as f64
-    }
 }
 
 /// One round of the `round` protocol: every arm one sample of its whole operation, in a seeded order; nanoseconds

@@ -1,8 +1,7 @@
-//! Ratios A / B with an interval (> 1 = B better: faster, or fewer instructions); the verdict is the spine's
+//! Ratios A / B of whole runs and of counts with an interval (interleaved rounds: [`crate::measure::kernel::speedup`]) (> 1 = B better: faster, or fewer instructions); the verdict is the spine's
 //! [`crate::verdict::Verdict`].
 
-use crate::statistics::student_t::t_quantile;
-use crate::statistics::{Interval, Method, paired_ratio, summarize};
+use crate::statistics::{Interval, paired_ratio, summarize};
 
 /// B's speedup over A from alternating runs' times: `a[i] / b[i]` for each pair of runs (a pair shares its machine
 /// state, so drift cancels), median with a distribution-free 95% interval. Fewer than 6 pairs give `[min, max]`
@@ -20,63 +19,6 @@ use crate::statistics::{Interval, Method, paired_ratio, summarize};
 /// ```
 pub fn time_ratio(a: &[f64], b: &[f64]) -> Option<Interval> {
     paired_ratio(a, b)
-}
-
-/// B's speedup over A from interleaved rounds spread over sessions (`session[i]` is round `i`'s session, a fresh
-/// pair of processes). Rounds of one session share two processes whose memory layouts differ by chance, and that
-/// difference moves every round of the session alike, so rounds are not independent samples of the binaries: an
-/// interval over all rounds would be too narrow (two identical binaries were seen "faster" by 3-4%). Each session
-/// therefore gives one estimate, the median of its per-round ratios A / B, and the interval is the two-sided 95%
-/// Student-t interval of the sessions' log estimates (the point is their geometric mean); `n` counts sessions.
-/// Fewer than two sessions carry no spread between processes and give no coverage claim.
-///
-/// ```
-/// use harness::compare::verdict::session_ratio;
-/// use harness::verdict::Verdict;
-/// // Three sessions, each with a layout offset of its own around a true speedup of 1.
-/// let a = [100.0, 101.0, 100.0, 102.0, 103.0, 102.0, 98.0, 99.0, 98.0];
-/// let b = [100.0; 9];
-/// let r = session_ratio(&a, &b, &[0, 0, 0, 1, 1, 1, 2, 2, 2]).unwrap();
-/// assert_eq!(r.n, 3);
-/// assert!(r.low < 1.0 && r.high > 1.0);
-/// assert_eq!(Verdict::of_ratio(&r), Verdict::NoVerdict);
-/// ```
-pub fn session_ratio(a: &[f64], b: &[f64], session: &[usize]) -> Option<Interval> {
-    let mut by_session: std::collections::BTreeMap<usize, (Vec<f64>, Vec<f64>)> =
-        std::collections::BTreeMap::new();
-    for ((&x, &y), &s) in a.iter().zip(b).zip(session) {
-        let e = by_session.entry(s).or_default();
-        e.0.push(x);
-        e.1.push(y);
-    }
-    let logs: Vec<f64> = by_session
-        .values()
-        .filter_map(|(x, y)| paired_ratio(x, y))
-        .map(|i| i.point)
-        .filter(|p| p.is_finite() && *p > 0.0)
-        .map(f64::ln)
-        .collect();
-    let n = logs.len();
-    if n == 0 {
-        return None;
-    }
-    let mean = logs.iter().sum::<f64>() / n as f64;
-    if n < 2 {
-        return Some(Interval {
-            method: Method::SingleSample,
-            ..Interval::collapsed(mean.exp(), n)
-        });
-    }
-    let var = logs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
-    let half = t_quantile(0.975, n - 1) * (var / n as f64).sqrt();
-    Some(Interval {
-        point: mean.exp(),
-        low: (mean - half).exp(),
-        high: (mean + half).exp(),
-        level: 0.95,
-        n,
-        method: Method::StudentT,
-    })
 }
 
 /// Ratio A / B of deterministic counts (instructions) measured one or more times per side (> 1 = B fewer).
@@ -181,63 +123,6 @@ mod tests {
         assert!(r.level < 0.95);
         assert_eq!(Verdict::of(&r, 1.0, 0.0), Verdict::NoVerdict);
         assert!(time_ratio(&[], &[]).is_none());
-    }
-
-    /// Identical binaries whose processes differ by a layout offset per session (±3%) and by round noise: the
-    /// session interval gives a wrong verdict near its nominal 5% (6.7% with these uniform offsets at six
-    /// sessions: Student t is slightly liberal for them), where pooling every round as if independent gives one in
-    /// most comparisons.
-    #[test]
-    fn session_offsets_do_not_make_identical_binaries_differ() {
-        use rand::{RngExt, SeedableRng};
-        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
-        let (trials, sessions, rounds) = (2000, 6, 20);
-        let (mut wrong_sessions, mut wrong_pooled) = (0, 0);
-        for _ in 0..trials {
-            let (mut a, mut b, mut s) = (Vec::new(), Vec::new(), Vec::new());
-            for k in 0..sessions {
-                let offset: f64 = rng.random_range(0.97..1.03);
-                for _ in 0..rounds {
-                    let drift: f64 = rng.random_range(0.9..1.1);
-                    a.push(drift * offset * rng.random_range(0.98..1.02));
-                    b.push(drift * rng.random_range(0.98..1.02));
-                    s.push(k);
-                }
-            }
-            let decided =
-                |r: &Interval| matches!(Verdict::of_ratio(r), Verdict::Better | Verdict::Worse);
-            wrong_sessions += usize::from(decided(&session_ratio(&a, &b, &s).unwrap()));
-            wrong_pooled += usize::from(decided(&time_ratio(&a, &b).unwrap()));
-        }
-        let rate = |w: usize| w as f64 / trials as f64;
-        assert!(
-            rate(wrong_sessions) <= 0.08,
-            "session interval: {:.1}% wrong",
-            100.0 * rate(wrong_sessions)
-        );
-        assert!(
-            rate(wrong_pooled) > 0.3,
-            "pooled rounds: {:.1}% wrong",
-            100.0 * rate(wrong_pooled)
-        );
-    }
-
-    #[test]
-    fn a_real_difference_is_seen_across_sessions() {
-        let mut a = Vec::new();
-        let mut s = Vec::new();
-        for k in 0..6 {
-            for j in 0..10 {
-                a.push(103.0 + f64::from(k % 2) * 0.5 + f64::from(j % 3) * 0.2);
-                s.push(k as usize);
-            }
-        }
-        let b = vec![100.0; a.len()];
-        let r = session_ratio(&a, &b, &s).unwrap();
-        assert_eq!(r.n, 6);
-        assert_eq!(Verdict::of_ratio(&r), Verdict::Better);
-        assert!(session_ratio(&a[..10], &b[..10], &s[..10]).unwrap().level == 0.0);
-        assert!(session_ratio(&[], &[], &[]).is_none());
     }
 
     #[test]

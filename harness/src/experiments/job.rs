@@ -2,6 +2,7 @@
 
 use crate::evaluators::EvaluatorKind;
 use crate::measure::Plan;
+use crate::measure::schedule::Schedule;
 use crate::record::UtcTimestamp;
 use crate::scenario::Family;
 use engine::chance::Traversal;
@@ -20,8 +21,15 @@ pub struct Job {
     pub evaluators: Vec<EvaluatorKind>,
     /// Traversal modes.
     pub traversals: Vec<Traversal>,
-    /// The timing plan.
+    /// The in-process timing plan of the evaluator's cost per call.
     pub plan: Plan,
+    /// How the expansion stage's timing spends its budget ([`timing_schedule`]).
+    pub schedule: Schedule,
+    /// Target milliseconds of one kernel sample (fast successors repeat within it).
+    pub sample_ms: u64,
+    /// The executable whose `timing-rounds` child times each session in a fresh process; `None`: sessions sample
+    /// in this process (an executable without that child, such as a test binary).
+    pub timing_exe: Option<PathBuf>,
     /// Which selected cache variants are timed in which traversal setting (every one is counted and checked).
     pub race: Race,
     /// Whether this is the short run (`--quick`: fewer eviction seeds too).
@@ -92,6 +100,38 @@ pub fn timing_plan(quick: bool, seed: u64) -> Plan {
             budget: Duration::from_millis(2500),
             sample_target: Duration::from_millis(10),
             seed,
+        }
+    }
+}
+
+/// How the expansion stage's timing spends its budget: the settings the answer reads (per family, no cache
+/// against the optimized cache with the report's evaluator and traversal setting) first, adaptively, in sessions
+/// of about a second (`--quick`: 0.4 s) until decided against ±1% or within ±1.5%, for at most 55% (`--quick`:
+/// 70%) of the budget; every other setting then gets 4 (`--quick`: 3) sessions of what is left. `streams`
+/// sessions run side by side: one when the counting experiments run beside the timing (they have the other
+/// cores), else one per core.
+pub fn timing_schedule(quick: bool, streams: usize) -> Schedule {
+    if quick {
+        Schedule {
+            budget: Duration::from_secs(12),
+            headline_share: 0.7,
+            session: Duration::from_millis(400),
+            min_sessions: 3,
+            max_sessions: 10,
+            other_sessions: 3,
+            half_width: 0.015,
+            streams,
+        }
+    } else {
+        Schedule {
+            budget: Duration::from_secs(60),
+            headline_share: 0.55,
+            session: Duration::from_millis(1000),
+            min_sessions: 4,
+            max_sessions: 16,
+            other_sessions: 4,
+            half_width: 0.015,
+            streams,
         }
     }
 }

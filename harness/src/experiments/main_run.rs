@@ -43,6 +43,8 @@ pub struct Findings {
     pub tt_pressure: Option<TtPressureOutcome>,
     /// The break-even map's short grid.
     pub break_even: Option<BreakEvenFindings>,
+    /// How the expansion stage's timing ran (mode, load averages, lanes).
+    pub(crate) timing: Option<crate::measure::usage::TimingConditions>,
 }
 
 impl<'a> MainRun<'a> {

@@ -21,7 +21,7 @@ pub mod search;
 pub mod strength;
 pub mod tt_pressure;
 
-pub use job::{Job, Race, timing_plan};
+pub use job::{Job, Race, timing_plan, timing_schedule};
 pub(crate) use lanes::run_all;
 pub use main_run::{Findings, MainRun};
 
@@ -121,7 +121,15 @@ pub(crate) fn stage_list() -> String {
 /// ```
 pub fn parse_skip(s: &str) -> Result<Skipped, String> {
     let mut out: Vec<&'static str> = Vec::new();
-    for item in s.split(',').map(str::trim).filter(|x| !x.is_empty()) {
+    // The default (nothing skipped) is the empty string; any other list names one experiment per item, as every
+    // other list option does, so `,,` and `search,` are refused rather than read as fewer items.
+    if s.trim().is_empty() {
+        return Ok(Skipped(out));
+    }
+    for (i, item) in s.split(',').map(str::trim).enumerate() {
+        if item.is_empty() {
+            return Err(format!("item {} is empty", i + 1));
+        }
         let Some(e) = MAIN_JOB.iter().find(|e| e.name() == item) else {
             return Err(format!(
                 "unknown experiment '{item}' (expected one of: {})",

@@ -11,7 +11,7 @@ use crate::exit::Failure;
 use crate::experiments::expansion::glance::at_a_glance;
 use crate::experiments::{Job, MainRun};
 use crate::record::{
-    RunFolder, RunMetadata, check_holds_not, check_output_folder, check_replaceable_folder,
+    Role, RunFolder, RunMetadata, check_apart, check_output_folder, check_replaceable_folder,
 };
 use crate::{outln, status};
 use std::time::Instant;
@@ -23,10 +23,24 @@ pub fn run(job: &Job) -> anyhow::Result<()> {
     // Every output location is checked before any work, so a bad path fails in the first second.
     check_output_folder("out", &job.out)?;
     check_replaceable_folder("report-dir", &job.report_dir)?;
-    check_holds_not("report-dir", &job.report_dir, "out", &job.out)?;
     if let Some(dir) = &job.trace_out {
         check_output_folder("trace-out", dir)?;
     }
+    if !job.scenarios_dir.is_dir() {
+        return Err(Failure::BadInput.because(format!(
+            "invalid value '{}' for '--scenarios-dir': not a folder",
+            job.scenarios_dir.display()
+        )));
+    }
+    let mut locations = vec![
+        ("out", job.out.as_path(), Role::Output),
+        ("report-dir", job.report_dir.as_path(), Role::Output),
+        ("scenarios-dir", job.scenarios_dir.as_path(), Role::Input),
+    ];
+    if let Some(dir) = &job.trace_out {
+        locations.push(("trace-out", dir, Role::Output));
+    }
+    check_apart(&locations)?;
     // The git state is read once: later experiments (the eviction report, the allocation child) rewrite tracked
     // files.
     let mut meta = RunMetadata::collect(job.seed);
@@ -95,6 +109,11 @@ fn run_in(
     let mut run = MainRun::new(job, &scenarios, meta, folder);
     crate::experiments::run_all(&mut run)?;
     let (written, findings) = write::write_results(run)?;
+    // How the timing ran joins the run's metadata once it is known.
+    if let Some(t) = &findings.timing {
+        let text = format!("{}{}", meta.to_key_values(), t.key_values());
+        folder.write("metadata.txt", text.as_bytes())?;
+    }
     let mut glance = at_a_glance(&written.counts, &written.timings, &written.intervals);
     if let Some(map) = &findings.break_even {
         crate::experiments::expansion::glance::with_break_even_map(&mut glance, &map.rows);
@@ -110,7 +129,8 @@ fn run_in(
             .break_even
             .as_ref()
             .map_or(&[][..], |m| &m.break_evens[..]),
-        elo_per_doubling: strength.measured(),
+        strength: strength.measured(),
+        run: findings.timing.as_ref(),
     };
     // The answer is read from the files just written, as the report reads them, so the two never differ.
     let slice = crate::section::Slice::of_run(&written.counts, &written.timings);

@@ -4,16 +4,22 @@ use crate::answer::Claim;
 use crate::experiments::bounded_cache::findings::BoundedGlance;
 use crate::experiments::break_even::findings::VariantBreakEven;
 use crate::experiments::expansion::glance::{Glance, Tally, glance_table, tally};
-use crate::experiments::strength::EloPerDoubling;
+use crate::experiments::strength::Basis;
 use crate::outln;
 use crate::record::RunMetadata;
+use crate::statistics::Interval;
 use serde::Serialize;
 
 /// The version of `summary.json`'s layout; bumped when a key is added, changes meaning or disappears. Version 3
 /// added `answer` and `verdicts.constant_not_counted`, and `verdicts` no longer counts the synthetic `constant`
 /// evaluator's settings (`at_a_glance` still lists them); every other key of version 2 kept its meaning. Version 4
-/// added `elo_per_doubling` and `at_a_glance[].predicted_elo`.
-pub(crate) const SUMMARY_VERSION: u32 = 4;
+/// added `elo_per_doubling` and `at_a_glance[].predicted_elo`. Version 5: `at_a_glance[].speedup_vs_none` is the
+/// whole interval object (`point`, `low`, `high`, `level`, `n`, `method`) rather than `median`, `low`, `high`;
+/// `run` says how the timing ran (mode, load averages before and after, lanes);
+/// `at_a_glance[].break_even_ns_per_call` is an interval from the paired speedup and `break_evens_disagree` is added;
+/// `strength` (the curve, the budget and the margin) replaces `elo_per_doubling` and `predicted_elo` is an interval
+/// object.
+pub(crate) const SUMMARY_VERSION: u32 = 5;
 
 #[derive(Serialize)]
 struct SummaryJson<'a> {
@@ -23,11 +29,13 @@ struct SummaryJson<'a> {
     rustc: &'a str,
     machine: String,
     seed: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    run: Option<&'a crate::measure::usage::TimingConditions>,
     answer: &'a [Claim],
     verdicts: Tally,
     at_a_glance: &'a [Glance],
     #[serde(skip_serializing_if = "Option::is_none")]
-    elo_per_doubling: Option<EloPerDoublingHeadline>,
+    strength: Option<StrengthHeadline>,
     #[serde(skip_serializing_if = "Option::is_none")]
     bounded_cache: Option<&'a [BoundedGlance]>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -44,34 +52,57 @@ pub(crate) struct StageHeadlines<'a> {
     pub tt_pressure: Option<TtPressureHeadline>,
     /// The break-even map's costs per variant (empty when the stage did not run).
     pub break_even_map: &'a [VariantBreakEven],
-    /// The Elo per doubling the predicted Elo figures use (absent without a measurement).
-    pub elo_per_doubling: Option<&'a EloPerDoubling>,
+    /// The curve and bench the predicted Elo figures use (absent without them).
+    pub strength: Option<&'a Basis>,
+    /// How the timing ran (absent when the expansion stage did not time).
+    pub run: Option<&'a crate::measure::usage::TimingConditions>,
 }
 
-/// `summary.json`'s `elo_per_doubling`: the measurement behind every `predicted_elo`.
+/// `summary.json`'s `strength`: what every `predicted_elo` rests on.
 #[derive(Serialize, Clone, Debug, PartialEq)]
-pub(crate) struct EloPerDoublingHeadline {
-    /// The point estimate (logistic Elo of the doubled bot's mean score; named as the speedups' keys are).
-    pub median: f64,
-    pub low: f64,
-    pub high: f64,
-    /// The interval's coverage.
-    pub level: f64,
-    /// Games behind it.
-    pub n: usize,
-    /// The time control it holds at (`ms:50`).
-    pub tc: String,
+pub(crate) struct StrengthHeadline {
+    /// The node budget the predictions hold at (nodes per `time_per_move_ms` on `bench_machine`).
+    pub budget: u64,
+    pub time_per_move_ms: u64,
+    /// The bench's nodes per second and the machine and load it was measured on.
+    pub bench_nps: f64,
+    pub bench_machine: String,
+    pub bench_load: String,
+    /// The declared margin: "worth less than ±margin Elo" needs the whole interval inside it.
+    pub margin_elo: f64,
+    /// The bot of the curve (without time control).
+    pub bot: String,
+    /// Every point of the curve.
+    pub curve: Vec<CurveHeadline>,
 }
 
-impl EloPerDoublingHeadline {
-    fn of(m: &EloPerDoubling) -> EloPerDoublingHeadline {
-        EloPerDoublingHeadline {
-            median: m.elo.point,
-            low: m.elo.low,
-            high: m.elo.high,
-            level: m.elo.level,
-            n: m.elo.n,
-            tc: m.tc.clone(),
+/// One budget of the curve.
+#[derive(Serialize, Clone, Debug, PartialEq)]
+pub(crate) struct CurveHeadline {
+    pub budget: u64,
+    /// Logistic Elo of the bot at twice the budget over it, with its games as `n`.
+    pub elo_per_doubling: Interval,
+}
+
+impl StrengthHeadline {
+    fn of(b: &Basis) -> StrengthHeadline {
+        StrengthHeadline {
+            budget: b.budget(),
+            time_per_move_ms: crate::experiments::strength::REFERENCE_MS,
+            bench_nps: b.bench.nps,
+            bench_machine: b.bench.provenance.machine.clone(),
+            bench_load: b.bench.provenance.load_start.clone(),
+            margin_elo: crate::experiments::strength::MARGIN_ELO,
+            bot: b.curve.bot.clone(),
+            curve: b
+                .curve
+                .points
+                .iter()
+                .map(|p| CurveHeadline {
+                    budget: p.budget,
+                    elo_per_doubling: p.elo,
+                })
+                .collect(),
         }
     }
 }
@@ -136,10 +167,11 @@ pub(crate) fn summary_json(
         rustc: &meta.rustc,
         machine: meta.machine(),
         seed: meta.seed,
+        run: stages.run,
         answer,
         verdicts: tally(glance),
         at_a_glance: glance,
-        elo_per_doubling: stages.elo_per_doubling.map(EloPerDoublingHeadline::of),
+        strength: stages.strength.map(StrengthHeadline::of),
         bounded_cache: stages.bounded_cache,
         tt_pressure: stages.tt_pressure,
         break_even_map: stages.break_even_map,
@@ -174,31 +206,38 @@ mod tests {
     use crate::experiments::strength::Strength;
 
     #[test]
-    fn summary_json_carries_elo_per_doubling_and_each_settings_predicted_elo_only_with_a_measurement()
-     {
-        let m = crate::experiments::strength::tests::record();
+    fn summary_json_carries_the_curve_the_budget_and_each_settings_predicted_elo_only_with_a_basis()
+    {
+        let b = crate::experiments::strength::tests::basis();
         let meta = RunMetadata::collect(1);
-        let mut glance = vec![sample("material", "a", 2.0, 1.5, 2.5)];
-        let keys = |glance: &[Glance], m: Option<&EloPerDoubling>| {
+        let mut glance = vec![sample("material", "a", 1.2, 1.1, 1.3)];
+        let keys = |glance: &[Glance], b: Option<&Basis>| {
             let stages = StageHeadlines {
-                elo_per_doubling: m,
+                strength: b,
                 ..StageHeadlines::default()
             };
             let text = summary_json(&[], glance, &meta, stages).unwrap();
             serde_json::from_str::<serde_json::Value>(&text).unwrap()
         };
         let without = keys(&glance, None);
-        assert!(without.get("elo_per_doubling").is_none());
+        assert!(without.get("strength").is_none());
         assert!(without["at_a_glance"][0].get("predicted_elo").is_none());
-        with_predicted_elo(&mut glance, &Strength::Measured(Box::new(m.clone())));
-        let with = keys(&glance, Some(&m));
+        with_predicted_elo(&mut glance, &Strength::Measured(Box::new(b.clone())));
+        let with = keys(&glance, Some(&b));
+        let s = &with["strength"];
         assert_eq!(
-            with["elo_per_doubling"],
-            serde_json::json!({"median": 40.0, "low": 20.0, "high": 60.0, "level": 0.95, "n": 400, "tc": "ms:50"})
+            (s["budget"].as_u64(), s["margin_elo"].as_f64()),
+            (Some(700), Some(5.0))
         );
+        let curve = s["curve"].as_array().unwrap();
+        assert_eq!(curve.len(), 3);
+        assert_eq!(curve[1]["budget"], 500);
+        assert_eq!(curve[1]["elo_per_doubling"]["n"], 400);
+        assert_eq!(curve[1]["elo_per_doubling"]["point"], 20.0);
         let p = &with["at_a_glance"][0]["predicted_elo"];
-        assert_eq!(p["median"], 40.0);
-        assert!((p["low"].as_f64().unwrap() - 1.5f64.log2() * 20.0).abs() < 1e-9);
-        assert!((p["high"].as_f64().unwrap() - 2.5f64.log2() * 60.0).abs() < 1e-9);
+        let expected = b.curve.predict(700, &glance[0].speedup_vs_none).unwrap();
+        assert_eq!(p["point"].as_f64(), Some(expected.point));
+        assert_eq!(p["method"], "curve_envelope");
+        assert!(p["low"].as_f64().unwrap() < expected.point);
     }
 }

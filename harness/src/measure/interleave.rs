@@ -29,8 +29,7 @@ pub struct Timed {
     pub ns_per_op: Vec<f64>,
     /// Operations timed in each sample.
     pub ops_per_sample: u64,
-    /// The most rounds the plan allowed (its budget over the warm-up's estimate of a round, within the plan's
-    /// bounds); `ns_per_op.len()` is below it when a stop rule ended the timing early.
+    /// The rounds the plan allowed (its budget over the warm-up's estimate of a round, within the plan's bounds).
     pub rounds_cap: usize,
 }
 
@@ -40,17 +39,6 @@ pub struct Timed {
 /// Drift (thermal, other processes) hits all variants alike because they alternate; the order within a round is
 /// shuffled with a seeded generator so no variant always runs first.
 pub fn measure_interleaved(variants: &mut [&mut dyn FnMut()], plan: &Plan) -> Vec<Timed> {
-    measure_interleaved_until(variants, plan, &|_| false)
-}
-
-/// As [`measure_interleaved`], but after each round `settled` sees every variant's per-round times so far (paired
-/// by index) and may end the timing before the cap ([`super::stop_rule`] words the main job's rule); the cap is
-/// the round count [`measure_interleaved`] would use.
-pub fn measure_interleaved_until(
-    variants: &mut [&mut dyn FnMut()],
-    plan: &Plan,
-    settled: &dyn Fn(&[&[f64]]) -> bool,
-) -> Vec<Timed> {
     let n = variants.len();
     let mut spent = vec![Duration::ZERO; n];
     let mut runs = vec![0u64; n];
@@ -106,10 +94,6 @@ pub fn measure_interleaved_until(
             }
             let ns = t.elapsed().as_nanos() as f64;
             out[i].ns_per_op.push(ns / k as f64);
-        }
-        let so_far: Vec<&[f64]> = out.iter().map(|t| t.ns_per_op.as_slice()).collect();
-        if settled(&so_far) {
-            break;
         }
     }
     out
@@ -173,22 +157,5 @@ mod tests {
         assert!(a_calls > 7 * timed[0].ops_per_sample);
         assert!(b_calls > 7 * timed[1].ops_per_sample);
         assert_eq!(timed[0].rounds_cap, 7);
-    }
-
-    #[test]
-    fn a_settled_timing_stops_before_its_cap() {
-        let plan = Plan {
-            warm_up: Duration::from_millis(1),
-            min_rounds: 12,
-            max_rounds: 12,
-            budget: Duration::ZERO,
-            sample_target: Duration::from_micros(20),
-            seed: 1,
-        };
-        let mut a = || {
-            std::hint::black_box((0..10).sum::<u64>());
-        };
-        let timed = measure_interleaved_until(&mut [&mut a], &plan, &|t| t[0].len() == 4);
-        assert_eq!((timed[0].ns_per_op.len(), timed[0].rounds_cap), (4, 12));
     }
 }

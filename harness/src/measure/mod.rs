@@ -1,10 +1,13 @@
-//! In-process timing: warm-up, repeated operations, variants interleaved round by round (for as many rounds as the
-//! budget allows, or until a stop rule says the setting is settled), medians with distribution-free 95% intervals,
-//! and paired ratios between variants.
+//! Timing. [`kernel`]: the paired timing kernel of every timed comparison (`compare`, the main job's expansion
+//! stage): one-successor samples of the compared configurations back to back in a seeded order, spread over fresh
+//! processes ([`child`]), summarised over sessions; [`usage`]: CPU time and page faults beside the clock.
+//! [`interleave`]: in-process rounds of whole operations, for the stages that time a sweep of one process's
+//! configurations (the break-even map, the bounded cache, the evaluator's cost per call).
 
+pub(crate) mod child;
 pub mod interleave;
-pub mod stop_rule;
+pub mod kernel;
+pub mod schedule;
+pub(crate) mod usage;
 
-pub use interleave::{
-    Plan, Timed, fewest_as_narrow, measure_interleaved, measure_interleaved_until,
-};
+pub use interleave::{Plan, Timed, measure_interleaved};

@@ -41,10 +41,25 @@ pub fn write_atomic_with(
     path: &Path,
     fill: impl FnOnce(&Path) -> std::io::Result<()>,
 ) -> Result<(), RecordError> {
+    // A symlink is followed, never replaced: the file it points to is written (its own folder holds the temporary
+    // file). A device, FIFO, socket or folder is never replaced by a regular file.
+    let followed;
+    let path = if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        followed = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        followed.as_path()
+    } else {
+        path
+    };
     let err = |source| RecordError::Write {
         path: path.to_path_buf(),
         source,
     };
+    if let Some(why) = super::output::special_file(path) {
+        return Err(err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            why,
+        )));
+    }
     // The temporary file lives next to the target so that the rename never crosses a file system; its random name
     // keeps two writers of one target (threads or processes) apart.
     let dir = match path.parent() {
@@ -68,6 +83,8 @@ pub fn write_atomic_with(
         .tempfile_in(dir)
         .map_err(err)?;
     fill(tmp.path()).map_err(err)?;
+    // The temporary file is created 0600; the target gets what a new file gets under the umask.
+    super::output::set_mode_under_umask(tmp.path(), false).map_err(err)?;
     tmp.as_file().sync_all().map_err(err)?;
     tmp.persist(path).map_err(|e| err(e.error))?;
     Ok(())

@@ -15,11 +15,15 @@ pub mod timestamp;
 pub use atomic::write_atomic;
 pub use error::RecordError;
 pub use metadata::RunMetadata;
-pub use output::{check_holds_not, check_output_folder, check_replaceable_folder};
+pub use output::{
+    Role, check_apart, check_holds_not, check_output_file, check_output_folder,
+    check_replaceable_folder,
+};
+pub(crate) use replace::copy_tree;
 pub use replace::replace_folder;
 pub use run_folder::RunFolder;
 pub(crate) use run_folder::complete_folders;
-pub use run_folder::{completed_path, is_partial, latest_complete_run};
+pub use run_folder::{completed_path, is_partial, latest_complete_run, partial_runs};
 pub use schema::{
     AllocationRow, ArmKey, CountRow, Known, Metric, MetricTable, Provenance, SchemaError, TimingRow,
 };

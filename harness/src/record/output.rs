@@ -63,11 +63,181 @@ pub fn check_replaceable_folder(option: &str, dir: &Path) -> anyhow::Result<()> 
     if dir.exists() && !dir.is_dir() {
         return Err(bad(option, dir, "exists and is not a folder".into()));
     }
-    check_folder(option, dir, &parent_of(dir))
+    // Its content is replaced, in place when the folder itself cannot be renamed (a mount point), so it must
+    // accept files as well as its parent.
+    if dir.is_dir() {
+        probe(dir).map_err(|e| bad(option, dir, format!("cannot write into the folder: {e}")))?;
+    }
+    check_folder(option, dir, &parent_of(&resolve(dir)))
+}
+
+/// What a location given on the command line is to a command: something it reads, or something it writes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Role {
+    /// Read (the scenarios folder, a run folder being reported): an output must neither hold nor lie inside it.
+    Input,
+    /// Written (a results folder, a report folder replaced whole, a trace folder).
+    Output,
+}
+
+/// Checks, before any work, that no output among `locations` (`(option, path, role)`) is, holds or lies inside
+/// another location: a report folder replaced whole would delete what it holds, and an output inside an input
+/// would change what is read. Paths are compared as [`resolve`]d, so `..` and symlinks cannot hide an overlap.
+///
+/// ```
+/// use harness::record::{Role, check_apart};
+/// use std::path::Path;
+/// let err = check_apart(&[
+///     ("out", Path::new("x/results"), Role::Output),
+///     ("report-dir", Path::new("x/reports/../results/.."), Role::Output),
+/// ])
+/// .unwrap_err();
+/// assert_eq!(harness::exit::Failure::of(&err), harness::exit::Failure::BadInput);
+/// assert!(err.to_string().contains("holds --out"), "{err}");
+/// assert!(check_apart(&[("out", Path::new("results"), Role::Output), ("scenarios-dir", Path::new("scenarios"), Role::Input)]).is_ok());
+/// ```
+pub fn check_apart(locations: &[(&str, &Path, Role)]) -> anyhow::Result<()> {
+    let resolved: Vec<PathBuf> = locations.iter().map(|(_, p, _)| resolve(p)).collect();
+    for (i, &(option, path, role)) in locations.iter().enumerate() {
+        if role != Role::Output {
+            continue;
+        }
+        for (j, &(other, other_path, other_role)) in locations.iter().enumerate() {
+            if i == j {
+                continue;
+            }
+            // Of two outputs, the one that holds the other is named (the folder whose swap would delete it).
+            let (a, b) = (&resolved[i], &resolved[j]);
+            let how = if a == b && (other_role == Role::Input || j > i) {
+                "is"
+            } else if a != b && b.starts_with(a) {
+                "holds"
+            } else if a != b && a.starts_with(b) && other_role == Role::Input {
+                "lies inside"
+            } else {
+                continue;
+            };
+            let what = match other_role {
+                Role::Input => "which this command reads",
+                Role::Output => "which this command also writes",
+            };
+            return Err(bad(
+                option,
+                path,
+                format!(
+                    "{how} --{other} ({}, {what}); give them separate folders",
+                    other_path.display()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `path` made absolute with `..` and symlinks resolved, as the kernel resolves it: walked from the root, each
+/// symlink replaced by its target and each `..` taking the resolved folder's parent; a missing part is kept as
+/// written (it holds no symlink).
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let real = dir.path().canonicalize().unwrap();
+/// let p = dir.path().join("a/../b/./c");
+/// assert_eq!(harness::record::output::resolve(&p), real.join("b/c"));
+/// ```
+pub fn resolve(path: &Path) -> PathBuf {
+    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut out = PathBuf::new();
+    for c in abs.components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => {
+                out.push(other);
+                if std::fs::symlink_metadata(&out).is_ok_and(|m| m.file_type().is_symlink())
+                    && let Ok(real) = out.canonicalize()
+                {
+                    out = real;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Checks that `file` (the value of `--option`) can be replaced by a regular file: absent, a regular file, or a
+/// symlink to one (which is followed: the file it points to is written). A device, FIFO, socket or folder is
+/// never replaced.
+pub fn check_output_file(option: &str, file: &Path) -> anyhow::Result<()> {
+    match special_file(file) {
+        Some(what) => Err(bad(option, file, what)),
+        None => Ok(()),
+    }
+}
+
+/// Why `file` cannot be replaced by a regular file, if it cannot.
+pub(crate) fn special_file(file: &Path) -> Option<String> {
+    use std::os::unix::fs::FileTypeExt;
+    let link = std::fs::symlink_metadata(file).ok()?;
+    let Ok(meta) = std::fs::metadata(file) else {
+        return Some("is a symlink to nothing; refusing to write through it".into());
+    };
+    let t = meta.file_type();
+    let what = if t.is_file() {
+        return None;
+    } else if t.is_dir() {
+        "a folder"
+    } else if t.is_block_device() || t.is_char_device() {
+        "a device"
+    } else if t.is_fifo() {
+        "a FIFO"
+    } else if t.is_socket() {
+        "a socket"
+    } else {
+        "not a regular file"
+    };
+    let via = if link.file_type().is_symlink() {
+        " (through a symlink)"
+    } else {
+        ""
+    };
+    Some(format!(
+        "is {what}{via}, not a regular file; it is never replaced"
+    ))
+}
+
+/// The mode a new file (`0o666`) or folder (`0o777`) gets under the process's umask, as `open` and `mkdir` give
+/// it: temporary files are created 0600 and temporary folders 0700, so the writers set this before the rename.
+pub(crate) fn mode_under_umask(full: u32) -> u32 {
+    full & !umask()
+}
+
+/// The process's umask, read once (from `/proc/self/status`, which reads it without changing it; 022 where that
+/// is missing).
+fn umask() -> u32 {
+    static UMASK: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *UMASK.get_or_init(|| {
+        std::fs::read_to_string("/proc/self/status")
+            .ok()
+            .and_then(|s| {
+                s.lines()
+                    .find_map(|l| l.strip_prefix("Umask:"))
+                    .and_then(|v| u32::from_str_radix(v.trim(), 8).ok())
+            })
+            .unwrap_or(0o022)
+    })
+}
+
+/// Sets `path`'s permissions to what a new file (or folder) gets under the umask.
+pub(crate) fn set_mode_under_umask(path: &Path, folder: bool) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = mode_under_umask(if folder { 0o777 } else { 0o666 });
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
 }
 
 /// Checks that the folder a render replaces whole (`--{option}` = `dir`) does not hold the folder `--{other}` =
-/// `kept` names: the swap would delete what that option writes.
+/// `kept` names: the swap would delete what that option writes ([`check_apart`] with `dir` an output).
 ///
 /// ```
 /// use std::path::Path;
@@ -76,16 +246,21 @@ pub fn check_replaceable_folder(option: &str, dir: &Path) -> anyhow::Result<()> 
 /// assert!(harness::record::check_holds_not("report-dir", Path::new("reports"), "out", Path::new("results")).is_ok());
 /// ```
 pub fn check_holds_not(option: &str, dir: &Path, other: &str, kept: &Path) -> anyhow::Result<()> {
-    let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
-    if abs(kept).starts_with(abs(dir)) {
-        return Err(bad(
-            option,
-            dir,
-            format!(
-                "holds --{other} ({}); a report replaces its whole folder, so give them separate folders",
-                kept.display()
-            ),
-        ));
+    check_apart(&[(option, dir, Role::Output), (other, kept, Role::Input)])
+}
+
+/// Fails with "no space left on device" and the path when the file system holding `path` has no free block left
+/// (a child such as valgrind that cuts its output short on a full disk does not say so itself).
+pub(crate) fn check_space(path: &Path) -> anyhow::Result<()> {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = parent_of(path);
+    let Ok(c) = std::ffi::CString::new(dir.as_os_str().as_bytes()) else {
+        return Ok(());
+    };
+    // SAFETY: `c` is a NUL-terminated path and `st` a zeroed statvfs that the call fills in.
+    let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
+    if unsafe { libc::statvfs(c.as_ptr(), &mut st) } == 0 && st.f_bavail == 0 {
+        anyhow::bail!("{}: no space left on device", path.display());
     }
     Ok(())
 }

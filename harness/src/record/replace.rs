@@ -3,7 +3,7 @@
 //! their files. The writer owns the folder: what it did not write is gone afterwards, except the subfolders another
 //! writer owns, which are carried over whole.
 
-use super::output::parent_of;
+use super::output::{parent_of, resolve, set_mode_under_umask};
 use anyhow::{Context, Result};
 use std::fs;
 use std::path::Path;
@@ -19,6 +19,8 @@ pub fn replace_folder<T>(
     keep: &[&str],
     fill: impl FnOnce(&Path) -> Result<T>,
 ) -> Result<T> {
+    // A symlink to a folder is followed: the folder it points to is replaced, the link stays.
+    let out = &resolve(out);
     let parent = parent_of(out);
     let name = out
         .file_name()
@@ -48,13 +50,22 @@ pub fn replace_folder<T>(
             copy_tree(&old, &target)?;
         }
     }
-    let new = tmp.keep();
+    // The temporary folder is created 0700; the report gets what a new folder gets under the umask.
+    set_mode_under_umask(tmp.path(), true)
+        .with_context(|| format!("{}: cannot set permissions", tmp.path().display()))?;
     let old = parent.join(format!(".{name}.old-{}", std::process::id()));
     let had_old = out.exists();
-    if had_old {
-        fs::rename(out, &old)
-            .with_context(|| format!("{}: cannot move the old report aside", out.display()))?;
+    if had_old && let Err(e) = fs::rename(out, &old) {
+        // A mount point (EBUSY) or a folder on another file system (EXDEV) cannot be moved: its content is
+        // replaced in place instead (not atomic, but whole once done). `tmp` is removed when dropped.
+        if matches!(e.raw_os_error(), Some(libc::EBUSY | libc::EXDEV)) {
+            replace_content(out, tmp.path())?;
+            return Ok(value);
+        }
+        return Err(e)
+            .with_context(|| format!("{}: cannot move the old report aside", out.display()));
     }
+    let new = tmp.keep();
     if let Err(e) = fs::rename(&new, out) {
         if had_old {
             let _ = fs::rename(&old, out);
@@ -69,7 +80,27 @@ pub fn replace_folder<T>(
     Ok(value)
 }
 
-fn copy_tree(from: &Path, to: &Path) -> Result<()> {
+/// Empties `out` and copies the whole of `new` into it: the swap of a folder that cannot be renamed.
+fn replace_content(out: &Path, new: &Path) -> Result<()> {
+    for entry in fs::read_dir(out).with_context(|| format!("{}: cannot list", out.display()))? {
+        let path = entry?.path();
+        let removed = if path.is_dir() && !path.is_symlink() {
+            fs::remove_dir_all(&path)
+        } else {
+            fs::remove_file(&path)
+        };
+        removed
+            .with_context(|| format!("{}: cannot remove the old report's file", path.display()))?;
+    }
+    for entry in fs::read_dir(new).with_context(|| format!("{}: cannot list", new.display()))? {
+        let entry = entry?;
+        copy_tree(&entry.path(), &out.join(entry.file_name()))?;
+    }
+    Ok(())
+}
+
+/// Copies the file or folder `from` to `to`, folders whole.
+pub(crate) fn copy_tree(from: &Path, to: &Path) -> Result<()> {
     if from.is_dir() {
         fs::create_dir_all(to).with_context(|| format!("{}: cannot create", to.display()))?;
         for entry in

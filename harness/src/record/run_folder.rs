@@ -72,6 +72,7 @@ impl RunFolder {
                 let _ = fs::remove_dir(&partial);
                 continue;
             }
+            crate::children::writing(&partial);
             let folder = RunFolder { partial, complete };
             folder.write("metadata.txt", meta.to_key_values().as_bytes())?;
             return Ok(folder);
@@ -109,11 +110,13 @@ impl RunFolder {
     /// Removes the folder and everything in it: for a run that stops before it has produced any result (bad
     /// scenarios, a parity failure), where a `.partial` folder would only be clutter.
     pub(crate) fn discard(self) {
+        crate::children::written(&self.partial);
         let _ = fs::remove_dir_all(&self.partial);
     }
 
     /// Marks the run complete: renames `<name>.partial` to `<name>` and returns the final path.
     pub fn finish(self) -> Result<PathBuf, RecordError> {
+        crate::children::written(&self.partial);
         fs::rename(&self.partial, &self.complete).map_err(|source| RecordError::Write {
             path: self.complete.clone(),
             source,
@@ -190,21 +193,54 @@ fn run_order(name: &str) -> (String, u32) {
     }
 }
 
-/// The latest complete run folder under `base` (one with `counts.csv`; `.partial` folders are ignored). Folder names
-/// are UTC timestamps, so the greatest is the latest.
+/// The latest complete run folder under `base` (one with `counts.csv`; `.partial` folders are ignored): the one that
+/// started last by its `metadata.txt` (`started_utc`, ISO 8601 so text order is time order), ties and folders
+/// without it ordered by name. A folder's name says nothing: a copy called `old-backup` is not newer than a run.
 pub fn latest_complete_run(base: &Path) -> std::io::Result<Option<PathBuf>> {
-    let mut best: Option<((String, u32), PathBuf)> = None;
+    let mut best: Option<((String, (String, u32)), PathBuf)> = None;
     for e in fs::read_dir(base)? {
         let p = e?.path();
         if !p.is_dir() || is_partial(&p) || !p.join("counts.csv").is_file() {
             continue;
         }
-        let key = run_order(&p.file_name().unwrap_or_default().to_string_lossy());
+        let key = (
+            started_utc(&p).unwrap_or_default(),
+            run_order(&p.file_name().unwrap_or_default().to_string_lossy()),
+        );
         if best.as_ref().is_none_or(|(k, _)| key > *k) {
             best = Some((key, p));
         }
     }
     Ok(best.map(|(_, p)| p))
+}
+
+/// The `started_utc` value of a run folder's `metadata.txt`.
+fn started_utc(dir: &Path) -> Option<String> {
+    let text = fs::read_to_string(dir.join("metadata.txt")).ok()?;
+    text.lines()
+        .find_map(|l| l.strip_prefix("started_utc="))
+        .map(str::to_owned)
+}
+
+/// The `.partial` folders under `base`, each with what it is (`interrupted by SIGTERM`, or `incomplete`: still
+/// being written, or left by a run that failed or was killed), by name.
+pub fn partial_runs(base: &Path) -> Vec<(PathBuf, String)> {
+    let Ok(entries) = fs::read_dir(base) else {
+        return Vec::new();
+    };
+    let mut found: Vec<(PathBuf, String)> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir() && is_partial(p))
+        .map(|p| {
+            let what = match fs::read_to_string(p.join(crate::children::INTERRUPTED_FILE)) {
+                Ok(text) => text.trim().to_owned(),
+                Err(_) => "incomplete".to_owned(),
+            };
+            (p, what)
+        })
+        .collect();
+    found.sort();
+    found
 }
 
 #[cfg(test)]

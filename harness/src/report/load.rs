@@ -183,6 +183,10 @@ impl RunResults {
 
 /// The latest complete run folder under `base` (`.partial` folders are ignored).
 pub fn latest_run(base: &Path) -> Result<PathBuf> {
+    // Interrupted and incomplete runs are never picked; they are named so that a user looking for one knows.
+    for (dir, what) in crate::record::partial_runs(base) {
+        crate::status!("note: {} not reported ({what})", dir.display());
+    }
     latest_complete_run(base)
         .with_context(|| format!("{}: cannot list results folders", base.display()))?
         .with_context(|| {

@@ -90,7 +90,9 @@ const DEFINITIONS: &str = "## Definitions\n\n\
   order-statistic interval of the per-round ratios, with its level and number of rounds n. Every other ratio \
   also reads > 1 = better (\"N x fewer leaves\"); costs against a baseline are signed changes (\"+15% calls\").\n\
 - **Verdict**: pays (faster) where the speedup's interval lies above 1, costs (slower) where below, within noise \
-  where it lies inside 1 ± 1%, no verdict where it holds 1 and reaches past ±1% or covers less than 95%.\n\
+  where it lies inside 1 ± 1%, no verdict where it holds 1 and reaches past ±1% or covers less than 95%; each \
+  judged alone (exploratory), except the answer's declared comparisons, judged together by Holm's step-down, \
+  where an undecided family reads \"not shown\".\n\
 - **Evaluator cost per call**: measured directly: the evaluator alone over the very evaluations the family's \
   uncached expansion asks for, timed in rounds paired with the `constant` evaluator over the same list, \
   (time − constant's time) / calls, the median with its 95% interval; where the interval holds 0 it is below \
@@ -98,7 +100,8 @@ const DEFINITIONS: &str = "## Definitions\n\n\
   evaluator.\n\
 - **Break-even**: the evaluator cost at which a cache neither gains nor loses. In instructions: p / h, with p \
   the optimized cache's instructions per lookup (callgrind) and h the family's hit rate; in ns: \
-  (time(variant, `constant`) − time(no cache, `constant`)) / hits per operation. The break-even hit rate is \
+  time(no cache, `constant`) x (1 / s − 1) / hits per operation, s the variant's paired speedup over no cache \
+  with `constant`, with the interval s gives (\"—\" where it holds 0 or has no upper end). The break-even hit rate is \
   p / e; where p > e a lookup costs more than the call it saves and the cache never pays at any hit rate. The \
   break-even map measures its own operation and states the hit rate it uses.\n\n";
 
@@ -113,7 +116,15 @@ impl Report<'_> {
     fn header(&mut self, answer: &[crate::answer::Claim]) -> Result<()> {
         let r = self.results;
         let _ = writeln!(self.md, "# Evaluation-cache benchmark report\n");
-        self.md.push_str(&crate::answer::markdown(answer));
+        self.md.push_str(&crate::answer::markdown(
+            answer,
+            crate::answer::unreliable_timings(
+                r.meta("load_before"),
+                r.meta("load_after"),
+                r.meta("cores"),
+            )
+            .as_deref(),
+        ));
         self.md.push_str(DEFINITIONS);
         let _ = writeln!(self.md, "## The run\n");
         let _ = writeln!(
@@ -132,6 +143,14 @@ impl Report<'_> {
             ("seed", "seed"),
             ("date (UTC)", "started_utc"),
             ("timings", "timing"),
+            ("mode", "mode"),
+            (
+                "load average before the timing (1, 5, 15 min)",
+                "load_before",
+            ),
+            ("load average after the timing", "load_after"),
+            ("timing sessions side by side", "timing_streams"),
+            ("timing sessions run as", "timing_sessions"),
         ] {
             let value = r.meta(key).to_string();
             // Runs from before the two lanes record no `timing` (they timed alone): no row.
@@ -143,6 +162,13 @@ impl Report<'_> {
                     "with the machine to themselves (one experiment at a time)".to_owned()
                 }
                 ("timing", _) => continue,
+                // Runs from before the timing kernel record none of these: no row.
+                (
+                    "mode" | "load_before" | "load_after" | "timing_streams" | "timing_sessions",
+                    "unknown",
+                ) => continue,
+                ("mode", "quick") => "`--quick`".to_owned(),
+                ("timing_sessions", "processes") => "fresh `timing-rounds` processes".to_owned(),
                 _ => value,
             };
             // The revision in the form `harness --version` and the console show; metadata.txt keeps it whole.
@@ -187,9 +213,12 @@ impl Report<'_> {
         let _ = writeln!(
             self.md,
             "For each scenario, evaluator and traversal setting: the cache variant with the greatest speedup over \
-             no cache, with its interval and verdict, its hit rate, the evaluator's cost per call and the \
-             break-even beside it (see Definitions): the cache pays when the evaluator costs more than the \
-             break-even. The instruction columns come from callgrind (traversal cache on: every variant with \
+             no cache, with its interval and verdict (exploratory: each judged alone at 95%, picked as the \
+             fastest; the answer's declared comparisons are judged together), its hit rate, the evaluator's cost \
+             per call and the break-even beside it (see Definitions): the cache pays when the evaluator costs \
+             more than the break-even. The break-even in ns is the cache's time per hit with the free `constant` \
+             evaluator, from its paired speedup over no cache, with that interval; \"—\" where the interval holds \
+             0 or has no upper end. The instruction columns come from callgrind (traversal cache on: every variant with \
              the report's evaluator, the optimized cache with each other one) or, for settings it does not cover, \
              from the break-even map. The `constant` evaluator is timed even when not selected: it is the \
              baseline of the cost columns.\n"

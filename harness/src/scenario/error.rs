@@ -135,7 +135,8 @@ impl ScenarioError {
                 ErrorKind::NotFound
                 | ErrorKind::PermissionDenied
                 | ErrorKind::InvalidData
-                | ErrorKind::IsADirectory => Failure::BadInput,
+                | ErrorKind::IsADirectory
+                | ErrorKind::NotADirectory => Failure::BadInput,
                 _ => Failure::Runtime,
             },
             _ => Failure::BadInput,

@@ -40,6 +40,17 @@ pub enum Family {
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct FamilyName(&'static str);
 
+/// The names in the scenarios folder that the harness itself reads and that are not families: `openings.json`
+/// (the match and deadline openings) and `strength/` (the Elo per doubling). A family of such a name would
+/// overwrite them.
+const READ_BY_HARNESS: [&str; 2] = ["openings", "strength"];
+
+/// Whether `stem` (a file name without `.json`, or a folder name) in the scenarios folder is one the harness reads
+/// for another purpose than a family.
+pub(crate) fn is_read_by_harness(stem: &str) -> bool {
+    READ_BY_HARNESS.contains(&stem)
+}
+
 /// Every user family name seen by this process, so each is leaked once.
 static INTERNED: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
 
@@ -65,6 +76,12 @@ impl FamilyName {
         if name == Family::EVERY || Family::NAMES.contains(&name) {
             return Err(format!(
                 "family name '{name}' is reserved (the shipped families and `all`): choose another"
+            ));
+        }
+        if is_read_by_harness(name) {
+            return Err(format!(
+                "family name '{name}' is reserved: the harness reads scenarios/{name}.json or scenarios/{name}/ \
+                 for another purpose (the match openings, the Elo per doubling); choose another"
             ));
         }
         let mut interned = INTERNED.lock().unwrap_or_else(|e| e.into_inner());

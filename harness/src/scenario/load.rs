@@ -1,5 +1,6 @@
 //! Loading scenario files, with errors that name the file, the entry and the field.
 
+use super::family::is_read_by_harness;
 use super::{FORMAT_VERSION, Family, ScenarioError, ScenarioFile};
 use crate::evaluators::EvaluatorKind;
 use engine::GameState;
@@ -105,16 +106,34 @@ pub fn discover(dir: &Path) -> Result<Vec<Family>, ScenarioError> {
             path: path.clone(),
             source,
         })?;
-        let peek: Peek =
-            serde_json::from_str(text.trim_start_matches('\u{feff}')).map_err(|e| {
-                ScenarioError::Syntax {
+        let peek = serde_json::from_str::<Peek>(text.trim_start_matches('\u{feff}'));
+        // A file named after a shipped family must parse (its error names the line); any other JSON file that is
+        // not a family file (a note, another tool's output) is passed over with a note, so a broken one is seen.
+        let peek = match peek {
+            Err(e) if Family::from_name(stem).is_some_and(Family::is_shipped) => {
+                return Err(ScenarioError::Syntax {
                     path: path.clone(),
                     line: e.line(),
                     column: e.column(),
                     message: e.to_string(),
-                }
-            })?;
+                });
+            }
+            Err(e) => {
+                crate::status!(
+                    "note: {} is not a scenario family file ({e}); skipped",
+                    path.display()
+                );
+                continue;
+            }
+            Ok(p) => p,
+        };
         if peek.family.is_none() {
+            if !is_read_by_harness(stem) {
+                crate::status!(
+                    "note: {} is not a scenario family file (no `family` field); skipped",
+                    path.display()
+                );
+            }
             continue;
         }
         let family = Family::from_name(stem).ok_or_else(|| ScenarioError::UnknownFamily {

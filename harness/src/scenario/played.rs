@@ -7,9 +7,10 @@ use super::{Family, Root, ScenarioFile, Successor};
 use engine::GameState;
 use engine::chance::ChanceDepth;
 use engine::eval::MATERIAL_BOUNDS;
+use engine::game::SelfPlay;
 use engine::memo::{EvaluationCache, Uncached};
 use engine::search::{
-    Pruning, SearchConfig, SearchControl, SearchDepth, SelfPlay, TranspositionTable, search,
+    Pruning, SearchConfig, SearchControl, SearchDepth, TranspositionTable, search,
 };
 use engine::{evaluate_material, legal_turn_paths};
 

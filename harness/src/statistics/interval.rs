@@ -54,11 +54,16 @@ pub enum Method {
     Exact,
     /// One sample or a figure without spread: no coverage claim.
     SingleSample,
+    /// The percentile bootstrap over independent units (positions, pairs), resampled from a seeded generator.
+    Bootstrap,
+    /// A difference read off a curve of independent normal estimates (their standard errors combined in
+    /// quadrature), its extremes over another interval's range: covers whenever both do (level by Bonferroni).
+    CurveEnvelope,
 }
 
 impl Method {
     /// Every method, in declaration order.
-    pub const ALL: [Method; 7] = [
+    pub const ALL: [Method; 9] = [
         Method::OrderStatistic,
         Method::PairedRatio,
         Method::StudentT,
@@ -66,6 +71,8 @@ impl Method {
         Method::Normal,
         Method::Exact,
         Method::SingleSample,
+        Method::Bootstrap,
+        Method::CurveEnvelope,
     ];
 
     /// The name in CSV columns and `summary.json`.
@@ -78,6 +85,8 @@ impl Method {
             Method::Normal => "normal",
             Method::Exact => "exact",
             Method::SingleSample => "single_sample",
+            Method::Bootstrap => "bootstrap",
+            Method::CurveEnvelope => "curve_envelope",
         }
     }
 
@@ -86,7 +95,7 @@ impl Method {
     /// ```
     /// use harness::statistics::interval::Method;
     /// assert!(Method::ALL.iter().all(|m| Method::from_name(m.name()) == Some(*m)));
-    /// assert_eq!(Method::from_name("bootstrap"), None);
+    /// assert_eq!(Method::from_name("jackknife"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Method> {
         Method::ALL.into_iter().find(|m| m.name() == name)
@@ -140,6 +149,80 @@ impl Interval {
             n: a.n.min(b.n),
             method: Method::QuotientBound,
         }
+    }
+
+    /// This interval at coverage `level` (in (0, 1)), for judging it at a level other than the one it was computed
+    /// at (Holm's step-down, [`crate::verdict::holm`]). A Student-t or normal interval is recomputed from its own
+    /// standard error: its half-width scales by the ratio of the two quantiles (Student's t with n − 1 degrees of
+    /// freedom, or the standard normal), around its point as it stands when it is symmetric there, or in
+    /// logarithms when it is symmetric there (a ratio from a mean log ratio, `exp(m ± h)`); the two cannot both
+    /// hold unless the interval has no width. An exact figure holds at every level. Any other interval (order
+    /// statistics, a quotient, no coverage claim) cannot be recomputed without its samples: it stands as it is
+    /// when it already covers at least `level` (a wider interval only makes a verdict harder), else `None`.
+    ///
+    /// ```
+    /// use harness::statistics::{Interval, Method};
+    /// let mean = Interval::mean(&[1.0, 2.0, 3.0, 4.0]);
+    /// let wide = mean.at_level(0.99).unwrap();
+    /// assert!(wide.low < mean.low && wide.high > mean.high && wide.level == 0.99);
+    /// assert_eq!(mean.at_level(0.95).unwrap(), mean);
+    /// let ratio = Interval { point: 1.0, low: 0.5, high: 2.0, level: 0.95, n: 10, method: Method::StudentT };
+    /// let r = ratio.at_level(0.99).unwrap();
+    /// assert!((r.low * r.high - 1.0).abs() < 1e-12, "symmetric in logarithms: {r:?}");
+    /// let median = harness::statistics::summarize(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]).unwrap(); // covers 96.9%
+    /// assert_eq!(median.at_level(0.95), Some(median));
+    /// assert_eq!(median.at_level(0.99), None);
+    /// ```
+    pub fn at_level(&self, level: f64) -> Option<Interval> {
+        if !(level > 0.0 && level < 1.0) {
+            return None;
+        }
+        if self.method == Method::Exact {
+            return Some(*self);
+        }
+        if let Some(i) = self.recomputed_at(level) {
+            return Some(i);
+        }
+        (self.level >= level && self.level > 0.0).then_some(*self)
+    }
+
+    /// [`Interval::at_level`] for the intervals that carry their standard error: Student-t and normal ones.
+    fn recomputed_at(&self, level: f64) -> Option<Interval> {
+        let usable =
+            self.level > 0.0 && self.level < 1.0 && self.low.is_finite() && self.high.is_finite();
+        if !usable {
+            return None;
+        }
+        let quantile = |l: f64| match self.method {
+            Method::StudentT if self.n >= 2 => Some(super::t_quantile((1.0 + l) / 2.0, self.n - 1)),
+            Method::Normal => {
+                use statrs::distribution::{ContinuousCDF, Normal};
+                Some(Normal::new(0.0, 1.0).ok()?.inverse_cdf((1.0 + l) / 2.0))
+            }
+            _ => None,
+        };
+        let k = quantile(level)? / quantile(self.level)?;
+        if !k.is_finite() {
+            return None;
+        }
+        let symmetric = |lo: f64, p: f64, hi: f64| {
+            ((hi - p) - (p - lo)).abs() <= 1e-9 * (hi - lo).abs() + 1e-12 * p.abs().max(1.0)
+        };
+        let (low, high) = if symmetric(self.low, self.point, self.high) {
+            let h = (self.high - self.low) / 2.0 * k;
+            (self.point - h, self.point + h)
+        } else if self.low > 0.0 && symmetric(self.low.ln(), self.point.ln(), self.high.ln()) {
+            let h = (self.high / self.low).ln() / 2.0 * k;
+            (self.point * (-h).exp(), self.point * h.exp())
+        } else {
+            return None;
+        };
+        Some(Interval {
+            low,
+            high,
+            level,
+            ..*self
+        })
     }
 
     /// Whether `v` lies inside `[low, high]`.

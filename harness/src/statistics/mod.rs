@@ -1,7 +1,8 @@
 //! The harness's one statistics module: Student-t quantiles (exact for every degree of freedom), the mean with its
 //! t-interval over seeds, the median with its distribution-free order-statistic interval, paired ratios, and the
-//! sequential probability ratio test of a match in normalized Elo.
+//! sequential probability ratio test of a match in normalized Elo; the percentile bootstrap.
 
+pub(crate) mod bootstrap;
 pub mod interval;
 pub mod mean;
 pub mod median;

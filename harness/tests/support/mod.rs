@@ -41,6 +41,24 @@ pub fn shipped_scenarios() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios")
 }
 
+/// The shipped scenarios with the fixture curve and bench as `strength/` (the shipped ones are the lead's
+/// measurements, written from finished matches).
+pub fn scenarios_with_strength(tmp: &Path) -> PathBuf {
+    let dir = tmp.join("scenarios");
+    std::fs::create_dir_all(dir.join("strength")).unwrap();
+    for e in std::fs::read_dir(shipped_scenarios()).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "json") {
+            std::fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/strength");
+    for name in ["elo-per-doubling.json", "bench.json"] {
+        std::fs::copy(fixture.join(name), dir.join("strength").join(name)).unwrap();
+    }
+    dir
+}
+
 /// The small results folder the report tests render.
 pub fn report_fixture() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/report_run")

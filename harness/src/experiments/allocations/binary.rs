@@ -175,15 +175,16 @@ fn parent(args: &Args) -> Result<()> {
                 arm.eval,
                 arm.traversal.name()
             );
-            let out = Command::new(&exe)
-                .arg("--run-folder")
-                .arg(&args.run_folder)
-                .arg("--scenarios-dir")
-                .arg(&args.scenarios_dir)
-                .arg("--child")
-                .arg(&spec)
-                .output()
-                .with_context(|| format!("cannot start the profile child for {spec}"))?;
+            let out = crate::children::output(
+                Command::new(&exe)
+                    .arg("--run-folder")
+                    .arg(&args.run_folder)
+                    .arg("--scenarios-dir")
+                    .arg(&args.scenarios_dir)
+                    .arg("--child")
+                    .arg(&spec),
+            )
+            .with_context(|| format!("cannot start the profile child for {spec}"))?;
             let stdout = String::from_utf8_lossy(&out.stdout);
             if !out.status.success() {
                 bail!(

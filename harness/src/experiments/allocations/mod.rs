@@ -89,7 +89,7 @@ pub(crate) fn run_alloc_profile_of(
     let more: Vec<crate::parallel::Core> =
         std::iter::from_fn(crate::parallel::try_take_core).collect();
     cmd.env("RAYON_NUM_THREADS", (held + more.len()).max(1).to_string());
-    let status = cmd.stdout(std::process::Stdio::null()).status();
+    let status = crate::children::status(cmd.stdout(std::process::Stdio::null()));
     drop(more);
     match status {
         Ok(s) if s.success() => format!(

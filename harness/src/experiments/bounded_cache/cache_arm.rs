@@ -35,6 +35,15 @@ impl<P: Replacement> Footprint for BoundedCache<Plain<EvalFn>, P> {
     }
 }
 
+/// The heap bytes of one bounded-cache slot under the costlier rule, measured on a 64-slot table (every slot is
+/// allocated up front, so a table of N slots takes N times this).
+pub(crate) fn bounded_bytes_per_slot() -> u64 {
+    let f: EvalFn = EVALUATOR.function();
+    let direct = BoundedCache::<_, DirectMapped>::new(64, f).map_or(0, |c| c.heap_bytes());
+    let clock = BoundedCache::<_, FourWayClock>::new(64, f).map_or(0, |c| c.heap_bytes());
+    (direct.max(clock) as u64).div_ceil(64)
+}
+
 /// Runs `$body` with `$make` bound to a constructor of a fresh memo for `$arm` (static dispatch, so the timed
 /// code is monomorphised per cache type).
 macro_rules! with_cache {

@@ -25,6 +25,10 @@ pub struct Capacities {
 /// Capacities up to 2^31 (the signature's set bits).
 pub(crate) const MAX_EXPONENT: u32 = 31;
 
+/// `FULL+N` takes N up to 4: sixteen times the largest working set, which the unbounded cache (larger per entry)
+/// already held, so such a table fits where the run's own unbounded cache did.
+pub(crate) const MAX_FULL_DOUBLINGS: u32 = 4;
+
 impl Default for Capacities {
     /// `6..FULL`: 64 entries up to the working set.
     fn default() -> Self {
@@ -39,7 +43,7 @@ impl Default for Capacities {
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum CapacitiesError {
     /// Not a number, `FULL` or `FULL+N`.
-    #[error("'{0}' is not an exponent 0..=31, FULL or FULL+N")]
+    #[error("'{0}' is not an exponent 0..=31, FULL or FULL+N with N 0..=4")]
     Exponent(String),
     /// `LO..HI` with `LO > HI`, or a `FULL` low end with a numeric high end.
     #[error("'{0}' is empty (the low end lies above the high end)")]
@@ -54,7 +58,7 @@ fn bound(s: &str) -> Result<Bound, CapacitiesError> {
         return match rest.strip_prefix('+') {
             None if rest.is_empty() => Ok(Bound::Full(0)),
             Some(n) => match n.parse::<u32>() {
-                Ok(n) if n <= MAX_EXPONENT => Ok(Bound::Full(n)),
+                Ok(n) if n <= MAX_FULL_DOUBLINGS => Ok(Bound::Full(n)),
                 _ => Err(bad()),
             },
             None => Err(bad()),
@@ -101,6 +105,15 @@ impl FromStr for Capacities {
 }
 
 impl Capacities {
+    /// The largest table a numeric high end asks for, in slots (`FULL` is the run's own working set, checked by
+    /// [`MAX_FULL_DOUBLINGS`]).
+    pub fn largest_explicit(self) -> Option<u64> {
+        match self.high {
+            Bound::Exponent(e) => Some(1 << e),
+            Bound::Full(_) => None,
+        }
+    }
+
     /// The exponents for a workload whose full capacity is `2^full`: `low..=high` with `FULL+N` = `full + N`
     /// (at most 31); when the low end lies above a `FULL` high end, the high end alone.
     pub fn resolve(self, full: u32) -> Vec<u32> {

@@ -76,3 +76,8 @@ impl Experiment for CatalogueEviction {
 
 /// The subfolder of the main report that this experiment's report owns (the main report's render keeps it whole).
 pub const EVICTION_SUBFOLDER: &str = "eviction";
+
+/// Where the main job stages the eviction report inside its run folder: the report folder is written only when the
+/// run is complete, so a failed or interrupted run leaves it untouched; the main render copies this folder to
+/// `<report-dir>/eviction/`.
+pub(crate) const STAGED_REPORT: &str = "eviction-report";

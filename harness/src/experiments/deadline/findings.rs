@@ -1,10 +1,12 @@
 //! Per-bot findings of a deadline run, computed from its `deadline.csv` rows: the share of positions where the
 //! bot agrees with the reference (loss exactly 0: its move is worth the reference's best, whichever of several
-//! equal moves either picked), the mean loss with its 95% Student-t interval over positions, and the
-//! distribution of the depth its moves came from.
+//! equal moves either picked), the mean losses with their 95% Student-t intervals over positions, the king
+//! blunders, the distribution of the depth its moves came from; and each bot against the first bot judged at the
+//! same reference depth, position by position, with bootstrap intervals.
 
 use crate::record::schema::DeadlineRecord;
 use crate::statistics::Interval;
+use crate::statistics::bootstrap::{bootstrap, mean_of};
 use serde::Serialize;
 
 /// One bot's findings.
@@ -20,37 +22,22 @@ pub(crate) struct BotFindings {
     pub agree: usize,
     /// `agree / positions`.
     pub agree_share: f64,
-    /// Mean loss in centipawns with its interval (unclamped: a king exposed dominates it).
-    #[serde(serialize_with = "interval")]
+    /// Mean loss in centipawns with its interval (the search's values: a king exposed dominates it).
     pub mean_loss_cp: Interval,
-    /// Mean loss in centipawns, values clamped to the luck code's win value, with its interval.
-    #[serde(serialize_with = "interval")]
-    pub mean_loss_cp_clamped: Interval,
-    /// Median clamped loss in centipawns.
-    pub median_loss_cp_clamped: f64,
-    /// Mean loss in win probability with its interval.
-    #[serde(serialize_with = "interval")]
+    /// Mean loss in centipawns valued roll by roll, each roll capped at the win value, with its interval.
+    pub mean_loss_cp_capped: Interval,
+    /// Median capped loss in centipawns.
+    pub median_loss_cp_capped: f64,
+    /// Mean loss in win probability (valued roll by roll) with its interval.
     pub mean_loss_win_probability: Interval,
     /// Positions where some opponent roll after the chosen move captures the mover's king.
     pub king_exposed: usize,
-    /// `king_exposed / positions`.
-    pub king_exposed_share: f64,
+    /// Positions where the chosen move exposes the king on more rolls than the best one: the blunders.
+    pub king_blunders: usize,
     /// How many moves came from depth 1, 2 and 3.
     pub depth_completed: [usize; 3],
     /// The mean depth completed.
     pub mean_depth: f64,
-}
-
-fn interval<S: serde::Serializer>(i: &Interval, s: S) -> Result<S::Ok, S::Error> {
-    use serde::ser::SerializeStruct;
-    let mut st = s.serialize_struct("Interval", 6)?;
-    st.serialize_field("point", &i.point)?;
-    st.serialize_field("low", &i.low)?;
-    st.serialize_field("high", &i.high)?;
-    st.serialize_field("level", &i.level)?;
-    st.serialize_field("n", &i.n)?;
-    st.serialize_field("method", i.method.name())?;
-    st.end()
 }
 
 impl BotFindings {
@@ -63,9 +50,8 @@ impl BotFindings {
             depth_completed[usize::from(r.depth_completed) - 1] += 1;
         }
         let n = rows.len();
-        let clamped: Vec<f64> = rows.iter().map(|r| r.loss_cp_clamped).collect();
+        let capped: Vec<f64> = rows.iter().map(|r| r.loss_cp_capped).collect();
         let probability: Vec<f64> = rows.iter().map(|r| r.loss_win_probability).collect();
-        let king_exposed = rows.iter().filter(|r| r.chosen_exposes_king).count();
         BotFindings {
             bot: rows[0].bot.clone(),
             reference_depth: rows[0].reference_depth,
@@ -73,11 +59,14 @@ impl BotFindings {
             agree,
             agree_share: agree as f64 / n as f64,
             mean_loss_cp: Interval::mean(&losses),
-            mean_loss_cp_clamped: Interval::mean(&clamped),
-            median_loss_cp_clamped: median(&clamped),
+            mean_loss_cp_capped: Interval::mean(&capped),
+            median_loss_cp_capped: median(&capped),
             mean_loss_win_probability: Interval::mean(&probability),
-            king_exposed,
-            king_exposed_share: king_exposed as f64 / n as f64,
+            king_exposed: rows.iter().filter(|r| r.chosen_king_rolls > 0).count(),
+            king_blunders: rows
+                .iter()
+                .filter(|r| r.chosen_king_rolls > r.best_king_rolls)
+                .count(),
             depth_completed,
             mean_depth: rows
                 .iter()
@@ -89,32 +78,24 @@ impl BotFindings {
 
     /// The findings of every bot in `rows`, in order of first appearance.
     pub(crate) fn all(rows: &[DeadlineRecord]) -> Vec<BotFindings> {
-        let mut bots: Vec<&str> = Vec::new();
-        for r in rows {
-            if !bots.contains(&r.bot.as_str()) {
-                bots.push(&r.bot);
-            }
-        }
-        bots.iter()
-            .map(|b| {
-                let mine: Vec<&DeadlineRecord> = rows.iter().filter(|r| r.bot == *b).collect();
-                BotFindings::of(&mine)
-            })
+        by_bot(rows)
+            .iter()
+            .map(|mine| BotFindings::of(mine))
             .collect()
     }
 
     /// The stdout line: `bot=… positions=… agree=… mean_loss_cp=… loss_low=… loss_high=… mean_depth=…
-    /// king_exposed=… mean_loss_cp_clamped=… median_loss_cp_clamped=… mean_loss_wp=… wp_low=… wp_high=…`
-    /// (`agree` is the share, `king_exposed` a count; the intervals are 95% Student-t, collapsed for one
-    /// position).
+    /// king_exposed=… king_blunders=… mean_loss_cp_capped=… median_loss_cp_capped=… mean_loss_wp=… wp_low=…
+    /// wp_high=…` (`agree` is the share, `king_*` counts of positions; the intervals are 95% Student-t,
+    /// collapsed for one position).
     pub(crate) fn line(&self) -> String {
         let i = &self.mean_loss_cp;
-        let c = &self.mean_loss_cp_clamped;
+        let c = &self.mean_loss_cp_capped;
         let p = &self.mean_loss_win_probability;
         format!(
             "bot={} positions={} agree={:.4} mean_loss_cp={:.3} loss_low={:.3} loss_high={:.3} mean_depth={:.3} \
-             king_exposed={} mean_loss_cp_clamped={:.3} median_loss_cp_clamped={:.3} mean_loss_wp={:.5} \
-             wp_low={:.5} wp_high={:.5}",
+             king_exposed={} king_blunders={} mean_loss_cp_capped={:.3} median_loss_cp_capped={:.3} \
+             mean_loss_wp={:.5} wp_low={:.5} wp_high={:.5}",
             self.bot,
             self.positions,
             self.agree_share,
@@ -123,11 +104,103 @@ impl BotFindings {
             i.high,
             self.mean_depth,
             self.king_exposed,
+            self.king_blunders,
             c.point,
-            self.median_loss_cp_clamped,
+            self.median_loss_cp_capped,
             p.point,
             p.low,
             p.high
+        )
+    }
+}
+
+/// Every bot's rows, bots in order of first appearance.
+fn by_bot(rows: &[DeadlineRecord]) -> Vec<Vec<&DeadlineRecord>> {
+    let mut bots: Vec<Vec<&DeadlineRecord>> = Vec::new();
+    for r in rows {
+        match bots.iter_mut().find(|b| b[0].bot == r.bot) {
+            Some(b) => b.push(r),
+            None => bots.push(vec![r]),
+        }
+    }
+    bots
+}
+
+/// A bot against a baseline on the same positions at the same reference depth: the per-position difference of
+/// the losses (bot − baseline; positive: the bot loses more), its mean with a percentile-bootstrap interval over
+/// positions.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub(crate) struct Paired {
+    pub bot: String,
+    pub baseline: String,
+    /// Mean of the bot's loss minus the baseline's, in win probability.
+    pub loss_win_probability_difference: Interval,
+    /// The same in capped centipawns.
+    pub loss_cp_capped_difference: Interval,
+    /// Positions where the bot's move exposes the king on more rolls than the baseline's, and on fewer.
+    pub more_king_rolls: usize,
+    pub fewer_king_rolls: usize,
+}
+
+impl Paired {
+    /// Every bot after the first against the first bot judged at its reference depth, paired by position;
+    /// bootstrap resamples seeded with `seed`.
+    pub(crate) fn all(rows: &[DeadlineRecord], seed: u64) -> Vec<Paired> {
+        let bots = by_bot(rows);
+        let mut out = Vec::new();
+        for (k, mine) in bots.iter().enumerate() {
+            let Some(base) = bots[..k]
+                .iter()
+                .find(|b| b[0].reference_depth == mine[0].reference_depth)
+            else {
+                continue;
+            };
+            let pairs: Vec<(&DeadlineRecord, &DeadlineRecord)> = mine
+                .iter()
+                .filter_map(|r| {
+                    base.iter()
+                        .find(|b| b.position == r.position)
+                        .map(|b| (*r, *b))
+                })
+                .collect();
+            let diff = |f: fn(&DeadlineRecord) -> f64| -> Interval {
+                let d: Vec<f64> = pairs.iter().map(|(r, b)| f(r) - f(b)).collect();
+                bootstrap(d.len(), seed, |idx| mean_of(&d, idx))
+            };
+            out.push(Paired {
+                bot: mine[0].bot.clone(),
+                baseline: base[0].bot.clone(),
+                loss_win_probability_difference: diff(|r| r.loss_win_probability),
+                loss_cp_capped_difference: diff(|r| r.loss_cp_capped),
+                more_king_rolls: pairs
+                    .iter()
+                    .filter(|(r, b)| r.chosen_king_rolls > b.chosen_king_rolls)
+                    .count(),
+                fewer_king_rolls: pairs
+                    .iter()
+                    .filter(|(r, b)| r.chosen_king_rolls < b.chosen_king_rolls)
+                    .count(),
+            });
+        }
+        out
+    }
+
+    /// The stdout line: `paired bot=… baseline=… positions=… wp_difference=… wp_difference_low=…
+    /// wp_difference_high=… cp_capped_difference=… more_king_rolls=… fewer_king_rolls=…`.
+    pub(crate) fn line(&self) -> String {
+        let p = &self.loss_win_probability_difference;
+        format!(
+            "paired bot={} baseline={} positions={} wp_difference={:.5} wp_difference_low={:.5} \
+             wp_difference_high={:.5} cp_capped_difference={:.3} more_king_rolls={} fewer_king_rolls={}",
+            self.bot,
+            self.baseline,
+            p.n,
+            p.point,
+            p.low,
+            p.high,
+            self.loss_cp_capped_difference.point,
+            self.more_king_rolls,
+            self.fewer_king_rolls
         )
     }
 }
@@ -160,9 +233,10 @@ mod tests {
             reference_best_cp: Some(loss),
             chosen_cp: Some(0.0),
             loss_cp: loss,
-            loss_cp_clamped: loss.min(20_002.0),
+            loss_cp_capped: loss.min(20_002.0),
             loss_win_probability: loss / 20_002.0,
-            chosen_exposes_king: loss > 5.0,
+            chosen_king_rolls: if loss > 5.0 { 7 } else { 0 },
+            best_king_rolls: if loss > 5.0 { 4 } else { 0 },
             machine: String::new(),
             rustc: String::new(),
             git_revision: String::new(),
@@ -185,8 +259,11 @@ mod tests {
         assert_eq!(a.depth_completed, [2, 1, 0]);
         assert!((a.mean_depth - 4.0 / 3.0).abs() < 1e-12);
         assert_eq!(a.mean_loss_cp, Interval::mean(&[0.0, 10.0, 0.0]));
-        assert_eq!(a.median_loss_cp_clamped, 0.0);
-        assert_eq!((a.king_exposed, f[1].king_exposed), (1, 0));
+        assert_eq!(a.median_loss_cp_capped, 0.0);
+        assert_eq!(
+            (a.king_exposed, a.king_blunders, f[1].king_exposed),
+            (1, 1, 0)
+        );
         assert_eq!(
             a.mean_loss_win_probability,
             Interval::mean(&[0.0, 10.0 / 20_002.0, 0.0])

@@ -7,6 +7,7 @@
 pub(crate) mod findings;
 pub(crate) mod plan;
 pub(crate) mod reference;
+pub(crate) mod roll_value;
 pub(crate) mod rows;
 pub(crate) mod run;
 pub(crate) mod section;

@@ -7,8 +7,8 @@
 
 use super::plan::{DeadlinePlan, reference_depth};
 use super::reference::{best_value, centipawns, loss, path_value};
+use super::roll_value::RootValues;
 use super::suite::Suite;
-use super::win_value::{clamped, exposes_king};
 use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
 use crate::experiments::match_runner::bot::BotSpec;
@@ -52,11 +52,17 @@ fn choose(bot: &BotSpec, root: &GameState) -> anyhow::Result<Choice> {
     })
 }
 
-/// The reference's best value at every position, once per evaluator and depth the bots need.
+/// What the reference knows of one position: its best value by the search and every turn valued roll by roll.
+struct Reference {
+    best: RootValue,
+    turns: RootValues,
+}
+
+/// The reference at every position, once per evaluator and depth the bots need.
 fn references(
     plan: &DeadlinePlan,
     suite: &Suite,
-) -> BTreeMap<(EvaluatorKind, SearchDepth), Vec<RootValue>> {
+) -> BTreeMap<(EvaluatorKind, SearchDepth), Vec<Reference>> {
     let mut needed: Vec<(EvaluatorKind, SearchDepth)> = plan
         .bots
         .iter()
@@ -75,9 +81,12 @@ fn references(
                 .positions
                 .par_iter()
                 .map(|p| {
-                    let v = best_value(p, depth, eval);
+                    let r = Reference {
+                        best: best_value(p, depth, eval),
+                        turns: RootValues::of(p, depth, eval, plan.win_scale.cp),
+                    };
                     stage.inc(1);
-                    v
+                    r
                 })
                 .collect();
             ((eval, depth), values)
@@ -93,7 +102,7 @@ pub(crate) fn rows(
     suite: &Suite,
     prov: &Provenance,
 ) -> anyhow::Result<(Vec<DeadlineRecord>, Vec<Cost>)> {
-    let best = references(plan, suite);
+    let all_references = references(plan, suite);
     let n = suite.positions.len();
     let stage = Progress::new("deadline bots", (plan.bots.len() * n) as u64);
     let mut rows = Vec::with_capacity(plan.bots.len() * n);
@@ -115,30 +124,31 @@ pub(crate) fn rows(
             .zip(&choices)
             .map(|(p, c)| path_value(p, &c.path, depth, bot.eval))
             .collect();
-        let best = &best[&(bot.eval, depth)];
-        for (i, ((p, c), (&b, &v))) in suite
+        let references = &all_references[&(bot.eval, depth)];
+        for (i, ((p, c), (r, &v))) in suite
             .positions
             .iter()
             .zip(&choices)
-            .zip(best.iter().zip(&chosen))
+            .zip(references.iter().zip(&chosen))
             .enumerate()
         {
-            let loss_cp = loss(b, v, depth).ok_or_else(|| {
+            let broken = |what: &str| {
                 Failure::Mismatch.because(format!(
-                    "bot {bot} at position {i} ({}): exactly one of its move and the reference's best \
-                     captures the king",
+                    "bot {bot} at position {i} ({}): {what}",
                     p.to_dfen()
                 ))
+            };
+            let loss_cp = loss(r.best, v, depth).ok_or_else(|| {
+                broken("exactly one of its move and the reference's best captures the king")
             })?;
             if loss_cp < 0.0 {
-                return Err(Failure::Mismatch.because(format!(
-                    "bot {bot} at position {i} ({}): its move is worth more than the reference's best",
-                    p.to_dfen()
-                )));
+                return Err(broken("its move is worth more than the reference's best"));
             }
-            let (best_clamped, chosen_clamped) =
-                (clamped(centipawns(b, depth)), clamped(centipawns(v, depth)));
-            let scale = &plan.win_scale;
+            let mine = r
+                .turns
+                .of_path(p, &c.path)
+                .ok_or_else(|| broken("its move is not a legal turn"))?;
+            let best = r.turns.best();
             rows.push(
                 DeadlineRecord {
                     bot: bot.to_string(),
@@ -153,13 +163,13 @@ pub(crate) fn rows(
                         .join(" "),
                     depth_completed: c.depth.turns(),
                     reference_depth: depth.turns(),
-                    reference_best_cp: centipawns(b, depth),
+                    reference_best_cp: centipawns(r.best, depth),
                     chosen_cp: centipawns(v, depth),
                     loss_cp,
-                    loss_cp_clamped: best_clamped - chosen_clamped,
-                    loss_win_probability: scale.probability(best_clamped)
-                        - scale.probability(chosen_clamped),
-                    chosen_exposes_king: exposes_king(p, &c.path),
+                    loss_cp_capped: best.value.capped_cp - mine.value.capped_cp,
+                    loss_win_probability: best.value.win_probability - mine.value.win_probability,
+                    chosen_king_rolls: mine.king_rolls,
+                    best_king_rolls: best.king_rolls,
                     machine: String::new(),
                     rustc: String::new(),
                     git_revision: String::new(),

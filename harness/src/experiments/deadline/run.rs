@@ -1,7 +1,7 @@
 //! A deadline run: the suite loaded, the rows made ([`super::rows`]), and the run folder `deadline-<UTC>` with
 //! `deadline.csv`, `summary.json` and `report.md`.
 
-use super::findings::BotFindings;
+use super::findings::{BotFindings, Paired};
 use super::plan::DeadlinePlan;
 use super::rows::{Cost, rows};
 use super::section::report_markdown;
@@ -17,7 +17,7 @@ pub(crate) const ROWS_FILE: &str = "deadline.csv";
 
 /// A finished run: one line per bot and the folder.
 pub(crate) struct Finished {
-    /// [`BotFindings::line`] of every bot, in `--bot` order.
+    /// [`BotFindings::line`] of every bot, in `--bot` order, then [`Paired::line`] of every comparison.
     pub lines: Vec<String>,
     /// The completed run folder.
     pub folder: PathBuf,
@@ -44,6 +44,9 @@ struct Summary<'a> {
     /// Where it came from: `default`, `fixed` or `fitted on <match folder>`.
     win_scale_source: &'a str,
     bots: Vec<BotSummary>,
+    /// Each bot against the first judged at its reference depth, position by position (bootstrap intervals
+    /// seeded with `seed`).
+    paired: Vec<Paired>,
 }
 
 /// Runs `plan` into a new folder under `out` (checked by the caller before any work).
@@ -80,12 +83,17 @@ pub(crate) fn run(plan: &DeadlinePlan, out: &Path) -> anyhow::Result<Finished> {
             .zip(costs)
             .map(|(findings, cost)| BotSummary { findings, cost })
             .collect(),
+        paired: Paired::all(&rows, plan.seed),
     };
     let mut json = serde_json::to_string_pretty(&summary)?;
     json.push('\n');
     folder.write("summary.json", json.as_bytes())?;
     folder.write("report.md", report_markdown(folder.path())?.as_bytes())?;
-    let lines = findings.iter().map(BotFindings::line).collect();
+    let lines = findings
+        .iter()
+        .map(BotFindings::line)
+        .chain(summary.paired.iter().map(Paired::line))
+        .collect();
     let folder = folder.finish()?;
     Ok(Finished { lines, folder })
 }

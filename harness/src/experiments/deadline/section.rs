@@ -1,7 +1,8 @@
 //! The deadline section: one table row per bot from the run folder's `deadline.csv` (agreement, mean loss with
-//! its interval, the depth distribution), written into the folder as `report.md`.
+//! its interval, king blunders, the depth distribution) and one per paired comparison, written into the folder
+//! as `report.md`.
 
-use super::findings::BotFindings;
+use super::findings::{BotFindings, Paired};
 use super::run::ROWS_FILE;
 use super::win_value::WinScale;
 use crate::exit::Failure;
@@ -39,36 +40,55 @@ fn section_headed(dir: &Path, heading: &str) -> anyhow::Result<Option<Section>> 
         let _ = writeln!(
             md,
             "- `{}` agrees with the reference on {} of {} positions; its moves lose {} of a game in win probability \
-             on average (95% interval {}), and {} of its moves let some opponent roll capture its king.",
+             on average (95% interval {}). On {} positions its move lets some opponent roll capture its king, on {} \
+             of them on more rolls than the best move does.",
             f.bot,
             percent(f.agree_share),
             f.positions,
             decimal(f.mean_loss_win_probability.point, 4),
             interval(&f.mean_loss_win_probability, 4),
-            f.king_exposed
+            f.king_exposed,
+            f.king_blunders
+        );
+    }
+    let paired = Paired::all(&rows, rows[0].seed);
+    for p in &paired {
+        let d = &p.loss_win_probability_difference;
+        let _ = writeln!(
+            md,
+            "- Position by position, `{}` loses {} of a game more than `{}` (95% bootstrap interval {}, {} positions).",
+            p.bot,
+            decimal(d.point, 4),
+            p.baseline,
+            interval(d, 4),
+            d.n
         );
     }
     let _ = writeln!(
         md,
         "\nEach bot chose a move at every position of the suite `{}` under its time control; an exact reference \
-         search (Star2 without a table, equal to unpruned expectimax) valued the reference's best move and the \
-         bot's. Loss = the best move's value − the chosen move's, in the bot's evaluator's centipawns, with both \
-         values clamped to ±10,001 (the luck adjustment's value of a king capture): a move that lets an opponent \
-         roll capture the king counts as a lost game, not as the search's −10^9 per roll. A bot agrees where its \
-         unclamped loss is 0. Loss in win probability = the logistic win probability of the best value minus that \
-         of the chosen value, at a scale of {} cp ({}). Intervals are the mean's 95% Student-t interval over \
-         positions.\n",
+         valued every legal turn. Each opponent roll after a turn is valued before the mean over the 216 rolls: in \
+         win probability a king capture against the mover is 0 (by the mover 1), any other roll the logistic win \
+         probability of its value at a scale of {} cp ({}); in capped centipawns each roll is capped at ±10,001, the \
+         luck adjustment's value of a king capture. Loss = the best turn's value − the chosen turn's, the best by \
+         the same measure. A bot agrees where its loss by the search's own values (Star2 without a table, equal to \
+         unpruned expectimax) is 0. King rolls: of the opponent's 216 rolls, those on which some reply captures \
+         the mover's king; a blunder exposes it on more rolls than the best turn by win probability. Intervals are \
+         the mean's 95% Student-t interval over positions; paired differences use the percentile bootstrap over \
+         positions ({} resamples, seeded with the run's seed {}).\n",
         rows[0].suite,
         decimal(scale.cp, 0),
-        scale.source
+        scale.source,
+        crate::statistics::bootstrap::RESAMPLES,
+        rows[0].seed
     );
     let mut t = Table::new([
         ("bot", Align::Left),
         ("reference depth", Align::Right),
         ("positions", Align::Right),
         ("agree", Align::Right),
-        ("king exposed", Align::Right),
-        ("mean loss (cp)", Align::Right),
+        ("king exposed / blunders", Align::Right),
+        ("mean loss (capped cp)", Align::Right),
         ("95% interval (cp)", Align::Right),
         ("median loss (cp)", Align::Right),
         ("mean loss (win probability)", Align::Right),
@@ -83,10 +103,10 @@ fn section_headed(dir: &Path, heading: &str) -> anyhow::Result<Option<Section>> 
             f.reference_depth.to_string(),
             f.positions.to_string(),
             percent(f.agree_share),
-            format!("{} ({})", f.king_exposed, percent(f.king_exposed_share)),
-            decimal(f.mean_loss_cp_clamped.point, 2),
-            interval(&f.mean_loss_cp_clamped, 2),
-            decimal(f.median_loss_cp_clamped, 2),
+            format!("{} / {}", f.king_exposed, f.king_blunders),
+            decimal(f.mean_loss_cp_capped.point, 2),
+            interval(&f.mean_loss_cp_capped, 2),
+            decimal(f.median_loss_cp_capped, 2),
             decimal(f.mean_loss_win_probability.point, 4),
             interval(&f.mean_loss_win_probability, 4),
             format!("{d1} / {d2} / {d3}"),
@@ -95,6 +115,36 @@ fn section_headed(dir: &Path, heading: &str) -> anyhow::Result<Option<Section>> 
     }
     md.push_str(&t.markdown());
     md.push('\n');
+    if !paired.is_empty() {
+        let mut t = Table::new([
+            ("bot", Align::Left),
+            ("baseline", Align::Left),
+            ("positions", Align::Right),
+            ("loss difference (win probability)", Align::Right),
+            ("95% bootstrap interval", Align::Right),
+            ("loss difference (capped cp)", Align::Right),
+            ("95% bootstrap interval (cp)", Align::Right),
+            ("more / fewer king rolls", Align::Right),
+        ]);
+        for p in &paired {
+            let (d, c) = (
+                &p.loss_win_probability_difference,
+                &p.loss_cp_capped_difference,
+            );
+            t.row([
+                format!("`{}`", p.bot),
+                format!("`{}`", p.baseline),
+                d.n.to_string(),
+                decimal(d.point, 4),
+                interval(d, 4),
+                decimal(c.point, 2),
+                interval(c, 2),
+                format!("{} / {}", p.more_king_rolls, p.fewer_king_rolls),
+            ])?;
+        }
+        md.push_str(&t.markdown());
+        md.push('\n');
+    }
     Ok(Some(Section {
         markdown: md,
         charts: Vec::new(),

@@ -3,37 +3,44 @@
 //! sentence is built from typed inputs (testable by hand), which [`claims`] reads from the run's shared tables.
 
 use super::glance::speedup_of;
-use crate::answer::{Claim, ClaimFigure, PaysIn, Question, in_families, ratio_text};
+use crate::answer::{
+    Claim, ClaimFigure, FamilyAnswer, FamilyComparison, Question, Usage, by_family, in_families,
+    signed_percent,
+};
 use crate::evaluators::EvaluatorKind;
-use crate::present::number::{instructions, percent};
+use crate::present::number::{instructions, percent, ratio_interval};
 use crate::record::{ArmKey, Known, Metric};
 use crate::section::{SectionContext, hit_rate};
-use crate::statistics::Interval;
 use crate::verdict::Verdict;
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 
-/// The default setting's speedups of the optimized cache over no cache, per family.
+/// The declared comparison's families ([`crate::answer::DECLARED`]): the optimized cache against no cache with
+/// `evaluator` and the traversal cache `traversal`; `declared` is false when the run did not time the declared
+/// setting and the sentence answers for the one it did (then exploratory, and it says so).
 pub(crate) fn default_pays(
     evaluator: &str,
     traversal: &str,
-    speedups: &[(String, Interval)],
+    comparisons: &[FamilyComparison],
+    declared: bool,
 ) -> Claim {
-    let PaysIn {
+    let FamilyAnswer {
         lead,
-        groups,
         paying,
         n,
-    } = PaysIn::of(speedups, "Only in some families");
+        body,
+        figures,
+    } = by_family(comparisons, "Only in some families");
+    let exploratory = if declared {
+        ""
+    } else {
+        " (exploratory: the declared comparison, `material` with the traversal cache on, was not timed)"
+    };
     let answer = format!(
-        "{lead}: with the `{evaluator}` evaluator and the traversal cache {traversal}, the optimized cache pays {} \
-         (speedup = time with no cache / time with it): {groups}.",
+        "{lead}: with the `{evaluator}` evaluator and the traversal cache {traversal}{exploratory}, the optimized \
+         cache is shown to pay {}: {body}.",
         in_families(paying, n)
     );
-    let figures = speedups
-        .iter()
-        .map(|(f, s)| ClaimFigure::of(format!("speedup {f}"), "x", s))
-        .collect();
     Claim::new(Question::DefaultPays, &answer, figures)
 }
 
@@ -66,12 +73,92 @@ impl InstructionCost {
     }
 }
 
+/// One setting (evaluator and traversal cache) other than the declared one: the optimized cache against no cache
+/// in each family, judged alone (exploratory).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Setting {
+    /// Evaluator.
+    pub evaluator: String,
+    /// Traversal cache `on` or `off`.
+    pub traversal: String,
+    /// Per family.
+    pub families: Vec<FamilyComparison>,
+}
+
+impl Setting {
+    fn words(&self) -> String {
+        format!(
+            "`{}` and the traversal cache {}",
+            self.evaluator, self.traversal
+        )
+    }
+}
+
+/// "measured and exploratory …, the optimized cache pays with `aggressive` and the traversal cache off in all 6
+/// families (a 1.20x [1.10, 1.30] (instructions −3.1%), …); in no family with …": the settings where it pays,
+/// named, each family beside its instruction ratio where callgrind counted it.
+fn exploratory_settings(settings: &[Setting], figures: &mut Vec<ClaimFigure>) -> String {
+    let mut paying = Vec::new();
+    let mut none = Vec::new();
+    for setting in settings {
+        let pays: Vec<String> = setting
+            .families
+            .iter()
+            .filter(|c| Verdict::of_ratio(&c.speedup) == Verdict::Better)
+            .map(|c| {
+                let s = &c.speedup;
+                let ir = c.instructions.map_or(String::new(), |r| {
+                    format!(" (instructions {})", signed_percent(1.0 / r - 1.0))
+                });
+                format!(
+                    "{} {}{ir}",
+                    c.family,
+                    ratio_interval(s.point, s.low, s.high)
+                )
+            })
+            .collect();
+        if pays.is_empty() {
+            none.push(setting.words());
+        } else {
+            paying.push(format!(
+                "with {} {} ({})",
+                setting.words(),
+                in_families(pays.len(), setting.families.len()),
+                pays.join(", ")
+            ));
+        }
+        for c in &setting.families {
+            figures.push(ClaimFigure::of(
+                format!(
+                    "speedup {}, evaluator {}, traversal {}",
+                    c.family, setting.evaluator, setting.traversal
+                ),
+                "x",
+                &c.speedup,
+            ));
+        }
+    }
+    let mut text = String::from(
+        "measured and exploratory (each family's verdict alone at 95%, not corrected for multiplicity), the \
+         optimized cache pays ",
+    );
+    if paying.is_empty() {
+        text.push_str(&format!("in no family with {}", none.join(" or ")));
+    } else {
+        text.push_str(&paying.join(", "));
+        if !none.is_empty() {
+            text.push_str(&format!(", and in no family with {}", none.join(" or ")));
+        }
+    }
+    text
+}
+
 /// From what evaluator cost and hit rate the cache pays: the instruction break-even of the default evaluator per
-/// family, and the measured verdicts of the dearer evaluators (traversal cache on).
+/// family, and the settings other than the declared one where the optimized cache pays, measured (exploratory).
 pub(crate) fn pays_from(
     evaluator: &str,
     costs: &[InstructionCost],
-    dearer: &[(String, Vec<(String, Interval)>)],
+    exploratory: &[Setting],
 ) -> Claim {
     let mut parts = Vec::new();
     let mut figures = Vec::new();
@@ -160,26 +247,8 @@ pub(crate) fn pays_from(
             ));
         }
     }
-    for (name, speedups) in dearer {
-        let paying: Vec<String> = speedups
-            .iter()
-            .filter(|(_, s)| Verdict::of_ratio(s) == Verdict::Better)
-            .map(|(f, s)| format!("{f} {}", ratio_text(s)))
-            .collect();
-        parts.push(format!(
-            "measured, the dearer `{name}` evaluator pays {}{}",
-            in_families(paying.len(), speedups.len()),
-            if paying.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", paying.join(", "))
-            }
-        ));
-        figures.extend(
-            speedups
-                .iter()
-                .map(|(f, s)| ClaimFigure::of(format!("speedup {f}, evaluator {name}"), "x", s)),
-        );
+    if !exploratory.is_empty() {
+        parts.push(exploratory_settings(exploratory, &mut figures));
     }
     if parts.is_empty() {
         return Claim::not_measured(Question::PaysFrom);
@@ -246,17 +315,32 @@ pub(crate) fn traversal_reuse(rows: &[Reuse]) -> Claim {
     Claim::new(Question::TraversalReuse, &answer, figures)
 }
 
-/// The optimized cache's speedups over no cache in one evaluator and traversal setting, per family.
-fn speedups(ctx: &SectionContext<'_>, evaluator: &str, traversal: &str) -> Vec<(String, Interval)> {
+/// The optimized cache against no cache in one evaluator and traversal setting, per family: the speedup, the
+/// instruction ratio where callgrind counted both arms, and both arms' getrusage figures where the timing
+/// recorded them.
+fn comparisons(
+    ctx: &SectionContext<'_>,
+    evaluator: &str,
+    traversal: &str,
+) -> Vec<FamilyComparison> {
     ctx.timings
         .scenarios
         .iter()
         .filter_map(|s| {
-            let arm = ArmKey::new(s, CacheKind::Optimized.name(), evaluator, traversal);
-            Some((
-                s.clone(),
-                speedup_of(ctx.timings, ctx.intervals, &arm, CacheKind::None)?,
-            ))
+            let arm = |v: CacheKind| ArmKey::new(s, v.name(), evaluator, traversal);
+            let (with, without) = (arm(CacheKind::Optimized), arm(CacheKind::None));
+            let speedup = speedup_of(ctx.timings, ctx.intervals, &with, CacheKind::None)?;
+            let ir = |a: &ArmKey| {
+                ctx.counts
+                    .get(a, Metric::InstructionsPerOp)
+                    .filter(|x| *x > 0.0)
+            };
+            Some(FamilyComparison {
+                family: s.clone(),
+                speedup,
+                instructions: ir(&without).zip(ir(&with)).map(|(a, b)| a / b),
+                usage: Usage::of(ctx.timings, &without).zip(Usage::of(ctx.timings, &with)),
+            })
         })
         .collect()
 }
@@ -271,12 +355,19 @@ fn family_hit_rate(ctx: &SectionContext<'_>, arm: &ArmKey) -> Option<f64> {
 
 /// The expansion experiment's claims, read from the run's shared tables.
 pub(crate) fn claims(ctx: &SectionContext<'_>) -> Vec<Claim> {
-    // The default setting as the timings have it (a run that timed only other evaluators answers for those).
+    // The declared setting where the run timed it, else the one it timed (whose sentence says it is exploratory).
     let slice = &crate::section::Slice::pick(ctx.timings);
+    let declared = Known::<EvaluatorKind>::parse(&slice.evaluator).is(EvaluatorKind::Material)
+        && Known::<Traversal>::parse(&slice.traversal).is(Traversal::Cached);
     let mut out = Vec::new();
-    let default = speedups(ctx, &slice.evaluator, &slice.traversal);
+    let default = comparisons(ctx, &slice.evaluator, &slice.traversal);
     if !default.is_empty() {
-        out.push(default_pays(&slice.evaluator, &slice.traversal, &default));
+        out.push(default_pays(
+            &slice.evaluator,
+            &slice.traversal,
+            &default,
+            declared,
+        ));
     }
     let on = Traversal::Cached.name().to_owned();
     let costs: Vec<InstructionCost> = ctx
@@ -294,18 +385,28 @@ pub(crate) fn claims(ctx: &SectionContext<'_>) -> Vec<Claim> {
             })
         })
         .collect();
-    let dearer: Vec<(String, Vec<(String, Interval)>)> = ctx
-        .timings
-        .evaluators
-        .iter()
-        .filter(|e| {
-            **e != slice.evaluator && !Known::<EvaluatorKind>::parse(e).is(EvaluatorKind::Constant)
-        })
-        .map(|e| (e.clone(), speedups(ctx, e, &on)))
-        .filter(|(_, s)| !s.is_empty())
-        .collect();
-    if !costs.is_empty() || !dearer.is_empty() {
-        out.push(pays_from(&slice.evaluator, &costs, &dearer));
+    // Every other real setting, exploratory: the synthetic `constant` evaluator measures the cache's own cost.
+    let mut exploratory = Vec::new();
+    for e in &ctx.timings.evaluators {
+        if Known::<EvaluatorKind>::parse(e).is(EvaluatorKind::Constant) {
+            continue;
+        }
+        for t in &ctx.timings.traversals {
+            if *e == slice.evaluator && *t == slice.traversal {
+                continue;
+            }
+            let families = comparisons(ctx, e, t);
+            if !families.is_empty() {
+                exploratory.push(Setting {
+                    evaluator: e.clone(),
+                    traversal: t.clone(),
+                    families,
+                });
+            }
+        }
+    }
+    if !costs.is_empty() || !exploratory.is_empty() {
+        out.push(pays_from(&slice.evaluator, &costs, &exploratory));
     }
     let off = Traversal::Plain.name().to_owned();
     let reuse: Vec<Reuse> = ctx
@@ -330,7 +431,7 @@ pub(crate) fn claims(ctx: &SectionContext<'_>) -> Vec<Claim> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::statistics::Method;
+    use crate::statistics::{Interval, Method};
 
     fn ratio(low: f64, high: f64) -> Interval {
         Interval {
@@ -343,34 +444,111 @@ mod tests {
         }
     }
 
+    /// A family's comparison: a Student-t interval over 40 sessions, `exp(ln point ± h)`, no instruction count.
+    fn fam(family: &str, point: f64, h: f64) -> FamilyComparison {
+        FamilyComparison {
+            family: family.into(),
+            speedup: Interval {
+                point,
+                low: point * (-h).exp(),
+                high: point * h.exp(),
+                level: 0.95,
+                n: 40,
+                method: Method::StudentT,
+            },
+            instructions: None,
+            usage: None,
+        }
+    }
+
     #[test]
-    fn the_default_setting_sentence_follows_the_verdicts() {
-        let cost = [
-            ("a".to_owned(), ratio(0.90, 0.95)),
-            ("b".to_owned(), ratio(0.96, 0.98)),
-        ];
-        let c = default_pays("material", "on", &cost);
-        assert!(c.claim.contains("? No: "), "{}", c.claim);
+    fn the_default_setting_sentence_says_yes_or_no_only_when_every_family_is_decided() {
+        let sentence = |c: &[FamilyComparison]| default_pays("material", "on", c, true).claim;
+        let cost = [fam("a", 0.92, 0.02), fam("b", 0.97, 0.005)];
+        let c = sentence(&cost);
+        assert!(c.contains("? No: with the `material`"), "{c}");
         assert!(
-            c.claim.contains("pays in neither of 2 families"),
-            "{}",
-            c.claim
+            c.contains("is shown to pay in neither of 2 families"),
+            "{c}"
         );
-        assert!(c.claim.contains("costs in a 0.925x"), "{}", c.claim);
-        assert_eq!(c.figures.len(), 2);
-        let pay = [
-            ("a".to_owned(), ratio(1.05, 1.10)),
-            ("b".to_owned(), ratio(1.02, 1.04)),
-        ];
-        let c = default_pays("material", "on", &pay);
+        // Sizes in time: 1 / 0.92 − 1 = 8.7% more time, with the interval Holm judged it at.
         assert!(
-            c.claim.contains("? Yes: ") && c.claim.contains("pays in both families"),
-            "{}",
-            c.claim
+            c.contains("costs in a 8.7% [") && c.contains(" and b 3.1% ["),
+            "{c}"
         );
-        let mixed = [cost[0].clone(), pay[1].clone()];
-        let c = default_pays("material", "on", &mixed);
-        assert!(c.claim.contains("Only in some families") && c.claim.contains("pays in 1 of 2"));
+        assert!(c.contains("intervals 97.5%, n = 40"), "{c}");
+        let pay = [fam("a", 1.10, 0.02), fam("b", 1.03, 0.005)];
+        let c = sentence(&pay);
+        assert!(
+            c.contains("? Yes: ") && c.contains("pay in both families: pays in a 9.1% ["),
+            "{c}"
+        );
+        let c = sentence(&[cost[0].clone(), pay[1].clone()]);
+        assert!(
+            c.contains("? Only in some families: ") && c.contains("pay in 1 of 2"),
+            "{c}"
+        );
+        // Within noise is decided: no family pays, so No.
+        let c = sentence(&[fam("a", 1.0, 0.003), cost[0].clone()]);
+        assert!(
+            c.contains("? No: ") && c.contains("within noise in a +0.0% [−0.3%, +0.3%]"),
+            "{c}"
+        );
+        // One family undecided: Not shown, with the widest interval, whatever the others say.
+        let c = sentence(&[pay[0].clone(), fam("b", 0.95, 0.2)]);
+        assert!(
+            c.contains("? Not shown (widest interval: b, speedup 0.950x [0.77"),
+            "{c}"
+        );
+        assert!(c.contains("not shown in b +5.3% ["), "{c}");
+        // Run without the declared setting: said exploratory.
+        assert!(
+            default_pays("aggressive", "off", &pay, false)
+                .claim
+                .contains("(exploratory: the declared")
+        );
+        assert_eq!(default_pays("material", "on", &pay, true).figures.len(), 2);
+    }
+
+    #[test]
+    fn time_and_instructions_that_disagree_are_said_with_the_measured_cause_or_its_absence() {
+        // The cache costs 8.7% time but saves 1% of the instructions.
+        let mut a = fam("a", 0.92, 0.02);
+        a.instructions = Some(1.0 / 0.99);
+        let c = default_pays("material", "on", &[a.clone()], true).claim;
+        assert!(
+            c.contains("costs in a 8.7% [") && c.contains("(instructions −1.0%)"),
+            "{c}"
+        );
+        assert!(
+            c.contains("time and instructions disagree in a (costs 8.7% time, −1.0% instructions): no cause measured"),
+            "{c}"
+        );
+        let usage = |sys_ns: f64, minor: f64| Usage {
+            user_ns: 1000.0,
+            sys_ns,
+            minor_faults: minor,
+            major_faults: 0.0,
+        };
+        a.usage = Some((usage(40.0, 0.02), usage(90.0, 0.35)));
+        let c = default_pays("material", "on", &[a.clone()], true).claim;
+        assert!(
+            c.contains("the slower side had more system time and minor faults (getrusage per operation, without → with the cache: user time 1.00 µs → 1.00 µs, system time 40.0 ns → 90.0 ns, minor faults 0.0200 → 0.350, major faults 0 → 0)"),
+            "{c}"
+        );
+        a.usage = Some((usage(40.0, 0.02), usage(40.0, 0.02)));
+        let c = default_pays("material", "on", &[a.clone()], true).claim;
+        assert!(
+            c.contains("none of user time, system time or page faults is more than 5% higher"),
+            "{c}"
+        );
+        // Instructions that agree (1% more with the cache) raise no note.
+        a.instructions = Some(1.0 / 1.01);
+        let c = default_pays("material", "on", &[a], true).claim;
+        assert!(
+            !c.contains("disagree") && c.contains("(instructions +1.0%)"),
+            "{c}"
+        );
     }
 
     fn cost(family: &str, probe: f64, hit_rate: f64) -> InstructionCost {
@@ -434,21 +612,29 @@ mod tests {
             c.claim
         );
         let dear = |low, high| {
-            vec![(
-                "aggressive".to_owned(),
-                vec![("a".to_owned(), ratio(low, high))],
-            )]
+            let mut a = fam("a", 1.0, 0.0);
+            a.speedup = ratio(low, high);
+            a.instructions = Some(1.02);
+            vec![Setting {
+                evaluator: "aggressive".into(),
+                traversal: "off".into(),
+                families: vec![a],
+            }]
         };
         let c = pays_from("material", &[], &dear(1.05, 1.10));
         assert!(
-            c.claim
-                .contains("`aggressive` evaluator pays in its one family (a 1.08x"),
+            c.claim.contains("exploratory (each family's verdict alone at 95%")
+                && c.claim.contains(
+                    "pays with `aggressive` and the traversal cache off in its one family (a 1.08x [1.05, 1.10] \
+                     (instructions −2.0%))"
+                ),
             "{}",
             c.claim
         );
         let c = pays_from("material", &[], &dear(0.90, 0.95));
         assert!(
-            c.claim.contains("pays in no family (1 measured)."),
+            c.claim
+                .contains("pays in no family with `aggressive` and the traversal cache off."),
             "{}",
             c.claim
         );

@@ -2,8 +2,9 @@
 //! `none` with the 95% interval and a verdict, and the break-even written as an evaluator cost next to the
 //! evaluator's own measured cost. Computed from typed rows, rendered by the report and the console alike.
 
+use crate::answer::Usage;
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::strength::{PredictedElo, Strength};
+use crate::experiments::strength::{Strength, elo_text};
 use crate::present::number::{MISSING, instructions, percent, ratio_interval, time_ns};
 use crate::present::{Align, Table, TableError};
 use crate::record::schema::{
@@ -22,17 +23,6 @@ fn verdict_name<S: serde::Serializer>(v: &Verdict, s: S) -> Result<S::Ok, S::Err
     s.serialize_str(v.name(&PAYS))
 }
 
-/// Writes a speedup interval under the `summary.json` keys docs/results.md documents (`median`, `low`, `high`): the
-/// point is a median of per-round ratios, and the keys predate the harness's one interval type.
-fn speedup_keys<S: serde::Serializer>(i: &Interval, s: S) -> Result<S::Ok, S::Error> {
-    use serde::ser::SerializeStruct;
-    let mut st = s.serialize_struct("Speedup", 3)?;
-    st.serialize_field("median", &i.point)?;
-    st.serialize_field("low", &i.low)?;
-    st.serialize_field("high", &i.high)?;
-    st.end()
-}
-
 /// The headline of one setting.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Glance {
@@ -44,8 +34,8 @@ pub struct Glance {
     pub traversal: String,
     /// The cache variant with the greatest median speedup over `none`.
     pub fastest_variant: String,
-    /// Its speedup over `none` = time(none) / time(variant), > 1 = faster.
-    #[serde(serialize_with = "speedup_keys")]
+    /// Its speedup over `none` = time(none) / time(variant), > 1 = faster (in `summary.json` the whole interval:
+    /// point, low, high, level, n, method).
     pub speedup_vs_none: Interval,
     /// Whether the fastest variant pays: [`Verdict::of_ratio`] of its speedup.
     #[serde(serialize_with = "verdict_name")]
@@ -61,9 +51,16 @@ pub struct Glance {
     /// where they hold 0 the cost is below the timer's resolution. Not in `summary.json`.
     #[serde(skip)]
     pub evaluator_ns_per_call_bounds: Option<(f64, f64)>,
-    /// The evaluator cost at which the variant breaks even, in ns per call: (time(variant, constant) −
-    /// time(none, constant)) / hits per operation (0 when the variant is faster even with a free evaluator).
-    pub break_even_ns_per_call: Option<f64>,
+    /// The evaluator cost at which the variant breaks even, in ns per call, with its interval: the cache's time
+    /// per hit with the free `constant` evaluator, time(none, constant) x (1 / s − 1) / hits per operation, from
+    /// the paired speedup s of the variant over `none` with `constant` and its interval (the uncached median taken
+    /// as fixed; level, n and method are the speedup's). Below 0 where the variant is faster even with a free
+    /// evaluator; never clamped. `None` without that speedup or without hits.
+    pub break_even_ns_per_call: Option<Interval>,
+    /// Where the ns and instruction break-evens point opposite ways (one below 0, the other above), why: what
+    /// getrusage measured of the two `constant` arms, or "no cause measured". Absent when they agree or either
+    /// is undecided (`null` in `summary.json`).
+    pub break_evens_disagree: Option<String>,
     /// What one call of this evaluator costs in instructions (callgrind: the uncached arm against the constant
     /// evaluator's).
     pub evaluator_instructions_per_call: Option<f64>,
@@ -71,10 +68,10 @@ pub struct Glance {
     /// (callgrind measures the traversal cache on only; every variant with the report's evaluator, the optimized
     /// cache with the others).
     pub break_even_instructions_per_call: Option<f64>,
-    /// The speedup in playing strength at the measured Elo per doubling's time control: log2(speedup) x Elo per
-    /// doubling ([`crate::experiments::strength`]); absent without that measurement.
+    /// The speedup in playing strength at the stated budget: Elo(N·speedup) − Elo(N) off the curve
+    /// ([`crate::experiments::strength`]); absent without a curve and bench, or off the curve.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub predicted_elo: Option<PredictedElo>,
+    pub predicted_elo: Option<Interval>,
 }
 
 /// `arm`'s speedup over `baseline` (`none` or `tuple`): from `intervals.csv`, or for a run folder written before
@@ -184,10 +181,7 @@ fn glance(
         })(),
     }
     .filter(|_| evaluator_ns_per_call_bounds.is_none_or(|(low, _)| low > 0.0));
-    let break_even_ns_per_call = (|| {
-        let d = ns(&constant(&arm))? - ns(&constant(none))?;
-        (hits > 0.0).then_some((d / hits).max(0.0))
-    })();
+    let break_even_ns_per_call = break_even_ns(counts, timings, intervals, &constant(&arm), hits);
     // Callgrind measures each selected evaluator without a cache and under the optimized one (the report's
     // evaluator under every variant), with the traversal cache on only: its break-even rows sit on the cached
     // arm they were derived from.
@@ -216,7 +210,7 @@ fn glance(
             )
         })
         .flatten()
-        .map(|p| (p / hit_rate).max(0.0));
+        .map(|p| p / hit_rate);
     Some(Glance {
         scenario: none.scenario.clone(),
         evaluator: none.evaluator.clone(),
@@ -227,11 +221,80 @@ fn glance(
         hit_rate,
         evaluator_ns_per_call,
         evaluator_ns_per_call_bounds,
+        break_evens_disagree: break_evens_disagree(
+            break_even_ns_per_call.as_ref(),
+            break_even_instructions_per_call,
+            Usage::of(timings, &constant(none)).zip(Usage::of(timings, &constant(&arm))),
+        ),
         break_even_ns_per_call,
         evaluator_instructions_per_call,
         break_even_instructions_per_call,
         predicted_elo: None,
     })
+}
+
+/// The break-even in ns per call of the cached arm `with` (the `constant` evaluator's): the cache's time per hit
+/// from its paired speedup over `none` ([`Glance::break_even_ns_per_call`]); `hits` per operation of the setting
+/// stand in where the counting pass has no `constant` row.
+fn break_even_ns(
+    counts: &MetricTable<i128>,
+    timings: &MetricTable<f64>,
+    intervals: &IntervalTable,
+    with: &ArmKey,
+    hits: f64,
+) -> Option<Interval> {
+    let s = speedup_of(timings, intervals, with, CacheKind::None)?;
+    let none = with.with_variant(CacheKind::None);
+    let t = timings.get(&none, Metric::NsPerOpMedian)?;
+    let per_op = |m: Metric| Some(counts.get(with, m)? / counts.get(with, Metric::Successors)?);
+    let hits = per_op(Metric::CacheHits)
+        .filter(|h| *h > 0.0)
+        .unwrap_or(hits);
+    if !(hits > 0.0 && t > 0.0) {
+        return None;
+    }
+    // Time per hit the cache adds at speedup x; decreasing in x, so the interval's ends swap.
+    let at = |x: f64| {
+        if x > 0.0 {
+            t * (1.0 / x - 1.0) / hits
+        } else {
+            f64::INFINITY
+        }
+    };
+    Some(Interval {
+        point: at(s.point),
+        low: at(s.high),
+        high: at(s.low),
+        ..s
+    })
+}
+
+/// Whether a break-even in ns is a figure: an interval that holds 0 (the cache's cost cannot be told from
+/// nothing) or has no upper end reads "—".
+fn decided(ns: &Interval) -> bool {
+    ns.low.is_finite() && ns.high.is_finite() && !ns.covers(0.0)
+}
+
+/// Why the two break-evens of a row point opposite ways ([`Glance::break_evens_disagree`]); `usage` is the
+/// getrusage of the `constant` arms (without, with the cache).
+fn break_evens_disagree(
+    ns: Option<&Interval>,
+    instructions: Option<f64>,
+    usage: Option<(Usage, Usage)>,
+) -> Option<String> {
+    let (ns, ir) = (ns.filter(|i| decided(i))?, instructions?);
+    if (ns.point > 0.0) == (ir > 0.0) || ir == 0.0 {
+        return None;
+    }
+    let what = if ns.point < 0.0 {
+        "faster than no cache even with a free evaluator, though a lookup adds instructions"
+    } else {
+        "slower than no cache with a free evaluator, though a lookup saves instructions"
+    };
+    Some(format!(
+        "{what}: {}",
+        crate::answer::measured_cause(usage, ns.point > 0.0)
+    ))
 }
 
 /// A setting for tests: the optimized cache, traversal on, the given speedup with a 95% interval of 15 rounds.
@@ -255,13 +318,14 @@ pub(crate) fn sample(evaluator: &str, scenario: &str, point: f64, low: f64, high
         evaluator_ns_per_call: None,
         evaluator_ns_per_call_bounds: None,
         break_even_ns_per_call: None,
+        break_evens_disagree: None,
         evaluator_instructions_per_call: None,
         break_even_instructions_per_call: None,
         predicted_elo: None,
     }
 }
 
-/// Fills each setting's predicted Elo from `strength` (left out without a measurement).
+/// Fills each setting's predicted Elo from `strength` (left out without a basis or off the curve).
 pub(crate) fn with_predicted_elo(glance: &mut [Glance], strength: &Strength) {
     for g in glance {
         g.predicted_elo = strength.predict(&g.speedup_vs_none);
@@ -289,7 +353,7 @@ pub(crate) fn with_predicted_elo(glance: &mut [Glance], strength: &Strength) {
 ///     scenario: "sparse".into(), evaluator: "material".into(), traversal: "off".into(),
 ///     fastest_variant: "fx".into(), speedup_vs_none: Interval { point: 1.1, low: 1.0, high: 1.2, level: 0.95, n: 7, method: Method::PairedRatio },
 ///     verdict: Verdict::NoVerdict, hit_rate: 0.9, evaluator_ns_per_call: None,
-///     evaluator_ns_per_call_bounds: None, break_even_ns_per_call: None,
+///     evaluator_ns_per_call_bounds: None, break_even_ns_per_call: None, break_evens_disagree: None,
 ///     evaluator_instructions_per_call: None, break_even_instructions_per_call: None,
 ///     predicted_elo: None,
 /// }];
@@ -368,6 +432,24 @@ impl Tally {
     }
 }
 
+/// The break-even in ns with its interval, "—" where it is no figure ([`decided`]), and why it points the other
+/// way from the instruction break-even where it does.
+fn break_even_cell(g: &Glance) -> String {
+    let Some(i) = g.break_even_ns_per_call.filter(decided) else {
+        return MISSING.to_owned();
+    };
+    let figure = format!(
+        "{} [{}, {}]",
+        time_ns(i.point),
+        time_ns(i.low),
+        time_ns(i.high)
+    );
+    match &g.break_evens_disagree {
+        Some(why) => format!("{figure}; against the instruction break-even: {why}"),
+        None => figure,
+    }
+}
+
 /// The findings as a table (markdown in the report, plain text on the console).
 pub(crate) fn glance_table(glance: &[Glance]) -> Result<Table, TableError> {
     let mut t = Table::new([
@@ -376,10 +458,10 @@ pub(crate) fn glance_table(glance: &[Glance]) -> Result<Table, TableError> {
         ("traversal", Align::Left),
         ("fastest variant", Align::Left),
         ("speedup vs none [interval]", Align::Right),
-        ("verdict", Align::Left),
+        ("verdict (exploratory)", Align::Left),
         ("hit rate", Align::Right),
         ("evaluator cost per call", Align::Right),
-        ("break-even per call", Align::Right),
+        ("break-even per call [interval]", Align::Right),
         ("evaluator instructions per call", Align::Right),
         ("break-even instructions per call", Align::Right),
         ("predicted Elo [interval]", Align::Right),
@@ -409,10 +491,10 @@ pub(crate) fn glance_table(glance: &[Glance]) -> Result<Table, TableError> {
             g.verdict.label(&PAYS).to_owned(),
             percent(g.hit_rate),
             cost(g),
-            ns(g.break_even_ns_per_call),
+            break_even_cell(g),
             ir(g.evaluator_instructions_per_call),
             ir(g.break_even_instructions_per_call),
-            g.predicted_elo.map_or(MISSING.to_owned(), |p| p.text()),
+            g.predicted_elo.map_or(MISSING.to_owned(), |p| elo_text(&p)),
         ])?;
     }
     Ok(t)
@@ -429,7 +511,7 @@ mod tests {
     fn tables(
         times: &[(&str, f64, f64, f64, f64)],
         counts: &[(&str, i128, i128)],
-        constant_ns: &[(&str, f64)],
+        constant: &[(&str, f64, f64, f64, f64)],
     ) -> (MetricTable<i128>, MetricTable<f64>) {
         let mut t = Vec::new();
         for &(v, m, lo, hi, ns) in times {
@@ -445,9 +527,18 @@ mod tests {
                 ],
             ));
         }
-        for &(v, ns) in constant_ns {
+        for &(v, m, lo, hi, ns) in constant {
             let k = ArmKey::new("s", v, "constant", "on");
-            t.extend(TimingRow::rows(&k, [(Metric::NsPerOpMedian, ns)]));
+            t.extend(TimingRow::rows(
+                &k,
+                [
+                    (Metric::NsPerOpMedian, ns),
+                    (Metric::SpeedupVsNoneMedian, m),
+                    (Metric::SpeedupVsNoneCi95Low, lo),
+                    (Metric::SpeedupVsNoneCi95High, hi),
+                    (Metric::Rounds, 8.0),
+                ],
+            ));
         }
         let mut c = Vec::new();
         for &(v, calls, hits) in counts {
@@ -484,15 +575,15 @@ mod tests {
                 ("optimized", 2.0, 1.8, 2.2, 500.0),
             ],
             &[("none", 200, 0), ("tuple", 50, 150), ("optimized", 50, 150)],
-            &[("none", 400.0), ("optimized", 430.0), ("tuple", 460.0)],
+            &[
+                ("none", 1.0, 1.0, 1.0, 400.0),
+                ("optimized", 400.0 / 430.0, 0.92, 0.94, 430.0),
+                ("tuple", 400.0 / 460.0, 0.85, 0.89, 460.0),
+            ],
         );
         let g = at_a_glance(&c, &t, &IntervalTable::default());
-        assert_eq!(
-            g.len(),
-            1,
-            "the constant setting has no speedups, so no headline"
-        );
-        let g = &g[0];
+        assert_eq!(g.len(), 2, "the setting and its constant twin");
+        let g = g.iter().find(|g| g.evaluator == "material").unwrap();
         assert_eq!(
             (g.fastest_variant.as_str(), g.verdict),
             ("optimized", Verdict::Better)
@@ -501,8 +592,19 @@ mod tests {
         assert_eq!(g.hit_rate, 0.75);
         // 100 lookups per op; material costs (1000 - 400) / 100 = 6 ns per call beyond constant.
         assert_eq!(g.evaluator_ns_per_call, Some(6.0));
-        // The optimized cache costs 30 ns per op with a free evaluator and saves 75 calls: break-even 0.4 ns.
-        assert_eq!(g.break_even_ns_per_call, Some(30.0 / 75.0));
+        // With a free evaluator the optimized cache's paired speedup is 400/430: it costs 30 ns per op over 75 hits,
+        // a break-even of 0.4 ns per call, and its interval [0.92, 0.94] gives [0.340, 0.464] ns.
+        let b = g.break_even_ns_per_call.unwrap();
+        assert!((b.point - 0.4).abs() < 1e-12, "{b:?}");
+        assert!(
+            (b.low - 400.0 * (1.0 / 0.94 - 1.0) / 75.0).abs() < 1e-12,
+            "{b:?}"
+        );
+        assert!(
+            (b.high - 400.0 * (1.0 / 0.92 - 1.0) / 75.0).abs() < 1e-12,
+            "{b:?}"
+        );
+        assert_eq!((b.n, b.method), (8, Method::PairedRatio));
     }
 
     #[test]
@@ -607,10 +709,18 @@ mod tests {
         );
         let g = at_a_glance(&c, &t, &IntervalTable::default());
         let json = serde_json::to_value(&g[0]).unwrap();
+        let s = &json["speedup_vs_none"];
         assert_eq!(
-            json["speedup_vs_none"],
-            serde_json::json!({"median": 2.0, "low": 1.5, "high": 2.5})
+            (&s["point"], &s["low"], &s["high"], &s["n"], &s["method"]),
+            (
+                &serde_json::json!(2.0),
+                &serde_json::json!(1.5),
+                &serde_json::json!(2.5),
+                &serde_json::json!(8),
+                &serde_json::json!("paired_ratio")
+            )
         );
+        assert!(s["level"].as_f64().unwrap() > 0.95, "{s}");
     }
 
     #[test]
@@ -622,7 +732,10 @@ mod tests {
                 ("optimized", 2.0, 1.8, 2.2, 450.0),
             ],
             &[("none", 100, 0), ("optimized", 25, 75)],
-            &[("none", 1000.0), ("optimized", 1010.0)],
+            &[
+                ("none", 1.0, 1.0, 1.0, 1000.0),
+                ("optimized", 0.99, 0.98, 1.0, 1010.0),
+            ],
         );
         let g = at_a_glance(&c, &t, &IntervalTable::default());
         assert_eq!(g[0].evaluator_ns_per_call, Some(-2.0)); // (900 − 1000) ns over 50 calls per op
@@ -643,5 +756,85 @@ mod tests {
             1,
             "{md}"
         );
+    }
+
+    #[test]
+    fn the_break_even_in_ns_comes_from_the_paired_speedup_and_reads_a_dash_where_it_holds_zero() {
+        let row = |lo: f64, hi: f64| {
+            let (c, t) = tables(
+                &[
+                    ("none", 1.0, 1.0, 1.0, 1000.0),
+                    ("optimized", 2.0, 1.8, 2.2, 500.0),
+                ],
+                &[("none", 200, 0), ("optimized", 50, 150)],
+                &[
+                    ("none", 1.0, 1.0, 1.0, 400.0),
+                    ("optimized", (lo + hi) / 2.0, lo, hi, 400.0),
+                ],
+            );
+            let all = at_a_glance(&c, &t, &IntervalTable::default());
+            all.into_iter().find(|g| g.evaluator == "material").unwrap()
+        };
+        let cell = |g: &Glance| {
+            let md = glance_table(std::slice::from_ref(g)).unwrap().markdown();
+            md.lines()
+                .last()
+                .unwrap()
+                .split(" | ")
+                .nth(8)
+                .unwrap()
+                .to_owned()
+        };
+        // The speedup with a free evaluator holds 1: the cache's cost cannot be told from nothing, so "—" (never 0).
+        let g = row(0.95, 1.05);
+        assert!(g.break_even_ns_per_call.unwrap().covers(0.0));
+        assert_eq!(cell(&g), MISSING);
+        // Below 1: a positive break-even with its interval (75 hits per op; 400 ns x (1/0.9 − 1) / 75 = 0.593 ns).
+        let g = row(0.88, 0.92);
+        assert_eq!(cell(&g), "0.593 ns [0.464 ns, 0.727 ns]");
+        // Above 1: faster even with a free evaluator, a negative break-even, not a clamped 0.
+        let mut g = row(1.08, 1.12);
+        assert!(
+            cell(&g).starts_with("-0.485 ns [-0.571 ns, -0.395 ns]"),
+            "{}",
+            cell(&g)
+        );
+        // Beside a positive instruction break-even the two disagree, and the row says so, with what was measured.
+        g.break_even_instructions_per_call = Some(3960.0);
+        g.break_evens_disagree = break_evens_disagree(
+            g.break_even_ns_per_call.as_ref(),
+            g.break_even_instructions_per_call,
+            None,
+        );
+        assert!(
+            cell(&g).ends_with(
+                "against the instruction break-even: faster than no cache even with a free evaluator, though a \
+                 lookup adds instructions: no cause measured"
+            ),
+            "{}",
+            cell(&g)
+        );
+        // The same direction agrees: no note; an undecided ns figure is no direction.
+        assert_eq!(
+            break_evens_disagree(
+                row(0.88, 0.92).break_even_ns_per_call.as_ref(),
+                Some(3960.0),
+                None
+            ),
+            None
+        );
+        assert_eq!(
+            break_evens_disagree(
+                row(0.95, 1.05).break_even_ns_per_call.as_ref(),
+                Some(3960.0),
+                None
+            ),
+            None
+        );
+        // No upper end (a speedup interval reaching 0): "—".
+        let g = row(0.0, 0.9);
+        assert_eq!(cell(&g), MISSING);
+        let json = serde_json::to_value(row(0.88, 0.92)).unwrap();
+        assert_eq!(json["break_even_ns_per_call"]["method"], "paired_ratio");
     }
 }

@@ -31,7 +31,23 @@ impl Experiment for Expansion {
     fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
         let mut groups = parity::count_with_parity(run.scenarios, run.job)?;
         run.checks_passed();
-        timing::time_groups(&mut groups, &run.job.plan, run.job.race);
+        let before = crate::measure::usage::load_average();
+        let plan = timing::time_groups(&mut groups, run.job)?;
+        let after = crate::measure::usage::load_average();
+        run.findings.timing = Some(crate::measure::usage::TimingConditions {
+            mode: if run.job.quick { "quick" } else { "default" },
+            load_before: before,
+            load_after: after,
+            timing: super::lanes::timing_mode(run.job),
+            timing_streams: run.job.schedule.streams,
+            timing_sessions: if run.job.timing_exe.is_some() {
+                "processes"
+            } else {
+                "in-process"
+            },
+            timings_unreliable: crate::measure::usage::unreliable(before, after, run.meta.cores),
+        });
+        rows::write_plan_file(plan, run.meta, run.folder)?;
         let (counts, timings, intervals) = rows::expansion_rows(&groups);
         run.counts.extend(counts);
         run.timings.extend(timings);
@@ -42,7 +58,7 @@ impl Experiment for Expansion {
         )?;
         run.counts
             .extend(rows::write_probes_file(&probes, run.meta, run.folder)?);
-        rows::print_tables(&groups, &run.job.plan);
+        rows::print_tables(&groups);
         Ok(())
     }
     fn section(

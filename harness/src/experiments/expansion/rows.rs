@@ -6,11 +6,10 @@ use super::operation::CountResult;
 use super::operation::probes::FamilyProbes;
 use super::operation::table::{Line, render, render_expansion};
 use super::operation::timing::ArmTiming;
-use crate::measure::Plan;
 use crate::outln;
 use crate::record::schema::{
     EVALUATOR_NS_PER_CALL, IntervalRow, NS_PER_OP, ProbeRow, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE,
-    write_probes,
+    TimingPlanRecord, write_probes, write_records,
 };
 use crate::record::{ArmKey, CountRow, Metric, Provenance, RunFolder, RunMetadata, TimingRow};
 use engine::memo::CacheKind;
@@ -63,6 +62,19 @@ fn interval_rows(key: &ArmKey, t: &ArmTiming) -> Vec<IntervalRow> {
         .collect()
 }
 
+/// Writes `timing_plan.csv`: the expansion timing's plan, one row per setting.
+pub(crate) fn write_plan_file(
+    plan: Vec<TimingPlanRecord>,
+    meta: &RunMetadata,
+    folder: &RunFolder,
+) -> anyhow::Result<()> {
+    let prov = Provenance::of(meta);
+    let rows = plan.into_iter().map(|r| r.with_provenance(&prov));
+    let path = folder.path().join("timing_plan.csv");
+    folder.write("timing_plan.csv", &write_records(rows, &path)?)?;
+    Ok(())
+}
+
 /// Writes `probes.csv` from the optimized cache's probe statistics; returns their `counts.csv` rows.
 pub(crate) fn write_probes_file(
     probes: &[FamilyProbes],
@@ -102,10 +114,17 @@ fn timing_rows(key: &ArmKey, t: &ArmTiming) -> Vec<TimingRow> {
         (Metric::NsPerOpCi95Low, t.ns_per_op.low),
         (Metric::NsPerOpCi95High, t.ns_per_op.high),
         (Metric::NsPerOpCiCoverage, t.ns_per_op.level),
-        (Metric::Rounds, t.ns_per_op.n as f64),
-        (Metric::PassesPerSample, t.passes_per_sample as f64),
-        (Metric::RoundsCap, t.rounds_cap as f64),
+        (Metric::Rounds, t.rounds as f64),
+        (Metric::Sessions, t.ns_per_op.n as f64),
     ];
+    if let Some(u) = t.usage {
+        pairs.extend([
+            (Metric::UserNsPerOp, u.user_ns),
+            (Metric::SysNsPerOp, u.sys_ns),
+            (Metric::MinorFaultsPerOp, u.minor_faults),
+            (Metric::MajorFaultsPerOp, u.major_faults),
+        ]);
+    }
     let speedups = [
         (CacheKind::None, t.speedup_vs_none),
         (CacheKind::Tuple, t.speedup_vs_tuple),
@@ -119,7 +138,7 @@ fn timing_rows(key: &ArmKey, t: &ArmTiming) -> Vec<TimingRow> {
 }
 
 /// The compact console tables: counts and times per arm, expansion counters per family.
-pub(crate) fn print_tables(groups: &[Group<'_>], plan: &Plan) {
+pub(crate) fn print_tables(groups: &[Group<'_>]) {
     let mut lines = Vec::new();
     for g in groups {
         for (arm, counts) in &g.counts {
@@ -134,13 +153,9 @@ pub(crate) fn print_tables(groups: &[Group<'_>], plan: &Plan) {
     outln!("{}", render(&lines));
     outln!("{}", render_expansion(&lines));
     outln!(
-        "ns/op = one successor fully expanded with fresh caches: median of {}-{} interleaved rounds \
-         (per group: up to the time budget's cap, stopped from {} rounds on once every variant's 99% interval of its \
-         speedup over none is decided or within ±{}%), with a distribution-free 95% interval; speedup = time(none) / \
-         time(variant), paired per round (> 1 = faster).",
-        plan.min_rounds,
-        plan.max_rounds,
-        crate::measure::stop_rule::FIRST_LOOK,
-        100.0 * crate::verdict::NOISE_THRESHOLD
+        "ns/op = one successor fully expanded with fresh caches: geometric mean over sessions (fresh timing \
+         processes) with a 95% Student-t interval over sessions; speedup = time(none) / time(variant) from samples \
+         of one successor taken back to back in a seeded order (> 1 = faster); sessions, rounds and why each \
+         setting's timing stopped: timing_plan.csv."
     );
 }

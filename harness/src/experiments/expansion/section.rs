@@ -114,46 +114,59 @@ fn headline(speedups: &[Interval]) -> Option<String> {
     ))
 }
 
-/// How many rounds the settings took and why: the adaptive plan's stop rule ([`crate::measure::stop_rule`]), with
-/// the run's own counts (a run from before the rule has no `rounds_cap` and gets the rule's wording only).
-fn stop_rule_note(t: &crate::record::MetricTable<f64>) -> String {
-    let (mut settings, mut early, mut fewest, mut most) = (0usize, 0usize, usize::MAX, 0usize);
-    for sc in &t.scenarios {
-        for e in &t.evaluators {
-            for tr in &t.traversals {
-                // One setting = one group; its variants share the rounds, so the first timed one speaks for it.
-                let Some((rounds, cap)) = t.variants.iter().find_map(|v| {
-                    let arm = ArmKey::new(sc, v, e, tr);
-                    Some((
-                        t.get(&arm, Metric::Rounds)? as usize,
-                        t.get(&arm, Metric::RoundsCap)? as usize,
-                    ))
-                }) else {
-                    continue;
-                };
-                settings += 1;
-                early += usize::from(rounds < cap);
-                fewest = fewest.min(rounds);
-                most = most.max(rounds);
+/// How the timing spent its budget (`timing_plan.csv`): the rule, then one row per setting with its sessions,
+/// rounds, judged half-width and why it stopped. A run from before the timing kernel has no plan and gets a line
+/// saying how its intervals were made.
+fn plan_note(dir: &std::path::Path) -> Result<String> {
+    let path = dir.join("timing_plan.csv");
+    if !path.exists() {
+        return Ok(
+            "This run predates the timing kernel: its intervals are order statistics of per-round \
+                   ratios of whole-family passes taken in one process."
+                .to_owned(),
+        );
+    }
+    let rows: Vec<crate::record::schema::TimingPlanRecord> =
+        crate::record::schema::read_records(&path)?
+            .into_iter()
+            .map(|r| r.record)
+            .collect();
+    let mut table = Table::new([
+        ("scenario", Align::Left),
+        ("evaluator", Align::Left),
+        ("traversal", Align::Left),
+        ("answer reads it", Align::Left),
+        ("sessions", Align::Right),
+        ("rounds", Align::Right),
+        ("none/optimized ± (95%)", Align::Right),
+        ("stopped", Align::Left),
+    ]);
+    for r in &rows {
+        table.row([
+            r.scenario.clone(),
+            r.evaluator.clone(),
+            r.traversal.clone(),
+            if r.headline { "yes" } else { "no" }.to_owned(),
+            r.sessions.to_string(),
+            r.rounds.to_string(),
+            r.half_width_percent
+                .map_or("—".to_owned(), |w| format!("±{w:.1}%")),
+            match r.stop.as_str() {
+                "decided" => "decided against ±1%",
+                "half_width" => "half-width reached",
+                _ => "budget",
             }
-        }
+            .to_owned(),
+        ])?;
     }
-    let rule = format!(
-        "Rounds: each setting (family x evaluator x traversal) is timed until, from {} rounds on, every variant's \
-         {:.0}% interval of its speedup over no cache lies wholly above or below 1 or within ±{:.0}%, or until its cap \
-         (the plan's most rounds, fewer when a round is long, and 6 rather than 7 or 8, which give the same 95% interval ranks, min to max, and can only widen it); the stricter level at each look keeps repeated looks from adding \
-         wrong verdicts, and the intervals shown are the 95% ones of the rounds taken (`rounds` and `rounds_cap` in \
-         `timings.csv`).",
-        crate::measure::stop_rule::FIRST_LOOK,
-        100.0 * crate::measure::stop_rule::LOOK_LEVEL,
-        100.0 * crate::verdict::NOISE_THRESHOLD
-    );
-    if settings == 0 {
-        return rule;
-    }
-    format!(
-        "{rule} This run: {early} of {settings} settings stopped before their cap; {fewest} to {most} rounds."
-    )
+    Ok(format!(
+        "Timing plan (`timing_plan.csv`): the settings the answer reads are timed first, one session (a fresh \
+         timing process) of each after another, until the speedup of the optimized cache over no cache is decided \
+         against ±{:.0}% (its interval wholly above or below, or wholly within) or its 95% half-width is at most \
+         ±1.5%, or their share of the budget is spent; the other settings share what is left.\n\n{}",
+        100.0 * crate::verdict::NOISE_THRESHOLD,
+        table.markdown()
+    ))
 }
 
 /// Which counted variants were timed in which traversal setting, when not all were (the run's
@@ -201,10 +214,12 @@ fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
     let race = race_note(ctx).map_or(String::new(), |n| format!(" {n}"));
     let _ = writeln!(
         s.markdown,
-        "Wall-clock nanoseconds per operation (`timings.csv`): median over interleaved rounds with a \
-         distribution-free 95% interval; speedup = time(baseline) / time(variant) paired per round (> 1 = faster), with its interval. \
-         Shared 2-core machine: differences inside the intervals are noise.{race}\n\n{}\n",
-        stop_rule_note(t)
+        "Wall-clock nanoseconds per operation (`timings.csv`): the timing kernel's samples of one successor, the \
+         configurations of a setting back to back in a seeded order, in sessions of fresh processes; time = \
+         geometric mean with a 95% Student-t interval over sessions (n = sessions), speedup = time(baseline) / \
+         time(variant) from the paired samples (> 1 = faster), with its interval. Differences inside the intervals \
+         are noise.{race}\n\n{}\n",
+        plan_note(ctx.dir)?
     );
     let mut table = Table::new([
         ("scenario", Align::Left),

@@ -1,15 +1,27 @@
-//! Stage 3: time every group, its cache variants interleaved.
+//! Stage 3: time every setting with the timing kernel ([`crate::measure::kernel`]): the settings the answer reads
+//! first and adaptively, the others in what is left ([`crate::measure::schedule`]); then each evaluator's cost
+//! per call. Sessions are fresh `timing-rounds` processes of this executable, or samplers in this process where
+//! the executable has no such child (a test binary).
 
 use super::Group;
+use super::operation::timing::{arm_timings, speedup_over};
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::Race;
+use crate::experiments::Job;
 use crate::experiments::expansion::operation::Arm;
 use crate::experiments::expansion::operation::evaluator_cost::evaluator_ns_per_call;
-use crate::experiments::expansion::operation::timing::time_group;
+use crate::experiments::job::{report_evaluator, report_traversal};
 use crate::measure::Plan;
+use crate::measure::child::{ChildSpec, TimingChild};
+use crate::measure::kernel::{SessionTimes, Side, half_width, run_session};
+use crate::measure::schedule::run_schedule;
 use crate::progress::Progress;
+use crate::record::schema::TimingPlanRecord;
 use crate::status;
-use std::time::Instant;
+use anyhow::{Result, bail};
+use engine::GameState;
+use engine::memo::CacheKind;
+use rand::SeedableRng;
+use std::time::{Duration, Instant};
 
 /// The evaluator-cost plan: the group's rounds, a tenth of its budget and half its warm-up (a pass over the
 /// evaluations is a small part of an expansion, and the expansion just timed has warmed the evaluator).
@@ -21,42 +33,179 @@ fn short(plan: &Plan) -> Plan {
     }
 }
 
-/// Fills every group's timings (the variants `race` times in its traversal setting) and its evaluator's cost per
-/// call (not for `constant`, whose cost is the zero every other evaluator's is measured against).
-pub(crate) fn time_groups(groups: &mut [Group<'_>], plan: &Plan, race: Race) {
+/// One session of a setting: a fresh sampler of its arms (a child process, or this process's), rounds until
+/// `length` is spent (at least one), the arms timed back to back per successor in an order drawn from `seed`.
+fn session(
+    job: &Job,
+    family: &str,
+    states: &[GameState],
+    depth: engine::chance::ChanceDepth,
+    arms: &[Arm],
+    seed: u64,
+    length: Duration,
+) -> Result<SessionTimes> {
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+    let group = vec![
+        (0..arms.len())
+            .map(|arm| Side { sampler: 0, arm })
+            .collect(),
+    ];
     let start = Instant::now();
-    let progress = Progress::new("timing", groups.len() as u64);
-    for g in groups.iter_mut() {
-        let (arm0, _) = g.counts[0];
+    let mut more = |round: usize| round == 0 || start.elapsed() < length;
+    let target = Duration::from_millis(job.sample_ms);
+    match &job.timing_exe {
+        Some(exe) => {
+            let list = |f: &dyn Fn(&Arm) -> String| {
+                let mut v: Vec<String> = arms.iter().map(f).collect();
+                v.dedup();
+                v.join(",")
+            };
+            let args: Vec<std::ffi::OsString> = [
+                "--scenario".into(),
+                family.to_owned(),
+                "--cache".into(),
+                list(&|a| a.cache.name().to_owned()),
+                "--eval".into(),
+                list(&|a| a.eval.to_string()),
+                "--traversal".into(),
+                list(&|a| a.traversal.name().to_owned()),
+                "--sample-ms".into(),
+                job.sample_ms.to_string(),
+                "--with-usage".into(),
+                "--scenarios-dir".into(),
+                job.scenarios_dir.display().to_string(),
+            ]
+            .into_iter()
+            .map(Into::into)
+            .collect();
+            let mut child = TimingChild::start(&ChildSpec {
+                exe: exe.clone(),
+                cwd: std::env::current_dir()?,
+                label: format!("timing-rounds ({family})"),
+                args,
+                by_successor: true,
+                planted: None,
+            })?;
+            let wanted: Vec<_> = arms.iter().map(|a| a.key(family)).collect();
+            if child.arms != wanted {
+                bail!("timing-rounds ({family}) announced other arms than the setting's");
+            }
+            let t = run_session(&mut [&mut child], &group, &mut rng, &mut more);
+            child.quit();
+            t
+        }
+        None => {
+            let each: Vec<_> = arms.iter().map(|&a| (states, depth, a)).collect();
+            let planting = super::operation::sampled::Planting::new(0.0);
+            let mut sampler = super::operation::sampled::Successors::new(&each, target, &planting);
+            run_session(&mut [&mut sampler], &group, &mut rng, &mut more)
+        }
+    }
+}
+
+/// Fills every group's timings (the variants `job.race` times in its traversal setting) and its evaluator's cost
+/// per call (not for `constant`, whose cost is the zero every other evaluator's is measured against); the plan's
+/// records (without provenance).
+pub(crate) fn time_groups(groups: &mut [Group<'_>], job: &Job) -> Result<Vec<TimingPlanRecord>> {
+    let start = Instant::now();
+    let arms: Vec<Vec<Arm>> = groups
+        .iter()
+        .map(|g| {
+            g.counts
+                .iter()
+                .map(|(a, _)| *a)
+                .filter(|a| job.race.times(a.cache, a.traversal))
+                .collect()
+        })
+        .collect();
+    let states: Vec<Vec<GameState>> = groups.iter().map(|g| g.states()).collect();
+    let judged = |a: &[Arm]| {
+        a.iter().any(|x| x.cache == CacheKind::None)
+            && a.iter().any(|x| x.cache == CacheKind::Optimized)
+    };
+    let (eval, traversal) = (
+        report_evaluator(&job.evaluators),
+        report_traversal(&job.traversals),
+    );
+    let headline: Vec<bool> = arms
+        .iter()
+        .map(|a| judged(a) && a[0].eval == eval && a[0].traversal == traversal)
+        .collect();
+    let progress = Progress::counting("timing", "sessions");
+    let families: Vec<&str> = groups.iter().map(|g| g.scenario.family.name()).collect();
+    let depths: Vec<_> = groups.iter().map(|g| g.scenario.depth).collect();
+    let run = |k: usize, s: usize, length: Duration| {
         progress.set_message(format!(
             "{} {} traversal {}",
-            g.scenario.family,
-            arm0.eval,
-            arm0.traversal.name()
+            families[k],
+            arms[k][0].eval,
+            arms[k][0].traversal.name()
         ));
-        let arms: Vec<Arm> = g
-            .counts
-            .iter()
-            .map(|(a, _)| *a)
-            .filter(|a| race.times(a.cache, a.traversal))
-            .collect();
-        let states = g.states();
-        g.timings = time_group(&states, g.scenario.depth, &arms, plan);
+        let seed = job
+            .seed
+            .wrapping_add(((k as u64) << 40) | ((s as u64) << 32));
+        let t = session(
+            job,
+            families[k],
+            &states[k],
+            depths[k],
+            &arms[k],
+            seed,
+            length,
+        );
+        progress.inc(1);
+        t
+    };
+    let judge = |k: usize, s: &[SessionTimes]| {
+        speedup_over(&arms[k], s, CacheKind::None, CacheKind::Optimized)
+    };
+    let spent = run_schedule(&headline, &job.schedule, &run, &judge)?;
+    progress.finish("done");
+    let mut plan = Vec::new();
+    for (k, g) in groups.iter_mut().enumerate() {
+        g.timings = arm_timings(&arms[k], &spent[k].sessions);
+        let arm0 = arms[k][0];
+        let width = judge(k, &spent[k].sessions).map(|i| 100.0 * half_width(&i));
+        plan.push(TimingPlanRecord {
+            scenario: families[k].to_owned(),
+            evaluator: arm0.eval.to_string(),
+            traversal: arm0.traversal.name().to_owned(),
+            variants: arms[k]
+                .iter()
+                .map(|a| a.cache.name())
+                .collect::<Vec<_>>()
+                .join(";"),
+            headline: headline[k],
+            judged: if judged(&arms[k]) {
+                "none/optimized".into()
+            } else {
+                String::new()
+            },
+            sessions: spent[k].sessions.len() as u64,
+            rounds: spent[k]
+                .sessions
+                .iter()
+                .map(|s| s.rounds.len() as u64)
+                .sum(),
+            seconds: spent[k].seconds,
+            half_width_percent: width.filter(|w| w.is_finite()),
+            stop: spent[k].stop.name().to_owned(),
+            ..TimingPlanRecord::default()
+        });
         if arm0.eval != EvaluatorKind::Constant {
             g.evaluator_ns_per_call = evaluator_ns_per_call(
-                &states,
+                &states[k],
                 g.scenario.depth,
                 arm0.traversal,
                 arm0.eval,
-                &short(plan),
+                &short(&job.plan),
             );
         }
-        progress.inc(1);
     }
-    progress.finish("done");
     status!(
-        "timed {} groups in {:.1} s",
+        "timed {} settings in {:.1} s",
         groups.len(),
         start.elapsed().as_secs_f64()
     );
+    Ok(plan)
 }

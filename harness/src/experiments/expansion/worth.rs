@@ -1,38 +1,81 @@
-//! The answer's sentence on playing strength: At a glance's speedups read as predicted Elo at the time control
-//! Elo per doubling was measured at ([`crate::experiments::strength`]).
+//! The answer's sentence on playing strength: At a glance's speedups read as predicted Elo at the stated budget
+//! ([`crate::experiments::strength`]), each worded against the declared margin by [`Verdict`]: "worth less than
+//! ±M Elo" only when the whole interval lies inside ±M, a gain or a loss when it excludes 0, "undetermined" when
+//! it holds 0 and reaches past the margin (or covers less than 95%).
 
 use super::glance::{Glance, at_a_glance, with_predicted_elo};
 use crate::answer::{Claim, ClaimFigure, Question};
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::strength::{EloPerDoubling, PredictedElo, Strength, signed_elo};
-use crate::present::number::ratio_interval;
+use crate::experiments::strength::{Basis, MARGIN_ELO, Strength, elo_text};
+use crate::present::number::{count, ratio_interval};
 use crate::record::Known;
 use crate::section::SectionContext;
+use crate::statistics::Interval;
+use crate::verdict::Verdict;
 
-/// The sentence from At a glance's rows (their `predicted_elo` filled) and the measurement behind them: the
-/// setting worth the most, whether its interval clears 0, and the default setting's. `None` without a row that
-/// has a prediction (the synthetic `constant` evaluator's settings are no finding and are left out).
+/// A prediction's verdict against the margin.
+fn verdict(p: &Interval) -> Verdict {
+    Verdict::of(p, 0.0, MARGIN_ELO)
+}
+
+/// `worth less than ±5 Elo (+1 Elo [−3, +4])`, `a gain of +12 Elo [+2, +25]`, …
+fn worded(p: &Interval) -> String {
+    match verdict(p) {
+        Verdict::WithinNoise => format!("worth less than ±{MARGIN_ELO:.0} Elo ({})", elo_text(p)),
+        Verdict::Better => format!("a gain of {}", elo_text(p)),
+        Verdict::Worse => format!("a loss of {}", elo_text(p)),
+        Verdict::NoVerdict if p.level < crate::verdict::MIN_LEVEL => format!(
+            "undetermined ({}, covering {:.0}% only)",
+            elo_text(p),
+            100.0 * p.level
+        ),
+        Verdict::NoVerdict => format!(
+            "undetermined ({}: the interval holds 0 and reaches past ±{MARGIN_ELO:.0} Elo)",
+            elo_text(p)
+        ),
+    }
+}
+
+/// The lead from the verdicts of every setting with a prediction.
+fn lead(verdicts: &[Verdict]) -> String {
+    let n = |v: Verdict| verdicts.iter().filter(|&&x| x == v).count();
+    let (gains, losses, within, total) = (
+        n(Verdict::Better),
+        n(Verdict::Worse),
+        n(Verdict::WithinNoise),
+        verdicts.len(),
+    );
+    let undetermined = total - gains - losses - within;
+    let of = format!("of {total} settings");
+    match (gains, losses) {
+        (0, 0) if within == total => {
+            format!("Worth less than ±{MARGIN_ELO:.0} Elo in every one {of}")
+        }
+        (0, 0) => format!(
+            "Undetermined in {undetermined} {of} (worth less than ±{MARGIN_ELO:.0} Elo in {within})"
+        ),
+        (g, 0) => format!("A measurable gain in {g} {of}"),
+        (0, l) => format!("A measurable loss in {l} {of}"),
+        (g, l) => format!("A measurable gain in {g} and a loss in {l} {of}"),
+    }
+}
+
+/// The sentence from At a glance's rows (their `predicted_elo` filled) and the basis behind them: how the
+/// settings' predictions fall against the margin, the setting worth the most and the default setting's.
+/// `None` without a row that has a prediction (the synthetic `constant` evaluator's settings are no finding).
 pub(crate) fn strength_worth(
-    per_doubling: &EloPerDoubling,
+    basis: &Basis,
     glance: &[Glance],
     default: (&str, &str),
 ) -> Option<Claim> {
     let real =
         |g: &&Glance| !Known::<EvaluatorKind>::parse(&g.evaluator).is(EvaluatorKind::Constant);
-    let with: Vec<(&Glance, PredictedElo)> = glance
+    let with: Vec<(&Glance, Interval)> = glance
         .iter()
         .filter(real)
         .filter_map(|g| Some((g, g.predicted_elo?)))
         .collect();
-    let (best, p) = *with
-        .iter()
-        .max_by(|a, b| a.1.median.total_cmp(&b.1.median))?;
-    let at = per_doubling.tc_words();
-    let lead = if p.low > 0.0 {
-        "A measurable gain"
-    } else {
-        "Nothing measurable"
-    };
+    let (best, p) = *with.iter().max_by(|a, b| a.1.point.total_cmp(&b.1.point))?;
     let setting = |g: &Glance| {
         let sp = &g.speedup_vs_none;
         format!(
@@ -44,85 +87,67 @@ pub(crate) fn strength_worth(
             ratio_interval(sp.point, sp.low, sp.high)
         )
     };
-    let clears = if p.low > 0.0 {
-        "its interval lies above 0"
-    } else {
-        "even its interval holds 0"
-    };
+    let verdicts: Vec<Verdict> = with.iter().map(|(_, p)| verdict(p)).collect();
     let (evaluator, traversal) = default;
-    let defaults: Vec<f64> = with
+    let defaults: Vec<String> = with
         .iter()
         .filter(|(g, _)| g.evaluator == evaluator && g.traversal == traversal)
-        .map(|(_, p)| p.median)
+        .map(|(g, p)| format!("{}: {}", g.scenario, worded(p)))
         .collect();
-    let default_range = match (
-        defaults.iter().copied().reduce(f64::min),
-        defaults.iter().copied().reduce(f64::max),
-    ) {
-        // Rounded to whole Elo, a range whose ends print alike is one figure.
-        (Some(lo), Some(hi)) if defaults.len() > 1 && signed_elo(lo) == signed_elo(hi) => format!(
-            "; with `{evaluator}` and the traversal cache {traversal} the fastest cache is worth about {} Elo in \
-             each of {} families",
-            signed_elo(lo),
-            defaults.len()
-        ),
-        (Some(lo), Some(hi)) if defaults.len() > 1 => format!(
-            "; with `{evaluator}` and the traversal cache {traversal} the fastest cache is worth from {} to {} Elo \
-             over {} families",
-            signed_elo(lo),
-            signed_elo(hi),
-            defaults.len()
-        ),
-        _ => String::new(),
+    let default_part = if defaults.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; with `{evaluator}` and the traversal cache {traversal} the fastest cache is, by family: {}",
+            defaults.join(", ")
+        )
     };
-    let e = per_doubling.interval();
+    let (lo, hi) = basis.curve.range();
     let answer = format!(
-        "{lead}: at {at}, doubling the time per move is worth {} Elo [{}, {}] (95%, n = {} games of `{}` against \
-         itself at twice the time); the largest predicted gain, {}, is about {}, and {clears}{default_range} \
-         (predicted Elo = log2(speedup) x Elo per doubling, the interval from both intervals' ends).",
-        signed_elo(e.point),
-        signed_elo(e.low),
-        signed_elo(e.high),
-        crate::present::number::count(e.n as u64),
-        per_doubling.bot,
+        "{}, against a margin of ±{MARGIN_ELO:.0} Elo declared in advance: at {}, the setting worth the most, {}, \
+         is {}{default_part} (predicted Elo = Elo(N·speedup) − Elo(N) off the curve of Elo per doubling of \
+         `{}` over {} to {} nodes, {} games per budget; at least 95% with the speedup's interval).",
+        lead(&verdicts),
+        basis.budget_words(),
         setting(best),
-        p.text()
+        worded(&p),
+        basis.curve.bot,
+        count(lo),
+        count(hi),
+        count(basis.curve.games),
     );
-    let figures = vec![
-        ClaimFigure::of(
-            format!("Elo per doubling at {}", per_doubling.tc),
-            "Elo",
-            &e,
+    let mut figures = vec![ClaimFigure::of(
+        format!(
+            "predicted Elo {}, {}, traversal {}, {}",
+            best.scenario, best.evaluator, best.traversal, best.fastest_variant
         ),
-        ClaimFigure {
-            name: format!(
-                "predicted Elo {}, {}, traversal {}, {}",
-                best.scenario, best.evaluator, best.traversal, best.fastest_variant
-            ),
-            unit: "Elo",
-            value: p.median,
-            low: p.low,
-            high: p.high,
-            // Both intervals cover together at least this often when they are independent.
-            level: e.level * best.speedup_vs_none.level,
-            n: e.n,
-            method: "interval_product",
-        },
-    ];
+        "Elo",
+        &p,
+    )];
+    if let Ok(d) = basis.curve.predict(
+        basis.budget(),
+        &crate::experiments::strength::curve::exact_speedup(2.0),
+    ) {
+        figures.push(ClaimFigure::of(
+            format!("Elo per doubling at {} nodes", basis.budget()),
+            "Elo",
+            &d,
+        ));
+    }
     Some(Claim::new(Question::Strength, &answer, figures))
 }
 
 /// The sentence from the run folder: its copy of Elo per doubling and At a glance as the report computes it.
 pub(crate) fn claims(ctx: &SectionContext<'_>) -> anyhow::Result<Vec<Claim>> {
     let strength = Strength::of_run(ctx.dir)?;
-    let Some(m) = strength.measured() else {
+    let Some(basis) = strength.measured() else {
         return Ok(Vec::new());
     };
     let mut glance = at_a_glance(ctx.counts, ctx.timings, ctx.intervals);
     with_predicted_elo(&mut glance, &strength);
     let slice = crate::section::Slice::pick(ctx.timings);
     Ok(
-        strength_worth(m, &glance, (&slice.evaluator, &slice.traversal))
+        strength_worth(basis, &glance, (&slice.evaluator, &slice.traversal))
             .into_iter()
             .collect(),
     )
@@ -131,85 +156,119 @@ pub(crate) fn claims(ctx: &SectionContext<'_>) -> anyhow::Result<Vec<Claim>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::experiments::strength::tests::record;
+    use crate::experiments::strength::tests::basis;
 
+    /// A setting whose speedup interval covers 97% (as 6 timing rounds' [min, max] nearly does), so the curve
+    /// is read at 98% and the prediction covers at least 95%.
     fn row(evaluator: &str, scenario: &str, point: f64, low: f64, high: f64) -> Glance {
-        crate::experiments::expansion::glance::sample(evaluator, scenario, point, low, high)
+        let mut g =
+            crate::experiments::expansion::glance::sample(evaluator, scenario, point, low, high);
+        g.speedup_vs_none.level = 0.97;
+        g
     }
 
-    fn predicted(rows: Vec<Glance>) -> Vec<Glance> {
+    fn claim_with(b: Basis, rows: Vec<Glance>) -> String {
         let mut rows = rows;
-        with_predicted_elo(&mut rows, &Strength::Measured(Box::new(record())));
-        rows
+        with_predicted_elo(&mut rows, &Strength::Measured(Box::new(b.clone())));
+        strength_worth(&b, &rows, ("material", "on")).unwrap().claim
+    }
+
+    /// The rows' predictions off the test basis: at 700 nodes, where a doubling is worth about +22 Elo ± 40.
+    fn claim(rows: Vec<Glance>) -> String {
+        claim_with(basis(), rows)
+    }
+
+    /// A curve known to ±4 Elo per doubling: +20 at every budget.
+    fn precise() -> Basis {
+        use crate::experiments::strength::curve::tests::{curve, point};
+        Basis {
+            curve: curve(vec![
+                point(250, 20.0, 4.0),
+                point(500, 20.0, 4.0),
+                point(1000, 20.0, 4.0),
+            ]),
+            ..basis()
+        }
     }
 
     #[test]
-    fn the_sentence_names_the_largest_gain_and_flips_when_its_interval_holds_zero() {
-        // Elo per doubling 40 [20, 60]: a 2x [1.5, 2.5] speedup is worth +40 [+12, +79].
-        let rows = predicted(vec![
-            row("material", "a", 0.95, 0.94, 0.96),
-            row("aggressive", "a", 2.0, 1.5, 2.5),
-            row("constant", "a", 4.0, 3.0, 5.0),
-        ]);
-        let c = strength_worth(&record(), &rows, ("material", "on")).unwrap();
+    fn a_speedup_whose_interval_lies_inside_the_margin_is_worth_less_than_it() {
+        // 1.005x [1.001, 1.01]: a fraction of an Elo, the interval well inside ±5.
+        let c = claim(vec![row("material", "a", 1.005, 1.001, 1.01)]);
         assert!(
-            c.claim.starts_with(
-                "What is the speedup worth in playing strength? A measurable gain: at 50 ms per move"
+            c.starts_with(
+                "What is the speedup worth in playing strength? Worth less than ±5 Elo in every one of 1 settings"
             ),
-            "{}",
-            c.claim
+            "{c}"
         );
         assert!(
-            c.claim.contains(
-                "the optimized cache with `aggressive` (a, traversal cache on; speedup 2.00x"
-            ) && c.claim.contains(
-                "2.00x [1.50, 2.50]), is about +40 Elo [+12, +79], and its interval lies above 0"
+            c.contains("is worth less than ±5 Elo (0 Elo [0, +1])"),
+            "{c}"
+        );
+        assert!(
+            c.contains("at 50 ms per move ≈ 700 nodes on m (cpu, 2 cores)"),
+            "{c}"
+        );
+    }
+
+    #[test]
+    fn a_speedup_whose_interval_holds_zero_and_passes_the_margin_is_undetermined() {
+        // The same point with a speedup interval across 1 that reaches past ±5 Elo: the wording flips.
+        let c = claim(vec![row("material", "a", 1.005, 0.8, 1.25)]);
+        assert!(
+            c.contains("? Undetermined in 1 of 1 settings (worth less than ±5 Elo in 0)"),
+            "{c}"
+        );
+        assert!(c.contains("undetermined (0 Elo [−"), "{c}");
+        assert!(
+            c.contains("the interval holds 0 and reaches past ±5 Elo"),
+            "{c}"
+        );
+    }
+
+    #[test]
+    fn a_speedup_whose_interval_excludes_zero_is_a_gain_or_a_loss() {
+        // 1.9x [1.85, 1.95] at 700 nodes: most of a doubling, the curve's interval there clear of 0.
+        let c = claim_with(
+            precise(),
+            vec![
+                row("aggressive", "a", 1.9, 1.85, 1.95),
+                row("constant", "a", 4.0, 3.0, 5.0),
+            ],
+        );
+        assert!(c.contains("? A measurable gain in 1 of 1 settings"), "{c}");
+        assert!(
+            c.contains(
+                "`aggressive` (a, traversal cache on; speedup 1.90x [1.85, 1.95]), is a gain of +"
             ),
-            "{}",
-            c.claim
+            "{c}"
         );
-        // One default setting: its range would repeat it; two give "from … to …".
-        assert!(!c.claim.contains("over 1 families"), "{}", c.claim);
-        let two = predicted(vec![
-            row("material", "a", 0.95, 0.94, 0.96),
-            row("material", "b", 1.1, 1.05, 1.15),
-            row("aggressive", "a", 2.0, 1.5, 2.5),
-        ]);
-        let c = strength_worth(&record(), &two, ("material", "on")).unwrap();
+        // The same speedup off the wide curve: the interval holds 0 and the wording flips.
+        let c = claim(vec![row("aggressive", "a", 1.9, 1.85, 1.95)]);
+        assert!(c.contains("? Undetermined in 1 of 1 settings"), "{c}");
+        let c = claim_with(precise(), vec![row("material", "a", 0.55, 0.52, 0.58)]);
+        assert!(c.contains("? A measurable loss in 1 of 1 settings"), "{c}");
+        assert!(c.contains("by family: a: a loss of −"), "{c}");
+        let c = claim_with(
+            precise(),
+            vec![
+                row("material", "a", 0.55, 0.52, 0.58),
+                row("aggressive", "b", 1.9, 1.85, 1.95),
+            ],
+        );
         assert!(
-            c.claim
-                .contains("is worth from −3 to +6 Elo over 2 families"),
-            "{}",
-            c.claim
+            c.contains("? A measurable gain in 1 and a loss in 1 of 2 settings"),
+            "{c}"
         );
-        assert_eq!(c.figures.len(), 2);
-        // Two families whose gains round alike read as one figure, not "from +0 to +0".
-        let alike = predicted(vec![
-            row("material", "a", 1.001, 0.99, 1.01),
-            row("material", "b", 1.002, 0.99, 1.01),
-            row("aggressive", "a", 2.0, 1.5, 2.5),
-        ]);
-        let c = strength_worth(&record(), &alike, ("material", "on")).unwrap();
-        assert!(
-            c.claim
-                .contains("is worth about 0 Elo in each of 2 families"),
-            "{}",
-            c.claim
-        );
-        // The same rows with the gain's interval across 1: nothing measurable.
-        let rows = predicted(vec![
-            row("material", "a", 0.95, 0.94, 0.96),
-            row("aggressive", "a", 1.1, 0.9, 1.3),
-        ]);
-        let c = strength_worth(&record(), &rows, ("material", "on")).unwrap();
-        assert!(
-            c.claim.contains("? Nothing measurable: ")
-                && c.claim.contains("even its interval holds 0"),
-            "{}",
-            c.claim
-        );
-        // No prediction at all (no measurement): no sentence.
-        let bare = vec![row("material", "a", 1.1, 1.0, 1.2)];
-        assert!(strength_worth(&record(), &bare, ("material", "on")).is_none());
+    }
+
+    #[test]
+    fn without_a_prediction_there_is_no_sentence() {
+        let mut rows = vec![row("material", "a", 1.1, 1.0, 1.2)];
+        assert!(strength_worth(&basis(), &rows, ("material", "on")).is_none());
+        // Off the curve (8x at 700 nodes reaches 5,600): no prediction either.
+        rows[0] = row("material", "a", 8.0, 7.0, 9.0);
+        with_predicted_elo(&mut rows, &Strength::Measured(Box::new(basis())));
+        assert!(rows[0].predicted_elo.is_none());
     }
 }

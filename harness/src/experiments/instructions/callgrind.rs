@@ -225,16 +225,17 @@ fn run_child(
                 .first()
                 .context("a child measures at least one window")?;
             let prefix = first.with_extension("pid");
-            let out = Command::new("valgrind")
-                .args(valgrind_options(children.cache_sim))
-                .arg(format!("--callgrind-out-file={}.%p", prefix.display()))
-                .arg(children.exe)
-                .arg("callgrind-op")
-                .args(child_args)
-                .arg("--scenarios-dir")
-                .arg(children.scenarios_dir)
-                .output()
-                .context("cannot run valgrind")?;
+            let out = crate::children::output(
+                Command::new("valgrind")
+                    .args(valgrind_options(children.cache_sim))
+                    .arg(format!("--callgrind-out-file={}.%p", prefix.display()))
+                    .arg(children.exe)
+                    .arg("callgrind-op")
+                    .args(child_args)
+                    .arg("--scenarios-dir")
+                    .arg(children.scenarios_dir),
+            )
+            .context("cannot run valgrind")?;
             let file_of = |pid: u64| PathBuf::from(format!("{}.{pid}", prefix.display()));
             // Every process leaves a file, the parent its empty one too; none is kept under these names.
             let remove_all = || {
@@ -285,6 +286,8 @@ fn run_child(
     for (text, out_file) in texts.iter().zip(out_files) {
         std::fs::write(out_file, text)
             .with_context(|| format!("{}: cannot write", out_file.display()))?;
+        // Valgrind cuts its file short on a full disk without failing: say so rather than blame the file.
+        crate::record::output::check_space(out_file)?;
         let t = parse_callgrind_out(text)
             .with_context(|| format!("{}: unexpected format", out_file.display()))?;
         if t.ir == 0 {

@@ -153,12 +153,16 @@ pub fn run(args: Args) -> Result<()> {
 fn in_own_process(arm: impl FnOnce()) -> Result<()> {
     use std::io::Write;
     std::io::stdout().flush()?;
+    // SAFETY: getpid has no memory effects.
+    let parent = unsafe { libc::getpid() };
     // SAFETY: this process is single-threaded (the child command starts no thread), so the forked process holds a
     // consistent copy of every lock and allocator; it runs `arm`, flushes and exits without returning here.
     let pid = unsafe { libc::fork() };
     match pid {
         -1 => anyhow::bail!("cannot fork: {}", std::io::Error::last_os_error()),
         0 => {
+            // Killed with this process if it dies (its group is killed too when the run is interrupted).
+            crate::children::die_with_parent(parent);
             arm();
             let flushed = std::io::stdout().flush().is_ok();
             std::process::exit(if flushed { 0 } else { 1 })

@@ -18,7 +18,7 @@ pub(crate) const KEYS: [&str; 7] = ["depth", "pruning", "tt", "scheme", "cache",
 /// The spec every key defaults to (as `--a`'s help states it).
 #[cfg(test)]
 pub(crate) const DEFAULT_SPEC: &str =
-    "depth=2,pruning=star2,tt=16,scheme=depth,cache=optimized,eval=material,tc=nodes:20000";
+    "depth=id,pruning=star2,tt=16,scheme=depth,cache=optimized,eval=material,tc=nodes:20000";
 
 /// The largest table a spec accepts: 2^26 entries (24 bytes each), as `harness search --tt` allows.
 const MAX_TABLE_LOG2: u8 = 26;
@@ -54,18 +54,36 @@ impl TimeControl {
         !matches!(self, TimeControl::Millis { .. })
     }
 
-    /// Twice this budget (both parts of `ms:N+INC`): the work-odds match's stronger side.
-    pub(crate) const fn doubled(self) -> TimeControl {
+    /// Twice this budget (both parts of `ms:N+INC`): the work-odds match's stronger side; `None` when twice a
+    /// part does not fit in 64 bits.
+    pub(crate) const fn checked_doubled(self) -> Option<TimeControl> {
         match self {
-            TimeControl::Nodes(n) => TimeControl::Nodes(2 * n),
-            TimeControl::Calls(n) => TimeControl::Calls(2 * n),
+            TimeControl::Nodes(n) => match n.checked_mul(2) {
+                Some(n) => Some(TimeControl::Nodes(n)),
+                None => None,
+            },
+            TimeControl::Calls(n) => match n.checked_mul(2) {
+                Some(n) => Some(TimeControl::Calls(n)),
+                None => None,
+            },
             TimeControl::Millis {
                 per_move,
                 increment,
-            } => TimeControl::Millis {
-                per_move: 2 * per_move,
-                increment: 2 * increment,
+            } => match (per_move.checked_mul(2), increment.checked_mul(2)) {
+                (Some(per_move), Some(increment)) => Some(TimeControl::Millis {
+                    per_move,
+                    increment,
+                }),
+                _ => None,
             },
+        }
+    }
+
+    /// [`Self::checked_doubled`] of a budget checked to double (a command refuses one that does not).
+    pub(crate) const fn doubled(self) -> TimeControl {
+        match self.checked_doubled() {
+            Some(tc) => tc,
+            None => panic!("a doubled budget overflows: refused as bad input before"),
         }
     }
 
@@ -123,7 +141,8 @@ pub(crate) struct BotSpec {
 impl Default for BotSpec {
     fn default() -> Self {
         BotSpec {
-            depth: Depth::Fixed(SearchDepth::Two),
+            // Iterative deepening: a fixed depth converts time into strength only in steps (docs/strength.md).
+            depth: Depth::Iterative,
             pruning: Pruning::Star2,
             tt: Some(16),
             scheme: ReplacementScheme::default(),

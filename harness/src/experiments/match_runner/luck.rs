@@ -14,6 +14,8 @@
 use super::record::GameLine;
 use super::stats::{GameScore, SprtBounds};
 use crate::exit::Failure;
+use crate::statistics::Interval;
+use crate::statistics::bootstrap::bootstrap;
 use crate::statistics::sprt::{NELO_PER_T, SprtVerdict};
 use engine::{Color, DicePool, GameState, ROLL_CLASSES, evaluate_material, find_move, score_path};
 use rayon::prelude::*;
@@ -229,8 +231,12 @@ pub(crate) struct LuckSummary {
     pub raw_score: f64,
     /// A's mean adjusted score per game.
     pub adj_score: f64,
-    /// Variance of raw pair scores over that of adjusted pair scores (pairs are the independent units).
-    pub variance_reduction: f64,
+    /// Variance of raw pair scores over that of adjusted pair scores (pairs are the independent units), with
+    /// its 95% bootstrap interval over pairs; `None` (undefined) where adjusted pair scores have no variance, in
+    /// the data or in a resample.
+    pub variance_reduction: Option<Interval>,
+    /// The bootstrap's seed (the match's).
+    pub bootstrap_seed: u64,
     /// Pairs measured.
     pub pairs: usize,
     /// The mean absolute luck per turn in centipawns (kings captured count [`WIN_CP`]).
@@ -285,16 +291,32 @@ pub(crate) fn pair_score(pair: &[GameLine; 2], scale: f64) -> anyhow::Result<(f6
     Ok((raw[0], adj[0]))
 }
 
-/// The summary at `scale`.
-pub(crate) fn summarize(games: &[[LuckGame; 2]], scale: f64) -> LuckSummary {
+/// Variance of `raw` over variance of `adj` on the resample `idx`, with its bootstrap interval over pairs
+/// seeded with `seed`; `None` where a ratio is undefined (no adjusted variance, or fewer than two pairs).
+fn variance_reduction(raw: &[f64], adj: &[f64], seed: u64) -> Option<Interval> {
+    let pick = |x: &[f64], idx: &[usize]| idx.iter().map(|&i| x[i]).collect::<Vec<f64>>();
+    let ratio = |idx: &[usize]| {
+        let va = variance(&pick(adj, idx));
+        if va > 0.0 {
+            variance(&pick(raw, idx)) / va
+        } else {
+            f64::NAN
+        }
+    };
+    let i = bootstrap(raw.len(), seed, ratio);
+    (i.n >= 2 && [i.point, i.low, i.high].iter().all(|v| v.is_finite())).then_some(i)
+}
+
+/// The summary at `scale`, the variance reduction's bootstrap seeded with `seed`.
+pub(crate) fn summarize(games: &[[LuckGame; 2]], scale: f64, seed: u64) -> LuckSummary {
     let (raw, adj) = pair_scores(games, scale);
     let mean = |x: &[f64]| x.iter().sum::<f64>() / x.len().max(1) as f64;
-    let (vr, va) = (variance(&raw), variance(&adj));
     LuckSummary {
         scale,
         raw_score: mean(&raw),
         adj_score: mean(&adj),
-        variance_reduction: if va > 0.0 { vr / va } else { f64::INFINITY },
+        variance_reduction: variance_reduction(&raw, &adj, seed),
+        bootstrap_seed: seed,
         pairs: raw.len(),
         mean_abs_luck_cp: {
             let turns = games.iter().flatten().flat_map(|g| &g.turns);
@@ -313,9 +335,10 @@ pub(crate) fn summarize(games: &[[LuckGame; 2]], scale: f64) -> LuckSummary {
 /// `summary.json` when it has one. Returns the summary.
 pub(crate) fn apply(dir: &std::path::Path, scale: Option<f64>) -> anyhow::Result<LuckSummary> {
     let journal = super::journal::Journal::read(dir)?;
+    let seed = super::settings::SettingsRecord::read(dir)?.seed;
     let games = measure(&journal.pairs)?;
     let fitted = scale.is_none();
-    let s = summarize(&games, scale.unwrap_or_else(|| fit_scale(&games)));
+    let s = summarize(&games, scale.unwrap_or_else(|| fit_scale(&games)), seed);
     let path = dir.join(super::summary::SUMMARY_JSON);
     if path.is_file() {
         let text = std::fs::read_to_string(&path)?;
@@ -328,7 +351,8 @@ pub(crate) fn apply(dir: &std::path::Path, scale: Option<f64>) -> anyhow::Result
             scale_fitted: fitted,
             raw_score: s.raw_score,
             adj_score: s.adj_score,
-            variance_reduction: s.variance_reduction,
+            variance_reduction: s.variance_reduction.into(),
+            bootstrap_seed: seed,
         });
         summary.write(dir)?;
     }
@@ -336,11 +360,16 @@ pub(crate) fn apply(dir: &std::path::Path, scale: Option<f64>) -> anyhow::Result
 }
 
 impl LuckSummary {
-    /// The fields the final line gains: `adj_score=… variance_reduction=…`.
+    /// The fields the final line gains: `adj_score=… variance_reduction=V variance_reduction_low=L
+    /// variance_reduction_high=H` (each `undefined` where the ratio is).
     pub(crate) fn line(&self) -> String {
+        let [v, l, h] = self.variance_reduction.map_or_else(
+            || std::array::from_fn(|_| "undefined".to_owned()),
+            |i| [i.point, i.low, i.high].map(|x| x.to_string()),
+        );
         format!(
-            "adj_score={} variance_reduction={}",
-            self.adj_score, self.variance_reduction
+            "adj_score={} variance_reduction={v} variance_reduction_low={l} variance_reduction_high={h}",
+            self.adj_score
         )
     }
 }
@@ -472,7 +501,7 @@ mod tests {
             .map(|c| [c[0].clone(), c[1].clone()])
             .collect();
         let scale = fit_scale(&pairs);
-        let s = summarize(&pairs, scale);
+        let s = summarize(&pairs, scale, 1);
         let (raw, adj) = pair_scores(&pairs, scale);
         let diffs: Vec<f64> = raw.iter().zip(&adj).map(|(r, a)| r - a).collect();
         let se = (variance(&diffs) / diffs.len() as f64).sqrt();
@@ -483,7 +512,27 @@ mod tests {
         );
         // ... and A's edge shows in both (skill +1 a turn over 15 turns against dice sums of mean 10.5).
         assert!(s.raw_score > 0.55 && s.adj_score > 0.55, "{s:?}");
-        // Luck explains most of a dice race, so the adjusted scores vary much less.
-        assert!(s.variance_reduction > 2.0, "{s:?}");
+        // Luck explains most of a dice race, so the adjusted scores vary much less, with an interval around it.
+        let vr = s.variance_reduction.unwrap();
+        assert!(
+            vr.low > 2.0 && vr.low < vr.point && vr.point < vr.high,
+            "{s:?}"
+        );
+        assert_eq!(vr.n, 2000);
+        // Pairs that all score alike leave the ratio undefined, and the line says so.
+        let level: Vec<[LuckGame; 2]> = pairs[..3]
+            .iter()
+            .map(|[a, b]| {
+                let mut g = [a.clone(), b.clone()];
+                for x in &mut g {
+                    x.score = 0.5;
+                    x.turns.clear();
+                }
+                g
+            })
+            .collect();
+        let flat = summarize(&level, scale, 1);
+        assert_eq!(flat.variance_reduction, None);
+        assert!(flat.line().ends_with("variance_reduction=undefined variance_reduction_low=undefined variance_reduction_high=undefined"));
     }
 }

@@ -140,6 +140,13 @@ pub(crate) fn play(
             run.tally.pairs
         );
     }
+    if run.tally.void() {
+        crate::status!(
+            "match: void: both bots played the same turns in all {} pairs, so the games cannot tell them apart; \
+             its Elo figures are no finding",
+            run.tally.pairs
+        );
+    }
     let line = run.complete(folder.path(), &settings.record())?;
     let folder = folder.finish()?;
     Ok(Finished { line, folder })

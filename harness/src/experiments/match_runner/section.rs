@@ -93,6 +93,14 @@ pub(crate) fn match_section(
         run.settings.shard,
         count(run.settings.games)
     );
+    if t.void() {
+        let _ = writeln!(
+            md,
+            "**Void match:** both bots played the same turns in all {} pairs (the same moves for the same dice), \
+             so the games cannot tell them apart: the Elo figures below are no finding.\n",
+            count(t.pairs)
+        );
+    }
     let mut table = Table::new([("figure", Align::Left), ("value", Align::Right)]);
     let interval = |i: &crate::statistics::Interval| {
         format!(
@@ -138,6 +146,10 @@ pub(crate) fn match_section(
             format!("{:.3} in [{:.3}, {:.3}]", s.llr, s.lower, s.upper),
         ),
         ("verdict", format!("`{}`", s.verdict)),
+        (
+            "pairs with the same turns in both games",
+            format!("{} of {}", count(t.same_turn_pairs), count(t.pairs)),
+        ),
     ] {
         table.row([label.to_owned(), value])?;
     }

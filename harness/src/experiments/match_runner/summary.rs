@@ -65,8 +65,32 @@ pub(crate) struct LuckJson {
     pub raw_score: f64,
     /// A's luck-adjusted mean score per game.
     pub adj_score: f64,
-    /// Variance of raw per-pair scores over that of adjusted ones.
-    pub variance_reduction: f64,
+    /// Variance of raw per-pair scores over that of adjusted ones with its bootstrap interval over pairs, or
+    /// `"undefined"` where adjusted pair scores have no variance.
+    pub variance_reduction: Defined,
+    /// The seed of the bootstrap's resamples.
+    pub bootstrap_seed: u64,
+}
+
+/// An interval, or the word `undefined` where the figure has none (JSON has no infinity).
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(untagged)]
+pub(crate) enum Defined {
+    Interval(Interval),
+    Undefined(Undefined),
+}
+
+/// The word `undefined`.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Undefined {
+    Undefined,
+}
+
+impl From<Option<Interval>> for Defined {
+    fn from(i: Option<Interval>) -> Defined {
+        i.map_or(Defined::Undefined(Undefined::Undefined), Defined::Interval)
+    }
 }
 
 /// `summary.json`.
@@ -100,6 +124,12 @@ pub(crate) struct MatchSummary {
     pub nelo: EloJson,
     /// Logistic Elo of A over B.
     pub logistic_elo: EloJson,
+    /// Pairs whose two games are the same turns.
+    #[serde(default)]
+    pub same_turn_pairs: u64,
+    /// Every pair so far had both bots play the same turns: the Elo figures are no finding.
+    #[serde(default)]
+    pub void: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub luck: Option<LuckJson>,
     /// With `--luck-sprt`: the SPRT on luck-adjusted pair scores that decided the stop.
@@ -148,6 +178,8 @@ impl MatchSummary {
             verdict: s.verdict.to_string(),
             nelo: s.nelo.into(),
             logistic_elo: s.logistic_elo.into(),
+            same_turn_pairs: tally.same_turn_pairs,
+            void: tally.void(),
             luck: None,
             adjusted_sprt: None,
         }
@@ -159,5 +191,50 @@ impl MatchSummary {
         text.push('\n');
         crate::record::write_atomic(&dir.join(SUMMARY_JSON), text.as_bytes())?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An undefined variance reduction is the word `undefined`, never `null`, and the file reads back.
+    #[test]
+    fn an_undefined_variance_reduction_is_written_as_a_word_and_reads_back() {
+        let settings = SettingsRecord {
+            format_version: 1,
+            a: "depth=1".into(),
+            b: "depth=2".into(),
+            seed: 1,
+            games: 2,
+            shard: "1/1".into(),
+            openings: "openings.json".into(),
+            openings_count: 1,
+            openings_digest: "0".into(),
+            max_turns: 1,
+            elo0: 0.0,
+            elo1: 5.0,
+            alpha: 0.05,
+            beta: 0.05,
+            luck_sprt_scale: None,
+        };
+        let mut s = MatchSummary::of(&settings, &Tally::default());
+        for vr in [None, Some(Interval::mean(&[1.0, 2.0, 4.0]))] {
+            s.luck = Some(LuckJson {
+                scale_cp: 400.0,
+                scale_fitted: false,
+                raw_score: 0.5,
+                adj_score: 0.5,
+                variance_reduction: vr.into(),
+                bootstrap_seed: 1,
+            });
+            let text = serde_json::to_string(&s).unwrap();
+            assert!(!text.contains("null"), "{text}");
+            assert_eq!(
+                vr.is_none(),
+                text.contains(r#""variance_reduction":"undefined""#)
+            );
+            assert_eq!(serde_json::from_str::<MatchSummary>(&text).unwrap(), s);
+        }
     }
 }

@@ -10,6 +10,8 @@ pub(crate) struct Tally {
     /// A's wins, draws, losses over games.
     pub wdl: [u64; 3],
     pub penta: Pentanomial,
+    /// Pairs whose two games are the same turns (rolls and moves): the bots chose alike in every position.
+    pub same_turn_pairs: u64,
 }
 
 impl Tally {
@@ -25,7 +27,14 @@ impl Tally {
         }
         self.penta.add_pair(first, second);
         self.pairs += 1;
+        self.same_turn_pairs += u64::from(games[0].turns == games[1].turns);
         Some(())
+    }
+
+    /// Whether the match is void so far: in every pair (at least one) both bots played the same turns, so the
+    /// games cannot tell them apart and no Elo figure of it is a finding.
+    pub(crate) fn void(&self) -> bool {
+        self.pairs > 0 && self.same_turn_pairs == self.pairs
     }
 
     /// The SPRT on the counts so far.
@@ -33,11 +42,12 @@ impl Tally {
         verdict(&self.penta, bounds)
     }
 
-    /// `pairs=… games=… w=… d=… l=… penta=LL,LD,DD,DW,WW` followed by the SPRT fields.
+    /// `pairs=… games=… w=… d=… l=… penta=LL,LD,DD,DW,WW` followed by the SPRT fields, then
+    /// `same_turn_pairs=… void=true|false`.
     pub(crate) fn final_line(&self, bounds: &SprtBounds) -> String {
         let p = self.penta.counts;
         format!(
-            "pairs={} games={} w={} d={} l={} penta={},{},{},{},{} {}",
+            "pairs={} games={} w={} d={} l={} penta={},{},{},{},{} {} same_turn_pairs={} void={}",
             self.pairs,
             2 * self.pairs,
             self.wdl[0],
@@ -48,7 +58,9 @@ impl Tally {
             p[2],
             p[3],
             p[4],
-            self.verdict(bounds).line
+            self.verdict(bounds).line,
+            self.same_turn_pairs,
+            self.void()
         )
     }
 

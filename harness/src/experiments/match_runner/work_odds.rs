@@ -1,14 +1,23 @@
 //! The work-odds match: a bot at twice its per-move budget against itself, over a fixed number of games (the SPRT
-//! never stops it), giving Elo per doubling with its interval and the record the main job reads
-//! ([`crate::experiments::strength`]).
+//! never stops it), giving Elo per doubling with its interval; and the curve of it over node budgets
+//! ([`crate::experiments::strength::curve`]), one ordinary match folder per budget.
+//!
+//! The curve's layout: budget N's match lives in `DIR/budget-N/match-<UTC>/`, exactly the folder `harness match
+//! work-odds --bot SPEC,tc=nodes:N --games G --seed S --out DIR/budget-N` makes, so the same games whichever way
+//! they were started. Each budget's folder is resumed as a match resumes (a complete one with every pair is only
+//! read), so an interrupted curve, or one whose budgets were played apart (or sharded and merged with `harness
+//! match merge --out DIR/budget-N`), is assembled without replaying a game.
 
-use super::bot::BotSpec;
+use super::bot::{BotSpec, TimeControl};
 use super::run::{Destination, play};
-use super::settings::MatchSettings;
+use super::settings::{MatchSettings, SETTINGS_FILE, SettingsRecord};
 use super::summary::{MatchSummary, SUMMARY_JSON};
-use crate::experiments::strength::{EloInterval, EloPerDoubling, FORMAT_VERSION, Provenance};
-use crate::record::RunMetadata;
-use std::path::Path;
+use crate::exit::Failure;
+use crate::experiments::strength::curve::{CURVE_VERSION, CurvePoint, EloCurve};
+use crate::experiments::strength::{Provenance, load_average};
+use crate::record::run_folder::PARTIAL_SUFFIX;
+use crate::statistics::{Interval, Method};
+use std::path::{Path, PathBuf};
 
 /// The two bots of a work-odds match of `bot`: A at twice its budget, B the bot itself.
 pub(crate) fn sides(bot: BotSpec) -> (BotSpec, BotSpec) {
@@ -21,77 +30,219 @@ pub(crate) fn sides(bot: BotSpec) -> (BotSpec, BotSpec) {
     )
 }
 
-/// `/proc/loadavg`'s three load averages, or `unknown`.
-fn load_average() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .ok()
-        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "unknown".to_owned())
+/// The match of budget `budget` in a curve of `bot` (its time control replaced by `nodes:budget`): every other
+/// setting as `template` has it.
+pub(crate) fn budget_settings(
+    template: &MatchSettings,
+    bot: BotSpec,
+    budget: u64,
+) -> MatchSettings {
+    let (a, b) = sides(BotSpec {
+        tc: TimeControl::Nodes(budget),
+        ..bot
+    });
+    MatchSettings {
+        a,
+        b,
+        ..template.clone()
+    }
 }
 
-/// Plays the match `settings` describes (built with [`sides`]) under `out` and returns the measurement.
-pub(crate) fn measure(
+/// `DIR/budget-N`.
+pub(crate) fn budget_dir(out: &Path, budget: u64) -> PathBuf {
+    out.join(format!("budget-{budget}"))
+}
+
+/// The match folder under `dir` (`match-*`, complete or `.partial`), `None` when there is none yet; more than one
+/// is bad input naming them.
+fn match_folder_in(dir: &Path) -> anyhow::Result<Option<PathBuf>> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(None);
+    };
+    let mut found: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("match-"))
+        })
+        .collect();
+    found.sort();
+    match found.len() {
+        0 => Ok(None),
+        1 => Ok(found.pop()),
+        _ => Err(Failure::BadInput.because(format!(
+            "--out: {} holds {} match folders ({}); keep the one of this budget",
+            dir.display(),
+            found.len(),
+            found
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
+    }
+}
+
+/// The summary of a complete folder that already holds every pair `settings` gives it, else `None`.
+fn complete_summary(
+    folder: &Path,
+    settings: &MatchSettings,
+) -> anyhow::Result<Option<MatchSummary>> {
+    let complete = !folder.to_string_lossy().ends_with(PARTIAL_SUFFIX);
+    if !complete || !folder.join(SETTINGS_FILE).is_file() {
+        return Ok(None);
+    }
+    let recorded = SettingsRecord::read(folder)?;
+    let ours = settings.record();
+    if !recorded
+        .mismatches(&ours, super::settings::Agree::Resume)
+        .is_empty()
+        || recorded.games != ours.games
+    {
+        return Ok(None);
+    }
+    let Ok(text) = std::fs::read_to_string(folder.join(SUMMARY_JSON)) else {
+        return Ok(None);
+    };
+    let summary: MatchSummary = serde_json::from_str(&text)?;
+    Ok((summary.pairs == settings.assigned().count() as u64).then_some(summary))
+}
+
+/// The `key=value` lines of a folder's `metadata.txt` (empty when it has none).
+fn metadata(folder: &Path) -> Vec<(String, String)> {
+    std::fs::read_to_string(folder.join("metadata.txt"))
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.split_once('='))
+        .map(|(k, v)| (k.trim().to_owned(), v.trim().to_owned()))
+        .collect()
+}
+
+/// The provenance of the match in `folder`: what its `metadata.txt` says of the revision, machine and compiler
+/// it was started with, and the load while this command played it (`not recorded` when it only read it).
+fn provenance_of(folder: &Path, load: Option<(String, String)>) -> Provenance {
+    let meta = metadata(folder);
+    let get = |k: &str| {
+        meta.iter()
+            .find(|(key, _)| key == k)
+            .map_or_else(|| "unknown".to_owned(), |(_, v)| v.clone())
+    };
+    let cores = get("cores").parse().unwrap_or(0);
+    let (load_start, load_end) =
+        load.unwrap_or_else(|| ("not recorded".to_owned(), "not recorded".to_owned()));
+    Provenance {
+        git_revision: get("git_revision"),
+        started_utc: get("started_utc"),
+        machine: crate::record::RunMetadata::machine_of(&get("hostname"), &get("cpu_model"), cores),
+        rustc: get("rustc"),
+        load_start,
+        load_end,
+        match_folder: folder.display().to_string(),
+    }
+}
+
+/// Plays (or resumes, or reads) budget `budget`'s match under `out` and returns its point.
+fn budget_point(
     settings: &MatchSettings,
     out: &Path,
+    budget: u64,
     concurrency: usize,
-) -> anyhow::Result<EloPerDoubling> {
-    debug_assert!(!settings.sprt_stops, "a work-odds match plays every game");
-    let meta = RunMetadata::collect(settings.seed);
-    let load_start = load_average();
-    let finished = play(settings, Destination::New(out), concurrency)?;
-    let load_end = load_average();
-    let text = std::fs::read_to_string(finished.folder.join(SUMMARY_JSON))?;
-    let summary: MatchSummary = serde_json::from_str(&text)?;
-    Ok(record_of(
-        &summary,
-        &settings.b,
-        Provenance {
-            git_revision: meta.git_revision.clone(),
-            started_utc: meta.started.to_string(),
-            machine: meta.machine(),
-            rustc: meta.rustc.clone(),
-            load_start,
-            load_end,
-            concurrency,
-            match_folder: finished
-                .folder
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default(),
-        },
-    ))
-}
-
-/// The record of a finished work-odds match of `bot`.
-fn record_of(summary: &MatchSummary, bot: &BotSpec, provenance: Provenance) -> EloPerDoubling {
+) -> anyhow::Result<CurvePoint> {
+    let dir = budget_dir(out, budget);
+    let existing = match_folder_in(&dir)?;
+    let (folder, summary, load) = match existing
+        .as_deref()
+        .map(|f| complete_summary(f, settings))
+        .transpose()?
+        .flatten()
+    {
+        Some(summary) => {
+            let folder = existing.expect("a summary comes from a folder");
+            crate::status!(
+                "work odds: budget {budget}: {} is complete; read",
+                folder.display()
+            );
+            (folder, summary, None)
+        }
+        None => {
+            std::fs::create_dir_all(&dir)?;
+            let load_start = load_average();
+            let destination = match &existing {
+                Some(f) => Destination::Resume(f),
+                None => Destination::New(&dir),
+            };
+            let finished = play(settings, destination, concurrency)?;
+            let text = std::fs::read_to_string(finished.folder.join(SUMMARY_JSON))?;
+            let summary: MatchSummary = serde_json::from_str(&text)?;
+            (finished.folder, summary, Some((load_start, load_average())))
+        }
+    };
     let e = summary.logistic_elo;
-    EloPerDoubling {
-        format_version: FORMAT_VERSION,
-        tc: bot.tc.to_string(),
-        bot: summary.b.clone(),
-        doubled: summary.a.clone(),
-        seed: summary.seed,
+    Ok(CurvePoint {
+        budget,
         games: summary.games,
+        penta: summary.penta,
         w: summary.w,
         d: summary.d,
         l: summary.l,
-        elo: EloInterval {
+        elo: Interval {
             point: e.point,
             low: e.low,
             high: e.high,
             level: e.level,
             n: e.n,
+            method: Method::Normal,
         },
-        provenance,
+        provenance: provenance_of(&folder, load),
+    })
+}
+
+/// Plays the curve of `bot` at `budgets` (each budget's match as [`budget_settings`] makes it from `template`)
+/// under `out`, budget by budget in the order given, and returns its points by increasing budget.
+pub(crate) fn play_curve(
+    template: &MatchSettings,
+    bot: BotSpec,
+    budgets: &[u64],
+    out: &Path,
+    concurrency: usize,
+) -> anyhow::Result<Vec<CurvePoint>> {
+    debug_assert!(!template.sprt_stops, "a work-odds match plays every game");
+    let mut points = Vec::new();
+    for &budget in budgets {
+        let settings = budget_settings(template, bot, budget);
+        let p = budget_point(&settings, out, budget, concurrency)?;
+        crate::status!("work odds: {}", point_line(&p));
+        points.push(p);
+    }
+    points.sort_by_key(|p| p.budget);
+    Ok(points)
+}
+
+/// The curve file of `points` (a whole match per budget, not a shard).
+pub(crate) fn curve_of(
+    template: &MatchSettings,
+    bot: BotSpec,
+    points: Vec<CurvePoint>,
+) -> EloCurve {
+    let spec = bot.to_string();
+    EloCurve {
+        format_version: CURVE_VERSION,
+        bot: spec
+            .rsplit_once(",tc=")
+            .map_or(spec.clone(), |(b, _)| b.to_owned()),
+        seed: template.seed,
+        games: template.games,
+        points,
     }
 }
 
-/// The final line: `elo_per_doubling=… low=… high=… level=… n=… tc=… w=… d=… l=…`.
-pub(crate) fn final_line(r: &EloPerDoubling) -> String {
+/// One budget's line: `budget=N elo_per_doubling=… low=… high=… level=… n=… w=… d=… l=…`.
+pub(crate) fn point_line(p: &CurvePoint) -> String {
     format!(
-        "elo_per_doubling={} low={} high={} level={} n={} tc={} w={} d={} l={}",
-        r.elo.point, r.elo.low, r.elo.high, r.elo.level, r.elo.n, r.tc, r.w, r.d, r.l
+        "budget={} elo_per_doubling={} low={} high={} level={} n={} w={} d={} l={}",
+        p.budget, p.elo.point, p.elo.low, p.elo.high, p.elo.level, p.elo.n, p.w, p.d, p.l
     )
 }
 
@@ -102,6 +253,24 @@ mod tests {
     use crate::experiments::match_runner::settings::Shard;
     use crate::experiments::match_runner::stats::SprtBounds;
 
+    fn template(games: u64) -> MatchSettings {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("..")
+            .join(openings::DEFAULT_PATH);
+        let (a, b) = sides(BotSpec::default());
+        MatchSettings {
+            a,
+            b,
+            seed: 5,
+            games,
+            shard: Shard::ALL,
+            openings: openings::load(&path).unwrap(),
+            bounds: SprtBounds::default(),
+            luck_sprt: None,
+            sprt_stops: false,
+        }
+    }
+
     #[test]
     fn the_doubled_side_has_twice_every_part_of_the_budget() {
         let (a, b) = sides("depth=1,tc=ms:50+5".parse().unwrap());
@@ -111,30 +280,53 @@ mod tests {
     }
 
     #[test]
-    fn a_work_odds_match_plays_every_game_and_records_its_provenance() {
-        let dir = std::env::temp_dir().join(format!("work-odds-test-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let (a, b) = sides("depth=1,tc=nodes:10".parse().unwrap());
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("..")
-            .join(openings::DEFAULT_PATH);
-        let settings = MatchSettings {
-            a,
-            b,
-            seed: 5,
-            games: 4,
-            shard: Shard::ALL,
-            openings: openings::load(&path).unwrap(),
-            bounds: SprtBounds::default(),
-            luck_sprt: None,
-            sprt_stops: false,
-        };
-        let r = measure(&settings, &dir, 1).unwrap();
-        assert_eq!((r.games, r.elo.n, r.w + r.d + r.l), (4, 4, 4));
-        assert_eq!(r.tc, "nodes:10");
-        assert!(r.doubled.ends_with("tc=nodes:20") && r.bot.ends_with("tc=nodes:10"));
-        assert!(r.provenance.match_folder.starts_with("match-"));
-        assert!(final_line(&r).starts_with("elo_per_doubling="));
-        std::fs::remove_dir_all(&dir).unwrap();
+    fn each_budget_is_the_single_match_and_a_finished_curve_is_read_not_replayed() {
+        let dir = tempfile::tempdir().unwrap();
+        let bot: BotSpec = "depth=1".parse().unwrap();
+        let t = template(4);
+        // Budget 10 played first as a single work-odds match would be, into DIR/budget-10.
+        let single = budget_settings(&t, bot, 10);
+        let finished = play(&single, Destination::New(&budget_dir(dir.path(), 10)), 1).unwrap();
+        let single_games =
+            std::fs::read_to_string(finished.folder.join(super::super::journal::GAMES_FILE))
+                .unwrap();
+        let points = play_curve(&t, bot, &[20, 10], dir.path(), 1).unwrap();
+        assert_eq!(
+            points.iter().map(|p| p.budget).collect::<Vec<_>>(),
+            [10, 20]
+        );
+        assert_eq!(
+            points[0].provenance.load_start, "not recorded",
+            "budget 10 was only read"
+        );
+        assert_ne!(points[1].provenance.load_start, "not recorded");
+        assert_eq!(
+            std::fs::read_to_string(finished.folder.join(super::super::journal::GAMES_FILE))
+                .unwrap(),
+            single_games
+        );
+        for p in &points {
+            assert_eq!((p.games, p.elo.n, p.w + p.d + p.l), (4, 4, 4));
+            assert_eq!(p.penta.iter().sum::<u64>(), 2);
+        }
+        let curve = curve_of(&t, bot, points.clone());
+        assert_eq!(curve.check(), Ok(()));
+        assert!(
+            curve.bot.starts_with("depth=1,") && !curve.bot.contains("tc="),
+            "{}",
+            curve.bot
+        );
+        // Again: everything read, the same points.
+        let again = play_curve(&t, bot, &[10, 20], dir.path(), 1).unwrap();
+        assert_eq!(again[0], points[0]);
+        assert_eq!(again[1].elo, points[1].elo);
+        // More games resume both folders; a second match folder in one budget is bad input.
+        let more = play_curve(&template(6), bot, &[10, 20], dir.path(), 1).unwrap();
+        assert!(more.iter().all(|p| p.games == 6));
+        std::fs::create_dir(budget_dir(dir.path(), 10).join("match-extra")).unwrap();
+        let e = play_curve(&t, bot, &[10], dir.path(), 1).unwrap_err();
+        assert_eq!(Failure::of(&e), Failure::BadInput);
+        assert!(format!("{e:#}").contains("2 match folders"), "{e:#}");
+        assert!(point_line(&points[0]).starts_with("budget=10 elo_per_doubling="));
     }
 }

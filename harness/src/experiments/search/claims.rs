@@ -1,25 +1,29 @@
 //! The search experiment's sentence of the answer: does the evaluation cache pay inside the search, with Star2
 //! pruning and the transposition table on (the strongest search the harness runs)?
 
-use crate::answer::{Claim, ClaimFigure, PaysIn, Question, in_families};
-use crate::statistics::Interval;
+use crate::answer::{Claim, FamilyAnswer, FamilyComparison, Question, by_family, in_families};
 
-/// The sentence from the cache's speedup inside the search, per family.
-pub(crate) fn in_search(speedups: &[(String, Interval)]) -> Claim {
-    let PaysIn {
+/// The sentence from the declared comparison's speedups inside the search ([`crate::answer::DECLARED`]), per
+/// family: Star2 + TT with the optimized cache against it without.
+pub(crate) fn in_search(comparisons: &[FamilyComparison]) -> Claim {
+    let FamilyAnswer {
         lead,
-        groups,
         paying,
         n,
-    } = PaysIn::of(speedups, "In some families");
+        body,
+        figures,
+    } = by_family(comparisons, "In some families");
     let answer = format!(
-        "{lead}: searched with Star2 pruning and the transposition table, the optimized cache pays {} \
-         (speedup = time without it / time with it): {groups}.",
+        "{lead}: searched with Star2 pruning and the transposition table, the optimized cache is shown to pay {}: \
+         {body}.",
         in_families(paying, n)
     );
-    let figures = speedups
-        .iter()
-        .map(|(f, s)| ClaimFigure::of(format!("search speedup {f}"), "x", s))
+    let figures = figures
+        .into_iter()
+        .map(|mut f| {
+            f.name = format!("search {}", f.name);
+            f
+        })
         .collect();
     Claim::new(Question::InSearch, &answer, figures)
 }
@@ -29,45 +33,74 @@ pub(crate) fn claims(ctx: &crate::section::SectionContext<'_>) -> anyhow::Result
     let Some(rows) = super::section::rows(ctx.dir)? else {
         return Ok(Vec::new());
     };
-    let speedups = super::findings::SearchFindings::of(&rows).cache_speedups();
-    Ok(if speedups.is_empty() {
+    let comparisons: Vec<FamilyComparison> = super::findings::SearchFindings::of(&rows)
+        .cache_speedups()
+        .into_iter()
+        .map(|(family, speedup)| FamilyComparison {
+            family,
+            speedup,
+            instructions: None,
+            usage: None,
+        })
+        .collect();
+    Ok(if comparisons.is_empty() {
         Vec::new()
     } else {
-        vec![in_search(&speedups)]
+        vec![in_search(&comparisons)]
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::statistics::Method;
+    use crate::statistics::{Interval, Method};
 
     #[test]
     fn the_search_sentence_follows_the_verdicts() {
-        let s = |low: f64, high: f64| Interval {
-            point: (low + high) / 2.0,
-            low,
-            high,
-            level: 0.97,
-            n: 7,
-            method: Method::PairedRatio,
+        let s = |family: &str, point: f64, h: f64| FamilyComparison {
+            family: family.into(),
+            speedup: Interval {
+                point,
+                low: point * (-h).exp(),
+                high: point * h.exp(),
+                level: 0.95,
+                n: 12,
+                method: Method::StudentT,
+            },
+            instructions: None,
+            usage: None,
         };
-        let c = in_search(&[("a".into(), s(0.73, 0.80)), ("b".into(), s(0.92, 1.02))]);
+        let c = in_search(&[s("a", 0.77, 0.03), s("b", 0.97, 0.05)]);
         assert!(
-            c.claim.starts_with("Does it pay inside the search? No: "),
+            c.claim.starts_with(
+                "Does it pay inside the search? Not shown (widest interval: b, speedup 0.970x"
+            ),
             "{}",
             c.claim
         );
         assert!(
-            c.claim.contains("costs in a 0.765x") && c.claim.contains("no verdict in b"),
+            c.claim.contains("costs in a 29.9% [") && c.claim.contains("not shown in b +3.1% ["),
             "{}",
             c.claim
         );
-        let c = in_search(&[("a".into(), s(1.05, 1.10)), ("b".into(), s(0.92, 1.02))]);
         assert!(
-            c.claim.contains("? In some families: ") && c.claim.contains("pays in 1 of 2"),
+            c.claim
+                .contains("no instruction counts for these configurations"),
             "{}",
             c.claim
         );
+        let c = in_search(&[s("a", 0.77, 0.03), s("b", 0.97, 0.005)]);
+        assert!(
+            c.claim.contains("? No: ") && c.claim.contains("pay in neither of 2"),
+            "{}",
+            c.claim
+        );
+        let c = in_search(&[s("a", 1.08, 0.03), s("b", 0.97, 0.005)]);
+        assert!(
+            c.claim.contains("? In some families: ") && c.claim.contains("pay in 1 of 2"),
+            "{}",
+            c.claim
+        );
+        assert_eq!(c.figures[0].name, "search speedup a");
     }
 }

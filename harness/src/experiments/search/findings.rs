@@ -149,7 +149,9 @@ impl SearchFindings {
     fn worth(&self, speedup: &Interval) -> String {
         self.strength
             .predict(speedup)
-            .map_or_else(String::new, |p| format!(", about {}", p.text()))
+            .map_or_else(String::new, |p| {
+                format!(", about {}", crate::experiments::strength::elo_text(&p))
+            })
     }
 
     fn find(&self, scenario: &str, arm: SearchArm) -> Option<&ArmFinding> {
@@ -298,7 +300,9 @@ impl SearchFindings {
                 pays,
                 self.strength
                     .predict(&a.speedup)
-                    .map_or(MISSING.to_owned(), |p| p.text()),
+                    .map_or(MISSING.to_owned(), |p| {
+                        crate::experiments::strength::elo_text(&p)
+                    }),
             ])
             .expect("fifteen cells");
         }

@@ -3,8 +3,9 @@
 use super::Config;
 use engine::GameState;
 use engine::eval::{MATERIAL_BOUNDS, evaluate_material};
+use engine::game::SelfPlay;
 use engine::memo::EvaluationCache;
-use engine::search::{Pruning, RootResult, SearchConfig, SelfPlay, TranspositionTable};
+use engine::search::{Pruning, RootResult, SearchConfig, TranspositionTable};
 
 /// The positions of the fixed game with the unbounded table's decision at each.
 #[derive(Clone, Debug)]

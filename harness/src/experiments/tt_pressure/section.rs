@@ -121,8 +121,11 @@ pub(crate) fn chart(rows: &[TtPressureRecord], work: Work, stem: &Path) -> anyho
         .collect();
     let ceiling = Series::level_across("unbounded (ceiling)", 1.0, &series);
     series.extend(ceiling);
+    // At depth 1 the search stores nothing (the unbounded table ends empty): a log axis has no place for 0, so the
+    // line is left off; the table beside the chart states the 0.
     let verticals = rows
         .first()
+        .filter(|r| r.unbounded_entries > 0)
         .map(|r| Reference {
             at: r.unbounded_entries as f64,
             label: format!("unbounded table held {}", count(r.unbounded_entries)),

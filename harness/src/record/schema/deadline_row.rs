@@ -34,15 +34,18 @@ pub struct DeadlineRecord {
     pub chosen_cp: Option<f64>,
     /// `reference_best_cp − chosen_cp` (0 when both are wins); 0 exactly when the bot agrees with the reference.
     pub loss_cp: f64,
-    /// The loss with both values clamped to `[−10,001, 10,001]`, the luck code's value of a king capture: a move
-    /// that lets some opponent roll capture our king counts as a lost game once, not at the tree's terminal
-    /// value.
-    pub loss_cp_clamped: f64,
-    /// The loss in win probability: the logistic win probability of the clamped best value minus that of the
-    /// clamped chosen value, at the run's scale (`summary.json`'s `win_scale_cp`).
+    /// The loss valued roll by roll in capped centipawns: every opponent roll's outcome capped to ±10,001 (the
+    /// luck code's value of a king capture) before the mean over the rolls; the best turn's value minus the
+    /// chosen one's, the best by the same measure.
+    pub loss_cp_capped: f64,
+    /// The loss valued roll by roll in win probability (a king capture against the mover 0, by the mover 1, any
+    /// other roll p(v) at the run's scale, `summary.json`'s `win_scale_cp`): the most expected win probability of
+    /// any legal turn minus the chosen turn's.
     pub loss_win_probability: f64,
-    /// Whether some opponent roll after the bot's move captures the mover's king.
-    pub chosen_exposes_king: bool,
+    /// Opponent rolls (of 216) on which some reply after the bot's move captures the mover's king.
+    pub chosen_king_rolls: u32,
+    /// The same for the best turn by win probability (of equal ones, the least exposed).
+    pub best_king_rolls: u32,
     /// `host (cpu, N cores)`.
     pub machine: String,
     /// `rustc -V`.
@@ -65,9 +68,10 @@ impl CsvRecord for DeadlineRecord {
         "reference_best_cp",
         "chosen_cp",
         "loss_cp",
-        "loss_cp_clamped",
+        "loss_cp_capped",
         "loss_win_probability",
-        "chosen_exposes_king",
+        "chosen_king_rolls",
+        "best_king_rolls",
         "machine",
         "rustc",
         "git_revision",
@@ -89,14 +93,19 @@ impl CsvRecord for DeadlineRecord {
                 format!("{} is not a finite loss of 0 or more", self.loss_cp),
             ));
         }
-        if !self.loss_cp_clamped.is_finite() || !(0.0..=20_002.0).contains(&self.loss_cp_clamped) {
+        if !(0.0..=20_002.0).contains(&self.loss_cp_capped) {
             return Err((
-                "loss_cp_clamped",
-                format!(
-                    "{} is not a loss between 0 and 20,002",
-                    self.loss_cp_clamped
-                ),
+                "loss_cp_capped",
+                format!("{} is not a loss between 0 and 20,002", self.loss_cp_capped),
             ));
+        }
+        for (column, w) in [
+            ("chosen_king_rolls", self.chosen_king_rolls),
+            ("best_king_rolls", self.best_king_rolls),
+        ] {
+            if w > 216 {
+                return Err((column, format!("{w} is more than the 216 rolls")));
+            }
         }
         if !(0.0..=1.0).contains(&self.loss_win_probability) {
             return Err((
@@ -169,12 +178,13 @@ mod tests {
                 (Some(b), Some(c)) => b - c,
                 _ => 0.0,
             },
-            loss_cp_clamped: match (best, chosen) {
+            loss_cp_capped: match (best, chosen) {
                 (Some(b), Some(c)) => b - c,
                 _ => 0.0,
             },
             loss_win_probability: 0.0,
-            chosen_exposes_king: false,
+            chosen_king_rolls: 0,
+            best_king_rolls: 0,
             machine: "host (cpu, 2 cores)".into(),
             rustc: "rustc 1.95.0".into(),
             git_revision: "abc".into(),

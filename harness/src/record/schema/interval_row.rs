@@ -234,7 +234,7 @@ mod tests {
         let table = read_intervals(&path).unwrap();
         assert_eq!(table.get(&key, "speedup_vs_none"), Some(interval));
         let text = std::fs::read_to_string(&path).unwrap();
-        std::fs::write(&path, text.replace("paired_ratio", "bootstrap")).unwrap();
+        std::fs::write(&path, text.replace("paired_ratio", "jackknife")).unwrap();
         let err = read_intervals(&path).unwrap_err().to_string();
         assert!(err.contains("line 2") && err.contains("method"), "{err}");
     }

@@ -79,20 +79,30 @@ metrics! {
     EvaluatorInstructionsPerCall = "evaluator_instructions_per_call",
     /// Instructions per lookup the optimized cache adds.
     ProbeInstructionsPerLookup = "probe_instructions_per_lookup",
-    /// Median nanoseconds per operation.
+    /// Nanoseconds per operation: the typical time (the timing kernel's geometric mean over sessions; the median
+    /// of rounds in runs before it).
     NsPerOpMedian = "ns_per_op_median",
-    /// Lower end of the 95% interval of the median.
+    /// Lower end of its 95% interval.
     NsPerOpCi95Low = "ns_per_op_ci95_low",
-    /// Upper end of the 95% interval of the median.
+    /// Upper end of its 95% interval.
     NsPerOpCi95High = "ns_per_op_ci95_high",
-    /// Exact coverage of that interval.
+    /// Coverage of that interval.
     NsPerOpCiCoverage = "ns_per_op_ci_coverage",
-    /// Timed rounds.
+    /// Timed rounds (over all sessions).
     Rounds = "rounds",
-    /// The most rounds the setting could have taken; `rounds` is below it when the adaptive plan's stop rule
-    /// (`measure::stop_rule`) found every variant settled earlier.
+    /// Sessions (fresh timing processes) the rounds ran in.
+    Sessions = "sessions",
+    /// User CPU nanoseconds per operation over the timed samples (`getrusage` of the timing thread).
+    UserNsPerOp = "user_ns_per_op",
+    /// System CPU nanoseconds per operation over the timed samples.
+    SysNsPerOp = "sys_ns_per_op",
+    /// Minor page faults per operation over the timed samples.
+    MinorFaultsPerOp = "minor_faults_per_op",
+    /// Major page faults per operation over the timed samples.
+    MajorFaultsPerOp = "major_faults_per_op",
+    /// Runs before the timing kernel: the most rounds the setting could have taken.
     RoundsCap = "rounds_cap",
-    /// Family passes per timed sample.
+    /// Runs before the timing kernel: family passes per timed sample.
     PassesPerSample = "passes_per_sample",
     /// Speedup over `none` = time(none) / time(variant), paired per round, median (> 1 = faster).
     SpeedupVsNoneMedian = "speedup_vs_none_median",
@@ -164,13 +174,12 @@ impl Metric {
 
     /// The timing figures every timed arm has (`timings.csv`); the speedups come only where their baseline was
     /// timed in the same group.
-    pub const TIMING: [Metric; 6] = [
+    pub const TIMING: [Metric; 5] = [
         Metric::NsPerOpMedian,
         Metric::NsPerOpCi95Low,
         Metric::NsPerOpCi95High,
         Metric::NsPerOpCiCoverage,
         Metric::Rounds,
-        Metric::PassesPerSample,
     ];
 
     /// The figures of one profiled arm (`allocations.csv`).

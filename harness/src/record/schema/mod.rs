@@ -21,6 +21,7 @@ mod provenance;
 mod search_row;
 mod table;
 mod tidy_row;
+mod timing_plan_row;
 mod tt_pressure_row;
 
 pub use arm_key::ArmKey;
@@ -49,4 +50,5 @@ pub use tidy_row::{
     AllocationRow, CountRow, Figure, Row, TidyRecord, TimingRow, UnknownMetrics, read_tidy,
     write_tidy,
 };
+pub use timing_plan_row::{STOPS, TimingPlanRecord};
 pub use tt_pressure_row::{TtPressureRecord, read_tt_pressure, write_tt_pressure};

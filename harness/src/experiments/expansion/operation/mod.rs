@@ -5,6 +5,7 @@ pub(crate) mod evaluator_cost;
 pub mod growth;
 pub mod parity;
 pub mod probes;
+pub(crate) mod sampled;
 pub mod table;
 pub mod timing;
 

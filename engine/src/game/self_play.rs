@@ -1,23 +1,22 @@
 //! A seeded game of the search against itself: rolls from a `rand_pcg` generator, each turn the searched path,
-//! played by the game loop of [`crate::game`] without the clock draw (a fixed-length trace).
+//! played by this module's game loop without the clock draw (a fixed-length trace). It lives with the game, which
+//! uses the search; the search knows nothing of games.
 
 use rand::SeedableRng;
 
+use super::{GameRules, RollGenerator, RollSequence, TurnChoice, play_game_with, roll};
 use crate::color::Color;
 use crate::dice::DicePool;
-use crate::game::{GameRules, RollSequence, TurnChoice, play_game_with, roll};
 use crate::memo::EvaluationMemo;
 use crate::search::{RootResult, SearchConfig, SearchControl, SearchCounters, SearchDepth, search};
 use crate::state::GameState;
-
-/// The generator behind every roll of a self-play game (seeded with [`SelfPlay::seed`]).
-pub use crate::game::RollGenerator;
 
 /// How a self-play game is played: from which position, how deep each side searches, for how many turns.
 ///
 /// ```
 /// use engine::GameState;
-/// use engine::search::{SearchDepth, SelfPlay};
+/// use engine::game::SelfPlay;
+/// use engine::search::SearchDepth;
 /// let game = SelfPlay { start: GameState::initial(), depth: SearchDepth::One, turns: 4, seed: 7 };
 /// assert_eq!(game.first_roll(), game.first_roll()); // the seed alone decides the rolls
 /// ```
@@ -71,7 +70,8 @@ impl SelfPlay {
     /// use engine::GameState;
     /// use engine::eval::MATERIAL_BOUNDS;
     /// use engine::memo::EvaluationCache;
-    /// use engine::search::{Pruning, SearchConfig, SearchDepth, SelfPlay};
+    /// use engine::game::SelfPlay;
+    /// use engine::search::{Pruning, SearchConfig, SearchDepth};
     /// use engine::evaluate_material;
     /// let game = SelfPlay { start: GameState::initial(), depth: SearchDepth::One, turns: 6, seed: 1 };
     /// let config = SearchConfig::new(Pruning::Star2, MATERIAL_BOUNDS);

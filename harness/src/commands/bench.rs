@@ -1,0 +1,49 @@
+//! `harness bench`: the fixed search suite ([`crate::experiments::strength::bench`]); prints `nodes=N nps=R` with
+//! the load average and machine, and with `--write` keeps the measurement as the main job reads it.
+//! Parsing only.
+
+use crate::exit::Failure;
+use crate::experiments::match_runner::openings;
+use crate::experiments::strength::{bench, write_json};
+use crate::outln;
+use std::path::PathBuf;
+
+/// Arguments of `harness bench`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The openings file (the suite searches its first positions).
+    #[arg(long, default_value = openings::DEFAULT_PATH)]
+    pub openings: PathBuf,
+    /// Also write the measurement to this file (the main job reads scenarios/strength/bench.json).
+    #[arg(long, value_name = "FILE")]
+    pub write: Option<PathBuf>,
+}
+
+/// Runs the command.
+pub fn run(args: Args) -> anyhow::Result<()> {
+    if let Some(file) = &args.write {
+        check_file("write", file)?;
+    }
+    let o = openings::load(&args.openings).map_err(|e| e.context("--openings"))?;
+    let record = bench::run(&o)?;
+    if let Some(file) = &args.write {
+        write_json(&record, file)?;
+        crate::status!("bench: written to {}", file.display());
+    }
+    outln!("{}", record.line());
+    Ok(())
+}
+
+/// An output file's location, checked before the work: not a folder, its parent a writable folder.
+pub(crate) fn check_file(option: &str, file: &std::path::Path) -> anyhow::Result<()> {
+    if file.is_dir() {
+        return Err(Failure::BadInput.because(format!(
+            "--{option} {}: is a folder, not a file",
+            file.display()
+        )));
+    }
+    if let Some(parent) = file.parent().filter(|p| !p.as_os_str().is_empty()) {
+        crate::record::check_output_folder(option, parent)?;
+    }
+    Ok(())
+}

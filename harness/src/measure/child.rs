@@ -1,0 +1,185 @@
+//! The parent's side of a live `harness timing-rounds` child ([`crate::compare::round_child`] is the child's side):
+//! start it, read the arms it announces up to `ready`, then ask it for one sample at a time. It is the kernel's
+//! [`Sampler`] in every real use: `compare` starts one per binary, the main job one per setting and session (the
+//! harness re-executes itself).
+
+use super::kernel::{Sample, Sampler};
+use super::usage::Usage;
+use crate::record::ArmKey;
+use anyhow::{Context, Result, bail};
+use std::ffi::OsString;
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// The environment variable of the planted slowdown (a fraction of each operation's time; test-only): the child
+/// adds calibrated work after each operation ([`crate::compare::round_child`]).
+pub const PLANTED_SLOWDOWN_ENV: &str = "HARNESS_PLANTED_SLOWDOWN";
+
+/// How to start a child.
+#[derive(Clone, Debug)]
+pub(crate) struct ChildSpec {
+    /// The harness executable.
+    pub exe: PathBuf,
+    /// Its working directory.
+    pub cwd: PathBuf,
+    /// What errors call it (`side A (HEAD~1)`, `timing-rounds`).
+    pub label: String,
+    /// Its arguments after `timing-rounds`.
+    pub args: Vec<OsString>,
+    /// Whether it takes successor-sized requests (`--by-successor`), or only the older round protocol.
+    pub by_successor: bool,
+    /// The planted slowdown ([`PLANTED_SLOWDOWN_ENV`]; test-only).
+    pub planted: Option<f64>,
+}
+
+/// A live child.
+pub(crate) struct TimingChild {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+    label: String,
+    /// The arms it announced, in order.
+    pub arms: Vec<ArmKey>,
+    /// Each arm's successor count (successor-sized requests only; empty otherwise).
+    pub successors: Vec<usize>,
+    /// Iterations of planted work after each operation, summed over its arms (0 without the knob).
+    pub planted: u64,
+}
+
+impl TimingChild {
+    /// Starts the child and reads its arms up to `ready` (the end of its warm-up).
+    pub(crate) fn start(spec: &ChildSpec) -> Result<TimingChild> {
+        let mut cmd = Command::new(&spec.exe);
+        cmd.current_dir(&spec.cwd)
+            .arg("timing-rounds")
+            .args(&spec.args);
+        if spec.by_successor {
+            cmd.arg("--by-successor");
+        }
+        cmd.stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit());
+        let env = PLANTED_SLOWDOWN_ENV;
+        match spec.planted {
+            Some(f) => cmd.env(env, f.to_string()),
+            None => cmd.env_remove(env),
+        };
+        let mut child = cmd
+            .spawn()
+            .with_context(|| format!("cannot start {} timing-rounds", spec.exe.display()))?;
+        let input = child
+            .stdin
+            .take()
+            .context("the child has no standard input")?;
+        let output = BufReader::new(child.stdout.take().context("no standard output")?);
+        let mut c = TimingChild {
+            child,
+            input,
+            output,
+            label: spec.label.clone(),
+            arms: Vec::new(),
+            successors: Vec::new(),
+            planted: 0,
+        };
+        c.ready()?;
+        if spec.by_successor && c.successors.len() != c.arms.len() {
+            bail!(
+                "{}: announced successor counts for another number of arms",
+                c.label
+            );
+        }
+        Ok(c)
+    }
+
+    fn ready(&mut self) -> Result<()> {
+        loop {
+            let line = self.line()?;
+            let words: Vec<&str> = line.split_whitespace().collect();
+            match words.as_slice() {
+                ["ready"] => break,
+                ["successors", counts @ ..] => {
+                    self.successors = counts
+                        .iter()
+                        .map(|c| c.parse::<usize>())
+                        .collect::<Result<_, _>>()
+                        .with_context(|| {
+                            format!("{}: unreadable successor counts `{line}`", self.label)
+                        })?;
+                }
+                ["arm", s, v, e, t, planted] => {
+                    self.arms.push(ArmKey::new(s, v, e, t));
+                    self.planted += planted.parse::<u64>().with_context(|| {
+                        format!("{}: unreadable planted work `{planted}`", self.label)
+                    })?;
+                }
+                _ => bail!(
+                    "{}: unexpected line from timing-rounds: `{line}`",
+                    self.label
+                ),
+            }
+        }
+        Ok(())
+    }
+
+    fn line(&mut self) -> Result<String> {
+        let mut line = String::new();
+        let n = self
+            .output
+            .read_line(&mut line)
+            .with_context(|| format!("{}: reading timing-rounds", self.label))?;
+        if n == 0 {
+            bail!("{}: timing-rounds ended early", self.label);
+        }
+        Ok(line.trim_end().to_owned())
+    }
+
+    /// One round of the older protocol: nanoseconds per operation, arms in announced order.
+    pub(crate) fn round(&mut self, seed: u64) -> Result<Vec<f64>> {
+        writeln!(self.input, "round {seed}")?;
+        self.input.flush()?;
+        let line = self.line()?;
+        let label = &self.label;
+        let times = line
+            .strip_prefix("times ")
+            .with_context(|| format!("{label}: expected `times ...`, got `{line}`"))?;
+        let v: Vec<f64> = times
+            .split_whitespace()
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .with_context(|| format!("{label}: unreadable times `{times}`"))?;
+        if v.len() != self.arms.len() {
+            bail!("{label}: {} times for {} arms", v.len(), self.arms.len());
+        }
+        Ok(v)
+    }
+
+    /// Ends the child.
+    pub(crate) fn quit(mut self) {
+        let _ = writeln!(self.input, "quit");
+        drop(self.input);
+        let _ = self.child.wait();
+    }
+}
+
+impl Sampler for TimingChild {
+    fn successors(&self) -> &[usize] {
+        &self.successors
+    }
+
+    /// `time ARM SUCCESSOR` → `time NS [USER_NS SYS_NS MINOR MAJOR]` (the usage per expansion; older children
+    /// say only the time).
+    fn time(&mut self, arm: usize, successor: usize) -> Result<Sample> {
+        writeln!(self.input, "time {arm} {successor}")?;
+        self.input.flush()?;
+        let line = self.line()?;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["time", ns, rest @ ..] if ns.parse::<f64>().is_ok() => Ok(Sample {
+                ns: ns.parse().unwrap_or(f64::NAN),
+                usage: Usage::from_words(rest),
+            }),
+            _ => bail!("{}: expected `time NS`, got `{line}`", self.label),
+        }
+    }
+}

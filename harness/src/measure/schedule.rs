@@ -1,0 +1,211 @@
+//! How a timed stage spends its time budget over its settings (a setting: configurations timed against each other
+//! in the kernel's sessions). The settings the answer reads (the headline) come first and adaptively: one session
+//! of each undecided headline setting after another, and from [`Schedule::min_sessions`] on, after each session,
+//! a setting stops once its judged speedup is decided against the practical threshold
+//! ([`super::kernel::decided`]) or its 95% half-width is at most [`Schedule::half_width`]; at
+//! [`Schedule::max_sessions`] or when the headline's share of the budget is spent, it stops for the budget. The
+//! other settings then share what is left: [`Schedule::other_sessions`] sessions each, of equal length.
+//!
+//! Looking after every session and stopping at the first decided look makes a wrong decision somewhat likelier
+//! than one fixed-size look at 95% would; the plan's records (`timing_plan.csv`) say which settings stopped so.
+
+use super::kernel::{SessionTimes, decided, half_width, run_streams};
+use crate::statistics::Interval;
+use anyhow::Result;
+use std::time::{Duration, Instant};
+
+/// The budget and its rules.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Schedule {
+    /// The whole stage's timing time.
+    pub budget: Duration,
+    /// The part of `budget` the headline settings may take.
+    pub headline_share: f64,
+    /// Rounds of one headline session: as many as fit this long (at least one).
+    pub session: Duration,
+    /// Sessions of a headline setting before its first look (the fewest whose interval means anything).
+    pub min_sessions: usize,
+    /// Most sessions of a headline setting.
+    pub max_sessions: usize,
+    /// Sessions of each other setting.
+    pub other_sessions: usize,
+    /// The half-width (log scale, 0.015 = ±1.5%) at which a headline setting stops undecided.
+    pub half_width: f64,
+    /// Sessions run side by side (one process busy per stream).
+    pub streams: usize,
+}
+
+/// Why a setting's timing stopped (the `stop` column of `timing_plan.csv`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// Its judged speedup was decided against the practical threshold.
+    Decided,
+    /// Its judged speedup's half-width reached the plan's.
+    HalfWidth,
+    /// Its share of the budget (or its most sessions) was spent.
+    Budget,
+}
+
+impl Stop {
+    /// The name in `timing_plan.csv`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Stop::Decided => "decided",
+            Stop::HalfWidth => "half_width",
+            Stop::Budget => "budget",
+        }
+    }
+}
+
+/// What one setting got.
+#[derive(Clone, Debug)]
+pub(crate) struct Spent {
+    /// Its sessions, in the order they ran.
+    pub sessions: Vec<SessionTimes>,
+    /// Why it stopped.
+    pub stop: Stop,
+    /// Wall seconds of its sessions (beside other streams' sessions, when several run).
+    pub seconds: f64,
+}
+
+/// Runs `headline.len()` settings by `plan`: `run(setting, session, length)` runs one session of a setting with
+/// its rounds filling `length` (at least one round); `judge(setting, sessions so far)` gives the speedup the plan
+/// judges a headline setting by.
+pub(crate) fn run_schedule(
+    headline: &[bool],
+    plan: &Schedule,
+    run: &(dyn Fn(usize, usize, Duration) -> Result<SessionTimes> + Sync),
+    judge: &dyn Fn(usize, &[SessionTimes]) -> Option<Interval>,
+) -> Result<Vec<Spent>> {
+    let start = Instant::now();
+    let mut out: Vec<Spent> = headline
+        .iter()
+        .map(|_| Spent {
+            sessions: Vec::new(),
+            stop: Stop::Budget,
+            seconds: 0.0,
+        })
+        .collect();
+    let timed = |k: usize, s: usize, length: Duration| -> Result<(SessionTimes, f64)> {
+        let t = Instant::now();
+        Ok((run(k, s, length)?, t.elapsed().as_secs_f64()))
+    };
+    let headline_budget = plan.budget.mul_f64(plan.headline_share.clamp(0.0, 1.0));
+    let mut open: Vec<usize> = (0..headline.len()).filter(|&k| headline[k]).collect();
+    while !open.is_empty() {
+        let batch = run_streams(open.len(), plan.streams, &|i| {
+            let k = open[i];
+            timed(k, out[k].sessions.len(), plan.session)
+        })?;
+        for (&k, (t, secs)) in open.iter().zip(batch) {
+            out[k].sessions.push(t);
+            out[k].seconds += secs;
+        }
+        open.retain(|&k| {
+            let n = out[k].sessions.len();
+            if n < plan.min_sessions.max(2) {
+                return true;
+            }
+            match judge(k, &out[k].sessions) {
+                Some(i) if decided(&i) => out[k].stop = Stop::Decided,
+                Some(i) if half_width(&i) <= plan.half_width => out[k].stop = Stop::HalfWidth,
+                _ => return n < plan.max_sessions,
+            }
+            false
+        });
+        if start.elapsed() >= headline_budget {
+            break;
+        }
+    }
+    // The others share what is left, in sessions of equal length (at least one round each).
+    let others: Vec<usize> = (0..headline.len()).filter(|&k| !headline[k]).collect();
+    let jobs: Vec<(usize, usize)> = (0..plan.other_sessions.max(1))
+        .flat_map(|s| others.iter().map(move |&k| (k, s)))
+        .collect();
+    if !jobs.is_empty() {
+        let left = plan.budget.saturating_sub(start.elapsed());
+        let length = left.mul_f64(plan.streams.max(1) as f64 / jobs.len() as f64);
+        let done = run_streams(jobs.len(), plan.streams, &|i| {
+            timed(jobs[i].0, jobs[i].1, length)
+        })?;
+        for (&(k, _), (t, secs)) in jobs.iter().zip(done) {
+            out[k].sessions.push(t);
+            out[k].seconds += secs;
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::statistics::Method;
+
+    fn plan() -> Schedule {
+        Schedule {
+            budget: Duration::from_millis(200),
+            headline_share: 0.5,
+            session: Duration::ZERO,
+            min_sessions: 3,
+            max_sessions: 8,
+            other_sessions: 2,
+            half_width: 0.015,
+            streams: 2,
+        }
+    }
+
+    /// A setting whose speedup is `point ± width` after any number of sessions.
+    fn judged(point: f64, width: f64) -> Option<Interval> {
+        Some(Interval {
+            point,
+            low: point - width,
+            high: point + width,
+            level: 0.95,
+            n: 3,
+            method: Method::StudentT,
+        })
+    }
+
+    /// Headline settings stop for the reason their interval gives, from the first look on; the others get their
+    /// planned sessions after them.
+    #[test]
+    fn headline_settings_stop_when_decided_or_narrow_and_the_others_share_the_rest() {
+        let headline = [true, true, true, false, false];
+        let one = |_: usize, _: usize, _: Duration| -> Result<SessionTimes> {
+            Ok(SessionTimes {
+                rounds: vec![vec![1.0, 1.0]],
+                ..SessionTimes::default()
+            })
+        };
+        let judge = |k: usize, s: &[SessionTimes]| match k {
+            0 => judged(1.2, 0.05), // decided at the first look
+            1 => judged(1.0, if s.len() >= 5 { 0.012 } else { 0.03 }), // narrow at five
+            _ => judged(1.0, 0.2),  // never decided
+        };
+        let spent = run_schedule(&headline, &plan(), &one, &judge).unwrap();
+        let got: Vec<(usize, Stop)> = spent.iter().map(|s| (s.sessions.len(), s.stop)).collect();
+        assert_eq!(
+            got,
+            [
+                (3, Stop::Decided),
+                (5, Stop::HalfWidth),
+                (8, Stop::Budget),
+                (2, Stop::Budget),
+                (2, Stop::Budget)
+            ]
+        );
+    }
+
+    /// A headline budget spent before the first look stops every headline setting for the budget.
+    #[test]
+    fn the_headline_share_bounds_the_adaptive_part() {
+        let slow = |_: usize, _: usize, _: Duration| -> Result<SessionTimes> {
+            std::thread::sleep(Duration::from_millis(60));
+            Ok(SessionTimes::default())
+        };
+        let spent = run_schedule(&[true], &plan(), &slow, &|_, _| judged(1.0, 0.5)).unwrap();
+        assert_eq!(spent[0].sessions.len(), 2);
+        assert_eq!(spent[0].stop, Stop::Budget);
+        assert!(spent[0].seconds >= 0.1);
+    }
+}
