@@ -398,16 +398,16 @@ fn submit(mut s: SubmitArgs) -> anyhow::Result<()> {
     let workdir = std::env::current_dir()?;
     let out = workdir.join(out);
     // The options are checked as task 1 will read them, before anything is written or submitted.
-    let mut argv: Vec<String> = vec!["harness".into(), "match".into()];
+    let mut argv: Vec<String> = vec!["harness match".into()];
     argv.extend(s.task.iter().cloned());
     argv.extend(["--shard".into(), format!("1/{}", s.shards.max(1))]);
     argv.extend(["--out".into(), out.join("shard-1").display().to_string()]);
-    let parsed = <crate::cli::Cli as clap::Parser>::try_parse_from(&argv)
+    let command = <Args as clap::Args>::augment_args(clap::Command::new("harness match"));
+    let parsed = command
+        .try_get_matches_from(&argv)
+        .and_then(|m| <Args as clap::FromArgMatches>::from_arg_matches(&m))
         .map_err(|e| bad(format!("the task's options: {}", e.render())))?;
-    let Some(crate::cli::Command::Match(args)) = parsed.command else {
-        return Err(bad("the task must be a match or `work-odds`".into()));
-    };
-    let (games, concurrency) = match *args {
+    let (games, concurrency) = match parsed {
         Args { action: None, play } => (play.games, play.concurrency),
         Args {
             action: Some(Action::WorkOdds(w)),
