@@ -197,7 +197,9 @@ fn run_order(name: &str) -> (String, u32) {
 /// started last by its `metadata.txt` (`started_utc`, ISO 8601 so text order is time order), ties and folders
 /// without it ordered by name. A folder's name says nothing: a copy called `old-backup` is not newer than a run.
 pub fn latest_complete_run(base: &Path) -> std::io::Result<Option<PathBuf>> {
-    let mut best: Option<((String, (String, u32)), PathBuf)> = None;
+    /// When a run started, then its name's order: the sort key of a candidate.
+    type Key = (String, (String, u32));
+    let mut best: Option<(Key, PathBuf)> = None;
     for e in fs::read_dir(base)? {
         let p = e?.path();
         if !p.is_dir() || is_partial(&p) || !p.join("counts.csv").is_file() {
