@@ -86,7 +86,7 @@ pub fn timing_plan(quick: bool, seed: u64) -> Plan {
         Plan {
             warm_up: Duration::from_millis(50),
             min_rounds: 6,
-            // 7 or 8 rounds give the same interval ranks as 6 ([`crate::measure::fewest_as_narrow`]).
+            // 7 or 8 rounds give the same interval ranks as 6 ([`crate::measure::interleave::fewest_as_narrow`]).
             max_rounds: 6,
             budget: Duration::from_millis(1000),
             sample_target: Duration::from_millis(5),

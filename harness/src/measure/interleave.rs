@@ -105,7 +105,7 @@ pub fn measure_interleaved(variants: &mut [&mut dyn FnMut()], plan: &Plan) -> Ve
 /// the seventh and eighth rounds can only widen the interval every verdict reads.
 ///
 /// ```
-/// use harness::measure::fewest_as_narrow;
+/// use harness::measure::interleave::fewest_as_narrow;
 /// assert_eq!((fewest_as_narrow(8, 6), fewest_as_narrow(7, 6), fewest_as_narrow(6, 6)), (6, 6, 6));
 /// assert_eq!((fewest_as_narrow(9, 6), fewest_as_narrow(12, 6)), (9, 12));
 /// // Below 6 rounds no interval reaches 95%: a cap under 6 is kept.

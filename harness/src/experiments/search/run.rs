@@ -27,7 +27,7 @@ use std::time::Instant;
 pub(crate) const SEARCH_EVALUATOR: EvaluatorKind = EvaluatorKind::Material;
 
 /// Timed passes per arm: 6, the fewest whose median interval reaches 95% (a seventh or eighth pass gives the same
-/// interval ranks, min to max, and can only widen it: [`crate::measure::fewest_as_narrow`]).
+/// interval ranks, min to max, and can only widen it: [`crate::measure::interleave::fewest_as_narrow`]).
 const SAMPLES: usize = 6;
 
 /// The roots the stage searches for one family, and the depth: one turn deeper than the family's expansion
