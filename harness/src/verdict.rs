@@ -238,14 +238,7 @@ mod tests {
     /// A Student-t interval of a ratio over 40 sessions, symmetric in logarithms around `point` with the 95%
     /// half-width `h` (in log).
     fn sessions(point: f64, h: f64) -> Interval {
-        Interval {
-            point,
-            low: point * (-h).exp(),
-            high: point * h.exp(),
-            level: 0.95,
-            n: 40,
-            method: Method::StudentT,
-        }
+        Interval::log_symmetric(point, h, 40)
     }
 
     #[test]

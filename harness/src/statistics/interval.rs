@@ -128,6 +128,20 @@ impl Interval {
         }
     }
 
+    /// A 95% Student-t interval of a ratio over `n` sessions, symmetric in logarithms: `exp(ln point ± h)` (the
+    /// timing kernel's shape), for tests.
+    #[cfg(test)]
+    pub(crate) fn log_symmetric(point: f64, h: f64, n: usize) -> Interval {
+        Interval {
+            point,
+            low: point * (-h).exp(),
+            high: point * h.exp(),
+            level: 0.95,
+            n,
+            method: Method::StudentT,
+        }
+    }
+
     /// The interval of `a / b` from the two intervals' opposite ends: it covers whenever both do, so its level is
     /// at least `1 − (1 − a.level) − (1 − b.level)` (Bonferroni). For arms timed without pairing.
     ///

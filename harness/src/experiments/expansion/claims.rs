@@ -448,14 +448,7 @@ mod tests {
     fn fam(family: &str, point: f64, h: f64) -> FamilyComparison {
         FamilyComparison {
             family: family.into(),
-            speedup: Interval {
-                point,
-                low: point * (-h).exp(),
-                high: point * h.exp(),
-                level: 0.95,
-                n: 40,
-                method: Method::StudentT,
-            },
+            speedup: Interval::log_symmetric(point, h, 40),
             instructions: None,
             usage: None,
         }

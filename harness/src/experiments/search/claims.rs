@@ -53,20 +53,13 @@ pub(crate) fn claims(ctx: &crate::section::SectionContext<'_>) -> anyhow::Result
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::statistics::{Interval, Method};
+    use crate::statistics::Interval;
 
     #[test]
     fn the_search_sentence_follows_the_verdicts() {
         let s = |family: &str, point: f64, h: f64| FamilyComparison {
             family: family.into(),
-            speedup: Interval {
-                point,
-                low: point * (-h).exp(),
-                high: point * h.exp(),
-                level: 0.95,
-                n: 12,
-                method: Method::StudentT,
-            },
+            speedup: Interval::log_symmetric(point, h, 12),
             instructions: None,
             usage: None,
         };
