@@ -229,7 +229,7 @@ fn a_report_folder_that_holds_the_results_is_refused() {
     assert!(run_dir.is_dir(), "nothing removed");
 }
 
-/// Issue 35: a work-odds budget whose double does not fit in 64 bits is refused naming `--bot`, for every
+/// A work-odds budget whose double does not fit in 64 bits is refused naming `--bot`, for every
 /// kind of budget, rather than played at a wrapped budget.
 #[test]
 fn a_work_odds_budget_that_cannot_double_exits_2_naming_the_bot() {

@@ -367,7 +367,7 @@ fn model_turn(after: &Position, captured: bool, mover: u8, scale: f64) -> (f64, 
     (sum / 216.0, king_rolls)
 }
 
-/// The first "Done when" point of issue 33: a fixed-seed run gives, for every position, the loss in win
+/// A fixed-seed run gives, for every position, the loss in win
 /// probability and the king-exposure counts the independent rules model computes with the roll-by-roll
 /// definition (positions with and without dice, bots that agree, lose material and expose the king).
 #[test]

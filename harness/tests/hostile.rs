@@ -1,4 +1,4 @@
-//! A hostile user's probes (issue 35), so that none of them can come back: outputs that are devices, FIFOs or
+//! A hostile user's probes, so that none of them can come back: outputs that are devices, FIFOs or
 //! symlinks, locations aliased through `..` and symlinks, inputs inside outputs, reserved family names, file modes
 //! under the umask, the choice of run `harness report` makes, sizes beyond the machine, and a signal to the main job
 //! while its callgrind children run. Each test takes a few seconds; only the signal test starts the main job.

@@ -335,7 +335,7 @@ fn play_pair_of(out: &Path, a: &str, b: &str) -> (String, PathBuf) {
     (line, folders(out)[0].clone())
 }
 
-/// Issue 33 item 6: pairs whose two games are the same turns are counted (checked against `games.jsonl` read
+/// Pairs whose two games are the same turns are counted (checked against `games.jsonl` read
 /// here) and, when every pair is one, the line, `summary.json`, `summary.txt` and the report say the match is
 /// void. The issue's example (both cache variants at 1,000 evaluator calls, where cut searches fall back to the
 /// first depth) and two depth-1 bots that differ only in their cache (void by construction); bots that choose
