@@ -133,11 +133,6 @@ impl SearchArm {
         cache: CacheKind::None,
     };
 
-    /// Whether this is [`SearchArm::PLAIN`].
-    pub(crate) fn is_plain(&self) -> bool {
-        *self == SearchArm::PLAIN
-    }
-
     /// Every pruning x table off/on x cache none/optimized, plain first.
     pub fn all() -> Vec<SearchArm> {
         let mut v = Vec::new();
@@ -407,7 +402,7 @@ mod tests {
         );
         assert_eq!(SearchArm::from_names("star9", "on", "optimized"), None);
         assert_eq!(SearchArm::from_names("none", "maybe", "none"), None);
-        assert!(SearchArm::all()[0].is_plain());
+        assert_eq!(SearchArm::all()[0], SearchArm::PLAIN);
     }
 
     #[test]

@@ -135,7 +135,14 @@ fn quick_run_writes_counts_timings_and_summary() {
     let plan = std::fs::read_to_string(runs[0].join("timing_plan.csv")).unwrap();
     let line = plan.lines().nth(1).unwrap();
     assert!(
-        line.starts_with("promotion-en-passant,constant,on,none;optimized,true,none/optimized,"),
+        line.starts_with("expansion,promotion-en-passant,constant,on,none;optimized,true,none/optimized,"),
+        "{plan}"
+    );
+    // The search stage's plan follows: its declared comparison alone, then every configuration.
+    let search_plan: Vec<&str> = plan.lines().filter(|l| l.starts_with("search,")).collect();
+    assert_eq!(search_plan.len(), 2, "{plan}");
+    assert!(
+        search_plan[0].contains(",star2+tt/none;star2+tt/optimized,true,"),
         "{plan}"
     );
     assert!(md.contains("Timing plan (`timing_plan.csv`)"));

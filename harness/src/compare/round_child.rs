@@ -65,6 +65,14 @@ pub struct Args {
     /// read only the time and do not ask for it.
     #[arg(long)]
     pub with_usage: bool,
+    /// Time root searches instead of expansions (the main job's search stage; needs `--by-successor` and one
+    /// family): these arms (`PRUNING/TT/VARIANT`, comma-separated, e.g. `star2/on/optimized`), each root of the
+    /// family one operation. `--cache`, `--eval` and `--traversal` do not apply.
+    #[arg(long, value_delimiter = ',')]
+    pub search_arm: Vec<String>,
+    /// With `--search-arm`: the family's first N roots (all by default).
+    #[arg(long)]
+    pub roots: Option<usize>,
 }
 
 /// The planted slowdown from the environment: `None` when unset, an error naming the variable when malformed.
@@ -92,6 +100,9 @@ fn parse_planted_slowdown(value: Option<&str>) -> Result<Option<f64>> {
 pub fn run(args: Args) -> Result<()> {
     let fams = families(&args.scenario)?;
     let scns = load_dir(&args.scenarios_dir, &fams)?;
+    if !args.search_arm.is_empty() {
+        return run_search(&args, &scns);
+    }
     let caches = if args.cache.is_empty() {
         CacheKind::ALL.to_vec()
     } else {
@@ -138,17 +149,65 @@ pub fn run(args: Args) -> Result<()> {
             })
             .collect()
     };
+    let names: Vec<String> = arms
+        .iter()
+        .map(|(fam, a, _)| {
+            format!(
+                "{fam} {} {} {}",
+                a.cache.name(),
+                a.eval,
+                a.traversal.name()
+            )
+        })
+        .collect();
+    serve(&args, &names, &mut ops, &mut |ops, seed| {
+        time_round(ops, &states, &arms, seed)
+    })
+}
+
+/// The search mode (`--search-arm`): every root of the one family by every named arm, answered per root.
+fn run_search(args: &Args, scns: &[crate::scenario::LoadedScenario]) -> Result<()> {
+    use crate::experiments::search::sampler::{
+        family_roots, parse_arm_words, search_sampler, stage_table,
+    };
+    let [scn] = scns else {
+        bail!("--search-arm times one family; --scenario names {}", scns.len());
+    };
+    if !args.by_successor {
+        bail!("--search-arm needs --by-successor");
+    }
+    let arms = args
+        .search_arm
+        .iter()
+        .map(|w| parse_arm_words(w).context("--search-arm"))
+        .collect::<Result<Vec<_>>>()?;
+    let eval = crate::experiments::search::SEARCH_EVALUATOR;
+    let (depth, roots) = family_roots(scn, args.roots)?;
+    let table = stage_table();
+    let planting = Planting::new(planted_slowdown()?.unwrap_or(0.0));
+    let target = Duration::from_millis(args.sample_ms.max(1));
+    let mut ops = search_sampler(&roots, depth, &arms, eval, &table, target, &planting).ops;
+    let names: Vec<String> = args
+        .search_arm
+        .iter()
+        .map(|w| format!("{} search {eval} {w}", scn.family.name()))
+        .collect();
+    serve(args, &names, &mut ops, &mut |_, _| Vec::new())
+}
+
+/// Announces the arms (`names[i]`: `SCENARIO VARIANT EVALUATOR TRAVERSAL`), then answers the parent's requests
+/// until its input ends; `round` times one round of the older protocol.
+fn serve(
+    args: &Args,
+    names: &[String],
+    ops: &mut [Vec<Sampled<'_>>],
+    round: &mut dyn FnMut(&mut [Vec<Sampled<'_>>], u64) -> Vec<f64>,
+) -> Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for ((fam, a, _), arm_ops) in arms.iter().zip(&ops) {
+    for (name, arm_ops) in names.iter().zip(ops.iter()) {
         let planted: u64 = arm_ops.iter().map(|o| o.planted).sum();
-        writeln!(
-            out,
-            "arm {fam} {} {} {} {planted}",
-            a.cache.name(),
-            a.eval,
-            a.traversal.name()
-        )?;
+        writeln!(out, "arm {name} {planted}")?;
     }
     if args.by_successor {
         let counts: Vec<String> = ops.iter().map(|c| c.len().to_string()).collect();
@@ -166,7 +225,7 @@ pub fn run(args: Args) -> Result<()> {
                 let seed: u64 = seed
                     .parse()
                     .with_context(|| format!("bad round seed `{seed}`"))?;
-                let times = time_round(&mut ops, &states, &arms, seed);
+                let times = round(ops, seed);
                 let text: Vec<String> = times.iter().map(|t| format!("{t:.1}")).collect();
                 writeln!(out, "times {}", text.join(" "))?;
                 out.flush()?;

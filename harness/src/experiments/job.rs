@@ -105,34 +105,53 @@ pub fn timing_plan(quick: bool, seed: u64) -> Plan {
 }
 
 /// How the expansion stage's timing spends its budget: the settings the answer reads (per family, no cache
-/// against the optimized cache with the report's evaluator and traversal setting) first, adaptively, in sessions
-/// of about a second (`--quick`: 0.4 s) until decided against ±1% or within ±1.5%, for at most 55% (`--quick`:
-/// 70%) of the budget; every other setting then gets 4 (`--quick`: 3) sessions of what is left. `streams`
-/// sessions run side by side: one when the counting experiments run beside the timing (they have the other
-/// cores), else one per core.
+/// against the optimized cache with the report's evaluator and traversal setting, nothing else in the setting)
+/// first, adaptively, in short sessions until within ±1.5%, or decided against ±1% within ±2% (`--quick`: ±4%),
+/// for at most 60% (`--quick`: 70%) of the budget; every other setting then gets 4 (`--quick`: 3) sessions of
+/// what is left. `streams` sessions run side by side: one when the counting experiments run beside the timing
+/// (they have the other cores), else one per core.
 pub fn timing_schedule(quick: bool, streams: usize) -> Schedule {
     if quick {
         Schedule {
             budget: Duration::from_secs(12),
             headline_share: 0.7,
-            session: Duration::from_millis(400),
+            session: Duration::from_millis(300),
             min_sessions: 3,
-            max_sessions: 10,
+            max_sessions: 20,
             other_sessions: 3,
             half_width: 0.015,
+            decided_half_width: 0.04,
             streams,
         }
     } else {
         Schedule {
             budget: Duration::from_secs(60),
-            headline_share: 0.55,
-            session: Duration::from_millis(1000),
+            headline_share: 0.6,
+            session: Duration::from_millis(500),
             min_sessions: 4,
-            max_sessions: 16,
+            max_sessions: 40,
             other_sessions: 4,
             half_width: 0.015,
+            decided_half_width: 0.02,
             streams,
         }
+    }
+}
+
+/// How the search stage's timing spends its budget ([`crate::experiments::search`]): per family the declared
+/// comparison (Star2 with the table, without and with the optimized cache) first and adaptively, until within
+/// ±1.5% or decided within ±3% (`--quick`: ±4%); then every arm of each family in what is left.
+pub fn search_schedule(quick: bool, streams: usize) -> Schedule {
+    Schedule {
+        budget: Duration::from_secs(if quick { 5 } else { 15 }),
+        headline_share: 0.7,
+        session: Duration::from_millis(if quick { 200 } else { 300 }),
+        min_sessions: if quick { 3 } else { 4 },
+        max_sessions: if quick { 12 } else { 30 },
+        other_sessions: 3,
+        half_width: 0.015,
+        decided_half_width: if quick { 0.04 } else { 0.03 },
+        streams,
     }
 }
 

@@ -171,6 +171,22 @@ pub(crate) fn run_streams<T: Send>(
     Ok(all.into_iter().map(|(_, t)| t).collect())
 }
 
+/// Per side, its time in every round of `sessions` (each with one time per side per round, `sides` sides), and
+/// per round its session's index: the paired series [`speedup`] and [`typical_time`] read.
+pub(crate) fn flattened(sessions: &[SessionTimes], sides: usize) -> (Vec<Vec<f64>>, Vec<usize>) {
+    let mut times = vec![Vec::new(); sides];
+    let mut session = Vec::new();
+    for (s, t) in sessions.iter().enumerate() {
+        for round in &t.rounds {
+            for (i, x) in round.iter().take(sides).enumerate() {
+                times[i].push(*x);
+            }
+            session.push(s);
+        }
+    }
+    (times, session)
+}
+
 /// Per session (in session order), the mean of `f` over its rounds; rounds whose `f` is not finite are left out.
 fn session_means(session: &[usize], f: impl Fn(usize) -> f64) -> Vec<f64> {
     let mut by: BTreeMap<usize, (f64, usize)> = BTreeMap::new();

@@ -1,8 +1,9 @@
 //! How a timed stage spends its time budget over its settings (a setting: configurations timed against each other
 //! in the kernel's sessions). The settings the answer reads (the headline) come first and adaptively: one session
 //! of each undecided headline setting after another, and from [`Schedule::min_sessions`] on, after each session,
-//! a setting stops once its judged speedup is decided against the practical threshold
-//! ([`super::kernel::decided`]) or its 95% half-width is at most [`Schedule::half_width`]; at
+//! a setting stops once its 95% half-width is at most [`Schedule::half_width`], or once its judged speedup is
+//! decided against the practical threshold ([`super::kernel::decided`]) with a half-width of at most
+//! [`Schedule::decided_half_width`] (so that the size of a decided effect is known too); at
 //! [`Schedule::max_sessions`] or when the headline's share of the budget is spent, it stops for the budget. The
 //! other settings then share what is left: [`Schedule::other_sessions`] sessions each, of equal length.
 //!
@@ -31,6 +32,8 @@ pub struct Schedule {
     pub other_sessions: usize,
     /// The half-width (log scale, 0.015 = ±1.5%) at which a headline setting stops undecided.
     pub half_width: f64,
+    /// The half-width at or below which a decided headline setting stops.
+    pub decided_half_width: f64,
     /// Sessions run side by side (one process busy per stream).
     pub streams: usize,
 }
@@ -107,8 +110,10 @@ pub(crate) fn run_schedule(
                 return true;
             }
             match judge(k, &out[k].sessions) {
-                Some(i) if decided(&i) => out[k].stop = Stop::Decided,
                 Some(i) if half_width(&i) <= plan.half_width => out[k].stop = Stop::HalfWidth,
+                Some(i) if decided(&i) && half_width(&i) <= plan.decided_half_width => {
+                    out[k].stop = Stop::Decided
+                }
                 _ => return n < plan.max_sessions,
             }
             false
@@ -150,6 +155,7 @@ mod tests {
             max_sessions: 8,
             other_sessions: 2,
             half_width: 0.015,
+            decided_half_width: 0.1,
             streams: 2,
         }
     }
@@ -194,6 +200,19 @@ mod tests {
                 (2, Stop::Budget)
             ]
         );
+    }
+
+    /// A decided setting goes on until its half-width is at most the decided half-width: the size of the effect
+    /// is known too, not only its side.
+    #[test]
+    fn a_decided_but_wide_setting_goes_on_until_narrow_enough() {
+        let one = |_: usize, _: usize, _: Duration| -> Result<SessionTimes> {
+            Ok(SessionTimes::default())
+        };
+        // Wholly above 1.01 from the first look, ±15% until six sessions, then ±6%.
+        let judge = |_: usize, s: &[SessionTimes]| judged(1.5, if s.len() >= 6 { 0.09 } else { 0.22 });
+        let spent = run_schedule(&[true], &plan(), &one, &judge).unwrap();
+        assert_eq!((spent[0].sessions.len(), spent[0].stop), (6, Stop::Decided));
     }
 
     /// A headline budget spent before the first look stops every headline setting for the budget.

@@ -12,6 +12,7 @@ mod timing;
 mod worth;
 
 pub use parity::Group;
+pub(crate) use rows::append_plan;
 
 use super::{Experiment, MainRun};
 
@@ -47,7 +48,7 @@ impl Experiment for Expansion {
             },
             timings_unreliable: crate::measure::usage::unreliable(before, after, run.meta.cores),
         });
-        rows::write_plan_file(plan, run.meta, run.folder)?;
+        rows::append_plan(plan, run.meta, run.folder)?;
         let (counts, timings, intervals) = rows::expansion_rows(&groups);
         run.counts.extend(counts);
         run.timings.extend(timings);

@@ -62,15 +62,24 @@ fn interval_rows(key: &ArmKey, t: &ArmTiming) -> Vec<IntervalRow> {
         .collect()
 }
 
-/// Writes `timing_plan.csv`: the expansion timing's plan, one row per setting.
-pub(crate) fn write_plan_file(
+/// Adds a timed stage's plan to `timing_plan.csv` (one row per setting): the expansion stage writes it first,
+/// the search stage adds its rows.
+pub(crate) fn append_plan(
     plan: Vec<TimingPlanRecord>,
     meta: &RunMetadata,
     folder: &RunFolder,
 ) -> anyhow::Result<()> {
     let prov = Provenance::of(meta);
-    let rows = plan.into_iter().map(|r| r.with_provenance(&prov));
     let path = folder.path().join("timing_plan.csv");
+    let mut rows: Vec<TimingPlanRecord> = if path.exists() {
+        crate::record::schema::read_records(&path)?
+            .into_iter()
+            .map(|r| r.record)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    rows.extend(plan.into_iter().map(|r| r.with_provenance(&prov)));
     folder.write("timing_plan.csv", &write_records(rows, &path)?)?;
     Ok(())
 }

@@ -132,9 +132,11 @@ fn plan_note(dir: &std::path::Path) -> Result<String> {
             .map(|r| r.record)
             .collect();
     let mut table = Table::new([
+        ("stage", Align::Left),
         ("scenario", Align::Left),
         ("evaluator", Align::Left),
         ("traversal", Align::Left),
+        ("configurations", Align::Left),
         ("answer reads it", Align::Left),
         ("sessions", Align::Right),
         ("rounds", Align::Right),
@@ -143,9 +145,15 @@ fn plan_note(dir: &std::path::Path) -> Result<String> {
     ]);
     for r in &rows {
         table.row([
+            r.stage.clone(),
             r.scenario.clone(),
             r.evaluator.clone(),
-            r.traversal.clone(),
+            if r.traversal.is_empty() {
+                "—".to_owned()
+            } else {
+                r.traversal.clone()
+            },
+            r.variants.replace(';', ", "),
             if r.headline { "yes" } else { "no" }.to_owned(),
             r.sessions.to_string(),
             r.rounds.to_string(),
@@ -160,10 +168,14 @@ fn plan_note(dir: &std::path::Path) -> Result<String> {
         ])?;
     }
     Ok(format!(
-        "Timing plan (`timing_plan.csv`): the settings the answer reads are timed first, one session (a fresh \
-         timing process) of each after another, until the speedup of the optimized cache over no cache is decided \
-         against ±{:.0}% (its interval wholly above or below, or wholly within) or its 95% half-width is at most \
-         ±1.5%, or their share of the budget is spent; the other settings share what is left.\n\n{}",
+        "Timing plan (`timing_plan.csv`): the comparisons the answer reads (per family, no cache against the \
+         optimized cache: in the expansion with `material` and the traversal cache on, in the search with Star2 \
+         and the TT) are timed first, each on its own, one session (a fresh timing process) of each after \
+         another, until its 95% half-width is at most ±1.5%, or it is decided against ±{:.0}% (its interval \
+         wholly above or below, or wholly within) within a stated half-width, or their share of the budget is \
+         spent; every setting then shares what is left (search: every configuration of a family; expansion: the \
+         judged pair again with the other variants, whose speedups come from there). In the search stage, \
+         \"none/optimized\" is Star2 with the TT without and with the cache.\n\n{}",
         100.0 * crate::verdict::NOISE_THRESHOLD,
         table.markdown()
     ))

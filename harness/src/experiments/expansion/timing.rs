@@ -103,6 +103,21 @@ fn session(
     }
 }
 
+/// Adds a setting's timings to its group's: an arm already timed (in the group's judged pair, timed first) keeps
+/// its time and its speedup over `none` from that setting and takes only its speedup over `tuple` from the later
+/// one, where `tuple` was timed.
+fn merge_timings(
+    into: &mut Vec<super::operation::timing::ArmTiming>,
+    timed: Vec<super::operation::timing::ArmTiming>,
+) {
+    for t in timed {
+        match into.iter_mut().find(|x| x.arm == t.arm) {
+            Some(x) => x.speedup_vs_tuple = x.speedup_vs_tuple.or(t.speedup_vs_tuple),
+            None => into.push(t),
+        }
+    }
+}
+
 /// Fills every group's timings (the variants `job.race` times in its traversal setting) and its evaluator's cost
 /// per call (not for `constant`, whose cost is the zero every other evaluator's is measured against); the plan's
 /// records (without provenance).
@@ -127,71 +142,86 @@ pub(crate) fn time_groups(groups: &mut [Group<'_>], job: &Job) -> Result<Vec<Tim
         report_evaluator(&job.evaluators),
         report_traversal(&job.traversals),
     );
-    let headline: Vec<bool> = arms
-        .iter()
-        .map(|a| judged(a) && a[0].eval == eval && a[0].traversal == traversal)
-        .collect();
+    // The settings: each group's arms, and for a group the answer reads with more arms than the two it judges,
+    // those two alone first (timed adaptively; the group's other arms then time in the group's own setting).
+    let reads = |k: usize| {
+        judged(&arms[k]) && arms[k][0].eval == eval && arms[k][0].traversal == traversal
+    };
+    let mut settings: Vec<(usize, Vec<Arm>, bool)> = Vec::new();
+    for k in 0..groups.len() {
+        let pair: Vec<Arm> = arms[k]
+            .iter()
+            .copied()
+            .filter(|a| matches!(a.cache, CacheKind::None | CacheKind::Optimized))
+            .collect();
+        if reads(k) && pair.len() < arms[k].len() {
+            settings.push((k, pair, true));
+            settings.push((k, arms[k].clone(), false));
+        } else {
+            settings.push((k, arms[k].clone(), reads(k)));
+        }
+    }
+    let headline: Vec<bool> = settings.iter().map(|s| s.2).collect();
     let progress = Progress::counting("timing", "sessions");
     let families: Vec<&str> = groups.iter().map(|g| g.scenario.family.name()).collect();
     let depths: Vec<_> = groups.iter().map(|g| g.scenario.depth).collect();
-    let run = |k: usize, s: usize, length: Duration| {
+    let run = |i: usize, s: usize, length: Duration| {
+        let (k, arms, _) = &settings[i];
         progress.set_message(format!(
             "{} {} traversal {}",
-            families[k],
-            arms[k][0].eval,
-            arms[k][0].traversal.name()
+            families[*k],
+            arms[0].eval,
+            arms[0].traversal.name()
         ));
         let seed = job
             .seed
-            .wrapping_add(((k as u64) << 40) | ((s as u64) << 32));
-        let t = session(
-            job,
-            families[k],
-            &states[k],
-            depths[k],
-            &arms[k],
-            seed,
-            length,
-        );
+            .wrapping_add(((i as u64) << 40) | ((s as u64) << 32));
+        let t = session(job, families[*k], &states[*k], depths[*k], arms, seed, length);
         progress.inc(1);
         t
     };
-    let judge = |k: usize, s: &[SessionTimes]| {
-        speedup_over(&arms[k], s, CacheKind::None, CacheKind::Optimized)
+    let judge = |i: usize, s: &[SessionTimes]| {
+        speedup_over(&settings[i].1, s, CacheKind::None, CacheKind::Optimized)
     };
     let spent = run_schedule(&headline, &job.schedule, &run, &judge)?;
     progress.finish("done");
     let mut plan = Vec::new();
-    for (k, g) in groups.iter_mut().enumerate() {
-        g.timings = arm_timings(&arms[k], &spent[k].sessions);
-        let arm0 = arms[k][0];
-        let width = judge(k, &spent[k].sessions).map(|i| 100.0 * half_width(&i));
+    for (i, (k, arms, headline)) in settings.iter().enumerate() {
+        let timed = arm_timings(arms, &spent[i].sessions);
+        merge_timings(&mut groups[*k].timings, timed);
+        let width = judge(i, &spent[i].sessions).map(|i| 100.0 * half_width(&i));
         plan.push(TimingPlanRecord {
-            scenario: families[k].to_owned(),
-            evaluator: arm0.eval.to_string(),
-            traversal: arm0.traversal.name().to_owned(),
-            variants: arms[k]
+            stage: "expansion".into(),
+            scenario: families[*k].to_owned(),
+            evaluator: arms[0].eval.to_string(),
+            traversal: arms[0].traversal.name().to_owned(),
+            variants: arms
                 .iter()
                 .map(|a| a.cache.name())
                 .collect::<Vec<_>>()
                 .join(";"),
-            headline: headline[k],
-            judged: if judged(&arms[k]) {
+            headline: *headline,
+            judged: if judged(arms) {
                 "none/optimized".into()
             } else {
                 String::new()
             },
-            sessions: spent[k].sessions.len() as u64,
-            rounds: spent[k]
+            sessions: spent[i].sessions.len() as u64,
+            rounds: spent[i]
                 .sessions
                 .iter()
                 .map(|s| s.rounds.len() as u64)
                 .sum(),
-            seconds: spent[k].seconds,
+            seconds: spent[i].seconds,
             half_width_percent: width.filter(|w| w.is_finite()),
-            stop: spent[k].stop.name().to_owned(),
+            stop: spent[i].stop.name().to_owned(),
             ..TimingPlanRecord::default()
         });
+    }
+    for (k, g) in groups.iter_mut().enumerate() {
+        g.timings
+            .sort_by_key(|t| arms[k].iter().position(|a| *a == t.arm));
+        let arm0 = arms[k][0];
         if arm0.eval != EvaluatorKind::Constant {
             g.evaluator_ns_per_call = evaluator_ns_per_call(
                 &states[k],

@@ -5,8 +5,11 @@ pub mod arms;
 mod claims;
 pub mod findings;
 mod run;
+pub(crate) mod sampler;
 pub mod section;
+mod timing;
 
+pub(crate) use run::SEARCH_EVALUATOR;
 pub use run::run_search;
 
 use super::{Experiment, MainRun};

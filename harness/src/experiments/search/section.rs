@@ -40,9 +40,13 @@ fn search(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
          unpruned expectimax (no pruning, no table, no cache) as \"N x fewer\", > 1 = less work; speedup = \
          time(unpruned expectimax) / time(configuration), > 1 = faster. The evaluation cache's speedup in a \
          search = time(the same pruning and table without the cache) / time(with it), > 1 = the cache pays. \
-         Every configuration of a family is timed in the same interleaved rounds, so each speedup is the median \
-         of per-round ratios with its order-statistic interval (a run that did not record the pairs falls back \
-         to the ends of both medians' intervals).\n"
+         Timing uses the timing kernel, a root playing the part of a successor: each family's configurations \
+         are searched root by root back to back in a seeded order, in sessions (fresh processes); a speedup is \
+         the geometric mean of the paired ratios with a Student-t interval over sessions (n = sessions). The \
+         declared comparison (Star2 with the TT, without and with the optimized cache) is timed first and \
+         adaptively on its own, every configuration of the family together after it (`timing_plan.csv`, stage \
+         `search`). Runs before the kernel recorded the median of per-round ratios of whole passes with its \
+         order-statistic interval.\n"
     );
     let strength = &findings.strength;
     let _ = writeln!(s.markdown, "{}\n", strength.glance_note());

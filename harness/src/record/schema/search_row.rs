@@ -46,14 +46,24 @@ pub struct SearchRecord {
     pub tt_overwrites: u64,
     /// Opponent roll classes that capture our king.
     pub loss_tainted_rolls: u64,
-    /// Samples timed.
+    /// Samples behind the time: sessions of the timing kernel (older runs: timed passes).
     pub samples: u64,
-    /// Median time of one pass over the family's roots.
-    pub median_ns: f64,
-    /// Lower end of the median's 95% interval.
-    pub ci_low_ns: f64,
-    /// Upper end of the median's 95% interval.
-    pub ci_high_ns: f64,
+    /// Time of one pass over the family's roots: the roots times the typical time per root, the geometric mean
+    /// over sessions (older runs, written as `median_ns`: the median of whole passes).
+    #[serde(alias = "median_ns")]
+    pub time_ns: f64,
+    /// Lower end of its interval.
+    #[serde(alias = "ci_low_ns")]
+    pub time_low_ns: f64,
+    /// Upper end of its interval.
+    #[serde(alias = "ci_high_ns")]
+    pub time_high_ns: f64,
+    /// The interval's coverage (empty in older runs: the order-statistic interval of `samples` passes).
+    #[serde(default)]
+    pub time_level: Option<f64>,
+    /// How it was computed (`student_t` over sessions; empty in older runs: `order_statistic`).
+    #[serde(default)]
+    pub time_method: Option<String>,
     /// Speedup over the family's unpruned arm (no pruning, no table, no cache), time(plain) / time(arm): the
     /// median of per-round ratios of the interleaved timing. Empty in runs written before it was recorded.
     #[serde(default)]
@@ -114,20 +124,29 @@ impl SearchRecord {
         parse_switch(&self.tt)
     }
 
-    /// The time per pass as an interval (median of `samples` passes, order statistics).
+    /// The time per pass as an interval (older runs: the median of `samples` passes, order statistics).
     pub(crate) fn time(&self) -> Interval {
+        let method = self.time_method.as_deref().and_then(Method::from_name);
         Interval {
-            point: self.median_ns,
-            low: self.ci_low_ns,
-            high: self.ci_high_ns,
-            level: if self.samples > 0 {
-                median_ci_rank(self.samples as usize, 0.95).1
-            } else {
-                0.0
+            point: self.time_ns,
+            low: self.time_low_ns,
+            high: self.time_high_ns,
+            level: match (self.time_level, method) {
+                (Some(level), Some(_)) => level,
+                _ if self.samples > 0 => median_ci_rank(self.samples as usize, 0.95).1,
+                _ => 0.0,
             },
             n: self.samples as usize,
-            method: Method::OrderStatistic,
+            method: method.unwrap_or(Method::OrderStatistic),
         }
+    }
+
+    /// The same record with `t` as its time per pass.
+    pub(crate) fn with_time(mut self, t: &Interval) -> SearchRecord {
+        (self.time_ns, self.time_low_ns, self.time_high_ns) = (t.point, t.low, t.high);
+        (self.samples, self.time_level) = (t.n as u64, Some(t.level));
+        self.time_method = Some(t.method.name().to_owned());
+        self
     }
 
     /// The recorded speedup over unpruned expectimax (no pruning, table or cache), whole; `None` in runs
@@ -220,6 +239,12 @@ impl IntervalColumns {
 
 impl CsvRecord for SearchRecord {
     const ADDED_LATER: &'static [&'static str] = &[
+        // Older runs name the first three `median_ns`, `ci_low_ns` and `ci_high_ns` (read by alias).
+        "time_ns",
+        "time_low_ns",
+        "time_high_ns",
+        "time_level",
+        "time_method",
         "speedup_vs_plain",
         "speedup_low",
         "speedup_high",
@@ -253,9 +278,11 @@ impl CsvRecord for SearchRecord {
         "tt_overwrites",
         "loss_tainted_rolls",
         "samples",
-        "median_ns",
-        "ci_low_ns",
-        "ci_high_ns",
+        "time_ns",
+        "time_low_ns",
+        "time_high_ns",
+        "time_level",
+        "time_method",
         "speedup_vs_plain",
         "speedup_low",
         "speedup_high",
@@ -295,15 +322,15 @@ impl CsvRecord for SearchRecord {
             ));
         }
         for (column, v) in [
-            ("median_ns", self.median_ns),
-            ("ci_low_ns", self.ci_low_ns),
-            ("ci_high_ns", self.ci_high_ns),
+            ("time_ns", self.time_ns),
+            ("time_low_ns", self.time_low_ns),
+            ("time_high_ns", self.time_high_ns),
         ] {
             if !v.is_finite() || v < 0.0 {
                 return Err((column, format!("{v} is not a finite non-negative time")));
             }
         }
-        check_within("median_ns", self.median_ns, self.ci_low_ns, self.ci_high_ns)?;
+        check_within("time_ns", self.time_ns, self.time_low_ns, self.time_high_ns)?;
         if self.leaves != self.evaluator_calls + self.cache_hits {
             return Err((
                 "leaves",
@@ -371,9 +398,9 @@ mod tests {
             tt_overwrites: 1,
             loss_tainted_rolls: 3,
             samples: 7,
-            median_ns: 1.5e6,
-            ci_low_ns: 1.4e6,
-            ci_high_ns: 1.7e6,
+            time_ns: 1.5e6,
+            time_low_ns: 1.4e6,
+            time_high_ns: 1.7e6,
             machine: "host (cpu, 2 cores)".into(),
             rustc: "rustc 1.95.0".into(),
             git_revision: "abc".into(),

@@ -11,17 +11,22 @@ pub const STOPS: [&str; 3] = ["decided", "half_width", "budget"];
 /// One setting's timing, as written to `timing_plan.csv`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct TimingPlanRecord {
+    /// The stage whose timing this is: `expansion` or `search` (runs before the search stage used the kernel
+    /// have expansion rows only, without the column).
+    #[serde(default = "expansion")]
+    pub stage: String,
     /// Scenario family.
     pub scenario: String,
     /// Evaluator.
     pub evaluator: String,
-    /// Traversal cache `on` or `off`.
+    /// Traversal cache `on` or `off` (empty for the search stage).
     pub traversal: String,
-    /// The cache variants timed against each other, `;`-separated.
+    /// The configurations timed against each other, `;`-separated: cache variants (expansion), arm labels
+    /// (search).
     pub variants: String,
     /// Whether the answer reads this setting (`true`: timed first, until decided or narrow enough).
     pub headline: bool,
-    /// The comparison whose interval the plan judged (`none/optimized`).
+    /// The comparison whose interval the plan judged (`none/optimized`; search: `star2+tt/none/star2+tt/optimized`).
     pub judged: String,
     /// Sessions (fresh timing processes).
     pub sessions: u64,
@@ -44,8 +49,16 @@ pub struct TimingPlanRecord {
     pub seed: u64,
 }
 
+/// The stage of a row written before the column existed.
+fn expansion() -> String {
+    "expansion".into()
+}
+
 impl CsvRecord for TimingPlanRecord {
+    const ADDED_LATER: &'static [&'static str] = &["stage"];
+
     const COLUMNS: &'static [&'static str] = &[
+        "stage",
         "scenario",
         "evaluator",
         "traversal",
@@ -64,6 +77,12 @@ impl CsvRecord for TimingPlanRecord {
     ];
 
     fn check(&self) -> Result<(), (&'static str, String)> {
+        if !["expansion", "search"].contains(&self.stage.as_str()) {
+            return Err((
+                "stage",
+                format!("`{}` is neither expansion nor search", self.stage),
+            ));
+        }
         named("scenario", &self.scenario)?;
         if !STOPS.contains(&self.stop.as_str()) {
             return Err(("stop", format!("`{}` is not one of {STOPS:?}", self.stop)));
@@ -87,6 +106,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("timing_plan.csv");
         let row = TimingPlanRecord {
+            stage: "expansion".into(),
             scenario: "sparse".into(),
             evaluator: "material".into(),
             traversal: "on".into(),

@@ -148,6 +148,11 @@ impl<'a> Successors<'a> {
                     .collect()
             })
             .collect();
+        Successors::of(ops)
+    }
+
+    /// Operations already built and warmed up (`ops[arm][successor]`): the search stage's root searches.
+    pub(crate) fn of(ops: Vec<Vec<Sampled<'a>>>) -> Successors<'a> {
         let counts = ops.iter().map(Vec::len).collect();
         Successors { ops, counts }
     }

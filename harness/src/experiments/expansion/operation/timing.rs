@@ -3,7 +3,7 @@
 //! and `tuple`, and its CPU time and page faults per operation.
 
 use super::Arm;
-use crate::measure::kernel::{SessionTimes, speedup, typical_time};
+use crate::measure::kernel::{SessionTimes, flattened, speedup, typical_time};
 use crate::measure::usage::Usage;
 use crate::statistics::Interval;
 use engine::memo::CacheKind;
@@ -25,21 +25,6 @@ pub struct ArmTiming {
     pub rounds: usize,
     /// CPU time and page faults per operation over its samples (`None` where the system does not say).
     pub(crate) usage: Option<Usage>,
-}
-
-/// Per round, each side's time and the round's session, from `sessions` (each with one time per arm per round).
-fn flattened(sessions: &[SessionTimes], arms: usize) -> (Vec<Vec<f64>>, Vec<usize>) {
-    let mut times = vec![Vec::new(); arms];
-    let mut session = Vec::new();
-    for (s, t) in sessions.iter().enumerate() {
-        for round in &t.rounds {
-            for (i, x) in round.iter().take(arms).enumerate() {
-                times[i].push(*x);
-            }
-            session.push(s);
-        }
-    }
-    (times, session)
 }
 
 /// The speedup of `arms[i]` over `base` from `sessions` (the arms timed as one comparison group, in order).
