@@ -1,5 +1,5 @@
 //! Timing. [`kernel`]: the paired timing kernel of every timed comparison (`compare`, the main job's expansion
-//! stage): one-successor samples of the compared configurations back to back in a seeded order, spread over fresh
+//! and search stages): one-successor (one-root) samples of the compared configurations back to back in a seeded order, spread over fresh
 //! processes ([`child`]), summarised over sessions; [`usage`]: CPU time and page faults beside the clock.
 //! [`interleave`]: in-process rounds of whole operations, for the stages that time a sweep of one process's
 //! configurations (the break-even map, the bounded cache, the evaluator's cost per call).
