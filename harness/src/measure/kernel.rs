@@ -1,6 +1,6 @@
 //! The timing kernel every timed comparison uses (`compare`, the main job's expansion and search stages): paired
-//! samples of one successor (the search stage: one root), the configurations of a comparison timed back to back in a seeded random order, in rounds, spread
-//! over sessions (fresh processes), summarised over sessions.
+//! samples of one successor (the search stage: one root), the configurations of a comparison timed back to back
+//! in a seeded random order, in rounds, spread over sessions (fresh processes), summarised over sessions.
 //!
 //! - A **sampler** ([`Sampler`]) times one sample of one successor of one of its arms on request: a live
 //!   `timing-rounds` child ([`super::child`]) in every real use, a closure in tests.
