@@ -334,7 +334,7 @@ mod tests {
     }
 
     #[test]
-    fn a_curve_plays_every_budget_of_a_shard_and_merges_budget_by_budget_before_reading_the_curve() {
+    fn a_curve_merges_budget_by_budget_then_reads_the_curve() {
         let task: Vec<String> = [
             "work-odds",
             "--bot",
