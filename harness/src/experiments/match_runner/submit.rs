@@ -159,8 +159,8 @@ impl Plan {
             );
         }
         let mut s = format!(
-            "{head}merges each budget's shards into merged/budget-N/ ({refusal}; a budget\n# merged there already is \
-             kept), then reads the curve from merged/ as `work-odds --budgets` does.\n# {again}\
+            "{head}merges each budget's shards into merged/budget-N/ ({refusal}; a budget merged there already is \
+             kept), then reads the curve\n# from merged/ as `work-odds --budgets` does. {again}\
              merged() {{ ls -d \"$1\"/match-* 2>/dev/null | grep -qv '\\.partial$'; }}\n"
         );
         for &b in &self.budgets {
