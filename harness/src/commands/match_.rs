@@ -251,7 +251,8 @@ pub struct SubmitArgs {
     /// The number of shards: array tasks, each playing --shard K/N.
     #[arg(long, value_name = "N")]
     pub shards: u64,
-    /// Return when the merge job has ended, with its exit status, and print the merged final line.
+    /// Return when the merge job has ended, with its exit status, and print the merged final line (a curve: its
+    /// lines).
     #[arg(long)]
     pub wait: bool,
     /// The Slurm partition of every job.
