@@ -436,3 +436,82 @@ fn submit_writes_an_array_and_a_merge_after_it_and_waits_for_the_merge() {
     }
     assert!(!state.join("sbatch-calls").exists());
 }
+
+#[test]
+fn submit_of_a_curve_merges_every_budget_and_reads_the_curve_as_the_unsharded_one() {
+    let t = support::temp_dir("submit-curve");
+    let (bin, state) = (t.path().join("bin"), t.path().join("state"));
+    std::fs::create_dir_all(&bin).unwrap();
+    std::fs::create_dir_all(&state).unwrap();
+    stand_in_slurm(&bin, &state);
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+    let o = openings();
+    let curve = [
+        "work-odds",
+        "--bot",
+        "depth=1",
+        "--budgets",
+        "10,20",
+        "--games",
+        "6",
+        "--openings",
+        &o,
+    ];
+    let whole = harness(
+        &[
+            &curve[..],
+            &["--out", t.path().join("whole").to_str().unwrap()],
+        ]
+        .concat(),
+    );
+    assert!(whole.status.success(), "{}", stderr(&whole));
+    let run = |args: &[&str]| {
+        Command::new(args[0])
+            .env("PATH", &path)
+            .current_dir(t.path())
+            .args(&args[1..])
+            .output()
+            .unwrap()
+    };
+    let exe = env!("CARGO_BIN_EXE_harness");
+    let mut args = vec![exe, "match", "submit", "--shards", "2", "--wait"];
+    args.extend(curve);
+    args.extend([
+        "--concurrency",
+        "1",
+        "--write",
+        "curve.json",
+        "--out",
+        "cluster",
+    ]);
+    let r = run(&args);
+    assert!(r.status.success(), "{}", stderr(&r));
+    assert_eq!(r.stdout, whole.stdout, "the curve's lines");
+    let out = t.path().join("cluster");
+    for b in ["budget-10", "budget-20"] {
+        same_files(
+            &only_folder(&t.path().join("whole").join(b)),
+            &only_folder(&out.join("merged").join(b)),
+        );
+        for k in 1..=2 {
+            only_folder(&out.join(format!("shard-{k}")).join(b));
+        }
+    }
+    let written = std::fs::read_to_string(t.path().join("curve.json")).unwrap();
+    assert!(written.contains("\"budget\": 20"), "{written}");
+    // The merge job again (as a user resubmits it): the budgets merged already are kept, the curve read again.
+    let again = run(&["sbatch", out.join("merge.sbatch").to_str().unwrap()]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert_eq!(
+        std::fs::read_to_string(state.join("merge-rc")).unwrap(),
+        "0\n"
+    );
+    let log = std::fs::read_to_string(state.join("merge.log")).unwrap();
+    assert!(
+        !log.contains("match merge:") && log.matches("is complete; read").count() == 2,
+        "{log}"
+    );
+    for b in ["budget-10", "budget-20"] {
+        only_folder(&out.join("merged").join(b));
+    }
+}

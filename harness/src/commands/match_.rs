@@ -251,7 +251,8 @@ pub struct SubmitArgs {
     /// The number of shards: array tasks, each playing --shard K/N.
     #[arg(long, value_name = "N")]
     pub shards: u64,
-    /// Return when the merge job has ended, with its exit status, and print the merged final line.
+    /// Return when the merge job has ended, with its exit status, and print the merged final line (a curve: its
+    /// lines).
     #[arg(long)]
     pub wait: bool,
     /// The Slurm partition of every job.
@@ -364,25 +365,16 @@ fn concurrency_of(given: Option<usize>) -> anyhow::Result<usize> {
     }
 }
 
-/// Takes `--out DIR` (or `--out=DIR`) out of the task's options.
-fn take_out(task: &mut Vec<String>) -> Option<PathBuf> {
-    let i = task
-        .iter()
-        .position(|a| a == "--out" || a.starts_with("--out="))?;
-    let flag = task.remove(i);
-    match flag.strip_prefix("--out=") {
-        Some(v) => Some(v.into()),
-        None if i < task.len() => Some(task.remove(i).into()),
-        None => None,
-    }
-}
-
-fn submit(mut s: SubmitArgs) -> anyhow::Result<()> {
-    use crate::experiments::match_runner::submit::{self, Plan};
+/// The task of `match submit`: its `--out` (made absolute) and its options parsed as a run of the whole match
+/// reads them (a curve's shard tasks drop `--write`, which the merge job's reading of the curve does), checked
+/// before anything is written or submitted.
+fn submit_task(s: &mut SubmitArgs, workdir: &std::path::Path) -> anyhow::Result<(PathBuf, Args)> {
+    use crate::experiments::match_runner::submit::take_option;
     let bad = |msg: String| Failure::BadInput.because(format!("match submit: {msg}"));
-    let out = match (s.out.take(), take_out(&mut s.task)) {
+    let out = match (s.out.take(), take_option(&mut s.task, "out")) {
         (Some(_), Some(_)) => return Err(bad("--out given twice".into())),
-        (Some(o), None) | (None, Some(o)) => o,
+        (Some(o), None) => o,
+        (None, Some(o)) => o.into(),
         (None, None) => return Err(bad("--out DIR is required".into())),
     };
     for own in ["--shard", "--resume"] {
@@ -395,19 +387,16 @@ fn submit(mut s: SubmitArgs) -> anyhow::Result<()> {
             )));
         }
     }
-    let workdir = std::env::current_dir()?;
     let out = workdir.join(out);
-    // The options are checked as task 1 will read them, before anything is written or submitted.
     let mut argv: Vec<String> = vec!["harness match".into()];
     argv.extend(s.task.iter().cloned());
-    argv.extend(["--shard".into(), format!("1/{}", s.shards.max(1))]);
     argv.extend(["--out".into(), out.join("shard-1").display().to_string()]);
     let command = <Args as clap::Args>::augment_args(clap::Command::new("harness match"));
     let parsed = command
         .try_get_matches_from(&argv)
         .and_then(|m| <Args as clap::FromArgMatches>::from_arg_matches(&m))
         .map_err(|e| bad(format!("the task's options: {}", e.render())))?;
-    let (games, concurrency) = match parsed {
+    let (games, concurrency) = match &parsed {
         Args { action: None, play } => (play.games, play.concurrency),
         Args {
             action: Some(Action::WorkOdds(w)),
@@ -423,13 +412,30 @@ fn submit(mut s: SubmitArgs) -> anyhow::Result<()> {
             games / 2
         )));
     }
-    let cpus = s.cpus_per_task.or(concurrency).unwrap_or(1);
+    let cpus = *s.cpus_per_task.get_or_insert(concurrency.unwrap_or(1));
     if cpus == 0 || concurrency.is_some_and(|c| c > cpus) {
         return Err(bad(format!(
             "--cpus-per-task {cpus}: must be at least 1 and at least the task's --concurrency"
         )));
     }
     crate::record::check_output_folder("out", &out)?;
+    if let Some(Action::WorkOdds(WorkOddsArgs {
+        write: Some(file), ..
+    })) = &parsed.action
+    {
+        crate::commands::bench::check_file("write", file)?;
+    }
+    Ok((out, parsed))
+}
+
+fn submit(mut s: SubmitArgs) -> anyhow::Result<()> {
+    use crate::experiments::match_runner::submit::{self, Plan};
+    let workdir = std::env::current_dir()?;
+    let (out, parsed) = submit_task(&mut s, &workdir)?;
+    let curve = match parsed.action {
+        Some(Action::WorkOdds(w)) if w.budgets.is_some() => Some(w),
+        _ => None,
+    };
     let plan = Plan {
         shards: s.shards,
         task: s.task,
@@ -438,7 +444,11 @@ fn submit(mut s: SubmitArgs) -> anyhow::Result<()> {
         binary: std::env::current_exe()?.canonicalize()?,
         partition: s.partition,
         time: s.time,
-        cpus_per_task: cpus,
+        cpus_per_task: s.cpus_per_task.unwrap_or(1),
+        budgets: curve
+            .as_ref()
+            .and_then(|w| w.budgets.clone())
+            .unwrap_or_default(),
     };
     let jobs = submit::submit(&plan)?;
     crate::status!(
@@ -460,14 +470,22 @@ fn submit(mut s: SubmitArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     submit::wait(&plan, &jobs)?;
-    let summary = crate::experiments::match_runner::run::SUMMARY_FILE;
+    if let Some(w) = curve {
+        // The merge job read the curve from complete folders; reading it again here plays nothing.
+        return work_odds(WorkOddsArgs {
+            out: plan.out.join("merged"),
+            write: None,
+            concurrency: None,
+            ..w
+        });
+    }
+    use crate::experiments::match_runner::run::SUMMARY_FILE;
     let merged = crate::record::complete_folders(&plan.out.join("merged"), "match-", |p| {
-        p.join(crate::experiments::match_runner::run::SUMMARY_FILE)
-            .is_file()
+        p.join(SUMMARY_FILE).is_file()
     })?
     .pop()
     .ok_or_else(|| Failure::Runtime.because("match submit: the merge left no folder"))?;
-    let line = std::fs::read_to_string(merged.join(summary))?;
+    let line = std::fs::read_to_string(merged.join(SUMMARY_FILE))?;
     crate::status!("match submit: merged into {}", merged.display());
     outln!("{}", line.trim_end());
     Ok(())

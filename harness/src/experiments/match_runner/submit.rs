@@ -32,6 +32,9 @@ pub(crate) struct Plan {
     pub partition: Option<String>,
     pub time: Option<String>,
     pub cpus_per_task: usize,
+    /// A curve's budgets (`work-odds --budgets`): each merged on its own, then the curve read from the merged
+    /// folders. Empty for one match.
+    pub budgets: Vec<u64>,
 }
 
 /// The submitted jobs.
@@ -48,6 +51,32 @@ fn quote(text: &str) -> String {
 
 fn shell_path(p: &Path) -> String {
     quote(&p.display().to_string())
+}
+
+/// Takes `--NAME VALUE` (or `--NAME=VALUE`) out of a task's options and returns the value (`None`: not given, or
+/// given last without a value).
+pub(crate) fn take_option(task: &mut Vec<String>, name: &str) -> Option<String> {
+    let flag = format!("--{name}");
+    let i = task
+        .iter()
+        .position(|a| *a == flag || a.starts_with(&format!("{flag}=")))?;
+    let given = task.remove(i);
+    match given.strip_prefix(&format!("{flag}=")) {
+        Some(v) => Some(v.to_owned()),
+        None if i < task.len() => Some(task.remove(i)),
+        None => None,
+    }
+}
+
+/// `task` without any `--NAME VALUE`.
+fn without(task: &[String], name: &str) -> Vec<String> {
+    let mut rest = task.to_vec();
+    while take_option(&mut rest, name).is_some() {}
+    rest
+}
+
+fn quote_all(task: &[String]) -> String {
+    task.iter().map(|a| quote(a)).collect::<Vec<_>>().join(" ")
 }
 
 impl Plan {
@@ -72,10 +101,15 @@ impl Plan {
         h
     }
 
-    /// The array job: task K plays shard K of N into `<out>/shard-K`.
+    /// The array job: task K plays shard K of N into `<out>/shard-K` (a curve: every budget's shard K, without
+    /// `--write`, which the merge job's reading of the curve does).
     pub(crate) fn shards_script(&self) -> String {
         let n = self.shards;
-        let args: Vec<String> = self.task.iter().map(|a| quote(a)).collect();
+        let task = if self.budgets.is_empty() {
+            self.task.clone()
+        } else {
+            without(&self.task, "write")
+        };
         format!(
             "{}#SBATCH --array=1-{n}\n#SBATCH --cpus-per-task={}\n#SBATCH --requeue\n#SBATCH --open-mode=append\n\
              # Written by `harness match submit`: task K plays shard K of {n}. A task that restarts (requeue, \
@@ -85,26 +119,63 @@ impl Plan {
             self.header("match-shards", "shard-%a.log"),
             self.cpus_per_task,
             shell_path(&self.binary),
-            args.join(" "),
+            quote_all(&task),
             quote(&self.shard_dir("")),
         )
     }
 
-    /// The merge job: every shard's folder into `<out>/merged`.
-    pub(crate) fn merge_script(&self) -> String {
+    /// `match merge` of every shard's folder `sub` (`""`, or `/budget-N` of a curve) into `into`.
+    fn merge_command(&self, sub: &str, into: &Path) -> String {
         let shards: Vec<String> = (1..=self.shards)
-            .map(|k| quote(&self.shard_dir(&k.to_string())))
+            .map(|k| quote(&format!("{}{sub}", self.shard_dir(&k.to_string()))))
             .collect();
         format!(
-            "{}#SBATCH --cpus-per-task=1\n\
-             # Written by `harness match submit`: merges the shards into merged/ (it refuses, exit 2, when a shard \
-             is\n# missing, unfinished or damaged). Submit it alone once the shards are complete: sbatch {}\n\
-             set -eu\nexec {} match merge {} --out {}\n",
-            self.header("match-merge", "merge.log"),
-            shell_path(&self.out.join(MERGE_SCRIPT)),
+            "{} match merge {} --out {}",
             shell_path(&self.binary),
             shards.join(" "),
-            shell_path(&self.out.join("merged")),
+            shell_path(into)
+        )
+    }
+
+    /// The merge job: every shard's folder into `<out>/merged`; a curve's budget by budget into
+    /// `<out>/merged/budget-N` (a budget merged there already is kept, so the script can run again), then the
+    /// curve read from those folders by the task's own `work-odds --budgets` command (without `--concurrency`:
+    /// it plays nothing, on one CPU).
+    pub(crate) fn merge_script(&self) -> String {
+        let merged = self.out.join("merged");
+        let head = format!(
+            "{}#SBATCH --cpus-per-task=1\n# Written by `harness match submit`: ",
+            self.header("match-merge", "merge.log")
+        );
+        let refusal = "it refuses, exit 2, when a shard is\n# missing, unfinished or damaged";
+        let again = format!(
+            "Submit it alone once the shards are complete: sbatch {}\nset -eu\n",
+            shell_path(&self.out.join(MERGE_SCRIPT))
+        );
+        if self.budgets.is_empty() {
+            return format!(
+                "{head}merges the shards into merged/ ({refusal}). {again}exec {}\n",
+                self.merge_command("", &merged)
+            );
+        }
+        let mut s = format!(
+            "{head}merges each budget's shards into merged/budget-N/ ({refusal}; a budget merged there already is \
+             kept), then reads the curve\n# from merged/ as `work-odds --budgets` does. {again}\
+             merged() {{ ls -d \"$1\"/match-* 2>/dev/null | grep -qv '\\.partial$'; }}\n"
+        );
+        for &b in &self.budgets {
+            let into = super::work_odds::budget_dir(&merged, b);
+            s += &format!(
+                "merged {} || {}\n",
+                shell_path(&into),
+                self.merge_command(&format!("/budget-{b}"), &into)
+            );
+        }
+        s + &format!(
+            "exec {} match {} --out {}\n",
+            shell_path(&self.binary),
+            quote_all(&without(&self.task, "concurrency")),
+            shell_path(&merged)
         )
     }
 }
@@ -243,6 +314,7 @@ mod tests {
             partition: Some("short".into()),
             time: None,
             cpus_per_task: 2,
+            budgets: Vec::new(),
         };
         let s = plan.shards_script();
         assert!(
@@ -259,5 +331,69 @@ mod tests {
         assert!(m.contains(
             "match merge '/r/out dir/shard-1' '/r/out dir/shard-2' '/r/out dir/shard-3' --out '/r/out dir/merged'"
         ), "{m}");
+    }
+
+    #[test]
+    fn a_curve_merges_budget_by_budget_then_reads_the_curve() {
+        let task: Vec<String> = [
+            "work-odds",
+            "--bot",
+            "depth=1",
+            "--budgets",
+            "10,20",
+            "--concurrency=2",
+            "--write",
+            "curve.json",
+            "--games",
+            "8",
+        ]
+        .map(String::from)
+        .to_vec();
+        let plan = Plan {
+            shards: 2,
+            task,
+            out: "/r/c".into(),
+            workdir: "/repo".into(),
+            binary: "/b/harness".into(),
+            partition: None,
+            time: None,
+            cpus_per_task: 2,
+            budgets: vec![20, 10],
+        };
+        let s = plan.shards_script();
+        assert!(s.contains(
+            "exec '/b/harness' match 'work-odds' '--bot' 'depth=1' '--budgets' '10,20' '--concurrency=2' '--games' \
+             '8' --shard \"$k/2\" --out '/r/c/shard-'\"$k\"\n"
+        ), "{s}");
+        let m = plan.merge_script();
+        let lines: Vec<&str> = m.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(
+            lines,
+            [
+                "set -eu",
+                r#"merged() { ls -d "$1"/match-* 2>/dev/null | grep -qv '\.partial$'; }"#,
+                "merged '/r/c/merged/budget-20' || '/b/harness' match merge '/r/c/shard-1/budget-20' \
+                 '/r/c/shard-2/budget-20' --out '/r/c/merged/budget-20'",
+                "merged '/r/c/merged/budget-10' || '/b/harness' match merge '/r/c/shard-1/budget-10' \
+                 '/r/c/shard-2/budget-10' --out '/r/c/merged/budget-10'",
+                "exec '/b/harness' match 'work-odds' '--bot' 'depth=1' '--budgets' '10,20' '--write' 'curve.json' \
+                 '--games' '8' --out '/r/c/merged'",
+            ],
+            "{m}"
+        );
+        assert!(m.contains("#SBATCH --cpus-per-task=1\n"), "{m}");
+    }
+
+    #[test]
+    fn an_option_is_taken_out_with_its_value_in_either_form() {
+        let mut task: Vec<String> = ["--out=a", "--games", "4", "--out", "b", "--out"]
+            .map(String::from)
+            .to_vec();
+        assert_eq!(take_option(&mut task, "out").as_deref(), Some("a"));
+        assert_eq!(take_option(&mut task, "out").as_deref(), Some("b"));
+        assert_eq!(take_option(&mut task, "out"), None);
+        assert_eq!(task, ["--games", "4"]);
+        assert_eq!(without(&task, "games"), Vec::<String>::new());
+        assert_eq!(take_option(&mut task, "outer"), None);
     }
 }
