@@ -535,6 +535,60 @@ fn the_sprt_stops_after_the_same_pair_at_any_concurrency() {
     let runs = folders(out.path());
     assert_eq!(runs.len(), 2);
     assert_eq!(games(&runs[0]), games(&runs[1]));
+    // After the stop the corrected estimates stand beside the naive ones, in the line and in summary.json.
+    let summary: Value =
+        serde_json::from_slice(&std::fs::read(runs[0].join("summary.json")).unwrap()).unwrap();
+    let c = &summary["stop_corrected"];
+    for (key, line_key) in [
+        ("nelo", "nelo_corrected"),
+        ("logistic_elo", "logistic_elo_corrected"),
+    ] {
+        let i = &c[key];
+        assert_eq!(i["method"], "bias_adjusted", "{summary}");
+        assert_eq!(i["n"], summary["games"]);
+        let f = |k: &str| i[k].as_f64().unwrap();
+        assert!(f("low") <= f("point") && f("point") <= f("high"), "{i}");
+        assert_eq!(field(&one, line_key).parse::<f64>().unwrap(), f("point"));
+    }
+    assert_eq!(
+        field(&one, "logistic_elo_naive").parse::<f64>().unwrap(),
+        summary["logistic_elo"]["point"].as_f64().unwrap()
+    );
+}
+
+/// A shard plays all its pairs even past a bound: it was not cut short, so no estimate is corrected for a stop.
+#[test]
+fn a_shard_past_a_bound_has_no_stop_correction() {
+    let out = tempfile::tempdir().unwrap();
+    let o = openings();
+    let r = harness(&[
+        "--a",
+        "depth=1",
+        "--b",
+        "depth=1,pruning=none,eval=constant",
+        "--games",
+        "80",
+        "--shard",
+        "1/2",
+        "--elo0",
+        "0",
+        "--elo1",
+        "100",
+        "--alpha",
+        "0.1",
+        "--beta",
+        "0.1",
+        "--openings",
+        &o,
+        "--out",
+        out.path().to_str().unwrap(),
+    ]);
+    assert!(r.status.success(), "{}", stderr(&r));
+    let line = final_line(&r);
+    assert_ne!(field(&line, "verdict"), "continue", "{line}");
+    assert!(!line.contains("corrected"), "{line}");
+    let summary = std::fs::read_to_string(folders(out.path())[0].join("summary.json")).unwrap();
+    assert!(!summary.contains("stop_corrected"), "{summary}");
 }
 
 /// Under an `ms:` control the mover's turns carry their wall time, the other bot's do not.

@@ -59,11 +59,14 @@ pub enum Method {
     /// A difference read off a curve of independent normal estimates (their standard errors combined in
     /// quadrature), its extremes over another interval's range: covers whenever both do (level by Bonferroni).
     CurveEnvelope,
+    /// An estimate after a sequential test's stop, corrected for the stop: Whitehead's bias-adjusted point and the
+    /// interval of the ordering by the naive estimate, both by simulating the test (`statistics::sprt_stop`).
+    BiasAdjusted,
 }
 
 impl Method {
     /// Every method, in declaration order.
-    pub const ALL: [Method; 9] = [
+    pub const ALL: [Method; 10] = [
         Method::OrderStatistic,
         Method::PairedRatio,
         Method::StudentT,
@@ -73,6 +76,7 @@ impl Method {
         Method::SingleSample,
         Method::Bootstrap,
         Method::CurveEnvelope,
+        Method::BiasAdjusted,
     ];
 
     /// The name in CSV columns and `summary.json`.
@@ -87,6 +91,7 @@ impl Method {
             Method::SingleSample => "single_sample",
             Method::Bootstrap => "bootstrap",
             Method::CurveEnvelope => "curve_envelope",
+            Method::BiasAdjusted => "bias_adjusted",
         }
     }
 

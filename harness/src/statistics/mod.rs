@@ -7,6 +7,7 @@ pub mod interval;
 pub mod mean;
 pub mod median;
 pub mod sprt;
+pub(crate) mod sprt_stop;
 pub mod student_t;
 
 pub use interval::{Interval, Method};

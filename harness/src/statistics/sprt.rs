@@ -328,15 +328,15 @@ pub fn sprt_trinomial(t: &Trinomial, b: &SprtBounds) -> SprtStatus {
 }
 
 /// A distribution over the scores `a_i = i / (K − 1)`.
-type Dist<const K: usize> = [f64; K];
+pub(crate) type Dist<const K: usize> = [f64; K];
 
 /// The scores `i / (K − 1)`.
-fn scores<const K: usize>() -> Dist<K> {
+pub(crate) fn scores<const K: usize>() -> Dist<K> {
     std::array::from_fn(|i| i as f64 / (K - 1) as f64)
 }
 
 /// Mean and variance of `q` over `a`.
-fn mean_var<const K: usize>(a: &Dist<K>, q: &Dist<K>) -> (f64, f64) {
+pub(crate) fn mean_var<const K: usize>(a: &Dist<K>, q: &Dist<K>) -> (f64, f64) {
     let mean: f64 = a.iter().zip(q).map(|(a, q)| a * q).sum();
     let var: f64 = a.iter().zip(q).map(|(a, q)| q * (a - mean).powi(2)).sum();
     (mean, var)

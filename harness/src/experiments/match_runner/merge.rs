@@ -252,6 +252,6 @@ pub(crate) fn merge(
     let mut games = std::io::BufWriter::new(file);
     each_pair(&ordered, |pair| Ok(games.write_all(pair.text.as_bytes())?))?;
     games.into_inner().map_err(|e| e.into_error())?.sync_all()?;
-    let line = run.complete(folder.path(), &record)?;
+    let (line, _) = run.complete(folder.path(), &record)?;
     Ok((line, Some(folder.finish()?)))
 }

@@ -6,11 +6,12 @@ use super::luck;
 use super::pair::play_pair;
 use super::record::GameLine;
 use super::settings::{Agree, MatchSettings, SETTINGS_FILE, SettingsRecord};
-use super::summary::{AdjustedSprtJson, MatchSummary};
+use super::summary::{AdjustedSprtJson, EloJson, MatchSummary};
 use super::tally::Tally;
 use crate::exit::Failure;
 use crate::progress::Progress;
 use crate::record::{RunMetadata, write_atomic};
+use crate::statistics::Interval;
 use crate::statistics::sprt::SprtVerdict;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -134,12 +135,6 @@ pub(crate) fn play(
         let todo = settings.assigned().skip(done.len());
         stopped = play_pairs(settings, &folder, todo, total, concurrency, &mut run)?;
     }
-    if stopped {
-        crate::status!(
-            "match: the SPRT stopped the match after {} pairs",
-            run.tally.pairs
-        );
-    }
     if run.tally.void() {
         crate::status!(
             "match: void: both bots played the same turns in all {} pairs, so the games cannot tell them apart; \
@@ -147,9 +142,27 @@ pub(crate) fn play(
             run.tally.pairs
         );
     }
-    let line = run.complete(folder.path(), &settings.record())?;
+    let (line, summary) = run.complete(folder.path(), &settings.record())?;
+    if stopped {
+        let c = summary.stop_corrected.as_ref();
+        crate::status!(
+            "match: the SPRT stopped the match after {} pairs; nElo {}; logistic Elo {}",
+            run.tally.pairs,
+            naive_and_corrected(summary.nelo, c.map(|c| c.nelo)),
+            naive_and_corrected(summary.logistic_elo, c.map(|c| c.logistic_elo))
+        );
+    }
     let folder = folder.finish()?;
     Ok(Finished { line, folder })
+}
+
+/// `naive P [L, H], corrected for the stop P [L, H]` (the second part only with a correction), to one decimal.
+fn naive_and_corrected(naive: EloJson, corrected: Option<Interval>) -> String {
+    let brief = |p: f64, l: f64, h: f64| format!("{p:.1} [{l:.1}, {h:.1}]");
+    let c = corrected.map_or_else(String::new, |c| {
+        format!(", corrected for the stop {}", brief(c.point, c.low, c.high))
+    });
+    format!("naive {}{c}", brief(naive.point, naive.low, naive.high))
 }
 
 /// Starts the match in `folder` (new, or reserved and killed before it started).
@@ -261,6 +274,14 @@ impl Running {
         let bounds = record.bounds();
         let mut line = self.tally.final_line(&bounds);
         let mut summary = MatchSummary::of(record, &self.tally);
+        if let Some(c) = &summary.stop_corrected {
+            let (n, l) = (c.nelo, c.logistic_elo);
+            line = format!(
+                "{line} nelo_corrected={} nelo_corrected_low={} nelo_corrected_high={} logistic_elo_naive={} \
+                 logistic_elo_corrected={} logistic_elo_corrected_low={} logistic_elo_corrected_high={}",
+                n.point, n.low, n.high, summary.logistic_elo.point, l.point, l.low, l.high
+            );
+        }
         if let Some(scale) = record.luck_sprt_scale {
             let (llr, verdict) = luck::adjusted_sprt(&self.raw, &self.adjusted, &bounds);
             line = format!("{line} adj_llr={llr} adj_verdict={verdict}");
@@ -278,12 +299,16 @@ impl Running {
         self.outcome(record).0
     }
 
-    /// Writes the final line to `dir/summary.txt` and the summary to `dir/summary.json`; returns the line.
-    pub(crate) fn complete(&self, dir: &Path, record: &SettingsRecord) -> anyhow::Result<String> {
+    /// Writes the final line to `dir/summary.txt` and the summary to `dir/summary.json`; returns both.
+    pub(crate) fn complete(
+        &self,
+        dir: &Path,
+        record: &SettingsRecord,
+    ) -> anyhow::Result<(String, MatchSummary)> {
         let (line, summary) = self.outcome(record);
         write_atomic(&dir.join(SUMMARY_FILE), format!("{line}\n").as_bytes())?;
         summary.write(dir)?;
-        Ok(line)
+        Ok((line, summary))
     }
 }
 

@@ -5,13 +5,15 @@
 
 use super::journal::Journal;
 use super::settings::{SETTINGS_FILE, SettingsRecord};
-use super::stats::SprtBounds;
+use super::stats::{SprtBounds, stop_estimate};
+use super::summary::SUMMARY_JSON;
 use super::tally::Tally;
 use crate::plot::{self, Axis, CategorySeries, DotPlot, LinePlot, Point, Series};
 use crate::present::number::{count, decimal};
 use crate::present::{Align, Table};
 use crate::section::Section;
 use crate::statistics::sprt::{SprtStatus, sprt_pentanomial};
+use crate::statistics::sprt_stop::StopEstimate;
 use anyhow::{Context, Result};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -35,6 +37,8 @@ struct MatchRun {
     /// `(pairs, LLR)` after each pair, in pair order.
     path: Vec<(u64, f64)>,
     status: SprtStatus,
+    /// The estimates corrected for an SPRT stop, of a complete folder the SPRT stopped.
+    corrected: Option<StopEstimate>,
 }
 
 impl MatchRun {
@@ -55,12 +59,19 @@ impl MatchRun {
             path.push((tally.pairs, sprt_pentanomial(&tally.penta, &bounds).llr));
         }
         let status = sprt_pentanomial(&tally.penta, &bounds);
+        // An unfinished folder has not stopped (a work-odds match's LLR may cross a bound on its way).
+        let corrected = dir
+            .join(SUMMARY_JSON)
+            .is_file()
+            .then(|| stop_estimate(&settings, &tally.penta))
+            .flatten();
         Ok(MatchRun {
             settings,
             bounds,
             tally,
             path,
             status,
+            corrected,
         })
     }
 }
@@ -113,6 +124,11 @@ pub(crate) fn match_section(
         )
     };
     let p = t.penta.counts;
+    let naive = |label: &str| match run.corrected {
+        Some(_) => format!("{label}, naive"),
+        None => label.to_owned(),
+    };
+    let (nelo_label, elo_label) = (naive("normalized Elo (nElo)"), naive("logistic Elo"));
     for (label, value) in [
         (
             "pairs (games)",
@@ -132,8 +148,8 @@ pub(crate) fn match_section(
             format!("{}, {}, {}, {}, {}", p[0], p[1], p[2], p[3], p[4]),
         ),
         ("A's score per game", format!("{:.3}", s.score)),
-        ("normalized Elo (nElo)", interval(&s.nelo)),
-        ("logistic Elo", interval(&s.logistic_elo)),
+        (nelo_label.as_str(), interval(&s.nelo)),
+        (elo_label.as_str(), interval(&s.logistic_elo)),
         (
             "SPRT",
             format!(
@@ -153,6 +169,13 @@ pub(crate) fn match_section(
     ] {
         table.row([label.to_owned(), value])?;
     }
+    if let Some(c) = &run.corrected {
+        table.row(["nElo corrected for the stop".to_owned(), interval(&c.nelo)])?;
+        table.row([
+            "logistic Elo corrected for the stop".to_owned(),
+            interval(&c.logistic_elo),
+        ])?;
+    }
     md.push_str(&table.markdown());
     let _ = writeln!(
         md,
@@ -160,6 +183,17 @@ pub(crate) fn match_section(
          method); logistic Elo from the mean score, its interval the transformed ends of the score's. The SPRT \
          accepts H1 when the LLR reaches the upper threshold ln((1 − β) / α), H0 at the lower ln(β / (1 − α)).\n"
     );
+    if run.corrected.is_some() {
+        let _ = writeln!(
+            md,
+            "The SPRT stopped this match, so the naive estimates lean towards the bound it crossed. The corrected \
+             nElo is Whitehead's bias-adjusted estimate (the nElo at which the naive estimate's mean at the stop \
+             equals the observed one), its interval the ordering by the naive estimate, both by simulating the \
+             test {} times per candidate; the corrected logistic Elo is the one those nElo values imply \
+             (docs/match.md).\n",
+            count(crate::statistics::sprt_stop::RUNS)
+        );
+    }
     if run.path.is_empty() {
         let _ = writeln!(md, "No complete pair yet: nothing to chart.\n");
         return Ok(section);

@@ -1,6 +1,9 @@
-//! The match's one use of the statistics module: the SPRT and nElo of A's pentanomial counts.
+//! The match's one use of the statistics module: the SPRT and nElo of A's pentanomial counts, and after an SPRT
+//! stop the estimates corrected for it.
 
+use super::settings::SettingsRecord;
 use crate::statistics::sprt;
+use crate::statistics::sprt_stop::{self, StopEstimate};
 
 pub(crate) use sprt::{GameScore, Pentanomial, SprtBounds};
 
@@ -33,4 +36,18 @@ pub(crate) fn verdict(penta: &Pentanomial, bounds: &SprtBounds) -> Verdict {
             s.upper
         ),
     }
+}
+
+/// The estimates corrected for the stop ([`sprt_stop`]) when the pentanomial SPRT stopped the match `record`
+/// describes: its verdict is not `continue` and fewer pairs than `--games` allows were played, by a whole match
+/// (a shard never stops) that was not stopping on luck-adjusted scores (`--luck-sprt`). A match whose SPRT crosses
+/// only at its last allowed pair gets none (it was not cut short). The simulation is seeded with the match's seed.
+pub(crate) fn stop_estimate(record: &SettingsRecord, penta: &Pentanomial) -> Option<StopEstimate> {
+    let bounds = record.bounds();
+    let max_pairs = record.games / 2;
+    let stopped = record.shard == "1/1"
+        && record.luck_sprt_scale.is_none()
+        && penta.pairs() < max_pairs
+        && sprt::sprt_pentanomial(penta, &bounds).verdict != sprt::SprtVerdict::Continue;
+    stopped.then(|| sprt_stop::after_stop(penta, &bounds, max_pairs, record.seed, sprt_stop::RUNS))
 }

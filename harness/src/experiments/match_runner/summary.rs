@@ -3,9 +3,11 @@
 //! completes. Keys are documented in docs/match.md.
 
 use super::settings::SettingsRecord;
+use super::stats::stop_estimate;
 use super::tally::Tally;
 use crate::statistics::Interval;
 use crate::statistics::sprt::{SprtStatus, sprt_pentanomial};
+use crate::statistics::sprt_stop::RUNS;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -132,9 +134,25 @@ pub(crate) struct MatchSummary {
     pub void: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub luck: Option<LuckJson>,
+    /// Only after an SPRT stop: `nelo` and `logistic_elo` corrected for the stop's bias (they are the naive ones).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stop_corrected: Option<StopCorrectedJson>,
     /// With `--luck-sprt`: the SPRT on luck-adjusted pair scores that decided the stop.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub adjusted_sprt: Option<AdjustedSprtJson>,
+}
+
+/// The estimates corrected for an SPRT stop (docs/match.md, "After an SPRT stop").
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct StopCorrectedJson {
+    /// Whitehead's bias-adjusted nElo with the interval of the ordering by the naive estimate.
+    pub nelo: Interval,
+    /// The logistic Elo those nElo values imply.
+    pub logistic_elo: Interval,
+    /// Simulated tests per candidate nElo, and the seed of their generators (the match's).
+    pub runs: usize,
+    pub seed: u64,
 }
 
 /// The SPRT on luck-adjusted pair scores (`--luck-sprt`).
@@ -180,6 +198,12 @@ impl MatchSummary {
             logistic_elo: s.logistic_elo.into(),
             same_turn_pairs: tally.same_turn_pairs,
             void: tally.void(),
+            stop_corrected: stop_estimate(settings, &tally.penta).map(|e| StopCorrectedJson {
+                nelo: e.nelo,
+                logistic_elo: e.logistic_elo,
+                runs: RUNS,
+                seed: settings.seed,
+            }),
             luck: None,
             adjusted_sprt: None,
         }
