@@ -48,6 +48,9 @@ pub struct Args {
 /// Runs the command: one line per bot on stdout.
 pub fn run(args: Args) -> anyhow::Result<()> {
     crate::record::check_output_folder("out", &args.out)?;
+    for bot in &args.bots {
+        bot.check_tables("bot", None, 1)?;
+    }
     let win_scale = match (args.win_scale, &args.win_scale_from) {
         (Some(cp), _) => WinScale::fixed(cp)?,
         (None, Some(dir)) => WinScale::fitted_on(dir)?,

@@ -498,6 +498,7 @@ fn work_odds_settings(
 fn work_odds(w: WorkOddsArgs) -> anyhow::Result<()> {
     use crate::experiments::match_runner::work_odds;
     let concurrency = concurrency_of(w.concurrency)?;
+    w.bot.0.check_tables("bot", Some(&w.bot.0), concurrency)?;
     crate::record::check_output_folder("out", &w.out)?;
     if let Some(file) = &w.write {
         crate::commands::bench::check_file("write", file)?;
@@ -561,6 +562,7 @@ fn worth(w: WorthArgs) -> anyhow::Result<()> {
     let concurrency = concurrency_of(w.concurrency)?;
     crate::record::check_output_folder("out", &w.out)?;
     let bot = without_tc("bot", w.bot)?;
+    bot.check_tables("bot", Some(&bot), concurrency)?;
     let at = |n: u64| BotSpec {
         tc: crate::experiments::match_runner::bot::TimeControl::Nodes(n),
         ..bot
@@ -627,6 +629,13 @@ fn play_match(p: PlayArgs) -> anyhow::Result<()> {
     };
     check_games(p.games)?;
     let concurrency = concurrency_of(p.concurrency)?;
+    // Named by the larger table, the one to make smaller.
+    let (option, big, other) = if a.tt >= b.tt {
+        ("a", &a, &b)
+    } else {
+        ("b", &b, &a)
+    };
+    big.check_tables(option, Some(other), concurrency)?;
     let bounds = SprtBounds {
         elo0: p.elo0,
         elo1: p.elo1,
