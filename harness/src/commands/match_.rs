@@ -10,6 +10,7 @@ use crate::experiments::match_runner::run::{Destination, play};
 use crate::experiments::match_runner::settings::{MAX_GAMES, MatchSettings, Shard};
 use crate::experiments::match_runner::stats::SprtBounds;
 use crate::outln;
+use crate::record::Role;
 use std::path::PathBuf;
 
 /// Arguments of `harness match`.
@@ -293,6 +294,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Some(Action::Merge(m)) => {
             if let Some(out) = &m.out {
                 crate::record::check_output_folder("out", out)?;
+                let mut locations = vec![("out", out.as_path(), Role::Output)];
+                locations.extend(m.dirs.iter().map(|d| ("<DIRS>", d.as_path(), Role::Input)));
+                crate::record::check_apart(&locations)?;
             }
             let (line, folder) =
                 crate::experiments::match_runner::merge::merge(&m.dirs, m.out.as_deref())?;
@@ -303,6 +307,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         Some(Action::Openings(o)) => {
             if o.freeze {
+                crate::record::check_output_file("file", &o.file)?;
                 let n = openings::freeze(&o.file, &OpeningParams::DEFAULT)?;
                 outln!("openings: {n} written to {}", o.file.display());
             } else {
@@ -500,9 +505,15 @@ fn work_odds(w: WorkOddsArgs) -> anyhow::Result<()> {
     let concurrency = concurrency_of(w.concurrency)?;
     w.bot.0.check_tables("bot", Some(&w.bot.0), concurrency)?;
     crate::record::check_output_folder("out", &w.out)?;
+    let mut locations = vec![
+        ("out", w.out.as_path(), Role::Output),
+        ("openings", w.openings.as_path(), Role::Input),
+    ];
     if let Some(file) = &w.write {
-        crate::commands::bench::check_file("write", file)?;
+        crate::record::check_output_file("write", file)?;
+        locations.push(("write", file, Role::Output));
     }
+    crate::record::check_apart(&locations)?;
     let doubled_fits = |bot: &BotSpec| bot.tc.checked_doubled().is_some();
     let Some(budgets) = w.budgets else {
         if !doubled_fits(&w.bot.0) {
@@ -561,6 +572,11 @@ fn worth(w: WorthArgs) -> anyhow::Result<()> {
     }
     let concurrency = concurrency_of(w.concurrency)?;
     crate::record::check_output_folder("out", &w.out)?;
+    crate::record::check_apart(&[
+        ("out", w.out.as_path(), Role::Output),
+        ("openings", &w.openings, Role::Input),
+        ("curve", &w.curve, Role::Input),
+    ])?;
     let bot = without_tc("bot", w.bot)?;
     bot.check_tables("bot", Some(&bot), concurrency)?;
     let at = |n: u64| BotSpec {
@@ -657,9 +673,19 @@ fn play_match(p: PlayArgs) -> anyhow::Result<()> {
         sprt_stops: true,
     };
     let destination = match &p.resume {
-        Some(dir) => Destination::Resume(dir),
+        Some(dir) => {
+            crate::record::check_apart(&[
+                ("resume", dir.as_path(), Role::Output),
+                ("openings", &p.openings, Role::Input),
+            ])?;
+            Destination::Resume(dir)
+        }
         None => {
             crate::record::check_output_folder("out", &p.out)?;
+            crate::record::check_apart(&[
+                ("out", p.out.as_path(), Role::Output),
+                ("openings", &p.openings, Role::Input),
+            ])?;
             Destination::New(&p.out)
         }
     };

@@ -20,6 +20,11 @@ pub fn check_output_folder(option: &str, dir: &Path) -> anyhow::Result<()> {
 /// [`check_output_folder`] of `dir`, the message naming `shown` (the value the user gave).
 fn check_folder(option: &str, shown: &Path, dir: &Path) -> anyhow::Result<()> {
     let fail = |why: String| bad(option, shown, why);
+    if !dir.exists() && dir.symlink_metadata().is_ok() {
+        return Err(fail(
+            "is a symlink to nothing; refusing to create a folder through it".into(),
+        ));
+    }
     if dir.exists() {
         if !dir.is_dir() {
             return Err(fail(if dir == shown {
@@ -121,11 +126,13 @@ pub fn check_apart(locations: &[(&str, &Path, Role)]) -> anyhow::Result<()> {
                 Role::Input => "which this command reads",
                 Role::Output => "which this command also writes",
             };
+            // A positional argument (`<DIRS>`) is named as it is, an option with its dashes.
+            let dashes = if other.starts_with('<') { "" } else { "--" };
             return Err(bad(
                 option,
                 path,
                 format!(
-                    "{how} --{other} ({}, {what}); give them separate folders",
+                    "{how} {dashes}{other} ({}, {what}); give them separate folders",
                     other_path.display()
                 ),
             ));
@@ -167,13 +174,13 @@ pub fn resolve(path: &Path) -> PathBuf {
 }
 
 /// Checks that `file` (the value of `--option`) can be replaced by a regular file: absent, a regular file, or a
-/// symlink to one (which is followed: the file it points to is written). A device, FIFO, socket or folder is
-/// never replaced.
+/// symlink to one (which is followed: the file it points to is written), in a folder that accepts a new file or
+/// can be created ([`check_output_folder`]). A device, FIFO, socket or folder is never replaced.
 pub fn check_output_file(option: &str, file: &Path) -> anyhow::Result<()> {
-    match special_file(file) {
-        Some(what) => Err(bad(option, file, what)),
-        None => Ok(()),
+    if let Some(what) = special_file(file) {
+        return Err(bad(option, file, what));
     }
+    check_folder(option, file, &parent_of(&resolve(file)))
 }
 
 /// Why `file` cannot be replaced by a regular file, if it cannot.
