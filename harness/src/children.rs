@@ -63,6 +63,10 @@ fn stop(sig: i32) -> ! {
         // SAFETY: kill has no memory effects; a group that already ended gives ESRCH, which is ignored.
         unsafe { libc::kill(-group, libc::SIGKILL) };
     }
+    for pid in own_children() {
+        // SAFETY: as above; `pid` is a child of this process, not yet waited for, so its id is not reused.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
+    }
     for dir in lock(&WRITING).iter() {
         let _ = std::fs::write(
             dir.join(INTERRUPTED_FILE),
@@ -74,6 +78,25 @@ fn stop(sig: i32) -> ! {
         );
     }
     std::process::exit(128 + sig)
+}
+
+/// The processes whose parent is this one (`/proc/*/stat`): children started without [`spawn`], such as the timing
+/// children of `compare` and of the main job, die with the run too.
+fn own_children() -> Vec<i32> {
+    let me = std::process::id().to_string();
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter_map(|e| {
+            let pid = e.file_name().to_str()?.parse::<i32>().ok()?;
+            let stat = std::fs::read_to_string(e.path().join("stat")).ok()?;
+            // `pid (comm) state ppid ...`: the command name may hold spaces and parentheses, so read after the last ')'.
+            let ppid = stat.rsplit_once(')')?.1.split_whitespace().nth(1)?;
+            (ppid == me).then_some(pid)
+        })
+        .collect()
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -159,6 +182,15 @@ mod tests {
     /// The kernel sends the parent-death signal when the thread that started the child ends (the process's death
     /// ends them all): a child started by a thread that then ends is killed, which is what happens to every child
     /// when the harness is killed.
+    #[test]
+    fn a_plain_child_is_found_among_the_own_children() {
+        let mut child = Command::new("sleep").arg("30").spawn().unwrap();
+        let found = own_children().contains(&(child.id() as i32));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert!(found);
+    }
+
     #[test]
     fn a_child_is_killed_when_its_parent_goes() {
         let mut child = std::thread::spawn(|| spawn(Command::new("sleep").arg("30")).unwrap())
