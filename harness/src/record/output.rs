@@ -257,7 +257,8 @@ pub fn check_holds_not(option: &str, dir: &Path, other: &str, kept: &Path) -> an
 }
 
 /// Fails with "no space left on device" and the path when the file system holding `path` has no free block left
-/// (a child such as valgrind that cuts its output short on a full disk does not say so itself).
+/// for this process (root may use the reserved blocks too): a child such as valgrind that cuts its output short on
+/// a full disk does not say so itself.
 pub(crate) fn check_space(path: &Path) -> anyhow::Result<()> {
     use std::os::unix::ffi::OsStrExt;
     let dir = parent_of(path);
@@ -266,7 +267,16 @@ pub(crate) fn check_space(path: &Path) -> anyhow::Result<()> {
     };
     // SAFETY: `c` is a NUL-terminated path and `st` a zeroed statvfs that the call fills in.
     let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
-    if unsafe { libc::statvfs(c.as_ptr(), &mut st) } == 0 && st.f_bavail == 0 {
+    if unsafe { libc::statvfs(c.as_ptr(), &mut st) } != 0 {
+        return Ok(());
+    }
+    // SAFETY: geteuid has no memory effects.
+    let free = if unsafe { libc::geteuid() } == 0 {
+        st.f_bfree
+    } else {
+        st.f_bavail
+    };
+    if free == 0 {
         anyhow::bail!("{}: no space left on device", path.display());
     }
     Ok(())
@@ -314,5 +324,34 @@ mod tests {
             .collect();
         names.sort();
         assert_eq!(names, ["f"]);
+    }
+
+    /// A tiny tmpfs filled to the last block (needs root to mount; elsewhere the test says so and checks nothing).
+    #[test]
+    fn a_full_file_system_is_named_with_its_path() {
+        let tmp = tempfile::tempdir().unwrap();
+        let mounted = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+            .arg(tmp.path())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !mounted {
+            eprintln!("skipped: cannot mount a tmpfs here (not root)");
+            return;
+        }
+        let target = tmp.path().join("out.csv");
+        assert!(check_space(&target).is_ok());
+        let fill = std::fs::write(tmp.path().join("fill"), vec![0u8; 1 << 20]);
+        let err = check_space(&target).map_err(|e| e.to_string());
+        let _ = std::process::Command::new("umount")
+            .arg(tmp.path())
+            .status();
+        assert!(fill.is_err(), "1 MiB fitted in a 64 KiB file system");
+        let err = err.unwrap_err();
+        assert!(
+            err.contains("no space left on device") && err.contains(&*target.to_string_lossy()),
+            "{err}"
+        );
     }
 }
