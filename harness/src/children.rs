@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The file that marks a `.partial` run folder as stopped by a signal (its content names the signal).
 pub(crate) const INTERRUPTED_FILE: &str = "INTERRUPTED";
@@ -17,6 +18,9 @@ static RUNNING: Mutex<Vec<i32>> = Mutex::new(Vec::new());
 
 /// The `.partial` run folders being written now.
 static WRITING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Set when a signal stops the run: the work that sees its children killed must not exit first with its own status.
+static STOPPING: AtomicBool = AtomicBool::new(false);
 
 /// Takes SIGINT and SIGTERM from the whole process into one thread that stops the run ([`stop`]). Called first in
 /// `main`, before any thread starts: threads inherit the blocked mask, so only that thread ever sees the signals.
@@ -54,6 +58,7 @@ pub(crate) fn install() {
 
 /// Kills every running child's group, marks the run folders being written, and exits `128 + sig`.
 fn stop(sig: i32) -> ! {
+    STOPPING.store(true, Ordering::SeqCst);
     let name = if sig == libc::SIGINT {
         "SIGINT"
     } else {
@@ -101,6 +106,14 @@ fn own_children() -> Vec<i32> {
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Waits for the exit [`stop`] is making, if a signal is stopping the run: a command whose child was just killed
+/// would otherwise fail (status 1) before the signal's status (130 or 143) is set.
+pub(crate) fn wait_if_stopping() {
+    while STOPPING.load(Ordering::SeqCst) {
+        std::thread::park();
+    }
 }
 
 /// Notes that `dir` (a `.partial` run folder) is being written, until [`written`].
