@@ -1,7 +1,10 @@
 //! A hostile user's probes, so that none of them can come back: outputs that are devices, FIFOs or
 //! symlinks, locations aliased through `..` and symlinks, inputs inside outputs, reserved family names, file modes
-//! under the umask, the choice of run `harness report` makes, sizes beyond the machine, and a signal to the main job
-//! while its callgrind children run. Each test takes a few seconds; only the signal test starts the main job.
+//! under the umask, the choice of run `harness report` makes, sizes beyond the machine (or beyond `ulimit -v`), the
+//! progress of a long `turns --summary`, the outputs of `compare`, `deadline` and `match` against their inputs, a
+//! signal to the main job while its callgrind children run and to `compare` while its main-job run does, and a full
+//! disk (a tmpfs, where the tests run as root). Each test takes a few seconds (the progress test about 10, the time
+//! of its first status line); only the signal tests start the main job.
 
 mod cli_support;
 mod support;
