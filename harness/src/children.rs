@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The file that marks a `.partial` run folder as stopped by a signal (its content names the signal).
 pub(crate) const INTERRUPTED_FILE: &str = "INTERRUPTED";
@@ -17,6 +18,9 @@ static RUNNING: Mutex<Vec<i32>> = Mutex::new(Vec::new());
 
 /// The `.partial` run folders being written now.
 static WRITING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Set when a signal stops the run: the work that sees its children killed must not exit first with its own status.
+static STOPPING: AtomicBool = AtomicBool::new(false);
 
 /// Takes SIGINT and SIGTERM from the whole process into one thread that stops the run ([`stop`]). Called first in
 /// `main`, before any thread starts: threads inherit the blocked mask, so only that thread ever sees the signals.
@@ -54,6 +58,7 @@ pub(crate) fn install() {
 
 /// Kills every running child's group, marks the run folders being written, and exits `128 + sig`.
 fn stop(sig: i32) -> ! {
+    STOPPING.store(true, Ordering::SeqCst);
     let name = if sig == libc::SIGINT {
         "SIGINT"
     } else {
@@ -62,6 +67,10 @@ fn stop(sig: i32) -> ! {
     for &group in lock(&RUNNING).iter() {
         // SAFETY: kill has no memory effects; a group that already ended gives ESRCH, which is ignored.
         unsafe { libc::kill(-group, libc::SIGKILL) };
+    }
+    for pid in own_children() {
+        // SAFETY: as above; `pid` is a child of this process, not yet waited for, so its id is not reused.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
     }
     for dir in lock(&WRITING).iter() {
         let _ = std::fs::write(
@@ -76,8 +85,35 @@ fn stop(sig: i32) -> ! {
     std::process::exit(128 + sig)
 }
 
+/// The processes whose parent is this one (`/proc/*/stat`): children started without [`spawn`], such as the timing
+/// children of `compare` and of the main job, die with the run too.
+fn own_children() -> Vec<i32> {
+    let me = std::process::id().to_string();
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter_map(|e| {
+            let pid = e.file_name().to_str()?.parse::<i32>().ok()?;
+            let stat = std::fs::read_to_string(e.path().join("stat")).ok()?;
+            // `pid (comm) state ppid ...`: the command name may hold spaces and parentheses, so read after the last ')'.
+            let ppid = stat.rsplit_once(')')?.1.split_whitespace().nth(1)?;
+            (ppid == me).then_some(pid)
+        })
+        .collect()
+}
+
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Waits for the exit [`stop`] is making, if a signal is stopping the run: a command whose child was just killed
+/// would otherwise fail (status 1) before the signal's status (130 or 143) is set.
+pub(crate) fn wait_if_stopping() {
+    while STOPPING.load(Ordering::SeqCst) {
+        std::thread::park();
+    }
 }
 
 /// Notes that `dir` (a `.partial` run folder) is being written, until [`written`].
@@ -159,6 +195,15 @@ mod tests {
     /// The kernel sends the parent-death signal when the thread that started the child ends (the process's death
     /// ends them all): a child started by a thread that then ends is killed, which is what happens to every child
     /// when the harness is killed.
+    #[test]
+    fn a_plain_child_is_found_among_the_own_children() {
+        let mut child = Command::new("sleep").arg("30").spawn().unwrap();
+        let found = own_children().contains(&(child.id() as i32));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert!(found);
+    }
+
     #[test]
     fn a_child_is_killed_when_its_parent_goes() {
         let mut child = std::thread::spawn(|| spawn(Command::new("sleep").arg("30")).unwrap())

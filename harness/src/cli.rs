@@ -142,7 +142,9 @@ pub fn main_with(registry: crate::registry::Registry) -> Result<(), crate::exit:
     if !matches!(cli.command, Some(Command::CallgrindOp(_))) {
         crate::children::install();
     }
-    let outcome = run(cli).map_err(|err| {
+    let outcome = run(cli);
+    crate::children::wait_if_stopping();
+    let outcome = outcome.map_err(|err| {
         complain(&crate::exit::message(&err));
         Failure::of(&err)
     });

@@ -313,33 +313,89 @@ pub fn output_file(s: &str) -> Result<PathBuf, ValueError> {
     Ok(path)
 }
 
-/// The memory this machine can give a new allocation now (`MemAvailable` of `/proc/meminfo`), in bytes; `None`
-/// where that is not known.
+/// The memory this process can give a new allocation now, in bytes: the least of the machine's `MemAvailable`
+/// (`/proc/meminfo`), its cgroup's memory limit (a Slurm job's) and what its address-space limit
+/// (`ulimit -v`) leaves; `None` where none of them is known.
 pub(crate) fn available_memory() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let kib = text
-        .lines()
-        .find_map(|l| l.strip_prefix("MemAvailable:"))?
-        .trim()
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok();
+    let machine = meminfo
+        .as_deref()
+        .and_then(|t| kib_field(t, "MemAvailable:"));
+    [machine, cgroup_limit(), address_space_headroom()]
+        .into_iter()
+        .flatten()
+        .min()
+}
+
+/// `NAME: N kB` of a `/proc` text, in bytes.
+fn kib_field(text: &str, name: &str) -> Option<u64> {
+    let kib = text.lines().find_map(|l| l.strip_prefix(name))?;
+    kib.trim()
         .strip_suffix("kB")?
         .trim()
         .parse::<u64>()
-        .ok()?;
-    kib.checked_mul(1024)
+        .ok()?
+        .checked_mul(1024)
 }
 
-/// Checks, before any allocation, that `bytes` (what `--option` = `value` asks for) fits in the memory this machine
-/// has available: a size that cannot be allocated is bad input (status 2), not an abort after the work started.
+/// The memory limit of this process's cgroup (v2 `memory.max`, v1 `memory.limit_in_bytes`), when it sets one.
+/// The limit itself, not less the usage: the usage counts page cache, which the kernel reclaims first.
+fn cgroup_limit() -> Option<u64> {
+    let own = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    let file = own
+        .lines()
+        .find_map(|l| match l.split_once(':')?.1.split_once(':')? {
+            ("", path) => Some(format!("/sys/fs/cgroup{path}/memory.max")),
+            ("memory", path) => Some(format!("/sys/fs/cgroup/memory{path}/memory.limit_in_bytes")),
+            _ => None,
+        })?;
+    std::fs::read_to_string(file)
+        .ok()?
+        .trim()
+        .parse::<u64>()
+        .ok()
+}
+
+/// The address-space limit (`RLIMIT_AS`) less the address space in use (`VmSize`), when there is a limit.
+fn address_space_headroom() -> Option<u64> {
+    // SAFETY: getrlimit only writes the struct it is given.
+    let mut lim: libc::rlimit = unsafe { std::mem::zeroed() };
+    if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut lim) } != 0
+        || lim.rlim_cur == libc::RLIM_INFINITY
+    {
+        return None;
+    }
+    let used = kib_field(
+        &std::fs::read_to_string("/proc/self/status").ok()?,
+        "VmSize:",
+    )?;
+    Some((lim.rlim_cur as u64).saturating_sub(used))
+}
+
+/// Checks, before any allocation, that `bytes` (what `--option` = `value` asks for) fits in the memory this process
+/// can have ([`available_memory`]): a size that cannot be allocated is bad input (status 2), not an abort after the
+/// work started.
 pub(crate) fn check_memory(option: &str, value: &str, bytes: u64) -> anyhow::Result<()> {
     match available_memory() {
         Some(free) if bytes > free => Err(crate::exit::Failure::BadInput.because(format!(
-            "invalid value '{value}' for '--{option}': needs about {} MiB, more than the {} MiB this machine has \
-             available",
+            "invalid value '{value}' for '--{option}': needs about {} MiB, more than the {} MiB this process can \
+             have (available memory, cgroup and ulimit -v)",
             bytes.div_ceil(1 << 20),
             free >> 20
         ))),
         _ => Ok(()),
     }
+}
+
+/// Checks that transposition tables of 2^`log2` entries each (`tables`; those alive at once) fit in memory
+/// ([`check_memory`]).
+pub(crate) fn check_tables(option: &str, value: &str, tables: &[u8]) -> anyhow::Result<()> {
+    let entry = engine::search::TranspositionTable::ENTRY_BYTES as u64;
+    let bytes = tables
+        .iter()
+        .map(|&n| entry << n)
+        .fold(0u64, u64::saturating_add);
+    check_memory(option, value, bytes)
 }
 
 /// The selected values, or all of them when the selection is empty (the default of a programmatic caller).

@@ -1,7 +1,10 @@
 //! A hostile user's probes, so that none of them can come back: outputs that are devices, FIFOs or
 //! symlinks, locations aliased through `..` and symlinks, inputs inside outputs, reserved family names, file modes
-//! under the umask, the choice of run `harness report` makes, sizes beyond the machine, and a signal to the main job
-//! while its callgrind children run. Each test takes a few seconds; only the signal test starts the main job.
+//! under the umask, the choice of run `harness report` makes, sizes beyond the machine (or beyond `ulimit -v`), the
+//! progress of a long `turns --summary`, the outputs of `compare`, `deadline` and `match` against their inputs, a
+//! signal to the main job while its callgrind children run and to `compare` while its main-job run does, and a full
+//! disk (a tmpfs, where the tests run as root). Each test takes a few seconds (the progress test about 10, the time
+//! of its first status line); only the signal tests start the main job.
 
 mod cli_support;
 mod support;
@@ -438,5 +441,298 @@ fn sigterm_kills_the_children_and_marks_the_run_interrupted() {
     assert!(
         !x.path().join("reports").exists(),
         "the report folder was written before the run completed"
+    );
+}
+
+/// Runs `args` under an address-space limit of `kib` KiB (`ulimit -v`), stdin closed.
+fn run_limited(kib: u64, args: &[&str]) -> std::process::Output {
+    Command::new("sh")
+        .args(["-c", &format!("ulimit -v {kib} && exec \"$0\" \"$@\"")])
+        .arg(env!("CARGO_BIN_EXE_harness"))
+        .args(args)
+        .current_dir(cli_support::repo_root())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn tables_beyond_the_memory_the_process_can_have_are_refused_naming_the_option() {
+    // 2^26 entries are 1.5 GiB, more than a 1 GiB address space.
+    const KIB: u64 = 1 << 20;
+    let x = support::temp_dir("hostile-tables");
+    let out = path(x.path());
+    for (args, needle) in [
+        (
+            vec!["search", "--tt", "26", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 PP"],
+            "for '--tt'",
+        ),
+        (
+            vec!["tt-pressure", "--sizes", "20,26", "--out", out],
+            "for '--sizes'",
+        ),
+        (
+            vec!["match", "--a", "tt=10", "--b", "tt=26", "--out", out],
+            "for '--b'",
+        ),
+        (
+            vec![
+                "deadline", "--suite", "sparse", "--bot", "tt=26", "--out", out,
+            ],
+            "for '--bot'",
+        ),
+    ] {
+        let o = run_limited(KIB, &args);
+        let err = assert_exit(&o, 2);
+        assert!(
+            err.contains(needle) && err.contains("ulimit -v"),
+            "{args:?}: {err}"
+        );
+    }
+    assert_eq!(
+        std::fs::read_dir(x.path()).unwrap().count(),
+        0,
+        "a run folder was made"
+    );
+}
+
+#[test]
+fn a_summary_of_many_passes_shows_its_progress_with_the_time_left() {
+    // 892,400 paths in 1 MiB take hundreds of passes: one progress over all of them, a line every 10 s.
+    let mut child = harness()
+        .args(["turns", "--summary", "--max-memory", "1"])
+        .arg("QQQQQQ2/QQQQQQ2/8/8/8/8/8/k6K w - - 0 1 QQQ")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let lines = std::io::BufRead::lines(std::io::BufReader::new(child.stderr.take().unwrap()));
+    let mut seen = Vec::new();
+    for line in lines {
+        let line = line.unwrap();
+        let done = line.contains(" of 537)") && line.ends_with(" s left)");
+        seen.push(line);
+        if done {
+            break;
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    let last = seen.last().cloned().unwrap_or_default();
+    assert!(last.ends_with(" s left)"), "no progress line: {seen:?}");
+    assert!(seen[0].contains("536 more passes"), "{seen:?}");
+}
+
+#[test]
+fn compare_deadline_and_match_outputs_never_lie_inside_their_inputs() {
+    let x = support::temp_dir("hostile-outputs");
+    let scen = support::scenarios_with_strength(x.path());
+    let openings = scen.join("openings.json");
+    let dangling = x.path().join("dangling");
+    std::os::unix::fs::symlink(x.path().join("missing/target"), &dangling).unwrap();
+    let fifo = x.path().join("fifo");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let exe = env!("CARGO_BIN_EXE_harness");
+    let (s, inside) = (path(&scen), scen.join("../scenarios/out"));
+    let w = x.path().join("w");
+    let bot = "tc=nodes:10";
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec![
+                "deadline",
+                "--suite",
+                "sparse",
+                "--bot",
+                bot,
+                "--scenarios",
+                s,
+                "--out",
+                path(&inside),
+            ],
+            "lies inside --scenarios",
+        ),
+        (
+            vec![
+                "deadline",
+                "--suite",
+                "sparse",
+                "--bot",
+                bot,
+                "--scenarios",
+                s,
+                "--out",
+                path(&dangling),
+            ],
+            "symlink to nothing",
+        ),
+        (
+            vec![
+                "compare",
+                "--prebuilt",
+                exe,
+                exe,
+                "--scenarios-dir",
+                s,
+                "--out",
+                path(&inside),
+            ],
+            "lies inside --scenarios-dir",
+        ),
+        (
+            vec![
+                "match",
+                "--a",
+                bot,
+                "--b",
+                bot,
+                "--games",
+                "2",
+                "--openings",
+                path(&openings),
+                "--out",
+                s,
+            ],
+            "holds --openings",
+        ),
+        (
+            vec![
+                "match",
+                "work-odds",
+                "--bot",
+                bot,
+                "--games",
+                "2",
+                "--openings",
+                path(&openings),
+                "--out",
+                path(&dangling),
+            ],
+            "symlink to nothing",
+        ),
+        (
+            vec![
+                "match",
+                "work-odds",
+                "--bot",
+                "tt=10",
+                "--budgets",
+                "10",
+                "--games",
+                "2",
+                "--openings",
+                path(&openings),
+                "--out",
+                path(&w),
+                "--write",
+                path(&openings),
+            ],
+            "is --openings",
+        ),
+        (
+            vec!["match", "openings", "--freeze", "--file", path(&fifo)],
+            "a FIFO",
+        ),
+        (
+            vec!["match", "merge", s, "--out", path(&inside)],
+            "lies inside <DIRS>",
+        ),
+    ];
+    for (args, needle) in &cases {
+        refused(args, needle);
+    }
+    assert!(!inside.exists() && !x.path().join("missing").exists());
+    assert!(fifo.symlink_metadata().unwrap().file_type().is_fifo());
+    // The openings were not rewritten.
+    let shipped = std::fs::read(support::shipped_scenarios().join("openings.json")).unwrap();
+    assert_eq!(std::fs::read(&openings).unwrap(), shipped);
+}
+
+#[test]
+fn sigterm_to_compare_kills_its_main_job_child() {
+    let x = support::temp_dir("hostile-compare-signal");
+    let exe = env!("CARGO_BIN_EXE_harness");
+    let mut child = harness()
+        .args([
+            "compare",
+            "--prebuilt",
+            exe,
+            exe,
+            "--scenario",
+            "sparse",
+            "--instruction-rounds",
+            "0",
+        ])
+        .arg("--out")
+        .arg(x.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Its main-job runs write under the comparison folder, which their command lines name.
+    let start = Instant::now();
+    let runs = loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "no main-job run started"
+        );
+        assert!(child.try_wait().unwrap().is_none(), "compare ended first");
+        let runs = children_of_run(path(x.path()), child.id());
+        if !runs.is_empty() {
+            break runs;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    // SAFETY: kill with a pid this test started has no memory effects.
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    assert_eq!(child.wait().unwrap().code(), Some(143));
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while runs
+        .iter()
+        .any(|p| Path::new(&format!("/proc/{p}")).exists())
+    {
+        assert!(
+            Instant::now() < deadline,
+            "main-job runs outlived compare: {runs:?}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let folder = std::fs::read_dir(x.path())
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    assert!(folder.join("INTERRUPTED").is_file(), "{}", folder.display());
+}
+
+#[test]
+fn a_full_disk_says_no_space_left_and_the_path() {
+    let tmp = support::temp_dir("hostile-full");
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(tmp.path())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !mounted {
+        eprintln!("skipped: cannot mount a tmpfs here (not root)");
+        return;
+    }
+    let _ = std::fs::write(tmp.path().join("fill"), vec![0u8; 1 << 20]);
+    let target = tmp.path().join("catalogue.tsv");
+    let o = run(&["catalogue", "--out", path(&target)]);
+    let _ = Command::new("umount").arg(tmp.path()).status();
+    let err = assert_exit(&o, 1);
+    assert!(
+        err.to_lowercase().contains("no space left on device") && err.contains(path(&target)),
+        "{err}"
     );
 }

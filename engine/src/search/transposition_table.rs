@@ -163,6 +163,10 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
+    /// Bytes one entry of a bounded table takes: a table of `entries` entries allocates at most
+    /// `entries * ENTRY_BYTES` bytes, all up front.
+    pub const ENTRY_BYTES: usize = WORDS * size_of::<AtomicU64>();
+
     /// A table of `entries` empty entries (`entries` a power of two, at most 2^32).
     pub fn new(entries: usize) -> Result<Self, TableSizeError> {
         Self::with_scheme(ReplacementScheme::Depth, entries)

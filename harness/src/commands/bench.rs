@@ -2,7 +2,6 @@
 //! the load average and machine, and with `--write` keeps the measurement as the main job reads it.
 //! Parsing only.
 
-use crate::exit::Failure;
 use crate::experiments::match_runner::openings;
 use crate::experiments::strength::{bench, write_json};
 use crate::outln;
@@ -22,7 +21,7 @@ pub struct Args {
 /// Runs the command.
 pub fn run(args: Args) -> anyhow::Result<()> {
     if let Some(file) = &args.write {
-        check_file("write", file)?;
+        crate::record::check_output_file("write", file)?;
     }
     let o = openings::load(&args.openings).map_err(|e| e.context("--openings"))?;
     let record = bench::run(&o)?;
@@ -31,19 +30,5 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         crate::status!("bench: written to {}", file.display());
     }
     outln!("{}", record.line());
-    Ok(())
-}
-
-/// An output file's location, checked before the work: not a folder, its parent a writable folder.
-pub(crate) fn check_file(option: &str, file: &std::path::Path) -> anyhow::Result<()> {
-    if file.is_dir() {
-        return Err(Failure::BadInput.because(format!(
-            "--{option} {}: is a folder, not a file",
-            file.display()
-        )));
-    }
-    if let Some(parent) = file.parent().filter(|p| !p.as_os_str().is_empty()) {
-        crate::record::check_output_folder(option, parent)?;
-    }
     Ok(())
 }

@@ -15,7 +15,7 @@ use crate::outln;
 use crate::progress::Progress;
 use crate::record::schema::UnknownMetrics;
 use crate::record::{ArmKey, Metric, MetricTable};
-use crate::record::{RunFolder, RunMetadata, write_atomic};
+use crate::record::{Role, RunFolder, RunMetadata, write_atomic};
 use crate::scenario::Family;
 use crate::values::{List, families, list, positive};
 use anyhow::{Context, Result};
@@ -127,6 +127,11 @@ pub fn run(args: Args) -> Result<()> {
     })?;
     crate::record::check_output_folder("out", &args.out)?;
     crate::record::check_output_folder("work-dir", &args.work_dir)?;
+    crate::record::check_apart(&[
+        ("out", args.out.as_path(), Role::Output),
+        ("work-dir", &args.work_dir, Role::Output),
+        ("scenarios-dir", &scenarios_dir, Role::Input),
+    ])?;
     let meta = RunMetadata::collect(args.seed);
     // Absolute, because each side runs in its own checkout.
     let out = std::path::absolute(&args.out)

@@ -9,6 +9,7 @@ use crate::experiments::deadline::suite::SuiteSource;
 use crate::experiments::deadline::win_value::WinScale;
 use crate::experiments::match_runner::bot::BotSpec;
 use crate::outln;
+use crate::record::Role;
 use engine::search::SearchDepth;
 use std::path::PathBuf;
 
@@ -48,6 +49,21 @@ pub struct Args {
 /// Runs the command: one line per bot on stdout.
 pub fn run(args: Args) -> anyhow::Result<()> {
     crate::record::check_output_folder("out", &args.out)?;
+    let suite = SuiteSource::parse(&args.suite);
+    let mut locations = vec![
+        ("out", args.out.as_path(), Role::Output),
+        ("scenarios", args.scenarios.as_path(), Role::Input),
+    ];
+    if let SuiteSource::File(file) = &suite {
+        locations.push(("suite", file, Role::Input));
+    }
+    if let Some(dir) = &args.win_scale_from {
+        locations.push(("win-scale-from", dir, Role::Input));
+    }
+    crate::record::check_apart(&locations)?;
+    for bot in &args.bots {
+        bot.check_tables("bot", None, 1)?;
+    }
     let win_scale = match (args.win_scale, &args.win_scale_from) {
         (Some(cp), _) => WinScale::fixed(cp)?,
         (None, Some(dir)) => WinScale::fitted_on(dir)?,
@@ -55,7 +71,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     let plan = DeadlinePlan {
         win_scale,
-        suite: SuiteSource::parse(&args.suite),
+        suite,
         scenarios_dir: args.scenarios,
         bots: args.bots,
         reference_depth: args.reference_depth,

@@ -382,18 +382,6 @@ fn output_folder(option: &'static str, dir: &Path) -> Result<()> {
     crate::record::check_output_folder(option, dir)
 }
 
-/// A file the run will write: its folder must exist (or be creatable) and the path must not be a folder.
-fn output_file(option: &'static str, file: &Path) -> Result<()> {
-    if file.is_dir() {
-        return Err(bad(option, &file.display().to_string(), "is a folder"));
-    }
-    crate::record::check_output_file(option, file)?;
-    match file.parent().filter(|p| !p.as_os_str().is_empty()) {
-        Some(parent) => output_folder(option, parent),
-        None => Ok(()),
-    }
-}
-
 /// No output location is, holds or lies inside another location or an input ([`crate::record::check_apart`]).
 fn check_apart_all(args: &Args, report_dir: Option<&Path>) -> Result<()> {
     use crate::record::Role::{Input, Output};
@@ -445,7 +433,7 @@ fn run_checked(args: &Args) -> Result<()> {
         output_folder("out", dir)?;
     }
     if let Some(file) = &args.trace_out {
-        output_file("trace-out", file)?;
+        crate::record::check_output_file("trace-out", file)?;
     }
     if let Some(dir) = &args.dice_trace_out {
         output_folder("dice-trace-out", dir)?;

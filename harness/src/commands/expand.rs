@@ -50,16 +50,26 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let depth = ChanceDepth::from_layers(args.depth).expect("clap checks the range");
     let e = estimate::estimate(&state, depth, args.cache, args.traversal);
-    if e.bytes > args.max_memory.saturating_mul(1 << 20) {
+    // The bound, or the memory this process can have when that is less.
+    let machine = crate::values::available_memory().unwrap_or(u64::MAX);
+    if e.bytes > args.max_memory.saturating_mul(1 << 20).min(machine) {
+        let above = if args.max_memory.saturating_mul(1 << 20) <= machine {
+            format!("above --max-memory {} MiB", count(args.max_memory))
+        } else {
+            format!(
+                "above the {} MiB this process can have (--max-memory {} MiB)",
+                count(machine >> 20),
+                count(args.max_memory)
+            )
+        };
         return Err(Failure::BadInput.because(format!(
             "refusing to expand {} at depth {}: about {} leaf evaluations and {} paths held at once need an \
-             estimated {} MiB, above --max-memory {} MiB",
+             estimated {} MiB, {above}",
             state.to_dfen(),
             args.depth,
             count(e.evaluations),
             count(e.peak_paths),
             count(e.bytes >> 20),
-            count(args.max_memory)
         )));
     }
     let beat = Progress::working("expand");

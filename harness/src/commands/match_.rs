@@ -10,6 +10,7 @@ use crate::experiments::match_runner::run::{Destination, play};
 use crate::experiments::match_runner::settings::{MAX_GAMES, MatchSettings, Shard};
 use crate::experiments::match_runner::stats::SprtBounds;
 use crate::outln;
+use crate::record::Role;
 use std::path::PathBuf;
 
 /// Arguments of `harness match`.
@@ -294,6 +295,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         Some(Action::Merge(m)) => {
             if let Some(out) = &m.out {
                 crate::record::check_output_folder("out", out)?;
+                let mut locations = vec![("out", out.as_path(), Role::Output)];
+                locations.extend(m.dirs.iter().map(|d| ("<DIRS>", d.as_path(), Role::Input)));
+                crate::record::check_apart(&locations)?;
             }
             let (line, folder) =
                 crate::experiments::match_runner::merge::merge(&m.dirs, m.out.as_deref())?;
@@ -304,6 +308,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         Some(Action::Openings(o)) => {
             if o.freeze {
+                crate::record::check_output_file("file", &o.file)?;
                 let n = openings::freeze(&o.file, &OpeningParams::DEFAULT)?;
                 outln!("openings: {n} written to {}", o.file.display());
             } else {
@@ -516,10 +521,17 @@ fn work_odds_settings(
 fn work_odds(w: WorkOddsArgs) -> anyhow::Result<()> {
     use crate::experiments::match_runner::work_odds;
     let concurrency = concurrency_of(w.concurrency)?;
+    w.bot.0.check_tables("bot", Some(&w.bot.0), concurrency)?;
     crate::record::check_output_folder("out", &w.out)?;
+    let mut locations = vec![
+        ("out", w.out.as_path(), Role::Output),
+        ("openings", w.openings.as_path(), Role::Input),
+    ];
     if let Some(file) = &w.write {
-        crate::commands::bench::check_file("write", file)?;
+        crate::record::check_output_file("write", file)?;
+        locations.push(("write", file, Role::Output));
     }
+    crate::record::check_apart(&locations)?;
     let doubled_fits = |bot: &BotSpec| bot.tc.checked_doubled().is_some();
     let Some(budgets) = w.budgets else {
         if !doubled_fits(&w.bot.0) {
@@ -578,7 +590,13 @@ fn worth(w: WorthArgs) -> anyhow::Result<()> {
     }
     let concurrency = concurrency_of(w.concurrency)?;
     crate::record::check_output_folder("out", &w.out)?;
+    crate::record::check_apart(&[
+        ("out", w.out.as_path(), Role::Output),
+        ("openings", &w.openings, Role::Input),
+        ("curve", &w.curve, Role::Input),
+    ])?;
     let bot = without_tc("bot", w.bot)?;
+    bot.check_tables("bot", Some(&bot), concurrency)?;
     let at = |n: u64| BotSpec {
         tc: crate::experiments::match_runner::bot::TimeControl::Nodes(n),
         ..bot
@@ -645,6 +663,13 @@ fn play_match(p: PlayArgs) -> anyhow::Result<()> {
     };
     check_games(p.games)?;
     let concurrency = concurrency_of(p.concurrency)?;
+    // Named by the larger table, the one to make smaller.
+    let (option, big, other) = if a.tt >= b.tt {
+        ("a", &a, &b)
+    } else {
+        ("b", &b, &a)
+    };
+    big.check_tables(option, Some(other), concurrency)?;
     let bounds = SprtBounds {
         elo0: p.elo0,
         elo1: p.elo1,
@@ -666,9 +691,19 @@ fn play_match(p: PlayArgs) -> anyhow::Result<()> {
         sprt_stops: true,
     };
     let destination = match &p.resume {
-        Some(dir) => Destination::Resume(dir),
+        Some(dir) => {
+            crate::record::check_apart(&[
+                ("resume", dir.as_path(), Role::Output),
+                ("openings", &p.openings, Role::Input),
+            ])?;
+            Destination::Resume(dir)
+        }
         None => {
             crate::record::check_output_folder("out", &p.out)?;
+            crate::record::check_apart(&[
+                ("out", p.out.as_path(), Role::Output),
+                ("openings", &p.openings, Role::Input),
+            ])?;
             Destination::New(&p.out)
         }
     };

@@ -96,7 +96,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let table = match args.tt {
         TableSize::Off => None,
-        TableSize::Log2(n) => Some(TranspositionTable::new(1usize << n)?),
+        TableSize::Log2(n) => {
+            crate::values::check_tables("tt", &n.to_string(), &[n])?;
+            Some(TranspositionTable::new(1usize << n)?)
+        }
     };
     let mut config = SearchConfig::new(args.pruning, args.eval.bounds());
     if let Some(turn) = args.eval.turn_bounds() {

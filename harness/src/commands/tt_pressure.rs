@@ -77,6 +77,17 @@ pub fn parse_sizes(s: &str) -> Result<Sizes, String> {
 /// Runs the sweep into a new run folder under `--out`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     crate::record::check_output_folder("out", &args.out)?;
+    // The arms run on every core, smallest tables first: the largest arms may be alive at once.
+    let schemes = or_all(&args.scheme).len();
+    let mut arms: Vec<u8> = args
+        .sizes
+        .0
+        .iter()
+        .flat_map(|&n| vec![n; schemes])
+        .collect();
+    arms.drain(..arms.len().saturating_sub(crate::parallel::cores()));
+    let shown: Vec<String> = args.sizes.0.iter().map(u8::to_string).collect();
+    crate::values::check_tables("sizes", &shown.join(","), &arms)?;
     let config = Config {
         schemes: or_all(&args.scheme),
         sizes_log2: args.sizes.0,

@@ -137,14 +137,15 @@ pub(crate) fn checkout(repo: &Path, rev: &Revision, dir: &Path) -> Result<()> {
 pub(crate) fn build(src: &Path, target_dir: &Path, tc: &Toolchain, log: &Path) -> Result<PathBuf> {
     let log_file =
         std::fs::File::create(log).with_context(|| format!("{}: cannot create", log.display()))?;
-    let status = Command::new(&tc.cargo)
+    let mut cargo = Command::new(&tc.cargo);
+    cargo
         .current_dir(src)
         .args(["build", "--release", "--locked", "-p", "harness", "--bins"])
         .env("RUSTC", &tc.rustc)
         .env("CARGO_TARGET_DIR", target_dir)
         .stdout(Stdio::from(log_file.try_clone()?))
-        .stderr(Stdio::from(log_file))
-        .status()
+        .stderr(Stdio::from(log_file));
+    let status = crate::children::status(&mut cargo)
         .with_context(|| format!("cannot run {}", tc.cargo.display()))?;
     if !status.success() {
         bail!(

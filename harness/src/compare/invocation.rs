@@ -73,10 +73,10 @@ pub(crate) fn run_main_job(
     if !profiles {
         cmd.arg("--skip-profiles");
     }
-    let status = cmd
-        .stdout(Stdio::from(log_file.try_clone()?))
-        .stderr(Stdio::from(log_file))
-        .status()
+    cmd.stdout(Stdio::from(log_file.try_clone()?))
+        .stderr(Stdio::from(log_file));
+    // Killed with compare, whatever stops it.
+    let status = crate::children::status(&mut cmd)
         .with_context(|| format!("cannot run {}", side.exe.display()))?;
     if status.code() == Some(i32::from(crate::exit::Failure::Mismatch.code())) {
         bail!(

@@ -103,9 +103,16 @@ fn git_revision() -> String {
     let Some(rev) = command_line("git", &["rev-parse", "HEAD"]) else {
         return unknown();
     };
-    // Untracked files do not change what was compiled; modified tracked files do.
+    // Untracked files do not change what was compiled; modified tracked files do. Without optional locks, status
+    // does not refresh the index: a run killed meanwhile leaves no `index.lock` in the user's repository, and a
+    // commit of the user's at the same time does not fail on ours.
     let dirty = Command::new("git")
-        .args(["status", "--porcelain", "--untracked-files=no"])
+        .args([
+            "--no-optional-locks",
+            "status",
+            "--porcelain",
+            "--untracked-files=no",
+        ])
         .output()
         .map(|o| o.status.success() && !o.stdout.is_empty())
         .unwrap_or(false);

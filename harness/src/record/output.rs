@@ -20,6 +20,11 @@ pub fn check_output_folder(option: &str, dir: &Path) -> anyhow::Result<()> {
 /// [`check_output_folder`] of `dir`, the message naming `shown` (the value the user gave).
 fn check_folder(option: &str, shown: &Path, dir: &Path) -> anyhow::Result<()> {
     let fail = |why: String| bad(option, shown, why);
+    if !dir.exists() && dir.symlink_metadata().is_ok() {
+        return Err(fail(
+            "is a symlink to nothing; refusing to create a folder through it".into(),
+        ));
+    }
     if dir.exists() {
         if !dir.is_dir() {
             return Err(fail(if dir == shown {
@@ -121,11 +126,13 @@ pub fn check_apart(locations: &[(&str, &Path, Role)]) -> anyhow::Result<()> {
                 Role::Input => "which this command reads",
                 Role::Output => "which this command also writes",
             };
+            // A positional argument (`<DIRS>`) is named as it is, an option with its dashes.
+            let dashes = if other.starts_with('<') { "" } else { "--" };
             return Err(bad(
                 option,
                 path,
                 format!(
-                    "{how} --{other} ({}, {what}); give them separate folders",
+                    "{how} {dashes}{other} ({}, {what}); give them separate folders",
                     other_path.display()
                 ),
             ));
@@ -167,13 +174,13 @@ pub fn resolve(path: &Path) -> PathBuf {
 }
 
 /// Checks that `file` (the value of `--option`) can be replaced by a regular file: absent, a regular file, or a
-/// symlink to one (which is followed: the file it points to is written). A device, FIFO, socket or folder is
-/// never replaced.
+/// symlink to one (which is followed: the file it points to is written), in a folder that accepts a new file or
+/// can be created ([`check_output_folder`]). A device, FIFO, socket or folder is never replaced.
 pub fn check_output_file(option: &str, file: &Path) -> anyhow::Result<()> {
-    match special_file(file) {
-        Some(what) => Err(bad(option, file, what)),
-        None => Ok(()),
+    if let Some(what) = special_file(file) {
+        return Err(bad(option, file, what));
     }
+    check_folder(option, file, &parent_of(&resolve(file)))
 }
 
 /// Why `file` cannot be replaced by a regular file, if it cannot.
@@ -250,7 +257,8 @@ pub fn check_holds_not(option: &str, dir: &Path, other: &str, kept: &Path) -> an
 }
 
 /// Fails with "no space left on device" and the path when the file system holding `path` has no free block left
-/// (a child such as valgrind that cuts its output short on a full disk does not say so itself).
+/// for this process (root may use the reserved blocks too): a child such as valgrind that cuts its output short on
+/// a full disk does not say so itself.
 pub(crate) fn check_space(path: &Path) -> anyhow::Result<()> {
     use std::os::unix::ffi::OsStrExt;
     let dir = parent_of(path);
@@ -259,7 +267,16 @@ pub(crate) fn check_space(path: &Path) -> anyhow::Result<()> {
     };
     // SAFETY: `c` is a NUL-terminated path and `st` a zeroed statvfs that the call fills in.
     let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
-    if unsafe { libc::statvfs(c.as_ptr(), &mut st) } == 0 && st.f_bavail == 0 {
+    if unsafe { libc::statvfs(c.as_ptr(), &mut st) } != 0 {
+        return Ok(());
+    }
+    // SAFETY: geteuid has no memory effects.
+    let free = if unsafe { libc::geteuid() } == 0 {
+        st.f_bfree
+    } else {
+        st.f_bavail
+    };
+    if free == 0 {
         anyhow::bail!("{}: no space left on device", path.display());
     }
     Ok(())
@@ -307,5 +324,34 @@ mod tests {
             .collect();
         names.sort();
         assert_eq!(names, ["f"]);
+    }
+
+    /// A tiny tmpfs filled to the last block (needs root to mount; elsewhere the test says so and checks nothing).
+    #[test]
+    fn a_full_file_system_is_named_with_its_path() {
+        let tmp = tempfile::tempdir().unwrap();
+        let mounted = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+            .arg(tmp.path())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !mounted {
+            eprintln!("skipped: cannot mount a tmpfs here (not root)");
+            return;
+        }
+        let target = tmp.path().join("out.csv");
+        assert!(check_space(&target).is_ok());
+        let fill = std::fs::write(tmp.path().join("fill"), vec![0u8; 1 << 20]);
+        let err = check_space(&target).map_err(|e| e.to_string());
+        let _ = std::process::Command::new("umount")
+            .arg(tmp.path())
+            .status();
+        assert!(fill.is_err(), "1 MiB fitted in a 64 KiB file system");
+        let err = err.unwrap_err();
+        assert!(
+            err.contains("no space left on device") && err.contains(&*target.to_string_lossy()),
+            "{err}"
+        );
     }
 }

@@ -143,18 +143,22 @@ pub fn summarize(state: &GameState, max_memory: u64) -> Result<Summary, TooLarge
     }
     let (pass_of, pass_paths) = group_buckets(&per_bucket, cap);
     s.passes = 1 + pass_paths.len();
+    // One progress over every later pass (each streams all the paths again), so the time left covers them all
+    // and a status line comes every 10 s however short one pass is.
+    let passes = pass_paths.len() as u64;
+    crate::status!(
+        "turns --summary: {} paths do not fit --max-memory in one pass: {} more passes over them",
+        count(s.paths),
+        count(passes)
+    );
+    let progress = Progress::new(
+        "turns --summary: distinct leaves",
+        s.paths.saturating_mul(passes),
+    );
     for pass in 0..pass_paths.len() {
         let mut leaves = HashSet::new();
         let mut plain_leaves = HashSet::new();
-        let progress = Progress::new(
-            &format!(
-                "turns --summary: distinct leaves, pass {} of {}",
-                pass + 2,
-                s.passes
-            ),
-            s.paths,
-        );
-        progress.set_message("paths");
+        progress.set_message(format!("paths (pass {} of {})", pass + 2, s.passes));
         let mut seen = 0u64;
         for_each_leaf(state, |_, _, leaf, plain| {
             if pass_of[bucket(plain)] == pass {
@@ -166,10 +170,11 @@ pub fn summarize(state: &GameState, max_memory: u64) -> Result<Summary, TooLarge
                 progress.inc(4096);
             }
         });
-        progress.clear();
+        progress.inc(seen % 4096);
         s.distinct_leaves += leaves.len() as u64;
         s.distinct_leaves_ignoring_clocks += plain_leaves.len() as u64;
     }
+    progress.clear();
     Ok(s)
 }
 

@@ -260,6 +260,12 @@ fn run_child(
                     String::from_utf8_lossy(&out.stderr).trim()
                 );
             }
+            // Valgrind cuts its files short on a full disk and still succeeds: say so, before removing its files
+            // frees the space again and the cut file reads as "no instructions collected".
+            if let Err(full) = crate::record::output::check_space(&prefix) {
+                remove_all();
+                return Err(full);
+            }
             let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
             let pids: Vec<u64> = window_lines(&stdout)
                 .filter_map(|l| reported(l, "pid"))
@@ -286,8 +292,6 @@ fn run_child(
     for (text, out_file) in texts.iter().zip(out_files) {
         std::fs::write(out_file, text)
             .with_context(|| format!("{}: cannot write", out_file.display()))?;
-        // Valgrind cuts its file short on a full disk without failing: say so rather than blame the file.
-        crate::record::output::check_space(out_file)?;
         let t = parse_callgrind_out(text)
             .with_context(|| format!("{}: unexpected format", out_file.display()))?;
         if t.ir == 0 {

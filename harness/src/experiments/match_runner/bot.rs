@@ -271,6 +271,28 @@ pub(crate) struct BotState {
 }
 
 impl BotSpec {
+    /// Checks, before any game, that `games` games at once, each holding this bot's table and `other`'s, fit in
+    /// memory (bad input naming `--option`, this bot's spec, otherwise).
+    pub(crate) fn check_tables(
+        &self,
+        option: &str,
+        other: Option<&BotSpec>,
+        games: usize,
+    ) -> anyhow::Result<()> {
+        let per_game: Vec<u8> = [Some(self), other]
+            .into_iter()
+            .flatten()
+            .filter_map(|b| b.tt)
+            .collect();
+        let alive: Vec<u8> = per_game
+            .iter()
+            .copied()
+            .cycle()
+            .take(per_game.len() * games)
+            .collect();
+        crate::values::check_tables(option, &self.to_string(), &alive)
+    }
+
     /// A fresh memo and table for one game.
     pub(crate) fn new_state(&self) -> anyhow::Result<BotState> {
         let table = match self.tt {
