@@ -428,7 +428,7 @@ fn submit_task(s: &mut SubmitArgs, workdir: &std::path::Path) -> anyhow::Result<
         write: Some(file), ..
     })) = &parsed.action
     {
-        crate::commands::bench::check_file("write", file)?;
+        crate::record::check_output_file("write", file)?;
     }
     Ok((out, parsed))
 }
