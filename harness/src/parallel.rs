@@ -91,6 +91,42 @@ fn take_core_unless(give_up: &dyn Fn() -> bool) -> Option<Core> {
     }
 }
 
+/// Whether the main job's counting lane has work left: its core is kept for it, even before it takes it, so that
+/// extra timing streams ([`extra_core`]) only start once it is done.
+static COUNTING_PENDING: AtomicBool = AtomicBool::new(false);
+
+/// Marks the counting lane's work as pending until dropped ([`extra_core`] waits meanwhile).
+pub(crate) struct CountingPending;
+
+impl CountingPending {
+    pub(crate) fn new() -> CountingPending {
+        COUNTING_PENDING.store(true, Ordering::SeqCst);
+        CountingPending
+    }
+}
+
+impl Drop for CountingPending {
+    fn drop(&mut self) {
+        COUNTING_PENDING.store(false, Ordering::SeqCst);
+    }
+}
+
+/// A core for one more timing stream: taken once no counting lane has work left and a core is free, or `None`
+/// once `give_up` says the work it was wanted for is gone.
+pub(crate) fn extra_core(give_up: &dyn Fn() -> bool) -> Option<Core> {
+    loop {
+        if give_up() {
+            return None;
+        }
+        if !COUNTING_PENDING.load(Ordering::SeqCst)
+            && let Some(core) = try_take_core()
+        {
+            return Some(core);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// Whether the calling thread holds a core (or was lent one).
 pub(crate) fn holds_core() -> bool {
     HELD.with(|h| h.get() > 0)

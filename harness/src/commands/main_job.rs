@@ -111,14 +111,8 @@ impl Args {
             evaluators,
             traversals,
             plan: timing_plan(self.quick, self.seed),
-            schedule: timing_schedule(
-                self.quick,
-                if self.one_at_a_time {
-                    crate::parallel::cores()
-                } else {
-                    1
-                },
-            ),
+            // One stream per core: beside the counting lane the extra ones wait for it to be done.
+            schedule: timing_schedule(self.quick, crate::parallel::cores()),
             sample_ms: if self.quick { 2 } else { 5 },
             timing_exe: std::env::current_exe()
                 .ok()

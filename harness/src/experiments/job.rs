@@ -107,9 +107,9 @@ pub fn timing_plan(quick: bool, seed: u64) -> Plan {
 /// How the expansion stage's timing spends its budget: the settings the answer reads (per family, no cache
 /// against the optimized cache with the report's evaluator and traversal setting, nothing else in the setting)
 /// first, adaptively, in short sessions until within ±1.5%, or decided against ±1% within ±2% (`--quick`: ±4%),
-/// for at most 60% (`--quick`: 70%) of the budget; every other setting then gets 4 (`--quick`: 3) sessions of
-/// what is left. `streams` sessions run side by side: one when the counting experiments run beside the timing
-/// (they have the other cores), else one per core.
+/// for at most 65% (`--quick`: 70%) of the budget; every other setting then gets 3 sessions of
+/// what is left. Up to `streams` sessions run side by side: beside the counting experiments one, and more once
+/// they are done ([`crate::measure::kernel::run_streams`]).
 pub fn timing_schedule(quick: bool, streams: usize) -> Schedule {
     if quick {
         Schedule {
@@ -125,12 +125,12 @@ pub fn timing_schedule(quick: bool, streams: usize) -> Schedule {
         }
     } else {
         Schedule {
-            budget: Duration::from_secs(60),
-            headline_share: 0.6,
-            session: Duration::from_millis(500),
+            budget: Duration::from_secs(70),
+            headline_share: 0.65,
+            session: Duration::from_millis(250),
             min_sessions: 4,
             max_sessions: 40,
-            other_sessions: 4,
+            other_sessions: 3,
             half_width: 0.015,
             decided_half_width: 0.02,
             streams,
@@ -143,7 +143,7 @@ pub fn timing_schedule(quick: bool, streams: usize) -> Schedule {
 /// ±1.5% or decided within ±3% (`--quick`: ±4%); then every arm of each family in what is left.
 pub fn search_schedule(quick: bool, streams: usize) -> Schedule {
     Schedule {
-        budget: Duration::from_secs(if quick { 5 } else { 15 }),
+        budget: Duration::from_secs(if quick { 5 } else { 12 }),
         headline_share: 0.7,
         session: Duration::from_millis(if quick { 200 } else { 300 }),
         min_sessions: if quick { 3 } else { 4 },

@@ -88,10 +88,13 @@ pub(crate) fn run_all(run: &mut MainRun<'_>) -> anyhow::Result<()> {
     let stop = AtomicBool::new(false);
     let checked = std::sync::Arc::clone(&run.checked);
     let mut beside = MainRun::new(run.job, run.scenarios, run.meta, run.folder);
+    // The timing's extra streams wait for the counting lane to be done ([`crate::parallel::extra_core`]).
+    let pending = crate::parallel::CountingPending::new();
     let ((timed_ends, timed_result), (counted_ends, counted_result)) =
         std::thread::scope(|scope| {
             let (beside, stop, checked) = (&mut beside, &stop, &checked);
             let counting = scope.spawn(move || {
+                let _pending = pending;
                 if !checked.wait() {
                     return (Vec::new(), Ok(()));
                 }

@@ -124,26 +124,38 @@ pub(crate) fn run_session(
     Ok(out)
 }
 
-/// Runs `jobs` sessions (`run(k)` for k in 0..jobs) in `streams` streams side by side (stream `i` runs sessions
-/// i, i + streams, ...; a stream keeps one process busy at a time); the results in session order. A stream that
-/// fails stops the others from starting sessions whose results would be thrown away.
+/// Runs `jobs` sessions (`run(k)` for k in 0..jobs) in up to `streams` streams side by side, each taking the next
+/// session not yet started; the results in session order. The first stream runs on the caller's core; each other
+/// one starts once it gets a core of its own ([`crate::parallel::extra_core`]: in the main job, once the counting
+/// lane is done). A stream that fails stops the others from starting sessions whose results would be thrown away.
 pub(crate) fn run_streams<T: Send>(
     jobs: usize,
     streams: usize,
     run: &(dyn Fn(usize) -> Result<T> + Sync),
 ) -> Result<Vec<T>> {
-    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     let streams = streams.clamp(1, jobs.max(1));
     let failed = AtomicBool::new(false);
+    let next = AtomicUsize::new(0);
     let mut done: Vec<Result<Vec<(usize, T)>>> = Vec::new();
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..streams)
             .map(|stream| {
-                let failed = &failed;
+                let (failed, next) = (&failed, &next);
                 scope.spawn(move || -> Result<Vec<(usize, T)>> {
+                    let gone =
+                        || failed.load(Ordering::Relaxed) || next.load(Ordering::SeqCst) >= jobs;
+                    let _core = match stream {
+                        0 => None,
+                        _ => match crate::parallel::extra_core(&gone) {
+                            Some(core) => Some(core),
+                            None => return Ok(Vec::new()),
+                        },
+                    };
                     let mut out = Vec::new();
-                    for k in (stream..jobs).step_by(streams) {
-                        if failed.load(Ordering::Relaxed) {
+                    loop {
+                        let k = next.fetch_add(1, Ordering::SeqCst);
+                        if k >= jobs || failed.load(Ordering::Relaxed) {
                             break;
                         }
                         match run(k) {
