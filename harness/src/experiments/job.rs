@@ -107,15 +107,15 @@ pub fn timing_plan(quick: bool, seed: u64) -> Plan {
 /// How the expansion stage's timing spends its budget: the settings the answer reads (per family, no cache
 /// against the optimized cache with the report's evaluator and traversal setting, nothing else in the setting)
 /// first, adaptively, in short sessions until within ±1.5%, or decided against ±1% within ±2% (`--quick`: ±4%),
-/// for at most 65% (`--quick`: 70%) of the budget; every other setting then gets 3 sessions of
+/// for at most 65% (`--quick`: 80%) of the budget; every other setting then gets 3 sessions of
 /// what is left. Up to `streams` sessions run side by side: beside the counting experiments one, and more once
 /// they are done ([`crate::measure::kernel::run_streams`]).
 pub fn timing_schedule(quick: bool, streams: usize) -> Schedule {
     if quick {
         Schedule {
             budget: Duration::from_secs(12),
-            headline_share: 0.7,
-            session: Duration::from_millis(300),
+            headline_share: 0.8,
+            session: Duration::from_millis(150),
             min_sessions: 3,
             max_sessions: 20,
             other_sessions: 3,
