@@ -183,18 +183,16 @@ pub(crate) fn ordered(given: Vec<Claim>) -> Vec<Claim> {
         .collect()
 }
 
-/// The answer's first line when the machine was loaded during the timing: the 1-minute load average (`metadata.txt`'s
-/// `load_before` / `load_after`, over `cores`) above half a core each; `None` otherwise or when not recorded.
-pub(crate) fn unreliable_timings(before: &str, after: &str, cores: &str) -> Option<String> {
-    let one = |s: &str| s.split_whitespace().next()?.parse::<f64>().ok();
+/// The answer's first line when the machine was loaded during the timing: other processes than the job kept more
+/// than half a core each busy (`metadata.txt`'s `other_load` over `cores`); `None` otherwise or when not recorded.
+/// (The load averages `load_before` and `load_after` count the job's own lanes, which keep every core busy, so
+/// they cannot say this.)
+pub(crate) fn unreliable_timings(other_load: &str, cores: &str) -> Option<String> {
+    let load: f64 = other_load.trim().parse().ok()?;
     let cores: usize = cores.parse().ok()?;
-    let load = [one(before), one(after)]
-        .into_iter()
-        .flatten()
-        .fold(f64::NAN, f64::max);
-    (load / cores.max(1) as f64 > crate::measure::usage::UNRELIABLE_LOAD_PER_CORE).then(|| {
+    crate::measure::usage::unreliable(Some(load), cores).then(|| {
         format!(
-            "**The timings of this run are unreliable**: the load average reached {load:.2} on {cores} cores \
+            "**The timings of this run are unreliable**: other processes kept {load:.2} of {cores} cores busy \
              during the timing (more than {} per core); counts and instruction figures are unaffected.",
             crate::measure::usage::UNRELIABLE_LOAD_PER_CORE
         )
@@ -318,17 +316,19 @@ mod tests {
     use super::*;
     use crate::statistics::Method;
 
-    /// The first line says the timings are unreliable exactly when the recorded load exceeded half a core each.
+    /// The first line says the timings are unreliable exactly when other processes kept more than half a core each busy.
     #[test]
     fn a_loaded_run_opens_with_the_unreliable_timings_line() {
-        let line = unreliable_timings("1.30 1.00 0.90", "0.40 0.90 0.90", "2").unwrap();
+        let line = unreliable_timings("1.30", "2").unwrap();
         assert!(
             line.contains("unreliable") && line.contains("1.30"),
             "{line}"
         );
         assert!(markdown(&[], Some(&line)).starts_with(&format!("## The answer\n\n{line}")));
-        assert!(unreliable_timings("0.90 2 2", "1.00 2 2", "2").is_none());
-        assert!(unreliable_timings("unknown", "unknown", "2").is_none());
+        assert!(unreliable_timings("0.90", "2").is_none());
+        // Older runs recorded no other load: no line (their load averages held the job's own lanes).
+        assert!(unreliable_timings("unknown", "2").is_none());
+        assert!(unreliable_timings("", "2").is_none());
     }
 
     #[test]

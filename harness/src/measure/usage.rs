@@ -139,26 +139,87 @@ pub(crate) fn load_average() -> Option<[f64; 3]> {
     v.try_into().ok()
 }
 
-/// How a run's timing ran: the mode, the load averages before and after, and its lanes.
+/// The machine's busy CPU time and this process's own (itself and its reaped children), at one moment: two of
+/// them give the cores other processes kept busy in between ([`CpuClock::other_cores_since`]). The load average
+/// cannot say that: it counts this job's own lanes, which keep every core busy by design.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CpuClock {
+    /// Busy seconds of all CPUs since boot (`/proc/stat`: user, nice, system, irq, softirq, steal).
+    busy: f64,
+    /// This process's and its reaped children's CPU seconds.
+    own: f64,
+    at: std::time::Instant,
+}
+
+impl CpuClock {
+    /// Now; `None` where `/proc/stat` cannot be read.
+    pub(crate) fn now() -> Option<CpuClock> {
+        let stat = std::fs::read_to_string("/proc/stat").ok()?;
+        let cpu: Vec<f64> = stat
+            .lines()
+            .next()?
+            .split_whitespace()
+            .skip(1)
+            .map(|w| w.parse().ok())
+            .collect::<Option<_>>()?;
+        // user nice system idle iowait irq softirq steal (in clock ticks; 100 per second on Linux).
+        let busy_ticks: f64 = [0, 1, 2, 5, 6, 7].iter().filter_map(|&i| cpu.get(i)).sum();
+        Some(CpuClock {
+            busy: busy_ticks / 100.0,
+            own: own_seconds(),
+            at: std::time::Instant::now(),
+        })
+    }
+
+    /// Cores other processes kept busy on average between `earlier` and now (never below 0).
+    pub(crate) fn other_cores_since(&self, earlier: &CpuClock) -> f64 {
+        let wall = self.at.duration_since(earlier.at).as_secs_f64().max(1e-3);
+        (((self.busy - earlier.busy) - (self.own - earlier.own)) / wall).max(0.0)
+    }
+}
+
+/// CPU seconds of this process and of its children it has waited for.
+fn own_seconds() -> f64 {
+    #[cfg(target_os = "linux")]
+    {
+        let of = |who| {
+            // SAFETY: `getrusage` writes one `rusage` into the zeroed value it is given and reads nothing else.
+            let mut r: libc::rusage = unsafe { std::mem::zeroed() };
+            if unsafe { libc::getrusage(who, &mut r) } == 0 {
+                let s = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+                s(r.ru_utime) + s(r.ru_stime)
+            } else {
+                0.0
+            }
+        };
+        of(libc::RUSAGE_SELF) + of(libc::RUSAGE_CHILDREN)
+    }
+    #[cfg(not(target_os = "linux"))]
+    0.0
+}
+
+/// How a run's timing ran: the mode, the load averages before and after, the other processes' load, its lanes.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub(crate) struct TimingConditions {
     /// `quick` or `default`.
     pub mode: &'static str,
-    /// Load averages (1, 5, 15 minutes) when the timing started.
+    /// Load averages (1, 5, 15 minutes) when the timing started (they count this job's own lanes too).
     pub load_before: Option<[f64; 3]>,
     /// Load averages when it ended.
     pub load_after: Option<[f64; 3]>,
+    /// Cores other processes than this job kept busy on average during the timing ([`CpuClock`]).
+    pub other_load: Option<f64>,
     /// `beside-counting` or `alone` ([`crate::experiments::lanes`]).
     pub timing: &'static str,
-    /// Sessions run side by side.
+    /// Most sessions run side by side.
     pub timing_streams: usize,
     /// `processes` (fresh `timing-rounds` children) or `in-process`.
     pub timing_sessions: &'static str,
-    /// Whether the 1-minute load exceeded [`UNRELIABLE_LOAD_PER_CORE`] per core before or after the timing.
+    /// Whether other processes kept more than [`UNRELIABLE_LOAD_PER_CORE`] per core busy during the timing.
     pub timings_unreliable: bool,
 }
 
-/// The load per core above which a run's timings are called unreliable.
+/// The load per core from other processes above which a run's timings are called unreliable.
 pub(crate) const UNRELIABLE_LOAD_PER_CORE: f64 = 0.5;
 
 impl TimingConditions {
@@ -170,22 +231,21 @@ impl TimingConditions {
             })
         };
         format!(
-            "mode={}\nload_before={}\nload_after={}\ntiming_streams={}\ntiming_sessions={}\n",
+            "mode={}\nload_before={}\nload_after={}\nother_load={}\ntiming_streams={}\ntiming_sessions={}\n",
             self.mode,
             load(self.load_before),
             load(self.load_after),
+            self.other_load
+                .map_or("unknown".to_owned(), |l| format!("{l:.2}")),
             self.timing_streams,
             self.timing_sessions
         )
     }
 }
 
-/// Whether the 1-minute load average, before or after, exceeded [`UNRELIABLE_LOAD_PER_CORE`] per core.
-pub(crate) fn unreliable(before: Option<[f64; 3]>, after: Option<[f64; 3]>, cores: usize) -> bool {
-    [before, after]
-        .iter()
-        .flatten()
-        .any(|l| l[0] / cores.max(1) as f64 > UNRELIABLE_LOAD_PER_CORE)
+/// Whether other processes kept more than [`UNRELIABLE_LOAD_PER_CORE`] per core busy during the timing.
+pub(crate) fn unreliable(other_load: Option<f64>, cores: usize) -> bool {
+    other_load.is_some_and(|l| l / cores.max(1) as f64 > UNRELIABLE_LOAD_PER_CORE)
 }
 
 #[cfg(test)]
@@ -193,13 +253,22 @@ mod load_tests {
     use super::*;
 
     #[test]
-    fn a_load_above_half_a_core_each_makes_the_timings_unreliable() {
-        assert!(!unreliable(Some([0.9, 0.0, 0.0]), Some([1.0, 0.0, 0.0]), 2));
-        assert!(unreliable(Some([0.9, 0.0, 0.0]), Some([1.1, 0.0, 0.0]), 2));
-        assert!(unreliable(Some([0.6, 0.0, 0.0]), None, 1));
-        assert!(!unreliable(None, None, 2));
+    fn other_processes_above_half_a_core_each_make_the_timings_unreliable() {
+        assert!(!unreliable(Some(1.0), 2));
+        assert!(unreliable(Some(1.1), 2));
+        assert!(unreliable(Some(0.6), 1));
+        assert!(!unreliable(None, 2));
         if cfg!(target_os = "linux") {
             assert!(load_average().is_some());
+            // This process's own work is not another process's load.
+            let start = CpuClock::now().unwrap();
+            let t = std::time::Instant::now();
+            let mut x = 0u64;
+            while t.elapsed() < std::time::Duration::from_millis(300) {
+                x = std::hint::black_box(x.wrapping_add(1));
+            }
+            let other = CpuClock::now().unwrap().other_cores_since(&start);
+            assert!(other < 0.9, "{other}");
         }
     }
 }

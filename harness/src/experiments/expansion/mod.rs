@@ -33,12 +33,17 @@ impl Experiment for Expansion {
         let mut groups = parity::count_with_parity(run.scenarios, run.job)?;
         run.checks_passed();
         let before = crate::measure::usage::load_average();
+        let clock = crate::measure::usage::CpuClock::now();
         let plan = timing::time_groups(&mut groups, run.job)?;
         let after = crate::measure::usage::load_average();
+        let other_load = clock.and_then(|c| {
+            Some(crate::measure::usage::CpuClock::now()?.other_cores_since(&c))
+        });
         run.findings.timing = Some(crate::measure::usage::TimingConditions {
             mode: if run.job.quick { "quick" } else { "default" },
             load_before: before,
             load_after: after,
+            other_load,
             timing: super::lanes::timing_mode(run.job),
             timing_streams: run.job.schedule.streams,
             timing_sessions: if run.job.timing_exe.is_some() {
@@ -46,7 +51,7 @@ impl Experiment for Expansion {
             } else {
                 "in-process"
             },
-            timings_unreliable: crate::measure::usage::unreliable(before, after, run.meta.cores),
+            timings_unreliable: crate::measure::usage::unreliable(other_load, run.meta.cores),
         });
         rows::append_plan(plan, run.meta, run.folder)?;
         let (counts, timings, intervals) = rows::expansion_rows(&groups);
