@@ -143,8 +143,8 @@ pub fn timing_schedule(quick: bool, streams: usize) -> Schedule {
 /// ±1.5% or decided within ±3% (`--quick`: ±4%); then every arm of each family in what is left.
 pub fn search_schedule(quick: bool, streams: usize) -> Schedule {
     Schedule {
-        budget: Duration::from_secs(if quick { 5 } else { 12 }),
-        headline_share: 0.7,
+        budget: Duration::from_secs(if quick { 5 } else { 14 }),
+        headline_share: 0.85,
         session: Duration::from_millis(if quick { 200 } else { 300 }),
         min_sessions: if quick { 3 } else { 4 },
         max_sessions: if quick { 12 } else { 30 },
