@@ -293,7 +293,7 @@ fn quick_run_writes_counts_timings_and_summary() {
         // The row ends `| faster? | cache speedup | cache pays? | predicted Elo |` (and the empty cell after the last
         // `|`).
         assert_eq!(cells[cells.len() - 5], expected, "{cells:?} {r:?}");
-        assert_eq!(r.speedup_method.as_deref(), Some("paired_ratio"));
+        assert_eq!(r.speedup_method.as_deref(), Some("student_t"));
         // The evaluation cache's own verdict in that search, from its recorded paired interval; none without it.
         let pays = match (
             r.cache_speedup_low,
