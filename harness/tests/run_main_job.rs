@@ -135,7 +135,9 @@ fn quick_run_writes_counts_timings_and_summary() {
     let plan = std::fs::read_to_string(runs[0].join("timing_plan.csv")).unwrap();
     let line = plan.lines().nth(1).unwrap();
     assert!(
-        line.starts_with("expansion,promotion-en-passant,constant,on,none;optimized,true,none/optimized,"),
+        line.starts_with(
+            "expansion,promotion-en-passant,constant,on,none;optimized,true,none/optimized,"
+        ),
         "{plan}"
     );
     // The search stage's plan follows: its declared comparison alone, then every configuration.
@@ -301,7 +303,7 @@ fn quick_run_writes_counts_timings_and_summary() {
             r.cache_speedup_level,
         ) {
             (Some(low), Some(high), Some(level)) => {
-                assert_eq!(r.cache_speedup_method.as_deref(), Some("paired_ratio"));
+                assert_eq!(r.cache_speedup_method.as_deref(), Some("student_t"));
                 verdict_by_rule((low, high, level), "pays", "costs")
             }
             _ => {

@@ -151,14 +151,7 @@ pub fn run(args: Args) -> Result<()> {
     };
     let names: Vec<String> = arms
         .iter()
-        .map(|(fam, a, _)| {
-            format!(
-                "{fam} {} {} {}",
-                a.cache.name(),
-                a.eval,
-                a.traversal.name()
-            )
-        })
+        .map(|(fam, a, _)| format!("{fam} {} {} {}", a.cache.name(), a.eval, a.traversal.name()))
         .collect();
     serve(&args, &names, &mut ops, &mut |ops, seed| {
         time_round(ops, &states, &arms, seed)
@@ -171,7 +164,10 @@ fn run_search(args: &Args, scns: &[crate::scenario::LoadedScenario]) -> Result<(
         family_roots, parse_arm_words, search_sampler, stage_table,
     };
     let [scn] = scns else {
-        bail!("--search-arm times one family; --scenario names {}", scns.len());
+        bail!(
+            "--search-arm times one family; --scenario names {}",
+            scns.len()
+        );
     };
     if !args.by_successor {
         bail!("--search-arm needs --by-successor");
@@ -195,13 +191,16 @@ fn run_search(args: &Args, scns: &[crate::scenario::LoadedScenario]) -> Result<(
     serve(args, &names, &mut ops, &mut |_, _| Vec::new())
 }
 
+/// One round of the older protocol over every arm's operations: nanoseconds per successor, arms in order.
+type Round<'r, 'a> = dyn FnMut(&mut [Vec<Sampled<'a>>], u64) -> Vec<f64> + 'r;
+
 /// Announces the arms (`names[i]`: `SCENARIO VARIANT EVALUATOR TRAVERSAL`), then answers the parent's requests
 /// until its input ends; `round` times one round of the older protocol.
-fn serve(
+fn serve<'a>(
     args: &Args,
     names: &[String],
-    ops: &mut [Vec<Sampled<'_>>],
-    round: &mut dyn FnMut(&mut [Vec<Sampled<'_>>], u64) -> Vec<f64>,
+    ops: &mut [Vec<Sampled<'a>>],
+    round: &mut Round<'_, 'a>,
 ) -> Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

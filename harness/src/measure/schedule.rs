@@ -210,7 +210,8 @@ mod tests {
             Ok(SessionTimes::default())
         };
         // Wholly above 1.01 from the first look, ±15% until six sessions, then ±6%.
-        let judge = |_: usize, s: &[SessionTimes]| judged(1.5, if s.len() >= 6 { 0.09 } else { 0.22 });
+        let judge =
+            |_: usize, s: &[SessionTimes]| judged(1.5, if s.len() >= 6 { 0.09 } else { 0.22 });
         let spent = run_schedule(&[true], &plan(), &one, &judge).unwrap();
         assert_eq!((spent[0].sessions.len(), spent[0].stop), (6, Stop::Decided));
     }

@@ -260,15 +260,24 @@ mod load_tests {
         assert!(!unreliable(None, 2));
         if cfg!(target_os = "linux") {
             assert!(load_average().is_some());
-            // This process's own work is not another process's load.
-            let start = CpuClock::now().unwrap();
-            let t = std::time::Instant::now();
-            let mut x = 0u64;
-            while t.elapsed() < std::time::Duration::from_millis(300) {
-                x = std::hint::black_box(x.wrapping_add(1));
-            }
-            let other = CpuClock::now().unwrap().other_cores_since(&start);
-            assert!(other < 0.9, "{other}");
+            let now = CpuClock::now().unwrap();
+            assert!(now.other_cores_since(&now).abs() < 1e-9);
         }
+        // The machine's busy time less this process's own, over the wall time: 3 busy core-seconds in 2 s of which
+        // 1 was this job's is 1 other core; own time beyond the machine's reads 0, not a negative load.
+        let at = std::time::Instant::now();
+        let start = CpuClock {
+            busy: 100.0,
+            own: 10.0,
+            at,
+        };
+        let end = CpuClock {
+            busy: 103.0,
+            own: 11.0,
+            at: at + std::time::Duration::from_secs(2),
+        };
+        assert!((end.other_cores_since(&start) - 1.0).abs() < 1e-9);
+        let odd = CpuClock { own: 20.0, ..end };
+        assert_eq!(odd.other_cores_since(&start), 0.0);
     }
 }

@@ -121,8 +121,7 @@ impl Report<'_> {
         let _ = writeln!(self.md, "# Evaluation-cache benchmark report\n");
         self.md.push_str(&crate::answer::markdown(
             answer,
-            crate::answer::unreliable_timings(r.meta("other_load"), r.meta("cores"))
-            .as_deref(),
+            crate::answer::unreliable_timings(r.meta("other_load"), r.meta("cores")).as_deref(),
         ));
         self.md.push_str(DEFINITIONS);
         let _ = writeln!(self.md, "## The run\n");

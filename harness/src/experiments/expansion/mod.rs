@@ -36,9 +36,8 @@ impl Experiment for Expansion {
         let clock = crate::measure::usage::CpuClock::now();
         let plan = timing::time_groups(&mut groups, run.job)?;
         let after = crate::measure::usage::load_average();
-        let other_load = clock.and_then(|c| {
-            Some(crate::measure::usage::CpuClock::now()?.other_cores_since(&c))
-        });
+        let other_load =
+            clock.and_then(|c| Some(crate::measure::usage::CpuClock::now()?.other_cores_since(&c)));
         run.findings.timing = Some(crate::measure::usage::TimingConditions {
             mode: if run.job.quick { "quick" } else { "default" },
             load_before: before,

@@ -144,21 +144,20 @@ pub(crate) fn time_groups(groups: &mut [Group<'_>], job: &Job) -> Result<Vec<Tim
     );
     // The settings: each group's arms, and for a group the answer reads with more arms than the two it judges,
     // those two alone first (timed adaptively; the group's other arms then time in the group's own setting).
-    let reads = |k: usize| {
-        judged(&arms[k]) && arms[k][0].eval == eval && arms[k][0].traversal == traversal
-    };
+    let reads =
+        |k: usize| judged(&arms[k]) && arms[k][0].eval == eval && arms[k][0].traversal == traversal;
     let mut settings: Vec<(usize, Vec<Arm>, bool)> = Vec::new();
-    for k in 0..groups.len() {
-        let pair: Vec<Arm> = arms[k]
+    for (k, group) in arms.iter().enumerate() {
+        let pair: Vec<Arm> = group
             .iter()
             .copied()
             .filter(|a| matches!(a.cache, CacheKind::None | CacheKind::Optimized))
             .collect();
-        if reads(k) && pair.len() < arms[k].len() {
+        if reads(k) && pair.len() < group.len() {
             settings.push((k, pair, true));
-            settings.push((k, arms[k].clone(), false));
+            settings.push((k, group.clone(), false));
         } else {
-            settings.push((k, arms[k].clone(), reads(k)));
+            settings.push((k, group.clone(), reads(k)));
         }
     }
     let headline: Vec<bool> = settings.iter().map(|s| s.2).collect();
@@ -176,7 +175,15 @@ pub(crate) fn time_groups(groups: &mut [Group<'_>], job: &Job) -> Result<Vec<Tim
         let seed = job
             .seed
             .wrapping_add(((i as u64) << 40) | ((s as u64) << 32));
-        let t = session(job, families[*k], &states[*k], depths[*k], arms, seed, length);
+        let t = session(
+            job,
+            families[*k],
+            &states[*k],
+            depths[*k],
+            arms,
+            seed,
+            length,
+        );
         progress.inc(1);
         t
     };

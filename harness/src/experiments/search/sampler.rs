@@ -92,7 +92,9 @@ mod tests {
         for arm in SearchArm::all() {
             assert_eq!(parse_arm_words(&arm_words(arm)).unwrap(), arm);
         }
-        let e = parse_arm_words("star3/on/optimized").unwrap_err().to_string();
+        let e = parse_arm_words("star3/on/optimized")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("star3/on/optimized"), "{e}");
         assert!(parse_arm_words("star2/on").is_err());
     }

@@ -179,19 +179,12 @@ pub(crate) fn time_search(
         let seed = job
             .seed
             .wrapping_add((1 << 62) | ((k as u64) << 40) | ((s as u64) << 32));
-        let t = session(
-            job,
-            &scenarios[setting.family],
-            &setting.arms,
-            seed,
-            length,
-        );
+        let t = session(job, &scenarios[setting.family], &setting.arms, seed, length);
         progress.inc(1);
         t
     };
-    let judge = |k: usize, s: &[SessionTimes]| {
-        speedup_of(&settings[k].arms, s, HEADLINE[0], HEADLINE[1])
-    };
+    let judge =
+        |k: usize, s: &[SessionTimes]| speedup_of(&settings[k].arms, s, HEADLINE[0], HEADLINE[1]);
     let spent = run_schedule(&headline, plan, &run, &judge)?;
     progress.finish("done");
     let mut timings = Vec::with_capacity(rows.len());
@@ -212,7 +205,11 @@ pub(crate) fn time_search(
         let i = all.iter().position(|&a| a == row.arm).expect("every arm");
         let roots = row.results.len().max(1) as f64;
         let Some(per_root) = typical_time(&times[i], &session) else {
-            bail!("search timing: {} {} has no round", row.family, row.arm.label());
+            bail!(
+                "search timing: {} {} has no round",
+                row.family,
+                row.arm.label()
+            );
         };
         let uncached = SearchArm {
             cache: CacheKind::None,
