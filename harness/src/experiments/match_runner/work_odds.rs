@@ -238,11 +238,21 @@ pub(crate) fn curve_of(
     }
 }
 
-/// One budget's line: `budget=N elo_per_doubling=… low=… high=… level=… n=… w=… d=… l=…`.
+/// One budget's line: `budget=N elo_per_doubling=… low=… high=… level=… n=… w=… d=… l=…`. An even score prints
+/// `0`, not the `-0` its computation can give (`x + 0.0` turns −0 into +0 and leaves every other value).
 pub(crate) fn point_line(p: &CurvePoint) -> String {
+    let e = &p.elo;
     format!(
         "budget={} elo_per_doubling={} low={} high={} level={} n={} w={} d={} l={}",
-        p.budget, p.elo.point, p.elo.low, p.elo.high, p.elo.level, p.elo.n, p.w, p.d, p.l
+        p.budget,
+        e.point + 0.0,
+        e.low + 0.0,
+        e.high + 0.0,
+        e.level,
+        e.n,
+        p.w,
+        p.d,
+        p.l
     )
 }
 
@@ -328,5 +338,13 @@ mod tests {
         assert_eq!(Failure::of(&e), Failure::BadInput);
         assert!(format!("{e:#}").contains("2 match folders"), "{e:#}");
         assert!(point_line(&points[0]).starts_with("budget=10 elo_per_doubling="));
+        // An even score reads 0, never -0.
+        let mut even = points[0].clone();
+        even.elo.point = -0.0;
+        assert!(
+            point_line(&even).starts_with("budget=10 elo_per_doubling=0 "),
+            "{}",
+            point_line(&even)
+        );
     }
 }
