@@ -162,6 +162,24 @@ impl TimingChild {
     }
 }
 
+/// One session of a setting in a fresh child started by `spec` ([`super::kernel::setting_session`]), which must
+/// announce exactly the arms `wanted`; the child ends with the session.
+pub(crate) fn child_session(
+    spec: &ChildSpec,
+    wanted: &[ArmKey],
+    seed: u64,
+    length: std::time::Duration,
+) -> Result<super::kernel::SessionTimes> {
+    let start = std::time::Instant::now();
+    let mut child = TimingChild::start(spec)?;
+    if child.arms != wanted {
+        bail!("{} announced other arms than the setting's", spec.label);
+    }
+    let t = super::kernel::setting_session(&mut child, wanted.len(), seed, start, length);
+    child.quit();
+    t
+}
+
 impl Sampler for TimingChild {
     fn successors(&self) -> &[usize] {
         &self.successors

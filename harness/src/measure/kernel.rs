@@ -124,6 +124,22 @@ pub(crate) fn run_session(
     Ok(out)
 }
 
+/// One session of a setting on `sampler`: its `arms` arms as one group, timed back to back per successor in an
+/// order drawn from `seed`, in rounds until `length` has passed since `start` (at least one round).
+pub(crate) fn setting_session(
+    sampler: &mut dyn Sampler,
+    arms: usize,
+    seed: u64,
+    start: std::time::Instant,
+    length: std::time::Duration,
+) -> Result<SessionTimes> {
+    use rand::SeedableRng;
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+    let group = vec![(0..arms).map(|arm| Side { sampler: 0, arm }).collect()];
+    let mut more = |round: usize| round == 0 || start.elapsed() < length;
+    run_session(&mut [sampler], &group, &mut rng, &mut more)
+}
+
 /// Runs `jobs` sessions (`run(k)` for k in 0..jobs) in up to `streams` streams side by side, each taking the next
 /// session not yet started; the results in session order. The first stream runs on the caller's core; each other
 /// one starts once it gets a core of its own ([`crate::parallel::extra_core`]: in the main job, once the counting

@@ -11,16 +11,15 @@ use crate::experiments::expansion::operation::Arm;
 use crate::experiments::expansion::operation::evaluator_cost::evaluator_ns_per_call;
 use crate::experiments::job::{report_evaluator, report_traversal};
 use crate::measure::Plan;
-use crate::measure::child::{ChildSpec, TimingChild};
-use crate::measure::kernel::{SessionTimes, Side, half_width, run_session};
+use crate::measure::child::{ChildSpec, child_session};
+use crate::measure::kernel::{SessionTimes, half_width, setting_session};
 use crate::measure::schedule::run_schedule;
 use crate::progress::Progress;
 use crate::record::schema::TimingPlanRecord;
 use crate::status;
-use anyhow::{Result, bail};
+use anyhow::Result;
 use engine::GameState;
 use engine::memo::CacheKind;
-use rand::SeedableRng;
 use std::time::{Duration, Instant};
 
 /// The evaluator-cost plan: the group's rounds, a tenth of its budget and half its warm-up (a pass over the
@@ -44,15 +43,7 @@ fn session(
     seed: u64,
     length: Duration,
 ) -> Result<SessionTimes> {
-    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
-    let group = vec![
-        (0..arms.len())
-            .map(|arm| Side { sampler: 0, arm })
-            .collect(),
-    ];
     let start = Instant::now();
-    let mut more = |round: usize| round == 0 || start.elapsed() < length;
-    let target = Duration::from_millis(job.sample_ms);
     match &job.timing_exe {
         Some(exe) => {
             let list = |f: &dyn Fn(&Arm) -> String| {
@@ -78,27 +69,23 @@ fn session(
             .into_iter()
             .map(Into::into)
             .collect();
-            let mut child = TimingChild::start(&ChildSpec {
+            let spec = ChildSpec {
                 exe: exe.clone(),
                 cwd: std::env::current_dir()?,
                 label: format!("timing-rounds ({family})"),
                 args,
                 by_successor: true,
                 planted: None,
-            })?;
+            };
             let wanted: Vec<_> = arms.iter().map(|a| a.key(family)).collect();
-            if child.arms != wanted {
-                bail!("timing-rounds ({family}) announced other arms than the setting's");
-            }
-            let t = run_session(&mut [&mut child], &group, &mut rng, &mut more);
-            child.quit();
-            t
+            child_session(&spec, &wanted, seed, length)
         }
         None => {
             let each: Vec<_> = arms.iter().map(|&a| (states, depth, a)).collect();
             let planting = super::operation::sampled::Planting::new(0.0);
+            let target = Duration::from_millis(job.sample_ms);
             let mut sampler = super::operation::sampled::Successors::new(&each, target, &planting);
-            run_session(&mut [&mut sampler], &group, &mut rng, &mut more)
+            setting_session(&mut sampler, arms.len(), seed, start, length)
         }
     }
 }

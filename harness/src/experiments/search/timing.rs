@@ -11,9 +11,9 @@ use super::arms::{SearchArm, SearchRow};
 use super::sampler::{arm_words, family_roots, search_sampler, stage_table};
 use crate::experiments::Job;
 use crate::experiments::expansion::operation::sampled::Planting;
-use crate::measure::child::{ChildSpec, TimingChild};
+use crate::measure::child::{ChildSpec, child_session};
 use crate::measure::kernel::{
-    SessionTimes, Side, flattened, half_width, run_session, speedup, typical_time,
+    SessionTimes, flattened, half_width, setting_session, speedup, typical_time,
 };
 use crate::measure::schedule::{Schedule, run_schedule};
 use crate::progress::Progress;
@@ -24,7 +24,6 @@ use crate::statistics::Interval;
 use anyhow::{Result, bail};
 use engine::memo::CacheKind;
 use engine::search::Pruning;
-use rand::SeedableRng;
 use std::time::{Duration, Instant};
 
 /// The arms of the declared comparison: Star2 with the table, no cache, then the optimized cache.
@@ -69,14 +68,7 @@ fn session(
     seed: u64,
     length: Duration,
 ) -> Result<SessionTimes> {
-    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
-    let group = vec![
-        (0..arms.len())
-            .map(|arm| Side { sampler: 0, arm })
-            .collect(),
-    ];
     let start = Instant::now();
-    let mut more = |round: usize| round == 0 || start.elapsed() < length;
     let family = scenario.family.name();
     let take = job.quick.then_some(1);
     let words: Vec<String> = arms.iter().map(|&a| arm_words(a)).collect();
@@ -96,25 +88,20 @@ fn session(
             if let Some(n) = take {
                 args.extend(["--roots".into(), n.to_string().into()]);
             }
-            let mut child = TimingChild::start(&ChildSpec {
+            let spec = ChildSpec {
                 exe: exe.clone(),
                 cwd: std::env::current_dir()?,
                 label: format!("timing-rounds (search, {family})"),
                 args,
                 by_successor: true,
                 planted: None,
-            })?;
+            };
             let eval = super::SEARCH_EVALUATOR.to_string();
             let wanted: Vec<ArmKey> = words
                 .iter()
                 .map(|w| ArmKey::new(family, "search", &eval, w))
                 .collect();
-            if child.arms != wanted {
-                bail!("timing-rounds (search, {family}) announced other arms than the setting's");
-            }
-            let t = run_session(&mut [&mut child], &group, &mut rng, &mut more);
-            child.quit();
-            t
+            child_session(&spec, &wanted, seed, length)
         }
         None => {
             let (depth, roots) = family_roots(scenario, take)?;
@@ -129,7 +116,7 @@ fn session(
                 target,
                 &Planting::new(0.0),
             );
-            run_session(&mut [&mut sampler], &group, &mut rng, &mut more)
+            setting_session(&mut sampler, arms.len(), seed, start, length)
         }
     }
 }
