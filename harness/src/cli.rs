@@ -64,12 +64,6 @@ pub enum Command {
 }
 
 /// The command line's definition, every subcommand's `--help` ending with the exit statuses too.
-///
-/// ```
-/// let cmd = harness::cli::command();
-/// let turns = cmd.find_subcommand("turns").unwrap();
-/// assert!(turns.get_after_help().unwrap().to_string().contains("2 bad input"));
-/// ```
 pub fn command() -> clap::Command {
     let mut cmd = Cli::command().after_help(format!(
         "The main job's experiments, in run order (`--skip NAME[,NAME]`; expansion always runs):\n{}\n\n\
@@ -163,4 +157,20 @@ pub fn main_with(registry: crate::registry::Registry) -> Result<(), crate::exit:
 fn complain(message: &str) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "error: {message}");
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn command_examples() {
+        let cmd = crate::cli::command();
+        let turns = cmd.find_subcommand("turns").unwrap();
+        assert!(
+            turns
+                .get_after_help()
+                .unwrap()
+                .to_string()
+                .contains("2 bad input")
+        );
+    }
 }

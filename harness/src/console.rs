@@ -44,16 +44,6 @@ fn write(bytes: &[u8]) -> bool {
 /// Lines for stdout written in blocks of about 64 KiB: a command that prints millions of lines (every turn
 /// path of a big position) would otherwise spend its time in one system call per line. Same failure rule as
 /// [`line`]; whatever is pending is written when the batch is dropped.
-///
-/// ```
-/// let mut batch = harness::console::Batch::new();
-/// for i in 0..3 {
-///     if !batch.line(format_args!("line {i}")) {
-///         break; // stdout is gone: stop generating
-///     }
-/// }
-/// assert!(batch.flush());
-/// ```
 #[derive(Default)]
 pub struct Batch {
     pending: String,
@@ -109,4 +99,18 @@ macro_rules! outln {
     ($($arg:tt)*) => {
         $crate::console::line(format_args!($($arg)*))
     };
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn batch_examples() {
+        let mut batch = crate::console::Batch::new();
+        for i in 0..3 {
+            if !batch.line(format_args!("line {i}")) {
+                break; // stdout is gone: stop generating
+            }
+        }
+        assert!(batch.flush());
+    }
 }

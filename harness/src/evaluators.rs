@@ -18,18 +18,6 @@ use std::str::FromStr;
 pub const CONSTANT_SCORE: i32 = 0;
 
 /// Which pure `(GameState, Color) -> i32` evaluator to use.
-///
-/// ```
-/// use harness::evaluators::{EvaluatorKind, WorkRounds};
-/// assert_eq!("counter".parse::<EvaluatorKind>().unwrap(), EvaluatorKind::Counter);
-/// let w64 = EvaluatorKind::Work(WorkRounds::new(64).unwrap());
-/// assert_eq!("work:64".parse::<EvaluatorKind>().unwrap(), w64);
-/// assert_eq!(w64.to_string(), "work:64");
-/// assert!("work:3".parse::<EvaluatorKind>().unwrap_err().contains("power of two"));
-/// assert!("nnue".parse::<EvaluatorKind>().unwrap_err().contains(
-///     "material, constant, aggressive, counter, mobility, network, work:N"
-/// ));
-/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum EvaluatorKind {
     /// `engine::evaluate_material`: cheap, and the frozen expected values use it.
@@ -145,12 +133,6 @@ impl EvaluatorKind {
     }
 
     /// The declared interval every value of this evaluator lies in (Star1 and Star2 rely on it).
-    ///
-    /// ```
-    /// use harness::evaluators::EvaluatorKind;
-    /// let b = EvaluatorKind::Counter.bounds();
-    /// assert!(b.contains(i32::MIN >> 2) && b.contains(i32::MAX >> 2));
-    /// ```
     pub fn bounds(self) -> ValueBounds {
         match self {
             EvaluatorKind::Material => MATERIAL_BOUNDS,
@@ -168,12 +150,6 @@ impl EvaluatorKind {
 
     /// The evaluator's declared turn bounds, if it has any (only `material` does): what lets Star1 and Star2 bound
     /// the last ply's chance nodes from the position before the roll.
-    ///
-    /// ```
-    /// use harness::evaluators::EvaluatorKind;
-    /// assert!(EvaluatorKind::Material.turn_bounds().is_some());
-    /// assert!(EvaluatorKind::Aggressive.turn_bounds().is_none());
-    /// ```
     pub fn turn_bounds(self) -> Option<TurnBounds> {
         match self {
             EvaluatorKind::Material => Some(MATERIAL_TURN_BOUNDS),
@@ -183,13 +159,6 @@ impl EvaluatorKind {
     }
 
     /// The evaluator as a plain function.
-    ///
-    /// ```
-    /// use harness::evaluators::{CONSTANT_SCORE, EvaluatorKind};
-    /// let s = engine::GameState::from_dfen("k7/8/8/8/8/8/8/R6K w - - 0 1").unwrap();
-    /// assert_eq!((EvaluatorKind::Material.function())(&s, engine::Color::White), 500);
-    /// assert_eq!((EvaluatorKind::Constant.function())(&s, engine::Color::White), CONSTANT_SCORE);
-    /// ```
     pub fn function(self) -> fn(&GameState, Color) -> i32 {
         match self {
             EvaluatorKind::Material => evaluate_material,
@@ -277,14 +246,6 @@ impl FromStr for EvaluatorKind {
 
 /// The `counter` evaluator's value: the eight bitboards, flags, en-passant targets and full-move number folded to
 /// an `i32`, signed by perspective. A pure function of the key (never of call order), mailbox excluded.
-///
-/// ```
-/// use engine::{Color, GameState};
-/// use harness::evaluators::counter_value;
-/// let s = GameState::from_dfen("4k3/8/8/8/8/8/P6P/4K3 w - - 0 1 PP").unwrap();
-/// assert_eq!(counter_value(&s, Color::White), counter_value(&s, Color::White));
-/// assert_ne!(counter_value(&s, Color::White), counter_value(&s, Color::Black));
-/// ```
 #[inline]
 pub fn counter_value(state: &GameState, perspective: Color) -> i32 {
     let mut acc = state.en_passant().0
@@ -423,5 +384,72 @@ mod tests {
             assert_eq!(Evaluator::name(&kind), kind.to_string());
             assert_eq!(Evaluator::value_bounds(&kind), kind.bounds());
         }
+    }
+
+    #[test]
+    fn evaluator_kind_examples() {
+        use crate::evaluators::{EvaluatorKind, WorkRounds};
+        assert_eq!(
+            "counter".parse::<EvaluatorKind>().unwrap(),
+            EvaluatorKind::Counter
+        );
+        let w64 = EvaluatorKind::Work(WorkRounds::new(64).unwrap());
+        assert_eq!("work:64".parse::<EvaluatorKind>().unwrap(), w64);
+        assert_eq!(w64.to_string(), "work:64");
+        assert!(
+            "work:3"
+                .parse::<EvaluatorKind>()
+                .unwrap_err()
+                .contains("power of two")
+        );
+        assert!(
+            "nnue"
+                .parse::<EvaluatorKind>()
+                .unwrap_err()
+                .contains("material, constant, aggressive, counter, mobility, network, work:N")
+        );
+    }
+
+    #[test]
+    fn bounds_examples() {
+        use crate::evaluators::EvaluatorKind;
+        let b = EvaluatorKind::Counter.bounds();
+        assert!(b.contains(i32::MIN >> 2) && b.contains(i32::MAX >> 2));
+    }
+
+    #[test]
+    fn turn_bounds_examples() {
+        use crate::evaluators::EvaluatorKind;
+        assert!(EvaluatorKind::Material.turn_bounds().is_some());
+        assert!(EvaluatorKind::Aggressive.turn_bounds().is_none());
+    }
+
+    #[test]
+    fn function_examples() {
+        use crate::evaluators::{CONSTANT_SCORE, EvaluatorKind};
+        let s = engine::GameState::from_dfen("k7/8/8/8/8/8/8/R6K w - - 0 1").unwrap();
+        assert_eq!(
+            (EvaluatorKind::Material.function())(&s, engine::Color::White),
+            500
+        );
+        assert_eq!(
+            (EvaluatorKind::Constant.function())(&s, engine::Color::White),
+            CONSTANT_SCORE
+        );
+    }
+
+    #[test]
+    fn counter_value_examples() {
+        use crate::evaluators::counter_value;
+        use engine::{Color, GameState};
+        let s = GameState::from_dfen("4k3/8/8/8/8/8/P6P/4K3 w - - 0 1 PP").unwrap();
+        assert_eq!(
+            counter_value(&s, Color::White),
+            counter_value(&s, Color::White)
+        );
+        assert_ne!(
+            counter_value(&s, Color::White),
+            counter_value(&s, Color::Black)
+        );
     }
 }

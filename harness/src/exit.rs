@@ -77,14 +77,6 @@ impl Failure {
     }
 
     /// Tags `error` with this class; its message is unchanged.
-    ///
-    /// ```
-    /// use harness::exit::Failure;
-    /// let err = Failure::BadInput.tag(std::io::Error::other("x.json: empty"));
-    /// let err = err.context("loading scenarios");
-    /// assert_eq!(Failure::of(&err), Failure::BadInput);
-    /// assert_eq!(harness::exit::message(&err), "loading scenarios: x.json: empty");
-    /// ```
     pub fn tag(self, error: impl Into<anyhow::Error>) -> anyhow::Error {
         anyhow::Error::new(Classified {
             failure: self,
@@ -93,13 +85,6 @@ impl Failure {
     }
 
     /// A new error of this class.
-    ///
-    /// ```
-    /// use harness::exit::Failure;
-    /// let err = Failure::BadInput.because("invalid DFEN '8/8': too few ranks");
-    /// assert_eq!(Failure::of(&err).code(), 2);
-    /// assert_eq!(Failure::of(&anyhow::anyhow!("disk on fire")), Failure::Runtime);
-    /// ```
     pub fn because(self, message: impl fmt::Display) -> anyhow::Error {
         self.tag(anyhow::Error::msg(message.to_string()))
     }
@@ -110,13 +95,6 @@ impl Failure {
     }
 
     /// The outermost tag in the error's chain, if it has one.
-    ///
-    /// ```
-    /// use harness::exit::Failure;
-    /// let err = Failure::Mismatch.because("frozen value differs").context("verifying");
-    /// assert_eq!(Failure::tagged(&err), Some(Failure::Mismatch));
-    /// assert_eq!(Failure::tagged(&anyhow::anyhow!("disk on fire")), None);
-    /// ```
     pub fn tagged(err: &anyhow::Error) -> Option<Failure> {
         err.chain()
             .find_map(|e| e.downcast_ref::<Classified>().map(|c| c.failure))
@@ -144,15 +122,6 @@ impl std::error::Error for Classified {
 
 /// The error's chain joined by `: `, each cause once: a cause whose text the previous message already contains
 /// (an error type that prints its OS error and also returns it as its source) is left out.
-///
-/// ```
-/// let io = std::io::Error::new(std::io::ErrorKind::AlreadyExists, "File exists (os error 17)");
-/// let err = harness::record::RecordError::Write { path: "out/run".into(), source: io };
-/// assert_eq!(
-///     harness::exit::message(&anyhow::Error::new(err)),
-///     "cannot write out/run: File exists (os error 17)"
-/// );
-/// ```
 pub fn message(err: &anyhow::Error) -> String {
     let mut out = String::new();
     let mut previous = String::new();
@@ -181,5 +150,54 @@ mod tests {
         assert_eq!(Failure::of(&err), Failure::Runtime);
         assert_eq!(message(&err), "s.json: root 0 differs");
         assert_eq!(Failure::of(&anyhow::anyhow!("x")), Failure::Runtime);
+    }
+
+    #[test]
+    fn tag_examples() {
+        use crate::exit::Failure;
+        let err = Failure::BadInput.tag(std::io::Error::other("x.json: empty"));
+        let err = err.context("loading scenarios");
+        assert_eq!(Failure::of(&err), Failure::BadInput);
+        assert_eq!(
+            crate::exit::message(&err),
+            "loading scenarios: x.json: empty"
+        );
+    }
+
+    #[test]
+    fn because_examples() {
+        use crate::exit::Failure;
+        let err = Failure::BadInput.because("invalid DFEN '8/8': too few ranks");
+        assert_eq!(Failure::of(&err).code(), 2);
+        assert_eq!(
+            Failure::of(&anyhow::anyhow!("disk on fire")),
+            Failure::Runtime
+        );
+    }
+
+    #[test]
+    fn tagged_examples() {
+        use crate::exit::Failure;
+        let err = Failure::Mismatch
+            .because("frozen value differs")
+            .context("verifying");
+        assert_eq!(Failure::tagged(&err), Some(Failure::Mismatch));
+        assert_eq!(Failure::tagged(&anyhow::anyhow!("disk on fire")), None);
+    }
+
+    #[test]
+    fn message_examples() {
+        let io = std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            "File exists (os error 17)",
+        );
+        let err = crate::record::RecordError::Write {
+            path: "out/run".into(),
+            source: io,
+        };
+        assert_eq!(
+            crate::exit::message(&anyhow::Error::new(err)),
+            "cannot write out/run: File exists (os error 17)"
+        );
     }
 }

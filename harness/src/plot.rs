@@ -65,26 +65,6 @@ fn ensure_font() -> Result<()> {
 /// Writes `stem.svg` for a checked line chart; returns its path. Errors, writing nothing, when the
 /// chart lacks a title, axis label or unit or series name, has more than [`MAX_SERIES`] series, or holds a value that
 /// cannot be drawn (not finite, outside its interval, not positive on a log axis).
-///
-/// ```
-/// use harness::plot::{Axis, LinePlot, Point, Reference, Series, line_plot};
-/// let dir = tempfile::tempdir()?;
-/// let point = |x: f64, y: f64| Point { x, y, lo: y, hi: y };
-/// let chart = LinePlot {
-///     title: "Miss ratio by budget".into(),
-///     x: Axis::log("budget", "entries"),
-///     y: Axis::log("miss ratio", "fraction of lookups"),
-///     series: vec![Series {
-///         name: "LRU".into(),
-///         points: vec![point(10.0, 0.5), point(100.0, 0.2), point(1000.0, 0.05)],
-///         bound: false,
-///     }],
-///     verticals: vec![Reference { at: 300.0, label: "working set".into() }],
-/// };
-/// let svg = line_plot(&chart, &dir.path().join("miss_ratio"))?;
-/// assert!(std::fs::read_to_string(svg)?.contains("LRU"));
-/// # Ok::<(), anyhow::Error>(())
-/// ```
 pub fn line_plot(chart: &LinePlot, stem: &Path) -> Result<PathBuf> {
     chart.validate()?;
     render(stem, Chart::Lines(chart))
@@ -92,28 +72,6 @@ pub fn line_plot(chart: &LinePlot, stem: &Path) -> Result<PathBuf> {
 
 /// Writes `stem.svg` for a checked dot-and-interval plot; returns its path. Errors, writing nothing,
 /// on the same defects as [`line_plot`] and on a series whose length differs from the categories.
-///
-/// ```
-/// use harness::plot::{Axis, CategorySeries, DotPlot, Reference, dot_plot};
-/// let dir = tempfile::tempdir()?;
-/// let chart = DotPlot {
-///     title: "Speedup over no cache".into(),
-///     x_label: "scenario family".into(),
-///     y: Axis::log("speedup", "x"),
-///     categories: vec!["sparse".into(), "dense".into()],
-///     series: vec![CategorySeries {
-///         name: "optimized".into(),
-///         values: vec![Some(1.3), Some(0.9)],
-///         intervals: Some(vec![(1.2, 1.4), (0.85, 0.95)]),
-///     }],
-///     reference: Some(Reference { at: 1.0, label: "1 = as fast as no cache".into() }),
-/// };
-/// dot_plot(&chart, &dir.path().join("speedup"))?;
-/// let mut bad = chart.clone();
-/// bad.series[0].values[0] = Some(f64::NAN);
-/// assert!(dot_plot(&bad, &dir.path().join("bad")).is_err());
-/// # Ok::<(), anyhow::Error>(())
-/// ```
 pub fn dot_plot(chart: &DotPlot, stem: &Path) -> Result<PathBuf> {
     chart.validate()?;
     render(stem, Chart::Dots(chart))
@@ -147,4 +105,57 @@ fn render(stem: &Path, chart: Chart<'_>) -> Result<PathBuf> {
     }
     crate::record::write_atomic(&svg, text.as_bytes())?;
     Ok(svg)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn line_plot_examples() -> Result<(), anyhow::Error> {
+        use crate::plot::{Axis, LinePlot, Point, Reference, Series, line_plot};
+        let dir = tempfile::tempdir()?;
+        let point = |x: f64, y: f64| Point { x, y, lo: y, hi: y };
+        let chart = LinePlot {
+            title: "Miss ratio by budget".into(),
+            x: Axis::log("budget", "entries"),
+            y: Axis::log("miss ratio", "fraction of lookups"),
+            series: vec![Series {
+                name: "LRU".into(),
+                points: vec![point(10.0, 0.5), point(100.0, 0.2), point(1000.0, 0.05)],
+                bound: false,
+            }],
+            verticals: vec![Reference {
+                at: 300.0,
+                label: "working set".into(),
+            }],
+        };
+        let svg = line_plot(&chart, &dir.path().join("miss_ratio"))?;
+        assert!(std::fs::read_to_string(svg)?.contains("LRU"));
+        Ok(())
+    }
+
+    #[test]
+    fn dot_plot_examples() -> Result<(), anyhow::Error> {
+        use crate::plot::{Axis, CategorySeries, DotPlot, Reference, dot_plot};
+        let dir = tempfile::tempdir()?;
+        let chart = DotPlot {
+            title: "Speedup over no cache".into(),
+            x_label: "scenario family".into(),
+            y: Axis::log("speedup", "x"),
+            categories: vec!["sparse".into(), "dense".into()],
+            series: vec![CategorySeries {
+                name: "optimized".into(),
+                values: vec![Some(1.3), Some(0.9)],
+                intervals: Some(vec![(1.2, 1.4), (0.85, 0.95)]),
+            }],
+            reference: Some(Reference {
+                at: 1.0,
+                label: "1 = as fast as no cache".into(),
+            }),
+        };
+        dot_plot(&chart, &dir.path().join("speedup"))?;
+        let mut bad = chart.clone();
+        bad.series[0].values[0] = Some(f64::NAN);
+        assert!(dot_plot(&bad, &dir.path().join("bad")).is_err());
+        Ok(())
+    }
 }

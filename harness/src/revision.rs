@@ -10,14 +10,6 @@ pub const SHOWN_DIGITS: usize = 12;
 /// `revision` (a full or short commit, optionally `-dirty`, or `unknown`) in the form people read: its first
 /// [`SHOWN_DIGITS`] hex digits with the suffix kept; anything that does not start with a hex commit is returned
 /// as it is.
-///
-/// ```
-/// use harness::revision::shown_revision;
-/// assert_eq!(shown_revision("dca6a02ff510ad1dcadac3eff41bef2dc08c00a9"), "dca6a02ff510");
-/// assert_eq!(shown_revision("dca6a02ff510ad1dcadac3eff41bef2dc08c00a9-dirty"), "dca6a02ff510-dirty");
-/// assert_eq!(shown_revision("dca6a02ff510-dirty"), "dca6a02ff510-dirty");
-/// assert_eq!(shown_revision("unknown"), "unknown");
-/// ```
 pub fn shown_revision(revision: &str) -> String {
     let hex = revision
         .bytes()
@@ -27,4 +19,22 @@ pub fn shown_revision(revision: &str) -> String {
         return revision.to_owned();
     }
     format!("{}{}", &revision[..SHOWN_DIGITS], &revision[hex..])
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn shown_revision_examples() {
+        use crate::revision::shown_revision;
+        assert_eq!(
+            shown_revision("dca6a02ff510ad1dcadac3eff41bef2dc08c00a9"),
+            "dca6a02ff510"
+        );
+        assert_eq!(
+            shown_revision("dca6a02ff510ad1dcadac3eff41bef2dc08c00a9-dirty"),
+            "dca6a02ff510-dirty"
+        );
+        assert_eq!(shown_revision("dca6a02ff510-dirty"), "dca6a02ff510-dirty");
+        assert_eq!(shown_revision("unknown"), "unknown");
+    }
 }

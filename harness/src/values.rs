@@ -6,26 +6,7 @@
 //! `error: invalid value 'sparse,sparse' for '--scenario <SCENARIO>': item 2 'sparse' repeats item 1`.
 //!
 //! A list option is declared with the [`List`] alias, so clap's derive parses the whole list as one value (it
-//! treats a field spelled `Vec<T>` as repeated single values, which cannot see repeats across items):
-//!
-//! ```
-//! use clap::Parser;
-//! use engine::memo::CacheKind;
-//! use harness::values::{List, list};
-//!
-//! #[derive(Parser, Debug)]
-//! struct Cli {
-//!     /// Cache variants, comma-separated.
-//!     #[arg(long, value_parser = list::<CacheKind>, default_value = CacheKind::ALL_NAMES)]
-//!     cache: List<CacheKind>,
-//! }
-//! let cli = Cli::try_parse_from(["x", "--cache", "fx,none"]).unwrap();
-//! assert_eq!(cli.cache, [CacheKind::Fx, CacheKind::None]);
-//! assert_eq!(Cli::try_parse_from(["x"]).unwrap().cache, CacheKind::ALL);
-//! let err = Cli::try_parse_from(["x", "--cache", "none,none"]).unwrap_err();
-//! assert_eq!(err.exit_code(), 2);
-//! assert!(err.to_string().contains("invalid value 'none,none' for '--cache <CACHE>'"), "{err}");
-//! ```
+//! treats a field spelled `Vec<T>` as repeated single values, which cannot see repeats across items; the `module_examples` test declares one).
 
 use crate::evaluators::EvaluatorKind;
 use crate::scenario::Family;
@@ -90,64 +71,24 @@ pub enum ValueError {
 
 /// Parses one name of a closed set (an enum of [`engine::closed_names!`], or any parser whose error is
 /// [`UnknownName`]), listing the valid names when it is unknown.
-///
-/// ```
-/// use harness::values::name;
-/// use engine::chance::Traversal;
-/// assert_eq!(name::<Traversal>("on"), Ok(Traversal::Cached));
-/// let err = name::<Traversal>("maybe").unwrap_err().to_string();
-/// assert!(err.starts_with("unknown traversal"), "{err}");
-/// ```
 pub fn name<T: FromStr<Err = UnknownName>>(s: &str) -> Result<T, UnknownName> {
     s.parse()
 }
 
 /// Parses a comma-separated list of names of `T`: not empty, no empty item, no repeat, no unknown name.
 /// Spaces around an item are ignored.
-///
-/// ```
-/// use harness::values::list;
-/// use engine::memo::CacheKind;
-/// assert_eq!(list::<CacheKind>("fx, none").unwrap(), [CacheKind::Fx, CacheKind::None]);
-/// assert_eq!(list::<CacheKind>("").unwrap_err().to_string(), "the list is empty");
-/// assert_eq!(list::<CacheKind>("none,").unwrap_err().to_string(), "item 2 is empty");
-/// assert_eq!(
-///     list::<CacheKind>("none,fx,none").unwrap_err().to_string(),
-///     "item 3 'none' repeats item 1"
-/// );
-/// assert!(list::<CacheKind>("none,lru").unwrap_err().to_string().starts_with("item 2: unknown cache variant 'lru'"));
-/// assert!(list::<CacheKind>("lru").unwrap_err().to_string().starts_with("unknown cache variant 'lru'"));
-/// ```
 pub fn list<T: FromStr<Err = UnknownName> + PartialEq>(s: &str) -> Result<Vec<T>, ValueError> {
     list_of(s, name::<T>)
 }
 
 /// Parses a comma-separated list of evaluator names, `work:N` included (a parameterised name is outside
 /// a closed set, so the item parser is the evaluator's own `FromStr`).
-///
-/// ```
-/// use harness::values::evaluators;
-/// let l = evaluators("material, work:4,network").unwrap();
-/// assert_eq!(l.iter().map(|k| k.to_string()).collect::<Vec<_>>(), ["material", "work:4", "network"]);
-/// assert_eq!(evaluators("work:4,work:4").unwrap_err().to_string(), "item 2 'work:4' repeats item 1");
-/// assert!(evaluators("material,nnue").unwrap_err().to_string().starts_with("item 2: unknown evaluator 'nnue'"));
-/// assert!(evaluators("nnue").unwrap_err().to_string().starts_with("unknown evaluator 'nnue'"));
-/// ```
 pub fn evaluators(s: &str) -> Result<Vec<EvaluatorKind>, ValueError> {
     list_of(s, str::parse::<EvaluatorKind>)
 }
 
 /// Parses a `--scenario` value: `all` (every family file of the scenarios folder, as an empty list; see
 /// [`crate::scenario::select`]) or a comma-separated list of family names, shipped or a user's.
-///
-/// ```
-/// use harness::values::families;
-/// use harness::scenario::Family;
-/// assert_eq!(families("all").unwrap(), []);
-/// assert_eq!(families("sparse, mine").unwrap()[0], Family::Sparse);
-/// assert_eq!(families("mine,mine").unwrap_err().to_string(), "item 2 'mine' repeats item 1");
-/// assert!(families("Mine").unwrap_err().to_string().starts_with("family name 'Mine'"));
-/// ```
 pub fn families(s: &str) -> Result<Vec<Family>, ValueError> {
     if s.trim() == Family::EVERY {
         return Ok(Vec::new());
@@ -157,16 +98,6 @@ pub fn families(s: &str) -> Result<Vec<Family>, ValueError> {
 
 /// Parses a comma-separated list with `item` for each element: not empty, no empty item, no item equal to an
 /// earlier one (compared after parsing, so `10` and `010` are one budget). Spaces around an item are ignored.
-///
-/// ```
-/// use harness::values::{list_of, positive};
-/// assert_eq!(list_of("10, 20,40", positive::<u64>).unwrap(), [10, 20, 40]);
-/// assert_eq!(list_of("10,010", positive::<u64>).unwrap_err().to_string(), "item 2 '010' repeats item 1");
-/// assert_eq!(
-///     list_of("10,0", positive::<u64>).unwrap_err().to_string(),
-///     "item 2: '0': must be at least 1"
-/// );
-/// ```
 pub fn list_of<T: PartialEq, E: Display>(
     s: &str,
     item: impl Fn(&str) -> Result<T, E>,
@@ -202,16 +133,6 @@ pub fn list_of<T: PartialEq, E: Display>(
 }
 
 /// Parses a number that must be at least 1 (a count, a budget, a size); overflow is an error, not a wrap.
-///
-/// ```
-/// use harness::values::positive;
-/// assert_eq!(positive::<u32>("7"), Ok(7));
-/// assert_eq!(positive::<u32>("0").unwrap_err().to_string(), "'0': must be at least 1");
-/// assert_eq!(
-///     positive::<u8>("300").unwrap_err().to_string(),
-///     "'300': number too large to fit in target type"
-/// );
-/// ```
 pub fn positive<T>(s: &str) -> Result<T, ValueError>
 where
     T: FromStr + PartialEq + Default,
@@ -232,14 +153,6 @@ where
 }
 
 /// Parses a position in DFEN (a positional argument's `value_parser`, so a bad position is a usage error).
-///
-/// ```
-/// let s = harness::values::dfen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 PP").unwrap();
-/// assert_eq!(s.dice().len(), 2);
-/// assert!(harness::values::dfen("8/8 w - - 0 1").is_err());
-/// let tab = harness::values::dfen("4k3/8/8/8/8/8/8/4K3\tw - - 0 1 PP").unwrap_err();
-/// assert!(tab.contains("a tab at byte 19"), "{tab}");
-/// ```
 pub fn dfen(s: &str) -> Result<GameState, String> {
     // The fields are separated by single spaces; any other blank would be read as part of a field and reported as
     // a wrong value of the next one, so it is named.
@@ -261,16 +174,6 @@ pub fn dfen(s: &str) -> Result<GameState, String> {
 
 /// Parses an output file path and checks, before any work, that it can be written: it is not a folder, its
 /// folder exists, is a folder and accepts a new file (a probe file is created and removed).
-///
-/// ```
-/// use harness::values::output_file;
-/// let dir = std::env::temp_dir();
-/// assert!(output_file(dir.join("out.tsv").to_str().unwrap()).is_ok());
-/// let err = output_file(dir.to_str().unwrap()).unwrap_err().to_string();
-/// assert!(err.contains("is a folder"), "{err}");
-/// let err = output_file("/nonexistent-folder/out.tsv").unwrap_err().to_string();
-/// assert_eq!(err, "folder /nonexistent-folder does not exist");
-/// ```
 pub fn output_file(s: &str) -> Result<PathBuf, ValueError> {
     let path = PathBuf::from(s);
     let reason = |reason: String| ValueError::Output { reason };
@@ -399,13 +302,6 @@ pub(crate) fn check_tables(option: &str, value: &str, tables: &[u8]) -> anyhow::
 }
 
 /// The selected values, or all of them when the selection is empty (the default of a programmatic caller).
-///
-/// ```
-/// use harness::values::or_all;
-/// use engine::memo::CacheKind;
-/// assert_eq!(or_all::<CacheKind>(&[]), CacheKind::ALL);
-/// assert_eq!(or_all(&[CacheKind::Fx]), [CacheKind::Fx]);
-/// ```
 pub fn or_all<T: ClosedNames>(selected: &[T]) -> Vec<T> {
     if selected.is_empty() {
         T::VALUES.to_vec()
@@ -461,5 +357,174 @@ mod tests {
         assert_eq!(positive::<u64>("18446744073709551615"), Ok(u64::MAX));
         assert!(positive::<u64>("-1").is_err());
         assert!(positive::<usize>("0").is_err());
+    }
+
+    #[test]
+    fn module_examples() {
+        use crate::values::{List, list};
+        use clap::Parser;
+        use engine::memo::CacheKind;
+
+        #[derive(Parser, Debug)]
+        struct Cli {
+            /// Cache variants, comma-separated.
+            #[arg(long, value_parser = list::<CacheKind>, default_value = CacheKind::ALL_NAMES)]
+            cache: List<CacheKind>,
+        }
+        let cli = Cli::try_parse_from(["x", "--cache", "fx,none"]).unwrap();
+        assert_eq!(cli.cache, [CacheKind::Fx, CacheKind::None]);
+        assert_eq!(Cli::try_parse_from(["x"]).unwrap().cache, CacheKind::ALL);
+        let err = Cli::try_parse_from(["x", "--cache", "none,none"]).unwrap_err();
+        assert_eq!(err.exit_code(), 2);
+        assert!(
+            err.to_string()
+                .contains("invalid value 'none,none' for '--cache <CACHE>'"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn name_examples() {
+        use crate::values::name;
+        use engine::chance::Traversal;
+        assert_eq!(name::<Traversal>("on"), Ok(Traversal::Cached));
+        let err = name::<Traversal>("maybe").unwrap_err().to_string();
+        assert!(err.starts_with("unknown traversal"), "{err}");
+    }
+
+    #[test]
+    fn list_examples() {
+        use crate::values::list;
+        use engine::memo::CacheKind;
+        assert_eq!(
+            list::<CacheKind>("fx, none").unwrap(),
+            [CacheKind::Fx, CacheKind::None]
+        );
+        assert_eq!(
+            list::<CacheKind>("").unwrap_err().to_string(),
+            "the list is empty"
+        );
+        assert_eq!(
+            list::<CacheKind>("none,").unwrap_err().to_string(),
+            "item 2 is empty"
+        );
+        assert_eq!(
+            list::<CacheKind>("none,fx,none").unwrap_err().to_string(),
+            "item 3 'none' repeats item 1"
+        );
+        assert!(
+            list::<CacheKind>("none,lru")
+                .unwrap_err()
+                .to_string()
+                .starts_with("item 2: unknown cache variant 'lru'")
+        );
+        assert!(
+            list::<CacheKind>("lru")
+                .unwrap_err()
+                .to_string()
+                .starts_with("unknown cache variant 'lru'")
+        );
+    }
+
+    #[test]
+    fn evaluators_examples() {
+        use crate::values::evaluators;
+        let l = evaluators("material, work:4,network").unwrap();
+        assert_eq!(
+            l.iter().map(|k| k.to_string()).collect::<Vec<_>>(),
+            ["material", "work:4", "network"]
+        );
+        assert_eq!(
+            evaluators("work:4,work:4").unwrap_err().to_string(),
+            "item 2 'work:4' repeats item 1"
+        );
+        assert!(
+            evaluators("material,nnue")
+                .unwrap_err()
+                .to_string()
+                .starts_with("item 2: unknown evaluator 'nnue'")
+        );
+        assert!(
+            evaluators("nnue")
+                .unwrap_err()
+                .to_string()
+                .starts_with("unknown evaluator 'nnue'")
+        );
+    }
+
+    #[test]
+    fn families_examples() {
+        use crate::scenario::Family;
+        use crate::values::families;
+        assert_eq!(families("all").unwrap(), []);
+        assert_eq!(families("sparse, mine").unwrap()[0], Family::Sparse);
+        assert_eq!(
+            families("mine,mine").unwrap_err().to_string(),
+            "item 2 'mine' repeats item 1"
+        );
+        assert!(
+            families("Mine")
+                .unwrap_err()
+                .to_string()
+                .starts_with("family name 'Mine'")
+        );
+    }
+
+    #[test]
+    fn list_of_examples() {
+        use crate::values::{list_of, positive};
+        assert_eq!(list_of("10, 20,40", positive::<u64>).unwrap(), [10, 20, 40]);
+        assert_eq!(
+            list_of("10,010", positive::<u64>).unwrap_err().to_string(),
+            "item 2 '010' repeats item 1"
+        );
+        assert_eq!(
+            list_of("10,0", positive::<u64>).unwrap_err().to_string(),
+            "item 2: '0': must be at least 1"
+        );
+    }
+
+    #[test]
+    fn positive_examples() {
+        use crate::values::positive;
+        assert_eq!(positive::<u32>("7"), Ok(7));
+        assert_eq!(
+            positive::<u32>("0").unwrap_err().to_string(),
+            "'0': must be at least 1"
+        );
+        assert_eq!(
+            positive::<u8>("300").unwrap_err().to_string(),
+            "'300': number too large to fit in target type"
+        );
+    }
+
+    #[test]
+    fn dfen_examples() {
+        let s = crate::values::dfen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 PP").unwrap();
+        assert_eq!(s.dice().len(), 2);
+        assert!(crate::values::dfen("8/8 w - - 0 1").is_err());
+        let tab = crate::values::dfen("4k3/8/8/8/8/8/8/4K3\tw - - 0 1 PP").unwrap_err();
+        assert!(tab.contains("a tab at byte 19"), "{tab}");
+    }
+
+    #[test]
+    fn output_file_examples() {
+        use crate::values::output_file;
+        let dir = std::env::temp_dir();
+        assert!(output_file(dir.join("out.tsv").to_str().unwrap()).is_ok());
+        let err = output_file(dir.to_str().unwrap()).unwrap_err().to_string();
+        assert!(err.contains("is a folder"), "{err}");
+        let err = output_file("/nonexistent-folder/out.tsv")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(err, "folder /nonexistent-folder does not exist");
+    }
+
+    #[test]
+    fn or_all_examples() {
+        use crate::values::or_all;
+        use engine::memo::CacheKind;
+        assert_eq!(or_all::<CacheKind>(&[]), CacheKind::ALL);
+        assert_eq!(or_all(&[CacheKind::Fx]), [CacheKind::Fx]);
     }
 }

@@ -32,18 +32,6 @@ pub enum Verdict {
 
 impl Verdict {
     /// The verdict of `interval` against `baseline` with the practical `threshold` (same units as the interval).
-    ///
-    /// ```
-    /// use harness::statistics::{Interval, Method};
-    /// use harness::verdict::{Verdict, NOISE_THRESHOLD};
-    /// let i = |low, high, level| Interval { point: (low + high) / 2.0, low, high, level, n: 8, method: Method::PairedRatio };
-    /// assert_eq!(Verdict::of(&i(1.02, 1.30, 0.96), 1.0, NOISE_THRESHOLD), Verdict::Better);
-    /// assert_eq!(Verdict::of(&i(0.50, 0.90, 0.96), 1.0, NOISE_THRESHOLD), Verdict::Worse);
-    /// assert_eq!(Verdict::of(&i(0.995, 1.008, 0.96), 1.0, NOISE_THRESHOLD), Verdict::WithinNoise);
-    /// assert_eq!(Verdict::of(&i(1.002, 1.008, 0.96), 1.0, NOISE_THRESHOLD), Verdict::WithinNoise);
-    /// assert_eq!(Verdict::of(&i(0.90, 1.10, 0.96), 1.0, NOISE_THRESHOLD), Verdict::NoVerdict);
-    /// assert_eq!(Verdict::of(&i(1.02, 1.30, 0.9375), 1.0, NOISE_THRESHOLD), Verdict::NoVerdict); // 5 rounds
-    /// ```
     pub fn of(interval: &Interval, baseline: f64, threshold: f64) -> Verdict {
         let (low, high) = (interval.low, interval.high);
         if interval.level < MIN_LEVEL || !low.is_finite() || !high.is_finite() {
@@ -283,5 +271,43 @@ mod tests {
         // One comparison: Holm is the comparison itself at 95%.
         assert_eq!(holm(&[six])[0].verdict, Verdict::Worse);
         assert!(holm(&[]).is_empty());
+    }
+
+    #[test]
+    fn of_examples() {
+        use crate::statistics::{Interval, Method};
+        use crate::verdict::{NOISE_THRESHOLD, Verdict};
+        let i = |low, high, level| Interval {
+            point: (low + high) / 2.0,
+            low,
+            high,
+            level,
+            n: 8,
+            method: Method::PairedRatio,
+        };
+        assert_eq!(
+            Verdict::of(&i(1.02, 1.30, 0.96), 1.0, NOISE_THRESHOLD),
+            Verdict::Better
+        );
+        assert_eq!(
+            Verdict::of(&i(0.50, 0.90, 0.96), 1.0, NOISE_THRESHOLD),
+            Verdict::Worse
+        );
+        assert_eq!(
+            Verdict::of(&i(0.995, 1.008, 0.96), 1.0, NOISE_THRESHOLD),
+            Verdict::WithinNoise
+        );
+        assert_eq!(
+            Verdict::of(&i(1.002, 1.008, 0.96), 1.0, NOISE_THRESHOLD),
+            Verdict::WithinNoise
+        );
+        assert_eq!(
+            Verdict::of(&i(0.90, 1.10, 0.96), 1.0, NOISE_THRESHOLD),
+            Verdict::NoVerdict
+        );
+        assert_eq!(
+            Verdict::of(&i(1.02, 1.30, 0.9375), 1.0, NOISE_THRESHOLD),
+            Verdict::NoVerdict
+        ); // 5 rounds
     }
 }

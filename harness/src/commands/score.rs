@@ -25,14 +25,6 @@ pub struct Args {
 /// The result line `paths=N best=S calls=C hits=H entries=E` for `state`.
 ///
 /// A forced pass (no legal path) scores the empty path: the position itself from the mover's perspective.
-///
-/// ```
-/// use engine::{GameState, memo::CacheKind};
-/// use harness::{commands::score::score_line, evaluators::EvaluatorKind};
-/// let s = GameState::from_dfen("4k3/8/8/8/8/8/P6P/4K3 w - - 0 1 PP").unwrap();
-/// let line = score_line(&s, CacheKind::Optimized, EvaluatorKind::Material);
-/// assert!(line.starts_with("paths=") && line.contains(" hits="));
-/// ```
 pub fn score_line(state: &GameState, cache: CacheKind, eval: EvaluatorKind) -> String {
     let evaluator = CountingEvaluator::new(eval);
     let memo = cache.build(Plain(|s: &GameState, c| evaluator.evaluate(s, c)));
@@ -95,5 +87,14 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn score_line_examples() {
+        use crate::{commands::score::score_line, evaluators::EvaluatorKind};
+        use engine::{GameState, memo::CacheKind};
+        let s = GameState::from_dfen("4k3/8/8/8/8/8/P6P/4K3 w - - 0 1 PP").unwrap();
+        let line = score_line(&s, CacheKind::Optimized, EvaluatorKind::Material);
+        assert!(line.starts_with("paths=") && line.contains(" hits="));
     }
 }

@@ -63,13 +63,6 @@ pub enum TableSize {
 pub(crate) const MAX_TABLE_LOG2: u8 = 26;
 
 /// Parses `off` or a log2 entry count from 0 to [`MAX_TABLE_LOG2`].
-///
-/// ```
-/// use harness::commands::search::{TableSize, parse_table};
-/// assert_eq!(parse_table("off"), Ok(TableSize::Off));
-/// assert_eq!(parse_table("18"), Ok(TableSize::Log2(18)));
-/// assert!(parse_table("27").unwrap_err().contains("0 to 26"));
-/// ```
 pub fn parse_table(s: &str) -> Result<TableSize, String> {
     if s == "off" {
         return Ok(TableSize::Off);
@@ -185,4 +178,15 @@ pub(crate) fn summary_line(d: &Deepening) -> String {
         c.tt_cutoffs,
         c.tt_stores,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn parse_table_examples() {
+        use crate::commands::search::{TableSize, parse_table};
+        assert_eq!(parse_table("off"), Ok(TableSize::Off));
+        assert_eq!(parse_table("18"), Ok(TableSize::Log2(18)));
+        assert!(parse_table("27").unwrap_err().contains("0 to 26"));
+    }
 }

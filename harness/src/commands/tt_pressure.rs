@@ -43,15 +43,6 @@ pub struct Sizes(pub Vec<u8>);
 pub(crate) const MAX_SIZE_LOG2: u8 = 26;
 
 /// Parses `A..B` (inclusive) or `a,b,c`, each 1 to [`MAX_SIZE_LOG2`], into ascending distinct sizes.
-///
-/// ```
-/// use harness::commands::tt_pressure::{Sizes, parse_sizes};
-/// assert_eq!(parse_sizes("4..7"), Ok(Sizes(vec![4, 5, 6, 7])));
-/// assert_eq!(parse_sizes("12,6"), Ok(Sizes(vec![6, 12])));
-/// assert!(parse_sizes("8..4").unwrap_err().contains("empty"));
-/// assert!(parse_sizes("4..27").unwrap_err().contains("1 to 26"));
-/// assert!(parse_sizes("6,6").unwrap_err().contains("repeats"));
-/// ```
 pub fn parse_sizes(s: &str) -> Result<Sizes, String> {
     let one = |t: &str| match t.trim().parse::<u8>() {
         Ok(n) if (1..=MAX_SIZE_LOG2).contains(&n) => Ok(n),
@@ -109,5 +100,18 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             folder.discard();
             Err(e)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn parse_sizes_examples() {
+        use crate::commands::tt_pressure::{Sizes, parse_sizes};
+        assert_eq!(parse_sizes("4..7"), Ok(Sizes(vec![4, 5, 6, 7])));
+        assert_eq!(parse_sizes("12,6"), Ok(Sizes(vec![6, 12])));
+        assert!(parse_sizes("8..4").unwrap_err().contains("empty"));
+        assert!(parse_sizes("4..27").unwrap_err().contains("1 to 26"));
+        assert!(parse_sizes("6,6").unwrap_err().contains("repeats"));
     }
 }

@@ -6,17 +6,6 @@ use crate::statistics::{Interval, paired_ratio, summarize};
 /// B's speedup over A from alternating runs' times: `a[i] / b[i]` for each pair of runs (a pair shares its machine
 /// state, so drift cancels), median with a distribution-free 95% interval. Fewer than 6 pairs give `[min, max]`
 /// with coverage below 95%, which never yields a verdict.
-///
-/// ```
-/// use harness::compare::verdict::time_ratio;
-/// use harness::verdict::Verdict;
-/// let a = [100.0, 104.0, 98.0, 101.0, 99.0, 103.0];
-/// let b = [90.0, 95.0, 88.0, 92.0, 90.0, 91.0];
-/// let r = time_ratio(&a, &b).unwrap();
-/// assert!(r.low > 1.0);
-/// assert_eq!(Verdict::of_ratio(&r), Verdict::Better);
-/// assert_eq!(Verdict::of_ratio(&time_ratio(&a[..3], &b[..3]).unwrap()), Verdict::NoVerdict); // 3 pairs: 75% coverage
-/// ```
 pub fn time_ratio(a: &[f64], b: &[f64]) -> Option<Interval> {
     paired_ratio(a, b)
 }
@@ -29,18 +18,6 @@ pub fn time_ratio(a: &[f64], b: &[f64]) -> Option<Interval> {
 /// larger than layout noise gets a verdict; 0 judges the raw counts. When a side varied ([`repeats_exactly`] is
 /// false), the interval spans every pairing (`min a / max b` to `max a / min b`) before widening. The interval's
 /// level is 1: it is a bound, not a sample estimate.
-///
-/// ```
-/// use harness::compare::verdict::count_ratio;
-/// use harness::verdict::Verdict;
-/// let r = count_ratio(&[990.0, 990.0], &[900.0, 900.0], 0.005).unwrap();
-/// assert!(r.point == 1.1 && r.level == 1.0);
-/// assert_eq!(Verdict::of(&r, 1.0, 0.0), Verdict::Better); // 10% more work per B instruction saved: beyond the tolerance
-/// assert_eq!(Verdict::of(&count_ratio(&[1000.0], &[1003.0], 0.005).unwrap(), 1.0, 0.0), Verdict::NoVerdict);
-/// assert_eq!(Verdict::of(&count_ratio(&[1000.0], &[1003.0], 0.0).unwrap(), 1.0, 0.0), Verdict::Worse);
-/// let r = count_ratio(&[1000.0, 1020.0], &[1010.0, 1010.0], 0.0).unwrap();
-/// assert_eq!(Verdict::of(&r, 1.0, 0.0), Verdict::NoVerdict); // 1000/1010 < 1 < 1020/1010
-/// ```
 pub fn count_ratio(a: &[f64], b: &[f64], tolerance: f64) -> Option<Interval> {
     let (a_lo, a_hi) = min_max(a)?;
     let (b_lo, b_hi) = min_max(b)?;
@@ -59,12 +36,6 @@ pub fn count_ratio(a: &[f64], b: &[f64], tolerance: f64) -> Option<Interval> {
 
 /// Whether both sides' counts repeated exactly, so their ratio is one exact number (widened only by the
 /// tolerance).
-///
-/// ```
-/// use harness::compare::verdict::repeats_exactly;
-/// assert!(repeats_exactly(&[990.0, 990.0], &[900.0]));
-/// assert!(!repeats_exactly(&[1000.0, 1020.0], &[1010.0, 1010.0]));
-/// ```
 pub fn repeats_exactly(a: &[f64], b: &[f64]) -> bool {
     let same = |v: &[f64]| min_max(v).is_some_and(|(lo, hi)| lo == hi);
     same(a) && same(b)
@@ -154,5 +125,46 @@ mod tests {
         assert_eq!(Verdict::of(&r, 1.0, 0.0), Verdict::Better);
         let r = count_ratio(&[100.0], &[102.0], 0.0).unwrap();
         assert_eq!(Verdict::of(&r, 1.0, 0.0), Verdict::Worse);
+    }
+
+    #[test]
+    fn time_ratio_examples() {
+        use crate::compare::verdict::time_ratio;
+        use crate::verdict::Verdict;
+        let a = [100.0, 104.0, 98.0, 101.0, 99.0, 103.0];
+        let b = [90.0, 95.0, 88.0, 92.0, 90.0, 91.0];
+        let r = time_ratio(&a, &b).unwrap();
+        assert!(r.low > 1.0);
+        assert_eq!(Verdict::of_ratio(&r), Verdict::Better);
+        assert_eq!(
+            Verdict::of_ratio(&time_ratio(&a[..3], &b[..3]).unwrap()),
+            Verdict::NoVerdict
+        ); // 3 pairs: 75% coverage
+    }
+
+    #[test]
+    fn count_ratio_examples() {
+        use crate::compare::verdict::count_ratio;
+        use crate::verdict::Verdict;
+        let r = count_ratio(&[990.0, 990.0], &[900.0, 900.0], 0.005).unwrap();
+        assert!(r.point == 1.1 && r.level == 1.0);
+        assert_eq!(Verdict::of(&r, 1.0, 0.0), Verdict::Better); // 10% more work per B instruction saved: beyond the tolerance
+        assert_eq!(
+            Verdict::of(&count_ratio(&[1000.0], &[1003.0], 0.005).unwrap(), 1.0, 0.0),
+            Verdict::NoVerdict
+        );
+        assert_eq!(
+            Verdict::of(&count_ratio(&[1000.0], &[1003.0], 0.0).unwrap(), 1.0, 0.0),
+            Verdict::Worse
+        );
+        let r = count_ratio(&[1000.0, 1020.0], &[1010.0, 1010.0], 0.0).unwrap();
+        assert_eq!(Verdict::of(&r, 1.0, 0.0), Verdict::NoVerdict); // 1000/1010 < 1 < 1020/1010
+    }
+
+    #[test]
+    fn repeats_exactly_examples() {
+        use crate::compare::verdict::repeats_exactly;
+        assert!(repeats_exactly(&[990.0, 990.0], &[900.0]));
+        assert!(!repeats_exactly(&[1000.0, 1020.0], &[1010.0, 1010.0]));
     }
 }

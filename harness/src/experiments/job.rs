@@ -177,18 +177,6 @@ impl Race {
     }
 
     /// Whether the variant `cache` is timed in the traversal setting `traversal`.
-    ///
-    /// ```
-    /// use engine::chance::Traversal;
-    /// use engine::memo::CacheKind;
-    /// use harness::experiments::Race;
-    /// let race = Race::At(Traversal::Cached);
-    /// assert!(race.times(CacheKind::Fx, Traversal::Cached));
-    /// assert!(!race.times(CacheKind::Fx, Traversal::Plain));
-    /// assert!(race.times(CacheKind::Optimized, Traversal::Plain));
-    /// assert!(!Race::Nowhere.times(CacheKind::Tuple, Traversal::Cached));
-    /// assert!(Race::Everywhere.times(CacheKind::Tuple, Traversal::Plain));
-    /// ```
     pub fn times(self, cache: CacheKind, traversal: Traversal) -> bool {
         let headline = matches!(cache, CacheKind::None | CacheKind::Optimized);
         match self {
@@ -215,5 +203,21 @@ impl Job {
     /// Whether the experiment called `name` is skipped.
     pub(crate) fn skips(&self, name: &str) -> bool {
         self.skip.contains(&name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn times_examples() {
+        use crate::experiments::Race;
+        use engine::chance::Traversal;
+        use engine::memo::CacheKind;
+        let race = Race::At(Traversal::Cached);
+        assert!(race.times(CacheKind::Fx, Traversal::Cached));
+        assert!(!race.times(CacheKind::Fx, Traversal::Plain));
+        assert!(race.times(CacheKind::Optimized, Traversal::Plain));
+        assert!(!Race::Nowhere.times(CacheKind::Tuple, Traversal::Cached));
+        assert!(Race::Everywhere.times(CacheKind::Tuple, Traversal::Plain));
     }
 }

@@ -112,13 +112,6 @@ pub(crate) fn stage_list() -> String {
 }
 
 /// Parses `--skip`'s value: experiment names of [`MAIN_JOB`], comma-separated, each once; `expansion` is refused.
-///
-/// ```
-/// use harness::experiments::parse_skip;
-/// assert_eq!(parse_skip("search,tt_pressure").unwrap().0, ["search", "tt_pressure"]);
-/// assert!(parse_skip("expansion").unwrap_err().contains("cannot be skipped"));
-/// assert!(parse_skip("serch").unwrap_err().contains("expected one of"));
-/// ```
 pub fn parse_skip(s: &str) -> Result<Skipped, String> {
     let mut out: Vec<&'static str> = Vec::new();
     // The default (nothing skipped) is the empty string; any other list names one experiment per item, as every
@@ -152,4 +145,22 @@ pub fn parse_skip(s: &str) -> Result<Skipped, String> {
 /// The experiments `compare` does not read: each of its runs skips them.
 pub(crate) fn unread_by_compare() -> impl Iterator<Item = &'static dyn Experiment> {
     MAIN_JOB.iter().copied().filter(|e| !e.read_by_compare())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn parse_skip_examples() {
+        use crate::experiments::parse_skip;
+        assert_eq!(
+            parse_skip("search,tt_pressure").unwrap().0,
+            ["search", "tt_pressure"]
+        );
+        assert!(
+            parse_skip("expansion")
+                .unwrap_err()
+                .contains("cannot be skipped")
+        );
+        assert!(parse_skip("serch").unwrap_err().contains("expected one of"));
+    }
 }

@@ -103,14 +103,6 @@ pub fn measure_interleaved(variants: &mut [&mut dyn FnMut()], plan: &Plan) -> Ve
 /// as `cap` rounds' (and at least its coverage up to 95%). Rounds beyond those add no rank: 6, 7 and 8 rounds all
 /// give `[min, max]` (ranks move inward first at 9), and the extremes of 8 rounds hold those of their first 6, so
 /// the seventh and eighth rounds can only widen the interval every verdict reads.
-///
-/// ```
-/// use harness::measure::interleave::fewest_as_narrow;
-/// assert_eq!((fewest_as_narrow(8, 6), fewest_as_narrow(7, 6), fewest_as_narrow(6, 6)), (6, 6, 6));
-/// assert_eq!((fewest_as_narrow(9, 6), fewest_as_narrow(12, 6)), (9, 12));
-/// // Below 6 rounds no interval reaches 95%: a cap under 6 is kept.
-/// assert_eq!(fewest_as_narrow(5, 1), 5);
-/// ```
 pub fn fewest_as_narrow(cap: usize, min: usize) -> usize {
     let target = crate::verdict::MIN_LEVEL;
     let (rank, level) = median_ci_rank(cap, target);
@@ -157,5 +149,21 @@ mod tests {
         assert!(a_calls > 7 * timed[0].ops_per_sample);
         assert!(b_calls > 7 * timed[1].ops_per_sample);
         assert_eq!(timed[0].rounds_cap, 7);
+    }
+
+    #[test]
+    fn fewest_as_narrow_examples() {
+        use crate::measure::interleave::fewest_as_narrow;
+        assert_eq!(
+            (
+                fewest_as_narrow(8, 6),
+                fewest_as_narrow(7, 6),
+                fewest_as_narrow(6, 6)
+            ),
+            (6, 6, 6)
+        );
+        assert_eq!((fewest_as_narrow(9, 6), fewest_as_narrow(12, 6)), (9, 12));
+        // Below 6 rounds no interval reaches 95%: a cap under 6 is kept.
+        assert_eq!(fewest_as_narrow(5, 1), 5);
     }
 }

@@ -257,16 +257,6 @@ fn over_sessions(logs: &[f64]) -> Option<Interval> {
 
 /// `base / other` from paired per-round times (round `i` ran in session `session[i]`): the geometric mean of the
 /// paired ratios with a 95% Student-t interval over sessions (> 1 = `other` faster).
-///
-/// ```
-/// # use harness::measure::kernel::speedup;
-/// // Three sessions, each with a layout offset of its own around a true speedup of 1: no decision.
-/// let a = [100.0, 101.0, 100.0, 102.0, 103.0, 102.0, 98.0, 99.0, 98.0];
-/// let b = [100.0; 9];
-/// let r = speedup(&a, &b, &[0, 0, 0, 1, 1, 1, 2, 2, 2]).unwrap();
-/// assert_eq!(r.n, 3);
-/// assert!(r.low < 1.0 && r.high > 1.0);
-/// ```
 pub fn speedup(base: &[f64], other: &[f64], session: &[usize]) -> Option<Interval> {
     over_sessions(&session_means(session, |i| {
         match (base.get(i), other.get(i)) {
@@ -456,5 +446,16 @@ pub(crate) mod tests {
         assert!(!decided(&i(1.005, 1.03)));
         assert!(!decided(&i(0.97, 1.03)));
         assert!((half_width(&i(0.99, 1.01)) - 0.01).abs() < 1e-4);
+    }
+
+    #[test]
+    fn speedup_examples() {
+        use crate::measure::kernel::speedup;
+        // Three sessions, each with a layout offset of its own around a true speedup of 1: no decision.
+        let a = [100.0, 101.0, 100.0, 102.0, 103.0, 102.0, 98.0, 99.0, 98.0];
+        let b = [100.0; 9];
+        let r = speedup(&a, &b, &[0, 0, 0, 1, 1, 1, 2, 2, 2]).unwrap();
+        assert_eq!(r.n, 3);
+        assert!(r.low < 1.0 && r.high > 1.0);
     }
 }

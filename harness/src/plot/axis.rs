@@ -33,11 +33,6 @@ pub struct Axis {
 
 impl Axis {
     /// A linear axis fitted to the data.
-    ///
-    /// ```
-    /// use harness::plot::Axis;
-    /// assert_eq!(Axis::linear("hit rate", "%").caption(), "hit rate (%)");
-    /// ```
     pub fn linear(label: impl Into<String>, unit: impl Into<String>) -> Axis {
         Axis {
             label: label.into(),
@@ -48,11 +43,6 @@ impl Axis {
     }
 
     /// A logarithmic axis fitted to the data.
-    ///
-    /// ```
-    /// use harness::plot::Axis;
-    /// assert_eq!(Axis::log("budget", "entries").caption(), "budget (entries, log scale)");
-    /// ```
     pub fn log(label: impl Into<String>, unit: impl Into<String>) -> Axis {
         Axis {
             scale: Scale::Log,
@@ -76,12 +66,6 @@ impl Axis {
 
     /// The axis as drawn over data from `lo` to `hi`: a logarithmic axis is drawn linear when the data span less
     /// than [`MIN_LOG_SPAN`]x, where a log scale would only squeeze the differences the chart exists to show.
-    ///
-    /// ```
-    /// use harness::plot::{Axis, Scale};
-    /// assert_eq!(Axis::log("blocks", "count").drawn(0.9, 1.15).scale, Scale::Linear);
-    /// assert_eq!(Axis::log("blocks", "count").drawn(1.0, 30.0).scale, Scale::Log);
-    /// ```
     pub fn drawn(&self, lo: f64, hi: f64) -> Axis {
         if self.is_log() && lo > 0.0 && hi / lo < MIN_LOG_SPAN {
             Axis {
@@ -96,13 +80,6 @@ impl Axis {
     /// The unit the axis is labelled in for values up to `hi` in magnitude, and the factor they are divided by: an
     /// axis in a time unit (`ns`, `µs`, `ms`, `s`) reads in the largest one in which `hi` is at least 1, so ticks say
     /// `20 ms`, never `20M` ns; any other unit is kept.
-    ///
-    /// ```
-    /// use harness::plot::Axis;
-    /// assert_eq!(Axis::log("time", "ns").drawn_unit(2e7), (1e6, "ms".to_string()));
-    /// assert_eq!(Axis::log("time", "ns").drawn_unit(800.0), (1.0, "ns".to_string()));
-    /// assert_eq!(Axis::log("blocks", "count").drawn_unit(2e7), (1.0, "count".to_string()));
-    /// ```
     pub fn drawn_unit(&self, hi: f64) -> (f64, String) {
         let Some(&(_, base)) = TIME_UNITS.iter().find(|(u, _)| *u == self.unit) else {
             return (1.0, self.unit.clone());
@@ -204,4 +181,52 @@ pub(super) fn check_reference(title: &str, r: &Reference, axis: &Axis) -> Result
         bail!("chart `{title}`: a reference line needs a label");
     }
     axis.check(title, &format!("reference line `{}`", r.label), r.at)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn linear_examples() {
+        use crate::plot::Axis;
+        assert_eq!(Axis::linear("hit rate", "%").caption(), "hit rate (%)");
+    }
+
+    #[test]
+    fn log_examples() {
+        use crate::plot::Axis;
+        assert_eq!(
+            Axis::log("budget", "entries").caption(),
+            "budget (entries, log scale)"
+        );
+    }
+
+    #[test]
+    fn drawn_examples() {
+        use crate::plot::{Axis, Scale};
+        assert_eq!(
+            Axis::log("blocks", "count").drawn(0.9, 1.15).scale,
+            Scale::Linear
+        );
+        assert_eq!(
+            Axis::log("blocks", "count").drawn(1.0, 30.0).scale,
+            Scale::Log
+        );
+    }
+
+    #[test]
+    fn drawn_unit_examples() {
+        use crate::plot::Axis;
+        assert_eq!(
+            Axis::log("time", "ns").drawn_unit(2e7),
+            (1e6, "ms".to_string())
+        );
+        assert_eq!(
+            Axis::log("time", "ns").drawn_unit(800.0),
+            (1.0, "ns".to_string())
+        );
+        assert_eq!(
+            Axis::log("blocks", "count").drawn_unit(2e7),
+            (1.0, "count".to_string())
+        );
+    }
 }

@@ -8,12 +8,6 @@ const MIN_TICKS: usize = 4;
 /// Tick positions for a logarithmic axis over `[lo, hi]` (both positive): whole decades when they give at least four
 /// labels (every n-th decade on a very wide axis), else 1-2-5 steps, else 1…9 steps, else evenly spaced round values
 /// for an axis narrower than a factor of about 1.4. Empty when the range is not positive and finite.
-///
-/// ```
-/// # use harness::plot::log_ticks;
-/// assert_eq!(log_ticks(0.4, 2.5), vec![0.5, 1.0, 2.0]);
-/// assert_eq!(log_ticks(1.0, 1e4), vec![1.0, 10.0, 100.0, 1000.0, 10000.0]);
-/// ```
 pub fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
     if !(lo.is_finite() && hi.is_finite() && lo > 0.0 && hi > lo) {
         return Vec::new();
@@ -53,11 +47,6 @@ pub fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
 
 /// Evenly spaced round tick positions (steps of 1, 2 or 5 times a power of ten) inside `[lo, hi]`, about four to
 /// nine of them. Empty when the range is not finite and increasing.
-///
-/// ```
-/// # use harness::plot::linear_ticks;
-/// assert_eq!(linear_ticks(0.0, 100.0), vec![0.0, 20.0, 40.0, 60.0, 80.0, 100.0]);
-/// ```
 pub fn linear_ticks(lo: f64, hi: f64) -> Vec<f64> {
     if !(lo.is_finite() && hi.is_finite() && hi > lo) {
         return Vec::new();
@@ -135,5 +124,21 @@ mod tests {
             vec![0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35]
         );
         assert!(linear_ticks(1.0, 1.0).is_empty());
+    }
+
+    #[test]
+    fn log_ticks_examples() {
+        use crate::plot::log_ticks;
+        assert_eq!(log_ticks(0.4, 2.5), vec![0.5, 1.0, 2.0]);
+        assert_eq!(log_ticks(1.0, 1e4), vec![1.0, 10.0, 100.0, 1000.0, 10000.0]);
+    }
+
+    #[test]
+    fn linear_ticks_examples() {
+        use crate::plot::linear_ticks;
+        assert_eq!(
+            linear_ticks(0.0, 100.0),
+            vec![0.0, 20.0, 40.0, 60.0, 80.0, 100.0]
+        );
     }
 }

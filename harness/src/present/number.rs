@@ -41,13 +41,6 @@ integers!(
 );
 
 /// An exact counter with thousands separators.
-///
-/// ```
-/// use harness::present::number::count;
-/// assert_eq!(count(1_234_567u64), "1,234,567");
-/// assert_eq!(count(-1_000i64), "-1,000");
-/// assert_eq!(count(u64::MAX), "18,446,744,073,709,551,615");
-/// ```
 pub fn count<N: Integer>(n: N) -> String {
     let digits = n.to_string();
     match digits.strip_prefix('-') {
@@ -58,13 +51,6 @@ pub fn count<N: Integer>(n: N) -> String {
 
 /// `x` with `decimals` digits after the point and thousands separators in the integer part (for counters read back
 /// from a CSV as floating point, and per-operation means of counters); [`MISSING`] when not finite.
-///
-/// ```
-/// use harness::present::number::decimal;
-/// assert_eq!(decimal(1_234_567.0, 0), "1,234,567");
-/// assert_eq!(decimal(-1234.567, 2), "-1,234.57");
-/// assert_eq!(decimal(f64::NAN, 1), "—");
-/// ```
 pub fn decimal(x: f64, decimals: usize) -> String {
     if !x.is_finite() {
         return MISSING.into();
@@ -150,15 +136,6 @@ fn rounded_abs(x: f64) -> f64 {
 
 /// A time given in nanoseconds: three significant digits in ns, µs, ms or s; from one minute on, whole minutes and
 /// seconds (`2 min 5 s`), from one hour on, hours and minutes (`1 h 2 min`). [`MISSING`] when not finite.
-///
-/// ```
-/// use harness::present::number::time_ns;
-/// assert_eq!(time_ns(12_216_002.0), "12.2 ms");
-/// assert_eq!(time_ns(845_000.0), "845 µs");
-/// assert_eq!(time_ns(25.31), "25.3 ns");
-/// assert_eq!(time_ns(999.95), "1.00 µs");
-/// assert_eq!(time_ns(125e9), "2 min 5 s");
-/// ```
 pub fn time_ns(ns: f64) -> String {
     if !ns.is_finite() {
         return MISSING.into();
@@ -185,12 +162,6 @@ pub fn time_ns(ns: f64) -> String {
 
 /// A time with its interval, all in nanoseconds, the ends in the median's unit and digits: `12.2 ms [12.1, 12.4]`.
 /// From one minute on, each part is written out as [`time_ns`] writes it; a non-finite end reads [`MISSING`].
-///
-/// ```
-/// use harness::present::number::time_ns_interval;
-/// assert_eq!(time_ns_interval(12_216_002.0, 12_105_731.0, 12_408_321.0), "12.2 ms [12.1, 12.4]");
-/// assert_eq!(time_ns_interval(999.0, 950.0, 1_020.0), "999 ns [950, 1020]");
-/// ```
 pub fn time_ns_interval(median: f64, lo: f64, hi: f64) -> String {
     if !median.is_finite() {
         return MISSING.into();
@@ -215,24 +186,12 @@ pub fn time_ns_interval(median: f64, lo: f64, hi: f64) -> String {
 }
 
 /// A [`std::time::Duration`] as [`time_ns`] renders it.
-///
-/// ```
-/// use harness::present::number::time;
-/// assert_eq!(time(std::time::Duration::from_millis(1230)), "1.23 s");
-/// ```
 pub fn time(d: std::time::Duration) -> String {
     time_ns(d.as_nanos() as f64)
 }
 
 /// An instruction count (or any measured count where only three digits mean something) with a decimal SI prefix:
 /// `845`, `12.5 k`, `92.5 M`, `1.20 G`. [`MISSING`] when not finite.
-///
-/// ```
-/// use harness::present::number::instructions;
-/// assert_eq!(instructions(92_512_345.0), "92.5 M");
-/// assert_eq!(instructions(845.0), "845");
-/// assert_eq!(instructions(999_999.0), "1.00 M");
-/// ```
 pub fn instructions(n: f64) -> String {
     scaled(
         n,
@@ -241,13 +200,6 @@ pub fn instructions(n: f64) -> String {
 }
 
 /// A byte count with a decimal SI prefix: `845 B`, `512 kB`, `1.10 GB`. [`MISSING`] when not finite.
-///
-/// ```
-/// use harness::present::number::bytes;
-/// assert_eq!(bytes(1.1e9), "1.10 GB");
-/// assert_eq!(bytes(512_000.0), "512 kB");
-/// assert_eq!(bytes(0.0), "0 B");
-/// ```
 pub fn bytes(n: f64) -> String {
     scaled(
         n,
@@ -263,12 +215,6 @@ pub fn bytes(n: f64) -> String {
 
 /// "a" or "a to b" with `digits` decimals (no separators) and a unit suffix: a range over scenarios that may be one
 /// value.
-///
-/// ```
-/// use harness::present::number::span;
-/// assert_eq!(span(12.04, 12.01, 1, "%"), "12.0%");
-/// assert_eq!(span(3.0, 41.0, 0, ""), "3 to 41");
-/// ```
 pub fn span(a: f64, b: f64, digits: usize, unit: &str) -> String {
     let (x, y) = (format!("{a:.digits$}"), format!("{b:.digits$}"));
     if x == y {
@@ -279,12 +225,6 @@ pub fn span(a: f64, b: f64, digits: usize, unit: &str) -> String {
 }
 
 /// A fraction as a percentage with one decimal: `0.941` → `94.1%`. [`MISSING`] when not finite.
-///
-/// ```
-/// use harness::present::number::percent;
-/// assert_eq!(percent(0.941), "94.1%");
-/// assert_eq!(percent(1.0), "100.0%");
-/// ```
 pub fn percent(fraction: f64) -> String {
     if fraction.is_finite() {
         format!("{}%", decimal(100.0 * fraction, 1))
@@ -295,13 +235,6 @@ pub fn percent(fraction: f64) -> String {
 
 /// A difference of two fractions in percentage points, signed, one decimal: `0.002` → `+0.2 pt`; a difference that
 /// rounds to zero reads `0.0 pt`. [`MISSING`] when not finite.
-///
-/// ```
-/// use harness::present::number::points;
-/// assert_eq!(points(0.002), "+0.2 pt");
-/// assert_eq!(points(-0.0131), "-1.3 pt");
-/// assert_eq!(points(0.0001), "0.0 pt");
-/// ```
 pub fn points(difference: f64) -> String {
     if difference.is_finite() {
         format!("{} pt", signed_points(difference))
@@ -311,11 +244,6 @@ pub fn points(difference: f64) -> String {
 }
 
 /// A percentage-point difference with its interval: `+0.2 pt [-0.1, +0.5]`.
-///
-/// ```
-/// use harness::present::number::points_interval;
-/// assert_eq!(points_interval(0.002, -0.001, 0.005), "+0.2 pt [-0.1, +0.5]");
-/// ```
 pub fn points_interval(difference: f64, lo: f64, hi: f64) -> String {
     format!(
         "{} [{}, {}]",
@@ -339,13 +267,6 @@ fn signed_points(difference: f64) -> String {
 
 /// A ratio or speedup with three significant digits and an `x`: `1.23x`, `0.987x`, `12.3x`. [`MISSING`] when not
 /// finite.
-///
-/// ```
-/// use harness::present::number::ratio;
-/// assert_eq!(ratio(1.2345), "1.23x");
-/// assert_eq!(ratio(0.98765), "0.988x");
-/// assert_eq!(ratio(f64::INFINITY), "—");
-/// ```
 pub fn ratio(r: f64) -> String {
     if r.is_finite() {
         format!("{}x", significant(r))
@@ -355,11 +276,6 @@ pub fn ratio(r: f64) -> String {
 }
 
 /// A ratio with its interval, the ends in the ratio's own digits: `1.23x [1.10, 1.37]`.
-///
-/// ```
-/// use harness::present::number::ratio_interval;
-/// assert_eq!(ratio_interval(1.2345, 1.1, 1.3667), "1.23x [1.10, 1.37]");
-/// ```
 pub fn ratio_interval(r: f64, lo: f64, hi: f64) -> String {
     let end = |v: f64| {
         if v.is_finite() {
@@ -373,12 +289,6 @@ pub fn ratio_interval(r: f64, lo: f64, hi: f64) -> String {
 
 /// The speedup of `variant` over `baseline`, given their times (or instruction counts): baseline / variant, > 1 =
 /// the variant is faster. NaN when either is not positive and finite.
-///
-/// ```
-/// use harness::present::number::speedup;
-/// assert_eq!(speedup(200.0, 100.0), 2.0);
-/// assert!(speedup(200.0, 0.0).is_nan());
-/// ```
 pub fn speedup(baseline: f64, variant: f64) -> f64 {
     let usable = |v: f64| v.is_finite() && v > 0.0;
     if usable(baseline) && usable(variant) {
@@ -390,12 +300,6 @@ pub fn speedup(baseline: f64, variant: f64) -> f64 {
 
 /// A counter or a mean of counters: whole numbers (and anything from 100 up) keep every digit with thousands
 /// separators, others two decimals, or three below 1.
-///
-/// ```
-/// use harness::present::number::counter_mean;
-/// assert_eq!(counter_mean(12_345.0), "12,345");
-/// assert_eq!((counter_mean(2.5), counter_mean(0.25)), ("2.50".into(), "0.250".into()));
-/// ```
 pub fn counter_mean(v: f64) -> String {
     if v.abs() >= 100.0 || v == v.round() {
         decimal(v, 0)
@@ -407,12 +311,6 @@ pub fn counter_mean(v: f64) -> String {
 }
 
 /// `show(v)`, or [`MISSING`] for an absent figure.
-///
-/// ```
-/// use harness::present::number::{or_missing, percent};
-/// assert_eq!(or_missing(Some(0.5), percent), "50.0%");
-/// assert_eq!(or_missing(None, percent), "—");
-/// ```
 pub fn or_missing<T>(v: Option<T>, show: impl FnOnce(T) -> String) -> String {
     v.map_or_else(|| MISSING.to_owned(), show)
 }
@@ -424,12 +322,6 @@ pub trait Estimate {
 }
 
 impl Estimate for crate::statistics::Interval {
-    /// ```
-    /// use harness::present::number::Estimate;
-    /// use harness::statistics::Interval;
-    /// assert_eq!(Interval::mean(&[1.0, 2.0, 3.0]).show(1), "2.0 ± 2.5");
-    /// assert_eq!(Interval::mean(&[4.0]).show(2), "4.00");
-    /// ```
     fn show(&self, digits: usize) -> String {
         if self.level > 0.0 {
             format!(
@@ -561,5 +453,143 @@ mod tests {
         assert_eq!(speedup(100.0, 200.0), 0.5);
         assert!(speedup(f64::NAN, 1.0).is_nan());
         assert!(speedup(-1.0, 1.0).is_nan());
+    }
+
+    #[test]
+    fn count_examples() {
+        use crate::present::number::count;
+        assert_eq!(count(1_234_567u64), "1,234,567");
+        assert_eq!(count(-1_000i64), "-1,000");
+        assert_eq!(count(u64::MAX), "18,446,744,073,709,551,615");
+    }
+
+    #[test]
+    fn decimal_examples() {
+        use crate::present::number::decimal;
+        assert_eq!(decimal(1_234_567.0, 0), "1,234,567");
+        assert_eq!(decimal(-1234.567, 2), "-1,234.57");
+        assert_eq!(decimal(f64::NAN, 1), "—");
+    }
+
+    #[test]
+    fn time_ns_examples() {
+        use crate::present::number::time_ns;
+        assert_eq!(time_ns(12_216_002.0), "12.2 ms");
+        assert_eq!(time_ns(845_000.0), "845 µs");
+        assert_eq!(time_ns(25.31), "25.3 ns");
+        assert_eq!(time_ns(999.95), "1.00 µs");
+        assert_eq!(time_ns(125e9), "2 min 5 s");
+    }
+
+    #[test]
+    fn time_ns_interval_examples() {
+        use crate::present::number::time_ns_interval;
+        assert_eq!(
+            time_ns_interval(12_216_002.0, 12_105_731.0, 12_408_321.0),
+            "12.2 ms [12.1, 12.4]"
+        );
+        assert_eq!(
+            time_ns_interval(999.0, 950.0, 1_020.0),
+            "999 ns [950, 1020]"
+        );
+    }
+
+    #[test]
+    fn time_examples() {
+        use crate::present::number::time;
+        assert_eq!(time(std::time::Duration::from_millis(1230)), "1.23 s");
+    }
+
+    #[test]
+    fn instructions_examples() {
+        use crate::present::number::instructions;
+        assert_eq!(instructions(92_512_345.0), "92.5 M");
+        assert_eq!(instructions(845.0), "845");
+        assert_eq!(instructions(999_999.0), "1.00 M");
+    }
+
+    #[test]
+    fn bytes_examples() {
+        use crate::present::number::bytes;
+        assert_eq!(bytes(1.1e9), "1.10 GB");
+        assert_eq!(bytes(512_000.0), "512 kB");
+        assert_eq!(bytes(0.0), "0 B");
+    }
+
+    #[test]
+    fn span_examples() {
+        use crate::present::number::span;
+        assert_eq!(span(12.04, 12.01, 1, "%"), "12.0%");
+        assert_eq!(span(3.0, 41.0, 0, ""), "3 to 41");
+    }
+
+    #[test]
+    fn percent_examples() {
+        use crate::present::number::percent;
+        assert_eq!(percent(0.941), "94.1%");
+        assert_eq!(percent(1.0), "100.0%");
+    }
+
+    #[test]
+    fn points_examples() {
+        use crate::present::number::points;
+        assert_eq!(points(0.002), "+0.2 pt");
+        assert_eq!(points(-0.0131), "-1.3 pt");
+        assert_eq!(points(0.0001), "0.0 pt");
+    }
+
+    #[test]
+    fn points_interval_examples() {
+        use crate::present::number::points_interval;
+        assert_eq!(
+            points_interval(0.002, -0.001, 0.005),
+            "+0.2 pt [-0.1, +0.5]"
+        );
+    }
+
+    #[test]
+    fn ratio_examples() {
+        use crate::present::number::ratio;
+        assert_eq!(ratio(1.2345), "1.23x");
+        assert_eq!(ratio(0.98765), "0.988x");
+        assert_eq!(ratio(f64::INFINITY), "—");
+    }
+
+    #[test]
+    fn ratio_interval_examples() {
+        use crate::present::number::ratio_interval;
+        assert_eq!(ratio_interval(1.2345, 1.1, 1.3667), "1.23x [1.10, 1.37]");
+    }
+
+    #[test]
+    fn speedup_examples() {
+        use crate::present::number::speedup;
+        assert_eq!(speedup(200.0, 100.0), 2.0);
+        assert!(speedup(200.0, 0.0).is_nan());
+    }
+
+    #[test]
+    fn counter_mean_examples() {
+        use crate::present::number::counter_mean;
+        assert_eq!(counter_mean(12_345.0), "12,345");
+        assert_eq!(
+            (counter_mean(2.5), counter_mean(0.25)),
+            ("2.50".into(), "0.250".into())
+        );
+    }
+
+    #[test]
+    fn or_missing_examples() {
+        use crate::present::number::{or_missing, percent};
+        assert_eq!(or_missing(Some(0.5), percent), "50.0%");
+        assert_eq!(or_missing(None, percent), "—");
+    }
+
+    #[test]
+    fn show_examples() {
+        use crate::present::number::Estimate;
+        use crate::statistics::Interval;
+        assert_eq!(Interval::mean(&[1.0, 2.0, 3.0]).show(1), "2.0 ± 2.5");
+        assert_eq!(Interval::mean(&[4.0]).show(2), "4.00");
     }
 }

@@ -28,22 +28,6 @@ pub struct TableError {
 }
 
 /// A table: a header of named, aligned columns and rows of text cells.
-///
-/// ```
-/// use harness::present::{Align, Table};
-/// let mut t = Table::new([("variant", Align::Left), ("time/op", Align::Right)]);
-/// t.row(["none", "12.2 ms"])?.row(["optimized", "845 µs"])?;
-/// assert_eq!(
-///     t.markdown(),
-///     "| variant | time/op |\n|---|---:|\n| none | 12.2 ms |\n| optimized | 845 µs |\n"
-/// );
-/// assert_eq!(
-///     t.plain(),
-///     "variant    time/op\n---------  -------\nnone       12.2 ms\noptimized   845 µs\n"
-/// );
-/// assert!(t.row(["only one cell"]).is_err());
-/// # Ok::<(), harness::present::TableError>(())
-/// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Table {
     header: Vec<String>,
@@ -230,5 +214,22 @@ mod tests {
         assert!(t.is_empty());
         assert_eq!(t.markdown(), "| run |  |\n|---|---|\n");
         assert_eq!(t.plain(), "run\n---\n");
+    }
+
+    #[test]
+    fn table_examples() -> Result<(), crate::present::TableError> {
+        use crate::present::{Align, Table};
+        let mut t = Table::new([("variant", Align::Left), ("time/op", Align::Right)]);
+        t.row(["none", "12.2 ms"])?.row(["optimized", "845 µs"])?;
+        assert_eq!(
+            t.markdown(),
+            "| variant | time/op |\n|---|---:|\n| none | 12.2 ms |\n| optimized | 845 µs |\n"
+        );
+        assert_eq!(
+            t.plain(),
+            "variant    time/op\n---------  -------\nnone       12.2 ms\noptimized   845 µs\n"
+        );
+        assert!(t.row(["only one cell"]).is_err());
+        Ok(())
     }
 }

@@ -12,15 +12,6 @@ const MAX_DIGITS: i32 = 6;
 /// of zero on an axis that holds zero; otherwise at least three significant digits and enough to tell ticks a tenth
 /// of the span apart, with a decimal SI suffix from a thousand on (`1.5k`, `20M`, `3G`) and an exponent below 10⁻³
 /// (`2e-5`). [`MISSING`] when `v` is not finite.
-///
-/// ```
-/// use harness::present::tick::tick;
-/// assert_eq!(tick(5.551115123125783e-17, -0.4, 0.6), "0");
-/// assert_eq!(tick(0.2, -0.4, 0.6), "0.2");
-/// assert_eq!(tick(2_000_000.0, 0.0, 1e7), "2M");
-/// assert_eq!(tick(1.002, 1.0, 1.01), "1.002");
-/// assert_eq!(tick(2e-5, 1e-6, 1e-3), "2e-5");
-/// ```
 pub fn tick(v: f64, lo: f64, hi: f64) -> String {
     if !v.is_finite() {
         return MISSING.into();
@@ -141,5 +132,15 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn tick_examples() {
+        use crate::present::tick::tick;
+        assert_eq!(tick(5.551115123125783e-17, -0.4, 0.6), "0");
+        assert_eq!(tick(0.2, -0.4, 0.6), "0.2");
+        assert_eq!(tick(2_000_000.0, 0.0, 1e7), "2M");
+        assert_eq!(tick(1.002, 1.0, 1.01), "1.002");
+        assert_eq!(tick(2e-5, 1e-6, 1e-3), "2e-5");
     }
 }

@@ -7,13 +7,6 @@ use std::path::Path;
 /// Writes `bytes` to `path` atomically: readers see either the old file or the complete new one, never a prefix.
 /// The target's folder is created if missing. On failure the temporary file is removed and the target is
 /// untouched.
-///
-/// ```
-/// let dir = tempfile::tempdir().unwrap();
-/// let target = dir.path().join("out.csv");
-/// harness::record::write_atomic(&target, b"a,b\n1,2\n").unwrap();
-/// assert_eq!(std::fs::read(&target).unwrap(), b"a,b\n1,2\n");
-/// ```
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RecordError> {
     write_atomic_with(path, |tmp| std::fs::write(tmp, bytes))
 }
@@ -22,21 +15,6 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RecordError> {
 /// there (for writers that want a path, such as an image encoder). The temporary name ends in the target's
 /// extension, so a writer that picks its format by extension picks the target's. Readers see the old file or the
 /// complete new one; when `fill` fails the temporary file is removed and the target is untouched.
-///
-/// ```
-/// let dir = tempfile::tempdir().unwrap();
-/// let target = dir.path().join("chart.png");
-/// harness::record::atomic::write_atomic_with(&target, |tmp| {
-///     assert!(tmp.extension().is_some_and(|e| e == "png") && tmp != target);
-///     std::fs::write(tmp, b"drawn")
-/// })
-/// .unwrap();
-/// assert_eq!(std::fs::read(&target).unwrap(), b"drawn");
-/// let failed = harness::record::atomic::write_atomic_with(&target, |_| Err(std::io::Error::other("no")));
-/// assert!(failed.is_err());
-/// assert_eq!(std::fs::read(&target).unwrap(), b"drawn");
-/// assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
-/// ```
 pub fn write_atomic_with(
     path: &Path,
     fill: impl FnOnce(&Path) -> std::io::Result<()>,
@@ -88,4 +66,32 @@ pub fn write_atomic_with(
     tmp.as_file().sync_all().map_err(err)?;
     tmp.persist(path).map_err(|e| err(e.error))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn write_atomic_examples() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("out.csv");
+        crate::record::write_atomic(&target, b"a,b\n1,2\n").unwrap();
+        assert_eq!(std::fs::read(&target).unwrap(), b"a,b\n1,2\n");
+    }
+
+    #[test]
+    fn write_atomic_with_examples() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("chart.png");
+        crate::record::atomic::write_atomic_with(&target, |tmp| {
+            assert!(tmp.extension().is_some_and(|e| e == "png") && tmp != target);
+            std::fs::write(tmp, b"drawn")
+        })
+        .unwrap();
+        assert_eq!(std::fs::read(&target).unwrap(), b"drawn");
+        let failed =
+            crate::record::atomic::write_atomic_with(&target, |_| Err(std::io::Error::other("no")));
+        assert!(failed.is_err());
+        assert_eq!(std::fs::read(&target).unwrap(), b"drawn");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
 }

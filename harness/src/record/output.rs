@@ -7,12 +7,6 @@ use std::path::{Path, PathBuf};
 /// Checks that `dir` (the value of `--option`) is a folder that accepts a new file, or can be created as one: its
 /// nearest existing ancestor is a folder that accepts a new folder. Nothing is left behind (the folder is not
 /// created here; the work creates it).
-///
-/// ```
-/// let err = harness::record::check_output_folder("out", std::path::Path::new("/dev/null/x")).unwrap_err();
-/// assert_eq!(harness::exit::Failure::of(&err).code(), 2);
-/// assert!(err.to_string().starts_with("invalid value '/dev/null/x' for '--out': "));
-/// ```
 pub fn check_output_folder(option: &str, dir: &Path) -> anyhow::Result<()> {
     check_folder(option, dir, dir)
 }
@@ -88,19 +82,6 @@ pub enum Role {
 /// Checks, before any work, that no output among `locations` (`(option, path, role)`) is, holds or lies inside
 /// another location: a report folder replaced whole would delete what it holds, and an output inside an input
 /// would change what is read. Paths are compared as [`resolve`]d, so `..` and symlinks cannot hide an overlap.
-///
-/// ```
-/// use harness::record::{Role, check_apart};
-/// use std::path::Path;
-/// let err = check_apart(&[
-///     ("out", Path::new("x/results"), Role::Output),
-///     ("report-dir", Path::new("x/reports/../results/.."), Role::Output),
-/// ])
-/// .unwrap_err();
-/// assert_eq!(harness::exit::Failure::of(&err), harness::exit::Failure::BadInput);
-/// assert!(err.to_string().contains("holds --out"), "{err}");
-/// assert!(check_apart(&[("out", Path::new("results"), Role::Output), ("scenarios-dir", Path::new("scenarios"), Role::Input)]).is_ok());
-/// ```
 pub fn check_apart(locations: &[(&str, &Path, Role)]) -> anyhow::Result<()> {
     let resolved: Vec<PathBuf> = locations.iter().map(|(_, p, _)| resolve(p)).collect();
     for (i, &(option, path, role)) in locations.iter().enumerate() {
@@ -144,13 +125,6 @@ pub fn check_apart(locations: &[(&str, &Path, Role)]) -> anyhow::Result<()> {
 /// `path` made absolute with `..` and symlinks resolved, as the kernel resolves it: walked from the root, each
 /// symlink replaced by its target and each `..` taking the resolved folder's parent; a missing part is kept as
 /// written (it holds no symlink).
-///
-/// ```
-/// let dir = tempfile::tempdir().unwrap();
-/// let real = dir.path().canonicalize().unwrap();
-/// let p = dir.path().join("a/../b/./c");
-/// assert_eq!(harness::record::output::resolve(&p), real.join("b/c"));
-/// ```
 pub fn resolve(path: &Path) -> PathBuf {
     let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
     let mut out = PathBuf::new();
@@ -245,13 +219,6 @@ pub(crate) fn set_mode_under_umask(path: &Path, folder: bool) -> std::io::Result
 
 /// Checks that the folder a render replaces whole (`--{option}` = `dir`) does not hold the folder `--{other}` =
 /// `kept` names: the swap would delete what that option writes ([`check_apart`] with `dir` an output).
-///
-/// ```
-/// use std::path::Path;
-/// let err = harness::record::check_holds_not("report-dir", Path::new("out"), "out", Path::new("out/run")).unwrap_err();
-/// assert_eq!(harness::exit::Failure::of(&err).code(), 2);
-/// assert!(harness::record::check_holds_not("report-dir", Path::new("reports"), "out", Path::new("results")).is_ok());
-/// ```
 pub fn check_holds_not(option: &str, dir: &Path, other: &str, kept: &Path) -> anyhow::Result<()> {
     check_apart(&[(option, dir, Role::Output), (other, kept, Role::Input)])
 }
@@ -352,6 +319,74 @@ mod tests {
         assert!(
             err.contains("no space left on device") && err.contains(&*target.to_string_lossy()),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn check_output_folder_examples() {
+        let err = crate::record::check_output_folder("out", std::path::Path::new("/dev/null/x"))
+            .unwrap_err();
+        assert_eq!(crate::exit::Failure::of(&err).code(), 2);
+        assert!(
+            err.to_string()
+                .starts_with("invalid value '/dev/null/x' for '--out': ")
+        );
+    }
+
+    #[test]
+    fn check_apart_examples() {
+        use crate::record::{Role, check_apart};
+        use std::path::Path;
+        let err = check_apart(&[
+            ("out", Path::new("x/results"), Role::Output),
+            (
+                "report-dir",
+                Path::new("x/reports/../results/.."),
+                Role::Output,
+            ),
+        ])
+        .unwrap_err();
+        assert_eq!(
+            crate::exit::Failure::of(&err),
+            crate::exit::Failure::BadInput
+        );
+        assert!(err.to_string().contains("holds --out"), "{err}");
+        assert!(
+            check_apart(&[
+                ("out", Path::new("results"), Role::Output),
+                ("scenarios-dir", Path::new("scenarios"), Role::Input)
+            ])
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn resolve_examples() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().canonicalize().unwrap();
+        let p = dir.path().join("a/../b/./c");
+        assert_eq!(crate::record::output::resolve(&p), real.join("b/c"));
+    }
+
+    #[test]
+    fn check_holds_not_examples() {
+        use std::path::Path;
+        let err = crate::record::check_holds_not(
+            "report-dir",
+            Path::new("out"),
+            "out",
+            Path::new("out/run"),
+        )
+        .unwrap_err();
+        assert_eq!(crate::exit::Failure::of(&err).code(), 2);
+        assert!(
+            crate::record::check_holds_not(
+                "report-dir",
+                Path::new("reports"),
+                "out",
+                Path::new("results")
+            )
+            .is_ok()
         );
     }
 }

@@ -25,18 +25,6 @@ impl RunFolder {
     /// The reservation is `create_dir` itself, which fails for every process but one, so two runs started in the
     /// same second never share a folder. Once a name's `.partial` folder is ours, no other run can complete that
     /// name while we hold it, so checking for an already completed folder of the same name is not a race.
-    ///
-    /// ```
-    /// use harness::record::{RunFolder, RunMetadata, UtcTimestamp};
-    /// let base = tempfile::tempdir().unwrap();
-    /// let mut meta = RunMetadata::collect(1);
-    /// meta.started = UtcTimestamp { unix_seconds: 1_700_000_000 };
-    /// let a = RunFolder::reserve(base.path(), &meta).unwrap();
-    /// let b = RunFolder::reserve(base.path(), &meta).unwrap();
-    /// assert!(a.path().ends_with("2023-11-14T22-13-20Z.partial"));
-    /// assert!(b.path().ends_with("2023-11-14T22-13-20Z-2.partial"));
-    /// assert!(b.finish().unwrap().ends_with("2023-11-14T22-13-20Z-2"));
-    /// ```
     pub fn reserve(base: &Path, meta: &RunMetadata) -> Result<RunFolder, RecordError> {
         Self::reserve_with_stem(base, &meta.started.folder_name(), meta)
     }
@@ -164,12 +152,6 @@ pub(crate) fn complete_folders(
 
 /// The name `dir` has once its run completes: without the `.partial` suffix (a report written while the run is
 /// still going names the folder a reader will find).
-///
-/// ```
-/// use std::path::Path;
-/// let p = harness::record::completed_path(Path::new("results-private/2026-12-01T20-56-03Z.partial"));
-/// assert_eq!(p, Path::new("results-private/2026-12-01T20-56-03Z"));
-/// ```
 pub fn completed_path(dir: &Path) -> std::path::PathBuf {
     match dir
         .file_name()
@@ -264,5 +246,29 @@ mod tests {
         let f = RunFolder::reserve_with_stem(base.path(), "stamp", &meta).unwrap();
         assert_eq!(f.final_path(), base.path().join("stamp-2"));
         assert!(!base.path().join("stamp.partial").exists());
+    }
+
+    #[test]
+    fn reserve_examples() {
+        use crate::record::{RunFolder, RunMetadata, UtcTimestamp};
+        let base = tempfile::tempdir().unwrap();
+        let mut meta = RunMetadata::collect(1);
+        meta.started = UtcTimestamp {
+            unix_seconds: 1_700_000_000,
+        };
+        let a = RunFolder::reserve(base.path(), &meta).unwrap();
+        let b = RunFolder::reserve(base.path(), &meta).unwrap();
+        assert!(a.path().ends_with("2023-11-14T22-13-20Z.partial"));
+        assert!(b.path().ends_with("2023-11-14T22-13-20Z-2.partial"));
+        assert!(b.finish().unwrap().ends_with("2023-11-14T22-13-20Z-2"));
+    }
+
+    #[test]
+    fn completed_path_examples() {
+        use std::path::Path;
+        let p = crate::record::completed_path(Path::new(
+            "results-private/2026-12-01T20-56-03Z.partial",
+        ));
+        assert_eq!(p, Path::new("results-private/2026-12-01T20-56-03Z"));
     }
 }

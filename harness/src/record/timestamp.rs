@@ -36,12 +36,6 @@ impl UtcTimestamp {
     }
 
     /// Folder-safe form, `2026-11-30T09-05-00Z` (no colons).
-    ///
-    /// ```
-    /// let t = harness::record::UtcTimestamp { unix_seconds: 1_700_000_000 };
-    /// assert_eq!(t.folder_name(), "2023-11-14T22-13-20Z");
-    /// assert_eq!(t.to_string(), "2023-11-14T22:13:20Z");
-    /// ```
     pub fn folder_name(self) -> String {
         let (y, mo, d, h, mi, s) = self.parts();
         format!("{y:04}-{mo:02}-{d:02}T{h:02}-{mi:02}-{s:02}Z")
@@ -95,5 +89,14 @@ mod tests {
             .to_string(),
             "2099-12-31T23:59:59Z"
         );
+    }
+
+    #[test]
+    fn folder_name_examples() {
+        let t = crate::record::UtcTimestamp {
+            unix_seconds: 1_700_000_000,
+        };
+        assert_eq!(t.folder_name(), "2023-11-14T22-13-20Z");
+        assert_eq!(t.to_string(), "2023-11-14T22:13:20Z");
     }
 }

@@ -147,20 +147,6 @@ impl ScenarioError {
 /// `err` tagged with the class of the scenario error in its chain ([`ScenarioError::failure`]), unless it already
 /// carries a class; the command line applies it to every command's error, so a command that loads scenario files
 /// exits 2 or 3 without tagging them itself.
-///
-/// ```
-/// use harness::exit::Failure;
-/// use harness::scenario::{ScenarioError, classified};
-/// let stale = ScenarioError::StaleSuccessors {
-///     path: "s.json".into(),
-///     entry: "root 0".into(),
-///     message: "differs".into(),
-/// };
-/// let err = classified(anyhow::Error::new(stale).context("verifying"));
-/// assert_eq!(Failure::of(&err), Failure::Mismatch);
-/// let err = classified(Failure::Runtime.because("disk on fire"));
-/// assert_eq!(Failure::of(&err), Failure::Runtime);
-/// ```
 pub fn classified(err: anyhow::Error) -> anyhow::Error {
     if Failure::tagged(&err).is_some() {
         return err;
@@ -199,5 +185,20 @@ mod tests {
             source: std::io::Error::from(std::io::ErrorKind::NotFound),
         };
         assert_eq!(Failure::of(&classified(read.into())), Failure::BadInput);
+    }
+
+    #[test]
+    fn classified_examples() {
+        use crate::exit::Failure;
+        use crate::scenario::{ScenarioError, classified};
+        let stale = ScenarioError::StaleSuccessors {
+            path: "s.json".into(),
+            entry: "root 0".into(),
+            message: "differs".into(),
+        };
+        let err = classified(anyhow::Error::new(stale).context("verifying"));
+        assert_eq!(Failure::of(&err), Failure::Mismatch);
+        let err = classified(Failure::Runtime.because("disk on fire"));
+        assert_eq!(Failure::of(&err), Failure::Runtime);
     }
 }

@@ -8,14 +8,6 @@ use std::sync::Mutex;
 
 /// A family of positions; its name is the one used in files, CLI filters and CSV rows. The shipped families come
 /// first in declaration order (report order), then the named ones by name.
-///
-/// ```
-/// use harness::scenario::Family;
-/// assert_eq!(Family::from_name("transposition-rich"), Some(Family::TranspositionRich));
-/// assert_eq!(Family::from_name("mine_positions").unwrap().name(), "mine_positions");
-/// assert_eq!(Family::from_name("Mine positions"), None);
-/// assert!(Family::Sparse < Family::from_name("aaa").unwrap());
-/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Family {
     /// Few pieces: cheap turn generation, deep enough for a second chance layer.
@@ -205,5 +197,20 @@ mod tests {
             assert!(bad.parse::<Family>().is_err(), "{bad:?}");
         }
         assert!(FamilyName::new("sparse").unwrap_err().contains("reserved"));
+    }
+
+    #[test]
+    fn family_examples() {
+        use crate::scenario::Family;
+        assert_eq!(
+            Family::from_name("transposition-rich"),
+            Some(Family::TranspositionRich)
+        );
+        assert_eq!(
+            Family::from_name("mine_positions").unwrap().name(),
+            "mine_positions"
+        );
+        assert_eq!(Family::from_name("Mine positions"), None);
+        assert!(Family::Sparse < Family::from_name("aaa").unwrap());
     }
 }

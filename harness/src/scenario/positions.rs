@@ -37,15 +37,6 @@ pub fn read_positions(path: &Path) -> Result<Vec<PositionLine>, ScenarioError> {
 
 /// Parses a positions file's text (`path` names it in errors): the first bad line is a
 /// [`ScenarioError::Position`] naming the file, the line and the reason; a file without a position is one too.
-///
-/// ```
-/// use harness::scenario::positions::parse_positions;
-/// let text = "# two pawns\n\n4k3/8/8/8/8/8/P7/4K3 w - - 0 1 PK\n";
-/// let roots = parse_positions("my.dfen".as_ref(), text).unwrap();
-/// assert_eq!((roots.len(), roots[0].line), (1, 3));
-/// let err = parse_positions("my.dfen".as_ref(), "4k3/8/8/8/8/8/P7/4K3 w - - 0 1\n").unwrap_err();
-/// assert_eq!(err.to_string(), "my.dfen: line 1: the position has no rolled dice (append the dice, e.g. `PNB`)");
-/// ```
 pub fn parse_positions(path: &Path, text: &str) -> Result<Vec<PositionLine>, ScenarioError> {
     let bad = |line: usize, message: String| ScenarioError::Position {
         path: path.to_path_buf(),
@@ -202,5 +193,19 @@ mod tests {
         assert_eq!(roots[0].line, 4);
         assert_eq!(roots[0].dfen, GOOD);
         assert!(!roots[0].successors.is_empty());
+    }
+
+    #[test]
+    fn parse_positions_examples() {
+        use crate::scenario::positions::parse_positions;
+        let text = "# two pawns\n\n4k3/8/8/8/8/8/P7/4K3 w - - 0 1 PK\n";
+        let roots = parse_positions("my.dfen".as_ref(), text).unwrap();
+        assert_eq!((roots.len(), roots[0].line), (1, 3));
+        let err =
+            parse_positions("my.dfen".as_ref(), "4k3/8/8/8/8/8/P7/4K3 w - - 0 1\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "my.dfen: line 1: the position has no rolled dice (append the dice, e.g. `PNB`)"
+        );
     }
 }

@@ -8,17 +8,6 @@ use std::fmt;
 
 /// `deserialize_with` for a `BTreeMap<String, i64>` field: a repeated key is an error (serde_json adds its line
 /// and column).
-///
-/// ```
-/// #[derive(serde::Deserialize)]
-/// struct S {
-///     #[serde(deserialize_with = "harness::scenario::unique_map::deserialize")]
-///     m: std::collections::BTreeMap<String, i64>,
-/// }
-/// assert!(serde_json::from_str::<S>(r#"{"m": {"a": 1, "b": 2}}"#).is_ok());
-/// let err = serde_json::from_str::<S>(r#"{"m": {"a": 1, "a": 2}}"#).err().unwrap();
-/// assert_eq!(err.to_string(), "repeated key `a` at line 1 column 18");
-/// ```
 pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, i64>, D::Error> {
     d.deserialize_map(UniqueKeys)
 }
@@ -42,5 +31,23 @@ impl<'de> Visitor<'de> for UniqueKeys {
             out.insert(key, value);
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn deserialize_examples() {
+        #[derive(serde::Deserialize)]
+        struct S {
+            #[serde(deserialize_with = "crate::scenario::unique_map::deserialize")]
+            m: std::collections::BTreeMap<String, i64>,
+        }
+        let ok = serde_json::from_str::<S>(r#"{"m": {"a": 1, "b": 2}}"#).unwrap();
+        assert_eq!(ok.m.len(), 2);
+        let err = serde_json::from_str::<S>(r#"{"m": {"a": 1, "a": 2}}"#)
+            .err()
+            .unwrap();
+        assert_eq!(err.to_string(), "repeated key `a` at line 1 column 18");
     }
 }

@@ -9,15 +9,6 @@
 /// mean covers 95% from 2 samples on; a collapsed interval (one sample) covers nothing (`level` 0); a ratio of exact
 /// counts covers 1.
 ///
-/// ```
-/// use harness::statistics::Interval;
-/// let mean = Interval::mean(&[1.0, 2.0, 3.0]);
-/// assert_eq!((mean.point, mean.n, mean.level), (2.0, 3, 0.95));
-/// let median = harness::statistics::summarize(&[5.0, 1.0, 4.0, 2.0, 3.0, 9.0, 7.0, 8.0, 6.0, 10.0]).unwrap();
-/// assert_eq!((median.point, median.low, median.high), (5.5, 2.0, 9.0));
-/// assert!(median.covers(9.0) && !median.covers(9.5));
-/// ```
-///
 /// Stored everywhere in one shape: the JSON object `{point, low, high, level, n, method}` (serde), and in CSV the
 /// schema's one column group.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -96,12 +87,6 @@ impl Method {
     }
 
     /// The method with this name.
-    ///
-    /// ```
-    /// use harness::statistics::interval::Method;
-    /// assert!(Method::ALL.iter().all(|m| Method::from_name(m.name()) == Some(*m)));
-    /// assert_eq!(Method::from_name("jackknife"), None);
-    /// ```
     pub fn from_name(name: &str) -> Option<Method> {
         Method::ALL.into_iter().find(|m| m.name() == name)
     }
@@ -149,15 +134,6 @@ impl Interval {
 
     /// The interval of `a / b` from the two intervals' opposite ends: it covers whenever both do, so its level is
     /// at least `1 − (1 − a.level) − (1 − b.level)` (Bonferroni). For arms timed without pairing.
-    ///
-    /// ```
-    /// use harness::statistics::Interval;
-    /// let a = harness::statistics::summarize(&[10.0, 11.0, 12.0, 10.5, 11.5, 10.8]).unwrap();
-    /// let b = harness::statistics::summarize(&[5.0, 5.5, 6.0, 5.2, 5.8, 5.4]).unwrap();
-    /// let q = Interval::quotient(&a, &b);
-    /// assert_eq!((q.low, q.high), (a.low / b.high, a.high / b.low));
-    /// assert!(q.level < 0.95);
-    /// ```
     pub fn quotient(a: &Interval, b: &Interval) -> Interval {
         let div = |x: f64, y: f64| if y > 0.0 { x / y } else { f64::NAN };
         Interval {
@@ -178,20 +154,6 @@ impl Interval {
     /// hold unless the interval has no width. An exact figure holds at every level. Any other interval (order
     /// statistics, a quotient, no coverage claim) cannot be recomputed without its samples: it stands as it is
     /// when it already covers at least `level` (a wider interval only makes a verdict harder), else `None`.
-    ///
-    /// ```
-    /// use harness::statistics::{Interval, Method};
-    /// let mean = Interval::mean(&[1.0, 2.0, 3.0, 4.0]);
-    /// let wide = mean.at_level(0.99).unwrap();
-    /// assert!(wide.low < mean.low && wide.high > mean.high && wide.level == 0.99);
-    /// assert_eq!(mean.at_level(0.95).unwrap(), mean);
-    /// let ratio = Interval { point: 1.0, low: 0.5, high: 2.0, level: 0.95, n: 10, method: Method::StudentT };
-    /// let r = ratio.at_level(0.99).unwrap();
-    /// assert!((r.low * r.high - 1.0).abs() < 1e-12, "symmetric in logarithms: {r:?}");
-    /// let median = harness::statistics::summarize(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]).unwrap(); // covers 96.9%
-    /// assert_eq!(median.at_level(0.95), Some(median));
-    /// assert_eq!(median.at_level(0.99), None);
-    /// ```
     pub fn at_level(&self, level: f64) -> Option<Interval> {
         if !(level > 0.0 && level < 1.0) {
             return None;
@@ -288,5 +250,66 @@ mod serde_shape {
             assert_eq!(serde_json::to_value(m).unwrap(), m.name());
         }
         assert_eq!(serde_json::from_value::<Interval>(json).unwrap(), i);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn interval_examples() {
+        use crate::statistics::Interval;
+        let mean = Interval::mean(&[1.0, 2.0, 3.0]);
+        assert_eq!((mean.point, mean.n, mean.level), (2.0, 3, 0.95));
+        let median =
+            crate::statistics::summarize(&[5.0, 1.0, 4.0, 2.0, 3.0, 9.0, 7.0, 8.0, 6.0, 10.0])
+                .unwrap();
+        assert_eq!((median.point, median.low, median.high), (5.5, 2.0, 9.0));
+        assert!(median.covers(9.0) && !median.covers(9.5));
+    }
+
+    #[test]
+    fn from_name_examples() {
+        use crate::statistics::interval::Method;
+        assert!(
+            Method::ALL
+                .iter()
+                .all(|m| Method::from_name(m.name()) == Some(*m))
+        );
+        assert_eq!(Method::from_name("jackknife"), None);
+    }
+
+    #[test]
+    fn quotient_examples() {
+        use crate::statistics::Interval;
+        let a = crate::statistics::summarize(&[10.0, 11.0, 12.0, 10.5, 11.5, 10.8]).unwrap();
+        let b = crate::statistics::summarize(&[5.0, 5.5, 6.0, 5.2, 5.8, 5.4]).unwrap();
+        let q = Interval::quotient(&a, &b);
+        assert_eq!((q.low, q.high), (a.low / b.high, a.high / b.low));
+        assert!(q.level < 0.95);
+    }
+
+    #[test]
+    fn at_level_examples() {
+        use crate::statistics::{Interval, Method};
+        let mean = Interval::mean(&[1.0, 2.0, 3.0, 4.0]);
+        let wide = mean.at_level(0.99).unwrap();
+        assert!(wide.low < mean.low && wide.high > mean.high && wide.level == 0.99);
+        assert_eq!(mean.at_level(0.95).unwrap(), mean);
+        let ratio = Interval {
+            point: 1.0,
+            low: 0.5,
+            high: 2.0,
+            level: 0.95,
+            n: 10,
+            method: Method::StudentT,
+        };
+        let r = ratio.at_level(0.99).unwrap();
+        assert!(
+            (r.low * r.high - 1.0).abs() < 1e-12,
+            "symmetric in logarithms: {r:?}"
+        );
+        let median = crate::statistics::summarize(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]).unwrap(); // covers 96.9%
+        assert_eq!(median.at_level(0.95), Some(median));
+        assert_eq!(median.at_level(0.99), None);
     }
 }

@@ -6,13 +6,6 @@ use super::student_t::t_quantile;
 impl Interval {
     /// Mean and two-sided 95% Student-t interval of `xs` (exact quantile for every degree of freedom); collapsed to
     /// the mean with level 0 for one sample, all NaN for none.
-    ///
-    /// ```
-    /// use harness::statistics::Interval;
-    /// let e = Interval::mean(&[1.0, 2.0, 3.0]);
-    /// assert!((e.high - 2.0 - 4.302653 / 3f64.sqrt()).abs() < 1e-6);
-    /// assert_eq!(Interval::mean(&[4.0]), Interval::collapsed(4.0, 1));
-    /// ```
     pub fn mean(xs: &[f64]) -> Interval {
         let n = xs.len();
         if n == 0 {
@@ -32,5 +25,16 @@ impl Interval {
             n,
             method: super::Method::StudentT,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn mean_examples() {
+        use crate::statistics::Interval;
+        let e = Interval::mean(&[1.0, 2.0, 3.0]);
+        assert!((e.high - 2.0 - 4.302653 / 3f64.sqrt()).abs() < 1e-6);
+        assert_eq!(Interval::mean(&[4.0]), Interval::collapsed(4.0, 1));
     }
 }

@@ -7,13 +7,6 @@ use super::Interval;
 ///
 /// The interval is `[x_(k), x_(n+1-k)]` for the largest `k` with `P(B < k) <= 0.025`, `B ~ Binomial(n, 1/2)`,
 /// so it holds the population median with probability at least 95% whatever the distribution.
-///
-/// ```
-/// let s = harness::statistics::summarize(&[5.0, 1.0, 4.0, 2.0, 3.0, 9.0, 7.0, 8.0, 6.0, 10.0]).unwrap();
-/// assert_eq!(s.point, 5.5);
-/// assert_eq!((s.low, s.high), (2.0, 9.0)); // k = 2 for n = 10: coverage 1 - 2 * 11/1024
-/// assert!((s.level - 0.978515625).abs() < 1e-12);
-/// ```
 pub fn summarize(samples: &[f64]) -> Option<Interval> {
     if samples.is_empty() {
         return None;
@@ -62,11 +55,6 @@ pub fn median_ci_rank(n: usize, level: f64) -> (usize, f64) {
 }
 
 /// Median and interval of the per-round ratios `a[i] / b[i]` (rounds where `b[i]` is 0 are skipped).
-///
-/// ```
-/// let r = harness::statistics::paired_ratio(&[2.0, 4.0, 6.0], &[1.0, 2.0, 3.0]).unwrap();
-/// assert_eq!(r.point, 2.0);
-/// ```
 pub fn paired_ratio(a: &[f64], b: &[f64]) -> Option<Interval> {
     let ratios: Vec<f64> = a
         .iter()
@@ -114,5 +102,20 @@ mod tests {
         let s = summarize(&[3.0, 1.0, 2.0]).unwrap();
         assert_eq!((s.point, s.low, s.high), (2.0, 1.0, 3.0));
         assert!(summarize(&[]).is_none());
+    }
+
+    #[test]
+    fn summarize_examples() {
+        let s = crate::statistics::summarize(&[5.0, 1.0, 4.0, 2.0, 3.0, 9.0, 7.0, 8.0, 6.0, 10.0])
+            .unwrap();
+        assert_eq!(s.point, 5.5);
+        assert_eq!((s.low, s.high), (2.0, 9.0)); // k = 2 for n = 10: coverage 1 - 2 * 11/1024
+        assert!((s.level - 0.978515625).abs() < 1e-12);
+    }
+
+    #[test]
+    fn paired_ratio_examples() {
+        let r = crate::statistics::paired_ratio(&[2.0, 4.0, 6.0], &[1.0, 2.0, 3.0]).unwrap();
+        assert_eq!(r.point, 2.0);
     }
 }

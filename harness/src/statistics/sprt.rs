@@ -36,15 +36,6 @@
 //!
 //! With zero games nothing is known: the LLR is 0, the verdict `continue`, the score ½ and every Elo figure 0 with
 //! a collapsed interval (`games=0` says why).
-//!
-//! ```
-//! use harness::statistics::sprt::{Pentanomial, SprtBounds, SprtVerdict, sprt_pentanomial};
-//! let p = Pentanomial { counts: [100, 1000, 2500, 1100, 150] };
-//! let s = sprt_pentanomial(&p, &SprtBounds::default());
-//! assert_eq!(s.games, 9700);
-//! assert!(s.nelo.point > 0.0 && s.nelo.low < s.nelo.point && s.nelo.point < s.nelo.high);
-//! assert!(s.llr.is_finite() && (s.verdict == SprtVerdict::Continue) == (s.lower < s.llr && s.llr < s.upper));
-//! ```
 
 use super::{Interval, Method};
 use std::f64::consts::{LN_10, SQRT_2};
@@ -110,16 +101,6 @@ pub struct Pentanomial {
 
 impl Pentanomial {
     /// Counts one pair of games (the same opening with colours swapped), in either order.
-    ///
-    /// ```
-    /// use harness::statistics::sprt::{GameScore::*, Pentanomial};
-    /// let mut p = Pentanomial::default();
-    /// p.add_pair(Win, Loss);
-    /// p.add_pair(Draw, Draw);
-    /// p.add_pair(Draw, Win);
-    /// assert_eq!(p.counts, [0, 0, 2, 1, 0]);
-    /// assert_eq!(p.games(), 6);
-    /// ```
     pub fn add_pair(&mut self, first: GameScore, second: GameScore) {
         let bin = &mut self.counts[first.half_points() + second.half_points()];
         *bin = bin.saturating_add(1);
@@ -180,15 +161,6 @@ impl SprtBounds {
 
     /// Whether the bounds make a test: both Elo values finite and within ±[`MAX_BOUND_NELO`], `elo0 < elo1`, and
     /// `0 < alpha, beta < 0.5` (an error rate of one half or more decides nothing). The message names the option.
-    ///
-    /// ```
-    /// use harness::statistics::sprt::SprtBounds;
-    /// assert!(SprtBounds::default().check().is_ok());
-    /// let b = SprtBounds { elo0: 5.0, elo1: 0.0, ..SprtBounds::default() };
-    /// assert_eq!(b.check().unwrap_err(), "--elo0 5 must be below --elo1 0");
-    /// let b = SprtBounds { alpha: 0.5, ..SprtBounds::default() };
-    /// assert!(b.check().unwrap_err().starts_with("--alpha 0.5"));
-    /// ```
     pub fn check(&self) -> Result<(), String> {
         check_elo("--elo0", self.elo0)?;
         check_elo("--elo1", self.elo1)?;
@@ -683,5 +655,48 @@ mod tests {
         assert_eq!(SprtVerdict::of(2.9, -2.9, 2.9), SprtVerdict::AcceptH1);
         assert_eq!(SprtVerdict::of(-2.9, -2.9, 2.9), SprtVerdict::AcceptH0);
         assert_eq!(SprtVerdict::of(0.0, -2.9, 2.9), SprtVerdict::Continue);
+    }
+
+    #[test]
+    fn module_examples() {
+        use crate::statistics::sprt::{Pentanomial, SprtBounds, SprtVerdict, sprt_pentanomial};
+        let p = Pentanomial {
+            counts: [100, 1000, 2500, 1100, 150],
+        };
+        let s = sprt_pentanomial(&p, &SprtBounds::default());
+        assert_eq!(s.games, 9700);
+        assert!(s.nelo.point > 0.0 && s.nelo.low < s.nelo.point && s.nelo.point < s.nelo.high);
+        assert!(
+            s.llr.is_finite()
+                && (s.verdict == SprtVerdict::Continue) == (s.lower < s.llr && s.llr < s.upper)
+        );
+    }
+
+    #[test]
+    fn add_pair_examples() {
+        use crate::statistics::sprt::{GameScore::*, Pentanomial};
+        let mut p = Pentanomial::default();
+        p.add_pair(Win, Loss);
+        p.add_pair(Draw, Draw);
+        p.add_pair(Draw, Win);
+        assert_eq!(p.counts, [0, 0, 2, 1, 0]);
+        assert_eq!(p.games(), 6);
+    }
+
+    #[test]
+    fn check_examples() {
+        use crate::statistics::sprt::SprtBounds;
+        assert!(SprtBounds::default().check().is_ok());
+        let b = SprtBounds {
+            elo0: 5.0,
+            elo1: 0.0,
+            ..SprtBounds::default()
+        };
+        assert_eq!(b.check().unwrap_err(), "--elo0 5 must be below --elo1 0");
+        let b = SprtBounds {
+            alpha: 0.5,
+            ..SprtBounds::default()
+        };
+        assert!(b.check().unwrap_err().starts_with("--alpha 0.5"));
     }
 }

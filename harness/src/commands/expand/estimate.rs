@@ -29,17 +29,6 @@ pub struct Estimate {
 }
 
 /// The estimate for expanding `outer` (opponent to roll) `depth` layers deep with `cache` and `traversal`.
-///
-/// ```
-/// use engine::{GameState, chance::{ChanceDepth, Traversal}, memo::CacheKind};
-/// use harness::commands::expand::estimate::estimate;
-/// let small = GameState::from_dfen("k7/8/8/8/8/8/8/R6K b - - 0 1").unwrap();
-/// let e = estimate(&small, ChanceDepth::One, CacheKind::Optimized, Traversal::Cached);
-/// assert!(e.bytes < 1 << 20);
-/// let queens = GameState::from_dfen("QQQQQQk1/QQQQQQ2/8/8/8/8/8/7K b - - 0 1").unwrap();
-/// let e = estimate(&queens, ChanceDepth::Two, CacheKind::Optimized, Traversal::Cached);
-/// assert!(e.bytes > 512 << 20); // far above the default --max-memory
-/// ```
 pub fn estimate(
     outer: &GameState,
     depth: ChanceDepth,
@@ -104,4 +93,33 @@ fn class_paths(per_die: &[u64], roll: DicePool) -> u64 {
         .map(|die| per_die[PieceType::ALL.iter().position(|&d| d == die).unwrap_or(0)])
         .filter(|&n| n > 0)
         .fold(1u64, u64::saturating_mul)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn estimate_examples() {
+        use crate::commands::expand::estimate::estimate;
+        use engine::{
+            GameState,
+            chance::{ChanceDepth, Traversal},
+            memo::CacheKind,
+        };
+        let small = GameState::from_dfen("k7/8/8/8/8/8/8/R6K b - - 0 1").unwrap();
+        let e = estimate(
+            &small,
+            ChanceDepth::One,
+            CacheKind::Optimized,
+            Traversal::Cached,
+        );
+        assert!(e.bytes < 1 << 20);
+        let queens = GameState::from_dfen("QQQQQQk1/QQQQQQ2/8/8/8/8/8/7K b - - 0 1").unwrap();
+        let e = estimate(
+            &queens,
+            ChanceDepth::Two,
+            CacheKind::Optimized,
+            Traversal::Cached,
+        );
+        assert!(e.bytes > 512 << 20); // far above the default --max-memory
+    }
 }

@@ -75,16 +75,6 @@ pub struct TooLarge {
 }
 
 /// Summarises `state`'s legal turns, holding at most `max_memory` bytes of leaf sets.
-///
-/// ```
-/// use harness::commands::turns::summary::summarize;
-/// let s = engine::GameState::from_dfen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PN").unwrap();
-/// let one_pass = summarize(&s, 512 << 20).unwrap();
-/// assert_eq!((one_pass.paths, one_pass.distinct_leaves_ignoring_clocks, one_pass.passes), (120, 64, 1));
-/// let small = summarize(&s, 40 << 10).unwrap();
-/// assert!(small.passes > 1);
-/// assert_eq!(small.to_string(), one_pass.to_string());
-/// ```
 pub fn summarize(state: &GameState, max_memory: u64) -> Result<Summary, TooLarge> {
     let mover = state.side_to_move();
     let had_enemy_king = !state.pieces(mover.opponent(), PieceType::King).is_empty();
@@ -267,5 +257,26 @@ mod tests {
         let (pass_of, pass_paths) = group_buckets(&[3, 4, 0, 5, 3], 7);
         assert_eq!(pass_of, [0, 0, 0, 1, 2]);
         assert_eq!(pass_paths, [7, 5, 3]);
+    }
+
+    #[test]
+    fn summarize_examples() {
+        use crate::commands::turns::summary::summarize;
+        let s = engine::GameState::from_dfen(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PN",
+        )
+        .unwrap();
+        let one_pass = summarize(&s, 512 << 20).unwrap();
+        assert_eq!(
+            (
+                one_pass.paths,
+                one_pass.distinct_leaves_ignoring_clocks,
+                one_pass.passes
+            ),
+            (120, 64, 1)
+        );
+        let small = summarize(&s, 40 << 10).unwrap();
+        assert!(small.passes > 1);
+        assert_eq!(small.to_string(), one_pass.to_string());
     }
 }

@@ -17,12 +17,6 @@ pub struct ArmAllocation {
 
 impl ArmAllocation {
     /// The child's single output line.
-    ///
-    /// ```
-    /// use harness::experiments::allocations::{ArmAllocation, parse_child_line};
-    /// let a = ArmAllocation { successors: 3, total_blocks: 12, total_bytes: 4096, peak_live_bytes: 2048 };
-    /// assert_eq!(parse_child_line(&a.to_line()).unwrap(), a);
-    /// ```
     pub fn to_line(&self) -> String {
         format!(
             "alloc successors={} total_blocks={} total_bytes={} peak_live_bytes={}",
@@ -69,4 +63,19 @@ pub fn parse_child_line(line: &str) -> Result<ArmAllocation> {
         bail!("child output `{line}`: expected 4 fields, found {seen}");
     }
     Ok(a)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn to_line_examples() {
+        use crate::experiments::allocations::{ArmAllocation, parse_child_line};
+        let a = ArmAllocation {
+            successors: 3,
+            total_blocks: 12,
+            total_bytes: 4096,
+            peak_live_bytes: 2048,
+        };
+        assert_eq!(parse_child_line(&a.to_line()).unwrap(), a);
+    }
 }

@@ -72,17 +72,6 @@ fn bound(s: &str) -> Result<Bound, CapacitiesError> {
 
 impl FromStr for Capacities {
     type Err = CapacitiesError;
-    /// ```
-    /// use harness::experiments::bounded_cache::Capacities;
-    /// let c: Capacities = "6..FULL".parse().unwrap();
-    /// assert_eq!(c.resolve(12), (6..=12).collect::<Vec<_>>());
-    /// assert_eq!(c.resolve(4), vec![4]);
-    /// assert_eq!("8..10".parse::<Capacities>().unwrap().resolve(20), vec![8, 9, 10]);
-    /// assert_eq!("FULL".parse::<Capacities>().unwrap().resolve(9), vec![9]);
-    /// assert_eq!("FULL..FULL+2".parse::<Capacities>().unwrap().resolve(9), vec![9, 10, 11]);
-    /// assert!("9..8".parse::<Capacities>().is_err() && "40".parse::<Capacities>().is_err());
-    /// assert!("FULL..8".parse::<Capacities>().is_err() && "FULL-1".parse::<Capacities>().is_err());
-    /// ```
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let (low, high) = match s.split_once("..") {
             Some((lo, hi)) => (bound(lo)?, bound(hi)?),
@@ -146,5 +135,29 @@ impl fmt::Display for Capacities {
             return write!(f, "{}", self.low);
         }
         write!(f, "{}..{}", self.low, self.high)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn from_str_examples() {
+        use crate::experiments::bounded_cache::Capacities;
+        let c: Capacities = "6..FULL".parse().unwrap();
+        assert_eq!(c.resolve(12), (6..=12).collect::<Vec<_>>());
+        assert_eq!(c.resolve(4), vec![4]);
+        assert_eq!(
+            "8..10".parse::<Capacities>().unwrap().resolve(20),
+            vec![8, 9, 10]
+        );
+        assert_eq!("FULL".parse::<Capacities>().unwrap().resolve(9), vec![9]);
+        assert_eq!(
+            "FULL..FULL+2".parse::<Capacities>().unwrap().resolve(9),
+            vec![9, 10, 11]
+        );
+        assert!("9..8".parse::<Capacities>().is_err() && "40".parse::<Capacities>().is_err());
+        assert!(
+            "FULL..8".parse::<Capacities>().is_err() && "FULL-1".parse::<Capacities>().is_err()
+        );
     }
 }

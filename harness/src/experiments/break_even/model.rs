@@ -23,12 +23,6 @@ pub struct CostModel {
 impl CostModel {
     /// The model from two callgrind counts with the constant evaluator: I(none) = G and I(cache) = G + L·p.
     /// `None` without lookups.
-    ///
-    /// ```
-    /// use harness::experiments::break_even::CostModel;
-    /// let m = CostModel::derive(10_000, 10_000 + 100 * 50, 100, 40).unwrap();
-    /// assert_eq!((m.operation, m.probe), (10_000.0, 50.0));
-    /// ```
     pub fn derive(uncached: u64, cached: u64, lookups: u64, misses: u64) -> Option<CostModel> {
         (lookups > 0 && misses <= lookups).then(|| CostModel {
             operation: uncached as f64,
@@ -49,27 +43,12 @@ impl CostModel {
     }
 
     /// Predicted speedup at evaluator cost `e` (> 1 = the cache is faster).
-    ///
-    /// ```
-    /// use harness::experiments::break_even::CostModel;
-    /// let m = CostModel { operation: 1_000.0, lookups: 100, misses: 50, probe: 20.0 };
-    /// // At e = p / h = 40 the two sides are equal.
-    /// assert!((m.speedup(40.0) - 1.0).abs() < 1e-12);
-    /// assert!(m.speedup(400.0) > 1.0 && m.speedup(4.0) < 1.0);
-    /// ```
     pub fn speedup(&self, e: f64) -> f64 {
         self.uncached(e) / self.cached(e)
     }
 
     /// e* = L·p / (L − M): the evaluator cost from which the cache pays; `None` when no lookup hits (it never
     /// pays), 0 when the probe costs nothing or less.
-    ///
-    /// ```
-    /// use harness::experiments::break_even::CostModel;
-    /// let m = CostModel { operation: 1_000.0, lookups: 100, misses: 50, probe: 20.0 };
-    /// assert_eq!(m.break_even(), Some(40.0));
-    /// assert_eq!(CostModel { misses: 100, ..m }.break_even(), None);
-    /// ```
     pub fn break_even(&self) -> Option<f64> {
         let hits = self.lookups - self.misses;
         (hits > 0).then(|| (self.lookups as f64 * self.probe / hits as f64).max(0.0))
@@ -79,10 +58,6 @@ impl CostModel {
 /// e(rung) = (I(none, rung) − I(none, constant)) / L: an evaluator's instructions per call beyond the constant
 /// one, from two uncached counts of the same operation. It is an average over the operation's lookups, exact for
 /// an evaluator whose cost does not depend on the position (as `work:N`).
-///
-/// ```
-/// assert_eq!(harness::experiments::break_even::evaluator_cost(10_000 + 100 * 300, 10_000, 100), 300.0);
-/// ```
 pub fn evaluator_cost(uncached_rung: u64, uncached_constant: u64, lookups: u64) -> f64 {
     (uncached_rung as f64 - uncached_constant as f64) / lookups.max(1) as f64
 }
@@ -100,5 +75,47 @@ mod tests {
         assert!(m.speedup(e * 2.0) > 1.0 && m.speedup(e / 2.0) < 1.0);
         assert_eq!(CostModel::derive(1, 2, 0, 0), None);
         assert_eq!(CostModel::derive(1, 2, 3, 4), None);
+    }
+
+    #[test]
+    fn derive_examples() {
+        use crate::experiments::break_even::CostModel;
+        let m = CostModel::derive(10_000, 10_000 + 100 * 50, 100, 40).unwrap();
+        assert_eq!((m.operation, m.probe), (10_000.0, 50.0));
+    }
+
+    #[test]
+    fn speedup_examples() {
+        use crate::experiments::break_even::CostModel;
+        let m = CostModel {
+            operation: 1_000.0,
+            lookups: 100,
+            misses: 50,
+            probe: 20.0,
+        };
+        // At e = p / h = 40 the two sides are equal.
+        assert!((m.speedup(40.0) - 1.0).abs() < 1e-12);
+        assert!(m.speedup(400.0) > 1.0 && m.speedup(4.0) < 1.0);
+    }
+
+    #[test]
+    fn break_even_examples() {
+        use crate::experiments::break_even::CostModel;
+        let m = CostModel {
+            operation: 1_000.0,
+            lookups: 100,
+            misses: 50,
+            probe: 20.0,
+        };
+        assert_eq!(m.break_even(), Some(40.0));
+        assert_eq!(CostModel { misses: 100, ..m }.break_even(), None);
+    }
+
+    #[test]
+    fn evaluator_cost_examples() {
+        assert_eq!(
+            crate::experiments::break_even::evaluator_cost(10_000 + 100 * 300, 10_000, 100),
+            300.0
+        );
     }
 }

@@ -11,11 +11,6 @@ use super::policy::Policy;
 const NEVER: u32 = u32::MAX;
 
 /// For each position of `keys`, the position of the same key's next lookup, or `u32::MAX` if none.
-///
-/// ```
-/// use harness::experiments::catalogue_eviction::belady::next_uses;
-/// assert_eq!(next_uses(&[7, 3, 7, 7], 8), vec![2, u32::MAX, 3, u32::MAX]);
-/// ```
 pub fn next_uses(keys: &[u32], universe: usize) -> Vec<u32> {
     let mut last_seen = vec![NEVER; universe];
     let mut next = vec![NEVER; keys.len()];
@@ -83,5 +78,14 @@ impl Policy for Belady {
 
     fn resident(&self) -> Vec<u32> {
         self.heap.keys().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn next_uses_examples() {
+        use crate::experiments::catalogue_eviction::belady::next_uses;
+        assert_eq!(next_uses(&[7, 3, 7, 7], 8), vec![2, u32::MAX, 3, u32::MAX]);
     }
 }

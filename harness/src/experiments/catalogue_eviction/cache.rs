@@ -14,15 +14,6 @@ pub struct Cache<P> {
 
 impl<P: Policy> Cache<P> {
     /// A table for `kind` holding at most `capacity` (>= 1) entries.
-    ///
-    /// ```
-    /// use harness::experiments::catalogue_eviction::cache::Cache;
-    /// use harness::experiments::catalogue_eviction::lru::Lru;
-    /// use harness::experiments::catalogue_eviction::PolicyKind;
-    /// let mut c = Cache::new(PolicyKind::Lru, 2, Lru::new(3));
-    /// let hits: Vec<bool> = [0, 1, 0, 2, 1].iter().map(|&k| c.get(k)).collect();
-    /// assert_eq!(hits, [false, false, true, false, false]); // 2 evicted 1, the least recent
-    /// ```
     pub fn new(kind: PolicyKind, capacity: usize, policy: P) -> Self {
         // Budgets are checked where they are read (the command line); reaching here with 0 is a programming error.
         assert!(capacity >= 1, "capacity must be at least 1");
@@ -110,5 +101,18 @@ impl<P: Policy> Table for Cache<P> {
         }
         t.lookups = keys.len() as u64;
         t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn new_examples() {
+        use crate::experiments::catalogue_eviction::PolicyKind;
+        use crate::experiments::catalogue_eviction::cache::Cache;
+        use crate::experiments::catalogue_eviction::lru::Lru;
+        let mut c = Cache::new(PolicyKind::Lru, 2, Lru::new(3));
+        let hits: Vec<bool> = [0, 1, 0, 2, 1].iter().map(|&k| c.get(k)).collect();
+        assert_eq!(hits, [false, false, true, false, false]); // 2 evicted 1, the least recent
     }
 }

@@ -55,12 +55,6 @@ impl TraceSource {
     ];
 
     /// The name in file names and the CSV's `source` column.
-    ///
-    /// ```
-    /// use harness::experiments::catalogue_eviction::dice_trace::TraceSource;
-    /// let names: Vec<&str> = TraceSource::ALL.iter().map(|s| s.name()).collect();
-    /// assert_eq!(names, ["expansion-traversal-off", "expansion-traversal-on", "search-star2-tt", "search-star2"]);
-    /// ```
     pub fn name(self) -> &'static str {
         match self {
             TraceSource::Expansion(Traversal::Plain) => "expansion-traversal-off",
@@ -82,18 +76,6 @@ impl TraceSource {
 }
 
 /// An [`EvaluationMemo`] that passes every lookup to `inner` and records its key's dense id and context.
-///
-/// ```
-/// use engine::chance::{ChanceDepth, Traversal, expand_chance};
-/// use engine::memo::{EvaluationMemo, Uncached};
-/// use harness::experiments::catalogue_eviction::dice_trace::RecordingMemo;
-/// let s = engine::GameState::from_dfen("k7/8/8/8/4P1p1/8/8/7K b - - 0 1").unwrap();
-/// let memo = RecordingMemo::new(Uncached::new(engine::evaluate_material));
-/// let _ = expand_chance(&s, ChanceDepth::One, &memo, Traversal::Plain);
-/// let calls = memo.counters().evaluator_calls;
-/// let (ids, _) = memo.into_lookups();
-/// assert_eq!(ids.len() as u64, calls);
-/// ```
 pub struct RecordingMemo<M> {
     inner: M,
     // A fixed fast hasher: ids are handed out in first-seen order, so the hasher changes no id, only the time
@@ -170,13 +152,6 @@ impl<M: EvaluationMemo + ?Sized> EvaluationMemo for MemoRef<'_, M> {
 
 /// A lookup stream as libCacheSim CSV: `time,obj_id,family,source,root,successor,depth`, time from 1, `successor`
 /// empty where the lookups start at a root (read it with `-t "time-col=1,obj-id-col=2,delimiter=,,has-header=true"`).
-///
-/// ```
-/// use harness::experiments::catalogue_eviction::dice_trace::{LookupContext, trace_csv};
-/// let c = LookupContext { root: 0, successor: None };
-/// let text = trace_csv("-", "search-star2", 2, &[0, 1, 0], &[c, c, c]);
-/// assert_eq!(text.lines().nth(3), Some("3,0,-,search-star2,0,,2"));
-/// ```
 pub fn trace_csv(
     family: &str,
     source: &str,
@@ -432,5 +407,44 @@ mod tests {
             let back = Trace::read(&path).unwrap();
             assert_eq!((back.keys, back.universe), (trace.keys, trace.universe));
         }
+    }
+
+    #[test]
+    fn name_examples() {
+        use crate::experiments::catalogue_eviction::dice_trace::TraceSource;
+        let names: Vec<&str> = TraceSource::ALL.iter().map(|s| s.name()).collect();
+        assert_eq!(
+            names,
+            [
+                "expansion-traversal-off",
+                "expansion-traversal-on",
+                "search-star2-tt",
+                "search-star2"
+            ]
+        );
+    }
+
+    #[test]
+    fn recording_memo_examples() {
+        use crate::experiments::catalogue_eviction::dice_trace::RecordingMemo;
+        use engine::chance::{ChanceDepth, Traversal, expand_chance};
+        use engine::memo::{EvaluationMemo, Uncached};
+        let s = engine::GameState::from_dfen("k7/8/8/8/4P1p1/8/8/7K b - - 0 1").unwrap();
+        let memo = RecordingMemo::new(Uncached::new(engine::evaluate_material));
+        let _ = expand_chance(&s, ChanceDepth::One, &memo, Traversal::Plain);
+        let calls = memo.counters().evaluator_calls;
+        let (ids, _) = memo.into_lookups();
+        assert_eq!(ids.len() as u64, calls);
+    }
+
+    #[test]
+    fn trace_csv_examples() {
+        use crate::experiments::catalogue_eviction::dice_trace::{LookupContext, trace_csv};
+        let c = LookupContext {
+            root: 0,
+            successor: None,
+        };
+        let text = trace_csv("-", "search-star2", 2, &[0, 1, 0], &[c, c, c]);
+        assert_eq!(text.lines().nth(3), Some("3,0,-,search-star2,0,,2"));
     }
 }

@@ -56,11 +56,6 @@ pub(crate) fn default_policies(periods: &[u64]) -> Vec<PolicyKind> {
 }
 
 /// The headline budgets plus a sweep in steps of about √2 from 1 up to `distinct` (which is included).
-///
-/// ```
-/// use harness::experiments::catalogue_eviction::experiment::default_budgets;
-/// assert_eq!(default_budgets(30), vec![1, 2, 3, 4, 6, 8, 10, 11, 16, 20, 23, 30]);
-/// ```
 pub fn default_budgets(distinct: usize) -> Vec<usize> {
     let mut v: Vec<usize> = (0..64)
         .map(|k| 2f64.powf(k as f64 / 2.0).round() as usize)
@@ -712,4 +707,16 @@ pub fn run(config: &Config, out_dir: &Path, progress: &Progress) -> Result<Summa
         lines: super::report::summary_lines(&outcome),
         elapsed: t.elapsed(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn default_budgets_examples() {
+        use crate::experiments::catalogue_eviction::experiment::default_budgets;
+        assert_eq!(
+            default_budgets(30),
+            vec![1, 2, 3, 4, 6, 8, 10, 11, 16, 20, 23, 30]
+        );
+    }
 }

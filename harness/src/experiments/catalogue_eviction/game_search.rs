@@ -294,12 +294,6 @@ fn verdicts(traces: &[TraceFindings]) -> Vec<SourceVerdict> {
 }
 
 /// The budget for `fraction` of `universe` keys.
-///
-/// ```
-/// use harness::experiments::catalogue_eviction::game_search::budget_for;
-/// assert_eq!(budget_for(0.01, 50), 1);
-/// assert_eq!(budget_for(0.2, 1_000), 200);
-/// ```
 pub fn budget_for(fraction: f64, universe: usize) -> usize {
     ((fraction * universe as f64).round() as usize).max(1)
 }
@@ -498,5 +492,12 @@ mod tests {
         assert_eq!((v.won, v.tied, v.lost), (won, tied, lost));
         assert!(v.won > 0 && v.most >= small.difference() && v.least <= v.mean);
         assert!(f.dice_verdict().is_none());
+    }
+
+    #[test]
+    fn budget_for_examples() {
+        use crate::experiments::catalogue_eviction::game_search::budget_for;
+        assert_eq!(budget_for(0.01, 50), 1);
+        assert_eq!(budget_for(0.2, 1_000), 200);
     }
 }

@@ -29,28 +29,6 @@ fn rate(r: &RunRow) -> f64 {
 }
 
 /// The findings at the headline budgets the run has (all budgets when none of them was run).
-///
-/// ```
-/// use harness::experiments::catalogue_eviction::experiment::{PlanResults, RunRow};
-/// use harness::experiments::catalogue_eviction::glance::at_a_glance;
-/// use harness::experiments::catalogue_eviction::PolicyKind;
-/// use harness::arm::EvictionArm;
-/// let row = |seed, policy: &str, hits| RunRow {
-///     seed, arm: EvictionArm { policy: policy.parse().unwrap(), budget: 10 }, lookups: 100, hits,
-///     hit_rate: hits as f64 / 100.0,
-///     re_evaluations: 0, misses: 100 - hits, distinct_keys: 50, overlap_first_n: 0.0, overlap_best_n: 0.0,
-/// };
-/// let plan = PlanResults {
-///     name: "main".into(), plan: "4x5:1".parse().unwrap(), budgets: vec![10], streams: vec![],
-///     rows: vec![row(1, "lru", 60), row(2, "lru", 62), row(1, "sieve", 70), row(2, "sieve", 71),
-///                row(1, "belady", 80), row(2, "belady", 80)],
-/// };
-/// let kinds = [PolicyKind::Lru, PolicyKind::Sieve, PolicyKind::Belady];
-/// let f = &at_a_glance(&plan, &kinds)[0];
-/// assert_eq!(f.best, PolicyKind::Sieve);
-/// assert!((f.over_lru.unwrap().point - 0.095).abs() < 1e-12);
-/// assert!((f.under_belady.unwrap().point - 0.095).abs() < 1e-12);
-/// ```
 pub fn at_a_glance(plan: &PlanResults, policies: &[PolicyKind]) -> Vec<BudgetFinding> {
     let mut budgets: Vec<usize> = HEADLINE_BUDGETS
         .iter()
@@ -89,4 +67,49 @@ pub fn at_a_glance(plan: &PlanResults, policies: &[PolicyKind]) -> Vec<BudgetFin
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn at_a_glance_examples() {
+        use crate::arm::EvictionArm;
+        use crate::experiments::catalogue_eviction::PolicyKind;
+        use crate::experiments::catalogue_eviction::experiment::{PlanResults, RunRow};
+        use crate::experiments::catalogue_eviction::glance::at_a_glance;
+        let row = |seed, policy: &str, hits| RunRow {
+            seed,
+            arm: EvictionArm {
+                policy: policy.parse().unwrap(),
+                budget: 10,
+            },
+            lookups: 100,
+            hits,
+            hit_rate: hits as f64 / 100.0,
+            re_evaluations: 0,
+            misses: 100 - hits,
+            distinct_keys: 50,
+            overlap_first_n: 0.0,
+            overlap_best_n: 0.0,
+        };
+        let plan = PlanResults {
+            name: "main".into(),
+            plan: "4x5:1".parse().unwrap(),
+            budgets: vec![10],
+            streams: vec![],
+            rows: vec![
+                row(1, "lru", 60),
+                row(2, "lru", 62),
+                row(1, "sieve", 70),
+                row(2, "sieve", 71),
+                row(1, "belady", 80),
+                row(2, "belady", 80),
+            ],
+        };
+        let kinds = [PolicyKind::Lru, PolicyKind::Sieve, PolicyKind::Belady];
+        let f = &at_a_glance(&plan, &kinds)[0];
+        assert_eq!(f.best, PolicyKind::Sieve);
+        assert!((f.over_lru.unwrap().point - 0.095).abs() < 1e-12);
+        assert!((f.under_belady.unwrap().point - 0.095).abs() < 1e-12);
+    }
 }

@@ -4,12 +4,6 @@
 //! O(log n) per lookup.
 
 /// LRU hits at every budget: `hits[b]` for `b` in `0..=distinct` (the last entry is the unbounded table's).
-///
-/// ```
-/// use harness::experiments::catalogue_eviction::mrc::lru_hits_by_budget;
-/// // a b a c b a: distances -, -, 2, -, 3, 3.
-/// assert_eq!(lru_hits_by_budget(&[0, 1, 0, 2, 1, 0], 3), vec![0, 0, 1, 3]);
-/// ```
 pub fn lru_hits_by_budget(keys: &[u32], universe: usize) -> Vec<u64> {
     let histogram = stack_distances(keys, universe);
     let mut hits = Vec::with_capacity(histogram.len());
@@ -63,4 +57,14 @@ pub(crate) fn stack_distances(keys: &[u32], universe: usize) -> Vec<u64> {
     }
     histogram.truncate(distinct + 1);
     histogram
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn lru_hits_by_budget_examples() {
+        use crate::experiments::catalogue_eviction::mrc::lru_hits_by_budget;
+        // a b a c b a: distances -, -, 2, -, 3, 3.
+        assert_eq!(lru_hits_by_budget(&[0, 1, 0, 2, 1, 0], 3), vec![0, 0, 1, 3]);
+    }
 }

@@ -11,14 +11,6 @@ pub use crate::eviction_policy::PolicyKind;
 
 impl PolicyKind {
     /// Builds the rule's table for a budget (>= 1) over a known key sequence (the offline rules need it).
-    ///
-    /// ```
-    /// use harness::experiments::catalogue_eviction::PolicyKind;
-    /// let keys = [0, 1, 0, 2, 0, 1];
-    /// let mut t = PolicyKind::Fifo.build(2, &keys, 3);
-    /// assert_eq!(t.replay(&keys, 3).hits, 1); // FIFO evicts 0 for 2 although 0 was just hit
-    /// assert_eq!(PolicyKind::Lru.build(2, &keys, 3).replay(&keys, 3).hits, 2);
-    /// ```
     pub fn build(self, capacity: usize, keys: &[u32], universe: usize) -> Box<dyn Table + Send> {
         fn boxed<P: super::policy::Policy + Send + 'static>(
             kind: PolicyKind,
@@ -47,5 +39,17 @@ impl PolicyKind {
             PolicyKind::BestN => boxed(self, c, StaticSet::best_n(c, keys, u)),
             PolicyKind::FirstN => boxed(self, c, StaticSet::first_n(c, keys, u)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn build_examples() {
+        use crate::experiments::catalogue_eviction::PolicyKind;
+        let keys = [0, 1, 0, 2, 0, 1];
+        let mut t = PolicyKind::Fifo.build(2, &keys, 3);
+        assert_eq!(t.replay(&keys, 3).hits, 1); // FIFO evicts 0 for 2 although 0 was just hit
+        assert_eq!(PolicyKind::Lru.build(2, &keys, 3).replay(&keys, 3).hits, 2);
     }
 }

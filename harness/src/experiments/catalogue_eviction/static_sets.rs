@@ -5,11 +5,6 @@
 use super::policy::Policy;
 
 /// The N keys of `keys` with the most lookups, ties to the earlier first arrival, most used first.
-///
-/// ```
-/// use harness::experiments::catalogue_eviction::static_sets::best_n;
-/// assert_eq!(best_n(&[5, 1, 1, 2, 2, 5, 1], 6, 2), vec![1, 5]);
-/// ```
 pub fn best_n(keys: &[u32], universe: usize, n: usize) -> Vec<u32> {
     let mut count = vec![0u64; universe];
     let mut first = vec![usize::MAX; universe];
@@ -28,11 +23,6 @@ pub fn best_n(keys: &[u32], universe: usize, n: usize) -> Vec<u32> {
 }
 
 /// The first N distinct keys of `keys`, in arrival order.
-///
-/// ```
-/// use harness::experiments::catalogue_eviction::static_sets::first_n;
-/// assert_eq!(first_n(&[5, 1, 5, 2, 3], 6, 3), vec![5, 1, 2]);
-/// ```
 pub fn first_n(keys: &[u32], universe: usize, n: usize) -> Vec<u32> {
     let mut seen = vec![false; universe];
     let mut out = Vec::with_capacity(n.min(universe));
@@ -102,5 +92,20 @@ impl Policy for StaticSet {
 
     fn resident(&self) -> Vec<u32> {
         self.keys.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn best_n_examples() {
+        use crate::experiments::catalogue_eviction::static_sets::best_n;
+        assert_eq!(best_n(&[5, 1, 1, 2, 2, 5, 1], 6, 2), vec![1, 5]);
+    }
+
+    #[test]
+    fn first_n_examples() {
+        use crate::experiments::catalogue_eviction::static_sets::first_n;
+        assert_eq!(first_n(&[5, 1, 5, 2, 3], 6, 3), vec![5, 1, 2]);
     }
 }

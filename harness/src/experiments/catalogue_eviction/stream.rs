@@ -66,14 +66,6 @@ impl FromStr for BoardPlan {
     type Err = anyhow::Error;
 
     /// Parses `RxC:GAMES,...`, e.g. `4x5:200,5x5:200`.
-    ///
-    /// ```
-    /// use harness::experiments::catalogue_eviction::stream::BoardPlan;
-    /// let plan: BoardPlan = "4x5:200,7x7:100".parse().unwrap();
-    /// assert_eq!((plan.0[0].rows, plan.0[0].cols, plan.games()), (4, 5, 300));
-    /// assert!("4x5".parse::<BoardPlan>().is_err());
-    /// assert!("9x9:10".parse::<BoardPlan>().is_err());
-    /// ```
     fn from_str(s: &str) -> Result<Self> {
         let mut out = Vec::new();
         for (i, item) in s.split(',').enumerate() {
@@ -358,5 +350,17 @@ impl LookupStream {
             }
         }
         Ok(crate::record::write_atomic(path, text.as_bytes())?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn from_str_examples() {
+        use crate::experiments::catalogue_eviction::stream::BoardPlan;
+        let plan: BoardPlan = "4x5:200,7x7:100".parse().unwrap();
+        assert_eq!((plan.0[0].rows, plan.0[0].cols, plan.games()), (4, 5, 300));
+        assert!("4x5".parse::<BoardPlan>().is_err());
+        assert!("9x9:10".parse::<BoardPlan>().is_err());
     }
 }

@@ -46,18 +46,6 @@ pub enum TraceError {
 
 impl Trace {
     /// Reads `path`. Without a header the object id is the only column, or the second (`time,obj_id`).
-    ///
-    /// ```
-    /// let dir = std::env::temp_dir().join(format!("trace_doc_{}", std::process::id()));
-    /// std::fs::create_dir_all(&dir).unwrap();
-    /// let p = dir.join("t.csv");
-    /// std::fs::write(&p, "time,obj_id,board\n1,70,4x5\n2,9,4x5\n3,70,4x5\n").unwrap();
-    /// let t = harness::experiments::catalogue_eviction::trace::Trace::read(&p).unwrap();
-    /// assert_eq!((t.keys, t.universe), (vec![0, 1, 0], 2));
-    /// std::fs::write(&p, "1,70\n2,x\n").unwrap();
-    /// let e = harness::experiments::catalogue_eviction::trace::Trace::read(&p).unwrap_err().to_string();
-    /// assert!(e.contains("line 2"), "{e}");
-    /// ```
     pub fn read(path: &Path) -> Result<Trace, TraceError> {
         let text = std::fs::read_to_string(path).map_err(|error| TraceError::Io {
             path: path.to_path_buf(),
@@ -126,5 +114,23 @@ impl Trace {
             universe: ids.len(),
             keys,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn read_examples() {
+        let dir = std::env::temp_dir().join(format!("trace_doc_{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("t.csv");
+        std::fs::write(&p, "time,obj_id,board\n1,70,4x5\n2,9,4x5\n3,70,4x5\n").unwrap();
+        let t = crate::experiments::catalogue_eviction::trace::Trace::read(&p).unwrap();
+        assert_eq!((t.keys, t.universe), (vec![0, 1, 0], 2));
+        std::fs::write(&p, "1,70\n2,x\n").unwrap();
+        let e = crate::experiments::catalogue_eviction::trace::Trace::read(&p)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("line 2"), "{e}");
     }
 }

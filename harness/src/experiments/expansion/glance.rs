@@ -337,30 +337,6 @@ pub(crate) fn with_predicted_elo(glance: &mut [Glance], strength: &Strength) {
 /// map measures every variant and both traversal modes; the instruction step the optimized cache with the
 /// traversal cache on only). Where both have one, the instruction step's p / h at the family's hit rate stays:
 /// one break-even per setting, the figure the answer states.
-///
-/// ```
-/// use harness::experiments::expansion::glance::{Glance, with_break_even_map};
-/// use harness::statistics::{Interval, Method};
-/// use harness::verdict::Verdict;
-/// # let row = |evaluator: &str, e: f64| harness::record::schema::BreakEvenRecord {
-/// #     scenario: "sparse".into(), traversal: "off".into(), variant: "fx".into(), evaluator: evaluator.into(),
-/// #     lookups: 100, misses: 10, operation_instructions: 10_000, probe_instructions_per_lookup: 90.0,
-/// #     evaluator_instructions_per_call: e, break_even_instructions_per_call: Some(100.0),
-/// #     evaluator_ns_per_call: 30.0, ns_per_instruction: 0.3, predicted_speedup: 1.0, measured_speedup: 1.0,
-/// #     speedup_ci_low: 0.9, speedup_ci_high: 1.1, samples: 7, machine: "m".into(), rustc: "r".into(),
-/// #     git_revision: "g".into(), seed: 1 };
-/// let mut g = vec![Glance {
-///     scenario: "sparse".into(), evaluator: "material".into(), traversal: "off".into(),
-///     fastest_variant: "fx".into(), speedup_vs_none: Interval { point: 1.1, low: 1.0, high: 1.2, level: 0.95, n: 7, method: Method::PairedRatio },
-///     verdict: Verdict::NoVerdict, hit_rate: 0.9, evaluator_ns_per_call: None,
-///     evaluator_ns_per_call_bounds: None, break_even_ns_per_call: None, break_evens_disagree: None,
-///     evaluator_instructions_per_call: None, break_even_instructions_per_call: None,
-///     predicted_elo: None,
-/// }];
-/// with_break_even_map(&mut g, &[row("material", 124.0), row("work:16", 866.0)]);
-/// assert_eq!(g[0].break_even_instructions_per_call, Some(100.0));
-/// assert_eq!(g[0].evaluator_instructions_per_call, Some(124.0));
-/// ```
 pub fn with_break_even_map(glance: &mut [Glance], map: &[crate::record::schema::BreakEvenRecord]) {
     for g in glance {
         let mut rows = map.iter().filter(|r| {
@@ -836,5 +812,61 @@ mod tests {
         assert_eq!(cell(&g), MISSING);
         let json = serde_json::to_value(row(0.88, 0.92)).unwrap();
         assert_eq!(json["break_even_ns_per_call"]["method"], "paired_ratio");
+    }
+
+    #[test]
+    fn with_break_even_map_examples() {
+        use crate::experiments::expansion::glance::{Glance, with_break_even_map};
+        use crate::statistics::{Interval, Method};
+        use crate::verdict::Verdict;
+        let row = |evaluator: &str, e: f64| crate::record::schema::BreakEvenRecord {
+            scenario: "sparse".into(),
+            traversal: "off".into(),
+            variant: "fx".into(),
+            evaluator: evaluator.into(),
+            lookups: 100,
+            misses: 10,
+            operation_instructions: 10_000,
+            probe_instructions_per_lookup: 90.0,
+            evaluator_instructions_per_call: e,
+            break_even_instructions_per_call: Some(100.0),
+            evaluator_ns_per_call: 30.0,
+            ns_per_instruction: 0.3,
+            predicted_speedup: 1.0,
+            measured_speedup: 1.0,
+            speedup_ci_low: 0.9,
+            speedup_ci_high: 1.1,
+            samples: 7,
+            machine: "m".into(),
+            rustc: "r".into(),
+            git_revision: "g".into(),
+            seed: 1,
+        };
+        let mut g = vec![Glance {
+            scenario: "sparse".into(),
+            evaluator: "material".into(),
+            traversal: "off".into(),
+            fastest_variant: "fx".into(),
+            speedup_vs_none: Interval {
+                point: 1.1,
+                low: 1.0,
+                high: 1.2,
+                level: 0.95,
+                n: 7,
+                method: Method::PairedRatio,
+            },
+            verdict: Verdict::NoVerdict,
+            hit_rate: 0.9,
+            evaluator_ns_per_call: None,
+            evaluator_ns_per_call_bounds: None,
+            break_even_ns_per_call: None,
+            break_evens_disagree: None,
+            evaluator_instructions_per_call: None,
+            break_even_instructions_per_call: None,
+            predicted_elo: None,
+        }];
+        with_break_even_map(&mut g, &[row("material", 124.0), row("work:16", 866.0)]);
+        assert_eq!(g[0].break_even_instructions_per_call, Some(100.0));
+        assert_eq!(g[0].evaluator_instructions_per_call, Some(124.0));
     }
 }

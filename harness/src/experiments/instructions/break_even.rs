@@ -31,21 +31,6 @@ pub struct BreakEven {
 
 impl BreakEven {
     /// Derives the costs; `None` when there are no lookups or the evaluator costs nothing measurable (e ≤ 0).
-    ///
-    /// ```
-    /// use harness::experiments::instructions::break_even::{BreakEven, BreakEvenInputs};
-    /// // 1,000 lookups, evaluator 300 instructions, cache 50 per lookup, 400 misses.
-    /// let b = BreakEven::derive(&BreakEvenInputs {
-    ///     none_evaluator: 1e6 + 1000.0 * 300.0,
-    ///     none_constant: 1e6,
-    ///     cached_evaluator: 1e6 + 1000.0 * 50.0 + 400.0 * 300.0,
-    ///     lookups: 1000.0,
-    ///     misses: 400.0,
-    /// })
-    /// .unwrap();
-    /// assert_eq!((b.evaluator, b.probe, b.hit_rate), (300.0, 50.0, 0.6));
-    /// assert!((b.break_even() - 50.0 / 300.0).abs() < 1e-12);
-    /// ```
     pub fn derive(i: &BreakEvenInputs) -> Option<BreakEven> {
         if i.lookups <= 0.0 {
             return None;
@@ -66,5 +51,24 @@ impl BreakEven {
     /// I(cache, E)) / (L·e), the hit rate minus the measured saving in units of evaluator calls.
     pub fn break_even(&self) -> f64 {
         self.probe / self.evaluator
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn derive_examples() {
+        use crate::experiments::instructions::break_even::{BreakEven, BreakEvenInputs};
+        // 1,000 lookups, evaluator 300 instructions, cache 50 per lookup, 400 misses.
+        let b = BreakEven::derive(&BreakEvenInputs {
+            none_evaluator: 1e6 + 1000.0 * 300.0,
+            none_constant: 1e6,
+            cached_evaluator: 1e6 + 1000.0 * 50.0 + 400.0 * 300.0,
+            lookups: 1000.0,
+            misses: 400.0,
+        })
+        .unwrap();
+        assert_eq!((b.evaluator, b.probe, b.hit_rate), (300.0, 50.0, 0.6));
+        assert!((b.break_even() - 50.0 / 300.0).abs() < 1e-12);
     }
 }

@@ -26,12 +26,6 @@ pub struct CallgrindTotals {
 
 impl CallgrindTotals {
     /// Estimated cycles = L1 hits + 5·LL hits + 35·RAM hits (the iai-callgrind/gungraun model; not measured).
-    ///
-    /// ```
-    /// let t = harness::experiments::instructions::CallgrindTotals { ir: 100, dr: 50, dw: 50, l1_misses: 10, ll_misses: 2 };
-    /// // 190 L1 hits + 5 * 8 LL hits + 35 * 2 RAM hits
-    /// assert_eq!(t.estimated_cycles(), 190 + 40 + 70);
-    /// ```
     pub fn estimated_cycles(&self) -> u64 {
         let accesses = self.ir + self.dr + self.dw;
         let l1_hits = accesses - self.l1_misses;
@@ -45,14 +39,6 @@ impl CallgrindTotals {
 /// `totals:` is the sum of the file's cost lines, i.e. what was collected. `summary:` is a running total that
 /// callgrind zeroes whenever a client request switches instrumentation on or off, so a child that measures with
 /// instrumentation switched on around its window writes `summary: 0` at the top and the real figures in `totals:`.
-///
-/// ```
-/// let text = "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\nsummary: 100 50 50 1 5 4 1 1 0\n";
-/// let t = harness::experiments::instructions::parse_callgrind_out(text).unwrap();
-/// assert_eq!((t.ir, t.l1_misses, t.ll_misses), (100, 10, 2));
-/// let windowed = "events: Ir Dr\nsummary: 0\nfn=(1) f\n1 100 50\ntotals: 100 50\n";
-/// assert_eq!(harness::experiments::instructions::parse_callgrind_out(windowed).unwrap().ir, 100);
-/// ```
 pub fn parse_callgrind_out(text: &str) -> Result<CallgrindTotals> {
     let events: Vec<&str> = text
         .lines()
@@ -432,5 +418,33 @@ mod tests {
         assert!(valgrind_options(true).contains(&"--toggle-collect=*measured_operation*"));
         assert!(valgrind_options(true).contains(&"--cache-sim=yes"));
         assert!(valgrind_options(false).contains(&"--cache-sim=no"));
+    }
+
+    #[test]
+    fn estimated_cycles_examples() {
+        let t = crate::experiments::instructions::CallgrindTotals {
+            ir: 100,
+            dr: 50,
+            dw: 50,
+            l1_misses: 10,
+            ll_misses: 2,
+        };
+        // 190 L1 hits + 5 * 8 LL hits + 35 * 2 RAM hits
+        assert_eq!(t.estimated_cycles(), 190 + 40 + 70);
+    }
+
+    #[test]
+    fn parse_callgrind_out_examples() {
+        let text =
+            "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\nsummary: 100 50 50 1 5 4 1 1 0\n";
+        let t = crate::experiments::instructions::parse_callgrind_out(text).unwrap();
+        assert_eq!((t.ir, t.l1_misses, t.ll_misses), (100, 10, 2));
+        let windowed = "events: Ir Dr\nsummary: 0\nfn=(1) f\n1 100 50\ntotals: 100 50\n";
+        assert_eq!(
+            crate::experiments::instructions::parse_callgrind_out(windowed)
+                .unwrap()
+                .ir,
+            100
+        );
     }
 }

@@ -35,13 +35,6 @@ pub struct Args {
 }
 
 /// `CACHE/EVALUATOR/TRAVERSAL` as the child's `--arm` takes it.
-///
-/// ```
-/// use harness::experiments::instructions::child::{arm_spec, parse_arm};
-/// let arm = parse_arm("optimized/work:4/off").unwrap();
-/// assert_eq!(arm_spec(&arm), "optimized/work:4/off");
-/// assert!(parse_arm("optimized/material").unwrap_err().contains("CACHE/EVALUATOR/TRAVERSAL"));
-/// ```
 pub fn parse_arm(s: &str) -> Result<Arm, String> {
     let parts: Vec<&str> = s.split('/').collect();
     let [cache, eval, traversal] = parts[..] else {
@@ -184,4 +177,19 @@ fn in_own_process(arm: impl FnOnce()) -> Result<()> {
 fn in_own_process(arm: impl FnOnce()) -> Result<()> {
     arm();
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn parse_arm_examples() {
+        use crate::experiments::instructions::child::{arm_spec, parse_arm};
+        let arm = parse_arm("optimized/work:4/off").unwrap();
+        assert_eq!(arm_spec(&arm), "optimized/work:4/off");
+        assert!(
+            parse_arm("optimized/material")
+                .unwrap_err()
+                .contains("CACHE/EVALUATOR/TRAVERSAL")
+        );
+    }
 }

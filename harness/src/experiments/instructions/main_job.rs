@@ -250,21 +250,6 @@ pub type Child<'a> = (&'a str, usize, Vec<Arm>);
 /// makes, times the set's cost), so a family's set gets one child per `total / (2 · threads)` of cost, at most one
 /// per arm: with at least about twice as many children as cores, dearest first, the last to finish are short and
 /// no core idles long; with fewer, each child saves one valgrind start-up per arm it holds.
-///
-/// ```
-/// use engine::chance::Traversal;
-/// use engine::memo::CacheKind;
-/// use harness::evaluators::EvaluatorKind;
-/// use harness::experiments::instructions::main_job::{ArmSet, children_of};
-/// use harness::experiments::expansion::operation::Arm;
-/// let arm = |cache| Arm { cache, eval: EvaluatorKind::Material, traversal: Traversal::Cached };
-/// let arms = [arm(CacheKind::None), arm(CacheKind::Optimized), arm(CacheKind::Fx)];
-/// // One dear family and two cheap ones on two cores: the dear one's arms go to three children.
-/// let set = [ArmSet { arms: &arms, cost: 1.0 }];
-/// let children = children_of(&[("small", 1.0), ("dear", 100.0), ("tiny", 0.5)], &set, 2);
-/// let names: Vec<(&str, usize)> = children.iter().map(|(f, _, a)| (*f, a.len())).collect();
-/// assert_eq!(names, [("dear", 1), ("dear", 1), ("dear", 1), ("small", 3), ("tiny", 3)]);
-/// ```
 pub fn children_of<'a>(
     weighted_families: &[(&'a str, f64)],
     sets: &[ArmSet<'_>],
@@ -299,12 +284,6 @@ pub fn children_of<'a>(
 
 /// `items` dealt round-robin to `n` shares (fewer when there are fewer items): item `i` goes to share `i % n`, at
 /// position `i / n`, so consecutive items (a family's dearer arms, a ladder's dearer rungs) spread over the shares.
-///
-/// ```
-/// use harness::experiments::instructions::main_job::deal;
-/// assert_eq!(deal(&[0, 1, 2, 3, 4], 2), [vec![0, 2, 4], vec![1, 3]]);
-/// assert_eq!(deal(&[7], 3), [vec![7]]);
-/// ```
 pub fn deal<T: Copy>(items: &[T], n: usize) -> Vec<Vec<T>> {
     let n = n.max(1);
     (0..n.min(items.len()))
@@ -327,16 +306,6 @@ pub struct InstructionPlan {
 impl InstructionPlan {
     /// The plan of a run of `caches` x `evaluators`; the principal is the report's evaluator
     /// ([`crate::experiments::job::report_evaluator`]).
-    ///
-    /// ```
-    /// use engine::memo::CacheKind;
-    /// use harness::evaluators::EvaluatorKind;
-    /// use harness::experiments::instructions::main_job::InstructionPlan;
-    /// let p = InstructionPlan::of(&CacheKind::ALL, &[EvaluatorKind::Aggressive, EvaluatorKind::Material]);
-    /// assert_eq!((p.principal, &p.others[..]), (EvaluatorKind::Material, &[EvaluatorKind::Aggressive][..]));
-    /// assert_eq!(p.arms.len(), CacheKind::ALL.len() + 2 + 1);
-    /// assert_eq!(p.arms.last(), Some(&(CacheKind::None, EvaluatorKind::Constant)));
-    /// ```
     pub fn of(caches: &[CacheKind], evaluators: &[EvaluatorKind]) -> InstructionPlan {
         let principal = crate::experiments::job::report_evaluator(evaluators);
         let others: Vec<EvaluatorKind> = evaluators
@@ -427,4 +396,70 @@ fn arm_rows(
         (Metric::CallgrindOpEvaluatorCalls, m.evaluator_calls as i128),
     ]);
     CountRow::rows(&key, pairs)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn children_of_examples() {
+        use crate::evaluators::EvaluatorKind;
+        use crate::experiments::expansion::operation::Arm;
+        use crate::experiments::instructions::main_job::{ArmSet, children_of};
+        use engine::chance::Traversal;
+        use engine::memo::CacheKind;
+        let arm = |cache| Arm {
+            cache,
+            eval: EvaluatorKind::Material,
+            traversal: Traversal::Cached,
+        };
+        let arms = [
+            arm(CacheKind::None),
+            arm(CacheKind::Optimized),
+            arm(CacheKind::Fx),
+        ];
+        // One dear family and two cheap ones on two cores: the dear one's arms go to three children.
+        let set = [ArmSet {
+            arms: &arms,
+            cost: 1.0,
+        }];
+        let children = children_of(&[("small", 1.0), ("dear", 100.0), ("tiny", 0.5)], &set, 2);
+        let names: Vec<(&str, usize)> = children.iter().map(|(f, _, a)| (*f, a.len())).collect();
+        assert_eq!(
+            names,
+            [
+                ("dear", 1),
+                ("dear", 1),
+                ("dear", 1),
+                ("small", 3),
+                ("tiny", 3)
+            ]
+        );
+    }
+
+    #[test]
+    fn deal_examples() {
+        use crate::experiments::instructions::main_job::deal;
+        assert_eq!(deal(&[0, 1, 2, 3, 4], 2), [vec![0, 2, 4], vec![1, 3]]);
+        assert_eq!(deal(&[7], 3), [vec![7]]);
+    }
+
+    #[test]
+    fn of_examples() {
+        use crate::evaluators::EvaluatorKind;
+        use crate::experiments::instructions::main_job::InstructionPlan;
+        use engine::memo::CacheKind;
+        let p = InstructionPlan::of(
+            &CacheKind::ALL,
+            &[EvaluatorKind::Aggressive, EvaluatorKind::Material],
+        );
+        assert_eq!(
+            (p.principal, &p.others[..]),
+            (EvaluatorKind::Material, &[EvaluatorKind::Aggressive][..])
+        );
+        assert_eq!(p.arms.len(), CacheKind::ALL.len() + 2 + 1);
+        assert_eq!(
+            p.arms.last(),
+            Some(&(CacheKind::None, EvaluatorKind::Constant))
+        );
+    }
 }

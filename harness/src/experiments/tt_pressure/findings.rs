@@ -48,11 +48,6 @@ pub struct TtPressureFindings {
 
 impl TtPressureFindings {
     /// The findings of `rows` (one game), or `None` without an unbounded row.
-    ///
-    /// ```
-    /// # use harness::experiments::tt_pressure::TtPressureFindings;
-    /// assert!(TtPressureFindings::of(&[]).is_none());
-    /// ```
     pub fn of(rows: &[TtPressureRecord]) -> Option<TtPressureFindings> {
         let base = rows.iter().find(|r| r.is_unbounded())?;
         let mut logs: Vec<u8> = rows.iter().filter_map(|r| r.size_log2).collect();
@@ -243,5 +238,11 @@ mod tests {
             f.verdict()
         );
         assert!(f.all_decisions_equal);
+    }
+
+    #[test]
+    fn of_examples() {
+        use crate::experiments::tt_pressure::TtPressureFindings;
+        assert!(TtPressureFindings::of(&[]).is_none());
     }
 }

@@ -28,11 +28,6 @@ pub struct ArmKey {
 
 impl ArmKey {
     /// A key from its four names.
-    ///
-    /// ```
-    /// let k = harness::record::ArmKey::new("sparse", "none", "material", "on");
-    /// assert_eq!(k.to_string(), "scenario `sparse`, variant `none`, evaluator `material`, traversal `on`");
-    /// ```
     pub fn new(scenario: &str, variant: &str, evaluator: &str, traversal: &str) -> ArmKey {
         ArmKey {
             scenario: scenario.to_owned(),
@@ -77,16 +72,6 @@ impl ArmKey {
 
 impl ExpansionArm {
     /// The results key of this arm on family `scenario`: the names the CSVs record.
-    ///
-    /// ```
-    /// use harness::{arm::ExpansionArm, evaluators::EvaluatorKind};
-    /// let arm = ExpansionArm {
-    ///     cache: engine::memo::CacheKind::Optimized,
-    ///     eval: EvaluatorKind::Material,
-    ///     traversal: engine::chance::Traversal::Cached,
-    /// };
-    /// assert_eq!(arm.key("sparse"), harness::record::ArmKey::new("sparse", "optimized", "material", "on"));
-    /// ```
     pub fn key(self, scenario: &str) -> ArmKey {
         ArmKey::new(
             scenario,
@@ -156,5 +141,28 @@ mod tests {
         assert!(key.traversal().is(Traversal::Cached));
         assert_eq!(key.arm(), None);
         assert_eq!(key.variant().to_string(), "btree");
+    }
+
+    #[test]
+    fn new_examples() {
+        let k = crate::record::ArmKey::new("sparse", "none", "material", "on");
+        assert_eq!(
+            k.to_string(),
+            "scenario `sparse`, variant `none`, evaluator `material`, traversal `on`"
+        );
+    }
+
+    #[test]
+    fn key_examples() {
+        use crate::{arm::ExpansionArm, evaluators::EvaluatorKind};
+        let arm = ExpansionArm {
+            cache: engine::memo::CacheKind::Optimized,
+            eval: EvaluatorKind::Material,
+            traversal: engine::chance::Traversal::Cached,
+        };
+        assert_eq!(
+            arm.key("sparse"),
+            crate::record::ArmKey::new("sparse", "optimized", "material", "on")
+        );
     }
 }

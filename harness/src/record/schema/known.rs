@@ -9,15 +9,6 @@ use std::str::FromStr;
 /// must still load, and its arm show as absent on the side that has no typed counterpart, so readers keep the
 /// text in [`Known::Other`] instead of failing. Logic compares the typed value; [`Known::known`] is `None` for an
 /// unknown name, so a comparison with any typed value is simply false.
-///
-/// ```
-/// use engine::memo::CacheKind;
-/// use harness::record::Known;
-/// let v: Known<CacheKind> = Known::parse("optimized");
-/// assert!(v.is(CacheKind::Optimized));
-/// let old: Known<CacheKind> = Known::parse("btree");
-/// assert_eq!((old.known(), old.to_string()), (None, "btree".to_string()));
-/// ```
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Known<T> {
     /// A name this build knows.
@@ -81,5 +72,15 @@ mod tests {
         assert_eq!(t.known(), None);
         assert!(!t.is(Traversal::Cached) && !t.is(Traversal::Plain));
         assert_eq!(t.to_string(), "maybe");
+    }
+
+    #[test]
+    fn known_examples() {
+        use crate::record::Known;
+        use engine::memo::CacheKind;
+        let v: Known<CacheKind> = Known::parse("optimized");
+        assert!(v.is(CacheKind::Optimized));
+        let old: Known<CacheKind> = Known::parse("btree");
+        assert_eq!((old.known(), old.to_string()), (None, "btree".to_string()));
     }
 }

@@ -193,13 +193,6 @@ impl Metric {
     ];
 
     /// The metric with this CSV name.
-    ///
-    /// ```
-    /// use harness::record::Metric;
-    /// assert_eq!(Metric::from_name("cache_hits"), Some(Metric::CacheHits));
-    /// assert_eq!(Metric::from_name("cache hits"), None);
-    /// assert!(Metric::ALL.iter().all(|m| Metric::from_name(m.name()) == Some(*m)));
-    /// ```
     pub fn from_name(name: &str) -> Option<Metric> {
         Metric::ALL.iter().copied().find(|m| m.name() == name)
     }
@@ -245,5 +238,17 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), Metric::ALL.len());
+    }
+
+    #[test]
+    fn from_name_examples() {
+        use crate::record::Metric;
+        assert_eq!(Metric::from_name("cache_hits"), Some(Metric::CacheHits));
+        assert_eq!(Metric::from_name("cache hits"), None);
+        assert!(
+            Metric::ALL
+                .iter()
+                .all(|m| Metric::from_name(m.name()) == Some(*m))
+        );
     }
 }

@@ -30,13 +30,6 @@ impl Provenance {
     /// The provenance recorded in a run folder's `metadata.txt` (`key=value` lines), so that a child process
     /// writing into the folder repeats the run's facts instead of collecting its own (the work tree may have
     /// changed since the run started). `None` names the first missing or unreadable key.
-    ///
-    /// ```
-    /// use harness::record::{Provenance, RunMetadata};
-    /// let meta = RunMetadata::collect(7);
-    /// assert_eq!(Provenance::from_metadata(&meta.to_key_values()), Ok(Provenance::of(&meta)));
-    /// assert_eq!(Provenance::from_metadata("hostname=h\n"), Err("cpu_model"));
-    /// ```
     pub fn from_metadata(text: &str) -> Result<Provenance, &'static str> {
         let get = |key: &'static str| {
             text.lines()
@@ -87,3 +80,17 @@ macro_rules! provenance_columns {
     };
 }
 pub(crate) use provenance_columns;
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn from_metadata_examples() {
+        use crate::record::{Provenance, RunMetadata};
+        let meta = RunMetadata::collect(7);
+        assert_eq!(
+            Provenance::from_metadata(&meta.to_key_values()),
+            Ok(Provenance::of(&meta))
+        );
+        assert_eq!(Provenance::from_metadata("hostname=h\n"), Err("cpu_model"));
+    }
+}

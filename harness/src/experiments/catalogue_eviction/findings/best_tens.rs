@@ -22,15 +22,6 @@ pub struct BestTenStats {
 
 /// Refuses (with an error) when all boards share one best ten: the explanation of the original experiment rests on their
 /// differing, so a figure of their overlaps would then be meaningless.
-///
-/// ```
-/// use engine::domineering::ShapeKey;
-/// use harness::experiments::catalogue_eviction::findings::best_tens::check_best_tens_differ;
-/// let a: ShapeKey = "..".parse().unwrap();
-/// let b: ShapeKey = ".|.".parse().unwrap();
-/// assert!(check_best_tens_differ(&[vec![a, b], vec![b, a]]).is_err());
-/// assert!(check_best_tens_differ(&[vec![a, b], vec![a]]).is_ok());
-/// ```
 pub fn check_best_tens_differ(best_tens: &[Vec<ShapeKey>]) -> Result<()> {
     let sets: Vec<BTreeSet<ShapeKey>> = best_tens
         .iter()
@@ -86,4 +77,17 @@ pub fn best_ten_stats(p: &PlanResults) -> Option<BestTenStats> {
         common: Interval::mean(&common),
         pairs,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn check_best_tens_differ_examples() {
+        use crate::experiments::catalogue_eviction::findings::best_tens::check_best_tens_differ;
+        use engine::domineering::ShapeKey;
+        let a: ShapeKey = "..".parse().unwrap();
+        let b: ShapeKey = ".|.".parse().unwrap();
+        assert!(check_best_tens_differ(&[vec![a, b], vec![b, a]]).is_err());
+        assert!(check_best_tens_differ(&[vec![a, b], vec![a]]).is_ok());
+    }
 }

@@ -42,15 +42,6 @@ fn members(policies: &[PolicyKind]) -> Vec<(&'static str, &'static str, Vec<Poli
 
 /// The chart groups for the rules in `policies`, in chart order; a group too large for one chart is split into
 /// numbered parts.
-///
-/// ```
-/// use harness::experiments::catalogue_eviction::PolicyKind;
-/// use harness::experiments::catalogue_eviction::findings::rule_groups::mrc_groups;
-/// let g = mrc_groups(&[PolicyKind::Lru, PolicyKind::Lfu, PolicyKind::Fifo, PolicyKind::Belady]);
-/// assert_eq!(g.len(), 2);
-/// assert_eq!(g[0].rules, [PolicyKind::Fifo, PolicyKind::Lru, PolicyKind::Belady]);
-/// assert_eq!(g[1].stem, "frequency");
-/// ```
 pub fn mrc_groups(policies: &[PolicyKind]) -> Vec<RuleGroup> {
     let references: Vec<PolicyKind> = REFERENCES
         .into_iter()
@@ -139,5 +130,23 @@ mod tests {
         assert_eq!(g.len(), 1);
         assert_eq!(g[0].rules, [PolicyKind::Lru, PolicyKind::Unbounded]);
         assert!(mrc_groups(&[]).is_empty());
+    }
+
+    #[test]
+    fn mrc_groups_examples() {
+        use crate::experiments::catalogue_eviction::PolicyKind;
+        use crate::experiments::catalogue_eviction::findings::rule_groups::mrc_groups;
+        let g = mrc_groups(&[
+            PolicyKind::Lru,
+            PolicyKind::Lfu,
+            PolicyKind::Fifo,
+            PolicyKind::Belady,
+        ]);
+        assert_eq!(g.len(), 2);
+        assert_eq!(
+            g[0].rules,
+            [PolicyKind::Fifo, PolicyKind::Lru, PolicyKind::Belady]
+        );
+        assert_eq!(g[1].stem, "frequency");
     }
 }
