@@ -13,10 +13,10 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use engine::GameState;
 use engine::memo::CacheKind;
 use engine::search::{Pruning, SearchDepth, TranspositionTable};
-use harness::evaluators::EvaluatorKind;
-use harness::experiments::search::arms::{SearchArm, TABLE_ENTRIES, search_roots, search_section};
-use harness::experiments::tt_pressure::{TableArm, run_arm};
-use harness::scenario::{Family, load, scenario_path};
+use harness::{
+    EvaluatorKind, Family, SearchArm, TABLE_ENTRIES, TableArm, load, run_arm, scenario_path,
+    search_roots, search_section,
+};
 use std::path::Path;
 use std::time::Duration;
 
@@ -65,9 +65,9 @@ fn chance_search(c: &mut Criterion) {
 }
 
 fn tt_replacement(c: &mut Criterion) {
-    let mut config = harness::experiments::tt_pressure::main_job_slice(1);
+    let mut config = harness::main_job_slice(1);
     config.moves = 4;
-    let game = harness::experiments::tt_pressure::fix_game(&config);
+    let game = harness::fix_game(&config);
     let mut group = c.benchmark_group("tt_replacement");
     group
         .sample_size(10)
@@ -78,7 +78,7 @@ fn tt_replacement(c: &mut Criterion) {
         .into_iter()
         .chain([TableArm::Unbounded]);
     for arm in arms {
-        let label = harness::arm::ArmId::from(arm).label();
+        let label = harness::ArmId::from(arm).label();
         // Setup: the arm must reproduce every root value of the fixed game before it is timed.
         let check = run_arm(arm, &game, &config).expect("2^8 fits every scheme");
         assert_eq!(

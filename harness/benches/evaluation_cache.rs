@@ -19,7 +19,7 @@ use engine::memo::{
     TupleKeyCache, Uncached,
 };
 use engine::{Color, GameState, for_each_legal_turn};
-use harness::evaluators::{CountingEvaluator, EvaluatorKind};
+use harness::{CountingEvaluator, EvaluatorKind};
 use std::collections::HashSet;
 use std::convert::Infallible;
 use std::hint::black_box;

@@ -6,8 +6,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use engine::{Color, GameState};
-use harness::evaluators::{EvaluatorKind, WorkRounds};
-use harness::scenario::{Family, load_dir};
+use harness::{EvaluatorKind, Family, WorkRounds, load_dir};
 use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;

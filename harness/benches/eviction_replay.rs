@@ -6,9 +6,7 @@
 
 use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use engine::domineering::Catalogue;
-use harness::experiments::catalogue_eviction::PolicyKind;
-use harness::experiments::catalogue_eviction::mrc::lru_hits_by_budget;
-use harness::experiments::catalogue_eviction::stream::{LookupStream, StreamConfig};
+use harness::{LookupStream, PolicyKind, StreamConfig, lru_hits_by_budget};
 use std::hint::black_box;
 use std::time::Duration;
 

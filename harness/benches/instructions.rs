@@ -24,10 +24,10 @@ use engine::memo::{
 use engine::search::{Pruning, SearchDepth, TranspositionTable};
 use engine::{Color, GameState, for_each_legal_turn};
 use gungraun::prelude::*;
-use harness::evaluators::{EvaluatorKind, counter_value};
-use harness::experiments::expansion::operation::{Arm, timed_operation};
-use harness::experiments::search::arms::{SearchArm, TABLE_ENTRIES, search_roots};
-use harness::scenario::{Family, load_dir};
+use harness::{
+    Arm, EvaluatorKind, Family, SearchArm, TABLE_ENTRIES, counter_value, load_dir, search_roots,
+    timed_operation,
+};
 use std::collections::HashSet;
 use std::hint::black_box;
 use std::path::Path;

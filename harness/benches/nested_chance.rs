@@ -8,11 +8,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use engine::GameState;
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
-use harness::evaluators::EvaluatorKind;
-use harness::experiments::expansion::operation::{
-    Arm, check_parity, count_family, timed_operation,
+use harness::{
+    Arm, EvaluatorKind, Family, check_parity, count_family, load, scenario_path, timed_operation,
 };
-use harness::scenario::{Family, load, scenario_path};
 use std::path::Path;
 use std::time::Duration;
 

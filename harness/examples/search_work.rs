@@ -7,9 +7,7 @@
 use engine::GameState;
 use engine::memo::CacheKind;
 use engine::search::{Pruning, SearchDepth, TranspositionTable};
-use harness::evaluators::EvaluatorKind;
-use harness::experiments::search::arms::{SearchArm, TABLE_ENTRIES, search_roots};
-use harness::scenario::{Family, load_dir};
+use harness::{EvaluatorKind, Family, SearchArm, TABLE_ENTRIES, load_dir, search_roots};
 use std::path::Path;
 
 fn main() {

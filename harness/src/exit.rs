@@ -33,8 +33,8 @@ use std::process::ExitCode;
 macro_rules! harness_main {
     ($($evaluator:expr),* $(,)?) => {
         fn main() -> ::std::process::ExitCode {
-            $crate::exit::exit_code($crate::main_with(
-                $crate::registry::Registry::new()$(.with($evaluator))*,
+            $crate::exit_code($crate::main_with(
+                $crate::Registry::new()$(.with($evaluator))*,
             ))
         }
     };

@@ -8,7 +8,7 @@ pub mod arm;
 /// What this binary was built from: version, git revision, rustc (captured by `build.rs`).
 pub mod build_info;
 /// The child processes a run starts die with it; SIGINT and SIGTERM mark the run folder interrupted.
-pub(crate) mod children;
+pub mod children;
 /// The command line: the subcommand list, parsing, and dispatch to `commands`.
 pub mod cli;
 /// One file per subcommand: parse its arguments, call the stages.
@@ -29,34 +29,52 @@ pub mod experiments;
 pub mod job;
 /// In-process timing: warm-up, interleaved variants, medians with 95% intervals, paired ratios.
 pub mod measure;
-/// Progress on stderr (stages, enumerations, heartbeats): a bar on a terminal, a line every 10 s otherwise.
-pub(crate) mod parallel;
+/// Deterministic work on every free core, one token per core, so the timed lane never shares its core.
+pub mod parallel;
 /// Chart helpers for the reports: line and dot-and-interval charts, one SVG each, embedded font.
 pub mod plot;
 /// Numbers and tables for people: units, separators, one ratio direction, markdown and console tables.
 pub mod present;
+/// Progress on stderr (stages, enumerations, heartbeats): a bar on a terminal, a line every 10 s otherwise.
 pub mod progress;
-pub use cli::main_with;
-/// dhat, for [`alloc_profile_main!`]'s global allocator (a downstream crate need not depend on it).
-#[doc(hidden)]
-pub use dhat;
-
 /// Run metadata, run folders, tidy CSV and atomic writes.
 pub mod record;
 /// The evaluators a downstream binary registers, selectable by name wherever `--eval` is accepted.
 pub mod registry;
 /// The plotted report: header and At a glance, then each experiment's section with charts.
 pub mod report;
+/// The one short form of a git revision people read.
 pub mod revision;
 /// Frozen scenario files: format, loading, generation, independent verification.
 pub mod scenario;
 /// A report section as experiments write it: markdown, its charts, and the run tables it reads.
 pub mod section;
-/// What a run covers: families, cache variants, evaluators, traversal modes, parsed from their names.
-pub mod selection;
 /// The one statistics module: Student-t quantiles, mean and median intervals, paired ratios.
 pub mod statistics;
 /// Validating parsers for command-line values (names from a closed set, lists without repeats, non-zero numbers).
 pub mod values;
 /// The one verdict of an interval against a baseline with a practical threshold, worded per context.
 pub mod verdict;
+
+// The API: what a downstream binary needs to register its evaluators, and the kernels the benches and examples
+// time. Every module above is private; this list is the whole of what other crates can name.
+pub use cli::main_with;
+pub use exit::{Failure, exit_code};
+pub use registry::{MAX_USER_EVALUATORS, Registry};
+
+pub use arm::ArmId;
+pub use evaluators::{CountingEvaluator, EvaluatorKind, WorkRounds, counter_value};
+pub use experiments::catalogue_eviction::PolicyKind;
+pub use experiments::catalogue_eviction::mrc::lru_hits_by_budget;
+pub use experiments::catalogue_eviction::stream::{LookupStream, StreamConfig};
+pub use experiments::expansion::operation::{Arm, check_parity, count_family, timed_operation};
+pub use experiments::search::arms::{SearchArm, TABLE_ENTRIES, search_roots, search_section};
+pub use experiments::tt_pressure::{TableArm, fix_game, main_job_slice, run_arm};
+pub use scenario::{Family, load, load_dir, scenario_path};
+
+/// dhat, for [`alloc_profile_main!`]'s global allocator (a downstream crate need not depend on it).
+#[doc(hidden)]
+pub use dhat;
+/// The `main` that [`alloc_profile_main!`] expands to.
+#[doc(hidden)]
+pub use experiments::allocations::binary::main_with as alloc_profile_main_with;

@@ -36,7 +36,7 @@ pub const MAX_USER_EVALUATORS: usize = 8;
 ///     fn name(&self) -> &str { "mine" }
 ///     fn evaluate(&self, s: &GameState, c: Color) -> i32 { engine::evaluate_material(s, c) }
 /// }
-/// let registry = harness::registry::Registry::new().with(Mine);
+/// let registry = harness::Registry::new().with(Mine);
 /// assert_eq!(registry.names(), ["mine"]);
 /// ```
 #[derive(Default)]

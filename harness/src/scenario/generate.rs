@@ -126,7 +126,7 @@ pub fn freeze_family(family: Family, master_seed: u64, command: &str) -> Scenari
          values are exact numerators over the denominator: evaluator `material` is evaluate_material, \
          `constant` returns {} for every position.",
         spec.description,
-        crate::selection::CONSTANT_SCORE
+        crate::evaluators::CONSTANT_SCORE
     );
     frozen_file(family, spec.depth, seed, command, description, roots)
 }

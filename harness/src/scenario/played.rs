@@ -184,7 +184,7 @@ pub(crate) fn freeze_played(spec: &PlayedSpec, seed: u64, command: &str) -> Scen
         spec.max_successors,
         spec.max_plain_leaves,
         origins.join("; "),
-        crate::selection::CONSTANT_SCORE
+        crate::evaluators::CONSTANT_SCORE
     );
     super::generate::frozen_file(spec.family, spec.depth, seed, command, description, roots)
 }

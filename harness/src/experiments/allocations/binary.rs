@@ -252,8 +252,8 @@ macro_rules! alloc_profile_main {
         static ALLOC: $crate::dhat::Alloc = $crate::dhat::Alloc;
 
         fn main() -> ::std::process::ExitCode {
-            $crate::exit::exit_code($crate::experiments::allocations::binary::main_with(
-                $crate::registry::Registry::new()$(.with($evaluator))*,
+            $crate::exit_code($crate::alloc_profile_main_with(
+                $crate::Registry::new()$(.with($evaluator))*,
             ))
         }
     };
