@@ -160,6 +160,9 @@ fn complain(message: &str) {
 }
 
 #[cfg(test)]
+mod docs_usage_tests;
+
+#[cfg(test)]
 mod tests {
     #[test]
     fn command_examples() {

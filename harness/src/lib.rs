@@ -51,6 +51,8 @@ pub mod scenario;
 pub mod section;
 /// The one statistics module: Student-t quantiles, mean and median intervals, paired ratios.
 pub mod statistics;
+#[cfg(test)]
+mod test_support;
 /// Validating parsers for command-line values (names from a closed set, lists without repeats, non-zero numbers).
 pub mod values;
 /// The one verdict of an interval against a baseline with a practical threshold, worded per context.
@@ -66,11 +68,19 @@ pub use arm::ArmId;
 pub use evaluators::{CountingEvaluator, EvaluatorKind, WorkRounds, counter_value};
 pub use experiments::catalogue_eviction::PolicyKind;
 pub use experiments::catalogue_eviction::mrc::lru_hits_by_budget;
-pub use experiments::catalogue_eviction::stream::{LookupStream, StreamConfig};
-pub use experiments::expansion::operation::{Arm, check_parity, count_family, timed_operation};
+pub use experiments::catalogue_eviction::stream::{
+    BoardPlan, EstimateRule, LookupStream, StreamConfig,
+};
+pub use experiments::expansion::operation::{
+    Arm, CountResult, check_parity, count_family, timed_operation,
+};
 pub use experiments::search::arms::{SearchArm, TABLE_ENTRIES, search_roots, search_section};
 pub use experiments::tt_pressure::{TableArm, fix_game, main_job_slice, run_arm};
 pub use scenario::{Family, load, load_dir, scenario_path};
+// The allocation kernels, for the test programs that install dhat's allocator (a process of their own each).
+pub use experiments::allocations::profile_operation;
+pub use experiments::expansion::operation::growth::growth_blocks;
+pub use experiments::expansion::operation::probes::probe_family;
 
 /// dhat, for [`alloc_profile_main!`]'s global allocator (a downstream crate need not depend on it).
 #[doc(hidden)]

@@ -5,12 +5,9 @@
 
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
-use harness::evaluators::EvaluatorKind;
-use harness::experiments::allocations::profile_operation;
-use harness::experiments::expansion::operation::Arm;
-use harness::experiments::expansion::operation::growth::growth_blocks;
-use harness::experiments::expansion::operation::probes::probe_family;
-use harness::scenario::{Family, load_dir};
+use harness::{
+    Arm, EvaluatorKind, Family, growth_blocks, load_dir, probe_family, profile_operation,
+};
 use std::path::Path;
 
 #[global_allocator]

@@ -5,9 +5,40 @@
 
 mod support;
 
-use harness::experiments::instructions::{CallgrindTotals, parse_callgrind_out, valgrind_version};
 use std::path::Path;
 use std::process::Command;
+
+/// The totals of a callgrind output file (its `events:` line names the columns of its `totals:` or `summary:`
+/// line): instructions, data reads and writes, last-level misses (instruction, data read and data write).
+#[derive(Clone, Copy, Debug)]
+struct CallgrindTotals {
+    ir: u64,
+    dr: u64,
+    dw: u64,
+    ll_misses: u64,
+}
+
+fn parse_callgrind_out(text: &str) -> Option<CallgrindTotals> {
+    let line = |prefix: &str| text.lines().find_map(|l| l.strip_prefix(prefix));
+    let events: Vec<&str> = line("events:")?.split_whitespace().collect();
+    let totals: Vec<u64> = line("totals:")
+        .or_else(|| line("summary:"))?
+        .split_whitespace()
+        .map(|v| v.parse().ok())
+        .collect::<Option<_>>()?;
+    let get = |name: &str| {
+        events
+            .iter()
+            .position(|e| *e == name)
+            .map_or(0, |i| totals[i])
+    };
+    Some(CallgrindTotals {
+        ir: get("Ir"),
+        dr: get("Dr"),
+        dw: get("Dw"),
+        ll_misses: get("ILmr") + get("DLmr") + get("DLmw"),
+    })
+}
 
 /// The options every child gets; `--instr-atstart=no` is added for the windowed run.
 const COLLECT: [&str; 4] = [
@@ -62,7 +93,7 @@ fn run(work: &Path, out: &str, windowed: bool) -> CallgrindTotals {
 
 /// Whether this machine can run the windowed child under callgrind (it says why not when it cannot).
 fn can_count() -> bool {
-    if valgrind_version().is_none() {
+    if !support::valgrind_present() {
         println!("skipped: valgrind is not installed (or not on PATH), so nothing can be counted");
         return false;
     }

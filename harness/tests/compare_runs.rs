@@ -243,22 +243,3 @@ fn an_unknown_revision_is_refused_before_any_build() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
-
-#[test]
-fn each_run_skips_the_stages_compare_does_not_read_that_its_side_knows() {
-    use harness::compare::invocation::unread_stage_flags;
-    let this = unread_stage_flags(Path::new(env!("CARGO_BIN_EXE_harness"))).unwrap();
-    assert_eq!(
-        this,
-        [
-            "--skip",
-            "search,break_even,bounded_cache,tt_pressure,catalogue_eviction,allocations"
-        ]
-    );
-    // An executable whose help lists none of them (an older revision) gets none.
-    assert!(
-        unread_stage_flags(Path::new("/bin/echo"))
-            .unwrap()
-            .is_empty()
-    );
-}

@@ -1,7 +1,7 @@
 //! Replay allocates nothing per lookup: a fixed handful of allocations (the re-evaluation bitmap, heap growth up
 //! to the budget) whatever the stream length.
 
-use harness::experiments::catalogue_eviction::PolicyKind;
+use harness::PolicyKind;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 

@@ -1,7 +1,6 @@
 //! The one-pass LRU miss-ratio curve equals LRU replayed at every budget, on seeded traces of several shapes.
 
-use harness::experiments::catalogue_eviction::PolicyKind;
-use harness::experiments::catalogue_eviction::mrc::lru_hits_by_budget;
+use harness::{PolicyKind, lru_hits_by_budget};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 

@@ -1,9 +1,7 @@
 //! The lookup stream: determinism, dense ids, the looked-up region sizes, the trace CSV.
 
 use engine::domineering::{Catalogue, Player};
-use harness::experiments::catalogue_eviction::stream::{
-    BoardPlan, EstimateRule, LookupStream, StreamConfig,
-};
+use harness::{BoardPlan, EstimateRule, LookupStream, StreamConfig};
 use std::sync::OnceLock;
 
 fn catalogue() -> &'static Catalogue {

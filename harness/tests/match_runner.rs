@@ -6,7 +6,6 @@ mod support;
 
 use engine::GameState;
 use engine::game::pair_seed;
-use harness::scenario::oracle::legal_turns;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -147,11 +146,11 @@ fn both_games_of_a_pair_read_the_same_rolls_and_colours_swap() {
 }
 
 /// Replays every recorded game with the independent rules model of `support/rules_model.rs` (written from
-/// docs/rules.md, calling nothing of the engine), and beside it with the harness's exhaustive oracle (its own turn
-/// generator over the engine's per-die move primitive): each roll is three dice in the mover's case, each path is
-/// one of the model's legal turns, a pass only when the model has none, the model's and the oracle's legal turns
-/// are the same list of paths, the position after each turn is the same in both, and each game ends with the result
-/// and reason the rules give.
+/// docs/rules.md, calling nothing of the engine), and beside it with the engine's turn generator (the harness's
+/// exhaustive oracle is held to the same model by its unit tests): each roll is three dice in the mover's case, each
+/// path is one of the model's legal turns, a pass only when the model has none, the model's and the engine's legal
+/// turns are the same list of paths, the position after each turn is the same in both, and each game ends with the
+/// result and reason the rules give.
 fn replay_with_the_rules_model(folder: &Path) -> [usize; 6] {
     use support::rules_model::{Position, roll_letters};
     // Passes, castles, promotions, en-passant captures, king captures and clock draws seen.
@@ -186,17 +185,18 @@ fn replay_with_the_rules_model(folder: &Path) -> [usize; 6] {
             let legal = rolled.legal_turns();
             let engine_rolled =
                 GameState::from_dfen(&format!("{} {roll}", state.to_dfen())).unwrap();
-            let oracle = legal_turns(&engine_rolled);
+            let mut generated: Vec<(Vec<String>, GameState)> = Vec::new();
+            let _ = engine::stream_legal_turns(&engine_rolled, |path, after| {
+                generated.push((path.iter().map(|m| m.to_string()).collect(), after.clone()));
+                std::ops::ControlFlow::Continue(())
+            });
             let mut ours: Vec<&Vec<String>> = legal.iter().map(|(p, _, _)| p).collect();
-            let mut theirs: Vec<Vec<String>> = oracle
-                .iter()
-                .map(|l| l.path().iter().map(|m| m.to_string()).collect())
-                .collect();
+            let mut theirs: Vec<&Vec<String>> = generated.iter().map(|(p, _)| p).collect();
             ours.sort();
             theirs.sort();
             assert!(
-                ours.iter().copied().eq(theirs.iter()),
-                "{at}: the model's {} legal turns differ from the oracle's {} in {} {roll}",
+                ours == theirs,
+                "{at}: the model's {} legal turns differ from the engine's {} in {} {roll}",
                 ours.len(),
                 theirs.len(),
                 state.to_dfen()
@@ -214,15 +214,7 @@ fn replay_with_the_rules_model(folder: &Path) -> [usize; 6] {
                     .iter()
                     .find(|(p, _, _)| *p == moves)
                     .unwrap_or_else(|| panic!("{at}: {moves:?} is not a legal turn for {roll}"));
-                let turn = oracle
-                    .iter()
-                    .find(|l| {
-                        l.path()
-                            .iter()
-                            .map(|m| m.to_string())
-                            .eq(moves.iter().cloned())
-                    })
-                    .unwrap();
+                let (_, turn_after) = generated.iter().find(|(p, _)| *p == moves).unwrap();
                 let castles = moves.iter().filter(|m| {
                     ["e1g1", "e1c1", "e8g8", "e8c8"].contains(&m.as_str())
                         && rolled.board[if m.ends_with('1') { 4 } else { 60 }]
@@ -236,7 +228,7 @@ fn replay_with_the_rules_model(folder: &Path) -> [usize; 6] {
                     seen[4] += 1;
                 }
                 model = after.clone();
-                state = turn.after;
+                state = turn_after.clone();
             }
             model.end_turn();
             state.end_turn();

@@ -3,9 +3,7 @@
 use engine::GameState;
 use engine::chance::{ChanceDepth, Traversal};
 use engine::memo::CacheKind;
-use harness::evaluators::EvaluatorKind;
-use harness::experiments::expansion::operation::{Arm, check_parity, count_family};
-use harness::scenario::{Family, load, scenario_path};
+use harness::{Arm, EvaluatorKind, Family, check_parity, count_family, load, scenario_path};
 use std::path::Path;
 
 fn family_states(family: Family) -> (Vec<GameState>, Vec<String>, Vec<i64>, ChanceDepth) {
@@ -25,7 +23,7 @@ fn all_variants(
     states: &[GameState],
     depth: ChanceDepth,
     traversal: Traversal,
-) -> Vec<(Arm, harness::experiments::expansion::operation::CountResult)> {
+) -> Vec<(Arm, harness::CountResult)> {
     CacheKind::ALL
         .into_iter()
         .map(|cache| {

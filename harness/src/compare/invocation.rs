@@ -116,3 +116,42 @@ pub(crate) fn run_main_job(
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::unread_stage_flags;
+    use std::path::Path;
+
+    /// An executable whose `--help` prints `help`: a shell script, run once so a descriptor another test thread's
+    /// fork still holds (which makes running it fail with "text file busy") has been closed.
+    fn with_help(dir: &Path, help: &str) -> std::path::PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        let path = dir.join("revision");
+        std::fs::write(&path, format!("#!/bin/sh\necho '{help}'\n")).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        while let Err(e) = std::process::Command::new(&path).output() {
+            assert_eq!(e.kind(), std::io::ErrorKind::ExecutableFileBusy, "{e}");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        path
+    }
+
+    #[test]
+    fn each_run_skips_the_stages_compare_does_not_read_that_its_side_knows() {
+        let dir = tempfile::tempdir().unwrap();
+        let this = unread_stage_flags(&with_help(dir.path(), "  --skip <NAMES>, --quick")).unwrap();
+        assert_eq!(
+            this,
+            [
+                "--skip",
+                "search,break_even,bounded_cache,tt_pressure,catalogue_eviction,allocations"
+            ]
+        );
+        // An executable whose help lists none of them (an older revision) gets none.
+        assert!(
+            unread_stage_flags(Path::new("/bin/echo"))
+                .unwrap()
+                .is_empty()
+        );
+    }
+}

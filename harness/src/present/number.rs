@@ -18,8 +18,7 @@
 //!
 //! Ratios have one direction everywhere: a speedup is time(baseline) / time(variant), so > 1 means the variant is
 //! faster; an instruction ratio is instructions(baseline) / instructions(variant), > 1 means fewer instructions.
-//! [`speedup`] computes it. CSVs keep raw numbers with the unit in the column name; these functions are only for
-//! text people read.
+//! CSVs keep raw numbers with the unit in the column name; these functions are only for text people read.
 //!
 //! Means over seeds read `point ± half-width` ([`Estimate::show`]); an absent figure reads [`MISSING`]
 //! ([`or_missing`]).
@@ -185,11 +184,6 @@ pub fn time_ns_interval(median: f64, lo: f64, hi: f64) -> String {
     )
 }
 
-/// A [`std::time::Duration`] as [`time_ns`] renders it.
-pub fn time(d: std::time::Duration) -> String {
-    time_ns(d.as_nanos() as f64)
-}
-
 /// An instruction count (or any measured count where only three digits mean something) with a decimal SI prefix:
 /// `845`, `12.5 k`, `92.5 M`, `1.20 G`. [`MISSING`] when not finite.
 pub fn instructions(n: f64) -> String {
@@ -285,17 +279,6 @@ pub fn ratio_interval(r: f64, lo: f64, hi: f64) -> String {
         }
     };
     format!("{} [{}, {}]", ratio(r), end(lo), end(hi))
-}
-
-/// The speedup of `variant` over `baseline`, given their times (or instruction counts): baseline / variant, > 1 =
-/// the variant is faster. NaN when either is not positive and finite.
-pub fn speedup(baseline: f64, variant: f64) -> f64 {
-    let usable = |v: f64| v.is_finite() && v > 0.0;
-    if usable(baseline) && usable(variant) {
-        baseline / variant
-    } else {
-        f64::NAN
-    }
 }
 
 /// A counter or a mean of counters: whole numbers (and anything from 100 up) keep every digit with thousands
@@ -450,9 +433,6 @@ mod tests {
             ratio_interval(1.0, f64::NEG_INFINITY, 2.0),
             "1.00x [—, 2.00]"
         );
-        assert_eq!(speedup(100.0, 200.0), 0.5);
-        assert!(speedup(f64::NAN, 1.0).is_nan());
-        assert!(speedup(-1.0, 1.0).is_nan());
     }
 
     #[test]
@@ -492,12 +472,6 @@ mod tests {
             time_ns_interval(999.0, 950.0, 1_020.0),
             "999 ns [950, 1020]"
         );
-    }
-
-    #[test]
-    fn time_examples() {
-        use crate::present::number::time;
-        assert_eq!(time(std::time::Duration::from_millis(1230)), "1.23 s");
     }
 
     #[test]
@@ -559,13 +533,6 @@ mod tests {
     fn ratio_interval_examples() {
         use crate::present::number::ratio_interval;
         assert_eq!(ratio_interval(1.2345, 1.1, 1.3667), "1.23x [1.10, 1.37]");
-    }
-
-    #[test]
-    fn speedup_examples() {
-        use crate::present::number::speedup;
-        assert_eq!(speedup(200.0, 100.0), 2.0);
-        assert!(speedup(200.0, 0.0).is_nan());
     }
 
     #[test]

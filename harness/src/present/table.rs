@@ -11,8 +11,6 @@ pub enum Align {
     Left,
     /// Number columns.
     Right,
-    /// Short marks (yes/no, ✓).
-    Center,
 }
 
 /// A row whose cell count differs from the table's column count.
@@ -90,7 +88,6 @@ impl Table {
             .map(|a| match a {
                 Align::Left => "---",
                 Align::Right => "---:",
-                Align::Center => ":---:",
             })
             .collect();
         let _ = writeln!(out, "|{}|", rule.join("|"));
@@ -121,7 +118,6 @@ impl Table {
                 let (before, after) = match self.align[j] {
                     Align::Left => (0, pad),
                     Align::Right => (pad, 0),
-                    Align::Center => (pad / 2, pad - pad / 2),
                 };
                 if j > 0 {
                     text.push_str("  ");
@@ -154,7 +150,7 @@ mod tests {
         let mut t = Table::new([
             ("scenario", Align::Left),
             ("hits", Align::Right),
-            ("equal", Align::Center),
+            ("equal", Align::Left),
         ]);
         t.row(["a|b", "1,234", "yes"]).unwrap();
         t.row(["two\nlines", "5", "no"]).unwrap();
@@ -165,7 +161,7 @@ mod tests {
     fn markdown_escapes_pipes_and_line_breaks() {
         assert_eq!(
             sample().markdown(),
-            "| scenario | hits | equal |\n|---|---:|:---:|\n| a\\|b | 1,234 | yes |\n| two lines | 5 | no |\n"
+            "| scenario | hits | equal |\n|---|---:|---|\n| a\\|b | 1,234 | yes |\n| two lines | 5 | no |\n"
         );
     }
 
@@ -174,7 +170,7 @@ mod tests {
         let mut t = Table::new([
             ("µ name", Align::Left),
             ("n", Align::Right),
-            ("ok", Align::Center),
+            ("ok", Align::Left),
         ]);
         t.row(["—", "1,234", "yes"]).unwrap();
         t.row(["longer name", "5", "n"]).unwrap();
@@ -186,7 +182,7 @@ mod tests {
                 "µ name           n  ok",
                 "-----------  -----  ---",
                 "—            1,234  yes",
-                "longer name      5   n",
+                "longer name      5  n",
             ]
         );
     }

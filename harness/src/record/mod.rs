@@ -28,3 +28,6 @@ pub use schema::{
     AllocationRow, ArmKey, CountRow, Known, Metric, MetricTable, Provenance, SchemaError, TimingRow,
 };
 pub use timestamp::UtcTimestamp;
+
+#[cfg(test)]
+mod output_tests;

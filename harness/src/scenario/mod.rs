@@ -20,3 +20,9 @@ pub mod played;
 pub mod positions;
 pub mod unique_map;
 pub mod verify;
+
+#[cfg(test)]
+mod file_tests;
+
+#[cfg(test)]
+mod strict_tests;

@@ -280,3 +280,6 @@ impl<const N: usize> Oracle<'_, N> {
         best
     }
 }
+
+#[cfg(test)]
+mod rules_model_tests;

@@ -699,4 +699,63 @@ mod tests {
         };
         assert!(b.check().unwrap_err().starts_with("--alpha 0.5"));
     }
+
+    /// 800 / ln 10, written out so the figures below do not lean on the module's own constant.
+    const REFERENCE_NELO_PER_T: f64 = 347.435_585_522_601_46;
+
+    #[test]
+    fn hand_computed_figures() {
+        // L, D, W = 10, 20, 30: p = 1/6, 1/3, 1/2; μ = 2/3; σ² = 7/12 − 4/9 = 5/36; t = (1/6) / (√5 / 6) = 1/√5;
+        // nElo = 347.4356 / √5 = 155.3779; logistic Elo of 2/3 = −400 log10(1/2) = 120.412.
+        let s = sprt_trinomial(
+            &Trinomial {
+                counts: [10, 20, 30],
+            },
+            &SprtBounds::default(),
+        );
+        assert!(rel(s.nelo.point, REFERENCE_NELO_PER_T / 5f64.sqrt()) < 1e-12);
+        assert!(rel(s.nelo.point, 155.377_9) < 1e-6);
+        assert!(rel(s.score, 2.0 / 3.0) < 1e-12);
+        assert!(rel(s.logistic_elo.point, 400.0 * 2f64.log10()) < 1e-12);
+        // The score's 95% interval is 2/3 ± 1.96 √(5/36 / 60): the Elo interval is its transformed ends.
+        let se = (5.0f64 / 36.0 / 60.0).sqrt() * 1.959_963_984_540_054;
+        let elo = |s: f64| -400.0 * (1.0 / s - 1.0).log10();
+        assert!(rel(s.logistic_elo.low, elo(2.0 / 3.0 - se)) < 1e-12);
+        assert!(rel(s.logistic_elo.high, elo(2.0 / 3.0 + se)) < 1e-12);
+        // Wald's thresholds for α = β = 0.05: ±ln 19 = ±2.944439.
+        assert!(rel(s.upper, 19f64.ln()) < 1e-15 && rel(s.lower, -(19f64.ln())) < 1e-15);
+        // Pairs 0, 1, 2, 1, 0: p = 1/4, 1/2, 1/4 on scores 1/4, 1/2, 3/4 (the empty ends regularized alike), so μ = 1/2,
+        // t = 0, and nElo and logistic Elo are 0.
+        let s = sprt_pentanomial(
+            &Pentanomial {
+                counts: [0, 1, 2, 1, 0],
+            },
+            &SprtBounds::default(),
+        );
+        assert!(s.nelo.point.abs() < 1e-12 && s.logistic_elo.point.abs() < 1e-9);
+        // Pentanomial per-pair deviation: equal pairs at ½ and ¾ have μ = 5/8, σ = 1/8, t = 1 per pair, so
+        // nElo = 347.4356 / √2 = 245.6700 (the regularized empty bins move it by about 1e-5 of itself).
+        let s = sprt_pentanomial(
+            &Pentanomial {
+                counts: [0, 0, 1000, 1000, 0],
+            },
+            &SprtBounds::default(),
+        );
+        assert!(
+            rel(s.nelo.point, REFERENCE_NELO_PER_T / 2f64.sqrt()) < 1e-4,
+            "{s:?}"
+        );
+    }
+
+    #[test]
+    fn all_wins_or_all_losses_decide_with_finite_figures() {
+        // All wins or all losses: the regularized empty bins keep every figure finite.
+        for counts in [[0, 0, 0, 0, 500], [500, 0, 0, 0, 0]] {
+            let s = sprt_pentanomial(&Pentanomial { counts }, &SprtBounds::default());
+            assert!(
+                s.llr.is_finite() && s.nelo.point.is_finite() && s.logistic_elo.low.is_finite()
+            );
+            assert_ne!(s.verdict, SprtVerdict::Continue, "{s:?}");
+        }
+    }
 }

@@ -81,3 +81,6 @@ pub const EVICTION_SUBFOLDER: &str = "eviction";
 /// run is complete, so a failed or interrupted run leaves it untouched; the main render copies this folder to
 /// `<report-dir>/eviction/`.
 pub(crate) const STAGED_REPORT: &str = "eviction-report";
+
+#[cfg(test)]
+mod policy_tests;

@@ -19,7 +19,7 @@ pub use arm::TableArm;
 pub use findings::{MATTERS_ABOVE, SizeSpread, TtPressureFindings};
 pub use game::{FixedGame, fix_game};
 pub use rows::records;
-pub use sweep::{ArmResult, run_arm, sweep};
+pub use sweep::{ArmResult, run_arm};
 
 use engine::GameState;
 use engine::search::{ReplacementScheme, SearchDepth};

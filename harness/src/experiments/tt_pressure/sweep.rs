@@ -20,7 +20,7 @@ pub struct ArmResult {
     pub occupied: usize,
     /// Counters summed over every move.
     pub counters: SearchCounters,
-    /// Wall time of the searches alone (the table's allocation excluded); in a [`sweep`], beside another arm on
+    /// Wall time of the searches alone (the table's allocation excluded); in a [`sweep_on`], beside another arm on
     /// the other core.
     pub elapsed: Duration,
     /// Moves whose root value and path equal the unbounded table's.
@@ -84,17 +84,7 @@ pub fn run_arm(
 /// Every arm of `config`, on every core at once: an arm's counts, entries and decisions depend on nothing but the
 /// game and its own table, so they equal a one-at-a-time sweep's, in arm order. `tick` runs once per arm, in arm
 /// order, after all have finished. Each arm's `elapsed` is then its searches' wall time beside another arm on the
-/// other core: a rough cost, which no verdict reads.
-pub fn sweep(
-    config: &Config,
-    game: &FixedGame,
-    tick: impl FnMut(&ArmResult),
-) -> Result<Vec<ArmResult>, TableSizeError> {
-    let threads = crate::parallel::cores();
-    sweep_on(config, game, threads, &Progress::hidden(), tick)
-}
-
-/// [`sweep`] on `threads` workers, `progress` ticked as each arm finishes.
+/// other core: a rough cost, which no verdict reads. `threads` workers; `progress` ticks as each arm finishes.
 pub(crate) fn sweep_on(
     config: &Config,
     game: &FixedGame,

@@ -1,11 +1,9 @@
 //! Scenario files: the shipped files load, are canonical and up to date with the generator, verify against the
 //! independent oracle; broken files fail with errors naming the file, the entry and the field.
 
-mod support;
-
-use harness::scenario::generate::{DEFAULT_SEED, freeze_family};
-use harness::scenario::verify::verify;
-use harness::scenario::{Family, ScenarioError, load, parse, scenario_path};
+use super::generate::{DEFAULT_SEED, freeze_family};
+use super::verify::verify;
+use super::{Family, ScenarioError, ScenarioFile, load, parse, scenario_path};
 use std::path::{Path, PathBuf};
 
 fn shipped_dir() -> PathBuf {
@@ -16,9 +14,9 @@ fn shipped_text(family: Family) -> String {
     std::fs::read_to_string(scenario_path(&shipped_dir(), family)).unwrap()
 }
 
-/// A fresh scratch folder from the shared test support (left in place for the test to remove or inspect).
+/// A fresh scratch folder named after `name` (left in place for the test to remove or inspect).
 fn temp_dir(name: &str) -> PathBuf {
-    support::temp_dir(name).keep()
+    crate::test_support::temp_dir(name).keep()
 }
 
 #[test]
@@ -92,7 +90,7 @@ fn played_endgame_depth2_file_verifies_against_the_exhaustive_oracle() {
 #[test]
 fn stale_value_names_the_first_differing_successor_and_both_values() {
     let text = shipped_text(Family::PromotionEnPassant);
-    let mut file: harness::scenario::ScenarioFile = serde_json::from_str(&text).unwrap();
+    let mut file: ScenarioFile = serde_json::from_str(&text).unwrap();
     let frozen = file.roots[1].successors[2].expected["material"];
     file.roots[1].successors[2]
         .expected
@@ -129,7 +127,7 @@ fn stale_value_names_the_first_differing_successor_and_both_values() {
 #[test]
 fn missing_successor_is_reported() {
     let text = shipped_text(Family::TranspositionRich);
-    let mut file: harness::scenario::ScenarioFile = serde_json::from_str(&text).unwrap();
+    let mut file: ScenarioFile = serde_json::from_str(&text).unwrap();
     file.roots[0].successors.pop();
     let scn = parse(Path::new("t.json"), &file.to_json()).unwrap();
     let msg = verify(&scn, || {}).unwrap_err().to_string();
@@ -173,8 +171,7 @@ fn bad_syntax_names_line_and_column() {
 
 #[test]
 fn invalid_dfen_names_entry_and_field() {
-    let mut file: harness::scenario::ScenarioFile =
-        serde_json::from_str(&shipped_text(Family::Middlegame)).unwrap();
+    let mut file: ScenarioFile = serde_json::from_str(&shipped_text(Family::Middlegame)).unwrap();
     file.roots[1].successors[0].dfen = "8/8/8/8/8/8/8/9 w - - 0 1".into();
     let msg = parse(Path::new("m.json"), &file.to_json())
         .unwrap_err()
@@ -187,8 +184,7 @@ fn invalid_dfen_names_entry_and_field() {
 
 #[test]
 fn unknown_family_and_bad_fields_are_named() {
-    let mut file: harness::scenario::ScenarioFile =
-        serde_json::from_str(&shipped_text(Family::Middlegame)).unwrap();
+    let mut file: ScenarioFile = serde_json::from_str(&shipped_text(Family::Middlegame)).unwrap();
     file.family = "End Game".into();
     let msg = parse(Path::new("m.json"), &file.to_json())
         .unwrap_err()
@@ -198,16 +194,14 @@ fn unknown_family_and_bad_fields_are_named() {
         "{msg}"
     );
 
-    let mut file: harness::scenario::ScenarioFile =
-        serde_json::from_str(&shipped_text(Family::Middlegame)).unwrap();
+    let mut file: ScenarioFile = serde_json::from_str(&shipped_text(Family::Middlegame)).unwrap();
     file.denominator = 217;
     let msg = parse(Path::new("m.json"), &file.to_json())
         .unwrap_err()
         .to_string();
     assert!(msg.contains("field `denominator`"), "{msg}");
 
-    let mut file: harness::scenario::ScenarioFile =
-        serde_json::from_str(&shipped_text(Family::Middlegame)).unwrap();
+    let mut file: ScenarioFile = serde_json::from_str(&shipped_text(Family::Middlegame)).unwrap();
     file.roots[0].successors[1].expected.remove("constant");
     let msg = parse(Path::new("m.json"), &file.to_json())
         .unwrap_err()
@@ -217,8 +211,7 @@ fn unknown_family_and_bad_fields_are_named() {
         "{msg}"
     );
 
-    let mut file: harness::scenario::ScenarioFile =
-        serde_json::from_str(&shipped_text(Family::Middlegame)).unwrap();
+    let mut file: ScenarioFile = serde_json::from_str(&shipped_text(Family::Middlegame)).unwrap();
     file.format_version = 99;
     let msg = parse(Path::new("m.json"), &file.to_json())
         .unwrap_err()

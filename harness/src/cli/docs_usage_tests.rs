@@ -1,4 +1,4 @@
-//! docs/usage.md against the command line's definition (`harness::cli::command()`, what `--help` prints): every
+//! docs/usage.md against the command line's definition (`command()`, what `--help` prints): every
 //! visible command has a section headed by its name in backticks, every long option of a command is named in its
 //! section, and every `--option` the page names anywhere exists in some command (or is one of the few options of
 //! other tools the page mentions). So the page cannot drift from the binary.
@@ -49,7 +49,7 @@ fn commands() -> Vec<(String, Vec<String>)> {
         }
     }
     let mut out = Vec::new();
-    walk(&harness::cli::command(), "harness".into(), &mut out);
+    walk(&crate::cli::command(), "harness".into(), &mut out);
     out
 }
 
@@ -66,7 +66,7 @@ fn every_long_option() -> BTreeSet<String> {
         }
     }
     let mut out = BTreeSet::new();
-    walk(&harness::cli::command(), &mut out);
+    walk(&crate::cli::command(), &mut out);
     out
 }
 
@@ -202,7 +202,7 @@ fn the_answer_section_names_the_declared_comparisons_and_the_words() {
     let section = &md[start..start + md[start..].find("\n## ").unwrap()];
     let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
     let section = flat(section);
-    for d in harness::answer::DECLARED {
+    for d in crate::answer::DECLARED {
         let line = format!("\"{}\" reads {}", d.question.words(), flat(d.what));
         assert!(
             section.contains(&line),

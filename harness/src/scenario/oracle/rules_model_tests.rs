@@ -1,15 +1,18 @@
-//! The independent rules model (`support/rules_model.rs`) against docs/rules.md's own examples, and against the
+//! The independent rules model (`harness/tests/support/rules_model.rs`) against docs/rules.md's own examples, and against the
 //! harness's oracle (over the engine's move primitive) on seeded random walks from the initial position, every
 //! frozen opening and hand-written castling, en-passant and promotion positions: the same legal turns and the same
 //! position after each. The match replay test relies on the model; these tests say it is worth relying on.
 
-mod support;
+// The model stays beside the integration tests, which replay matches with it too.
+#[allow(dead_code)]
+#[path = "../../../tests/support/rules_model.rs"]
+mod rules_model;
 
+use super::legal_turns;
 use engine::GameState;
-use harness::scenario::oracle::legal_turns;
 use rand::{RngExt, SeedableRng};
+use rules_model::Position;
 use std::collections::BTreeSet;
-use support::rules_model::Position;
 
 fn model_paths(dfen: &str) -> Vec<Vec<String>> {
     let mut v: Vec<Vec<String>> = Position::from_dfen(dfen)
@@ -61,7 +64,7 @@ fn the_model_gives_the_rules_pages_examples() {
         .iter()
         .find(|(p, _, _)| p.first().is_some_and(|m| m == "e1g1"))
         .expect("a king-side castle");
-    assert!(after.board[5].is_some_and(|p| p.kind == support::rules_model::ROOK));
+    assert!(after.board[5].is_some_and(|p| p.kind == rules_model::ROOK));
     assert!(after.board[7].is_none() && after.castling & 3 == 0);
     assert!(
         !model_paths("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 KPP")

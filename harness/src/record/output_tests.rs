@@ -1,16 +1,14 @@
 //! Recording: run folders, metadata, the typed CSV schema (a round trip per CSV), atomic writes and clear errors.
 
-mod support;
-
-use harness::record::schema::{
+use crate::record::schema::{
     ProbeRow, UnknownMetrics, read_probes, read_tidy, write_probes, write_tidy,
 };
-use harness::record::{
+use crate::record::{
     AllocationRow, ArmKey, CountRow, Metric, Provenance, RecordError, RunFolder, RunMetadata,
     SchemaError, TimingRow, UtcTimestamp, write_atomic,
 };
+use crate::test_support::temp_dir;
 use std::path::Path;
-use support::temp_dir;
 
 fn meta() -> RunMetadata {
     RunMetadata {
@@ -63,7 +61,7 @@ fn run_folder_is_partial_until_finished_and_never_reused() {
     std::fs::write(done.join("counts.csv"), "x").unwrap();
     std::fs::write(second.path().join("counts.csv"), "x").unwrap();
     assert_eq!(
-        harness::record::latest_complete_run(base.path()).unwrap(),
+        crate::record::latest_complete_run(base.path()).unwrap(),
         Some(done)
     );
 }
@@ -144,10 +142,10 @@ fn tidy_csv_has_one_row_per_metric_with_provenance_columns() {
 }
 
 /// Writes `rows`, reads them back, and returns what came back.
-fn round_trip<V: harness::record::schema::Figure>(
-    rows: &[harness::record::schema::Row<V>],
+fn round_trip<V: crate::record::schema::Figure>(
+    rows: &[crate::record::schema::Row<V>],
     name: &str,
-) -> Vec<harness::record::schema::Row<V>> {
+) -> Vec<crate::record::schema::Row<V>> {
     let dir = temp_dir("round-trip");
     let path = dir.path().join(name);
     let bytes = write_tidy(rows, &Provenance::of(&meta()), &path).unwrap();
