@@ -77,8 +77,12 @@ pub fn command() -> clap::Command {
 }
 
 /// Parses the process's arguments with [`command`]; a usage error (status 2), `--help` or `--version` as `Err`.
-pub fn parse() -> Result<Cli, clap::Error> {
-    let matches = command().try_get_matches()?;
+pub fn parse<I, T>(args: I) -> Result<Cli, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let matches = command().try_get_matches_from(args)?;
     Cli::from_arg_matches(&matches)
 }
 
@@ -118,9 +122,22 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
 /// [`crate::harness_main!`]). The registry is installed before parsing, and the child processes the harness starts
 /// re-execute this same binary, so they know the evaluators too.
 pub fn main_with(registry: crate::registry::Registry) -> Result<(), crate::exit::Failure> {
+    main_with_args(registry, std::env::args_os())
+}
+
+/// [`main_with`] on the command line `args` (the program name first) instead of the process's own: a downstream
+/// crate's tests run a command in their own process this way.
+pub fn main_with_args<I, T>(
+    registry: crate::registry::Registry,
+    args: I,
+) -> Result<(), crate::exit::Failure>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
     use crate::exit::Failure;
-    crate::registry::install(registry);
-    let cli = match parse() {
+    registry.install();
+    let cli = match parse(args) {
         Ok(cli) => cli,
         // Usage errors are bad input; `--help` and `--version` print to stdout and succeed, or fail if lost.
         Err(err) => {

@@ -191,7 +191,14 @@ mod tests {
             std::io::ErrorKind::AlreadyExists,
             "File exists (os error 17)",
         );
-        let err = crate::record::RecordError::Write {
+        // An error that prints its OS error and also returns it as its source, as the record module's do.
+        #[derive(Debug, thiserror::Error)]
+        #[error("cannot write {path}: {source}")]
+        struct Write {
+            path: String,
+            source: std::io::Error,
+        }
+        let err = Write {
             path: "out/run".into(),
             source: io,
         };

@@ -2,65 +2,68 @@
 //! ids, intervals, verdicts, records, presentation and plots) → run folder → report.
 
 /// The answer first: the run's findings as plain sentences, each a question answered with its figures.
-pub mod answer;
+mod answer;
 /// The one arm id: every experiment's arm as typed fields, its label, title and file stem derived in one place.
-pub mod arm;
+mod arm;
 /// What this binary was built from: version, git revision, rustc (captured by `build.rs`).
-pub mod build_info;
+mod build_info;
 /// The child processes a run starts die with it; SIGINT and SIGTERM mark the run folder interrupted.
-pub mod children;
+mod children;
 /// The command line: the subcommand list, parsing, and dispatch to `commands`.
-pub mod cli;
+mod cli;
 /// One file per subcommand: parse its arguments, call the stages.
-pub mod commands;
+mod commands;
 /// `harness compare`: two revisions built alike, run alternately, counts checked, ratios with verdicts.
-pub mod compare;
+mod compare;
 /// Standard output that never panics when its reader goes away.
-pub mod console;
+mod console;
 /// The evaluator choice shared by the CLI and the benchmarks.
-pub mod evaluators;
+mod evaluators;
 /// The catalogue-eviction experiment's rules by name.
-pub mod eviction_policy;
+mod eviction_policy;
 /// Exit statuses (0 ok, 1 runtime, 2 bad input, 3 mismatch) and the failure classes commands report.
-pub mod exit;
+mod exit;
 /// The main job's experiments on one spine: the `Experiment` trait, the ordered list, one folder each.
-pub mod experiments;
+mod experiments;
 /// The main job: verify, run the experiments in order, write the shared files, render the report.
-pub mod job;
+mod job;
 /// In-process timing: warm-up, interleaved variants, medians with 95% intervals, paired ratios.
-pub mod measure;
+mod measure;
 /// Deterministic work on every free core, one token per core, so the timed lane never shares its core.
-pub mod parallel;
+mod parallel;
 /// Chart helpers for the reports: line and dot-and-interval charts, one SVG each, embedded font.
-pub mod plot;
+mod plot;
 /// Numbers and tables for people: units, separators, one ratio direction, markdown and console tables.
-pub mod present;
+mod present;
 /// Progress on stderr (stages, enumerations, heartbeats): a bar on a terminal, a line every 10 s otherwise.
-pub mod progress;
+mod progress;
 /// Run metadata, run folders, tidy CSV and atomic writes.
-pub mod record;
+mod record;
 /// The evaluators a downstream binary registers, selectable by name wherever `--eval` is accepted.
-pub mod registry;
+mod registry;
 /// The plotted report: header and At a glance, then each experiment's section with charts.
-pub mod report;
+mod report;
 /// The one short form of a git revision people read.
-pub mod revision;
+mod revision;
 /// Frozen scenario files: format, loading, generation, independent verification.
-pub mod scenario;
+mod scenario;
 /// A report section as experiments write it: markdown, its charts, and the run tables it reads.
-pub mod section;
+mod section;
 /// The one statistics module: Student-t quantiles, mean and median intervals, paired ratios.
-pub mod statistics;
+mod statistics;
+/// The integration tests' support (scratch folders, fixtures, the independent rules model), shared with the unit
+/// tests so that one copy serves both.
 #[cfg(test)]
+#[path = "../tests/support/mod.rs"]
 mod test_support;
 /// Validating parsers for command-line values (names from a closed set, lists without repeats, non-zero numbers).
-pub mod values;
+mod values;
 /// The one verdict of an interval against a baseline with a practical threshold, worded per context.
-pub mod verdict;
+mod verdict;
 
 // The API: what a downstream binary needs to register its evaluators, and the kernels the benches and examples
 // time. Every module above is private; this list is the whole of what other crates can name.
-pub use cli::main_with;
+pub use cli::{main_with, main_with_args};
 pub use exit::{Failure, exit_code};
 pub use registry::{MAX_USER_EVALUATORS, Registry};
 

@@ -37,12 +37,11 @@ mod test_support;
 mod text;
 mod ticks;
 
-pub use axis::{Axis, Reference, Scale};
+pub use axis::{Axis, Reference};
 pub use categorical::CategorySeries;
 pub use dots::DotPlot;
 pub use lines::{LinePlot, Point, Series};
-pub use style::{MARKERS, MAX_SERIES, Marker};
-pub use ticks::{linear_ticks, log_ticks};
+pub use style::MAX_SERIES;
 
 /// The font every chart uses, embedded so that no system font is needed.
 static FONT: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");

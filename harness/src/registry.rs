@@ -60,11 +60,11 @@ impl Registry {
     pub fn with(mut self, evaluator: impl Evaluator + 'static) -> Registry {
         let name = evaluator.name().to_owned();
         if let Err(e) = check_name(&name, &self.names()) {
-            panic!("harness::registry::Registry::with: {e}");
+            panic!("harness::Registry::with: {e}");
         }
         assert!(
             self.evaluators.len() < MAX_USER_EVALUATORS,
-            "harness::registry::Registry::with: at most {MAX_USER_EVALUATORS} evaluators can be registered"
+            "harness::Registry::with: at most {MAX_USER_EVALUATORS} evaluators can be registered"
         );
         self.evaluators.push(Box::new(evaluator));
         self
@@ -73,6 +73,33 @@ impl Registry {
     /// The registered names, in order.
     pub fn names(&self) -> Vec<&str> {
         self.evaluators.iter().map(|e| e.name()).collect()
+    }
+
+    /// Installs these evaluators for this process, as [`crate::main_with`] does before it parses the command line;
+    /// a downstream crate's benches and tests call it to use the harness's kernels on their evaluators. A second
+    /// installation must register the same names (a test binary may install its registry from several tests);
+    /// anything else panics, as the first one's handles are in use.
+    pub fn install(self) {
+        let names: Vec<String> = self.names().iter().map(|n| n.to_string()).collect();
+        let installed = INSTALLED.get_or_init(|| {
+            let evaluators: Vec<&'static dyn Evaluator> = self
+                .evaluators
+                .into_iter()
+                .map(|e| &*Box::leak(e))
+                .collect();
+            let mut accepted: Vec<&'static str> = ACCEPTED.to_vec();
+            let user = evaluators.iter().map(|e| e.name());
+            accepted.splice(accepted.len() - 1..accepted.len() - 1, user);
+            Installed {
+                evaluators,
+                accepted: Vec::leak(accepted),
+            }
+        });
+        let have: Vec<&str> = installed.evaluators.iter().map(|e| e.name()).collect();
+        assert_eq!(
+            have, names,
+            "harness::Registry::install: a different registry is installed already"
+        );
     }
 }
 
@@ -101,31 +128,6 @@ struct Installed {
 }
 
 static INSTALLED: OnceLock<Installed> = OnceLock::new();
-
-/// Installs `registry` for this process. A second installation must register the same names (a test binary may
-/// install its registry from several tests); anything else panics, as the first one's handles are in use.
-pub fn install(registry: Registry) {
-    let names: Vec<String> = registry.names().iter().map(|n| n.to_string()).collect();
-    let installed = INSTALLED.get_or_init(|| {
-        let evaluators: Vec<&'static dyn Evaluator> = registry
-            .evaluators
-            .into_iter()
-            .map(|e| &*Box::leak(e))
-            .collect();
-        let mut accepted: Vec<&'static str> = ACCEPTED.to_vec();
-        let user = evaluators.iter().map(|e| e.name());
-        accepted.splice(accepted.len() - 1..accepted.len() - 1, user);
-        Installed {
-            evaluators,
-            accepted: Vec::leak(accepted),
-        }
-    });
-    let have: Vec<&str> = installed.evaluators.iter().map(|e| e.name()).collect();
-    assert_eq!(
-        have, names,
-        "harness::registry::install: a different registry is installed already"
-    );
-}
 
 /// The installed evaluators (none when no registry was installed).
 pub(crate) fn installed() -> &'static [&'static dyn Evaluator] {

@@ -3,92 +3,27 @@
 //! main job and the break-even map use on x86-64): only start-up, loading and the counting pass leave the
 //! instrumented span, and they were never collected.
 
+mod cli_support;
 mod support;
 
+use cli_support::{CallgrindChild, CallgrindTotals, callgrind_op};
 use std::path::Path;
-use std::process::Command;
-
-/// The totals of a callgrind output file (its `events:` line names the columns of its `totals:` or `summary:`
-/// line): instructions, data reads and writes, last-level misses (instruction, data read and data write).
-#[derive(Clone, Copy, Debug)]
-struct CallgrindTotals {
-    ir: u64,
-    dr: u64,
-    dw: u64,
-    ll_misses: u64,
-}
-
-fn parse_callgrind_out(text: &str) -> Option<CallgrindTotals> {
-    let line = |prefix: &str| text.lines().find_map(|l| l.strip_prefix(prefix));
-    let events: Vec<&str> = line("events:")?.split_whitespace().collect();
-    let totals: Vec<u64> = line("totals:")
-        .or_else(|| line("summary:"))?
-        .split_whitespace()
-        .map(|v| v.parse().ok())
-        .collect::<Option<_>>()?;
-    let get = |name: &str| {
-        events
-            .iter()
-            .position(|e| *e == name)
-            .map_or(0, |i| totals[i])
-    };
-    Some(CallgrindTotals {
-        ir: get("Ir"),
-        dr: get("Dr"),
-        dw: get("Dw"),
-        ll_misses: get("ILmr") + get("DLmr") + get("DLmw"),
-    })
-}
-
-/// The options every child gets; `--instr-atstart=no` is added for the windowed run.
-const COLLECT: [&str; 4] = [
-    "--tool=callgrind",
-    "--cache-sim=yes",
-    "--collect-atstart=no",
-    "--toggle-collect=*measured_operation*",
-];
-
-/// The totals of the window of a child that measures `arms` (`CACHE/EVALUATOR/TRAVERSAL`), one per arm, in order:
-/// each arm runs in a process of its own, whose callgrind file is `OUT.PID` for the pid it prints.
-fn run_arms(work: &Path, out: &str, windowed: bool, arms: &[&str]) -> Vec<CallgrindTotals> {
-    let out_file = work.join(out);
-    let mut args = vec![
-        "callgrind-op".to_owned(),
-        "--scenario".to_owned(),
-        "promotion-en-passant".to_owned(),
-    ];
-    for arm in arms {
-        args.extend(["--arm".to_owned(), (*arm).to_owned()]);
-    }
-    let status = Command::new("valgrind")
-        .args(COLLECT)
-        .args(windowed.then_some("--instr-atstart=no"))
-        .arg(format!("--callgrind-out-file={}.%p", out_file.display()))
-        .arg(env!("CARGO_BIN_EXE_harness"))
-        .args(&args)
-        .arg("--scenarios-dir")
-        .arg(support::shipped_scenarios())
-        .output()
-        .expect("valgrind runs");
-    assert!(status.status.success(), "{status:?}");
-    String::from_utf8_lossy(&status.stdout)
-        .lines()
-        .filter_map(|l| l.strip_prefix("pid="))
-        .map(|rest| {
-            let pid = rest.split_whitespace().next().expect("a pid");
-            let file = format!("{}.{pid}", out_file.display());
-            parse_callgrind_out(&std::fs::read_to_string(&file).expect("a callgrind file"))
-                .expect("callgrind totals")
-        })
-        .collect()
-}
 
 // The same arguments for both runs: the program's heap (and so libc's allocator work inside the window) depends on
 // the lengths of its arguments.
 fn run(work: &Path, out: &str, windowed: bool) -> CallgrindTotals {
-    let totals = run_arms(work, out, windowed, &["optimized/material/on"]);
-    assert_eq!(totals.len(), 1, "one window per arm");
-    totals[0]
+    let children = run_arms(work, out, windowed, &["optimized/material/on"]);
+    assert_eq!(children.len(), 1, "one window per arm");
+    children[0].totals
+}
+
+/// The children of a `callgrind-op` that measures `arms` (`CACHE/EVALUATOR/TRAVERSAL`) on the smallest family.
+fn run_arms(work: &Path, out: &str, windowed: bool, arms: &[&str]) -> Vec<CallgrindChild> {
+    let mut args = vec!["--scenario", "promotion-en-passant"];
+    for arm in arms {
+        args.extend(["--arm", arm]);
+    }
+    callgrind_op(&work.join(out), windowed, &args)
 }
 
 /// Whether this machine can run the windowed child under callgrind (it says why not when it cannot).
@@ -149,7 +84,16 @@ fn an_arm_counts_the_same_whatever_runs_before_it() {
         &["optimized/material/on", "none/material/on"],
     );
     assert_eq!((a.len(), b.len()), (2, 2));
-    assert_eq!(a[0].ir, b[1].ir, "the uncached arm, first or second");
-    assert_eq!(a[1].ir, b[0].ir, "the optimized arm, second or first");
-    assert!(a[0].ir != a[1].ir, "two different arms were measured");
+    assert_eq!(
+        a[0].totals.ir, b[1].totals.ir,
+        "the uncached arm, first or second"
+    );
+    assert_eq!(
+        a[1].totals.ir, b[0].totals.ir,
+        "the optimized arm, second or first"
+    );
+    assert!(
+        a[0].totals.ir != a[1].totals.ir,
+        "two different arms were measured"
+    );
 }

@@ -1,26 +1,20 @@
-//! `compare`'s interleaved timing children: the planted slowdown (a test-only knob) reaches side B's children and
-//! no others; sessions come back in order from their streams; the successor protocol answers one successor per
-//! request and refuses what it does not know; a side whose child predates it is timed a whole operation per round.
-//! Nothing here judges a time.
+//! `compare`'s interleaved timing children, through `harness compare --prebuilt` and the children themselves: the
+//! planted slowdown (a test-only knob) reaches side B's children and no others; the successor protocol answers one
+//! successor per request and refuses what it does not know; a side whose child predates it is timed a whole
+//! operation per round; a side whose child dies fails the comparison with the side named. Nothing here judges a
+//! time.
 
 mod support;
 
-use harness::compare::interleaved::{RoundPlan, has_round_child, time_interleaved};
-use harness::compare::invocation::Side;
-use harness::progress::Progress;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::process::{Command, Output};
 
-fn side(label: &'static str) -> Side {
-    Side {
-        label,
-        name: "this test's harness".to_owned(),
-        exe: PathBuf::from(env!("CARGO_BIN_EXE_harness")),
-        cwd: Path::new(env!("CARGO_MANIFEST_DIR")).join(".."),
-    }
-}
+/// The variable through which `compare` hands side B's children the planted slowdown.
+const PLANTED: &str = "HARNESS_PLANTED_SLOWDOWN";
 
+/// The timing children's selection: one family, the uncached arm and one cache, the cheapest evaluator (the
+/// knob's path, not its size).
 fn child_args() -> Vec<OsString> {
     // One family, the uncached arm and one cache, the cheapest evaluator: the knob's path, not its size.
     let mut args: Vec<OsString> =
@@ -32,13 +26,78 @@ fn child_args() -> Vec<OsString> {
     args
 }
 
-fn plan(planted_b: Option<f64>) -> RoundPlan {
-    RoundPlan {
-        sessions: 2,
-        budget: Duration::ZERO,
-        min_rounds: 4,
-        seed: 1,
-        planted_b,
+/// `harness compare --prebuilt a b` on [`child_args`]'s selection into `out`, without instruction rounds, with
+/// `sessions` sessions of at least `rounds` rounds in all and a one-second budget.
+fn compare(a: &Path, b: &Path, out: &Path, sessions: &str, rounds: &str, extra: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_harness"))
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
+        .arg("compare")
+        .arg("--prebuilt")
+        .args([a, b])
+        .arg("--out")
+        .arg(out)
+        .args([
+            "--sessions",
+            sessions,
+            "--rounds",
+            rounds,
+            "--time-budget",
+            "1",
+        ])
+        .args(["--instruction-rounds", "0"])
+        .args(child_args())
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+/// The rounds of the one comparison under `out` (`compare_rounds.csv`): per arm (`variant`), each round's session
+/// and both sides' times.
+fn rounds(out: &Path) -> std::collections::BTreeMap<String, Vec<(u64, f64, f64)>> {
+    let folder = std::fs::read_dir(out)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let mut reader = csv::Reader::from_path(folder.join("compare_rounds.csv")).unwrap();
+    let header = reader.headers().unwrap().clone();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let mut by_arm = std::collections::BTreeMap::<String, Vec<(u64, f64, f64)>>::new();
+    for r in reader.records() {
+        let r = r.unwrap();
+        by_arm
+            .entry(r[col("variant")].to_owned())
+            .or_default()
+            .push((
+                r[col("session")].parse().unwrap(),
+                r[col("a_ns_per_op")].parse().unwrap(),
+                r[col("b_ns_per_op")].parse().unwrap(),
+            ));
+    }
+    by_arm
+}
+
+/// Every arm has the same rounds, from `sessions` sessions in order, each with both sides' times.
+fn assert_paired_in_order(out: &Path, sessions: u64) {
+    let by_arm = rounds(out);
+    assert_eq!(by_arm.len(), 2, "both arms: {by_arm:?}");
+    let first = &by_arm.values().next().unwrap();
+    for arm in by_arm.values() {
+        assert_eq!(arm.len(), first.len(), "{by_arm:?}");
+        assert!(
+            arm.windows(2).all(|w| w[0].0 <= w[1].0),
+            "sessions in order: {arm:?}"
+        );
+        assert_eq!(
+            (arm[0].0, arm[arm.len() - 1].0),
+            (0, sessions - 1),
+            "{arm:?}"
+        );
+        assert!(
+            arm.iter()
+                .all(|&(_, a, b)| a.is_finite() && a > 0.0 && b.is_finite() && b > 0.0)
+        );
     }
 }
 
@@ -68,56 +127,81 @@ fn older_child(dir: &Path) -> PathBuf {
     )
 }
 
-#[test]
-fn sessions_come_back_in_order_whatever_stream_ran_them() {
-    let sides = [side("A"), side("B")];
-    let plan = RoundPlan {
-        sessions: 3,
-        min_rounds: 6,
-        ..plan(None)
-    };
-    let got = time_interleaved(&sides, &child_args(), &plan, &Progress::hidden()).unwrap();
-    // Two rounds per session (the budget is spent at once), sessions in order, every round paired.
-    assert_eq!(got.session, [0, 0, 1, 1, 2, 2]);
-    assert_eq!(got.first.len(), 6);
-    for [a, b] in got.times.values() {
-        assert_eq!((a.len(), b.len()), (6, 6));
+/// A harness whose timing children append the planted slowdown they were given (empty for none) to `log`.
+#[cfg(unix)]
+fn logging_child(dir: &Path, name: &str, log: &Path) -> PathBuf {
+    wrapped_harness(
+        dir,
+        name,
+        &format!(
+            "*' --help '*) exec \"$EXE\" \"$@\" ;;\n\
+             *' timing-rounds '*) echo \"planted=${PLANTED}\" >> '{}'; exec \"$EXE\" \"$@\" ;;\n\
+             *) exec \"$EXE\" \"$@\" ;;",
+            log.display()
+        ),
+    )
+}
+
+/// Talks to a `timing-rounds` child (the successor protocol with `by_successor`), the planted slowdown's
+/// variable set to `planted` when given: whether it succeeded, its output lines and its stderr.
+fn talk_planted(
+    by_successor: bool,
+    planted: Option<&str>,
+    requests: &str,
+) -> (bool, Vec<String>, String) {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_harness"));
+    cmd.arg("timing-rounds").args(child_args());
+    cmd.env_remove(PLANTED);
+    if let Some(f) = planted {
+        cmd.env(PLANTED, f);
     }
+    if by_successor {
+        cmd.arg("--by-successor");
+    }
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(requests.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let lines: Vec<String> = BufReader::new(&out.stdout[..])
+        .lines()
+        .map(Result::unwrap)
+        .collect();
+    (
+        out.status.success(),
+        lines,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 #[test]
 fn the_successor_protocol_times_one_successor_and_refuses_the_unknown() {
-    use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
-    let talk = |by_successor: bool, requests: &str| {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_harness"));
-        cmd.arg("timing-rounds").args(child_args());
-        if by_successor {
-            cmd.arg("--by-successor");
-        }
-        let mut child = cmd
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(requests.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        let lines: Vec<String> = BufReader::new(&out.stdout[..])
-            .lines()
-            .map(Result::unwrap)
+    let talk = |by_successor: bool, requests: &str| talk_planted(by_successor, None, requests);
+    // Without the knob a child plants nothing; with it, every arm announces its planted work.
+    for (knob, planted) in [(None, false), (Some("0.03"), true)] {
+        let (ok, lines, err) = talk_planted(true, knob, "quit\n");
+        assert!(ok, "{err}");
+        let arms: Vec<u64> = lines
+            .iter()
+            .filter_map(|l| l.strip_prefix("arm "))
+            .map(|l| l.rsplit(' ').next().unwrap().parse().unwrap())
             .collect();
-        (
-            out.status.success(),
-            lines,
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
-    };
+        assert_eq!(arms.len(), 2, "{lines:?}");
+        assert!(
+            arms.iter().all(|&n| (n > 0) == planted),
+            "{knob:?}: {lines:?}"
+        );
+    }
     // Two arms of one family: each announces its successor count, and `time ARM SUCCESSOR` answers one time.
     let (ok, lines, err) = talk(true, "time 0 0\ntime 1 0\nquit\n");
     assert!(ok, "{err}");
@@ -165,53 +249,35 @@ fn the_successor_protocol_times_one_successor_and_refuses_the_unknown() {
 #[test]
 fn a_side_without_successor_samples_is_timed_a_whole_operation_per_round() {
     let dir = support::temp_dir("older-child");
-    let older = Side {
-        exe: older_child(dir.path()),
-        ..side("B")
-    };
-    assert!(has_round_child(&older.exe));
+    let this = PathBuf::from(env!("CARGO_BIN_EXE_harness"));
+    let older = older_child(dir.path());
     // Either side being older puts both on the round protocol; the rounds still pair up.
-    for sides in [[side("A"), older.clone()], [older.clone(), older.clone()]] {
-        let got =
-            time_interleaved(&sides, &child_args(), &plan(None), &Progress::hidden()).unwrap();
-        assert_eq!(got.session, [0, 0, 1, 1]);
-        for [a, b] in got.times.values() {
-            assert_eq!((a.len(), b.len()), (4, 4));
-            assert!(a.iter().chain(b).all(|t| t.is_finite() && *t > 0.0));
-        }
+    for (k, (a, b)) in [(&this, &older), (&older, &older)].into_iter().enumerate() {
+        let out = dir.path().join(format!("out-{k}"));
+        let o = compare(a, b, &out, "2", "4", &[]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert_paired_in_order(&out, 2);
     }
 }
 
+#[cfg(unix)]
 #[test]
 fn the_planted_slowdown_reaches_side_b_only() {
-    assert!(has_round_child(Path::new(env!("CARGO_BIN_EXE_harness"))));
-    let sides = [side("A"), side("B")];
-    let planted = time_interleaved(
-        &sides,
-        &child_args(),
-        &plan(Some(0.03)),
-        &Progress::hidden(),
-    )
-    .expect("interleaved rounds");
-    assert_eq!(planted.planted[0], 0, "side A plants nothing");
-    assert!(planted.planted[1] > 0, "side B's children plant work");
-    assert_eq!(
-        planted.times.len(),
-        2,
-        "both arms: {:?}",
-        planted.times.keys()
-    );
-    for [a, b] in planted.times.values() {
-        // Two sessions of two rounds each (the budget is spent at once), paired by index.
-        assert_eq!((a.len(), b.len()), (4, 4));
-        assert!(a.iter().chain(b).all(|t| t.is_finite() && *t > 0.0));
-    }
-    let clean = time_interleaved(&sides, &child_args(), &plan(None), &Progress::hidden())
-        .expect("interleaved rounds");
-    assert_eq!(
-        clean.planted,
-        [0, 0],
-        "without the knob no child plants work"
+    let dir = support::temp_dir("planted");
+    let (log_a, log_b) = (dir.path().join("a.log"), dir.path().join("b.log"));
+    let a = logging_child(dir.path(), "a-harness", &log_a);
+    let b = logging_child(dir.path(), "b-harness", &log_b);
+    let out = dir.path().join("out");
+    // The comparison fails when side B's children announce no planted work.
+    let o = compare(&a, &b, &out, "2", "4", &["--planted-slowdown-b", "0.03"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_paired_in_order(&out, 2);
+    let read = |log: &Path| std::fs::read_to_string(log).unwrap();
+    let (a, b) = (read(&log_a), read(&log_b));
+    assert!(!a.is_empty() && a.lines().all(|l| l == "planted="), "{a}");
+    assert!(
+        !b.is_empty() && b.lines().all(|l| l == "planted=0.03"),
+        "{b}"
     );
 }
 
@@ -224,27 +290,20 @@ fn a_child_that_dies_fails_the_timing_with_its_side_named() {
     let path = wrapped_harness(
         dir.path(),
         "dying-harness",
-        "*' --help '*) exec \"$EXE\" \"$@\" ;;\n*) echo 'timing child gave up' >&2; exit 1 ;;",
+        "*' --help '*) exec \"$EXE\" \"$@\" ;;\n\
+         *' timing-rounds '*) echo 'timing child gave up' >&2; exit 1 ;;\n\
+         *) exec \"$EXE\" \"$@\" ;;",
     );
-    let dying = Side {
-        exe: path,
-        name: "a dying harness".to_owned(),
-        ..side("B")
-    };
-    let plan = RoundPlan {
-        sessions: 4,
-        ..plan(None)
-    };
-    let err = time_interleaved(
-        &[side("A"), dying],
-        &child_args(),
-        &plan,
-        &Progress::hidden(),
-    )
-    .expect_err("side B never gets ready");
-    let text = format!("{err:#}");
+    let this = PathBuf::from(env!("CARGO_BIN_EXE_harness"));
+    let o = compare(&this, &path, &dir.path().join("out"), "4", "4", &[]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(
-        text.contains("side B (a dying harness): timing-rounds ended early"),
-        "{text}"
+        err.contains(&format!(
+            "side B (prebuilt {}): timing-rounds ended early",
+            path.display()
+        )),
+        "{err}"
     );
+    assert!(!err.contains("panicked"), "{err}");
 }

@@ -187,7 +187,7 @@ fn replay_with_the_rules_model(folder: &Path) -> [usize; 6] {
                 GameState::from_dfen(&format!("{} {roll}", state.to_dfen())).unwrap();
             let mut generated: Vec<(Vec<String>, GameState)> = Vec::new();
             let _ = engine::stream_legal_turns(&engine_rolled, |path, after| {
-                generated.push((path.iter().map(|m| m.to_string()).collect(), after.clone()));
+                generated.push((path.iter().map(|m| m.to_string()).collect(), *after));
                 std::ops::ControlFlow::Continue(())
             });
             let mut ours: Vec<&Vec<String>> = legal.iter().map(|(p, _, _)| p).collect();
@@ -228,7 +228,7 @@ fn replay_with_the_rules_model(folder: &Path) -> [usize; 6] {
                     seen[4] += 1;
                 }
                 model = after.clone();
-                state = turn_after.clone();
+                state = *turn_after;
             }
             model.end_turn();
             state.end_turn();

@@ -8,10 +8,7 @@ mod support;
 use engine::eval::{Evaluator, ValueBounds};
 use engine::search::SearchDepth;
 use engine::{Color, GameState};
-use harness::evaluators::EvaluatorKind;
-use harness::experiments::Skipped;
-use harness::registry::{Registry, install};
-use harness::scenario::{Family, load_family};
+use harness::{EvaluatorKind, Family, Registry, SearchArm, load, scenario_path, search_section};
 use support::{shipped_scenarios, temp_dir};
 
 /// Material plus a small king-file term: not a built-in, with honest bounds.
@@ -60,8 +57,13 @@ impl Evaluator for RightBound {
     }
 }
 
+/// This binary's evaluators, as a downstream crate registers them.
+fn registry() -> Registry {
+    Registry::new().with(Mine).with(WrongBound).with(RightBound)
+}
+
 fn registered() -> (EvaluatorKind, EvaluatorKind) {
-    install(Registry::new().with(Mine).with(WrongBound).with(RightBound));
+    registry().install();
     ("mine".parse().unwrap(), "wrong-bound".parse().unwrap())
 }
 
@@ -71,9 +73,11 @@ fn registered_names_parse_and_unknown_names_list_them() {
     assert!(mine.is_user() && wrong.is_user());
     assert_eq!(mine.to_string(), "mine");
     assert_eq!(mine.bounds(), ValueBounds::new(-640_000, 640_006));
-    let l = harness::values::evaluators("material,mine").unwrap();
-    assert_eq!(l, [EvaluatorKind::Material, mine]);
-    let err = harness::values::evaluators("nnue").unwrap_err().to_string();
+    assert_eq!(
+        "material".parse::<EvaluatorKind>().unwrap(),
+        EvaluatorKind::Material
+    );
+    let err = "nnue".parse::<EvaluatorKind>().unwrap_err().to_string();
     assert!(
         err.contains("network, mine, wrong-bound, right-bound, work:N"),
         "{err}"
@@ -81,7 +85,7 @@ fn registered_names_parse_and_unknown_names_list_them() {
 }
 
 fn roots(family: Family) -> (Vec<GameState>, SearchDepth) {
-    let scn = load_family(&shipped_scenarios(), family).unwrap();
+    let scn = load(&scenario_path(&shipped_scenarios(), family)).unwrap();
     let roots = scn
         .file
         .roots
@@ -94,8 +98,8 @@ fn roots(family: Family) -> (Vec<GameState>, SearchDepth) {
 #[test]
 fn search_parity_runs_on_the_users_evaluator() {
     let (mine, _) = registered();
-    let arms = harness::arm::SearchArm::all();
-    let search = harness::experiments::search::arms::search_section;
+    let arms = SearchArm::all();
+    let search = search_section;
     let (roots, depth) = roots(Family::TranspositionRich);
     let families = [("transposition-rich".to_owned(), roots)];
     let rows = search(&families, depth, &arms, mine).unwrap();
@@ -118,8 +122,8 @@ fn a_wrong_declared_bound_is_caught_on_a_root_where_it_must_change_the_value() {
     let (_, wrong) = registered();
     let right: EvaluatorKind = "right-bound".parse().unwrap();
     let root = GameState::from_dfen("7k/P7/8/8/8/8/7P/4K3 w - - 0 1 PKK").unwrap();
-    let arms = harness::arm::SearchArm::all();
-    let search = harness::experiments::search::arms::search_section;
+    let arms = SearchArm::all();
+    let search = search_section;
     let families = [("promotion".to_owned(), vec![root])];
     let rows = search(&families, SearchDepth::Two, &arms, right).unwrap();
     assert_eq!(rows.len(), arms.len());
@@ -160,29 +164,38 @@ fn a_wrong_declared_bound_is_caught_on_a_root_where_it_must_change_the_value() {
 
 #[test]
 fn the_main_job_measures_the_users_evaluator_and_names_it_everywhere() {
-    let (mine, _) = registered();
     let tmp = temp_dir("user-evaluator");
     let out = tmp.path().join("results");
     let reports = tmp.path().join("reports");
-    let args = harness::commands::main_job::Args {
-        quick: true,
-        scenario: vec![Family::Sparse],
-        eval: Some(vec![mine]),
-        traversal: Some(vec![engine::chance::Traversal::Cached]),
-        scenarios_dir: shipped_scenarios(),
-        out: out.clone(),
-        report_dir: reports.clone(),
-        seed: 3,
-        skip: Skipped([&support::SKIPPED_IN_TESTS[..], &["bounded_cache"]].concat()),
-        ..Default::default()
-    };
-    harness::commands::main_job::run(args).unwrap();
-    let run = std::fs::read_dir(&out)
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path();
+    let skip = [&support::SKIPPED_IN_TESTS[..], &["bounded_cache"]]
+        .concat()
+        .join(",");
+    let args = [
+        "harness",
+        "--quick",
+        "--scenario",
+        "sparse",
+        "--eval",
+        "mine",
+        "--traversal",
+        "on",
+        "--seed",
+        "3",
+        "--skip",
+        &skip,
+    ];
+    let paths = [
+        ("--scenarios-dir", shipped_scenarios()),
+        ("--out", out.clone()),
+        ("--report-dir", reports.clone()),
+    ];
+    let argv = args.iter().map(std::ffi::OsString::from).chain(
+        paths
+            .into_iter()
+            .flat_map(|(option, path)| [option.into(), path.into_os_string()]),
+    );
+    assert_eq!(harness::main_with_args(registry(), argv), Ok(()));
+    let run = support::folders(&out).remove(0);
     let counts = std::fs::read_to_string(run.join("counts.csv")).unwrap();
     assert!(
         counts.contains("sparse,optimized,mine,on,evaluator_calls,"),

@@ -550,3 +550,50 @@ pub(crate) fn run_experiment(cfg: &Config, out: &Path) -> Result<Summary> {
     }
     Ok(summary)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::experiments::catalogue_eviction::Config;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: super::Args,
+    }
+
+    /// The configuration of `harness eviction EXTRA`: a value clap refuses, or one `config` refuses across options.
+    fn parse(extra: &[&str]) -> anyhow::Result<Config> {
+        let mut argv = vec!["eviction"];
+        argv.extend_from_slice(extra);
+        super::config(&Cli::try_parse_from(argv)?.args)
+    }
+
+    #[test]
+    fn command_line_defaults_and_errors() {
+        let c = parse(&[]).unwrap();
+        assert_eq!(c.seeds, (1..=10).collect::<Vec<_>>());
+        assert_eq!(c.stream.plan.games(), 650);
+        assert_eq!(c.policies.len(), 24);
+        assert_eq!(c.controls.len(), 2);
+        let c = parse(&[
+            "--policies",
+            "lru,aging_lfu",
+            "--aging-periods",
+            "50,500",
+            "--seeds",
+            "3",
+        ])
+        .unwrap();
+        assert_eq!(c.policies.len(), 3);
+        assert_eq!(c.seeds, vec![1, 2, 3]);
+        let e = parse(&["--policies", "lru,clock_pro"]).unwrap_err();
+        assert!(format!("{e:#}").contains("clock_pro"), "{e:#}");
+        let e = parse(&["--budgets", "10,0"]).unwrap_err();
+        assert!(format!("{e:#}").contains("budget 0"), "{e:#}");
+        let e = parse(&["--boards", "4x5:200,5x5"]).unwrap_err();
+        assert!(format!("{e:#}").contains("item 2"), "{e:#}");
+        let e = parse(&["--lookup-cells", "2-9"]).unwrap_err();
+        assert!(format!("{e:#}").contains("9 cells"), "{e:#}");
+    }
+}

@@ -162,3 +162,8 @@ impl Args {
 pub fn run(args: Args) -> anyhow::Result<()> {
     crate::job::run(&args.job()?)
 }
+
+#[cfg(test)]
+mod docs_results_tests;
+#[cfg(test)]
+mod run_tests;

@@ -27,11 +27,6 @@ pub struct Args {
     pub max_memory: u64,
 }
 
-/// The summary line of `state` (see [`summary::summarize`]) under the default memory bound.
-pub fn summary(state: &GameState) -> Result<String, summary::TooLarge> {
-    summarize(state, DEFAULT_MAX_MEMORY_MIB << 20).map(|s| s.to_string())
-}
-
 /// Runs the command. Paths go out in blocks and stop at the first failed write to stdout.
 pub fn run(args: Args) -> anyhow::Result<()> {
     if args.summary {
@@ -63,6 +58,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The summary line of `state` under the default memory bound.
+    fn summary(state: &GameState) -> Result<String, summary::TooLarge> {
+        summarize(state, DEFAULT_MAX_MEMORY_MIB << 20).map(|s| s.to_string())
+    }
 
     #[test]
     fn summary_of_reference_examples() {

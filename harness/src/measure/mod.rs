@@ -10,4 +10,4 @@ pub mod kernel;
 pub mod schedule;
 pub(crate) mod usage;
 
-pub use interleave::{Plan, Timed, measure_interleaved};
+pub use interleave::{Plan, measure_interleaved};

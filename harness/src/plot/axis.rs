@@ -202,7 +202,7 @@ mod tests {
 
     #[test]
     fn drawn_examples() {
-        use crate::plot::{Axis, Scale};
+        use super::{Axis, Scale};
         assert_eq!(
             Axis::log("blocks", "count").drawn(0.9, 1.15).scale,
             Scale::Linear

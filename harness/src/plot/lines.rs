@@ -593,7 +593,7 @@ mod tests {
         );
         // Ratios between 1 and 1.15 on an axis asked to be logarithmic: drawn linear.
         let p = tt_like(&[[1.15, 1.05, 1.0], [1.1, 1.02, 1.0]], "ratio");
-        assert_eq!(p.drawn().y.scale, super::super::Scale::Linear);
+        assert_eq!(p.drawn().y.scale, super::super::axis::Scale::Linear);
         let svg = line_plot(&p, &dir.path().join("narrow")).unwrap();
         let text = assert_drawn(&svg, &["work (ratio)".into()]);
         assert!(!lines_of(&text).contains(&"work (ratio, log scale)"));

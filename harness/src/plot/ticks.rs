@@ -128,14 +128,14 @@ mod tests {
 
     #[test]
     fn log_ticks_examples() {
-        use crate::plot::log_ticks;
+        use super::log_ticks;
         assert_eq!(log_ticks(0.4, 2.5), vec![0.5, 1.0, 2.0]);
         assert_eq!(log_ticks(1.0, 1e4), vec![1.0, 10.0, 100.0, 1000.0, 10000.0]);
     }
 
     #[test]
     fn linear_ticks_examples() {
-        use crate::plot::linear_ticks;
+        use super::linear_ticks;
         assert_eq!(
             linear_ticks(0.0, 100.0),
             vec![0.0, 20.0, 40.0, 60.0, 80.0, 100.0]

@@ -16,8 +16,7 @@ pub use atomic::write_atomic;
 pub use error::RecordError;
 pub use metadata::RunMetadata;
 pub use output::{
-    Role, check_apart, check_holds_not, check_output_file, check_output_folder,
-    check_replaceable_folder,
+    Role, check_apart, check_output_file, check_output_folder, check_replaceable_folder,
 };
 pub(crate) use replace::copy_tree;
 pub use replace::replace_folder;

@@ -217,12 +217,6 @@ pub(crate) fn set_mode_under_umask(path: &Path, folder: bool) -> std::io::Result
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
 }
 
-/// Checks that the folder a render replaces whole (`--{option}` = `dir`) does not hold the folder `--{other}` =
-/// `kept` names: the swap would delete what that option writes ([`check_apart`] with `dir` an output).
-pub fn check_holds_not(option: &str, dir: &Path, other: &str, kept: &Path) -> anyhow::Result<()> {
-    check_apart(&[(option, dir, Role::Output), (other, kept, Role::Input)])
-}
-
 /// Fails with "no space left on device" and the path when the file system holding `path` has no free block left
 /// for this process (root may use the reserved blocks too): a child such as valgrind that cuts its output short on
 /// a full disk does not say so itself.
@@ -366,27 +360,5 @@ mod tests {
         let real = dir.path().canonicalize().unwrap();
         let p = dir.path().join("a/../b/./c");
         assert_eq!(crate::record::output::resolve(&p), real.join("b/c"));
-    }
-
-    #[test]
-    fn check_holds_not_examples() {
-        use std::path::Path;
-        let err = crate::record::check_holds_not(
-            "report-dir",
-            Path::new("out"),
-            "out",
-            Path::new("out/run"),
-        )
-        .unwrap_err();
-        assert_eq!(crate::exit::Failure::of(&err).code(), 2);
-        assert!(
-            crate::record::check_holds_not(
-                "report-dir",
-                Path::new("reports"),
-                "out",
-                Path::new("results")
-            )
-            .is_ok()
-        );
     }
 }

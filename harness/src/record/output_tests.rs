@@ -72,7 +72,7 @@ fn unwritable_output_folder_is_a_clear_error() {
     let file = base.path().join("not-a-folder");
     std::fs::write(&file, b"x").unwrap();
     let target = file.join("results");
-    let err = RunFolder::check_writable(&target).unwrap_err();
+    let err = RunFolder::reserve(&target, &meta()).err().unwrap();
     let msg = err.to_string();
     assert!(
         msg.starts_with("cannot create output folder") && msg.contains("not-a-folder/results"),

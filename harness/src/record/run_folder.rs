@@ -68,16 +68,6 @@ impl RunFolder {
         unreachable!("u32 names run out only after four billion runs in one second")
     }
 
-    /// Checks, before any work, that `base` can hold a run folder: creates it if needed and writes and removes a
-    /// probe file. Lets a long run fail in its first second rather than after timing.
-    pub fn check_writable(base: &Path) -> Result<(), RecordError> {
-        create_base(base)?;
-        let probe = base.join(format!(".write-probe-{}", std::process::id()));
-        write_atomic(&probe, b"probe")?;
-        let _ = fs::remove_file(&probe);
-        Ok(())
-    }
-
     /// The folder's path while the run writes (the `.partial` one).
     pub fn path(&self) -> &Path {
         &self.partial

@@ -6,8 +6,10 @@ pub mod load;
 pub mod publish;
 pub mod render;
 
-pub use crate::record::schema::ProbeTable;
 pub use load::{RunResults, latest_run};
 pub(crate) use publish::{DEADLINE_SUBFOLDER, MATCHES_SUBFOLDER, render_loaded};
 pub use publish::{render_run, replace_folder};
-pub use render::{Rendered, render};
+pub use render::render;
+
+#[cfg(test)]
+mod render_tests;

@@ -13,8 +13,6 @@ use std::path::{Path, PathBuf};
 /// What a render produced.
 #[derive(Debug, Clone)]
 pub struct Rendered {
-    /// The markdown file.
-    pub index: PathBuf,
     /// Every chart file written (one SVG each).
     pub charts: Vec<PathBuf>,
     /// The answer the report opens with (the eviction report gets the same).
@@ -73,7 +71,6 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
     let index = out.join("index.md");
     crate::record::write_atomic(&index, r.md.as_bytes())?;
     Ok(Rendered {
-        index,
         charts: r.charts,
         answer,
     })

@@ -16,8 +16,6 @@ pub const DEFAULT_SEED: u64 = 20_261_130;
 /// How one family's roots are drawn and kept.
 #[derive(Clone, Copy, Debug)]
 pub struct FamilySpec {
-    /// The family.
-    pub family: Family,
     /// Chance depth of its expansions.
     pub depth: ChanceDepth,
     /// Roots to keep.
@@ -34,7 +32,6 @@ pub struct FamilySpec {
 pub fn spec(family: Family) -> FamilySpec {
     match family {
         Family::Sparse => FamilySpec {
-            family,
             depth: ChanceDepth::Two,
             roots: 2,
             min_successors: 1,
@@ -43,7 +40,6 @@ pub fn spec(family: Family) -> FamilySpec {
                           expanded two chance layers deep",
         },
         Family::Middlegame => FamilySpec {
-            family,
             depth: ChanceDepth::One,
             roots: 2,
             min_successors: 3,
@@ -52,7 +48,6 @@ pub fn spec(family: Family) -> FamilySpec {
                           squares, random dice",
         },
         Family::TranspositionRich => FamilySpec {
-            family,
             depth: ChanceDepth::One,
             roots: 3,
             min_successors: 3,
@@ -61,7 +56,6 @@ pub fn spec(family: Family) -> FamilySpec {
                           only, so pawn and knight moves commute and many move orders reach one leaf",
         },
         Family::PromotionEnPassant => FamilySpec {
-            family,
             depth: ChanceDepth::One,
             roots: 3,
             min_successors: 3,

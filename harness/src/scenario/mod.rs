@@ -11,8 +11,8 @@ pub use family::{Family, FamilyName};
 pub use filter::families;
 pub use format::{FORMAT_VERSION, Header, Root, ScenarioFile, Successor};
 pub use load::{
-    FROZEN_EVALUATORS, LoadedScenario, LoadedSuccessor, discover, load, load_dir, load_family,
-    parse, scenario_path, select,
+    FROZEN_EVALUATORS, LoadedScenario, LoadedSuccessor, load, load_dir, load_family, parse,
+    scenario_path, select,
 };
 pub mod generate;
 pub mod oracle;

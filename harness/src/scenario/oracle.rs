@@ -17,9 +17,11 @@ pub(crate) type EvalFn = fn(&GameState, Color) -> i32;
 /// One legal turn, as the oracle's own generator finds it.
 #[derive(Clone, Copy, Debug)]
 pub struct OracleTurn {
-    /// The micro-moves (the first `len`).
+    /// The micro-moves (the first `len`): the path, which the tests that hold the oracle to the rules model read.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub moves: [Move; 3],
     /// Number of micro-moves.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub len: usize,
     /// The position after the last micro-move (before `end_turn`).
     pub after: GameState,
@@ -65,6 +67,7 @@ struct Path {
 }
 
 impl OracleTurn {
+    #[cfg(test)]
     /// The micro-moves.
     pub fn path(&self) -> &[Move] {
         &self.moves[..self.len]

@@ -14,8 +14,6 @@ use std::path::Path;
 pub struct PositionLine {
     /// The line it was read from (1-based).
     pub line: usize,
-    /// The root as written (trimmed).
-    pub dfen: String,
     /// The root.
     pub state: GameState,
     /// Its canonical outer successors (never empty).
@@ -79,7 +77,6 @@ pub fn parse_positions(path: &Path, text: &str) -> Result<Vec<PositionLine>, Sce
         })?;
         roots.push(PositionLine {
             line,
-            dfen: dfen.to_owned(),
             state,
             successors,
         });
@@ -191,7 +188,7 @@ mod tests {
         let roots = parse_positions(Path::new("p"), &format!("\n# a\n   \n\t{GOOD}\r\n")).unwrap();
         assert_eq!(roots.len(), 1);
         assert_eq!(roots[0].line, 4);
-        assert_eq!(roots[0].dfen, GOOD);
+        assert_eq!(roots[0].state, GameState::from_dfen(GOOD).unwrap());
         assert!(!roots[0].successors.is_empty());
     }
 

@@ -36,6 +36,15 @@ pub fn write_script(path: &Path, text: &str, probe: &[&str]) {
     panic!("{}: still busy", path.display());
 }
 
+/// The entries of `dir` (none when it does not exist), sorted: the run folders a command created there.
+pub fn folders(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
 /// The repository's shipped scenario files.
 pub fn shipped_scenarios() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios")

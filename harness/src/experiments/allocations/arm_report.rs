@@ -17,7 +17,7 @@ pub struct ArmAllocation {
 
 impl ArmAllocation {
     /// The child's single output line.
-    pub fn to_line(&self) -> String {
+    pub fn to_line(self) -> String {
         format!(
             "alloc successors={} total_blocks={} total_bytes={} peak_live_bytes={}",
             self.successors, self.total_blocks, self.total_bytes, self.peak_live_bytes

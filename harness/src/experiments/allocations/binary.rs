@@ -57,7 +57,7 @@ struct Args {
 /// ([`crate::alloc_profile_main!`] installs it): `registry`'s evaluators are installed first, as
 /// [`crate::main_with`] installs them, so `--eval` and every child take their names.
 pub fn main_with(registry: crate::registry::Registry) -> Result<(), Failure> {
-    crate::registry::install(registry);
+    registry.install();
     let args = match Args::try_parse() {
         Ok(a) => a,
         Err(e) => {

@@ -14,9 +14,8 @@ pub mod capacities;
 pub mod sweep;
 pub mod workload;
 
-pub use cache_arm::CacheArm;
-pub use capacities::{Bound, Capacities, CapacitiesError};
-pub use sweep::{BoundedParityError, Sweep, run_sweep};
+pub use capacities::Capacities;
+pub use sweep::{Sweep, run_sweep};
 pub use workload::{Invocations, Workload};
 
 /// The bounded-cache experiment (see the module docs).

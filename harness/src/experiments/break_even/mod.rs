@@ -14,7 +14,7 @@ pub mod map;
 pub mod model;
 
 pub use map::{MapSpec, measure_map};
-pub use model::{CostModel, evaluator_cost};
+pub use model::CostModel;
 
 /// The break-even experiment (see the module docs).
 pub struct BreakEven;

@@ -114,7 +114,7 @@ mod tests {
     #[test]
     fn evaluator_cost_examples() {
         assert_eq!(
-            crate::experiments::break_even::evaluator_cost(10_000 + 100 * 300, 10_000, 100),
+            super::evaluator_cost(10_000 + 100 * 300, 10_000, 100),
             300.0
         );
     }

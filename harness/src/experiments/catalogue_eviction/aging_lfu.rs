@@ -39,6 +39,7 @@ impl AgingLfu {
         }
     }
 
+    #[cfg(test)]
     /// Current use count of a held key.
     pub fn count(&self, key: u32) -> Option<u64> {
         if self.zero.contains(key) {

@@ -36,6 +36,7 @@ impl Arc {
         }
     }
 
+    #[cfg(test)]
     /// The current adaptive target for T1.
     pub fn target_t1(&self) -> usize {
         self.p

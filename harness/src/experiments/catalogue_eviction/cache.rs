@@ -43,6 +43,7 @@ impl<P: Policy> Cache<P> {
         hit
     }
 
+    #[cfg(test)]
     /// The hooks, for rule-specific inspection (counts, adaptive targets).
     pub fn policy(&self) -> &P {
         &self.policy

@@ -299,18 +299,12 @@ pub struct Outcome {
 /// What `run` hands back to its caller.
 #[derive(Debug, Clone)]
 pub struct Summary {
-    /// Folder with the CSVs and config.
-    pub out_dir: PathBuf,
     /// `eviction.csv`.
     pub csv: PathBuf,
     /// The report's `index.md`, if one was written.
     pub report: Option<PathBuf>,
-    /// Seeds used.
-    pub seeds: Vec<u64>,
     /// A short human summary, one line each.
     pub lines: Vec<String>,
-    /// Wall time of the whole run.
-    pub elapsed: Duration,
 }
 
 fn stream_info(stream: &LookupStream, plan: &BoardPlan) -> StreamInfo {
@@ -691,7 +685,6 @@ pub fn write_results(outcome: &Outcome, out_dir: &Path) -> Result<PathBuf> {
 /// Runs the experiment, writes the results into `out_dir` (and the report into the configured report folder),
 /// and returns a summary. This is what `harness eviction` and the main job call; the caller finishes `progress`.
 pub fn run(config: &Config, out_dir: &Path, progress: &Progress) -> Result<Summary> {
-    let t = Instant::now();
     let outcome = execute(config, progress)?;
     progress.set_message("writing results");
     let csv = write_results(&outcome, out_dir)?;
@@ -700,12 +693,9 @@ pub fn run(config: &Config, out_dir: &Path, progress: &Progress) -> Result<Summa
         None => None,
     };
     Ok(Summary {
-        out_dir: out_dir.to_path_buf(),
         csv,
         report,
-        seeds: config.seeds.clone(),
         lines: super::report::summary_lines(&outcome),
-        elapsed: t.elapsed(),
     })
 }
 

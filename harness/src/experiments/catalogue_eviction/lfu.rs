@@ -40,6 +40,7 @@ impl Lfu {
         }
     }
 
+    #[cfg(test)]
     /// Current use count of a held key.
     pub fn count(&self, key: u32) -> Option<u64> {
         self.heap

@@ -40,9 +40,7 @@ pub mod two_q;
 pub mod unbounded;
 pub mod wtinylfu;
 
-pub use cache::{Cache, Table};
-pub use experiment::{Config, Summary, run};
-pub use policy::{Policy, Tally};
+pub use experiment::{Config, run};
 pub use spec::PolicyKind;
 
 /// The catalogue-eviction experiment (see the module docs).
@@ -84,3 +82,6 @@ pub(crate) const STAGED_REPORT: &str = "eviction-report";
 
 #[cfg(test)]
 mod policy_tests;
+
+#[cfg(test)]
+mod experiment_tests;

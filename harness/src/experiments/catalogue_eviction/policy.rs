@@ -69,11 +69,6 @@ pub trait Policy {
     /// Entries held (ghost entries excluded).
     fn len(&self) -> usize;
 
-    /// Whether nothing is held.
-    fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// Makes room: removes an entry, or reorganises so that a later call will (S-FIFO's moves to its main queue).
     fn evict(&mut self);
 

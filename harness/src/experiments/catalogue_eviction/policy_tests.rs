@@ -1,12 +1,13 @@
 //! Each replacement rule against a plain, obviously-correct reference model on seeded random traces; Belady
 //! against every online rule and against a brute-force optimum; the original experiment's new-entry protection.
 
+use super::cache::{Cache, Table};
+use crate::experiments::catalogue_eviction::PolicyKind;
 use crate::experiments::catalogue_eviction::aging_lfu::AgingLfu;
 use crate::experiments::catalogue_eviction::arc::Arc;
 use crate::experiments::catalogue_eviction::lfu::Lfu;
 use crate::experiments::catalogue_eviction::lru::Lru;
 use crate::experiments::catalogue_eviction::static_sets::{best_n, first_n};
-use crate::experiments::catalogue_eviction::{Cache, PolicyKind, Table};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::collections::VecDeque;

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use super::child::{arm_spec, parse_arm};
+use super::child::arm_spec;
 use super::count_cache;
 use crate::experiments::expansion::operation::Arm;
 
@@ -366,43 +366,6 @@ pub fn measure_arms(
         .collect()
 }
 
-/// [`measure_arms`] for one arm named by its cache variant, evaluator and traversal setting.
-pub fn measure_arm(
-    children: &Children<'_>,
-    scenario: &str,
-    cache: &str,
-    eval: &str,
-    traversal: &str,
-) -> Result<MeasuredArm> {
-    let arm = parse_arm(&format!("{cache}/{eval}/{traversal}")).map_err(anyhow::Error::msg)?;
-    Ok(measure_arms(children, scenario, &[arm])?.remove(0))
-}
-
-/// Instructions of `calls` evaluator calls alone (no expansion, no cache: `callgrind-op --alone`), half from each
-/// perspective, on the family's first successor: an evaluator's cost measured apart from any operation.
-pub fn measure_evaluator_alone(
-    children: &Children<'_>,
-    scenario: &str,
-    eval: &str,
-    calls: u32,
-) -> Result<u64> {
-    let out_file = children
-        .work
-        .join(format!("callgrind.{scenario}-alone-{eval}-{calls}.out"));
-    let calls_text = calls.to_string();
-    let args = [
-        "--scenario",
-        scenario,
-        "--eval",
-        eval,
-        "--alone",
-        &calls_text,
-    ];
-    let what = format!("{scenario}/{eval} alone");
-    let (_, totals, _) = run_child(children, scenario, &args, &[out_file], &what)?;
-    Ok(totals[0].ir)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -422,7 +385,7 @@ mod tests {
 
     #[test]
     fn estimated_cycles_examples() {
-        let t = crate::experiments::instructions::CallgrindTotals {
+        let t = super::CallgrindTotals {
             ir: 100,
             dr: 50,
             dw: 50,
@@ -437,14 +400,9 @@ mod tests {
     fn parse_callgrind_out_examples() {
         let text =
             "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\nsummary: 100 50 50 1 5 4 1 1 0\n";
-        let t = crate::experiments::instructions::parse_callgrind_out(text).unwrap();
+        let t = super::parse_callgrind_out(text).unwrap();
         assert_eq!((t.ir, t.l1_misses, t.ll_misses), (100, 10, 2));
         let windowed = "events: Ir Dr\nsummary: 0\nfn=(1) f\n1 100 50\ntotals: 100 50\n";
-        assert_eq!(
-            crate::experiments::instructions::parse_callgrind_out(windowed)
-                .unwrap()
-                .ir,
-            100
-        );
+        assert_eq!(super::parse_callgrind_out(windowed).unwrap().ir, 100);
     }
 }

@@ -19,11 +19,8 @@ mod client_request;
 pub(crate) mod count_cache;
 pub mod main_job;
 
-pub use callgrind::{
-    CallgrindTotals, Children, MeasuredArm, measure_arm, measure_arms, measure_evaluator_alone,
-    parse_callgrind_out, valgrind_version,
-};
-pub use child::{measured_operation, operation_states};
+pub use callgrind::{Children, MeasuredArm, measure_arms, valgrind_version};
+pub use child::operation_states;
 
 /// The instruction-count experiment (see the module docs).
 pub(crate) struct Instructions;

@@ -404,7 +404,7 @@ pub(crate) mod tests {
             assert!(c.points.iter().all(|p| p.elo.n as u64 == p.games));
         }
         read_bench(&dir.join(BENCH_IN_SCENARIOS)).unwrap().ok();
-        assert!(!crate::scenario::discover(&dir).unwrap().is_empty());
+        assert!(!crate::scenario::load::discover(&dir).unwrap().is_empty());
     }
 
     #[test]

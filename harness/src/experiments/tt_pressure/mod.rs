@@ -16,7 +16,7 @@ mod rows;
 mod sweep;
 
 pub use arm::TableArm;
-pub use findings::{MATTERS_ABOVE, SizeSpread, TtPressureFindings};
+pub use findings::{SizeSpread, TtPressureFindings};
 pub use game::{FixedGame, fix_game};
 pub use rows::records;
 pub use sweep::{ArmResult, run_arm};

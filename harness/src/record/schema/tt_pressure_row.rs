@@ -142,12 +142,6 @@ impl TtPressureRecord {
         self.scheme == UNBOUNDED
     }
 
-    /// The table, typed; `None` for a scheme this build does not know.
-    pub fn arm(&self) -> Option<TableArm> {
-        let size = self.size_log2.map(|n| 1usize << n);
-        TableArm::from_names(&self.scheme, size)
-    }
-
     /// The same record with `prov` in its provenance columns (the seed stays the game's).
     pub(crate) fn with_provenance(mut self, prov: &Provenance) -> TtPressureRecord {
         self.machine = prov.machine.clone();

@@ -1,17 +1,12 @@
-//! The independent rules model (`harness/tests/support/rules_model.rs`) against docs/rules.md's own examples, and against the
-//! harness's oracle (over the engine's move primitive) on seeded random walks from the initial position, every
+//! The independent rules model (`harness/tests/support/rules_model.rs`) against docs/rules.md's own examples, and
+//! against the harness's oracle (over the engine's move primitive) on seeded random walks from the initial position, every
 //! frozen opening and hand-written castling, en-passant and promotion positions: the same legal turns and the same
 //! position after each. The match replay test relies on the model; these tests say it is worth relying on.
 
-// The model stays beside the integration tests, which replay matches with it too.
-#[allow(dead_code)]
-#[path = "../../../tests/support/rules_model.rs"]
-mod rules_model;
-
 use super::legal_turns;
+use crate::test_support::rules_model::{self, Position};
 use engine::GameState;
 use rand::{RngExt, SeedableRng};
-use rules_model::Position;
 use std::collections::BTreeSet;
 
 fn model_paths(dfen: &str) -> Vec<Vec<String>> {

@@ -10,4 +10,4 @@ pub mod table;
 pub mod timing;
 
 pub use arm::{Arm, CountResult, count_family, timed_operation};
-pub use parity::{ParityError, check_parity};
+pub use parity::check_parity;

@@ -1,10 +1,10 @@
 //! The report renders from a small fixture results folder; missing or malformed inputs give errors naming them.
 
-mod support;
-
-use harness::report::{RunResults, render};
+use super::{RunResults, render};
+use crate::test_support::{
+    self as support, copy_report_fixture, report_fixture as fixture, temp_dir,
+};
 use std::path::Path;
-use support::{copy_report_fixture, report_fixture as fixture, temp_dir};
 
 /// A minimal well-formedness check: every opened element is closed in order (no XML crate needed).
 fn assert_balanced_xml(text: &str, path: &Path) {
@@ -37,7 +37,7 @@ fn fixture_renders_every_section_and_chart() {
     let out = out_dir.path().to_path_buf();
     let results = RunResults::load(&fixture()).unwrap();
     let done = render(&results, &out).unwrap();
-    let md = std::fs::read_to_string(&done.index).unwrap();
+    let md = std::fs::read_to_string(out.join("index.md")).unwrap();
     for section in [
         "## Counts",
         "## Timings",
@@ -172,7 +172,8 @@ fn run_without_probes_or_break_even_inputs_still_renders() {
     let out = out_dir.path().to_path_buf();
     let results = RunResults::load(&d).unwrap();
     assert!(results.probes.is_none());
-    let md = std::fs::read_to_string(render(&results, &out).unwrap().index).unwrap();
+    render(&results, &out).unwrap();
+    let md = std::fs::read_to_string(out.join("index.md")).unwrap();
     assert!(md.contains("Not recorded in this run (no `probes.csv`"));
     assert!(
         md.contains("### Break-even hit rate of the optimized cache\n\nNot available in this run")
@@ -212,7 +213,8 @@ fn malformed_probes_csv_names_file_line_and_field() {
 fn the_report_opens_with_the_answer() {
     let out = temp_dir("glance");
     let results = RunResults::load(&fixture()).unwrap();
-    let md = std::fs::read_to_string(render(&results, out.path()).unwrap().index).unwrap();
+    render(&results, out.path()).unwrap();
+    let md = std::fs::read_to_string(out.path().join("index.md")).unwrap();
     let glance = md.find("## At a glance").expect("an At a glance section");
     assert!(glance < md.find("## Counts").unwrap());
     // The fixture's optimized cache is the fastest variant everywhere; its intervals include 1 except with the
@@ -347,7 +349,7 @@ fn an_interrupted_render_leaves_the_old_report() {
     std::fs::write(out.join("index.md"), "old report").unwrap();
     std::fs::write(out.join("charts/a.svg"), "old chart").unwrap();
     std::fs::write(out.join("eviction/index.md"), "eviction report").unwrap();
-    let err = harness::report::replace_folder::<()>(&out, &["eviction"], |tmp| {
+    let err = crate::report::replace_folder::<()>(&out, &["eviction"], |tmp| {
         std::fs::create_dir_all(tmp.join("charts"))?;
         std::fs::write(tmp.join("charts/a.svg"), "new chart")?;
         anyhow::bail!("injected failure after the first chart")
@@ -372,7 +374,7 @@ fn an_interrupted_render_leaves_the_old_report() {
         "no temporary folder left"
     );
     // A complete render replaces index.md and charts together and keeps the other report's folder.
-    harness::report::render_run(&fixture(), &out).unwrap();
+    crate::report::render_run(&fixture(), &out).unwrap();
     let md = std::fs::read_to_string(out.join("index.md")).unwrap();
     assert!(md.starts_with("# Evaluation-cache benchmark report"));
     assert!(
@@ -398,7 +400,7 @@ fn a_render_owns_its_folder_and_leaves_no_file_it_did_not_write() {
     std::fs::write(out.join("charts/timings_ns_per_op.png"), "png").unwrap();
     std::fs::write(out.join("notes.md"), "a work log").unwrap();
     std::fs::write(out.join("eviction/index.md"), "the eviction report").unwrap();
-    harness::report::render_run(&fixture(), &out).unwrap();
+    crate::report::render_run(&fixture(), &out).unwrap();
     for stray in [
         "charts/game_search_dice_sparse_old.svg",
         "charts/timings_ns_per_op.png",
@@ -423,7 +425,7 @@ fn a_render_owns_its_folder_and_leaves_no_file_it_did_not_write() {
 
 #[test]
 fn a_break_even_map_renders_its_tables_chart_and_glance_columns() {
-    use harness::record::schema::{BreakEvenRecord, write_break_even};
+    use crate::record::schema::{BreakEvenRecord, write_break_even};
     let d = support::copy_report_fixture("break-even");
     // G = 1,000,000, L = 1,000, M = 200, p = 160: e* = 160 / 0.8 = 200 instructions.
     let row = |evaluator: &str, e: f64, predicted: f64, lo: f64, hi: f64| BreakEvenRecord {
@@ -456,8 +458,8 @@ fn a_break_even_map_renders_its_tables_chart_and_glance_columns() {
     let path = d.path().join("break_even.csv");
     std::fs::write(&path, write_break_even(&rows, &path).unwrap()).unwrap();
     let out = temp_dir("break-even-out");
-    let done = render(&RunResults::load(d.path()).unwrap(), out.path()).unwrap();
-    let md = std::fs::read_to_string(&done.index).unwrap();
+    render(&RunResults::load(d.path()).unwrap(), out.path()).unwrap();
+    let md = std::fs::read_to_string(out.path().join("index.md")).unwrap();
     let section = &md[md.find("## Break-even map").expect("the section")..];
     assert!(
         section.contains("| sparse | on | optimized | 80.0% | 160 | 200 | 50.0 ns |"),

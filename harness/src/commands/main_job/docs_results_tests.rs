@@ -1,21 +1,19 @@
 //! docs/results.md against what the harness writes: each CSV's column table lists exactly the typed schema's
-//! columns in order (`harness::record::schema`, `CsvRecord::COLUMNS`), the metric table names exactly
+//! columns in order (`record::schema`, `CsvRecord::COLUMNS`), the metric table names exactly
 //! `Metric::ALL`, and the `summary.json` table names exactly the keys a main-job run writes (with the break-even
 //! map's entry keys from its serialized type, since the test binary cannot run that stage's callgrind children).
 
-mod support;
-
-use harness::commands::main_job::Args;
-use harness::experiments::Skipped;
-use harness::record::schema::{
+use super::Args;
+use crate::experiments::Skipped;
+use crate::record::schema::{
     BestTenRecord, BoundedCacheRecord, BreakEvenRecord, CsvRecord, DeadlineRecord,
     EvictionControlRecord, EvictionRecord, GameSearchRecord, IntervalRecord, LruMrcRecord, Metric,
     ProbeRecord, SearchRecord, StreamRecord, TidyRecord, TraceRunRecord, TtPressureRecord,
 };
-use harness::scenario::Family;
+use crate::scenario::Family;
+use crate::test_support::{scenarios_with_strength, temp_dir};
 use std::collections::BTreeSet;
 use std::path::Path;
-use support::{scenarios_with_strength, temp_dir};
 
 fn results_md() -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/results.md");
@@ -154,7 +152,7 @@ fn the_summary_table_names_every_key_a_run_writes() {
         quick: true,
         scenario: vec![Family::PromotionEnPassant],
         cache: None,
-        eval: Some(vec![harness::evaluators::EvaluatorKind::Constant]),
+        eval: Some(vec![crate::evaluators::EvaluatorKind::Constant]),
         traversal: Some(vec![engine::chance::Traversal::Cached]),
         scenarios_dir: scenarios_with_strength(tmp.path()),
         out: out.clone(),
@@ -172,13 +170,8 @@ fn the_summary_table_names_every_key_a_run_writes() {
         trace_out: None,
         ..Args::default()
     };
-    harness::commands::main_job::run(args).unwrap();
-    let run = std::fs::read_dir(&out)
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path();
+    super::run(args).unwrap();
+    let run = crate::test_support::folders(&out).remove(0);
     let summary: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(run.join("summary.json")).unwrap()).unwrap();
     let mut written = BTreeSet::new();
@@ -187,7 +180,7 @@ fn the_summary_table_names_every_key_a_run_writes() {
     assert_eq!(summary["break_even_map"], serde_json::json!([]));
     written.remove("break_even_map");
     written.insert("break_even_map[]".into());
-    let entry = harness::experiments::break_even::findings::VariantBreakEven {
+    let entry = crate::experiments::break_even::findings::VariantBreakEven {
         scenario: "sparse".into(),
         traversal: "on".into(),
         variant: "optimized".into(),
@@ -205,7 +198,7 @@ fn the_summary_table_names_every_key_a_run_writes() {
     // wide intervals may); when present it is this type serialized.
     written.insert("at_a_glance[].predicted_elo".into());
     key_paths(
-        &serde_json::to_value(harness::statistics::Interval::collapsed(1.0, 2)).unwrap(),
+        &serde_json::to_value(crate::statistics::Interval::collapsed(1.0, 2)).unwrap(),
         "at_a_glance[].predicted_elo",
         &mut written,
     );

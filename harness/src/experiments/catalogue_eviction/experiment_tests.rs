@@ -1,28 +1,23 @@
 //! The experiment end to end on a small configuration, the stream-length assertion, the results files, the
-//! report and its refusals, and the command-line configuration.
+//! report and its refusals (the command line's configuration is tested beside `commands::eviction`).
 
-mod support;
-
-use clap::Parser;
-use engine::domineering::Catalogue;
-use harness::experiments::catalogue_eviction::experiment::{
-    Config, Control, execute, write_results,
-};
-use harness::experiments::catalogue_eviction::findings::best_tens::{
+use crate::experiments::catalogue_eviction::experiment::{Config, Control, execute, write_results};
+use crate::experiments::catalogue_eviction::findings::best_tens::{
     best_ten_stats, check_best_tens_differ,
 };
-use harness::experiments::catalogue_eviction::replay::{StreamCheck, replay};
-use harness::experiments::catalogue_eviction::report::write_report;
-use harness::experiments::catalogue_eviction::stream::{LookupStream, StreamConfig};
-use harness::experiments::catalogue_eviction::trace::Trace;
-use harness::experiments::catalogue_eviction::trace_experiment::run_trace;
-use harness::experiments::catalogue_eviction::{PolicyKind, run};
-use harness::progress::Progress;
-use harness::record::schema::{
+use crate::experiments::catalogue_eviction::replay::{StreamCheck, replay};
+use crate::experiments::catalogue_eviction::report::write_report;
+use crate::experiments::catalogue_eviction::stream::{LookupStream, StreamConfig};
+use crate::experiments::catalogue_eviction::trace::Trace;
+use crate::experiments::catalogue_eviction::trace_experiment::run_trace;
+use crate::experiments::catalogue_eviction::{PolicyKind, run};
+use crate::progress::Progress;
+use crate::record::schema::{
     BestTenRecord, CsvRecord, EvictionControlRecord, EvictionRecord, GameSearchRecord,
     LruMrcRecord, StreamRecord, TraceRunRecord, read_records,
 };
-use harness::record::{Provenance, RunMetadata};
+use crate::record::{Provenance, RunMetadata};
+use engine::domineering::Catalogue;
 use std::path::{Path, PathBuf};
 
 fn small_stream_config() -> StreamConfig {
@@ -34,7 +29,7 @@ fn small_stream_config() -> StreamConfig {
 
 /// A fresh scratch folder from the shared test support (left in place for the test to remove or inspect).
 fn temp_dir(name: &str) -> PathBuf {
-    support::temp_dir(name).keep()
+    crate::test_support::temp_dir(name).keep()
 }
 
 #[test]
@@ -205,13 +200,13 @@ fn small_experiment_results_are_consistent_and_written() {
     assert!(md.contains("| dice sparse search-star2-tt |"));
     assert!(md.contains(&format!(
         "- **search + TT** ({} traces): ",
-        harness::scenario::Family::ALL.len()
+        crate::scenario::Family::ALL.len()
     )));
     // Only the sparse family's roots are searched deep enough for the table to cut leaves.
     assert!(md.contains("On `middlegame`, `transposition-rich`, `promotion-en-passant`"));
     let game_search = std::fs::read_to_string(dir.join("results/game_search.csv")).unwrap();
     // The catalogue trace and four sources per family, sixteen rules, six budget fractions.
-    let traces = 1 + 4 * harness::scenario::Family::ALL.len();
+    let traces = 1 + 4 * crate::scenario::Family::ALL.len();
     assert_eq!(game_search.lines().count(), 1 + traces * 16 * 6);
     // The curves are drawn for the family with the longest traces; find which from the file names.
     let mrc_family = std::fs::read_dir(dir.join("report"))
@@ -252,7 +247,7 @@ fn small_experiment_results_are_consistent_and_written() {
         assert!(!p.with_extension("png").exists(), "one image format only");
     }
     // Every chart drawn is linked from index.md, and every link resolves.
-    support::assert_report_owns_its_folder(&dir.join("report"), &[]);
+    crate::test_support::assert_report_owns_its_folder(&dir.join("report"), &[]);
     let trace = std::fs::read_to_string(dir.join("trace.csv")).unwrap();
     assert_eq!(trace.lines().next(), Some("time,obj_id,board,game"));
     // The trace replayed from its file: both CSVs read back through the schema.
@@ -386,47 +381,6 @@ fn the_best_ten_figure_refuses_when_every_board_shares_one_best_ten() {
         !report.join("stray.svg").exists(),
         "a file of an older report survived"
     );
-    support::assert_report_owns_its_folder(&report, &[]);
+    crate::test_support::assert_report_owns_its_folder(&report, &[]);
     std::fs::remove_dir_all(&dir).unwrap();
-}
-
-#[derive(Parser)]
-struct Cli {
-    #[command(flatten)]
-    args: harness::commands::eviction::Args,
-}
-
-/// The configuration of `harness eviction EXTRA`: a value clap refuses, or one `config` refuses across options.
-fn parse(extra: &[&str]) -> anyhow::Result<Config> {
-    let mut argv = vec!["eviction"];
-    argv.extend_from_slice(extra);
-    harness::commands::eviction::config(&Cli::try_parse_from(argv)?.args)
-}
-
-#[test]
-fn command_line_defaults_and_errors() {
-    let c = parse(&[]).unwrap();
-    assert_eq!(c.seeds, (1..=10).collect::<Vec<_>>());
-    assert_eq!(c.stream.plan.games(), 650);
-    assert_eq!(c.policies.len(), 24);
-    assert_eq!(c.controls.len(), 2);
-    let c = parse(&[
-        "--policies",
-        "lru,aging_lfu",
-        "--aging-periods",
-        "50,500",
-        "--seeds",
-        "3",
-    ])
-    .unwrap();
-    assert_eq!(c.policies.len(), 3);
-    assert_eq!(c.seeds, vec![1, 2, 3]);
-    let e = parse(&["--policies", "lru,clock_pro"]).unwrap_err();
-    assert!(format!("{e:#}").contains("clock_pro"), "{e:#}");
-    let e = parse(&["--budgets", "10,0"]).unwrap_err();
-    assert!(format!("{e:#}").contains("budget 0"), "{e:#}");
-    let e = parse(&["--boards", "4x5:200,5x5"]).unwrap_err();
-    assert!(format!("{e:#}").contains("item 2"), "{e:#}");
-    let e = parse(&["--lookup-cells", "2-9"]).unwrap_err();
-    assert!(format!("{e:#}").contains("9 cells"), "{e:#}");
 }
