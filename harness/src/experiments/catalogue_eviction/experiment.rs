@@ -463,7 +463,8 @@ pub fn execute(config: &Config, progress: &Progress) -> Result<Outcome> {
         progress,
         |&(i, policy, budget)| {
             let prep = &prepared[i];
-            let r = replay(policy, budget, &prep.stream, &prep.check)?;
+            let r = replay(policy, budget, &prep.stream, &prep.check)
+                .map_err(|e| crate::exit::Failure::Mismatch.tag(e))?;
             let distinct = prep.stream.universe();
             let first_set = budget.min(distinct).max(1);
             let held_first = r

@@ -342,7 +342,8 @@ pub(crate) fn analyse(
     let results = parallel_map(&jobs, threads, progress, |&(t, policy, fraction)| {
         let trace = &traces[t];
         let budget = budget_for(fraction, trace.universe);
-        let r = replay_keys(policy, budget, &trace.keys, trace.universe, &checks[t])?;
+        let r = replay_keys(policy, budget, &trace.keys, trace.universe, &checks[t])
+            .map_err(|e| crate::exit::Failure::Mismatch.tag(e))?;
         Ok(GameSearchRow {
             trace: trace.name.clone(),
             arm: EvictionArm { policy, budget },
