@@ -31,6 +31,9 @@ pub mod job;
 pub mod measure;
 /// Progress on stderr (stages, enumerations, heartbeats): a bar on a terminal, a line every 10 s otherwise.
 pub(crate) mod parallel;
+/// The measured operation shared by the stages: one family's expansion per arm (counted, timed, sampled, profiled),
+/// and the parity of its counts.
+pub mod operation;
 /// Chart helpers for the reports: line and dot-and-interval charts, one SVG each, embedded font.
 pub mod plot;
 /// Numbers and tables for people: units, separators, one ratio direction, markdown and console tables.

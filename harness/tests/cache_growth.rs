@@ -7,9 +7,9 @@ use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use harness::evaluators::EvaluatorKind;
 use harness::experiments::allocations::profile_operation;
-use harness::experiments::expansion::operation::Arm;
-use harness::experiments::expansion::operation::growth::growth_blocks;
-use harness::experiments::expansion::operation::probes::probe_family;
+use harness::operation::Arm;
+use harness::operation::growth::growth_blocks;
+use harness::operation::probes::probe_family;
 use harness::scenario::{Family, load_dir};
 use std::path::Path;
 

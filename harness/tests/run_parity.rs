@@ -4,7 +4,7 @@ use engine::GameState;
 use engine::chance::{ChanceDepth, Traversal};
 use engine::memo::CacheKind;
 use harness::evaluators::EvaluatorKind;
-use harness::experiments::expansion::operation::{Arm, check_parity, count_family};
+use harness::operation::{Arm, check_parity, count_family};
 use harness::scenario::{Family, load, scenario_path};
 use std::path::Path;
 
@@ -25,7 +25,7 @@ fn all_variants(
     states: &[GameState],
     depth: ChanceDepth,
     traversal: Traversal,
-) -> Vec<(Arm, harness::experiments::expansion::operation::CountResult)> {
+) -> Vec<(Arm, harness::operation::CountResult)> {
     CacheKind::ALL
         .into_iter()
         .map(|cache| {

@@ -4,7 +4,7 @@
 
 use super::model::{CostModel, evaluator_cost};
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::expansion::operation::{Arm, timed_operation};
+use crate::operation::{Arm, timed_operation};
 use crate::experiments::instructions::main_job::deal;
 use crate::experiments::instructions::{Children, MeasuredArm, measure_arms, operation_states};
 use crate::measure::{Plan, measure_interleaved};

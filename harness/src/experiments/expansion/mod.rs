@@ -4,7 +4,6 @@
 
 mod claims;
 pub mod glance;
-pub mod operation;
 mod parity;
 mod rows;
 pub mod section;

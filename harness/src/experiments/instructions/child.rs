@@ -2,7 +2,7 @@
 
 use super::client_request;
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::expansion::operation::{Arm, count_family, timed_operation};
+use crate::operation::{Arm, count_family, timed_operation};
 use crate::scenario::families;
 use crate::scenario::{LoadedScenario, load_dir};
 use anyhow::{Context, Result};

@@ -6,7 +6,7 @@
 use super::break_even::{BreakEven, BreakEvenInputs};
 use super::{Children, MeasuredArm, measure_arms, valgrind_version};
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::expansion::operation::Arm;
+use crate::operation::Arm;
 use crate::parallel::parallel_map;
 use crate::progress::Progress;
 use crate::record::{ArmKey, CountRow, Metric};
@@ -256,7 +256,7 @@ pub type Child<'a> = (&'a str, usize, Vec<Arm>);
 /// use engine::memo::CacheKind;
 /// use harness::evaluators::EvaluatorKind;
 /// use harness::experiments::instructions::main_job::{ArmSet, children_of};
-/// use harness::experiments::expansion::operation::Arm;
+/// use harness::operation::Arm;
 /// let arm = |cache| Arm { cache, eval: EvaluatorKind::Material, traversal: Traversal::Cached };
 /// let arms = [arm(CacheKind::None), arm(CacheKind::Optimized), arm(CacheKind::Fx)];
 /// // One dear family and two cheap ones on two cores: the dear one's arms go to three children.
@@ -387,7 +387,7 @@ impl InstructionPlan {
 }
 
 fn row_key(fam: &str, cache: CacheKind, eval: EvaluatorKind) -> ArmKey {
-    crate::experiments::expansion::operation::Arm {
+    crate::operation::Arm {
         cache,
         eval,
         traversal: engine::chance::Traversal::Cached,

@@ -3,8 +3,8 @@
 
 use crate::evaluators::EvaluatorKind;
 use crate::experiments::Job;
-use crate::experiments::expansion::operation::arm::evaluated_states;
-use crate::experiments::expansion::operation::probes::{FamilyProbes, probe_family};
+use crate::operation::arm::evaluated_states;
+use crate::operation::probes::{FamilyProbes, probe_family};
 use crate::record::{CountRow, RunFolder};
 use crate::scenario::LoadedScenario;
 use crate::status;

@@ -5,7 +5,7 @@
 
 use super::arms::{SearchArm, TABLE_ENTRIES, search_roots};
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::expansion::operation::sampled::{Planting, Sampled, Successors};
+use crate::operation::sampled::{Planting, Sampled, Successors};
 use crate::scenario::LoadedScenario;
 use anyhow::{Context, Result, bail};
 use engine::GameState;

@@ -10,7 +10,7 @@
 use super::arms::{SearchArm, SearchRow};
 use super::sampler::{arm_words, family_roots, search_sampler, stage_table};
 use crate::experiments::Job;
-use crate::experiments::expansion::operation::sampled::Planting;
+use crate::operation::sampled::Planting;
 use crate::measure::child::{ChildSpec, child_session};
 use crate::measure::kernel::{
     SessionTimes, flattened, half_width, setting_session, speedup, typical_time,

@@ -13,7 +13,7 @@ const CHUNK: u64 = 256;
 /// - the chunk directory (a `Vec` of chunks), reallocated at 1, 5, 9, 17, ... chunks (`Vec` capacities 4, 8, 16, ...).
 ///
 /// ```
-/// use harness::experiments::expansion::operation::growth::growth_blocks;
+/// use harness::operation::growth::growth_blocks;
 /// assert_eq!(growth_blocks(0, 0), 0);
 /// // One doubling (to the first 1,024 slots), one chunk, the directory's first allocation.
 /// assert_eq!(growth_blocks(1, 1), 5);
