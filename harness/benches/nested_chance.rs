@@ -9,9 +9,7 @@ use engine::GameState;
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use harness::evaluators::EvaluatorKind;
-use harness::operation::{
-    Arm, check_parity, count_family, timed_operation,
-};
+use harness::operation::{Arm, check_parity, count_family, timed_operation};
 use harness::scenario::{Family, load, scenario_path};
 use std::path::Path;
 use std::time::Duration;

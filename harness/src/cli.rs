@@ -57,7 +57,7 @@ pub enum Command {
     Report(commands::report::Args),
     /// Internal: run one arm's operation once, for callgrind (see `harness::experiments::instructions`).
     #[command(hide = true)]
-    CallgrindOp(crate::experiments::instructions::child::Args),
+    CallgrindOp(crate::callgrind::child::Args),
     /// Internal: time short rounds on request, for `compare`'s interleaved timing (see `harness::compare`).
     #[command(hide = true)]
     TimingRounds(crate::compare::round_child::Args),
@@ -114,7 +114,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::BreakEven(a)) => commands::break_even::run(a),
         Some(Command::Compare(a)) => commands::compare::run(a),
         Some(Command::TtPressure(a)) => commands::tt_pressure::run(a),
-        Some(Command::CallgrindOp(a)) => crate::experiments::instructions::child::run(a),
+        Some(Command::CallgrindOp(a)) => crate::callgrind::child::run(a),
         Some(Command::TimingRounds(a)) => crate::compare::round_child::run(a),
     }
 }

@@ -7,6 +7,8 @@ pub mod answer;
 pub mod arm;
 /// What this binary was built from: version, git revision, rustc (captured by `build.rs`).
 pub mod build_info;
+/// Callgrind instruction counts of the measured operation, in child processes, kept by what decides them.
+pub mod callgrind;
 /// The child processes a run starts die with it; SIGINT and SIGTERM mark the run folder interrupted.
 pub(crate) mod children;
 /// The command line: the subcommand list, parsing, and dispatch to `commands`.
@@ -29,11 +31,11 @@ pub mod experiments;
 pub mod job;
 /// In-process timing: warm-up, interleaved variants, medians with 95% intervals, paired ratios.
 pub mod measure;
-/// Progress on stderr (stages, enumerations, heartbeats): a bar on a terminal, a line every 10 s otherwise.
-pub(crate) mod parallel;
 /// The measured operation shared by the stages: one family's expansion per arm (counted, timed, sampled, profiled),
 /// and the parity of its counts.
 pub mod operation;
+/// Progress on stderr (stages, enumerations, heartbeats): a bar on a terminal, a line every 10 s otherwise.
+pub(crate) mod parallel;
 /// Chart helpers for the reports: line and dot-and-interval charts, one SVG each, embedded font.
 pub mod plot;
 /// Numbers and tables for people: units, separators, one ratio direction, markdown and console tables.

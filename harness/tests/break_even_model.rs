@@ -9,9 +9,7 @@
 
 mod support;
 
-use harness::experiments::instructions::{
-    Children, measure_arm, measure_evaluator_alone, valgrind_version,
-};
+use harness::callgrind::{Children, measure_arm, measure_evaluator_alone, valgrind_version};
 use std::path::Path;
 
 const FAMILY: &str = "promotion-en-passant";
@@ -69,7 +67,7 @@ fn the_model_reproduces_one_operation_exactly_from_its_parts() {
     let delta_e = total as i128;
     assert!(delta_e > 0, "work:16 costs more than work:1");
 
-    let ir = |m: &harness::experiments::instructions::MeasuredArm| m.totals.ir as i128;
+    let ir = |m: &harness::callgrind::MeasuredArm| m.totals.ir as i128;
     let predicted = ir(&opt1) + (ir(&none2) - ir(&none1)) - (lookups - misses) * delta_e;
     assert_eq!(
         predicted,

@@ -5,7 +5,7 @@
 
 mod support;
 
-use harness::experiments::instructions::{CallgrindTotals, parse_callgrind_out, valgrind_version};
+use harness::callgrind::{CallgrindTotals, parse_callgrind_out, valgrind_version};
 use std::path::Path;
 use std::process::Command;
 

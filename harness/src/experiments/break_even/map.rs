@@ -3,11 +3,11 @@
 //! gives the measured speedup at every evaluator rung.
 
 use super::model::{CostModel, evaluator_cost};
+use crate::callgrind::{Children, MeasuredArm, measure_arms, operation_states};
 use crate::evaluators::EvaluatorKind;
-use crate::operation::{Arm, timed_operation};
 use crate::experiments::instructions::main_job::deal;
-use crate::experiments::instructions::{Children, MeasuredArm, measure_arms, operation_states};
 use crate::measure::{Plan, measure_interleaved};
+use crate::operation::{Arm, timed_operation};
 use crate::parallel::parallel_map;
 use crate::progress::Progress;
 use crate::record::schema::BreakEvenRecord;

@@ -41,7 +41,7 @@ impl Experiment for BreakEven {
             &prov,
             run.folder.path(),
             &expansion,
-            Some(&crate::experiments::instructions::count_cache::folder_under(&run.job.out)),
+            Some(&crate::callgrind::count_cache::folder_under(&run.job.out)),
         )?;
         Ok(())
     }

@@ -4,16 +4,16 @@
 //! the executable has no such child (a test binary).
 
 use super::Group;
-use crate::operation::timing::{arm_timings, speedup_over};
 use crate::evaluators::EvaluatorKind;
 use crate::experiments::Job;
-use crate::operation::Arm;
-use crate::operation::evaluator_cost::evaluator_ns_per_call;
 use crate::experiments::job::{report_evaluator, report_traversal};
 use crate::measure::Plan;
 use crate::measure::child::{ChildSpec, child_session};
 use crate::measure::kernel::{SessionTimes, half_width, setting_session};
 use crate::measure::schedule::run_schedule;
+use crate::operation::Arm;
+use crate::operation::evaluator_cost::evaluator_ns_per_call;
+use crate::operation::timing::{arm_timings, speedup_over};
 use crate::progress::Progress;
 use crate::record::schema::TimingPlanRecord;
 use crate::status;

@@ -4,7 +4,7 @@
 //! operation, each evaluator's break-even costs (see [`BreakEven`]).
 
 use super::break_even::{BreakEven, BreakEvenInputs};
-use super::{Children, MeasuredArm, measure_arms, valgrind_version};
+use crate::callgrind::{Children, MeasuredArm, measure_arms, valgrind_version};
 use crate::evaluators::EvaluatorKind;
 use crate::operation::Arm;
 use crate::parallel::parallel_map;
@@ -209,7 +209,7 @@ pub fn instruction_rows(
                 .to_owned()
         },
         if cache_sim {
-            super::callgrind::window_note()
+            crate::callgrind::window_note()
         } else {
             ""
         },

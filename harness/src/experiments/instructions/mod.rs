@@ -2,7 +2,7 @@
 //! child processes (`counts.csv`'s instruction rows, `instructions-status.txt`). Deterministic, so a stable figure
 //! where timings are noisy; for the same reason the children run on every free core at once, beside the main job's
 //! timings ([`crate::experiments::lanes`]), and a child whose binary,
-//! scenario file, valgrind and arguments ran before is not run again ([`count_cache`]; the status file says how
+//! scenario file, valgrind and arguments ran before is not run again ([`crate::callgrind::count_cache`]; the status file says how
 //! many were reused).
 
 mod run;
@@ -13,17 +13,7 @@ pub use run::{instruction_rows, probe_families};
 use super::{Experiment, MainRun};
 
 pub mod break_even;
-pub mod callgrind;
-pub mod child;
-mod client_request;
-pub(crate) mod count_cache;
 pub mod main_job;
-
-pub use callgrind::{
-    CallgrindTotals, Children, MeasuredArm, measure_arm, measure_arms, measure_evaluator_alone,
-    parse_callgrind_out, valgrind_version,
-};
-pub use child::{measured_operation, operation_states};
 
 /// The instruction-count experiment (see the module docs).
 pub(crate) struct Instructions;

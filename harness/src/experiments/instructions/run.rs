@@ -75,7 +75,7 @@ pub fn instruction_rows(
         &caches,
         &job.evaluators,
         &folder.path().join("callgrind"),
-        Some(&super::count_cache::folder_under(&job.out)),
+        Some(&crate::callgrind::count_cache::folder_under(&job.out)),
     );
     status!(
         "instructions: {note} ({:.1} s)",

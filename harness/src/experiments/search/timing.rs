@@ -10,12 +10,12 @@
 use super::arms::{SearchArm, SearchRow};
 use super::sampler::{arm_words, family_roots, search_sampler, stage_table};
 use crate::experiments::Job;
-use crate::operation::sampled::Planting;
 use crate::measure::child::{ChildSpec, child_session};
 use crate::measure::kernel::{
     SessionTimes, flattened, half_width, setting_session, speedup, typical_time,
 };
 use crate::measure::schedule::{Schedule, run_schedule};
+use crate::operation::sampled::Planting;
 use crate::progress::Progress;
 use crate::record::ArmKey;
 use crate::record::schema::TimingPlanRecord;

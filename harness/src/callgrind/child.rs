@@ -37,7 +37,7 @@ pub struct Args {
 /// `CACHE/EVALUATOR/TRAVERSAL` as the child's `--arm` takes it.
 ///
 /// ```
-/// use harness::experiments::instructions::child::{arm_spec, parse_arm};
+/// use harness::callgrind::child::{arm_spec, parse_arm};
 /// let arm = parse_arm("optimized/work:4/off").unwrap();
 /// assert_eq!(arm_spec(&arm), "optimized/work:4/off");
 /// assert!(parse_arm("optimized/material").unwrap_err().contains("CACHE/EVALUATOR/TRAVERSAL"));

@@ -28,7 +28,7 @@ impl CallgrindTotals {
     /// Estimated cycles = L1 hits + 5·LL hits + 35·RAM hits (the iai-callgrind/gungraun model; not measured).
     ///
     /// ```
-    /// let t = harness::experiments::instructions::CallgrindTotals { ir: 100, dr: 50, dw: 50, l1_misses: 10, ll_misses: 2 };
+    /// let t = harness::callgrind::CallgrindTotals { ir: 100, dr: 50, dw: 50, l1_misses: 10, ll_misses: 2 };
     /// // 190 L1 hits + 5 * 8 LL hits + 35 * 2 RAM hits
     /// assert_eq!(t.estimated_cycles(), 190 + 40 + 70);
     /// ```
@@ -48,10 +48,10 @@ impl CallgrindTotals {
 ///
 /// ```
 /// let text = "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\nsummary: 100 50 50 1 5 4 1 1 0\n";
-/// let t = harness::experiments::instructions::parse_callgrind_out(text).unwrap();
+/// let t = harness::callgrind::parse_callgrind_out(text).unwrap();
 /// assert_eq!((t.ir, t.l1_misses, t.ll_misses), (100, 10, 2));
 /// let windowed = "events: Ir Dr\nsummary: 0\nfn=(1) f\n1 100 50\ntotals: 100 50\n";
-/// assert_eq!(harness::experiments::instructions::parse_callgrind_out(windowed).unwrap().ir, 100);
+/// assert_eq!(harness::callgrind::parse_callgrind_out(windowed).unwrap().ir, 100);
 /// ```
 pub fn parse_callgrind_out(text: &str) -> Result<CallgrindTotals> {
     let events: Vec<&str> = text
