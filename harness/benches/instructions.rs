@@ -25,7 +25,7 @@ use engine::search::{Pruning, SearchDepth, TranspositionTable};
 use engine::{Color, GameState, for_each_legal_turn};
 use gungraun::prelude::*;
 use harness::evaluators::{EvaluatorKind, counter_value};
-use harness::experiments::search::arms::{SearchArm, TABLE_ENTRIES, search_roots};
+use harness::operation::search::{SearchArm, TABLE_ENTRIES, search_roots};
 use harness::operation::{Arm, timed_operation};
 use harness::scenario::{Family, load_dir};
 use std::collections::HashSet;

@@ -8,7 +8,7 @@ use engine::GameState;
 use engine::memo::CacheKind;
 use engine::search::{Pruning, SearchDepth, TranspositionTable};
 use harness::evaluators::EvaluatorKind;
-use harness::experiments::search::arms::{SearchArm, TABLE_ENTRIES, search_roots};
+use harness::operation::search::{SearchArm, TABLE_ENTRIES, search_roots};
 use harness::scenario::{Family, load_dir};
 use std::path::Path;
 

@@ -95,7 +95,7 @@ fn roots(family: Family) -> (Vec<GameState>, SearchDepth) {
 fn search_parity_runs_on_the_users_evaluator() {
     let (mine, _) = registered();
     let arms = harness::arm::SearchArm::all();
-    let search = harness::experiments::search::arms::search_section;
+    let search = harness::operation::search::search_section;
     let (roots, depth) = roots(Family::TranspositionRich);
     let families = [("transposition-rich".to_owned(), roots)];
     let rows = search(&families, depth, &arms, mine).unwrap();
@@ -119,7 +119,7 @@ fn a_wrong_declared_bound_is_caught_on_a_root_where_it_must_change_the_value() {
     let right: EvaluatorKind = "right-bound".parse().unwrap();
     let root = GameState::from_dfen("7k/P7/8/8/8/8/7P/4K3 w - - 0 1 PKK").unwrap();
     let arms = harness::arm::SearchArm::all();
-    let search = harness::experiments::search::arms::search_section;
+    let search = harness::operation::search::search_section;
     let families = [("promotion".to_owned(), vec![root])];
     let rows = search(&families, SearchDepth::Two, &arms, right).unwrap();
     assert_eq!(rows.len(), arms.len());

@@ -1,7 +1,6 @@
 //! The search experiment: every family's frozen roots searched one turn deeper than its expansion depth by every
 //! pruning x transposition table x evaluation cache arm, parity against unpruned expectimax first; `search.csv`.
 
-pub mod arms;
 mod claims;
 pub mod findings;
 mod run;

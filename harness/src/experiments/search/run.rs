@@ -6,9 +6,9 @@
 use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
 use crate::experiments::Job;
-use crate::experiments::search::arms::{SearchArm, SearchRow, search_section};
 use crate::experiments::search::findings::SearchFindings;
 use crate::experiments::search::sampler::family_roots;
+use crate::operation::search::{SearchArm, SearchRow, search_section};
 use crate::parallel::parallel_map;
 use crate::progress::Progress;
 use crate::record::schema::{SearchRecord, write_search};

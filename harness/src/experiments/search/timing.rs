@@ -7,7 +7,6 @@
 //! - The **all-arms** setting: every arm of the family, plain expectimax included, in what is left: each arm's
 //!   time per pass and its speedup over plain expectimax, and every other cache speedup.
 
-use super::arms::{SearchArm, SearchRow};
 use super::sampler::{arm_words, family_roots, search_sampler, stage_table};
 use crate::experiments::Job;
 use crate::measure::child::{ChildSpec, child_session};
@@ -16,6 +15,7 @@ use crate::measure::kernel::{
 };
 use crate::measure::schedule::{Schedule, run_schedule};
 use crate::operation::sampled::Planting;
+use crate::operation::search::{SearchArm, SearchRow};
 use crate::progress::Progress;
 use crate::record::ArmKey;
 use crate::record::schema::TimingPlanRecord;
