@@ -61,6 +61,9 @@ pub mod section;
 pub mod selection;
 /// The one statistics module: Student-t quantiles, mean and median intervals, paired ratios.
 pub mod statistics;
+/// Playing strength: matches between bots (SPRT, Elo), deadline qualification, Elo per doubling of the per-move
+/// budget and the Elo a speedup predicts.
+pub mod strength;
 /// Validating parsers for command-line values (names from a closed set, lists without repeats, non-zero numbers).
 pub mod values;
 /// The one verdict of an interval against a baseline with a practical threshold, worded per context.

@@ -3,10 +3,10 @@
 //! a deadline run folder (`deadline-<UTC>/` with `deadline.csv`), its report in `reports/deadline/<folder>/`.
 
 use crate::exit::Failure;
-use crate::experiments::deadline::section::{is_deadline_folder, render_deadline};
-use crate::experiments::match_runner::section::{is_match_folder, render_match};
 use crate::record::{Role, check_apart};
 use crate::report::{latest_run, render_loaded, replace_folder};
+use crate::strength::deadline::section::{is_deadline_folder, render_deadline};
+use crate::strength::match_runner::section::{is_match_folder, render_match};
 use std::path::{Path, PathBuf};
 
 /// Arguments of `harness report`.

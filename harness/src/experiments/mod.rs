@@ -1,24 +1,18 @@
 //! The main job's experiments, in run order, on one spine: each experiment is a folder here holding its plan,
 //! arms, domain code, findings and report section, and a unit type implementing [`Experiment`] (the typed CSV
 //! rows stay in the spine's `record::schema`, which reads every run folder). The main job is [`MAIN_JOB`];
-//! `--skip` and the stage list in `--help` come from it, and `compare` asks it which experiments it reads. The
-//! match runner and deadline qualification live here too but are commands of their own, not stages of the main
-//! job.
+//! `--skip` and the stage list in `--help` come from it, and `compare` asks it which experiments it reads.
 
 pub mod allocations;
 pub mod bounded_cache;
 pub mod break_even;
 pub mod catalogue_eviction;
-pub mod deadline;
 pub mod expansion;
 pub mod instructions;
 pub mod job;
 pub(crate) mod lanes;
 mod main_run;
-pub mod match_runner;
 pub mod search;
-/// Playing strength of a speedup: Elo per doubling of the per-move budget and the predicted Elo of a speedup.
-pub mod strength;
 pub mod tt_pressure;
 
 pub use job::{Job, Race, timing_plan, timing_schedule};

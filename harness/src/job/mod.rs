@@ -95,8 +95,7 @@ fn run_in(
 )> {
     // Elo per doubling is read before the work, so a malformed file stops the run at once; a missing one only
     // leaves the predicted Elo out.
-    let strength =
-        crate::experiments::strength::Strength::for_run(&job.scenarios_dir, folder.path())?;
+    let strength = crate::strength::Strength::for_run(&job.scenarios_dir, folder.path())?;
     let scenarios = verify::verify_scenarios(job)?;
     status!(
         "verified {} successors in {:.1} s",

@@ -4,10 +4,10 @@ use crate::answer::Claim;
 use crate::experiments::bounded_cache::findings::BoundedGlance;
 use crate::experiments::break_even::findings::VariantBreakEven;
 use crate::experiments::expansion::glance::{Glance, Tally, glance_table, tally};
-use crate::experiments::strength::Basis;
 use crate::outln;
 use crate::record::RunMetadata;
 use crate::statistics::Interval;
+use crate::strength::Basis;
 use serde::Serialize;
 
 /// The version of `summary.json`'s layout; bumped when a key is added, changes meaning or disappears. Version 3
@@ -88,11 +88,11 @@ impl StrengthHeadline {
     fn of(b: &Basis) -> StrengthHeadline {
         StrengthHeadline {
             budget: b.budget(),
-            time_per_move_ms: crate::experiments::strength::REFERENCE_MS,
+            time_per_move_ms: crate::strength::REFERENCE_MS,
             bench_nps: b.bench.nps,
             bench_machine: b.bench.provenance.machine.clone(),
             bench_load: b.bench.provenance.load_start.clone(),
-            margin_elo: crate::experiments::strength::MARGIN_ELO,
+            margin_elo: crate::strength::MARGIN_ELO,
             bot: b.curve.bot.clone(),
             curve: b
                 .curve
@@ -203,12 +203,12 @@ pub(crate) fn print_summary(answer: &[Claim], glance: &[Glance]) {
 mod tests {
     use super::*;
     use crate::experiments::expansion::glance::{sample, with_predicted_elo};
-    use crate::experiments::strength::Strength;
+    use crate::strength::Strength;
 
     #[test]
     fn summary_json_carries_the_curve_the_budget_and_each_settings_predicted_elo_only_with_a_basis()
     {
-        let b = crate::experiments::strength::tests::basis();
+        let b = crate::strength::tests::basis();
         let meta = RunMetadata::collect(1);
         let mut glance = vec![sample("material", "a", 1.2, 1.1, 1.3)];
         let keys = |glance: &[Glance], b: Option<&Basis>| {

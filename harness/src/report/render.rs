@@ -58,14 +58,14 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
     }
     // Match runs are commands, not main-job stages: those beside this run folder are listed after it.
     if let Some(section) =
-        crate::experiments::match_runner::section::listing(&results.dir, &charts_dir)
+        crate::strength::match_runner::section::listing(&results.dir, &charts_dir)
             .context("the Matches section")?
     {
         r.md.push_str(&section.markdown);
         r.charts.extend(section.charts);
     }
     // Deadline runs likewise.
-    if let Some(section) = crate::experiments::deadline::section::listing(&results.dir)
+    if let Some(section) = crate::strength::deadline::section::listing(&results.dir)
         .context("the Deadline qualification section")?
     {
         r.md.push_str(&section.markdown);
@@ -202,7 +202,7 @@ impl Report<'_> {
         if let Some(map) = crate::experiments::break_even::section::rows(&self.results.dir)? {
             crate::experiments::expansion::glance::with_break_even_map(&mut glance, &map);
         }
-        let strength = crate::experiments::strength::Strength::of_run(&self.results.dir)?;
+        let strength = crate::strength::Strength::of_run(&self.results.dir)?;
         crate::experiments::expansion::glance::with_predicted_elo(&mut glance, &strength);
         let _ = writeln!(self.md, "## At a glance\n");
         if glance.is_empty() {

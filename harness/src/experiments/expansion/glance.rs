@@ -4,7 +4,6 @@
 
 use crate::answer::Usage;
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::strength::{Strength, elo_text};
 use crate::present::number::{MISSING, instructions, percent, ratio_interval, time_ns};
 use crate::present::{Align, Table, TableError};
 use crate::record::schema::{
@@ -12,6 +11,7 @@ use crate::record::schema::{
 };
 use crate::record::{ArmKey, Known, Metric, MetricTable};
 use crate::statistics::{Interval, Method, median_ci_rank};
+use crate::strength::{Strength, elo_text};
 use crate::verdict::{PAYS, Verdict};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
@@ -69,7 +69,7 @@ pub struct Glance {
     /// cache with the others).
     pub break_even_instructions_per_call: Option<f64>,
     /// The speedup in playing strength at the stated budget: Elo(N·speedup) − Elo(N) off the curve
-    /// ([`crate::experiments::strength`]); absent without a curve and bench, or off the curve.
+    /// ([`crate::strength`]); absent without a curve and bench, or off the curve.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub predicted_elo: Option<Interval>,
 }

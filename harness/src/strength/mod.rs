@@ -6,6 +6,8 @@
 
 pub(crate) mod bench;
 pub(crate) mod curve;
+pub mod deadline;
+pub mod match_runner;
 
 use crate::exit::Failure;
 use crate::present::number::{MISSING, count};
