@@ -76,6 +76,21 @@ pub fn command() -> clap::Command {
          {EXIT_STATUS_HELP}",
         crate::experiments::stage_list()
     ));
+    for (flag, names) in crate::experiments::skip_aliases() {
+        let about = match names.as_slice() {
+            [one] => crate::experiments::MAIN_JOB
+                .iter()
+                .find(|e| e.name() == *one)
+                .map_or("", |e| e.about()),
+            _ => "every experiment that runs child processes (callgrind, dhat)",
+        };
+        cmd = cmd.arg(
+            clap::Arg::new(flag)
+                .long(&flag[2..])
+                .action(clap::ArgAction::SetTrue)
+                .help(format!("Alias of `--skip {}`: {about}", names.join(","))),
+        );
+    }
     for sub in cmd.get_subcommands_mut() {
         *sub = std::mem::take(sub).after_help(EXIT_STATUS_HELP);
     }
@@ -84,8 +99,18 @@ pub fn command() -> clap::Command {
 
 /// Parses the process's arguments with [`command`]; a usage error (status 2), `--help` or `--version` as `Err`.
 pub fn parse() -> Result<Cli, clap::Error> {
-    let matches = command().try_get_matches()?;
-    Cli::from_arg_matches(&matches)
+    from_matches(&command().try_get_matches()?)
+}
+
+/// The command line from its matches, the `--skip-…` aliases joined to `--skip`.
+fn from_matches(matches: &clap::ArgMatches) -> Result<Cli, clap::Error> {
+    let mut cli = Cli::from_arg_matches(matches)?;
+    for (flag, names) in crate::experiments::skip_aliases() {
+        if matches.get_flag(flag) {
+            cli.main_job.skip.0.extend(names);
+        }
+    }
+    Ok(cli)
 }
 
 /// Runs a parsed command line; a scenario-file error that no command tagged gets its own class
@@ -163,4 +188,46 @@ pub fn main_with(registry: crate::registry::Registry) -> Result<(), crate::exit:
 fn complain(message: &str) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "error: {message}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn skipped(args: &[&str]) -> Vec<&'static str> {
+        let matches = command()
+            .try_get_matches_from(
+                [
+                    "harness",
+                    "--scenarios-dir",
+                    concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios"),
+                ]
+                .into_iter()
+                .chain(args.iter().copied()),
+            )
+            .unwrap();
+        from_matches(&matches).unwrap().main_job.job().unwrap().skip
+    }
+
+    #[test]
+    fn each_skip_alias_skips_what_its_experiments_declare() {
+        assert_eq!(skipped(&[]), Vec::<&str>::new());
+        assert_eq!(skipped(&["--skip-search"]), ["search"]);
+        assert_eq!(
+            skipped(&["--skip-profiles"]),
+            ["instructions", "break_even", "allocations"]
+        );
+        assert_eq!(
+            skipped(&["--skip-eviction", "--skip", "search,catalogue_eviction"]),
+            ["search", "catalogue_eviction"]
+        );
+        let help = command().render_long_help().to_string();
+        for flag in [
+            "--skip-tt-pressure",
+            "--skip-bounded-cache",
+            "--skip-break-even",
+        ] {
+            assert!(help.contains(flag), "{flag} missing from --help");
+        }
+    }
 }

@@ -49,26 +49,6 @@ pub struct Args {
     /// bounded_cache, tt_pressure, catalogue_eviction, allocations.
     #[arg(long, value_parser = crate::experiments::parse_skip, default_value = "")]
     pub skip: Skipped,
-    /// Alias of `--skip catalogue_eviction`. Skip the catalogue-eviction experiment (it runs after the timings; 10 seeds and the game-search traces, with --quick 3 seeds and no game-search traces).
-    #[arg(long)]
-    pub skip_eviction: bool,
-    /// Alias of `--skip instructions,allocations,break_even`: no child processes (callgrind, dhat).
-    #[arg(long)]
-    pub skip_profiles: bool,
-    /// Alias of `--skip search`. Skip the search stage (every family's roots searched by every pruning x table x cache arm; `search.csv`).
-    #[arg(long)]
-    pub skip_search: bool,
-    /// Alias of `--skip bounded_cache`. Skip the bounded-cache stage (a short run of `harness bounded-cache`; `bounded_cache.csv`).
-    #[arg(long)]
-    pub skip_bounded_cache: bool,
-    /// Alias of `--skip tt_pressure`. Skip the TT-pressure stage (every replacement scheme at 2^6, 2^10, 2^14 entries over an 8-move game;
-    /// `tt_pressure.csv`; the full sweep is `harness tt-pressure`).
-    #[arg(long)]
-    pub skip_tt_pressure: bool,
-    /// Alias of `--skip break_even`. Skip the break-even map's short grid (one family, optimized cache, three evaluator rungs; `break_even.csv`;
-    /// also skipped by --skip-profiles, as it runs callgrind children). The full map: `harness break-even`.
-    #[arg(long)]
-    pub skip_break_even: bool,
     /// Where the plotted report goes (`index.md`, `charts/`, `eviction/`).
     #[arg(long, default_value = "reports")]
     pub report_dir: PathBuf,
@@ -131,25 +111,9 @@ impl Args {
 }
 
 impl Args {
-    /// `--skip` and its aliases, each experiment once, in [`crate::experiments::MAIN_JOB`] order.
+    /// `--skip` (with its aliases, added by [`crate::cli::parse`]), each experiment once, in [`crate::experiments::MAIN_JOB`] order.
     fn skipped(&self) -> Vec<&'static str> {
-        let mut names = self.skip.0.clone();
-        let aliases: [(bool, &[&'static str]); 6] = [
-            (self.skip_eviction, &["catalogue_eviction"]),
-            (
-                self.skip_profiles,
-                &["instructions", "allocations", "break_even"],
-            ),
-            (self.skip_search, &["search"]),
-            (self.skip_bounded_cache, &["bounded_cache"]),
-            (self.skip_tt_pressure, &["tt_pressure"]),
-            (self.skip_break_even, &["break_even"]),
-        ];
-        for (set, skipped) in aliases {
-            if set {
-                names.extend_from_slice(skipped);
-            }
-        }
+        let names = &self.skip.0;
         crate::experiments::MAIN_JOB
             .iter()
             .map(|e| e.name())

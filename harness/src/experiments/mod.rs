@@ -36,6 +36,10 @@ pub(crate) trait Experiment: Sync {
     fn legacy_skip_flag(&self) -> Option<&'static str> {
         None
     }
+    /// Whether it runs child processes (callgrind, dhat): the `--skip-profiles` alias skips every such experiment.
+    fn runs_children(&self) -> bool {
+        false
+    }
     /// Whether it takes wall-clock measurements. Such experiments run one after another in the timed lane, which
     /// keeps a core to itself; the others (deterministic counts) run beside them ([`lanes`]).
     fn measures_time(&self) -> bool {
@@ -141,6 +145,18 @@ pub fn parse_skip(s: &str) -> Result<Skipped, String> {
         out.push(e.name());
     }
     Ok(Skipped(out))
+}
+
+/// The `--skip-…` aliases of `--skip`, each with the experiments it skips: an experiment's own flag
+/// ([`Experiment::legacy_skip_flag`]), and `--skip-profiles` for every experiment that runs child processes.
+pub(crate) fn skip_aliases() -> Vec<(&'static str, Vec<&'static str>)> {
+    let mut out: Vec<_> = MAIN_JOB
+        .iter()
+        .filter_map(|e| Some((e.legacy_skip_flag()?, vec![e.name()])))
+        .collect();
+    let children = MAIN_JOB.iter().filter(|e| e.runs_children());
+    out.push(("--skip-profiles", children.map(|e| e.name()).collect()));
+    out
 }
 
 /// The experiments `compare` does not read: each of its runs skips them.

@@ -20,6 +20,9 @@ pub use model::{CostModel, evaluator_cost};
 pub struct BreakEven;
 
 impl Experiment for BreakEven {
+    fn runs_children(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "break_even"
     }

@@ -22,6 +22,9 @@ pub(crate) struct Instructions;
 pub(crate) const STATUS_FILE: &str = "instructions-status.txt";
 
 impl Experiment for Instructions {
+    fn runs_children(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "instructions"
     }
