@@ -1,8 +1,6 @@
 //! The run's headline: printed last on the console and written as `summary.json`.
 
 use crate::answer::Claim;
-use crate::experiments::bounded_cache::findings::BoundedGlance;
-use crate::experiments::break_even::findings::VariantBreakEven;
 use crate::experiments::expansion::glance::{Glance, Tally, glance_table, tally};
 use crate::outln;
 use crate::record::RunMetadata;
@@ -36,22 +34,16 @@ struct SummaryJson<'a> {
     at_a_glance: &'a [Glance],
     #[serde(skip_serializing_if = "Option::is_none")]
     strength: Option<StrengthHeadline>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    bounded_cache: Option<&'a [BoundedGlance]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    tt_pressure: Option<TtPressureHeadline>,
-    break_even_map: &'a [VariantBreakEven],
+    /// Each experiment's headline under its key ([`crate::experiments::MainRun::headline`]).
+    #[serde(flatten)]
+    headlines: &'a std::collections::BTreeMap<&'static str, serde_json::Value>,
 }
 
-/// The optional stages' headlines in `summary.json`; each is left out when its stage did not run.
+/// What `summary.json` adds to the answer and At a glance; each part is left out when its stage did not run.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct StageHeadlines<'a> {
-    /// The bounded-cache stage's at-a-glance lines.
-    pub bounded_cache: Option<&'a [BoundedGlance]>,
-    /// The TT-pressure slice's headline.
-    pub tt_pressure: Option<TtPressureHeadline>,
-    /// The break-even map's costs per variant (empty when the stage did not run).
-    pub break_even_map: &'a [VariantBreakEven],
+    /// The experiments' headlines, each under its key.
+    pub headlines: Option<&'a std::collections::BTreeMap<&'static str, serde_json::Value>>,
     /// The curve and bench the predicted Elo figures use (absent without them).
     pub strength: Option<&'a Basis>,
     /// How the timing ran (absent when the expansion stage did not time).
@@ -107,51 +99,8 @@ impl StrengthHeadline {
     }
 }
 
-/// The TT-pressure slice's headline in `summary.json` (absent when the stage was skipped).
-#[derive(Serialize, Clone, Debug, PartialEq)]
-pub(crate) struct TtPressureHeadline {
-    /// Moves of the fixed game.
-    pub moves: u64,
-    /// Depth in full turns.
-    pub depth_turns: u8,
-    /// Entries the unbounded table held at the end.
-    pub unbounded_entries: u64,
-    /// The sizes swept (log2 entries).
-    pub sizes_log2: Vec<u8>,
-    /// The largest size at which the schemes are more than 5% apart in nodes (`null`: never).
-    pub scheme_matters_up_to_log2: Option<u8>,
-    /// The worst scheme's extra nodes over the best at the smallest size, in percent.
-    pub smallest_size_extra_nodes_percent: f64,
-    /// The largest such extra at any size, in percent.
-    pub largest_extra_nodes_percent: f64,
-    /// Whether every arm made every root decision (value and path) the unbounded table made.
-    pub all_decisions_equal: bool,
-    /// Wall time of the stage.
-    pub seconds: f64,
-}
-
-impl TtPressureHeadline {
-    /// The headline of a finished stage.
-    pub(crate) fn of(
-        outcome: &crate::experiments::tt_pressure::TtPressureOutcome,
-    ) -> TtPressureHeadline {
-        let f = &outcome.findings;
-        let pct = |s: Option<&crate::experiments::tt_pressure::SizeSpread>| {
-            s.map_or(0.0, |s| 100.0 * s.extra_nodes)
-        };
-        TtPressureHeadline {
-            moves: f.moves,
-            depth_turns: f.depth_turns,
-            unbounded_entries: f.unbounded_entries,
-            sizes_log2: f.sizes.iter().map(|s| s.log2).collect(),
-            scheme_matters_up_to_log2: f.matters_up_to,
-            smallest_size_extra_nodes_percent: pct(f.tightest()),
-            largest_extra_nodes_percent: pct(f.largest_extra()),
-            all_decisions_equal: f.all_decisions_equal,
-            seconds: outcome.seconds,
-        }
-    }
-}
+static EMPTY: std::collections::BTreeMap<&'static str, serde_json::Value> =
+    std::collections::BTreeMap::new();
 
 /// `summary.json`'s text.
 pub(crate) fn summary_json(
@@ -172,9 +121,7 @@ pub(crate) fn summary_json(
         verdicts: tally(glance),
         at_a_glance: glance,
         strength: stages.strength.map(StrengthHeadline::of),
-        bounded_cache: stages.bounded_cache,
-        tt_pressure: stages.tt_pressure,
-        break_even_map: stages.break_even_map,
+        headlines: stages.headlines.unwrap_or(&EMPTY),
     };
     let mut text = serde_json::to_string_pretty(&doc)?;
     text.push('\n');

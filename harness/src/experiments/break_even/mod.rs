@@ -19,6 +19,9 @@ pub use model::{CostModel, evaluator_cost};
 /// The break-even experiment (see the module docs).
 pub struct BreakEven;
 
+/// `summary.json`'s key of the map's break-evens per variant.
+const MAP_KEY: &str = "break_even_map";
+
 impl Experiment for BreakEven {
     fn runs_children(&self) -> bool {
         true
@@ -37,7 +40,7 @@ impl Experiment for BreakEven {
         let prov = crate::record::Provenance::of(run.meta);
         let first = &run.scenarios[..run.scenarios.len().min(1)];
         let expansion = crate::record::schema::IntervalTable::from_rows(run.intervals.clone());
-        run.findings.break_even = run_break_even(
+        let found = run_break_even(
             first,
             &run.job.scenarios_dir,
             &grid,
@@ -46,7 +49,14 @@ impl Experiment for BreakEven {
             &expansion,
             Some(&crate::callgrind::count_cache::folder_under(&run.job.out)),
         )?;
+        // `break_even_map` is in every `summary.json`, empty when the map was not measured.
+        let map = found.as_ref().map_or(&[][..], |f| &f.break_evens[..]);
+        run.headline(MAP_KEY, &map)?;
+        run.findings.break_even = found.map(|f| f.rows);
         Ok(())
+    }
+    fn skipped(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
+        run.headline(MAP_KEY, &[(); 0])
     }
     fn section(
         &self,

@@ -12,6 +12,7 @@ mod arm;
 mod claims;
 mod findings;
 mod game;
+mod headline;
 mod rows;
 mod sweep;
 
@@ -85,8 +86,8 @@ impl Experiment for TtPressure {
         } else {
             main_job_slice(run.job.seed)
         };
-        run.findings.tt_pressure = Some(run_tt_pressure(&slice, run.folder.path(), run.meta)?);
-        Ok(())
+        let outcome = run_tt_pressure(&slice, run.folder.path(), run.meta)?;
+        run.headline("tt_pressure", &headline::TtPressureHeadline::of(&outcome))
     }
     fn section(
         &self,
