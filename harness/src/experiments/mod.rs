@@ -7,6 +7,8 @@ pub mod allocations;
 pub mod bounded_cache;
 pub mod break_even;
 pub mod catalogue_eviction;
+#[cfg(test)]
+mod example;
 pub mod expansion;
 pub mod instructions;
 pub mod job;
@@ -75,6 +77,8 @@ pub(crate) const MAIN_JOB: &[&dyn Experiment] = &[
     &tt_pressure::TtPressure,
     &catalogue_eviction::CatalogueEviction,
     &allocations::Allocations,
+    #[cfg(test)]
+    &example::Example,
 ];
 
 /// The run's answer: every experiment's claims, read from the run folder in `ctx`, in question order, a
