@@ -124,10 +124,10 @@ pub(crate) fn strength_worth(
         "Elo",
         &p,
     )];
-    if let Ok(d) = basis.curve.predict(
-        basis.budget(),
-        &crate::experiments::strength::curve::exact_speedup(2.0),
-    ) {
+    if let Ok(d) = basis
+        .curve
+        .predict(basis.budget(), &crate::statistics::Interval::exact(2.0))
+    {
         figures.push(ClaimFigure::of(
             format!("Elo per doubling at {} nodes", basis.budget()),
             "Elo",
