@@ -427,6 +427,7 @@ mod tests {
             rustc: "r".into(),
             git_revision: "g".into(),
             seed: 1,
+            ..BoundedCacheRecord::default()
         }
     }
 
