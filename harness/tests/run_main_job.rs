@@ -295,10 +295,7 @@ fn quick_run_writes_counts_timings_and_summary() {
         // The row ends `| faster? | cache speedup | cache pays? | predicted Elo |` (and the empty cell after the last
         // `|`).
         assert_eq!(cells[cells.len() - 5], expected, "{cells:?} {r:?}");
-        assert_eq!(
-            r.speedup_method,
-            Some(harness::statistics::Method::StudentT)
-        );
+        assert_eq!(r.speedup_method.as_deref(), Some("student_t"));
         // The evaluation cache's own verdict in that search, from its recorded paired interval; none without it.
         let pays = match (
             r.cache_speedup_low,
@@ -306,10 +303,7 @@ fn quick_run_writes_counts_timings_and_summary() {
             r.cache_speedup_level,
         ) {
             (Some(low), Some(high), Some(level)) => {
-                assert_eq!(
-                    r.cache_speedup_method,
-                    Some(harness::statistics::Method::StudentT)
-                );
+                assert_eq!(r.cache_speedup_method.as_deref(), Some("student_t"));
                 verdict_by_rule((low, high, level), "pays", "costs")
             }
             _ => {

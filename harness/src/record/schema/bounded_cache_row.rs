@@ -4,7 +4,9 @@
 
 use super::SchemaError;
 use super::csv_file::{CsvRecord, Located, read_records, write_records};
-use super::interval_columns::{check_interval, interval_columns, order_statistic_level};
+use super::interval_columns::{
+    check_interval, check_method, interval_columns, order_statistic_level,
+};
 use crate::arm::{CacheArm, UNBOUNDED, Workload};
 use crate::record::{Known, RecordError};
 use crate::statistics::Method;
@@ -56,7 +58,7 @@ pub struct BoundedCacheRecord {
     pub time_level: Option<f64>,
     /// How it was computed (`order_statistic`; empty in older runs).
     #[serde(default)]
-    pub time_method: Option<Method>,
+    pub time_method: Option<String>,
     /// time(unbounded) / time(this cache), paired per round, > 1 = faster.
     pub speedup_vs_unbounded: f64,
     /// Lower end of the speedup's 95% interval.
@@ -68,7 +70,7 @@ pub struct BoundedCacheRecord {
     pub speedup_level: Option<f64>,
     /// How it was computed (`paired_ratio`; empty in older runs).
     #[serde(default)]
-    pub speedup_method: Option<Method>,
+    pub speedup_method: Option<String>,
     /// `host (cpu, N cores)`.
     pub machine: String,
     /// `rustc -V`.
@@ -194,6 +196,8 @@ impl CsvRecord for BoundedCacheRecord {
                 ),
             ));
         }
+        check_method("time_method", self.time_method.as_deref())?;
+        check_method("speedup_method", self.speedup_method.as_deref())?;
         check_interval(["median_ns", "ci_low_ns", "ci_high_ns"], &self.time(), true)?;
         check_interval(
             ["speedup_vs_unbounded", "speedup_low", "speedup_high"],
@@ -359,6 +363,12 @@ pub(crate) mod tests {
         );
         std::fs::write(&path, &text).unwrap();
         assert_eq!(read_bounded_cache(&path).unwrap(), [row.clone()]);
+        std::fs::write(&path, text.replace(",paired_ratio,", ",jackknife,")).unwrap();
+        let err = read_bounded_cache(&path).unwrap_err().to_string();
+        assert!(
+            err.contains("line 2") && err.contains("speedup_method"),
+            "{err}"
+        );
 
         let old = super::super::csv_file::without_columns(&text, BoundedCacheRecord::ADDED_LATER);
         assert!(!old.contains("speedup_level"), "{old}");

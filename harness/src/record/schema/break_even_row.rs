@@ -4,7 +4,9 @@
 
 use super::SchemaError;
 use super::csv_file::{CsvRecord, read_unique, write_records};
-use super::interval_columns::{check_interval, interval_columns, order_statistic_level};
+use super::interval_columns::{
+    check_interval, check_method, interval_columns, order_statistic_level,
+};
 use crate::record::RecordError;
 use crate::statistics::Method;
 use serde::{Deserialize, Serialize};
@@ -50,7 +52,7 @@ pub struct BreakEvenRecord {
     pub speedup_level: Option<f64>,
     /// How it was computed (`paired_ratio`; empty in older runs).
     #[serde(default)]
-    pub speedup_method: Option<Method>,
+    pub speedup_method: Option<String>,
     /// Timing rounds.
     pub samples: u64,
     /// `host (cpu, N cores)`.
@@ -151,6 +153,7 @@ impl CsvRecord for BreakEvenRecord {
                 return Err((column, format!("{v} is not a finite positive number")));
             }
         }
+        check_method("speedup_method", self.speedup_method.as_deref())?;
         check_interval(
             ["measured_speedup", "speedup_ci_low", "speedup_ci_high"],
             &self.measured(),
@@ -258,6 +261,9 @@ mod tests {
         let old = super::super::csv_file::without_columns(&text, BreakEvenRecord::ADDED_LATER);
         std::fs::write(&path, old).unwrap();
         let read = read_break_even(&path).unwrap();
-        assert_eq!((read[0].speedup_method, read[0].measured()), (None, ratio));
+        assert_eq!(
+            (read[0].speedup_method.as_deref(), read[0].measured()),
+            (None, ratio)
+        );
     }
 }

@@ -8,10 +8,15 @@ use crate::statistics::{Interval, Method};
 /// Gives a row type the two typed accessors of one interval's column group, `$get(&self)` and
 /// `$set(self, &Interval) -> Self`.
 ///
+/// The method is stored by its name (a `String` field; [`check_method`] rejects a name this build does not know
+/// when the row is read, naming the column, which serde's enum errors in CSV would not).
+///
 /// - `$row { $get, $set: [point, low, high, level, method], n: samples, older: f }`: a group every row has. Point,
-///   low and high are `f64` fields, level `Option<f64>` and method `Option<Method>` (empty in files written before
+///   low and high are `f64` fields, level `Option<f64>` and method `Option<String>` (empty in files written before
 ///   they were stored: `f(&row)` gives the level and method such a file's writer used), n a `u64` field that may
 ///   be shared with other groups (the row's samples).
+/// - `$row { $get, $set: whole [point, low, high, level, n, method] }`: a group every row of its file has stored
+///   whole from the start (`f64`, `u64` and `String` fields).
 /// - `$row { $get, $set: optional [point, low, high, level, n, method] }`: a group a row may leave empty (where it
 ///   does not apply, or in files written before it was recorded), every field an `Option`; `$get` is `None`
 ///   unless all six are present.
@@ -22,7 +27,11 @@ macro_rules! interval_columns {
             /// The interval of this column group.
             pub(crate) fn $get(&self) -> $crate::statistics::Interval {
                 let older: fn(&$row) -> (f64, $crate::statistics::Method) = $older;
-                let (level, method) = match (self.$level, self.$method) {
+                let method = self
+                    .$method
+                    .as_deref()
+                    .and_then($crate::statistics::Method::from_name);
+                let (level, method) = match (self.$level, method) {
                     (Some(level), Some(method)) => (level, method),
                     _ => older(self),
                 };
@@ -39,7 +48,33 @@ macro_rules! interval_columns {
             /// The same row with `i` in this column group.
             pub(crate) fn $set(mut self, i: &$crate::statistics::Interval) -> $row {
                 (self.$p, self.$lo, self.$hi) = (i.point, i.low, i.high);
-                (self.$level, self.$n, self.$method) = (Some(i.level), i.n as u64, Some(i.method));
+                (self.$level, self.$n) = (Some(i.level), i.n as u64);
+                self.$method = Some(i.method.name().to_owned());
+                self
+            }
+        }
+    };
+    ($row:ty { $get:ident, $set:ident: whole [$p:ident, $lo:ident, $hi:ident, $level:ident, $n:ident,
+        $method:ident] }) => {
+        impl $row {
+            /// The interval of this column group.
+            pub(crate) fn $get(&self) -> $crate::statistics::Interval {
+                $crate::statistics::Interval {
+                    point: self.$p,
+                    low: self.$lo,
+                    high: self.$hi,
+                    level: self.$level,
+                    n: self.$n as usize,
+                    method: $crate::statistics::Method::from_name(&self.$method)
+                        .expect("a row's method is checked on reading and written by name"),
+                }
+            }
+
+            /// The same row with `i` in this column group.
+            pub(crate) fn $set(mut self, i: &$crate::statistics::Interval) -> $row {
+                (self.$p, self.$lo, self.$hi) = (i.point, i.low, i.high);
+                (self.$level, self.$n) = (i.level, i.n as u64);
+                self.$method = i.method.name().to_owned();
                 self
             }
         }
@@ -55,7 +90,7 @@ macro_rules! interval_columns {
                     high: self.$hi?,
                     level: self.$level?,
                     n: self.$n? as usize,
-                    method: self.$method?,
+                    method: $crate::statistics::Method::from_name(self.$method.as_deref()?)?,
                 })
             }
 
@@ -64,7 +99,7 @@ macro_rules! interval_columns {
                 (self.$p, self.$lo, self.$hi) =
                     (i.map(|i| i.point), i.map(|i| i.low), i.map(|i| i.high));
                 (self.$level, self.$n) = (i.map(|i| i.level), i.map(|i| i.n as u64));
-                self.$method = i.map(|i| i.method);
+                self.$method = i.map(|i| i.method.name().to_owned());
                 self
             }
         }
@@ -110,5 +145,16 @@ pub(crate) fn check_interval(
                 i.point, i.low, i.high
             ),
         ))
+    }
+}
+
+/// Checks a method column: empty (an older row) or the name of a [`Method`].
+pub(crate) fn check_method(
+    column: &'static str,
+    name: Option<&str>,
+) -> Result<(), (&'static str, String)> {
+    match name {
+        Some(n) if Method::from_name(n).is_none() => Err((column, format!("unknown method '{n}'"))),
+        _ => Ok(()),
     }
 }

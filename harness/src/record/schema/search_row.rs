@@ -3,7 +3,9 @@
 
 use super::SchemaError;
 use super::csv_file::{CsvRecord, read_unique, write_records};
-use super::interval_columns::{check_interval, interval_columns, order_statistic_level};
+use super::interval_columns::{
+    check_interval, check_method, interval_columns, order_statistic_level,
+};
 use crate::arm::{SearchArm, parse_switch};
 use crate::record::RecordError;
 use crate::statistics::Method;
@@ -64,7 +66,7 @@ pub struct SearchRecord {
     pub time_level: Option<f64>,
     /// How it was computed (`student_t` over sessions; empty in older runs: `order_statistic`).
     #[serde(default)]
-    pub time_method: Option<Method>,
+    pub time_method: Option<String>,
     /// Speedup over the family's unpruned arm (no pruning, no table, no cache), time(plain) / time(arm): the
     /// median of per-round ratios of the interleaved timing. Empty in runs written before it was recorded.
     #[serde(default)]
@@ -83,7 +85,7 @@ pub struct SearchRecord {
     pub speedup_n: Option<u64>,
     /// How it was computed (`paired_ratio`).
     #[serde(default)]
-    pub speedup_method: Option<Method>,
+    pub speedup_method: Option<String>,
     /// The evaluation cache's speedup inside this search, time(the same pruning and table, no cache) /
     /// time(this row), > 1 = the cache pays: the median of per-round ratios of the interleaved timing. Empty on
     /// rows without a cache and in runs written before it was recorded.
@@ -103,7 +105,7 @@ pub struct SearchRecord {
     pub cache_speedup_n: Option<u64>,
     /// How it was computed (`paired_ratio`).
     #[serde(default)]
-    pub cache_speedup_method: Option<Method>,
+    pub cache_speedup_method: Option<String>,
     /// `host (cpu, N cores)`.
     pub machine: String,
     /// `rustc -V`.
@@ -225,6 +227,9 @@ impl CsvRecord for SearchRecord {
                 format!("{} is not 1, 2 or 3", self.depth_turns),
             ));
         }
+        check_method("time_method", self.time_method.as_deref())?;
+        check_method("speedup_method", self.speedup_method.as_deref())?;
+        check_method("cache_speedup_method", self.cache_speedup_method.as_deref())?;
         check_interval(
             ["time_ns", "time_low_ns", "time_high_ns"],
             &self.time(),
