@@ -356,13 +356,18 @@ pub(crate) mod tests {
             .with_time(&t)
             .with_speedup(&s);
         assert_eq!((row.time(), row.speedup()), (t, s));
-        let text = String::from_utf8(write_bounded_cache(&[row.clone()], &path).unwrap()).unwrap();
+        let text =
+            String::from_utf8(write_bounded_cache(std::slice::from_ref(&row), &path).unwrap())
+                .unwrap();
         assert!(
             text.contains(",order_statistic,") && text.contains(",paired_ratio,"),
             "{text}"
         );
         std::fs::write(&path, &text).unwrap();
-        assert_eq!(read_bounded_cache(&path).unwrap(), [row.clone()]);
+        assert_eq!(
+            read_bounded_cache(&path).unwrap(),
+            std::slice::from_ref(&row)
+        );
         std::fs::write(&path, text.replace(",paired_ratio,", ",jackknife,")).unwrap();
         let err = read_bounded_cache(&path).unwrap_err().to_string();
         assert!(

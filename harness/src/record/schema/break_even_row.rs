@@ -255,7 +255,8 @@ mod tests {
         let row = record("material").with_measured(&ratio);
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("break_even.csv");
-        let text = String::from_utf8(write_break_even(&[row.clone()], &path).unwrap()).unwrap();
+        let text = String::from_utf8(write_break_even(std::slice::from_ref(&row), &path).unwrap())
+            .unwrap();
         std::fs::write(&path, &text).unwrap();
         assert_eq!(read_break_even(&path).unwrap(), [row]);
         let old = super::super::csv_file::without_columns(&text, BreakEvenRecord::ADDED_LATER);

@@ -1,6 +1,6 @@
-//! The one way a row stores an interval: a column group of point, low, high, level, n and method (named
-//! `P`, `P_low`, `P_high`, `P_level`, `P_n`, `P_method` in new columns; older rows keep their names and may lack
-//! the level and method, which `older` supplies), read and written only through the accessors
+//! The one way a row stores an interval: a column group of point, low, high, level, n and method (columns added
+//! to a group are named after it, `time_level`, `speedup_method`; older files keep their names and may lack the
+//! level and method, which the group's `older` supplies), read and written only through the accessors
 //! [`interval_columns!`] generates, so no reader rebuilds an [`Interval`] from loose figures.
 
 use crate::statistics::{Interval, Method};
