@@ -448,6 +448,7 @@ fn a_break_even_map_renders_its_tables_chart_and_glance_columns() {
         rustc: "r".into(),
         git_revision: "g".into(),
         seed: 1,
+        ..BreakEvenRecord::default()
     };
     let rows = [
         row("material", 124.0, 0.94, 0.9, 1.0),

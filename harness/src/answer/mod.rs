@@ -89,25 +89,17 @@ pub const DECLARED: [Declared; 2] = [
     },
 ];
 
-/// One figure behind a claim, with its interval as the harness computed it (an exact count has level 1).
+/// One figure behind a claim, with its interval as the harness computed it (an exact count has level 1);
+/// stored as its name and unit beside the interval's own keys.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ClaimFigure {
     /// What the figure is (`speedup sparse`, `hit rate middlegame, traversal off`).
     pub name: String,
     /// Its unit (`x` for a ratio > 1 = better, `fraction`, `points`, `instructions`, `entries`).
     pub unit: &'static str,
-    /// The point estimate.
-    pub value: f64,
-    /// Lower end of its interval (the value itself for an exact figure).
-    pub low: f64,
-    /// Upper end.
-    pub high: f64,
-    /// The interval's coverage (1 for an exact figure).
-    pub level: f64,
-    /// Samples behind it (rounds, pairs, seeds; 1 for an exact figure).
-    pub n: usize,
-    /// How the interval was computed (`paired_ratio`, `student_t`, `exact`, ...).
-    pub method: &'static str,
+    /// The figure with its interval.
+    #[serde(flatten)]
+    pub interval: Interval,
 }
 
 impl ClaimFigure {
@@ -116,27 +108,13 @@ impl ClaimFigure {
         ClaimFigure {
             name: name.into(),
             unit,
-            value: i.point,
-            low: i.low,
-            high: i.high,
-            level: i.level,
-            n: i.n,
-            method: i.method.name(),
+            interval: *i,
         }
     }
 
     /// An exact figure (a count or a ratio of counts).
     pub(crate) fn exact(name: impl Into<String>, unit: &'static str, value: f64) -> ClaimFigure {
-        ClaimFigure {
-            name: name.into(),
-            unit,
-            value,
-            low: value,
-            high: value,
-            level: 1.0,
-            n: 1,
-            method: crate::statistics::Method::Exact.name(),
-        }
+        ClaimFigure::of(name, unit, &Interval::exact(value))
     }
 }
 

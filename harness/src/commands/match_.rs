@@ -572,7 +572,7 @@ fn work_odds(w: WorkOddsArgs) -> anyhow::Result<()> {
 }
 
 fn worth(w: WorthArgs) -> anyhow::Result<()> {
-    use crate::strength::{curve, elo_text, read_curve};
+    use crate::strength::{elo_text, read_curve};
     let faster = (w.budget as f64 * w.speedup).round();
     let most = (u64::MAX / 2) as f64;
     if !(1.0..=most).contains(&faster) {
@@ -605,7 +605,7 @@ fn worth(w: WorthArgs) -> anyhow::Result<()> {
     let played = faster / w.budget as f64;
     let predicted = match read_curve(&w.curve).map_err(|e| e.context("--curve"))? {
         Ok(c) => c
-            .predict(w.budget, &curve::exact_speedup(played))
+            .predict(w.budget, &crate::statistics::Interval::exact(played))
             .map_err(|why| why.0),
         Err(why) => Err(why),
     };

@@ -8,16 +8,9 @@ use crate::statistics::Interval;
 use crate::strength::Basis;
 use serde::Serialize;
 
-/// The version of `summary.json`'s layout; bumped when a key is added, changes meaning or disappears. Version 3
-/// added `answer` and `verdicts.constant_not_counted`, and `verdicts` no longer counts the synthetic `constant`
-/// evaluator's settings (`at_a_glance` still lists them); every other key of version 2 kept its meaning. Version 4
-/// added `elo_per_doubling` and `at_a_glance[].predicted_elo`. Version 5: `at_a_glance[].speedup_vs_none` is the
-/// whole interval object (`point`, `low`, `high`, `level`, `n`, `method`) rather than `median`, `low`, `high`;
-/// `run` says how the timing ran (mode, load averages before and after, lanes);
-/// `at_a_glance[].break_even_ns_per_call` is an interval from the paired speedup and `break_evens_disagree` is added;
-/// `strength` (the curve, the budget and the margin) replaces `elo_per_doubling` and `predicted_elo` is an interval
-/// object.
-pub(crate) const SUMMARY_VERSION: u32 = 5;
+/// The version of `summary.json`'s layout; bumped when a key is added, changes meaning or disappears (each
+/// version's changes are listed in docs/results.md).
+pub(crate) const SUMMARY_VERSION: u32 = 6;
 
 #[derive(Serialize)]
 struct SummaryJson<'a> {

@@ -534,6 +534,7 @@ mod tests {
             rustc: "r".into(),
             git_revision: "g".into(),
             seed: 1,
+            ..BreakEvenRecord::default()
         }
     }
 

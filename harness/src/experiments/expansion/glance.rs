@@ -348,7 +348,7 @@ pub(crate) fn with_predicted_elo(glance: &mut [Glance], strength: &Strength) {
 /// #     evaluator_instructions_per_call: e, break_even_instructions_per_call: Some(100.0),
 /// #     evaluator_ns_per_call: 30.0, ns_per_instruction: 0.3, predicted_speedup: 1.0, measured_speedup: 1.0,
 /// #     speedup_ci_low: 0.9, speedup_ci_high: 1.1, samples: 7, machine: "m".into(), rustc: "r".into(),
-/// #     git_revision: "g".into(), seed: 1 };
+/// #     git_revision: "g".into(), seed: 1, ..Default::default() };
 /// let mut g = vec![Glance {
 ///     scenario: "sparse".into(), evaluator: "material".into(), traversal: "off".into(),
 ///     fastest_variant: "fx".into(), speedup_vs_none: Interval { point: 1.1, low: 1.0, high: 1.2, level: 0.95, n: 7, method: Method::PairedRatio },

@@ -126,7 +126,7 @@ pub(crate) fn strength_worth(
     )];
     if let Ok(d) = basis
         .curve
-        .predict(basis.budget(), &crate::strength::curve::exact_speedup(2.0))
+        .predict(basis.budget(), &crate::statistics::Interval::exact(2.0))
     {
         figures.push(ClaimFigure::of(
             format!("Elo per doubling at {} nodes", basis.budget()),

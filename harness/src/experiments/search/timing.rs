@@ -210,12 +210,7 @@ pub(crate) fn time_search(
             _ => speedup_of(&all, sessions, uncached, row.arm),
         };
         timings.push(RowTiming {
-            time: Interval {
-                point: per_root.point * roots,
-                low: per_root.low * roots,
-                high: per_root.high * roots,
-                ..per_root
-            },
+            time: per_root.scaled(roots),
             speedup: speedup_of(&all, sessions, SearchArm::PLAIN, row.arm),
             cache_speedup,
         });

@@ -5,37 +5,32 @@ use super::settings::SettingsRecord;
 use crate::statistics::sprt;
 use crate::statistics::sprt_stop::{self, StopEstimate};
 
-pub(crate) use sprt::{GameScore, Pentanomial, SprtBounds};
+pub(crate) use sprt::{GameScore, Pentanomial, SprtBounds, SprtStatus, SprtVerdict};
 
-/// What the match reports and decides from the counts so far.
-#[derive(Clone, Debug)]
-pub struct Verdict {
-    /// `llr=… lower=… upper=… verdict=… nelo=… nelo_low=… nelo_high=…`.
-    pub line: String,
-    /// Whether the LLR crossed a bound (the match stops after this pair).
-    pub stop: bool,
-    /// For the progress line: `nElo ± half-width, LLR in [lower, upper]`.
-    pub brief: String,
+/// The SPRT of `penta` against `bounds`: the match decides on the status's own [`sprt::SprtVerdict`] (it stops
+/// after the pair where it is no longer `continue`).
+pub(crate) fn sprt(penta: &Pentanomial, bounds: &SprtBounds) -> SprtStatus {
+    sprt::sprt_pentanomial(penta, bounds)
 }
 
-/// The SPRT of `penta` against `bounds`.
-pub(crate) fn verdict(penta: &Pentanomial, bounds: &SprtBounds) -> Verdict {
-    let s = sprt::sprt_pentanomial(penta, bounds);
-    Verdict {
-        line: format!(
-            "llr={} lower={} upper={} verdict={} nelo={} nelo_low={} nelo_high={}",
-            s.llr, s.lower, s.upper, s.verdict, s.nelo.point, s.nelo.low, s.nelo.high
-        ),
-        stop: s.verdict != sprt::SprtVerdict::Continue,
-        brief: format!(
-            "nElo {:.1} ± {:.1}, LLR {:.2} in [{:.2}, {:.2}]",
-            s.nelo.point,
-            (s.nelo.high - s.nelo.low) / 2.0,
-            s.llr,
-            s.lower,
-            s.upper
-        ),
-    }
+/// The final line's SPRT fields: `llr=… lower=… upper=… verdict=… nelo=… nelo_low=… nelo_high=…`.
+pub(crate) fn fields(s: &SprtStatus) -> String {
+    format!(
+        "llr={} lower={} upper={} verdict={} nelo={} nelo_low={} nelo_high={}",
+        s.llr, s.lower, s.upper, s.verdict, s.nelo.point, s.nelo.low, s.nelo.high
+    )
+}
+
+/// For the progress line: `nElo ± half-width, LLR in [lower, upper]`.
+pub(crate) fn brief(s: &SprtStatus) -> String {
+    format!(
+        "nElo {:.1} ± {:.1}, LLR {:.2} in [{:.2}, {:.2}]",
+        s.nelo.point,
+        (s.nelo.high - s.nelo.low) / 2.0,
+        s.llr,
+        s.lower,
+        s.upper
+    )
 }
 
 /// The estimates corrected for the stop ([`sprt_stop`]) when the pentanomial SPRT stopped the match `record`
@@ -48,6 +43,6 @@ pub(crate) fn stop_estimate(record: &SettingsRecord, penta: &Pentanomial) -> Opt
     let stopped = record.shard == "1/1"
         && record.luck_sprt_scale.is_none()
         && penta.pairs() < max_pairs
-        && sprt::sprt_pentanomial(penta, &bounds).verdict != sprt::SprtVerdict::Continue;
+        && sprt(penta, &bounds).verdict != SprtVerdict::Continue;
     stopped.then(|| sprt_stop::after_stop(penta, &bounds, max_pairs, record.seed, sprt_stop::RUNS))
 }
