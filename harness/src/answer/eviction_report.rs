@@ -11,7 +11,10 @@ const END: &str = "<!-- end of the answer -->";
 
 /// `text` with the answer block replaced, or inserted after the title (the first `# ` line) when it has none.
 pub(crate) fn with_answer(text: &str, claims: &[Claim]) -> String {
-    let block = format!("{START}\n{}{END}\n", markdown(claims, None));
+    let block = format!(
+        "{START}\n{}{END}\n",
+        markdown(claims, None, &crate::experiments::questions())
+    );
     if let (Some(a), Some(b)) = (text.find(START), text.find(END))
         && a < b
     {
@@ -53,11 +56,16 @@ pub(crate) fn stamp_eviction_report(report_dir: &Path, claims: &[Claim]) -> Resu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::answer::Question;
 
     #[test]
     fn the_block_goes_under_the_title_once_and_is_replaced_whole() {
-        let claims = |a: &str| vec![Claim::new(Question::DefaultPays, a, Vec::new())];
+        let claims = |a: &str| {
+            vec![Claim::new(
+                crate::experiments::questions()[0],
+                a,
+                Vec::new(),
+            )]
+        };
         let report = "# The catalogue-eviction experiment\n\nReproduces it.\n";
         let once = with_answer(report, &claims("No."));
         assert!(

@@ -59,6 +59,10 @@ pub(crate) trait Experiment: Sync {
     fn section(&self, _ctx: &SectionContext<'_>) -> anyhow::Result<Option<Section>> {
         Ok(None)
     }
+    /// The answer's questions its claims answer (each said "not measured" when it is skipped).
+    fn questions(&self) -> &'static [crate::answer::Question] {
+        &[]
+    }
     /// Its sentences of the answer ([`crate::answer`]), read from the run folder like its section; none when its
     /// files are absent (the answer then says the question was not measured).
     fn claims(&self, _ctx: &SectionContext<'_>) -> anyhow::Result<Vec<Claim>> {
@@ -88,7 +92,18 @@ pub(crate) fn answer(ctx: &SectionContext<'_>) -> anyhow::Result<Vec<Claim>> {
     for e in MAIN_JOB {
         given.extend(e.claims(ctx)?);
     }
-    Ok(crate::answer::ordered(given))
+    Ok(crate::answer::ordered(given, &questions()))
+}
+
+/// Every question of the answer, in its order ([`Experiment::questions`]).
+pub(crate) fn questions() -> Vec<crate::answer::Question> {
+    let mut all: Vec<_> = MAIN_JOB
+        .iter()
+        .flat_map(|e| e.questions())
+        .copied()
+        .collect();
+    all.sort();
+    all
 }
 
 /// The experiments `--skip` names, parsed (a clap value type: one list).
@@ -166,4 +181,40 @@ pub(crate) fn skip_aliases() -> Vec<(&'static str, Vec<&'static str>)> {
 /// The experiments `compare` does not read: each of its runs skips them.
 pub(crate) fn unread_by_compare() -> impl Iterator<Item = &'static dyn Experiment> {
     MAIN_JOB.iter().copied().filter(|e| !e.read_by_compare())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The answer's wording section names every declared comparison as the code declares it, and the four words a
+    /// family can read.
+    #[test]
+    fn the_answer_section_names_the_declared_comparisons_and_the_words() {
+        let md = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/usage.md"))
+            .unwrap();
+        let start = md.find("### The answer").expect("a section on the answer");
+        let section = &md[start..start + md[start..].find("\n## ").unwrap()];
+        let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        let section = flat(section);
+        for q in questions() {
+            let Some(what) = q.declared else { continue };
+            let line = format!("\"{}\" reads {}", q.words, flat(what));
+            assert!(
+                section.contains(&line),
+                "docs/usage.md does not name: {line}"
+            );
+        }
+        for word in [
+            "**pays**",
+            "**costs**",
+            "**within noise**",
+            "**not shown**",
+            "**Yes**",
+            "**No**",
+            "**Not shown**",
+        ] {
+            assert!(section.contains(word), "{word}");
+        }
+    }
 }

@@ -122,6 +122,7 @@ impl Report<'_> {
         self.md.push_str(&crate::answer::markdown(
             answer,
             crate::answer::unreliable_timings(r.meta("other_load"), r.meta("cores")).as_deref(),
+            &crate::experiments::questions(),
         ));
         self.md.push_str(DEFINITIONS);
         let _ = writeln!(self.md, "## The run\n");

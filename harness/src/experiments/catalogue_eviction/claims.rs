@@ -11,6 +11,13 @@ use crate::present::number::decimal;
 use crate::record::schema::{EvictionRecord, read_records};
 use crate::verdict::Verdict;
 
+/// The answer's question this file answers (its place 6 in the answer).
+pub(crate) const EVICTION_RULE: Question = Question {
+    order: 6,
+    words: "Which eviction rule wins, and by how much?",
+    declared: None,
+};
+
 /// The sentence from the headline budgets' findings.
 pub(crate) fn eviction_rule(findings: &[BudgetFinding]) -> Claim {
     let beats: Vec<&BudgetFinding> = findings
@@ -70,7 +77,7 @@ pub(crate) fn eviction_rule(findings: &[BudgetFinding]) -> Claim {
             })
         })
         .collect();
-    Claim::new(Question::EvictionRule, &answer, figures)
+    Claim::new(EVICTION_RULE, &answer, figures)
 }
 
 /// The claim from the run folder's `eviction.csv`; none when the experiment was skipped.

@@ -49,6 +49,9 @@ pub use spec::PolicyKind;
 pub(crate) struct CatalogueEviction;
 
 impl Experiment for CatalogueEviction {
+    fn questions(&self) -> &'static [crate::answer::Question] {
+        &[claims::EVICTION_RULE]
+    }
     fn name(&self) -> &'static str {
         "catalogue_eviction"
     }

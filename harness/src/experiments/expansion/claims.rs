@@ -15,6 +15,30 @@ use crate::verdict::Verdict;
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 
+/// The answer's question this file answers (its place 1 in the answer).
+pub(crate) const DEFAULT_PAYS: Question = Question {
+    order: 1,
+    words: "Does the evaluation cache pay with the default evaluator and settings?",
+    declared: Some(
+        "in each family, the optimized cache against no cache with the `material` evaluator and the \
+               traversal cache on (expansion timings)",
+    ),
+};
+
+/// The answer's question this file answers (its place 2 in the answer).
+pub(crate) const PAYS_FROM: Question = Question {
+    order: 2,
+    words: "From what evaluator cost and hit rate does it pay?",
+    declared: None,
+};
+
+/// The answer's question this file answers (its place 5 in the answer).
+pub(crate) const TRAVERSAL_REUSE: Question = Question {
+    order: 5,
+    words: "How much of the reuse does the traversal cache already take?",
+    declared: None,
+};
+
 /// The declared comparison's families ([`crate::answer::DECLARED`]): the optimized cache against no cache with
 /// `evaluator` and the traversal cache `traversal`; `declared` is false when the run did not time the declared
 /// setting and the sentence answers for the one it did (then exploratory, and it says so).
@@ -41,7 +65,7 @@ pub(crate) fn default_pays(
          cache is shown to pay {}: {body}.",
         in_families(paying, n)
     );
-    Claim::new(Question::DefaultPays, &answer, figures)
+    Claim::new(DEFAULT_PAYS, &answer, figures)
 }
 
 /// One family's instruction costs of the optimized cache with the default evaluator (callgrind, traversal on).
@@ -251,7 +275,7 @@ pub(crate) fn pays_from(
         parts.push(exploratory_settings(exploratory, &mut figures));
     }
     if parts.is_empty() {
-        return Claim::not_measured(Question::PaysFrom);
+        return Claim::not_measured(PAYS_FROM);
     }
     let mut answer = parts.join("; ");
     answer.push('.');
@@ -259,7 +283,7 @@ pub(crate) fn pays_from(
     let answer = chars.next().map_or(String::new(), |c| {
         c.to_uppercase().collect::<String>() + chars.as_str()
     });
-    Claim::new(Question::PaysFrom, &answer, figures)
+    Claim::new(PAYS_FROM, &answer, figures)
 }
 
 /// One family's hit rate of the optimized cache with the traversal cache off and on.
@@ -312,7 +336,7 @@ pub(crate) fn traversal_reuse(rows: &[Reuse]) -> Claim {
             ]
         })
         .collect();
-    Claim::new(Question::TraversalReuse, &answer, figures)
+    Claim::new(TRAVERSAL_REUSE, &answer, figures)
 }
 
 /// The optimized cache against no cache in one evaluator and traversal setting, per family: the speedup, the
@@ -633,7 +657,7 @@ mod tests {
         );
         assert_eq!(
             pays_from("material", &[], &[]).claim,
-            Claim::not_measured(Question::PaysFrom).claim
+            Claim::not_measured(PAYS_FROM).claim
         );
     }
 

@@ -19,6 +19,14 @@ use super::{Experiment, MainRun};
 pub(crate) struct Expansion;
 
 impl Experiment for Expansion {
+    fn questions(&self) -> &'static [crate::answer::Question] {
+        &[
+            claims::DEFAULT_PAYS,
+            claims::PAYS_FROM,
+            worth::STRENGTH,
+            claims::TRAVERSAL_REUSE,
+        ]
+    }
     fn name(&self) -> &'static str {
         "expansion"
     }

@@ -13,6 +13,13 @@ use crate::statistics::Interval;
 use crate::strength::{Basis, MARGIN_ELO, Strength, elo_text};
 use crate::verdict::Verdict;
 
+/// The answer's question this file answers (its place 4 in the answer).
+pub(crate) const STRENGTH: Question = Question {
+    order: 4,
+    words: "What is the speedup worth in playing strength?",
+    declared: None,
+};
+
 /// A prediction's verdict against the margin.
 fn verdict(p: &Interval) -> Verdict {
     Verdict::of(p, 0.0, MARGIN_ELO)
@@ -134,7 +141,7 @@ pub(crate) fn strength_worth(
             &d,
         ));
     }
-    Some(Claim::new(Question::Strength, &answer, figures))
+    Some(Claim::new(STRENGTH, &answer, figures))
 }
 
 /// The sentence from the run folder: its copy of Elo per doubling and At a glance as the report computes it.

@@ -17,6 +17,9 @@ use super::{Experiment, MainRun};
 pub(crate) struct Search;
 
 impl Experiment for Search {
+    fn questions(&self) -> &'static [crate::answer::Question] {
+        &[claims::IN_SEARCH]
+    }
     fn name(&self) -> &'static str {
         "search"
     }

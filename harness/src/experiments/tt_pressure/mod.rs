@@ -68,6 +68,9 @@ impl Config {
 pub(crate) struct TtPressure;
 
 impl Experiment for TtPressure {
+    fn questions(&self) -> &'static [crate::answer::Question] {
+        &[claims::TT_SCHEME]
+    }
     fn name(&self) -> &'static str {
         "tt_pressure"
     }
