@@ -1,10 +1,9 @@
 //! Putting a report in place as a whole: it is rendered into a temporary folder next to the target, then swapped
 //! in, so a reader (or an interrupted render) finds the old report or the new one, never a mix of their files. A
 //! render owns its folder: what it did not write is gone afterwards, except the subfolders another render owns
-//! (the eviction report inside the main report), which are carried over whole.
+//! (the match and deadline reports inside the main report), which are carried over whole.
 
 use super::{RunResults, render};
-use crate::experiments::catalogue_eviction::{EVICTION_SUBFOLDER, STAGED_REPORT};
 use crate::outln;
 pub use crate::record::replace_folder;
 use anyhow::Result;
@@ -18,29 +17,18 @@ pub(crate) const MATCHES_SUBFOLDER: &str = "matches";
 /// `deadline/<folder>/`); a main-job render carries it over whole.
 pub(crate) const DEADLINE_SUBFOLDER: &str = "deadline";
 
-/// Loads the run folder `dir`, renders its report and puts it in place at `out` as a whole (keeping only the
-/// eviction report's, the match reports' and the deadline reports' subfolders, which other renders own, unless the
-/// run folder stages its own eviction report); prints what was written and which run folder it came from.
+/// Loads the run folder `dir`, renders its report (sub-pages included) and puts it in place at `out` as a whole
+/// (keeping only the match reports' and the deadline reports' subfolders, which other renders own); prints what was
+/// written and which run folder it came from.
 pub fn render_run(dir: &Path, out: &Path) -> Result<()> {
     render_loaded(&RunResults::load(dir)?, dir, out)
 }
 
 /// [`render_run`] of a run folder already loaded (`harness report` loads first, as a bad folder is bad input).
 pub(crate) fn render_loaded(results: &RunResults, dir: &Path, out: &Path) -> Result<()> {
-    let staged = dir.join(STAGED_REPORT);
-    let done = replace_folder(
-        out,
-        &[EVICTION_SUBFOLDER, MATCHES_SUBFOLDER, DEADLINE_SUBFOLDER],
-        |tmp| {
-            let done = render(results, tmp)?;
-            // The run's own eviction report replaces the old one; a run without one keeps the old.
-            if staged.is_dir() {
-                crate::record::copy_tree(&staged, &tmp.join(EVICTION_SUBFOLDER))?;
-            }
-            Ok(done)
-        },
-    )?;
-    crate::answer::stamp_eviction_report(out, &done.answer)?;
+    let done = replace_folder(out, &[MATCHES_SUBFOLDER, DEADLINE_SUBFOLDER], |tmp| {
+        render(results, tmp)
+    })?;
     outln!(
         "report: {} ({} chart files) from {}",
         out.join("index.md").display(),

@@ -15,10 +15,8 @@ use std::path::{Path, PathBuf};
 pub struct Rendered {
     /// The markdown file.
     pub index: PathBuf,
-    /// Every chart file written (one SVG each).
+    /// Every chart file written (one SVG each), sub-pages' included.
     pub charts: Vec<PathBuf>,
-    /// The answer the report opens with (the eviction report gets the same).
-    pub answer: Vec<crate::answer::Claim>,
 }
 
 /// Renders `results` into `out` (`index.md`, `charts/*.svg|png`), creating `out/charts` as needed.
@@ -42,8 +40,13 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
         intervals: &results.intervals,
         allocations: results.allocations.as_ref(),
         probes: results.probes.as_ref(),
+        answer: &[],
     };
     let answer = crate::experiments::answer(&ctx)?;
+    let ctx = SectionContext {
+        answer: &answer,
+        ..ctx
+    };
     r.header(&answer)?;
     r.glance()?;
     // Sections in the main job's order: each experiment renders its own from the run folder.
@@ -52,8 +55,7 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
             .section(&ctx)
             .with_context(|| format!("the {} section", e.name()))?
         {
-            r.md.push_str(&section.markdown);
-            r.charts.extend(section.charts);
+            r.add(section, out)?;
         }
     }
     // Match runs are commands, not main-job stages: those beside this run folder are listed after it.
@@ -61,21 +63,19 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
         crate::experiments::match_runner::section::listing(&results.dir, &charts_dir)
             .context("the Matches section")?
     {
-        r.md.push_str(&section.markdown);
-        r.charts.extend(section.charts);
+        r.add(section, out)?;
     }
     // Deadline runs likewise.
     if let Some(section) = crate::experiments::deadline::section::listing(&results.dir)
         .context("the Deadline qualification section")?
     {
-        r.md.push_str(&section.markdown);
+        r.add(section, out)?;
     }
     let index = out.join("index.md");
     crate::record::write_atomic(&index, r.md.as_bytes())?;
     Ok(Rendered {
         index,
         charts: r.charts,
-        answer,
     })
 }
 
@@ -116,6 +116,21 @@ struct Report<'a> {
 }
 
 impl Report<'_> {
+    /// Appends a section's markdown, keeps its charts and writes its sub-pages into the report folder `out`.
+    fn add(&mut self, section: crate::section::Section, out: &Path) -> Result<()> {
+        self.md.push_str(&section.markdown);
+        self.charts.extend(section.charts);
+        for (path, markdown) in section.pages {
+            let path = out.join(path);
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent)
+                    .with_context(|| format!("{}: cannot create", parent.display()))?;
+            }
+            crate::record::write_atomic(&path, markdown.as_bytes())?;
+        }
+        Ok(())
+    }
+
     fn header(&mut self, answer: &[crate::answer::Claim]) -> Result<()> {
         let r = self.results;
         let _ = writeln!(self.md, "# Evaluation-cache benchmark report\n");

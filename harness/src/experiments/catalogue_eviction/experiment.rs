@@ -684,6 +684,10 @@ pub fn write_results(outcome: &Outcome, out_dir: &Path) -> Result<PathBuf> {
         "streams_ms": outcome.stream_time.as_secs_f64() * 1e3,
         "replay_ms": outcome.replay_time.as_secs_f64() * 1e3,
         "lookups_replayed": outcome.lookups_replayed,
+        "batch_lookups": std::iter::once(&outcome.main).chain(&outcome.controls).map(|p| {
+            (p.name.clone(), p.streams.iter().map(|s| s.batch_lookups.clone()).collect::<Vec<_>>())
+        }).collect::<std::collections::BTreeMap<_, _>>(),
+        "game_search_left_out": c.game_search_left_out,
         "machine": prov.machine,
         "git_revision": prov.git_revision,
         "rustc": prov.rustc,
@@ -700,8 +704,9 @@ pub fn run(config: &Config, out_dir: &Path, progress: &Progress) -> Result<Summa
     let outcome = execute(config, progress)?;
     progress.set_message("writing results");
     let csv = write_results(&outcome, out_dir)?;
+    // The report is rendered from the files just written, as `harness report` renders it.
     let report = match &config.report_dir {
-        Some(dir) => Some(super::report::write_report(&outcome, dir, out_dir)?),
+        Some(dir) => Some(super::report::write_report(out_dir, dir)?),
         None => None,
     };
     Ok(Summary {

@@ -68,7 +68,7 @@ pub(crate) fn dice_traces(
 }
 
 /// One rule at one budget on one trace: a row of `game_search.csv`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameSearchRow {
     /// Trace name.
     pub trace: String,
@@ -370,7 +370,7 @@ pub(crate) fn analyse(
         .collect();
     let findings: Vec<TraceFindings> = traces
         .iter()
-        .map(|t| trace_findings(t, policies, &rows))
+        .map(|t| trace_findings(&t.name, t.origin, t.keys.len(), t.universe, policies, &rows))
         .collect();
     let search = |family: Family, table: bool| {
         traces
@@ -394,14 +394,74 @@ pub(crate) fn analyse(
     })
 }
 
+/// The findings of rows read back from `game_search.csv`, traces in the order they appear; `origin` names a
+/// trace's family and source. A family's two search traces are the same stream exactly when their rows
+/// coincide (the run replays such a stream once and copies its rows).
+pub(crate) fn findings_of_rows(
+    policies: &[PolicyKind],
+    rows: Vec<GameSearchRow>,
+    origin: impl Fn(&str) -> Option<(Family, TraceSource)>,
+) -> GameSearchFindings {
+    let mut names: Vec<&str> = Vec::new();
+    for r in &rows {
+        if !names.contains(&r.trace.as_str()) {
+            names.push(&r.trace);
+        }
+    }
+    let of =
+        |name: &str| -> Vec<&GameSearchRow> { rows.iter().filter(|r| r.trace == name).collect() };
+    let findings: Vec<TraceFindings> = names
+        .iter()
+        .map(|name| {
+            let first = of(name)[0];
+            let (lookups, universe) = (first.lookups as usize, first.distinct_keys);
+            trace_findings(name, origin(name), lookups, universe, policies, &rows)
+        })
+        .collect();
+    let same = |a: &str, b: &str| {
+        let (a, b) = (of(a), of(b));
+        a.len() == b.len()
+            && a.iter().zip(&b).all(|(x, y)| {
+                GameSearchRow {
+                    trace: String::new(),
+                    ..(*x).clone()
+                } == GameSearchRow {
+                    trace: String::new(),
+                    ..(*y).clone()
+                }
+            })
+    };
+    let mut table_cuts_nothing: Vec<Family> = Vec::new();
+    for t in &findings {
+        if let Some((family, TraceSource::Search { table: true })) = t.origin
+            && findings.iter().any(|u| {
+                u.origin == Some((family, TraceSource::Search { table: false }))
+                    && same(&u.name, &t.name)
+            })
+        {
+            table_cuts_nothing.push(family);
+        }
+    }
+    GameSearchFindings {
+        table_cuts_nothing,
+        policies: policies.to_vec(),
+        verdicts: verdicts(&findings),
+        traces: findings,
+        rows,
+    }
+}
+
 fn trace_findings(
-    t: &NamedTrace,
+    name: &str,
+    origin: Option<(Family, TraceSource)>,
+    lookups: usize,
+    universe: usize,
     policies: &[PolicyKind],
     rows: &[GameSearchRow],
 ) -> TraceFindings {
     let hit = |k: PolicyKind, f: f64| -> Option<f64> {
         rows.iter()
-            .find(|r| r.trace == t.name && r.arm.policy == k && r.budget_fraction == f)
+            .find(|r| r.trace == name && r.arm.policy == k && r.budget_fraction == f)
             .map(|r| 1.0 - r.miss_ratio)
     };
     let mean_hit = |k: PolicyKind| -> f64 {
@@ -434,10 +494,10 @@ fn trace_findings(
         })
         .collect();
     TraceFindings {
-        name: t.name.clone(),
-        origin: t.origin,
-        lookups: t.keys.len(),
-        universe: t.universe,
+        name: name.to_owned(),
+        origin,
+        lookups,
+        universe,
         best_aging,
         duels,
     }

@@ -147,7 +147,7 @@ fn section_headed(dir: &Path, heading: &str) -> anyhow::Result<Option<Section>> 
     }
     Ok(Some(Section {
         markdown: md,
-        charts: Vec::new(),
+        ..Section::default()
     }))
 }
 
@@ -263,6 +263,6 @@ pub(crate) fn listing(run_dir: &Path) -> anyhow::Result<Option<Section>> {
     }
     Ok(Some(Section {
         markdown: md,
-        charts: Vec::new(),
+        ..Section::default()
     }))
 }
