@@ -614,3 +614,62 @@ fn controls(o: &mut String, outcome: &Outcome) -> Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiments::catalogue_eviction::experiment::{
+        Config, Control, execute, write_results,
+    };
+    use crate::experiments::catalogue_eviction::stream::StreamConfig;
+    use crate::progress::Progress;
+
+    /// Every file of `dir`, by name, with its bytes.
+    fn files(dir: &Path) -> Vec<(std::ffi::OsString, Vec<u8>)> {
+        let mut v: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| {
+                let p = e.unwrap().path();
+                (
+                    p.file_name().unwrap().to_owned(),
+                    std::fs::read(&p).unwrap(),
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn the_page_of_the_results_folder_is_the_page_of_the_outcome_that_wrote_it() {
+        let config = Config {
+            stream: StreamConfig {
+                plan: "4x5:6,5x5:5".parse().unwrap(),
+                ..StreamConfig::default()
+            },
+            seeds: vec![1, 2, 3],
+            controls: vec![Control::single(5, 5, 6)],
+            control_budgets: vec![10, 20],
+            threads: 1,
+            game_search_scenarios: Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios")),
+            ..Config::default()
+        };
+        let outcome = execute(&config, &Progress::hidden()).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let results = tmp.path().join("results");
+        write_results(&outcome, &results).unwrap();
+        let loaded = load::load(&results).unwrap().expect("eviction.csv");
+        let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+        std::fs::create_dir_all(&a).unwrap();
+        std::fs::create_dir_all(&b).unwrap();
+        let in_memory = page(&outcome, &a, &results, None).unwrap();
+        let read_back = page(&loaded, &b, &results, None).unwrap();
+        assert_eq!(read_back, in_memory);
+        assert!(
+            in_memory.contains("| lookups in the 6 games on 4x5 |"),
+            "{in_memory}"
+        );
+        assert!(in_memory.contains("## Game-search traces"), "{in_memory}");
+        assert_eq!(files(&b), files(&a), "the charts differ");
+    }
+}
