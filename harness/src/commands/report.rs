@@ -1,12 +1,16 @@
 //! `harness report [RESULTS_DIR]`: render `reports/index.md` and its charts from a run folder, or, given a match
-//! run folder (`match-<UTC>/` with `match.json`), that match's own report in `reports/matches/<folder>/`, or, given
-//! a deadline run folder (`deadline-<UTC>/` with `deadline.csv`), its report in `reports/deadline/<folder>/`.
+//! run folder (`match-<UTC>/` with `match.json`), that match's own report in `reports/matches/<folder>/`, given
+//! a deadline run folder (`deadline-<UTC>/` with `deadline.csv`), its report in `reports/deadline/<folder>/`, or,
+//! given a `harness tt-pressure` run folder, its report in `reports/tt-pressure/<folder>/`. Every page comes from
+//! its run folder alone, as a [`Section`] put in place by one writer.
 
 use crate::exit::Failure;
 use crate::experiments::deadline::section::{is_deadline_folder, render_deadline};
 use crate::experiments::match_runner::section::{is_match_folder, render_match};
+use crate::experiments::tt_pressure::section::{is_tt_pressure_folder, page as tt_pressure_page};
 use crate::record::{Role, check_apart};
 use crate::report::{latest_run, render_loaded, replace_folder};
+use crate::section::Section;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `harness report`.
@@ -25,25 +29,30 @@ pub struct Args {
 
 /// Runs `harness report`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    if let Some(dir) = args.results_dir.as_deref().filter(|d| is_match_folder(d)) {
-        return render_own_folder(
-            dir,
-            &args.out,
+    // Run folders that carry a page of their own, each into its subfolder of the main report.
+    let own: [(fn(&Path) -> bool, &str, PageRenderer); 3] = [
+        (
+            is_match_folder,
             crate::report::MATCHES_SUBFOLDER,
             render_match,
-        );
-    }
-    if let Some(dir) = args
-        .results_dir
-        .as_deref()
-        .filter(|d| is_deadline_folder(d))
-    {
-        return render_own_folder(
-            dir,
-            &args.out,
+        ),
+        (
+            is_deadline_folder,
             crate::report::DEADLINE_SUBFOLDER,
             render_deadline,
-        );
+        ),
+        (
+            is_tt_pressure_folder,
+            crate::report::TT_PRESSURE_SUBFOLDER,
+            tt_pressure_page,
+        ),
+    ];
+    if let Some(dir) = args.results_dir.as_deref() {
+        for (is, subfolder, render) in own {
+            if is(dir) {
+                return render_own_folder(dir, &args.out, subfolder, render);
+            }
+        }
     }
     crate::record::check_replaceable_folder("out", &args.out)?;
     // The report replaces its folder whole: it must hold no run folder (nor the folder of runs it reads).
@@ -65,13 +74,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Renders a run folder that carries its own report (a match, a deadline run) into `<out>/<subfolder>/<its
-/// name>/`, replaced as a whole; the main report keeps that subfolder across its own renders.
+/// Renders the page of a run folder (first argument) into a report folder (second; charts go into its `charts/`).
+type PageRenderer = fn(&Path, &Path) -> anyhow::Result<Section>;
+
+/// Renders a run folder that carries its own report (a match, a deadline run, a TT-pressure sweep) into
+/// `<out>/<subfolder>/<its name>/`, replaced as a whole; the main report keeps that subfolder across its own
+/// renders.
 fn render_own_folder(
     dir: &Path,
     out: &Path,
     subfolder: &str,
-    render: fn(&Path, &Path) -> anyhow::Result<Vec<PathBuf>>,
+    render: PageRenderer,
 ) -> anyhow::Result<()> {
     // The folder's own name, also for `.` or `..`: an empty name would replace every report of the subfolder.
     let name = crate::record::output::resolve(dir)
@@ -92,7 +105,11 @@ fn render_own_folder(
     let parent = target.parent().unwrap_or(out);
     std::fs::create_dir_all(parent)
         .map_err(|e| Failure::BadInput.because(format!("--out: {}: {e}", parent.display())))?;
-    let charts = replace_folder(&target, &[], |tmp| render(dir, tmp))?;
+    let charts = replace_folder(&target, &[], |tmp| {
+        let page = render(dir, tmp)?;
+        crate::report::write_page(tmp, &page)?;
+        Ok(page.charts)
+    })?;
     crate::outln!(
         "report: {} ({} chart files) from {}",
         target.join("index.md").display(),

@@ -344,7 +344,7 @@ pub(crate) fn listing(run_dir: &Path, charts_dir: &Path) -> Result<Option<Sectio
 
 /// Renders the match in `dir` as a report of its own into `out` (`index.md`, `charts/`), which the caller puts
 /// in place as a whole.
-pub(crate) fn render_match(dir: &Path, out: &Path) -> Result<Vec<PathBuf>> {
+pub(crate) fn render_match(dir: &Path, out: &Path) -> Result<Section> {
     let charts_dir = out.join("charts");
     std::fs::create_dir_all(&charts_dir)
         .with_context(|| format!("{}: cannot create", charts_dir.display()))?;
@@ -359,8 +359,10 @@ pub(crate) fn render_match(dir: &Path, out: &Path) -> Result<Vec<PathBuf>> {
     );
     let section = match_section(dir, &charts_dir, "match", 2)?;
     md.push_str(&section.markdown);
-    crate::record::write_atomic(&out.join("index.md"), md.as_bytes())?;
-    Ok(section.charts)
+    Ok(Section {
+        markdown: md,
+        ..section
+    })
 }
 
 #[cfg(test)]
