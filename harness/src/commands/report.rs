@@ -1,9 +1,11 @@
 //! `harness report [RESULTS_DIR]`: render `reports/index.md` and its charts from a run folder, or, given a match
 //! run folder (`match-<UTC>/` with `match.json`), that match's own report in `reports/matches/<folder>/`, given
-//! a deadline run folder (`deadline-<UTC>/` with `deadline.csv`), its report in `reports/deadline/<folder>/`, or,
-//! given a `harness tt-pressure` run folder, its report in `reports/tt-pressure/<folder>/`. Every page comes from
+//! a deadline run folder (`deadline-<UTC>/` with `deadline.csv`), its report in `reports/deadline/<folder>/`,
+//! given a `harness tt-pressure` run folder, its report in `reports/tt-pressure/<folder>/`, or, given a comparison
+//! folder (`compare-<UTC>/`), its `compare.md` as `reports/compare/<folder>/index.md`. Every page comes from
 //! its run folder alone, as a [`Section`] put in place by one writer.
 
+use crate::compare::page::{is_compare_folder, page as compare_page};
 use crate::exit::Failure;
 use crate::experiments::deadline::section::{is_deadline_folder, render_deadline};
 use crate::experiments::match_runner::section::{is_match_folder, render_match};
@@ -30,7 +32,7 @@ pub struct Args {
 /// Runs `harness report`.
 pub fn run(args: Args) -> anyhow::Result<()> {
     // Run folders that carry a page of their own, each into its subfolder of the main report.
-    let own: [(fn(&Path) -> bool, &str, PageRenderer); 3] = [
+    let own: [(fn(&Path) -> bool, &str, PageRenderer); 4] = [
         (
             is_match_folder,
             crate::report::MATCHES_SUBFOLDER,
@@ -45,6 +47,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             is_tt_pressure_folder,
             crate::report::TT_PRESSURE_SUBFOLDER,
             tt_pressure_page,
+        ),
+        (
+            is_compare_folder,
+            crate::report::COMPARE_SUBFOLDER,
+            compare_page,
         ),
     ];
     if let Some(dir) = args.results_dir.as_deref() {
