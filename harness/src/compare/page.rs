@@ -1,7 +1,7 @@
 //! The comparison's page, `compare.md`, rendered from the comparison folder alone: `metadata.txt` says what was
-//! run and how, `compare.csv` holds every row, and the first A run's `instructions-status.txt` says whether
-//! instructions were counted. The run writes it once its files are in place; `harness report COMPARE_DIR` renders
-//! the same page into the report folder.
+//! run and how, `compare.csv` holds every row, and the first A run's `instructions-status.txt` (in
+//! `runs/01-A/results/`) says whether instructions were counted. The run writes it once its files are in place;
+//! `harness report COMPARE_DIR` renders the same page into the report folder.
 
 use crate::compare::interleaved::streams;
 use crate::compare::summary::{self, CompareRow, Measure};
@@ -80,8 +80,9 @@ pub(crate) fn page(dir: &Path, _out: &Path) -> Result<Section> {
     };
     // The instruction stage's status as the first A run recorded it (none without instruction rounds).
     let note = (instruction_rounds > 0)
-        .then(|| std::fs::read_to_string(dir.join("runs/01-A/instructions-status.txt")).ok())
+        .then(|| crate::report::latest_run(&dir.join("runs/01-A/results")).ok())
         .flatten()
+        .and_then(|run| std::fs::read_to_string(run.join("instructions-status.txt")).ok())
         .map(|t| t.trim().to_owned())
         .filter(|t| !t.is_empty());
     let time = if interleaved {
