@@ -47,13 +47,15 @@ pub fn write_report(results_dir: &Path, dir: &Path) -> Result<PathBuf> {
     let outcome = load::load(results_dir)?
         .with_context(|| format!("{}: no eviction.csv", results_dir.display()))?;
     crate::record::replace_folder(dir, &[], |tmp| {
-        let md = page(&outcome, tmp, results_dir, None)?;
-        Ok(crate::record::write_atomic(
-            &tmp.join("index.md"),
-            md.as_bytes(),
-        )?)
-    })?;
-    Ok(dir.join("index.md"))
+        let markdown = page(&outcome, tmp, results_dir, None)?;
+        crate::report::write_page(
+            tmp,
+            &Section {
+                markdown,
+                ..Section::default()
+            },
+        )
+    })
 }
 
 /// The experiment's part of the main report: no markdown of its own in `index.md`, the page
