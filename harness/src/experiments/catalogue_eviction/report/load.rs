@@ -19,9 +19,124 @@ use crate::record::schema::{
 };
 use anyhow::{Context, Result, anyhow};
 use engine::domineering::Player;
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
+
+/// `config.json`: the configuration and the run's totals, written by
+/// [`crate::experiments::catalogue_eviction::experiment::write_results`] and read back here. Fields in key order,
+/// as the file has always listed them.
+#[derive(Debug, Serialize, Deserialize)]
+pub(crate) struct Recorded {
+    /// Per plan, per seed, the lookups of each board batch (absent in folders written before it was recorded).
+    #[serde(default)]
+    batch_lookups: BTreeMap<String, Vec<Vec<usize>>>,
+    board_plan: String,
+    budgets: Vec<usize>,
+    catalogue_ms: f64,
+    command: String,
+    control_budgets: Vec<usize>,
+    controls: Vec<RecordedControl>,
+    estimate: String,
+    first_player: String,
+    /// The note of a game-search comparison left out on the caller's behalf.
+    #[serde(default)]
+    game_search_left_out: Option<String>,
+    git_revision: String,
+    looked_up_region_cells: [u32; 2],
+    lookups_replayed: u64,
+    machine: String,
+    policies: Vec<String>,
+    replay_ms: f64,
+    rng: String,
+    rustc: String,
+    seeds: Vec<u64>,
+    streams_ms: f64,
+    threads: usize,
+}
+
+/// A one-board-size control as `config.json` names it.
+#[derive(Debug, Serialize, Deserialize)]
+struct RecordedControl {
+    name: String,
+    plan: String,
+}
+
+impl Recorded {
+    /// What `config.json` records of `outcome`.
+    pub(crate) fn of(outcome: &Outcome) -> Recorded {
+        let (c, prov) = (&outcome.config, &outcome.provenance);
+        let plans = std::iter::once(&outcome.main).chain(&outcome.controls);
+        let batches = |p: &PlanResults| p.streams.iter().map(|s| s.batch_lookups.clone()).collect();
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        let control = |k: &Control| RecordedControl {
+            name: k.name.clone(),
+            plan: k.plan.to_string(),
+        };
+        Recorded {
+            batch_lookups: plans.map(|p| (p.name.clone(), batches(p))).collect(),
+            board_plan: c.stream.plan.to_string(),
+            budgets: outcome.main.budgets.clone(),
+            catalogue_ms: ms(outcome.catalogue_time),
+            command: c.command.clone(),
+            control_budgets: c.control_budgets.clone(),
+            controls: c.controls.iter().map(control).collect(),
+            estimate: c.stream.estimate.to_string(),
+            first_player: c.stream.first.to_string(),
+            game_search_left_out: c.game_search_left_out.clone(),
+            git_revision: prov.git_revision.clone(),
+            looked_up_region_cells: [c.stream.min_lookup_cells, c.stream.max_lookup_cells],
+            lookups_replayed: outcome.lookups_replayed,
+            machine: prov.machine.clone(),
+            policies: outcome.policies.iter().map(|p| p.to_string()).collect(),
+            replay_ms: ms(outcome.replay_time),
+            rng: "rand_pcg::Pcg64Mcg::seed_from_u64(seed), one stream per seed and plan".into(),
+            rustc: prov.rustc.clone(),
+            seeds: c.seeds.clone(),
+            streams_ms: ms(outcome.stream_time),
+            threads: c.threads,
+        }
+    }
+
+    /// The configuration it records (what the report quotes of it).
+    fn config(&self) -> Result<Config> {
+        let first = match self.first_player.as_str() {
+            "Left" => Player::Left,
+            "Right" => Player::Right,
+            other => return Err(anyhow!("first_player: `{other}` is neither Left nor Right")),
+        };
+        let control = |k: &RecordedControl| -> Result<Control> {
+            let plan = k.plan.parse()?;
+            Ok(Control {
+                name: k.name.clone(),
+                plan,
+            })
+        };
+        let policy = |p: &String| p.parse().map_err(|e| anyhow!("policies: {e}"));
+        Ok(Config {
+            stream: StreamConfig {
+                plan: self.board_plan.parse()?,
+                estimate: self
+                    .estimate
+                    .parse()
+                    .map_err(|e| anyhow!("estimate: {e}"))?,
+                min_lookup_cells: self.looked_up_region_cells[0],
+                max_lookup_cells: self.looked_up_region_cells[1],
+                first,
+            },
+            seeds: self.seeds.clone(),
+            budgets: Some(self.budgets.clone()),
+            policies: self.policies.iter().map(policy).collect::<Result<_>>()?,
+            controls: self.controls.iter().map(control).collect::<Result<_>>()?,
+            control_budgets: self.control_budgets.clone(),
+            threads: self.threads,
+            command: self.command.clone(),
+            game_search_left_out: self.game_search_left_out.clone(),
+            ..Config::default()
+        })
+    }
+}
 
 /// A [`RunRow`] from a row of `eviction.csv` or `eviction_control.csv` (the two share these columns).
 macro_rules! run_row {
@@ -51,54 +166,82 @@ pub(crate) fn load(dir: &Path) -> Result<Option<Outcome>> {
         return Ok(None);
     }
     let path = dir.join("config.json");
-    let json: Value = serde_json::from_slice(
-        &std::fs::read(&path).with_context(|| format!("{}: cannot read", path.display()))?,
-    )
-    .with_context(|| format!("{}: not JSON", path.display()))?;
-    let config = config(&json).with_context(|| format!("{}", path.display()))?;
-    let main_rows = read::<EvictionRecord>(dir, "eviction.csv")?;
-    let first = main_rows.first();
-    let column = |f: fn(&EvictionRecord) -> &String| first.map(f).cloned().unwrap_or_default();
-    let provenance = Provenance {
-        machine: column(|r| &r.machine),
-        rustc: column(|r| &r.rustc),
-        git_revision: column(|r| &r.git_revision),
-        seed: config.seeds.first().copied().unwrap_or(0),
-    };
+    let text = std::fs::read(&path).with_context(|| format!("{}: cannot read", path.display()))?;
+    let recorded: Recorded =
+        serde_json::from_slice(&text).with_context(|| format!("{}", path.display()))?;
+    let config = recorded
+        .config()
+        .with_context(|| format!("{}", path.display()))?;
     let streams = read::<StreamRecord>(dir, "streams.csv")?;
-    let tens = read::<BestTenRecord>(dir, "best_tens.csv")?;
-    let rows = main_rows.iter().map(|r| run_row!(r));
-    let mut main = plan(&json, "main", config.stream.plan.clone(), &streams, rows)?;
-    main.budgets = numbers(&json["budgets"]);
-    with_best_tens(&mut main, &tens)?;
+    let plan = |name: &str, plan: &BoardPlan, budgets: &[usize], rows: Vec<RunRow>| {
+        let batches = recorded.batch_lookups.get(name);
+        plan_results(name, plan, budgets, &streams, batches, rows)
+    };
+    let rows = read::<EvictionRecord>(dir, "eviction.csv")?;
+    let rows = rows.iter().map(|r| run_row!(r)).collect::<Result<_>>()?;
+    let mut main = plan("main", &config.stream.plan, &recorded.budgets, rows);
+    with_best_tens(&mut main, &read::<BestTenRecord>(dir, "best_tens.csv")?)?;
     let control_rows = optional::<EvictionControlRecord>(dir, "eviction_control.csv")?;
-    let controls = config
-        .controls
-        .iter()
-        .map(|k| {
-            let rows = control_rows
-                .iter()
-                .filter(|r| r.plan == k.name)
-                .map(|r| run_row!(r));
-            let mut p = plan(&json, &k.name, k.plan.clone(), &streams, rows)?;
-            p.budgets = config.control_budgets.clone();
-            Ok(p)
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let ms = |key: &str| Duration::from_secs_f64(json[key].as_f64().unwrap_or(0.0) / 1e3);
-    let game_search = game_search(dir, &config.policies)?;
+    let mut controls = Vec::new();
+    for k in &config.controls {
+        let mine = control_rows.iter().filter(|r| r.plan == k.name);
+        let rows = mine.map(|r| run_row!(r)).collect::<Result<_>>()?;
+        controls.push(plan(&k.name, &k.plan, &config.control_budgets, rows));
+    }
+    let ms = |ms: f64| Duration::from_secs_f64(ms / 1e3);
     Ok(Some(Outcome {
         policies: config.policies.clone(),
         main,
         controls,
-        catalogue_time: ms("catalogue_ms"),
-        stream_time: ms("streams_ms"),
-        replay_time: ms("replay_ms"),
-        lookups_replayed: json["lookups_replayed"].as_u64().unwrap_or(0),
-        provenance,
-        game_search,
+        catalogue_time: ms(recorded.catalogue_ms),
+        stream_time: ms(recorded.streams_ms),
+        replay_time: ms(recorded.replay_ms),
+        lookups_replayed: recorded.lookups_replayed,
+        provenance: Provenance {
+            machine: recorded.machine.clone(),
+            rustc: recorded.rustc.clone(),
+            git_revision: recorded.git_revision.clone(),
+            seed: config.seeds.first().copied().unwrap_or(0),
+        },
+        game_search: game_search(dir, &config.policies)?,
         config,
     }))
+}
+
+/// One plan's streams (from `streams.csv`, with their per-batch lookups from `config.json`) and rows.
+fn plan_results(
+    name: &str,
+    plan: &BoardPlan,
+    budgets: &[usize],
+    streams: &[StreamRecord],
+    batches: Option<&Vec<Vec<usize>>>,
+    rows: Vec<RunRow>,
+) -> PlanResults {
+    let streams = streams
+        .iter()
+        .filter(|s| s.plan == name)
+        .enumerate()
+        .map(|(i, s)| StreamInfo {
+            seed: s.seed,
+            lookups: s.lookups as usize,
+            distinct: s.distinct_keys as usize,
+            one_hit_keys: s.one_hit_keys as usize,
+            left_wins: s.left_wins as usize,
+            moves: s.moves,
+            placements: s.placements_scored,
+            // Folders written before `config.json` recorded them have none; the report then leaves those rows out.
+            batch_lookups: batches.and_then(|b| b.get(i)).cloned().unwrap_or_default(),
+            best_tens: Vec::new(),
+            best_ten_serve: s.best_ten_serve,
+        })
+        .collect();
+    PlanResults {
+        name: name.to_owned(),
+        plan: plan.clone(),
+        budgets: budgets.to_vec(),
+        streams,
+        rows,
+    }
 }
 
 fn read<R: CsvRecord>(dir: &Path, name: &str) -> Result<Vec<R>> {
@@ -117,111 +260,6 @@ fn optional<R: CsvRecord>(dir: &Path, name: &str) -> Result<Vec<R>> {
     } else {
         read(dir, name)
     }
-}
-
-fn numbers<T: TryFrom<u64>>(v: &Value) -> Vec<T> {
-    v.as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|x| x.as_u64().and_then(|x| T::try_from(x).ok()))
-        .collect()
-}
-
-fn text<'a>(json: &'a Value, key: &str) -> Result<&'a str> {
-    json[key]
-        .as_str()
-        .ok_or_else(|| anyhow!("no text field `{key}`"))
-}
-
-/// The configuration `config.json` records (what the report quotes of it).
-fn config(json: &Value) -> Result<Config> {
-    let cells: Vec<u32> = numbers(&json["looked_up_region_cells"]);
-    let first = match text(json, "first_player")? {
-        "Left" => Player::Left,
-        "Right" => Player::Right,
-        other => return Err(anyhow!("first_player: `{other}` is neither Left nor Right")),
-    };
-    let parse_err = |key: &'static str| move |e: anyhow::Error| e.context(key);
-    let controls = json["controls"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|c| {
-            Ok(Control {
-                name: text(c, "name")?.to_owned(),
-                plan: text(c, "plan")?.parse().map_err(parse_err("controls"))?,
-            })
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let policies = json["policies"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|p| {
-            p.as_str()
-                .unwrap_or_default()
-                .parse::<PolicyKind>()
-                .map_err(|e| anyhow!("policies: {e}"))
-        })
-        .collect::<Result<Vec<_>>>()?;
-    Ok(Config {
-        stream: StreamConfig {
-            plan: text(json, "board_plan")?
-                .parse()
-                .map_err(parse_err("board_plan"))?,
-            estimate: text(json, "estimate")?
-                .parse()
-                .map_err(|e| anyhow!("estimate: {e}"))?,
-            min_lookup_cells: cells.first().copied().unwrap_or_default(),
-            max_lookup_cells: cells.get(1).copied().unwrap_or_default(),
-            first,
-        },
-        seeds: numbers(&json["seeds"]),
-        budgets: Some(numbers(&json["budgets"])),
-        policies,
-        controls,
-        control_budgets: numbers(&json["control_budgets"]),
-        threads: json["threads"].as_u64().unwrap_or(1) as usize,
-        command: text(json, "command")?.to_owned(),
-        game_search_left_out: json["game_search_left_out"].as_str().map(str::to_owned),
-        ..Config::default()
-    })
-}
-
-/// One plan's streams (from `streams.csv`, with their per-batch lookups from `config.json`) and rows.
-fn plan(
-    json: &Value,
-    name: &str,
-    board_plan: BoardPlan,
-    streams: &[StreamRecord],
-    rows: impl Iterator<Item = Result<RunRow>>,
-) -> Result<PlanResults> {
-    let batches = &json["batch_lookups"][name];
-    let streams = streams
-        .iter()
-        .filter(|s| s.plan == name)
-        .enumerate()
-        .map(|(i, s)| StreamInfo {
-            seed: s.seed,
-            lookups: s.lookups as usize,
-            distinct: s.distinct_keys as usize,
-            one_hit_keys: s.one_hit_keys as usize,
-            left_wins: s.left_wins as usize,
-            moves: s.moves,
-            placements: s.placements_scored,
-            // Folders written before `config.json` recorded them have none; the report then leaves those rows out.
-            batch_lookups: numbers(&batches[i]),
-            best_tens: Vec::new(),
-            best_ten_serve: s.best_ten_serve,
-        })
-        .collect();
-    Ok(PlanResults {
-        name: name.to_owned(),
-        plan: board_plan,
-        budgets: Vec::new(),
-        streams,
-        rows: rows.collect::<Result<_>>()?,
-    })
 }
 
 /// Each main stream's best ten per board, in the plan's board order, from `best_tens.csv` (rank order).

@@ -12,6 +12,7 @@ mod load;
 mod markdown;
 mod summary;
 
+pub(crate) use load::Recorded;
 pub use summary::summary_lines;
 
 use crate::answer::Claim;
