@@ -11,7 +11,10 @@ use crate::experiments::deadline::section::{is_deadline_folder, render_deadline}
 use crate::experiments::match_runner::section::{is_match_folder, render_match};
 use crate::experiments::tt_pressure::section::{is_tt_pressure_folder, page as tt_pressure_page};
 use crate::record::{Role, check_apart};
-use crate::report::{latest_run, render_loaded, replace_folder};
+use crate::report::{
+    COMPARE_SUBFOLDER, DEADLINE_SUBFOLDER, MATCHES_SUBFOLDER, TT_PRESSURE_SUBFOLDER, latest_run,
+    render_loaded, replace_folder,
+};
 use crate::section::Section;
 use std::path::{Path, PathBuf};
 
@@ -29,33 +32,25 @@ pub struct Args {
     pub out: PathBuf,
 }
 
+/// A run folder that carries a page of their own: how to know one, its subfolder of the main report, its renderer.
+type OwnPage = (fn(&Path) -> bool, &'static str, PageRenderer);
+
+/// The run folders with a page of their own, each rendered into its subfolder of the main report.
+const OWN_PAGES: [OwnPage; 4] = [
+    (is_match_folder, MATCHES_SUBFOLDER, render_match),
+    (is_deadline_folder, DEADLINE_SUBFOLDER, render_deadline),
+    (
+        is_tt_pressure_folder,
+        TT_PRESSURE_SUBFOLDER,
+        tt_pressure_page,
+    ),
+    (is_compare_folder, COMPARE_SUBFOLDER, compare_page),
+];
+
 /// Runs `harness report`.
 pub fn run(args: Args) -> anyhow::Result<()> {
-    // Run folders that carry a page of their own, each into its subfolder of the main report.
-    let own: [(fn(&Path) -> bool, &str, PageRenderer); 4] = [
-        (
-            is_match_folder,
-            crate::report::MATCHES_SUBFOLDER,
-            render_match,
-        ),
-        (
-            is_deadline_folder,
-            crate::report::DEADLINE_SUBFOLDER,
-            render_deadline,
-        ),
-        (
-            is_tt_pressure_folder,
-            crate::report::TT_PRESSURE_SUBFOLDER,
-            tt_pressure_page,
-        ),
-        (
-            is_compare_folder,
-            crate::report::COMPARE_SUBFOLDER,
-            compare_page,
-        ),
-    ];
     if let Some(dir) = args.results_dir.as_deref() {
-        for (is, subfolder, render) in own {
+        for (is, subfolder, render) in OWN_PAGES {
             if is(dir) {
                 return render_own_folder(dir, &args.out, subfolder, render);
             }

@@ -87,7 +87,18 @@ pub(crate) fn run(args: &Args) -> Result<()> {
     announce(args, &meta, &sides, &toolchain_note, &timing);
     let info = metadata(args, &meta, &sides, &toolchain_note, &timing);
     write_atomic(&folder.join("metadata.txt"), info.as_bytes())?;
-    let mut measured = main_job_runs(args, &sides, &fams, &scenarios_dir, &timing, &folder)?;
+    let pb = Progress::new("compare runs", 2 * timing.runs as u64);
+    let mut measured =
+        match main_job_runs(args, &sides, &fams, &scenarios_dir, &timing, &folder, &pb) {
+            Ok(m) => {
+                pb.finish("done");
+                m
+            }
+            Err(e) => {
+                pb.abandon();
+                return Err(e);
+            }
+        };
     // Per interleaved round, its session (none when whole runs are the time samples).
     let session_of = if interleaved {
         let child_args = round_child_args(args, &fams, &scenarios_dir);
@@ -225,30 +236,8 @@ fn metadata(
     )
 }
 
-/// Alternates A B A B ... main-job runs; every run's counts must equal the first A run's.
+/// Alternates A B A B ... main-job runs, counting them on `pb`; every run's counts must equal the first A run's.
 fn main_job_runs(
-    args: &Args,
-    sides: &[Side; 2],
-    fams: &[Family],
-    scenarios_dir: &Path,
-    t: &Timing,
-    folder: &Path,
-) -> Result<MainRuns> {
-    let pb = Progress::new("compare runs", 2 * t.runs as u64);
-    match alternate(args, sides, fams, scenarios_dir, t, folder, &pb) {
-        Ok(m) => {
-            pb.finish("done");
-            Ok(m)
-        }
-        Err(e) => {
-            pb.abandon();
-            Err(e)
-        }
-    }
-}
-
-/// The loop of [`main_job_runs`], counting runs on `pb`.
-fn alternate(
     args: &Args,
     sides: &[Side; 2],
     fams: &[Family],

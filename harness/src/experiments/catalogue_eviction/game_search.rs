@@ -368,35 +368,19 @@ pub(crate) fn analyse(
             })
         })
         .collect();
-    let findings: Vec<TraceFindings> = traces
-        .iter()
-        .map(|t| trace_findings(&t.name, t.origin, t.keys.len(), t.universe, policies, &rows))
-        .collect();
-    let search = |family: Family, table: bool| {
+    let origin = |name: &str| {
         traces
             .iter()
-            .find(|t| t.origin == Some((family, TraceSource::Search { table })))
+            .find(|t| t.name == name)
+            .and_then(|t| t.origin)
     };
-    let mut table_cuts_nothing: Vec<Family> = Vec::new();
-    for t in traces {
-        if let Some((family, TraceSource::Search { table: true })) = t.origin
-            && search(family, false).is_some_and(|without| without.keys == t.keys)
-        {
-            table_cuts_nothing.push(family);
-        }
-    }
-    Ok(GameSearchFindings {
-        table_cuts_nothing,
-        policies: policies.to_vec(),
-        rows,
-        verdicts: verdicts(&findings),
-        traces: findings,
-    })
+    Ok(findings_of_rows(policies, rows, origin))
 }
 
-/// The findings of rows read back from `game_search.csv`, traces in the order they appear; `origin` names a
-/// trace's family and source. A family's two search traces are the same stream exactly when their rows
-/// coincide (the run replays such a stream once and copies its rows).
+/// The findings of `rows` (every trace's replays, traces in the order they appear), as the run works them out
+/// and as the report reads them back from `game_search.csv`, so the two cannot differ; `origin` names a trace's
+/// family and source. A family's table cut nothing when its two search traces' rows coincide (a stream equal to
+/// an earlier one is replayed once and its rows copied).
 pub(crate) fn findings_of_rows(
     policies: &[PolicyKind],
     rows: Vec<GameSearchRow>,

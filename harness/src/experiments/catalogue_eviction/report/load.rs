@@ -113,7 +113,6 @@ impl Recorded {
                 plan,
             })
         };
-        let policy = |p: &String| p.parse().map_err(|e| anyhow!("policies: {e}"));
         Ok(Config {
             stream: StreamConfig {
                 plan: self.board_plan.parse()?,
@@ -127,7 +126,11 @@ impl Recorded {
             },
             seeds: self.seeds.clone(),
             budgets: Some(self.budgets.clone()),
-            policies: self.policies.iter().map(policy).collect::<Result<_>>()?,
+            policies: self
+                .policies
+                .iter()
+                .filter_map(|p| p.parse().ok())
+                .collect(),
             controls: self.controls.iter().map(control).collect::<Result<_>>()?,
             control_budgets: self.control_budgets.clone(),
             threads: self.threads,
@@ -138,16 +141,22 @@ impl Recorded {
     }
 }
 
-/// A [`RunRow`] from a row of `eviction.csv` or `eviction_control.csv` (the two share these columns).
+/// The arm of a row; `None` for a rule this build does not know (it cannot be shown; the rest still can).
+fn arm(policy: &str, budget: u64) -> Option<EvictionArm> {
+    Some(EvictionArm {
+        policy: policy.parse().ok()?,
+        budget: budget as usize,
+    })
+}
+
+/// A [`RunRow`] from a row of `eviction.csv` or `eviction_control.csv` (the two share these columns); `None` for a
+/// rule this build does not know.
 macro_rules! run_row {
     ($r:expr) => {{
         let r = $r;
-        Ok::<_, anyhow::Error>(RunRow {
+        Some(RunRow {
             seed: r.seed,
-            arm: EvictionArm {
-                policy: r.policy.parse().map_err(|e| anyhow!("policy: {e}"))?,
-                budget: r.budget as usize,
-            },
+            arm: arm(&r.policy, r.budget)?,
             lookups: r.lookups,
             hits: r.hits,
             hit_rate: r.hit_rate,
@@ -178,14 +187,14 @@ pub(crate) fn load(dir: &Path) -> Result<Option<Outcome>> {
         plan_results(name, plan, budgets, &streams, batches, rows)
     };
     let rows = read::<EvictionRecord>(dir, "eviction.csv")?;
-    let rows = rows.iter().map(|r| run_row!(r)).collect::<Result<_>>()?;
+    let rows = rows.iter().filter_map(|r| run_row!(r)).collect();
     let mut main = plan("main", &config.stream.plan, &recorded.budgets, rows);
     with_best_tens(&mut main, &read::<BestTenRecord>(dir, "best_tens.csv")?)?;
     let control_rows = optional::<EvictionControlRecord>(dir, "eviction_control.csv")?;
     let mut controls = Vec::new();
     for k in &config.controls {
         let mine = control_rows.iter().filter(|r| r.plan == k.name);
-        let rows = mine.map(|r| run_row!(r)).collect::<Result<_>>()?;
+        let rows = mine.filter_map(|r| run_row!(r)).collect();
         controls.push(plan(&k.name, &k.plan, &config.control_budgets, rows));
     }
     let ms = |ms: f64| Duration::from_secs_f64(ms / 1e3);
@@ -296,13 +305,10 @@ fn game_search(dir: &Path, policies: &[PolicyKind]) -> Result<Option<GameSearchF
     }
     let rows = records
         .iter()
-        .map(|r| {
-            Ok(GameSearchRow {
+        .filter_map(|r| {
+            Some(GameSearchRow {
                 trace: r.trace.clone(),
-                arm: EvictionArm {
-                    policy: r.policy.parse().map_err(|e| anyhow!("policy: {e}"))?,
-                    budget: r.budget as usize,
-                },
+                arm: arm(&r.policy, r.budget)?,
                 budget_fraction: r.budget_fraction,
                 lookups: r.lookups,
                 hits: r.hits,
@@ -310,7 +316,7 @@ fn game_search(dir: &Path, policies: &[PolicyKind]) -> Result<Option<GameSearchF
                 distinct_keys: r.distinct_keys as usize,
             })
         })
-        .collect::<Result<Vec<_>>>()?;
+        .collect();
     Ok(Some(findings_of_rows(policies, rows, origin)))
 }
 

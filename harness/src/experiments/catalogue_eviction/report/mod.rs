@@ -12,7 +12,7 @@ mod load;
 mod markdown;
 mod summary;
 
-pub(crate) use load::Recorded;
+pub(crate) use load::{Recorded, load};
 pub use summary::summary_lines;
 
 use crate::answer::Claim;
@@ -45,7 +45,7 @@ const LOOP_RULES: &str = include_str!("loop_rules.md");
 /// rendered into a fresh folder, then swapped in (see [`crate::record::replace_folder`]), so a failed render
 /// leaves the old report whole and no file of an older report survives a new one. Returns the path of `index.md`.
 pub fn write_report(results_dir: &Path, dir: &Path) -> Result<PathBuf> {
-    let outcome = load::load(results_dir)?
+    let outcome = load(results_dir)?
         .with_context(|| format!("{}: no eviction.csv", results_dir.display()))?;
     crate::record::replace_folder(dir, &[], |tmp| {
         let markdown = page(&outcome, tmp, results_dir, None)?;
@@ -63,7 +63,7 @@ pub fn write_report(results_dir: &Path, dir: &Path) -> Result<PathBuf> {
 /// `<report>/eviction/index.md` (opening with the run's answer) and its charts beside it; `None` when the run
 /// folder holds no eviction results.
 pub(crate) fn section(ctx: &SectionContext<'_>) -> Result<Option<Section>> {
-    let Some(outcome) = load::load(ctx.dir).context("reading the eviction results")? else {
+    let Some(outcome) = load(ctx.dir).context("reading the eviction results")? else {
         return Ok(None);
     };
     let dir = ctx.page_dir(super::EVICTION_SUBFOLDER)?;
@@ -661,7 +661,7 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let results = tmp.path().join("results");
         write_results(&outcome, &results).unwrap();
-        let loaded = load::load(&results).unwrap().expect("eviction.csv");
+        let loaded = load(&results).unwrap().expect("eviction.csv");
         let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
         std::fs::create_dir_all(&a).unwrap();
         std::fs::create_dir_all(&b).unwrap();
