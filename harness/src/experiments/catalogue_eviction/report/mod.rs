@@ -56,7 +56,9 @@ pub fn write_report(results_dir: &Path, dir: &Path) -> Result<PathBuf> {
                 ..Section::default()
             },
         )
-    })
+    })?;
+    // The page's path once the folder is in place (the render wrote it in a temporary folder).
+    Ok(dir.join("index.md"))
 }
 
 /// The experiment's part of the main report: no markdown of its own in `index.md`, the page
