@@ -74,9 +74,25 @@ pub(crate) struct SectionContext<'a> {
     pub allocations: Option<&'a MetricTable<f64>>,
     /// `probes.csv`, absent in runs made before it was collected.
     pub probes: Option<&'a ProbeTable>,
+    /// The answer the report opens with (empty while the answer itself is being worked out); a sub-page that
+    /// opens with it too reads it here.
+    pub answer: &'a [crate::answer::Claim],
 }
 
 impl SectionContext<'_> {
+    /// The folder of the report's sub-page `name` (beside `charts/`), created; a sub-page writes its own charts
+    /// there and links them by file name.
+    pub(crate) fn page_dir(&self, name: &str) -> Result<PathBuf> {
+        let dir = self
+            .charts_dir
+            .parent()
+            .unwrap_or(self.charts_dir)
+            .join(name);
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| anyhow::anyhow!("{}: cannot create: {e}", dir.display()))?;
+        Ok(dir)
+    }
+
     /// `name` in the run folder when it exists (an experiment's optional file).
     pub(crate) fn optional(&self, name: &str) -> Option<PathBuf> {
         let p = self.dir.join(name);
@@ -174,13 +190,17 @@ impl SectionContext<'_> {
     }
 }
 
-/// One section of the report: its markdown (headings included) and every chart file it wrote.
+/// One section of the report: its markdown (headings included), every chart file it wrote, and the sub-pages it
+/// adds beside `index.md` (a page of its own, such as `eviction/index.md`, rendered from the run folder like the
+/// rest).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Section {
     /// Markdown, appended to `index.md` as is.
     pub markdown: String,
-    /// Chart files written (one SVG each), each linked from `markdown`.
+    /// Chart files written (one SVG each), each linked from `markdown` or from a page.
     pub charts: Vec<PathBuf>,
+    /// Sub-pages: a path relative to the report folder and its markdown, written by the report as they are.
+    pub pages: Vec<(PathBuf, String)>,
 }
 
 impl Section {

@@ -4,10 +4,8 @@
 //! a question no experiment answered (its stage was skipped), and words the list for the report, the console and
 //! `summary.json` alike, so the three never differ. It sits below `experiments`, as `section` does.
 
-mod eviction_report;
 mod families;
 
-pub(crate) use eviction_report::stamp_eviction_report;
 pub(crate) use families::{
     FamilyAnswer, FamilyComparison, Usage, by_family, measured_cause, signed_percent,
 };

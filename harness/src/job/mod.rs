@@ -134,6 +134,7 @@ fn run_in(
         intervals: &written.intervals,
         allocations: None,
         probes: None,
+        answer: &[],
     };
     let answer = crate::experiments::answer(&ctx)?;
     write::write_summary(&answer, &glance, meta, folder, stages)?;

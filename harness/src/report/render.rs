@@ -5,7 +5,7 @@
 use super::load::RunResults;
 use crate::experiments::expansion::glance::{at_a_glance, glance_table, tally};
 use crate::present::{Align, Table};
-use crate::section::{SectionContext, Slice};
+use crate::section::{Section, SectionContext, Slice};
 use anyhow::{Context, Result};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -15,10 +15,8 @@ use std::path::{Path, PathBuf};
 pub struct Rendered {
     /// The markdown file.
     pub index: PathBuf,
-    /// Every chart file written (one SVG each).
+    /// Every chart file written (one SVG each), sub-pages' included.
     pub charts: Vec<PathBuf>,
-    /// The answer the report opens with (the eviction report gets the same).
-    pub answer: Vec<crate::answer::Claim>,
 }
 
 /// Renders `results` into `out` (`index.md`, `charts/*.svg|png`), creating `out/charts` as needed.
@@ -30,8 +28,7 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
     let mut r = Report {
         results,
         slice: slice.clone(),
-        md: String::new(),
-        charts: Vec::new(),
+        page: Section::default(),
     };
     let ctx = SectionContext {
         dir: &results.dir,
@@ -42,8 +39,13 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
         intervals: &results.intervals,
         allocations: results.allocations.as_ref(),
         probes: results.probes.as_ref(),
+        answer: &[],
     };
     let answer = crate::experiments::answer(&ctx)?;
+    let ctx = SectionContext {
+        answer: &answer,
+        ..ctx
+    };
     r.header(&answer)?;
     r.glance()?;
     // Sections in the main job's order: each experiment renders its own from the run folder.
@@ -52,8 +54,7 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
             .section(&ctx)
             .with_context(|| format!("the {} section", e.name()))?
         {
-            r.md.push_str(&section.markdown);
-            r.charts.extend(section.charts);
+            r.add(section);
         }
     }
     // Match runs are commands, not main-job stages: those beside this run folder are listed after it.
@@ -61,22 +62,35 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
         crate::strength::match_runner::section::listing(&results.dir, &charts_dir)
             .context("the Matches section")?
     {
-        r.md.push_str(&section.markdown);
-        r.charts.extend(section.charts);
+        r.add(section);
     }
     // Deadline runs likewise.
     if let Some(section) = crate::strength::deadline::section::listing(&results.dir)
         .context("the Deadline qualification section")?
     {
-        r.md.push_str(&section.markdown);
+        r.add(section);
+    }
+    Ok(Rendered {
+        index: write_page(out, &r.page)?,
+        charts: r.page.charts,
+    })
+}
+
+/// Writes a rendered page into the report folder `out`: its markdown as `index.md` and each sub-page at its path
+/// (its charts are already in place); returns the path of `index.md`. Every page, the main report's and those of
+/// run folders with a report of their own, is put in place by this one writer.
+pub(crate) fn write_page(out: &Path, page: &Section) -> Result<PathBuf> {
+    for (path, markdown) in &page.pages {
+        let path = out.join(path);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("{}: cannot create", parent.display()))?;
+        }
+        crate::record::write_atomic(&path, markdown.as_bytes())?;
     }
     let index = out.join("index.md");
-    crate::record::write_atomic(&index, r.md.as_bytes())?;
-    Ok(Rendered {
-        index,
-        charts: r.charts,
-        answer,
-    })
+    crate::record::write_atomic(&index, page.markdown.as_bytes())?;
+    Ok(index)
 }
 
 /// Each quantity the report states, defined once; sections and tables use these meanings.
@@ -111,23 +125,30 @@ const DEFINITIONS: &str = "## Definitions\n\n\
 struct Report<'a> {
     results: &'a RunResults,
     slice: Slice,
-    md: String,
-    charts: Vec<PathBuf>,
+    /// The whole report as one page: `index.md`, every chart, the sections' sub-pages.
+    page: Section,
 }
 
 impl Report<'_> {
+    /// Appends a section's markdown and keeps its charts and sub-pages.
+    fn add(&mut self, section: Section) {
+        self.page.markdown.push_str(&section.markdown);
+        self.page.charts.extend(section.charts);
+        self.page.pages.extend(section.pages);
+    }
+
     fn header(&mut self, answer: &[crate::answer::Claim]) -> Result<()> {
         let r = self.results;
-        let _ = writeln!(self.md, "# Evaluation-cache benchmark report\n");
-        self.md.push_str(&crate::answer::markdown(
+        let _ = writeln!(self.page.markdown, "# Evaluation-cache benchmark report\n");
+        self.page.markdown.push_str(&crate::answer::markdown(
             answer,
             crate::answer::unreliable_timings(r.meta("other_load"), r.meta("cores")).as_deref(),
             &crate::experiments::questions(),
         ));
-        self.md.push_str(DEFINITIONS);
-        let _ = writeln!(self.md, "## The run\n");
+        self.page.markdown.push_str(DEFINITIONS);
+        let _ = writeln!(self.page.markdown, "## The run\n");
         let _ = writeln!(
-            self.md,
+            self.page.markdown,
             "Generated by `harness report` from `{}` (the run folder actually read). Raw results stay in \
              `results-private/`; the catalogue-eviction experiment has its own report in `eviction/`.\n",
             shown_folder(&r.dir)
@@ -183,9 +204,9 @@ impl Report<'_> {
             };
             run.row([label.to_owned(), value])?;
         }
-        self.md.push_str(&run.markdown());
+        self.page.markdown.push_str(&run.markdown());
         let _ = writeln!(
-            self.md,
+            self.page.markdown,
             "\nTables and charts show evaluator `{}` with the traversal cache `{}`; one operation is one \
              successor fully expanded with fresh caches. The CSVs hold every evaluator and traversal mode.\n",
             self.slice.evaluator, self.slice.traversal
@@ -205,17 +226,17 @@ impl Report<'_> {
         }
         let strength = crate::strength::Strength::of_run(&self.results.dir)?;
         crate::experiments::expansion::glance::with_predicted_elo(&mut glance, &strength);
-        let _ = writeln!(self.md, "## At a glance\n");
+        let _ = writeln!(self.page.markdown, "## At a glance\n");
         if glance.is_empty() {
             let _ = writeln!(
-                self.md,
+                self.page.markdown,
                 "No setting with both the `none` arm and a cache variant timed: nothing to compare.\n"
             );
             return Ok(());
         }
         let t = tally(&glance);
         let _ = writeln!(
-            self.md,
+            self.page.markdown,
             "For each scenario, evaluator and traversal setting: the cache variant with the greatest speedup over \
              no cache, with its interval and verdict (exploratory: each judged alone at 95%, picked as the \
              fastest; the answer's declared comparisons are judged together), its hit rate, the evaluator's cost \
@@ -227,13 +248,13 @@ impl Report<'_> {
              from the break-even map. The `constant` evaluator is timed even when not selected: it is the \
              baseline of the cost columns.\n"
         );
-        let _ = writeln!(self.md, "{}\n", strength.glance_note());
-        let _ = writeln!(self.md, "{}", glance_table(&glance)?.markdown());
+        let _ = writeln!(self.page.markdown, "{}\n", strength.glance_note());
+        let _ = writeln!(self.page.markdown, "{}", glance_table(&glance)?.markdown());
         let speedups: Vec<_> = glance.iter().map(|g| g.speedup_vs_none).collect();
         if let Some(note) = crate::answer::intervals_note(&speedups) {
-            let _ = writeln!(self.md, "Speedup intervals: {note}.\n");
+            let _ = writeln!(self.page.markdown, "Speedup intervals: {note}.\n");
         }
-        let _ = writeln!(self.md, "**Verdicts:** {}.\n", t.sentence());
+        let _ = writeln!(self.page.markdown, "**Verdicts:** {}.\n", t.sentence());
         Ok(())
     }
 }

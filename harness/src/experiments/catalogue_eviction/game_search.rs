@@ -71,7 +71,7 @@ pub(crate) fn dice_traces(
 }
 
 /// One rule at one budget on one trace: a row of `game_search.csv`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameSearchRow {
     /// Trace name.
     pub trace: String,
@@ -378,40 +378,84 @@ pub(crate) fn analyse(
             })
         })
         .collect();
-    let findings: Vec<TraceFindings> = traces
-        .iter()
-        .map(|t| trace_findings(t, policies, &rows))
-        .collect();
-    let search = |family: Family, table: bool| {
+    let origin = |name: &str| {
         traces
             .iter()
-            .find(|t| t.origin == Some((family, TraceSource::Search { table })))
+            .find(|t| t.name == name)
+            .and_then(|t| t.origin)
+    };
+    Ok(findings_of_rows(policies, rows, origin))
+}
+
+/// The findings of `rows` (every trace's replays, traces in the order they appear), as the run works them out
+/// and as the report reads them back from `game_search.csv`, so the two cannot differ; `origin` names a trace's
+/// family and source. A family's table cut nothing when its two search traces' rows coincide (a stream equal to
+/// an earlier one is replayed once and its rows copied).
+pub(crate) fn findings_of_rows(
+    policies: &[PolicyKind],
+    rows: Vec<GameSearchRow>,
+    origin: impl Fn(&str) -> Option<(Family, TraceSource)>,
+) -> GameSearchFindings {
+    let mut names: Vec<&str> = Vec::new();
+    for r in &rows {
+        if !names.contains(&r.trace.as_str()) {
+            names.push(&r.trace);
+        }
+    }
+    let of =
+        |name: &str| -> Vec<&GameSearchRow> { rows.iter().filter(|r| r.trace == name).collect() };
+    let findings: Vec<TraceFindings> = names
+        .iter()
+        .map(|name| {
+            let first = of(name)[0];
+            let (lookups, universe) = (first.lookups as usize, first.distinct_keys);
+            trace_findings(name, origin(name), lookups, universe, policies, &rows)
+        })
+        .collect();
+    let same = |a: &str, b: &str| {
+        let (a, b) = (of(a), of(b));
+        a.len() == b.len()
+            && a.iter().zip(&b).all(|(x, y)| {
+                GameSearchRow {
+                    trace: String::new(),
+                    ..(*x).clone()
+                } == GameSearchRow {
+                    trace: String::new(),
+                    ..(*y).clone()
+                }
+            })
     };
     let mut table_cuts_nothing: Vec<Family> = Vec::new();
-    for t in traces {
+    for t in &findings {
         if let Some((family, TraceSource::Search { table: true })) = t.origin
-            && search(family, false).is_some_and(|without| without.keys == t.keys)
+            && findings.iter().any(|u| {
+                u.origin == Some((family, TraceSource::Search { table: false }))
+                    && same(&u.name, &t.name)
+            })
         {
             table_cuts_nothing.push(family);
         }
     }
-    Ok(GameSearchFindings {
+    GameSearchFindings {
         table_cuts_nothing,
         policies: policies.to_vec(),
-        rows,
         verdicts: verdicts(&findings),
         traces: findings,
-    })
+        rows,
+    }
 }
 
 fn trace_findings(
-    t: &NamedTrace,
+    name: &str,
+    origin: Option<(Family, TraceSource)>,
+    lookups: usize,
+    universe: usize,
     policies: &[PolicyKind],
     rows: &[GameSearchRow],
 ) -> TraceFindings {
     let hit = |k: PolicyKind, f: f64| -> Option<f64> {
         rows.iter()
-            .find(|r| r.trace == t.name && r.arm.policy == k && r.budget_fraction == f)
+            .find(|r| r.trace == name && r.arm.policy == k && r.budget_fraction == f)
             .map(|r| 1.0 - r.miss_ratio)
     };
     let mean_hit = |k: PolicyKind| -> f64 {
@@ -444,10 +488,10 @@ fn trace_findings(
         })
         .collect();
     TraceFindings {
-        name: t.name.clone(),
-        origin: t.origin,
-        lookups: t.keys.len(),
-        universe: t.universe,
+        name: name.to_owned(),
+        origin,
+        lookups,
+        universe,
         best_aging,
         duels,
     }

@@ -35,7 +35,7 @@ impl Experiment for Example {
                 "\n## Example\n\nThe run verified {} successors.\n",
                 text.trim()
             ),
-            charts: Vec::new(),
+            ..Section::default()
         }))
     }
 }

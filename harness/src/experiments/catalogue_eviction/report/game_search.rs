@@ -309,6 +309,13 @@ pub(crate) fn write_section(
             made.push(s);
         }
     }
+    duel_table(o, f)?;
+    made.extend(curves(o, f, dir)?);
+    Ok(made)
+}
+
+/// The table of frequency minus recency per trace and budget, and one line per trace.
+fn duel_table(o: &mut String, f: &GameSearchFindings) -> Result<()> {
     let mut header: Vec<(String, Align)> = vec![("trace".into(), Align::Left)];
     header.extend(BUDGET_FRACTIONS.iter().map(|&x| (percent(x), Align::Right)));
     let mut duels = Table::new(header);
@@ -339,6 +346,13 @@ pub(crate) fn write_section(
         let _ = writeln!(o, "- {}", trace_line(t));
     }
     o.push('\n');
+    Ok(())
+}
+
+/// "Miss-ratio curves by rule group" for the catalogue trace beside the showcase family's traces; returns the
+/// chart stems written.
+fn curves(o: &mut String, f: &GameSearchFindings, dir: &Path) -> Result<Vec<String>> {
+    let mut made = Vec::new();
     let Some(family) = f.showcase_family() else {
         return Ok(made);
     };
