@@ -250,7 +250,10 @@ fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
 
 /// The table of every timed arm's time and speedups (with the note on their intervals); returns the optimized
 /// cache's speedups over no cache (the headline) and over the tuple-key map.
-fn timings_table(ctx: &SectionContext<'_>, s: &mut Section) -> Result<(Vec<Interval>, Vec<Interval>)> {
+fn timings_table(
+    ctx: &SectionContext<'_>,
+    s: &mut Section,
+) -> Result<(Vec<Interval>, Vec<Interval>)> {
     let t = ctx.timings;
     let mut table = Table::new([
         ("scenario", Align::Left),
