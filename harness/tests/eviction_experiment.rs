@@ -426,7 +426,10 @@ fn command_line_defaults_and_errors() {
     let e = parse(&["--policies", "lru,clock_pro"]).unwrap_err();
     assert!(format!("{e:#}").contains("clock_pro"), "{e:#}");
     let e = parse(&["--budgets", "10,0"]).unwrap_err();
-    assert!(format!("{e:#}").contains("budget 0"), "{e:#}");
+    assert!(
+        format!("{e:#}").contains("budget '0': must be at least 1"),
+        "{e:#}"
+    );
     let e = parse(&["--boards", "4x5:200,5x5"]).unwrap_err();
     assert!(format!("{e:#}").contains("item 2"), "{e:#}");
     let e = parse(&["--lookup-cells", "2-9"]).unwrap_err();
