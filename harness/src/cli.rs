@@ -42,7 +42,7 @@ pub enum Command {
     /// Transposition-table replacement schemes x sizes over one seeded self-play game, against an unbounded table.
     TtPressure(commands::tt_pressure::Args),
     /// Compare two engine revisions: build both, run their main jobs alternately, check counts, report ratios.
-    Compare(commands::compare::Args),
+    Compare(crate::compare::args::Args),
     /// The break-even map: predicted and measured cache speedups over the evaluator ladder.
     BreakEven(commands::break_even::Args),
     /// Play two bots against each other in duplicate-dice pairs (SPRT, resume, shards), merge shards, freeze openings.

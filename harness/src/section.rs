@@ -244,3 +244,21 @@ pub(crate) fn hit_rate(calls: f64, hits: f64) -> f64 {
         0.0
     }
 }
+
+/// Writes a rendered page into the report folder `out`: its markdown as `index.md` and each sub-page at its path
+/// (its charts are already in place); returns the path of `index.md`. Every page, the main report's and those of
+/// run folders with a report of their own, is put in place by this one writer.
+pub(crate) fn write_page(out: &Path, page: &Section) -> anyhow::Result<PathBuf> {
+    for (path, markdown) in &page.pages {
+        let path = out.join(path);
+        if let Some(parent) = path.parent() {
+            anyhow::Context::with_context(std::fs::create_dir_all(parent), || {
+                format!("{}: cannot create", parent.display())
+            })?;
+        }
+        crate::record::write_atomic(&path, markdown.as_bytes())?;
+    }
+    let index = out.join("index.md");
+    crate::record::write_atomic(&index, page.markdown.as_bytes())?;
+    Ok(index)
+}

@@ -15,7 +15,7 @@ use crate::statistics::Interval;
 use serde::Serialize;
 
 /// A question the answer takes, declared by the experiment whose claims answer it
-/// ([`crate::experiments::Experiment::questions`]).
+/// (`Experiment::questions` in the experiments module).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Question {
     /// Its place in the answer (questions are given in this order).
@@ -250,7 +250,12 @@ mod tests {
 
     #[test]
     fn every_question_is_answered_once_in_order_and_a_skipped_one_says_so() {
-        let all = crate::experiments::questions();
+        let q = |order, words| Question {
+            order,
+            words,
+            declared: None,
+        };
+        let all = vec![q(1, "First?"), q(2, "Second?"), q(3, "Third?")];
         let (first, last) = (all[0], all[all.len() - 1]);
         let given = vec![
             Claim::new(last, "From 2^14 entries.", Vec::new()),
@@ -261,8 +266,6 @@ mod tests {
         assert!(out[0].claim.ends_with("No."));
         assert!(out[1].claim.ends_with("Not measured in this run."));
         assert!(out[all.len() - 1].claim.starts_with(last.words));
-        let orders: Vec<u8> = all.iter().map(|q| q.order).collect();
-        assert_eq!(orders, (1..=7).collect::<Vec<u8>>(), "each place once");
         assert!(out.len() <= 8, "at most eight sentences");
         let json = serde_json::to_value(&out[0]).unwrap();
         assert_eq!(json.as_object().unwrap().len(), 2, "{{claim, figures}}");

@@ -109,7 +109,7 @@ fn render_own_folder(
         .map_err(|e| Failure::BadInput.because(format!("--out: {}: {e}", parent.display())))?;
     let charts = replace_folder(&target, &[], |tmp| {
         let page = render(dir, tmp)?;
-        crate::report::write_page(tmp, &page)?;
+        crate::section::write_page(tmp, &page)?;
         Ok(page.charts)
     })?;
     crate::outln!(

@@ -10,6 +10,7 @@
 //! and verdicts), [`summary`] (CSV and table), `run` (the comparison from start to finish) and `page` (`compare.md`,
 //! rendered from the comparison folder).
 
+pub mod args;
 pub mod build;
 pub mod counts;
 pub mod interleaved;

@@ -2,7 +2,7 @@
 //! with the agreement check, time them in interleaved rounds, write `compare.csv` and render `compare.md` from the
 //! comparison folder (see [`super::page`]), which `harness report` renders the same way.
 
-use crate::commands::compare::Args;
+use super::args::Args;
 use crate::compare::build::{self, Revision, Toolchain};
 use crate::compare::counts::{ExactCounts, check_agreement};
 use crate::compare::interleaved::{

@@ -8,7 +8,7 @@ pub mod bounded_cache;
 pub mod break_even;
 pub mod catalogue_eviction;
 #[cfg(test)]
-mod example;
+pub(crate) mod example;
 pub mod expansion;
 pub mod instructions;
 pub mod job;
@@ -189,6 +189,12 @@ mod tests {
 
     /// The answer's wording section names every declared comparison as the code declares it, and the four words a
     /// family can read.
+    #[test]
+    fn each_place_in_the_answer_is_taken_once() {
+        let orders: Vec<u8> = questions().iter().map(|q| q.order).collect();
+        assert_eq!(orders, (1..=7).collect::<Vec<u8>>());
+    }
+
     #[test]
     fn the_answer_section_names_the_declared_comparisons_and_the_words() {
         let md = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/usage.md"))

@@ -12,5 +12,4 @@ pub(crate) use publish::{
     COMPARE_SUBFOLDER, DEADLINE_SUBFOLDER, MATCHES_SUBFOLDER, TT_PRESSURE_SUBFOLDER, render_loaded,
 };
 pub use publish::{render_run, replace_folder};
-pub(crate) use render::write_page;
 pub use render::{Rendered, render};

@@ -71,26 +71,9 @@ pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
         r.add(section);
     }
     Ok(Rendered {
-        index: write_page(out, &r.page)?,
+        index: crate::section::write_page(out, &r.page)?,
         charts: r.page.charts,
     })
-}
-
-/// Writes a rendered page into the report folder `out`: its markdown as `index.md` and each sub-page at its path
-/// (its charts are already in place); returns the path of `index.md`. Every page, the main report's and those of
-/// run folders with a report of their own, is put in place by this one writer.
-pub(crate) fn write_page(out: &Path, page: &Section) -> Result<PathBuf> {
-    for (path, markdown) in &page.pages {
-        let path = out.join(path);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)
-                .with_context(|| format!("{}: cannot create", parent.display()))?;
-        }
-        crate::record::write_atomic(&path, markdown.as_bytes())?;
-    }
-    let index = out.join("index.md");
-    crate::record::write_atomic(&index, page.markdown.as_bytes())?;
-    Ok(index)
 }
 
 /// Each quantity the report states, defined once; sections and tables use these meanings.

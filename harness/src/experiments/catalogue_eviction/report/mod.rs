@@ -49,7 +49,7 @@ pub fn write_report(results_dir: &Path, dir: &Path) -> Result<PathBuf> {
         .with_context(|| format!("{}: no eviction.csv", results_dir.display()))?;
     crate::record::replace_folder(dir, &[], |tmp| {
         let markdown = page(&outcome, tmp, results_dir, None)?;
-        crate::report::write_page(
+        crate::section::write_page(
             tmp,
             &Section {
                 markdown,
