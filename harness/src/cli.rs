@@ -42,7 +42,7 @@ pub enum Command {
     /// Transposition-table replacement schemes x sizes over one seeded self-play game, against an unbounded table.
     TtPressure(commands::tt_pressure::Args),
     /// Compare two engine revisions: build both, run their main jobs alternately, check counts, report ratios.
-    Compare(commands::compare::Args),
+    Compare(crate::compare::args::Args),
     /// The break-even map: predicted and measured cache speedups over the evaluator ladder.
     BreakEven(commands::break_even::Args),
     /// Play two bots against each other in duplicate-dice pairs (SPRT, resume, shards), merge shards, freeze openings.
@@ -57,7 +57,7 @@ pub enum Command {
     Report(commands::report::Args),
     /// Internal: run one arm's operation once, for callgrind (see `harness::experiments::instructions`).
     #[command(hide = true)]
-    CallgrindOp(crate::experiments::instructions::child::Args),
+    CallgrindOp(crate::callgrind::child::Args),
     /// Internal: time short rounds on request, for `compare`'s interleaved timing (see `harness::compare`).
     #[command(hide = true)]
     TimingRounds(crate::compare::round_child::Args),
@@ -70,6 +70,21 @@ pub fn command() -> clap::Command {
          {EXIT_STATUS_HELP}",
         crate::experiments::stage_list()
     ));
+    for (flag, names) in crate::experiments::skip_aliases() {
+        let about = match names.as_slice() {
+            [one] => crate::experiments::MAIN_JOB
+                .iter()
+                .find(|e| e.name() == *one)
+                .map_or("", |e| e.about()),
+            _ => "every experiment that runs child processes (callgrind, dhat)",
+        };
+        cmd = cmd.arg(
+            clap::Arg::new(flag)
+                .long(&flag[2..])
+                .action(clap::ArgAction::SetTrue)
+                .help(format!("Alias of `--skip {}`: {about}", names.join(","))),
+        );
+    }
     for sub in cmd.get_subcommands_mut() {
         *sub = std::mem::take(sub).after_help(EXIT_STATUS_HELP);
     }
@@ -82,8 +97,18 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let matches = command().try_get_matches_from(args)?;
-    Cli::from_arg_matches(&matches)
+    from_matches(&command().try_get_matches_from(args)?)
+}
+
+/// The command line from its matches, the `--skip-…` aliases joined to `--skip`.
+fn from_matches(matches: &clap::ArgMatches) -> Result<Cli, clap::Error> {
+    let mut cli = Cli::from_arg_matches(matches)?;
+    for (flag, names) in crate::experiments::skip_aliases() {
+        if matches.get_flag(flag) {
+            cli.main_job.skip.0.extend(names);
+        }
+    }
+    Ok(cli)
 }
 
 /// Runs a parsed command line; a scenario-file error that no command tagged gets its own class
@@ -112,7 +137,7 @@ fn dispatch(cli: Cli) -> anyhow::Result<()> {
         Some(Command::BreakEven(a)) => commands::break_even::run(a),
         Some(Command::Compare(a)) => commands::compare::run(a),
         Some(Command::TtPressure(a)) => commands::tt_pressure::run(a),
-        Some(Command::CallgrindOp(a)) => crate::experiments::instructions::child::run(a),
+        Some(Command::CallgrindOp(a)) => crate::callgrind::child::run(a),
         Some(Command::TimingRounds(a)) => crate::compare::round_child::run(a),
     }
 }
@@ -181,6 +206,45 @@ mod docs_usage_tests;
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    fn skipped(args: &[&str]) -> Vec<&'static str> {
+        let matches = command()
+            .try_get_matches_from(
+                [
+                    "harness",
+                    "--scenarios-dir",
+                    concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios"),
+                ]
+                .into_iter()
+                .chain(args.iter().copied()),
+            )
+            .unwrap();
+        from_matches(&matches).unwrap().main_job.job().unwrap().skip
+    }
+
+    #[test]
+    fn each_skip_alias_skips_what_its_experiments_declare() {
+        assert_eq!(skipped(&[]), Vec::<&str>::new());
+        assert_eq!(skipped(&["--skip-search"]), ["search"]);
+        assert_eq!(
+            skipped(&["--skip-profiles"]),
+            ["instructions", "break_even", "allocations"]
+        );
+        assert_eq!(
+            skipped(&["--skip-eviction", "--skip", "search,catalogue_eviction"]),
+            ["search", "catalogue_eviction"]
+        );
+        let help = command().render_long_help().to_string();
+        for flag in [
+            "--skip-tt-pressure",
+            "--skip-bounded-cache",
+            "--skip-break-even",
+        ] {
+            assert!(help.contains(flag), "{flag} missing from --help");
+        }
+    }
+
     #[test]
     fn command_examples() {
         let cmd = crate::cli::command();

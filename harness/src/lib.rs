@@ -7,6 +7,8 @@ mod answer;
 mod arm;
 /// What this binary was built from: version, git revision, rustc (captured by `build.rs`).
 mod build_info;
+/// Callgrind instruction counts of the measured operation, in child processes, kept by what decides them.
+mod callgrind;
 /// The child processes a run starts die with it; SIGINT and SIGTERM mark the run folder interrupted.
 mod children;
 /// The command line: the subcommand list, parsing, and dispatch to `commands`.
@@ -29,6 +31,9 @@ mod experiments;
 mod job;
 /// In-process timing: warm-up, interleaved variants, medians with 95% intervals, paired ratios.
 mod measure;
+/// The measured operation shared by the stages: one family's expansion per arm (counted, timed, sampled, profiled),
+/// and the parity of its counts.
+mod operation;
 /// Deterministic work on every free core, one token per core, so the timed lane never shares its core.
 mod parallel;
 /// Chart helpers for the reports: line and dot-and-interval charts, one SVG each, embedded font.
@@ -51,6 +56,9 @@ mod scenario;
 mod section;
 /// The one statistics module: Student-t quantiles, mean and median intervals, paired ratios.
 mod statistics;
+/// Playing strength: matches between bots (SPRT, Elo), deadline qualification, Elo per doubling of the per-move
+/// budget and the Elo a speedup predicts.
+mod strength;
 /// The integration tests' support (scratch folders, fixtures, the independent rules model), shared with the unit
 /// tests so that one copy serves both.
 #[cfg(test)]
@@ -74,16 +82,14 @@ pub use experiments::catalogue_eviction::mrc::lru_hits_by_budget;
 pub use experiments::catalogue_eviction::stream::{
     BoardPlan, EstimateRule, LookupStream, StreamConfig,
 };
-pub use experiments::expansion::operation::{
-    Arm, CountResult, check_parity, count_family, timed_operation,
-};
-pub use experiments::search::arms::{SearchArm, TABLE_ENTRIES, search_roots, search_section};
 pub use experiments::tt_pressure::{TableArm, fix_game, main_job_slice, run_arm};
+pub use operation::search::{SearchArm, TABLE_ENTRIES, search_roots, search_section};
+pub use operation::{Arm, CountResult, check_parity, count_family, timed_operation};
 pub use scenario::{Family, load, load_dir, scenario_path};
 // The allocation kernels, for the test programs that install dhat's allocator (a process of their own each).
 pub use experiments::allocations::profile_operation;
-pub use experiments::expansion::operation::growth::growth_blocks;
-pub use experiments::expansion::operation::probes::probe_family;
+pub use operation::growth::growth_blocks;
+pub use operation::probes::probe_family;
 
 /// dhat, for [`alloc_profile_main!`]'s global allocator (a downstream crate need not depend on it).
 #[doc(hidden)]

@@ -74,9 +74,25 @@ pub(crate) struct SectionContext<'a> {
     pub allocations: Option<&'a MetricTable<f64>>,
     /// `probes.csv`, absent in runs made before it was collected.
     pub probes: Option<&'a ProbeTable>,
+    /// The answer the report opens with (empty while the answer itself is being worked out); a sub-page that
+    /// opens with it too reads it here.
+    pub answer: &'a [crate::answer::Claim],
 }
 
 impl SectionContext<'_> {
+    /// The folder of the report's sub-page `name` (beside `charts/`), created; a sub-page writes its own charts
+    /// there and links them by file name.
+    pub(crate) fn page_dir(&self, name: &str) -> Result<PathBuf> {
+        let dir = self
+            .charts_dir
+            .parent()
+            .unwrap_or(self.charts_dir)
+            .join(name);
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| anyhow::anyhow!("{}: cannot create: {e}", dir.display()))?;
+        Ok(dir)
+    }
+
     /// `name` in the run folder when it exists (an experiment's optional file).
     pub(crate) fn optional(&self, name: &str) -> Option<PathBuf> {
         let p = self.dir.join(name);
@@ -174,13 +190,17 @@ impl SectionContext<'_> {
     }
 }
 
-/// One section of the report: its markdown (headings included) and every chart file it wrote.
+/// One section of the report: its markdown (headings included), every chart file it wrote, and the sub-pages it
+/// adds beside `index.md` (a page of its own, such as `eviction/index.md`, rendered from the run folder like the
+/// rest).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Section {
     /// Markdown, appended to `index.md` as is.
     pub markdown: String,
-    /// Chart files written (one SVG each), each linked from `markdown`.
+    /// Chart files written (one SVG each), each linked from `markdown` or from a page.
     pub charts: Vec<PathBuf>,
+    /// Sub-pages: a path relative to the report folder and its markdown, written by the report as they are.
+    pub pages: Vec<(PathBuf, String)>,
 }
 
 impl Section {
@@ -223,4 +243,22 @@ pub(crate) fn hit_rate(calls: f64, hits: f64) -> f64 {
     } else {
         0.0
     }
+}
+
+/// Writes a rendered page into the report folder `out`: its markdown as `index.md` and each sub-page at its path
+/// (its charts are already in place); returns the path of `index.md`. Every page, the main report's and those of
+/// run folders with a report of their own, is put in place by this one writer.
+pub(crate) fn write_page(out: &Path, page: &Section) -> anyhow::Result<PathBuf> {
+    for (path, markdown) in &page.pages {
+        let path = out.join(path);
+        if let Some(parent) = path.parent() {
+            anyhow::Context::with_context(std::fs::create_dir_all(parent), || {
+                format!("{}: cannot create", parent.display())
+            })?;
+        }
+        crate::record::write_atomic(&path, markdown.as_bytes())?;
+    }
+    let index = out.join("index.md");
+    crate::record::write_atomic(&index, page.markdown.as_bytes())?;
+    Ok(index)
 }

@@ -144,6 +144,28 @@ fn a_against_itself_gives_paired_rounds_from_live_children() {
             && meta.contains("planted_slowdown_b=none\n"),
         "{meta}"
     );
+    // `harness report` on the comparison folder renders the page the run wrote, from the folder's files alone.
+    let reports = out.join("reports");
+    let report = Command::new(env!("CARGO_BIN_EXE_harness"))
+        .arg("report")
+        .arg(&folder)
+        .arg("--out")
+        .arg(&reports)
+        .output()
+        .unwrap();
+    assert!(
+        report.status.success(),
+        "{}",
+        String::from_utf8_lossy(&report.stderr)
+    );
+    let page = reports
+        .join("compare")
+        .join(folder.file_name().unwrap())
+        .join("index.md");
+    assert_eq!(
+        std::fs::read_to_string(page).unwrap(),
+        std::fs::read_to_string(folder.join("compare.md")).unwrap()
+    );
     let _ = std::fs::remove_dir_all(&out);
 }
 

@@ -66,11 +66,11 @@ fn empty_or_repeated_list_items_are_refused() {
     refused(&["--budgets", "10,,20"], &["--budgets", "item 2 is empty"]);
     refused(
         &["--budgets", "10,10"],
-        &["--budgets", "`10` is listed twice"],
+        &["--budgets", "item 2 '10' repeats item 1"],
     );
     refused(
         &["--policies", "lru,lru"],
-        &["--policies", "`lru` is listed twice"],
+        &["--policies", "item 2 'lru' repeats item 1"],
     );
     refused(
         &[
@@ -86,7 +86,10 @@ fn empty_or_repeated_list_items_are_refused() {
 
 #[test]
 fn zero_and_overflowing_numbers_are_refused() {
-    refused(&["--budgets", "0"], &["--budgets", "budget 0"]);
+    refused(
+        &["--budgets", "0"],
+        &["--budgets", "budget '0': must be at least 1"],
+    );
     refused(&["--control-budgets", "5,0"], &["--control-budgets"]);
     refused(&["--seeds", "0"], &["--seeds", "at least one seed"]);
     refused(
@@ -94,7 +97,10 @@ fn zero_and_overflowing_numbers_are_refused() {
         &["--seeds", "past the largest seed"],
     );
     refused(&["--threads", "0"], &["--threads"]);
-    refused(&["--aging-periods", "0"], &["--aging-periods", "period 0"]);
+    refused(
+        &["--aging-periods", "0"],
+        &["--aging-periods", "period '0'"],
+    );
 }
 
 #[test]

@@ -218,7 +218,24 @@ fn root_items(tokens: &[(Token, usize)], i: usize) -> Vec<String> {
 /// One file's references to crate-root items: (item name, line). `module` is the file's module path (`["plot",
 /// "lines"]` for `plot/lines.rs`).
 fn root_references(source: &str, module: &[String]) -> Vec<(String, usize)> {
+    references_under(source, module, &[])
+}
+
+/// One file's references to the items of module `base` (a path from the crate root; empty for the root itself):
+/// `crate::base::x` paths and `super::` chains that climb to `base`, as (item name, line).
+fn references_under(source: &str, module: &[String], base: &[&str]) -> Vec<(String, usize)> {
     let tokens = lex(source);
+    // `crate::` followed by `base`'s names, each followed by `::`: the index of the first item, if it matches.
+    let after_base = |k: usize| {
+        let mut j = k + 2;
+        for name in base {
+            match (&tokens.get(j), tokens.get(j + 1)) {
+                (Some((Token::Ident(w), _)), Some((Token::PathSep, _))) if w == name => j += 2,
+                _ => return None,
+            }
+        }
+        Some(j)
+    };
     let ident = |k: usize| match tokens.get(k) {
         Some((Token::Ident(name), _)) => Some(name.as_str()),
         _ => None,
@@ -252,7 +269,9 @@ fn root_references(source: &str, module: &[String]) -> Vec<(String, usize)> {
                     && is(k + 1, &Token::PathSep)
                     && (k == 0 || !is(k - 1, &Token::PathSep)) =>
             {
-                found.extend(root_items(&tokens, k + 2).into_iter().map(|n| (n, *line)));
+                if let Some(j) = after_base(k) {
+                    found.extend(root_items(&tokens, j).into_iter().map(|n| (n, *line)));
+                }
             }
             Token::Ident(word) if word == "super" && (k == 0 || !is(k - 1, &Token::PathSep)) => {
                 let mut levels = 0;
@@ -261,7 +280,7 @@ fn root_references(source: &str, module: &[String]) -> Vec<(String, usize)> {
                     levels += 1;
                     j += 2;
                 }
-                if levels > 0 && levels == module.len() + inline.len() {
+                if levels > 0 && levels + base.len() == module.len() + inline.len() {
                     found.extend(root_items(&tokens, j).into_iter().map(|n| (n, *line)));
                 }
                 k = j.max(k + 1);
@@ -385,6 +404,33 @@ fn module_graph(src: &Path) -> Graph {
     graph
 }
 
+/// The graph of the folders of module `parent` (`experiments`): folder → the sibling folders its files name.
+fn folder_graph(src: &Path, parent: &str) -> Graph {
+    let mut graph = Graph::new();
+    for (path, module) in library_files(src) {
+        let [top, from, ..] = module.as_slice() else {
+            continue;
+        };
+        if top != parent {
+            continue;
+        }
+        graph.entry(from.clone()).or_default();
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (to, line) in references_under(&text, &module, &[parent]) {
+            if &to != from && src.join(parent).join(&to).is_dir() {
+                let at = format!("{}:{line}", path.strip_prefix(src).unwrap().display());
+                graph
+                    .entry(from.clone())
+                    .or_default()
+                    .entry(to)
+                    .or_insert(at);
+            }
+        }
+    }
+    graph.retain(|folder, _| src.join(parent).join(folder).is_dir());
+    graph
+}
+
 /// The strongly connected components with more than one module (each holds at least one cycle), found as the
 /// modules that reach each other.
 fn tangles(graph: &Graph) -> Vec<BTreeSet<String>> {
@@ -488,6 +534,36 @@ fn the_top_level_modules_form_no_cycle() {
 #[test]
 fn the_engine_modules_form_no_cycle() {
     assert_no_cycle(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/src"));
+}
+
+/// An experiment's folder may read another's files (break-even reads the search's rows), but no two read each
+/// other: shared kernels live in the spine, so an experiment can be read, moved or removed on its own.
+#[test]
+fn the_experiment_folders_form_no_cycle() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let graph = folder_graph(&src, "experiments");
+    println!("experiment folders:\n{}", render(&graph));
+    assert!(graph.len() >= 8, "too few experiment folders: {graph:?}");
+    let found = cycles(&graph);
+    let described: Vec<String> = found.iter().map(|c| describe(c, &graph)).collect();
+    assert!(
+        found.is_empty(),
+        "experiment cycles:\n{}",
+        described.join("\n")
+    );
+}
+
+#[test]
+fn references_under_a_module_name_its_items() {
+    let source = "use crate::experiments::{a::b, c};\nuse crate::plot::d;\nuse super::super::e;\nmod tests { use super::super::super::f; }";
+    assert_eq!(
+        names(references_under(
+            source,
+            &path(&["experiments", "x", "y"]),
+            &["experiments"]
+        )),
+        ["a", "c", "e", "f"]
+    );
 }
 
 fn assert_no_cycle(src: &Path) {

@@ -200,12 +200,28 @@ pub(crate) fn by_family(comparisons: &[FamilyComparison], some: &str) -> FamilyA
         .iter()
         .filter(|j| j.verdict == Verdict::Better)
         .count();
+    let lead = lead(comparisons, &judged, paying, some);
+    let body = body(comparisons, &judged);
+    let figures = figures(comparisons, &judged);
+    FamilyAnswer {
+        lead,
+        paying,
+        n,
+        body,
+        figures,
+    }
+}
+
+/// The answer's lead: "Not shown" naming the family with the widest undecided interval, else "Yes" when every
+/// family pays, "No" when none does, `some` otherwise.
+fn lead(comparisons: &[FamilyComparison], judged: &[Judged], paying: usize, some: &str) -> String {
+    let n = comparisons.len();
     let widest = comparisons
         .iter()
-        .zip(&judged)
+        .zip(judged)
         .filter(|(_, j)| j.verdict == Verdict::NoVerdict)
         .max_by(|a, b| width(&a.1.interval).total_cmp(&width(&b.1.interval)));
-    let lead = match widest {
+    match widest {
         Some((c, j)) => format!(
             "Not shown (widest interval: {}, speedup {})",
             c.family,
@@ -214,33 +230,14 @@ pub(crate) fn by_family(comparisons: &[FamilyComparison], some: &str) -> FamilyA
         None if paying == n => "Yes".to_owned(),
         None if paying == 0 => "No".to_owned(),
         None => some.to_owned(),
-    };
-    let mut groups = Vec::new();
-    for v in [
-        Verdict::Better,
-        Verdict::Worse,
-        Verdict::WithinNoise,
-        Verdict::NoVerdict,
-    ] {
-        let in_group: Vec<String> = comparisons
-            .iter()
-            .zip(&judged)
-            .filter(|(_, j)| j.verdict == v)
-            .map(|(c, j)| {
-                let ir = c.instructions.map_or(String::new(), |r| {
-                    format!(" (instructions {})", signed_percent(1.0 / r - 1.0))
-                });
-                format!("{} {}{ir}", c.family, size(v, &j.interval))
-            })
-            .collect();
-        if !in_group.is_empty() {
-            groups.push(format!(
-                "{} in {}",
-                v.label(&SHOWN),
-                crate::present::words::and_list(&in_group)
-            ));
-        }
     }
+}
+
+/// The answer's body: the families grouped by verdict, the intervals' levels, and where time and instructions
+/// disagree.
+fn body(comparisons: &[FamilyComparison], judged: &[Judged]) -> String {
+    let n = comparisons.len();
+    let groups = verdict_groups(comparisons, judged);
     let levels = super::intervals_note(judged.iter().map(|j| &j.interval)).unwrap_or_default();
     let counted = if comparisons.iter().any(|c| c.instructions.is_some()) {
         "; instructions exact (callgrind)"
@@ -249,7 +246,7 @@ pub(crate) fn by_family(comparisons: &[FamilyComparison], some: &str) -> FamilyA
     };
     let disagree: Vec<String> = comparisons
         .iter()
-        .zip(&judged)
+        .zip(judged)
         .filter_map(|(c, j)| {
             let r = c.instructions?;
             let opposite = (j.verdict == Verdict::Better && r < 1.0)
@@ -273,9 +270,46 @@ pub(crate) fn by_family(comparisons: &[FamilyComparison], some: &str) -> FamilyA
             disagree.join("; in ")
         ));
     }
-    let figures = comparisons
+    body
+}
+
+/// One phrase per verdict that some family has, in the order pays, costs, within noise, not shown: the verdict and
+/// its families with their effect sizes and instruction changes.
+fn verdict_groups(comparisons: &[FamilyComparison], judged: &[Judged]) -> Vec<String> {
+    let mut groups = Vec::new();
+    for v in [
+        Verdict::Better,
+        Verdict::Worse,
+        Verdict::WithinNoise,
+        Verdict::NoVerdict,
+    ] {
+        let in_group: Vec<String> = comparisons
+            .iter()
+            .zip(judged)
+            .filter(|(_, j)| j.verdict == v)
+            .map(|(c, j)| {
+                let ir = c.instructions.map_or(String::new(), |r| {
+                    format!(" (instructions {})", signed_percent(1.0 / r - 1.0))
+                });
+                format!("{} {}{ir}", c.family, size(v, &j.interval))
+            })
+            .collect();
+        if !in_group.is_empty() {
+            groups.push(format!(
+                "{} in {}",
+                v.label(&SHOWN),
+                crate::present::words::and_list(&in_group)
+            ));
+        }
+    }
+    groups
+}
+
+/// Each family's speedup, and its exact instruction ratio where it has one.
+fn figures(comparisons: &[FamilyComparison], judged: &[Judged]) -> Vec<ClaimFigure> {
+    comparisons
         .iter()
-        .zip(&judged)
+        .zip(judged)
         .flat_map(|(c, j)| {
             std::iter::once(ClaimFigure::of(
                 format!("speedup {}", c.family),
@@ -287,14 +321,7 @@ pub(crate) fn by_family(comparisons: &[FamilyComparison], some: &str) -> FamilyA
                     .map(|r| ClaimFigure::exact(format!("instruction ratio {}", c.family), "x", r)),
             )
         })
-        .collect();
-    FamilyAnswer {
-        lead,
-        paying,
-        n,
-        body,
-        figures,
-    }
+        .collect()
 }
 
 /// An interval's width in logarithms (how many-fold its ends are apart); infinite without a positive low end.

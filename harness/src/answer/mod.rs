@@ -4,10 +4,8 @@
 //! a question no experiment answered (its stage was skipped), and words the list for the report, the console and
 //! `summary.json` alike, so the three never differ. It sits below `experiments`, as `section` does.
 
-mod eviction_report;
 mod families;
 
-pub(crate) use eviction_report::stamp_eviction_report;
 pub(crate) use families::{
     FamilyAnswer, FamilyComparison, Usage, by_family, measured_cause, signed_percent,
 };
@@ -16,98 +14,31 @@ use crate::present::number::{percent, points_interval, ratio_interval};
 use crate::statistics::Interval;
 use serde::Serialize;
 
-/// The questions the answer takes, in the order it gives them.
+/// A question the answer takes, declared by the experiment whose claims answer it
+/// (`Experiment::questions` in the experiments module).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Question {
-    /// Does the optimized cache pay with the default evaluator and traversal setting, family by family?
-    DefaultPays,
-    /// From what evaluator cost and hit rate does it pay?
-    PaysFrom,
-    /// Does it pay inside the search?
-    InSearch,
-    /// What is the speedup worth in playing strength?
-    Strength,
-    /// How much of the reuse does the traversal cache already take?
-    TraversalReuse,
-    /// Which eviction rule wins, and by how much?
-    EvictionRule,
-    /// From what size does the TT replacement scheme stop mattering?
-    TtScheme,
-}
-
-impl Question {
-    /// Every question, in answer order.
-    pub const ALL: [Question; 7] = [
-        Question::DefaultPays,
-        Question::PaysFrom,
-        Question::InSearch,
-        Question::Strength,
-        Question::TraversalReuse,
-        Question::EvictionRule,
-        Question::TtScheme,
-    ];
-
+pub struct Question {
+    /// Its place in the answer (questions are given in this order).
+    pub order: u8,
     /// The question in user words, as the sentence opens.
-    pub fn words(self) -> &'static str {
-        match self {
-            Question::DefaultPays => {
-                "Does the evaluation cache pay with the default evaluator and settings?"
-            }
-            Question::PaysFrom => "From what evaluator cost and hit rate does it pay?",
-            Question::InSearch => "Does it pay inside the search?",
-            Question::Strength => "What is the speedup worth in playing strength?",
-            Question::TraversalReuse => {
-                "How much of the reuse does the traversal cache already take?"
-            }
-            Question::EvictionRule => "Which eviction rule wins, and by how much?",
-            Question::TtScheme => "From what size does the TT replacement scheme stop mattering?",
-        }
-    }
+    pub words: &'static str,
+    /// The comparison it reads, as the report names it, when a timing decides it: fixed here before any run, its
+    /// family-wise error held at 5% over the question's families ([`by_family`], Holm). Every other verdict is
+    /// exploratory.
+    pub declared: Option<&'static str>,
 }
 
-/// A comparison the answer reads, fixed here before any run: its family-wise error is held at 5% over the
-/// question's families ([`by_family`], Holm), and the report names it. Every other verdict is exploratory.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Declared {
-    /// The question it answers.
-    pub question: Question,
-    /// The comparison, as the report names it.
-    pub what: &'static str,
-}
-
-/// The declared comparisons, one per question that a timing decides.
-pub const DECLARED: [Declared; 2] = [
-    Declared {
-        question: Question::DefaultPays,
-        what: "in each family, the optimized cache against no cache with the `material` evaluator and the \
-               traversal cache on (expansion timings)",
-    },
-    Declared {
-        question: Question::InSearch,
-        what: "in each family, Star2 pruning with the transposition table and the optimized cache against the \
-               same search without the cache (search timings)",
-    },
-];
-
-/// One figure behind a claim, with its interval as the harness computed it (an exact count has level 1).
+/// One figure behind a claim, with its interval as the harness computed it (an exact count has level 1);
+/// stored as its name and unit beside the interval's own keys.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ClaimFigure {
     /// What the figure is (`speedup sparse`, `hit rate middlegame, traversal off`).
     pub name: String,
     /// Its unit (`x` for a ratio > 1 = better, `fraction`, `points`, `instructions`, `entries`).
     pub unit: &'static str,
-    /// The point estimate.
-    pub value: f64,
-    /// Lower end of its interval (the value itself for an exact figure).
-    pub low: f64,
-    /// Upper end.
-    pub high: f64,
-    /// The interval's coverage (1 for an exact figure).
-    pub level: f64,
-    /// Samples behind it (rounds, pairs, seeds; 1 for an exact figure).
-    pub n: usize,
-    /// How the interval was computed (`paired_ratio`, `student_t`, `exact`, ...).
-    pub method: &'static str,
+    /// The figure with its interval.
+    #[serde(flatten)]
+    pub interval: Interval,
 }
 
 impl ClaimFigure {
@@ -116,27 +47,13 @@ impl ClaimFigure {
         ClaimFigure {
             name: name.into(),
             unit,
-            value: i.point,
-            low: i.low,
-            high: i.high,
-            level: i.level,
-            n: i.n,
-            method: i.method.name(),
+            interval: *i,
         }
     }
 
     /// An exact figure (a count or a ratio of counts).
     pub(crate) fn exact(name: impl Into<String>, unit: &'static str, value: f64) -> ClaimFigure {
-        ClaimFigure {
-            name: name.into(),
-            unit,
-            value,
-            low: value,
-            high: value,
-            level: 1.0,
-            n: 1,
-            method: crate::statistics::Method::Exact.name(),
-        }
+        ClaimFigure::of(name, unit, &Interval::exact(value))
     }
 }
 
@@ -157,7 +74,7 @@ impl Claim {
     pub(crate) fn new(question: Question, answer: &str, figures: Vec<ClaimFigure>) -> Claim {
         Claim {
             question,
-            claim: format!("{} {answer}", question.words()),
+            claim: format!("{} {answer}", question.words),
             figures,
         }
     }
@@ -168,10 +85,10 @@ impl Claim {
     }
 }
 
-/// `given` in question order, each question once (the first claim given for it), the missing ones said as not
-/// measured.
-pub(crate) fn ordered(given: Vec<Claim>) -> Vec<Claim> {
-    Question::ALL
+/// `given` in the order of `questions` (every question the answer takes, in order), each question once (the
+/// first claim given for it), the missing ones said as not measured.
+pub(crate) fn ordered(given: Vec<Claim>, questions: &[Question]) -> Vec<Claim> {
+    questions
         .iter()
         .map(|&q| {
             given
@@ -200,7 +117,7 @@ pub(crate) fn unreliable_timings(other_load: &str, cores: &str) -> Option<String
 }
 
 /// The answer as the report opens with it (`warning`: its first line, [`unreliable_timings`]).
-pub(crate) fn markdown(claims: &[Claim], warning: Option<&str>) -> String {
+pub(crate) fn markdown(claims: &[Claim], warning: Option<&str>, questions: &[Question]) -> String {
     let mut md = String::from("## The answer\n\n");
     if let Some(w) = warning {
         md.push_str(&format!("{w}\n\n"));
@@ -212,15 +129,15 @@ pub(crate) fn markdown(claims: &[Claim], warning: Option<&str>) -> String {
         "\nIntervals are written `point [low, high] (level, n)`; every ratio reads > 1 = better. The sections \
          below hold every figure.\n\n",
     );
-    md.push_str(&declared_note());
+    md.push_str(&declared_note(questions));
     md
 }
 
 /// The declared comparisons as the report names them, and what "exploratory" means for the rest.
-pub(crate) fn declared_note() -> String {
-    let list: Vec<String> = DECLARED
+pub(crate) fn declared_note(questions: &[Question]) -> String {
+    let list: Vec<String> = questions
         .iter()
-        .map(|d| format!("\"{}\" reads {}", d.question.words(), d.what))
+        .filter_map(|q| Some(format!("\"{}\" reads {}", q.words, q.declared?)))
         .collect();
     format!(
         "Declared comparisons (fixed in the code before the run): {}. Each question's family-wise error is held \
@@ -324,7 +241,7 @@ mod tests {
             line.contains("unreliable") && line.contains("1.30"),
             "{line}"
         );
-        assert!(markdown(&[], Some(&line)).starts_with(&format!("## The answer\n\n{line}")));
+        assert!(markdown(&[], Some(&line), &[]).starts_with(&format!("## The answer\n\n{line}")));
         assert!(unreliable_timings("0.90", "2").is_none());
         // Older runs recorded no other load: no line (their load averages held the job's own lanes).
         assert!(unreliable_timings("unknown", "2").is_none());
@@ -333,18 +250,22 @@ mod tests {
 
     #[test]
     fn every_question_is_answered_once_in_order_and_a_skipped_one_says_so() {
+        let q = |order, words| Question {
+            order,
+            words,
+            declared: None,
+        };
+        let all = vec![q(1, "First?"), q(2, "Second?"), q(3, "Third?")];
+        let (first, last) = (all[0], all[all.len() - 1]);
         let given = vec![
-            Claim::new(Question::TtScheme, "From 2^14 entries.", Vec::new()),
-            Claim::new(Question::DefaultPays, "No.", Vec::new()),
+            Claim::new(last, "From 2^14 entries.", Vec::new()),
+            Claim::new(first, "No.", Vec::new()),
         ];
-        let out = ordered(given);
-        assert_eq!(
-            out.iter().map(|c| c.question).collect::<Vec<_>>(),
-            Question::ALL
-        );
+        let out = ordered(given, &all);
+        assert_eq!(out.iter().map(|c| c.question).collect::<Vec<_>>(), all);
         assert!(out[0].claim.ends_with("No."));
         assert!(out[1].claim.ends_with("Not measured in this run."));
-        assert!(out[6].claim.starts_with(Question::TtScheme.words()));
+        assert!(out[all.len() - 1].claim.starts_with(last.words));
         assert!(out.len() <= 8, "at most eight sentences");
         let json = serde_json::to_value(&out[0]).unwrap();
         assert_eq!(json.as_object().unwrap().len(), 2, "{{claim, figures}}");

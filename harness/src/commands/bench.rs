@@ -1,10 +1,10 @@
-//! `harness bench`: the fixed search suite ([`crate::experiments::strength::bench`]); prints `nodes=N nps=R` with
+//! `harness bench`: the fixed search suite ([`crate::strength::bench`]); prints `nodes=N nps=R` with
 //! the load average and machine, and with `--write` keeps the measurement as the main job reads it.
 //! Parsing only.
 
-use crate::experiments::match_runner::openings;
-use crate::experiments::strength::{bench, write_json};
 use crate::outln;
+use crate::strength::match_runner::openings;
+use crate::strength::{bench, write_json};
 use std::path::PathBuf;
 
 /// Arguments of `harness bench`.

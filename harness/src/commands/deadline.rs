@@ -1,15 +1,15 @@
 //! `harness deadline --suite NAME|FILE --bot SPEC [--bot SPEC…] [--reference-depth D] [--seed S]
 //! [--win-scale CP | --win-scale-from MATCH_DIR] [--out DIR]`:
 //! deadline qualification of bots against an exact reference search. Parsing only; the work is in
-//! [`crate::experiments::deadline`].
+//! [`crate::strength::deadline`].
 
-use crate::experiments::deadline::plan::DeadlinePlan;
-use crate::experiments::deadline::run::run as run_deadline;
-use crate::experiments::deadline::suite::SuiteSource;
-use crate::experiments::deadline::win_value::WinScale;
-use crate::experiments::match_runner::bot::BotSpec;
 use crate::outln;
 use crate::record::Role;
+use crate::strength::deadline::plan::DeadlinePlan;
+use crate::strength::deadline::run::run as run_deadline;
+use crate::strength::deadline::suite::SuiteSource;
+use crate::strength::deadline::win_value::WinScale;
+use crate::strength::match_runner::bot::BotSpec;
 use engine::search::SearchDepth;
 use std::path::PathBuf;
 

@@ -10,14 +10,12 @@ use crate::experiments::catalogue_eviction::dice_trace::export_dice_traces;
 use crate::experiments::catalogue_eviction::experiment::{
     Config, Control, Summary, default_policies,
 };
-use crate::experiments::catalogue_eviction::replay::StreamMismatch;
 use crate::experiments::catalogue_eviction::stream::{BoardPlan, EstimateRule};
-use crate::experiments::catalogue_eviction::trace::{Trace, TraceError};
+use crate::experiments::catalogue_eviction::trace::Trace;
 use crate::outln;
 use crate::progress::Progress;
 use crate::record::{RunFolder, RunMetadata};
-use crate::scenario::ScenarioError;
-use crate::values::{List, positive};
+use crate::values::{List, ValueError, list_of, positive};
 use anyhow::Result;
 use engine::domineering::Player;
 use engine::names::UnknownName;
@@ -128,84 +126,38 @@ pub struct LookupCells {
 }
 
 /// A value that parses but cannot be used with the other options: exit status 2, naming the option and the value.
-#[derive(Debug, thiserror::Error)]
-#[error("invalid value `{value}` for --{option}: {reason}")]
-pub(crate) struct BadInput {
-    /// The option, without dashes.
-    pub option: &'static str,
-    /// The value as given.
-    pub value: String,
-    /// What is wrong with it.
-    pub reason: String,
-}
-
-fn bad(option: &'static str, value: &str, reason: impl Into<String>) -> anyhow::Error {
-    BadInput {
-        option,
-        value: value.to_string(),
-        reason: reason.into(),
-    }
-    .into()
+fn bad(option: &'static str, value: &str, reason: impl std::fmt::Display) -> anyhow::Error {
+    Failure::BadInput.because(format!("invalid value `{value}` for --{option}: {reason}"))
 }
 
 /// The most entries a table over `u32` object ids can hold.
 const MAX_BUDGET: usize = u32::MAX as usize;
 
-/// Splits a comma-separated list strictly: no empty items, no item twice.
-fn items(s: &str) -> Result<Vec<&str>, String> {
-    let mut out: Vec<&str> = Vec::new();
-    for (i, x) in s.split(',').map(str::trim).enumerate() {
-        if x.is_empty() {
-            return Err(format!("item {} is empty", i + 1));
-        }
-        if out.contains(&x) {
-            return Err(format!("`{x}` is listed twice"));
-        }
-        out.push(x);
+/// A positive integer no larger than `max` (the `what` names it in the message).
+fn at_most(x: &str, max: u64, what: &str) -> Result<u64, String> {
+    let v = positive::<u64>(x).map_err(|e| format!("{what} {e}"))?;
+    if v > max {
+        return Err(format!("{what} {x} is above the largest possible, {max}"));
     }
-    Ok(out)
-}
-
-/// A strict list of positive integers no larger than `max`.
-fn positive_list(s: &str, max: u64, what: &str) -> Result<Vec<u64>, String> {
-    items(s)?
-        .into_iter()
-        .map(|x| {
-            let v: u128 = x
-                .parse()
-                .map_err(|_| format!("`{x}` is not a whole number"))?;
-            if v == 0 {
-                return Err(format!("{what} 0: {what}s are at least 1"));
-            }
-            if v > u128::from(max) {
-                return Err(format!("{what} {x} is above the largest possible, {max}"));
-            }
-            Ok(v as u64)
-        })
-        .collect()
+    Ok(v)
 }
 
 /// `--seeds`.
 fn seed_count(s: &str) -> Result<u64, String> {
-    match s.trim().parse::<u64>() {
-        Ok(0) => Err("at least one seed".to_owned()),
-        Ok(n) => Ok(n),
-        Err(e) => Err(e.to_string()),
-    }
+    positive::<u64>(s).map_err(|e| format!("at least one seed: {e}"))
 }
 
 /// `--control-budgets` and the items of `--budgets`.
-fn budget_list(s: &str) -> Result<Vec<usize>, String> {
+fn budget_list(s: &str) -> Result<Vec<usize>, ValueError> {
     // Tables are sized by the keys actually seen (at most min(budget, distinct keys) entries), so any budget up to
     // the id space fits in memory; a larger one could never be filled by u32 ids.
-    Ok(positive_list(s, MAX_BUDGET as u64, "budget")?
-        .into_iter()
-        .map(|b| b as usize)
-        .collect())
+    list_of(s, |x| {
+        at_most(x, MAX_BUDGET as u64, "budget").map(|b| b as usize)
+    })
 }
 
 /// `--budgets`.
-fn budgets(s: &str) -> Result<Budgets, String> {
+fn budgets(s: &str) -> Result<Budgets, ValueError> {
     if s.trim() == "default" {
         return Ok(Budgets::Default);
     }
@@ -213,26 +165,20 @@ fn budgets(s: &str) -> Result<Budgets, String> {
 }
 
 /// `--aging-periods`.
-fn periods(s: &str) -> Result<Vec<u64>, String> {
-    positive_list(s, u64::MAX, "period")
+fn periods(s: &str) -> Result<Vec<u64>, ValueError> {
+    list_of(s, |x| positive::<u64>(x).map_err(|e| format!("period {e}")))
 }
 
 /// `--policies`.
-fn policies(s: &str) -> Result<Policies, String> {
+fn policies(s: &str) -> Result<Policies, ValueError> {
     if s.trim() == "all" {
         return Ok(Policies::All);
     }
-    items(s)?
-        .into_iter()
-        .map(|p| match p {
-            "aging_lfu" => Ok(PolicyChoice::AgingSweep),
-            _ => p
-                .parse::<PolicyKind>()
-                .map(PolicyChoice::One)
-                .map_err(|e| e.to_string()),
-        })
-        .collect::<Result<_, _>>()
-        .map(Policies::These)
+    list_of(s, |p| match p {
+        "aging_lfu" => Ok(PolicyChoice::AgingSweep),
+        _ => p.parse::<PolicyKind>().map(PolicyChoice::One),
+    })
+    .map(Policies::These)
 }
 
 /// `--boards` and each item of `--controls`: a plan whose every board both players can play on.
@@ -251,17 +197,14 @@ fn board_plan(s: &str) -> Result<BoardPlan, String> {
 }
 
 /// `--controls`.
-fn controls(s: &str) -> Result<Vec<Control>, String> {
+fn controls(s: &str) -> Result<Vec<Control>, ValueError> {
     if s.trim() == "none" {
         return Ok(Vec::new());
     }
-    items(s)?
-        .into_iter()
-        .map(|x| {
-            let b = board_plan(x)?.0[0];
-            Ok(Control::single(b.rows, b.cols, b.games))
-        })
-        .collect()
+    list_of(s, |x| {
+        let b = board_plan(x)?.0[0];
+        Ok::<_, String>(Control::single(b.rows, b.cols, b.games))
+    })
 }
 
 /// `--lookup-cells`.
@@ -402,32 +345,9 @@ fn check_apart_all(args: &Args, report_dir: Option<&Path>) -> Result<()> {
 }
 
 /// Runs the command: bad input exits 2 before any work, a replay that saw another stream exits 3
-/// (`harness::exit::Failure` classes; `main` prints the message and sets the status).
+/// (`crate::exit::Failure` classes; `main` prints the message and sets the status).
 pub fn run(args: Args) -> Result<()> {
-    run_checked(&args).map_err(classify)?;
-    Ok(())
-}
-
-fn classify(e: anyhow::Error) -> anyhow::Error {
-    let scenario = e
-        .chain()
-        .find_map(|c| c.downcast_ref::<ScenarioError>())
-        .map(ScenarioError::failure);
-    if let Some(class) = scenario {
-        class.tag(e)
-    } else if e.downcast_ref::<BadInput>().is_some() || e.downcast_ref::<TraceError>().is_some() {
-        Failure::BadInput.tag(e)
-    } else if e
-        .chain()
-        .any(|c| c.downcast_ref::<StreamMismatch>().is_some())
-    {
-        Failure::Mismatch.tag(e)
-    } else {
-        e
-    }
-}
-
-fn run_checked(args: &Args) -> Result<()> {
+    let args = &args;
     let cfg = config(args)?;
     if let Some(dir) = &args.out {
         output_folder("out", dir)?;
@@ -459,7 +379,7 @@ fn run_checked(args: &Args) -> Result<()> {
         ));
     }
     let trace = match &args.trace_in {
-        Some(path) => Some(Trace::read(path)?),
+        Some(path) => Some(Trace::read(path).map_err(|e| Failure::BadInput.tag(e))?),
         None => None,
     };
     // A run folder of its own is written as `.partial` and renamed when complete, like the main job's.
@@ -590,7 +510,10 @@ mod tests {
         let e = parse(&["--policies", "lru,clock_pro"]).unwrap_err();
         assert!(format!("{e:#}").contains("clock_pro"), "{e:#}");
         let e = parse(&["--budgets", "10,0"]).unwrap_err();
-        assert!(format!("{e:#}").contains("budget 0"), "{e:#}");
+        assert!(
+            format!("{e:#}").contains("budget '0': must be at least 1"),
+            "{e:#}"
+        );
         let e = parse(&["--boards", "4x5:200,5x5"]).unwrap_err();
         assert!(format!("{e:#}").contains("item 2"), "{e:#}");
         let e = parse(&["--lookup-cells", "2-9"]).unwrap_err();

@@ -6,7 +6,7 @@ pub mod estimate;
 use super::turns::summary::DEFAULT_MAX_MEMORY_MIB;
 use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
-use crate::experiments::expansion::operation::{Arm, count_family};
+use crate::operation::{Arm, count_family};
 use crate::outln;
 use crate::present::number::count;
 use crate::progress::Progress;

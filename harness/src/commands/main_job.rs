@@ -49,26 +49,6 @@ pub struct Args {
     /// bounded_cache, tt_pressure, catalogue_eviction, allocations.
     #[arg(long, value_parser = crate::experiments::parse_skip, default_value = "")]
     pub skip: Skipped,
-    /// Alias of `--skip catalogue_eviction`. Skip the catalogue-eviction experiment (it runs after the timings; 10 seeds and the game-search traces, with --quick 3 seeds and no game-search traces).
-    #[arg(long)]
-    pub skip_eviction: bool,
-    /// Alias of `--skip instructions,allocations,break_even`: no child processes (callgrind, dhat).
-    #[arg(long)]
-    pub skip_profiles: bool,
-    /// Alias of `--skip search`. Skip the search stage (every family's roots searched by every pruning x table x cache arm; `search.csv`).
-    #[arg(long)]
-    pub skip_search: bool,
-    /// Alias of `--skip bounded_cache`. Skip the bounded-cache stage (a short run of `harness bounded-cache`; `bounded_cache.csv`).
-    #[arg(long)]
-    pub skip_bounded_cache: bool,
-    /// Alias of `--skip tt_pressure`. Skip the TT-pressure stage (every replacement scheme at 2^6, 2^10, 2^14 entries over an 8-move game;
-    /// `tt_pressure.csv`; the full sweep is `harness tt-pressure`).
-    #[arg(long)]
-    pub skip_tt_pressure: bool,
-    /// Alias of `--skip break_even`. Skip the break-even map's short grid (one family, optimized cache, three evaluator rungs; `break_even.csv`;
-    /// also skipped by --skip-profiles, as it runs callgrind children). The full map: `harness break-even`.
-    #[arg(long)]
-    pub skip_break_even: bool,
     /// Where the plotted report goes (`index.md`, `charts/`, `eviction/`).
     #[arg(long, default_value = "reports")]
     pub report_dir: PathBuf,
@@ -131,25 +111,9 @@ impl Args {
 }
 
 impl Args {
-    /// `--skip` and its aliases, each experiment once, in [`crate::experiments::MAIN_JOB`] order.
+    /// `--skip` (with its aliases, added by [`crate::cli::parse`]), each experiment once, in [`crate::experiments::MAIN_JOB`] order.
     fn skipped(&self) -> Vec<&'static str> {
-        let mut names = self.skip.0.clone();
-        let aliases: [(bool, &[&'static str]); 6] = [
-            (self.skip_eviction, &["catalogue_eviction"]),
-            (
-                self.skip_profiles,
-                &["instructions", "allocations", "break_even"],
-            ),
-            (self.skip_search, &["search"]),
-            (self.skip_bounded_cache, &["bounded_cache"]),
-            (self.skip_tt_pressure, &["tt_pressure"]),
-            (self.skip_break_even, &["break_even"]),
-        ];
-        for (set, skipped) in aliases {
-            if set {
-                names.extend_from_slice(skipped);
-            }
-        }
+        let names = &self.skip.0;
         crate::experiments::MAIN_JOB
             .iter()
             .map(|e| e.name())
@@ -167,3 +131,73 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 mod docs_results_tests;
 #[cfg(test)]
 mod run_tests;
+/// The example experiment of test builds (`experiments/example`): one line in the main job puts it everywhere.
+#[cfg(test)]
+mod example_experiment {
+    use crate::commands::main_job::Args;
+    use crate::experiments::Skipped;
+    use crate::scenario::Family;
+
+    /// A quick main job on the smallest family with every optional experiment but `example` skipped (or `example`
+    /// too); its run folder and report folder.
+    fn main_job(skip_example: bool) -> (tempfile::TempDir, std::path::PathBuf) {
+        let tmp = tempfile::tempdir().unwrap();
+        let skip: Vec<&'static str> = crate::experiments::MAIN_JOB[1..]
+            .iter()
+            .map(|e| e.name())
+            .filter(|n| skip_example || *n != "example")
+            .collect();
+        let args = Args {
+            quick: true,
+            scenario: vec![Family::Sparse],
+            eval: Some(vec![crate::evaluators::EvaluatorKind::Material]),
+            traversal: Some(vec![engine::chance::Traversal::Cached]),
+            scenarios_dir: concat!(env!("CARGO_MANIFEST_DIR"), "/../scenarios").into(),
+            out: tmp.path().join("results"),
+            report_dir: tmp.path().join("report"),
+            seed: 5,
+            skip: Skipped(skip),
+            ..Default::default()
+        };
+        crate::commands::main_job::run(args).unwrap();
+        let run = std::fs::read_dir(tmp.path().join("results"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.join("summary.json").is_file())
+            .unwrap();
+        (tmp, run)
+    }
+
+    #[test]
+    fn one_line_in_the_main_job_puts_an_experiment_in_skip_the_summary_and_the_report() {
+        assert!(crate::experiments::skippable_names().contains("example"));
+        assert!(crate::experiments::stage_list().contains("example"));
+        assert_eq!(
+            crate::experiments::parse_skip("example").unwrap().0,
+            ["example"]
+        );
+        let (tmp, run) = main_job(false);
+        let successors =
+            std::fs::read_to_string(run.join(crate::experiments::example::FILE)).unwrap();
+        let summary: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(run.join("summary.json")).unwrap())
+                .unwrap();
+        assert_eq!(
+            summary["example"]["successors"].to_string(),
+            successors.trim()
+        );
+        let report = std::fs::read_to_string(tmp.path().join("report/index.md")).unwrap();
+        assert!(
+            report.contains(&format!(
+                "The run verified {} successors.",
+                successors.trim()
+            )),
+            "{report}"
+        );
+        // Skipped, it leaves nothing behind.
+        let (tmp, run) = main_job(true);
+        assert!(!run.join(crate::experiments::example::FILE).exists());
+        let report = std::fs::read_to_string(tmp.path().join("report/index.md")).unwrap();
+        assert!(!report.contains("## Example"));
+    }
+}

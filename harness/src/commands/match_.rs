@@ -1,16 +1,16 @@
 //! `harness match`: two bots play duplicate-dice pairs from the frozen openings (`--resume`, `--shard`), `harness
 //! match merge` counts several run folders as one match, `harness match openings` freezes or checks the openings,
 //! `harness match work-odds` measures Elo per doubling.
-//! Parsing only; the work is in [`crate::experiments::match_runner`].
+//! Parsing only; the work is in [`crate::strength::match_runner`].
 
 use crate::exit::Failure;
-use crate::experiments::match_runner::bot::BotSpec;
-use crate::experiments::match_runner::openings::{self, OpeningParams};
-use crate::experiments::match_runner::run::{Destination, play};
-use crate::experiments::match_runner::settings::{MAX_GAMES, MatchSettings, Shard};
-use crate::experiments::match_runner::stats::SprtBounds;
 use crate::outln;
 use crate::record::Role;
+use crate::strength::match_runner::bot::BotSpec;
+use crate::strength::match_runner::openings::{self, OpeningParams};
+use crate::strength::match_runner::run::{Destination, play};
+use crate::strength::match_runner::settings::{MAX_GAMES, MatchSettings, Shard};
+use crate::strength::match_runner::stats::SprtBounds;
 use std::path::PathBuf;
 
 /// Arguments of `harness match`.
@@ -300,7 +300,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 crate::record::check_apart(&locations)?;
             }
             let (line, folder) =
-                crate::experiments::match_runner::merge::merge(&m.dirs, m.out.as_deref())?;
+                crate::strength::match_runner::merge::merge(&m.dirs, m.out.as_deref())?;
             if let Some(folder) = folder {
                 crate::status!("match merge: {}", folder.display());
             }
@@ -329,7 +329,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             }
         }
         Some(Action::Luck(l)) => {
-            let s = crate::experiments::match_runner::luck::apply(&l.dir, l.luck_scale)?;
+            let s = crate::strength::match_runner::luck::apply(&l.dir, l.luck_scale)?;
             outln!(
                 "pairs={} raw_score={} {} luck_scale={} mean_abs_luck_cp={}",
                 s.pairs,
@@ -374,7 +374,7 @@ fn concurrency_of(given: Option<usize>) -> anyhow::Result<usize> {
 /// reads them (a curve's shard tasks drop `--write`, which the merge job's reading of the curve does), checked
 /// before anything is written or submitted.
 fn submit_task(s: &mut SubmitArgs, workdir: &std::path::Path) -> anyhow::Result<(PathBuf, Args)> {
-    use crate::experiments::match_runner::submit::take_option;
+    use crate::strength::match_runner::submit::take_option;
     let bad = |msg: String| Failure::BadInput.because(format!("match submit: {msg}"));
     let out = match (s.out.take(), take_option(&mut s.task, "out")) {
         (Some(_), Some(_)) => return Err(bad("--out given twice".into())),
@@ -434,7 +434,7 @@ fn submit_task(s: &mut SubmitArgs, workdir: &std::path::Path) -> anyhow::Result<
 }
 
 fn submit(mut s: SubmitArgs) -> anyhow::Result<()> {
-    use crate::experiments::match_runner::submit::{self, Plan};
+    use crate::strength::match_runner::submit::{self, Plan};
     let workdir = std::env::current_dir()?;
     let (out, parsed) = submit_task(&mut s, &workdir)?;
     let curve = match parsed.action {
@@ -484,7 +484,7 @@ fn submit(mut s: SubmitArgs) -> anyhow::Result<()> {
             ..w
         });
     }
-    use crate::experiments::match_runner::run::SUMMARY_FILE;
+    use crate::strength::match_runner::run::SUMMARY_FILE;
     let merged = crate::record::complete_folders(&plan.out.join("merged"), "match-", |p| {
         p.join(SUMMARY_FILE).is_file()
     })?
@@ -519,7 +519,7 @@ fn work_odds_settings(
 }
 
 fn work_odds(w: WorkOddsArgs) -> anyhow::Result<()> {
-    use crate::experiments::match_runner::work_odds;
+    use crate::strength::match_runner::work_odds;
     let concurrency = concurrency_of(w.concurrency)?;
     w.bot.0.check_tables("bot", Some(&w.bot.0), concurrency)?;
     crate::record::check_output_folder("out", &w.out)?;
@@ -565,14 +565,14 @@ fn work_odds(w: WorkOddsArgs) -> anyhow::Result<()> {
     }
     if let Some(file) = &w.write {
         let curve = work_odds::curve_of(&template, bot, points);
-        crate::experiments::strength::write_json(&curve, file)?;
+        crate::strength::write_json(&curve, file)?;
         crate::status!("work odds: the curve is written to {}", file.display());
     }
     Ok(())
 }
 
 fn worth(w: WorthArgs) -> anyhow::Result<()> {
-    use crate::experiments::strength::{curve, elo_text, read_curve};
+    use crate::strength::{elo_text, read_curve};
     let faster = (w.budget as f64 * w.speedup).round();
     let most = (u64::MAX / 2) as f64;
     if !(1.0..=most).contains(&faster) {
@@ -598,14 +598,14 @@ fn worth(w: WorthArgs) -> anyhow::Result<()> {
     let bot = without_tc("bot", w.bot)?;
     bot.check_tables("bot", Some(&bot), concurrency)?;
     let at = |n: u64| BotSpec {
-        tc: crate::experiments::match_runner::bot::TimeControl::Nodes(n),
+        tc: crate::strength::match_runner::bot::TimeControl::Nodes(n),
         ..bot
     };
     // The speedup as played: the rounded budget over N.
     let played = faster / w.budget as f64;
     let predicted = match read_curve(&w.curve).map_err(|e| e.context("--curve"))? {
         Ok(c) => c
-            .predict(w.budget, &curve::exact_speedup(played))
+            .predict(w.budget, &crate::statistics::Interval::exact(played))
             .map_err(|why| why.0),
         Err(why) => Err(why),
     };
@@ -620,9 +620,9 @@ fn worth(w: WorthArgs) -> anyhow::Result<()> {
     let text = std::fs::read_to_string(
         finished
             .folder
-            .join(crate::experiments::match_runner::summary::SUMMARY_JSON),
+            .join(crate::strength::match_runner::summary::SUMMARY_JSON),
     )?;
-    let summary: crate::experiments::match_runner::summary::MatchSummary =
+    let summary: crate::strength::match_runner::summary::MatchSummary =
         serde_json::from_str(&text)?;
     let m = summary.logistic_elo;
     let predicted_fields = match &predicted {
@@ -712,7 +712,7 @@ fn play_match(p: PlayArgs) -> anyhow::Result<()> {
     let mut line = finished.line;
     if p.luck || p.luck_sprt.is_some() {
         let scale = p.luck_scale.or(p.luck_sprt);
-        let s = crate::experiments::match_runner::luck::apply(&finished.folder, scale)?;
+        let s = crate::strength::match_runner::luck::apply(&finished.folder, scale)?;
         crate::status!(
             "match: luck at scale {:.0} cp: raw score {:.4}, adjusted {:.4}, variance / {}",
             s.scale,
@@ -727,7 +727,7 @@ fn play_match(p: PlayArgs) -> anyhow::Result<()> {
         crate::record::write_atomic(
             &finished
                 .folder
-                .join(crate::experiments::match_runner::run::SUMMARY_FILE),
+                .join(crate::strength::match_runner::run::SUMMARY_FILE),
             format!("{line}\n").as_bytes(),
         )?;
     }

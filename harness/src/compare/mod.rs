@@ -7,12 +7,16 @@
 //!
 //! Layers: [`build`] (revision → binary), [`invocation`] (binary → one main-job run folder), [`counts`] (exact
 //! counts and the agreement check), `interleaved` and [`round_child`] (paired short rounds), [`verdict`] (ratios
-//! and verdicts), [`summary`] (CSV and table).
+//! and verdicts), [`summary`] (CSV and table), `run` (the comparison from start to finish) and `page` (`compare.md`,
+//! rendered from the comparison folder).
 
+pub mod args;
 pub mod build;
 pub mod counts;
 pub mod interleaved;
 pub mod invocation;
+pub(crate) mod page;
 pub mod round_child;
+pub(crate) mod run;
 pub mod summary;
 pub mod verdict;

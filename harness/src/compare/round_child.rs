@@ -19,8 +19,8 @@
 //! sets it for side B's children only.
 
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::expansion::operation::sampled::{Planting, Sampled, Successors};
-use crate::experiments::expansion::operation::{Arm, timed_operation};
+use crate::operation::sampled::{Planting, Sampled, Successors};
+use crate::operation::{Arm, timed_operation};
 use crate::scenario::{families, load_dir};
 use anyhow::{Context, Result, bail};
 use engine::GameState;

@@ -260,8 +260,9 @@ fn merge(run: &mut MainRun<'_>, timed: &[Ends], mut beside: MainRun<'_>, counted
     );
     let found = beside.findings;
     let f = &mut run.findings;
-    f.bounded_cache = f.bounded_cache.take().or(found.bounded_cache);
-    f.tt_pressure = f.tt_pressure.take().or(found.tt_pressure);
+    for (key, value) in found.headlines {
+        f.headlines.entry(key).or_insert(value);
+    }
     f.break_even = f.break_even.take().or(found.break_even);
 }
 

@@ -3,10 +3,7 @@
 //! `summary.json`.
 
 use crate::experiments::Job;
-use crate::experiments::bounded_cache::findings::BoundedGlance;
-use crate::experiments::break_even::findings::BreakEvenFindings;
-use crate::experiments::tt_pressure::TtPressureOutcome;
-use crate::record::schema::IntervalRow;
+use crate::record::schema::{BreakEvenRecord, IntervalRow};
 use crate::record::{CountRow, RunFolder, RunMetadata, TimingRow};
 use crate::scenario::LoadedScenario;
 use std::sync::Arc;
@@ -34,15 +31,13 @@ pub struct MainRun<'a> {
     pub(crate) checked: Arc<super::lanes::Checked>,
 }
 
-/// Each experiment's findings that other parts of the run read; `None` where it did not run.
+/// What the experiments found that other parts of the run read; `None` where it did not run.
 #[derive(Default)]
 pub struct Findings {
-    /// The bounded-cache experiment's at-a-glance lines.
-    pub bounded_cache: Option<Vec<BoundedGlance>>,
-    /// The TT-pressure experiment's outcome.
-    pub tt_pressure: Option<TtPressureOutcome>,
-    /// The break-even map's short grid.
-    pub break_even: Option<BreakEvenFindings>,
+    /// The experiments' headlines: each a top-level key of `summary.json` ([`MainRun::headline`]).
+    pub(crate) headlines: std::collections::BTreeMap<&'static str, serde_json::Value>,
+    /// The break-even map's short grid (At a glance reads its break-evens).
+    pub break_even: Option<Vec<BreakEvenRecord>>,
     /// How the expansion stage's timing ran (mode, load averages, lanes).
     pub(crate) timing: Option<crate::measure::usage::TimingConditions>,
 }
@@ -66,6 +61,19 @@ impl<'a> MainRun<'a> {
             findings: Findings::default(),
             checked: Arc::default(),
         }
+    }
+
+    /// Sets `key` of `summary.json` to an experiment's headline (documented in docs/results.md with the
+    /// experiment).
+    pub(crate) fn headline(
+        &mut self,
+        key: &'static str,
+        value: &impl serde::Serialize,
+    ) -> anyhow::Result<()> {
+        self.findings
+            .headlines
+            .insert(key, serde_json::to_value(value)?);
+        Ok(())
     }
 
     /// Says that the run's correctness check (the expansion's parity) has passed, so the work that does not wait

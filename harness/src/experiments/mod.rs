@@ -1,24 +1,20 @@
 //! The main job's experiments, in run order, on one spine: each experiment is a folder here holding its plan,
 //! arms, domain code, findings and report section, and a unit type implementing [`Experiment`] (the typed CSV
 //! rows stay in the spine's `record::schema`, which reads every run folder). The main job is [`MAIN_JOB`];
-//! `--skip` and the stage list in `--help` come from it, and `compare` asks it which experiments it reads. The
-//! match runner and deadline qualification live here too but are commands of their own, not stages of the main
-//! job.
+//! `--skip` and the stage list in `--help` come from it, and `compare` asks it which experiments it reads.
 
 pub mod allocations;
 pub mod bounded_cache;
 pub mod break_even;
 pub mod catalogue_eviction;
-pub mod deadline;
+#[cfg(test)]
+pub(crate) mod example;
 pub mod expansion;
 pub mod instructions;
 pub mod job;
 pub(crate) mod lanes;
 mod main_run;
-pub mod match_runner;
 pub mod search;
-/// Playing strength of a speedup: Elo per doubling of the per-move budget and the predicted Elo of a speedup.
-pub mod strength;
 pub mod tt_pressure;
 
 pub use job::{Job, Race, timing_plan, timing_schedule};
@@ -42,6 +38,10 @@ pub(crate) trait Experiment: Sync {
     fn legacy_skip_flag(&self) -> Option<&'static str> {
         None
     }
+    /// Whether it runs child processes (callgrind, dhat): the `--skip-profiles` alias skips every such experiment.
+    fn runs_children(&self) -> bool {
+        false
+    }
     /// Whether it takes wall-clock measurements. Such experiments run one after another in the timed lane, which
     /// keeps a core to itself; the others (deterministic counts) run beside them ([`lanes`]).
     fn measures_time(&self) -> bool {
@@ -58,6 +58,10 @@ pub(crate) trait Experiment: Sync {
     /// skipping run may lack, and the shared tables); `None` when it has none.
     fn section(&self, _ctx: &SectionContext<'_>) -> anyhow::Result<Option<Section>> {
         Ok(None)
+    }
+    /// The answer's questions its claims answer (each said "not measured" when it is skipped).
+    fn questions(&self) -> &'static [crate::answer::Question] {
+        &[]
     }
     /// Its sentences of the answer ([`crate::answer`]), read from the run folder like its section; none when its
     /// files are absent (the answer then says the question was not measured).
@@ -77,6 +81,8 @@ pub(crate) const MAIN_JOB: &[&dyn Experiment] = &[
     &tt_pressure::TtPressure,
     &catalogue_eviction::CatalogueEviction,
     &allocations::Allocations,
+    #[cfg(test)]
+    &example::Example,
 ];
 
 /// The run's answer: every experiment's claims, read from the run folder in `ctx`, in question order, a
@@ -86,7 +92,18 @@ pub(crate) fn answer(ctx: &SectionContext<'_>) -> anyhow::Result<Vec<Claim>> {
     for e in MAIN_JOB {
         given.extend(e.claims(ctx)?);
     }
-    Ok(crate::answer::ordered(given))
+    Ok(crate::answer::ordered(given, &questions()))
+}
+
+/// Every question of the answer, in its order ([`Experiment::questions`]).
+pub(crate) fn questions() -> Vec<crate::answer::Question> {
+    let mut all: Vec<_> = MAIN_JOB
+        .iter()
+        .flat_map(|e| e.questions())
+        .copied()
+        .collect();
+    all.sort();
+    all
 }
 
 /// The experiments `--skip` names, parsed (a clap value type: one list).
@@ -142,6 +159,18 @@ pub fn parse_skip(s: &str) -> Result<Skipped, String> {
     Ok(Skipped(out))
 }
 
+/// The `--skip-…` aliases of `--skip`, each with the experiments it skips: an experiment's own flag
+/// ([`Experiment::legacy_skip_flag`]), and `--skip-profiles` for every experiment that runs child processes.
+pub(crate) fn skip_aliases() -> Vec<(&'static str, Vec<&'static str>)> {
+    let mut out: Vec<_> = MAIN_JOB
+        .iter()
+        .filter_map(|e| Some((e.legacy_skip_flag()?, vec![e.name()])))
+        .collect();
+    let children = MAIN_JOB.iter().filter(|e| e.runs_children());
+    out.push(("--skip-profiles", children.map(|e| e.name()).collect()));
+    out
+}
+
 /// The experiments `compare` does not read: each of its runs skips them.
 pub(crate) fn unread_by_compare() -> impl Iterator<Item = &'static dyn Experiment> {
     MAIN_JOB.iter().copied().filter(|e| !e.read_by_compare())
@@ -149,6 +178,45 @@ pub(crate) fn unread_by_compare() -> impl Iterator<Item = &'static dyn Experimen
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    /// The answer's wording section names every declared comparison as the code declares it, and the four words a
+    /// family can read.
+    #[test]
+    fn each_place_in_the_answer_is_taken_once() {
+        let orders: Vec<u8> = questions().iter().map(|q| q.order).collect();
+        assert_eq!(orders, (1..=7).collect::<Vec<u8>>());
+    }
+
+    #[test]
+    fn the_answer_section_names_the_declared_comparisons_and_the_words() {
+        let md = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/usage.md"))
+            .unwrap();
+        let start = md.find("### The answer").expect("a section on the answer");
+        let section = &md[start..start + md[start..].find("\n## ").unwrap()];
+        let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        let section = flat(section);
+        for q in questions() {
+            let Some(what) = q.declared else { continue };
+            let line = format!("\"{}\" reads {}", q.words, flat(what));
+            assert!(
+                section.contains(&line),
+                "docs/usage.md does not name: {line}"
+            );
+        }
+        for word in [
+            "**pays**",
+            "**costs**",
+            "**within noise**",
+            "**not shown**",
+            "**Yes**",
+            "**No**",
+            "**Not shown**",
+        ] {
+            assert!(section.contains(word), "{word}");
+        }
+    }
+
     #[test]
     fn parse_skip_examples() {
         use crate::experiments::parse_skip;

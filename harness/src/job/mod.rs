@@ -95,8 +95,7 @@ fn run_in(
 )> {
     // Elo per doubling is read before the work, so a malformed file stops the run at once; a missing one only
     // leaves the predicted Elo out.
-    let strength =
-        crate::experiments::strength::Strength::for_run(&job.scenarios_dir, folder.path())?;
+    let strength = crate::strength::Strength::for_run(&job.scenarios_dir, folder.path())?;
     let scenarios = verify::verify_scenarios(job)?;
     status!(
         "verified {} successors in {:.1} s",
@@ -115,20 +114,12 @@ fn run_in(
         folder.write("metadata.txt", text.as_bytes())?;
     }
     let mut glance = at_a_glance(&written.counts, &written.timings, &written.intervals);
-    if let Some(map) = &findings.break_even {
-        crate::experiments::expansion::glance::with_break_even_map(&mut glance, &map.rows);
+    if let Some(rows) = &findings.break_even {
+        crate::experiments::expansion::glance::with_break_even_map(&mut glance, rows);
     }
     crate::experiments::expansion::glance::with_predicted_elo(&mut glance, &strength);
     let stages = summary::StageHeadlines {
-        bounded_cache: findings.bounded_cache.as_deref(),
-        tt_pressure: findings
-            .tt_pressure
-            .as_ref()
-            .map(summary::TtPressureHeadline::of),
-        break_even_map: findings
-            .break_even
-            .as_ref()
-            .map_or(&[][..], |m| &m.break_evens[..]),
+        headlines: Some(&findings.headlines),
         strength: strength.measured(),
         run: findings.timing.as_ref(),
     };
@@ -143,6 +134,7 @@ fn run_in(
         intervals: &written.intervals,
         allocations: None,
         probes: None,
+        answer: &[],
     };
     let answer = crate::experiments::answer(&ctx)?;
     write::write_summary(&answer, &glance, meta, folder, stages)?;

@@ -1,25 +1,16 @@
 //! The run's headline: printed last on the console and written as `summary.json`.
 
 use crate::answer::Claim;
-use crate::experiments::bounded_cache::findings::BoundedGlance;
-use crate::experiments::break_even::findings::VariantBreakEven;
 use crate::experiments::expansion::glance::{Glance, Tally, glance_table, tally};
-use crate::experiments::strength::Basis;
 use crate::outln;
 use crate::record::RunMetadata;
 use crate::statistics::Interval;
+use crate::strength::Basis;
 use serde::Serialize;
 
-/// The version of `summary.json`'s layout; bumped when a key is added, changes meaning or disappears. Version 3
-/// added `answer` and `verdicts.constant_not_counted`, and `verdicts` no longer counts the synthetic `constant`
-/// evaluator's settings (`at_a_glance` still lists them); every other key of version 2 kept its meaning. Version 4
-/// added `elo_per_doubling` and `at_a_glance[].predicted_elo`. Version 5: `at_a_glance[].speedup_vs_none` is the
-/// whole interval object (`point`, `low`, `high`, `level`, `n`, `method`) rather than `median`, `low`, `high`;
-/// `run` says how the timing ran (mode, load averages before and after, lanes);
-/// `at_a_glance[].break_even_ns_per_call` is an interval from the paired speedup and `break_evens_disagree` is added;
-/// `strength` (the curve, the budget and the margin) replaces `elo_per_doubling` and `predicted_elo` is an interval
-/// object.
-pub(crate) const SUMMARY_VERSION: u32 = 5;
+/// The version of `summary.json`'s layout; bumped when a key is added, changes meaning or disappears (each
+/// version's changes are listed in docs/results.md).
+pub(crate) const SUMMARY_VERSION: u32 = 6;
 
 #[derive(Serialize)]
 struct SummaryJson<'a> {
@@ -36,22 +27,16 @@ struct SummaryJson<'a> {
     at_a_glance: &'a [Glance],
     #[serde(skip_serializing_if = "Option::is_none")]
     strength: Option<StrengthHeadline>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    bounded_cache: Option<&'a [BoundedGlance]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    tt_pressure: Option<TtPressureHeadline>,
-    break_even_map: &'a [VariantBreakEven],
+    /// Each experiment's headline under its key ([`crate::experiments::MainRun::headline`]).
+    #[serde(flatten)]
+    headlines: &'a std::collections::BTreeMap<&'static str, serde_json::Value>,
 }
 
-/// The optional stages' headlines in `summary.json`; each is left out when its stage did not run.
+/// What `summary.json` adds to the answer and At a glance; each part is left out when its stage did not run.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct StageHeadlines<'a> {
-    /// The bounded-cache stage's at-a-glance lines.
-    pub bounded_cache: Option<&'a [BoundedGlance]>,
-    /// The TT-pressure slice's headline.
-    pub tt_pressure: Option<TtPressureHeadline>,
-    /// The break-even map's costs per variant (empty when the stage did not run).
-    pub break_even_map: &'a [VariantBreakEven],
+    /// The experiments' headlines, each under its key.
+    pub headlines: Option<&'a std::collections::BTreeMap<&'static str, serde_json::Value>>,
     /// The curve and bench the predicted Elo figures use (absent without them).
     pub strength: Option<&'a Basis>,
     /// How the timing ran (absent when the expansion stage did not time).
@@ -88,11 +73,11 @@ impl StrengthHeadline {
     fn of(b: &Basis) -> StrengthHeadline {
         StrengthHeadline {
             budget: b.budget(),
-            time_per_move_ms: crate::experiments::strength::REFERENCE_MS,
+            time_per_move_ms: crate::strength::REFERENCE_MS,
             bench_nps: b.bench.nps,
             bench_machine: b.bench.provenance.machine.clone(),
             bench_load: b.bench.provenance.load_start.clone(),
-            margin_elo: crate::experiments::strength::MARGIN_ELO,
+            margin_elo: crate::strength::MARGIN_ELO,
             bot: b.curve.bot.clone(),
             curve: b
                 .curve
@@ -107,51 +92,8 @@ impl StrengthHeadline {
     }
 }
 
-/// The TT-pressure slice's headline in `summary.json` (absent when the stage was skipped).
-#[derive(Serialize, Clone, Debug, PartialEq)]
-pub(crate) struct TtPressureHeadline {
-    /// Moves of the fixed game.
-    pub moves: u64,
-    /// Depth in full turns.
-    pub depth_turns: u8,
-    /// Entries the unbounded table held at the end.
-    pub unbounded_entries: u64,
-    /// The sizes swept (log2 entries).
-    pub sizes_log2: Vec<u8>,
-    /// The largest size at which the schemes are more than 5% apart in nodes (`null`: never).
-    pub scheme_matters_up_to_log2: Option<u8>,
-    /// The worst scheme's extra nodes over the best at the smallest size, in percent.
-    pub smallest_size_extra_nodes_percent: f64,
-    /// The largest such extra at any size, in percent.
-    pub largest_extra_nodes_percent: f64,
-    /// Whether every arm made every root decision (value and path) the unbounded table made.
-    pub all_decisions_equal: bool,
-    /// Wall time of the stage.
-    pub seconds: f64,
-}
-
-impl TtPressureHeadline {
-    /// The headline of a finished stage.
-    pub(crate) fn of(
-        outcome: &crate::experiments::tt_pressure::TtPressureOutcome,
-    ) -> TtPressureHeadline {
-        let f = &outcome.findings;
-        let pct = |s: Option<&crate::experiments::tt_pressure::SizeSpread>| {
-            s.map_or(0.0, |s| 100.0 * s.extra_nodes)
-        };
-        TtPressureHeadline {
-            moves: f.moves,
-            depth_turns: f.depth_turns,
-            unbounded_entries: f.unbounded_entries,
-            sizes_log2: f.sizes.iter().map(|s| s.log2).collect(),
-            scheme_matters_up_to_log2: f.matters_up_to,
-            smallest_size_extra_nodes_percent: pct(f.tightest()),
-            largest_extra_nodes_percent: pct(f.largest_extra()),
-            all_decisions_equal: f.all_decisions_equal,
-            seconds: outcome.seconds,
-        }
-    }
-}
+static EMPTY: std::collections::BTreeMap<&'static str, serde_json::Value> =
+    std::collections::BTreeMap::new();
 
 /// `summary.json`'s text.
 pub(crate) fn summary_json(
@@ -172,9 +114,7 @@ pub(crate) fn summary_json(
         verdicts: tally(glance),
         at_a_glance: glance,
         strength: stages.strength.map(StrengthHeadline::of),
-        bounded_cache: stages.bounded_cache,
-        tt_pressure: stages.tt_pressure,
-        break_even_map: stages.break_even_map,
+        headlines: stages.headlines.unwrap_or(&EMPTY),
     };
     let mut text = serde_json::to_string_pretty(&doc)?;
     text.push('\n');
@@ -203,12 +143,12 @@ pub(crate) fn print_summary(answer: &[Claim], glance: &[Glance]) {
 mod tests {
     use super::*;
     use crate::experiments::expansion::glance::{sample, with_predicted_elo};
-    use crate::experiments::strength::Strength;
+    use crate::strength::Strength;
 
     #[test]
     fn summary_json_carries_the_curve_the_budget_and_each_settings_predicted_elo_only_with_a_basis()
     {
-        let b = crate::experiments::strength::tests::basis();
+        let b = crate::strength::tests::basis();
         let meta = RunMetadata::collect(1);
         let mut glance = vec![sample("material", "a", 1.2, 1.1, 1.3)];
         let keys = |glance: &[Glance], b: Option<&Basis>| {

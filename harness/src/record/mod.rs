@@ -18,7 +18,6 @@ pub use metadata::RunMetadata;
 pub use output::{
     Role, check_apart, check_output_file, check_output_folder, check_replaceable_folder,
 };
-pub(crate) use replace::copy_tree;
 pub use replace::replace_folder;
 pub use run_folder::RunFolder;
 pub(crate) use run_folder::complete_folders;

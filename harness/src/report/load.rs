@@ -28,6 +28,31 @@ pub struct RunResults {
     pub probes: Option<ProbeTable>,
 }
 
+/// A run folder's `metadata.txt` as ordered key/value pairs (every run folder has one, a comparison's too).
+pub(crate) fn read_metadata(dir: &Path) -> Result<Vec<(String, String)>> {
+    let meta_path = dir.join("metadata.txt");
+    if !meta_path.is_file() {
+        bail!("{}: missing (every run folder has it)", meta_path.display());
+    }
+    let text = std::fs::read_to_string(&meta_path)
+        .with_context(|| format!("{}: cannot read", meta_path.display()))?;
+    let mut metadata = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let Some((k, v)) = line.split_once('=') else {
+            bail!(
+                "{}: line {}: expected `key=value`, found `{line}`",
+                meta_path.display(),
+                i + 1
+            );
+        };
+        metadata.push((k.trim().to_owned(), v.trim().to_owned()));
+    }
+    Ok(metadata)
+}
+
 impl RunResults {
     /// Loads a run folder. `counts.csv`, `timings.csv` and `metadata.txt` are required; `allocations.csv` and
     /// `probes.csv` are optional, but present means well-formed. Each file must hold every row the report needs
@@ -45,26 +70,7 @@ impl RunResults {
                 dir.display()
             );
         }
-        let meta_path = dir.join("metadata.txt");
-        if !meta_path.is_file() {
-            bail!("{}: missing (every run folder has it)", meta_path.display());
-        }
-        let text = std::fs::read_to_string(&meta_path)
-            .with_context(|| format!("{}: cannot read", meta_path.display()))?;
-        let mut metadata = Vec::new();
-        for (i, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let Some((k, v)) = line.split_once('=') else {
-                bail!(
-                    "{}: line {}: expected `key=value`, found `{line}`",
-                    meta_path.display(),
-                    i + 1
-                );
-            };
-            metadata.push((k.trim().to_owned(), v.trim().to_owned()));
-        }
+        let metadata = read_metadata(dir)?;
         let counts = MetricTable::read(&dir.join("counts.csv"), UnknownMetrics::Skip)?;
         let timings = MetricTable::read(&dir.join("timings.csv"), UnknownMetrics::Skip)?;
         let optional = |name: &str| {

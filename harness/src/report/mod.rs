@@ -7,7 +7,9 @@ pub mod publish;
 pub mod render;
 
 pub use load::{RunResults, latest_run};
-pub(crate) use publish::{DEADLINE_SUBFOLDER, MATCHES_SUBFOLDER, render_loaded};
+pub(crate) use publish::{
+    COMPARE_SUBFOLDER, DEADLINE_SUBFOLDER, MATCHES_SUBFOLDER, TT_PRESSURE_SUBFOLDER, render_loaded,
+};
 pub use publish::{render_run, replace_folder};
 pub use render::render;
 

@@ -373,7 +373,10 @@ fn an_interrupted_render_leaves_the_old_report() {
         vec![std::ffi::OsString::from("reports")],
         "no temporary folder left"
     );
-    // A complete render replaces index.md and charts together and keeps the other report's folder.
+    // A complete render replaces index.md and charts together and keeps the other renders' folders (a match
+    // report); the eviction page is the main render's own, and a run without eviction results has none.
+    std::fs::create_dir_all(out.join("matches/m")).unwrap();
+    std::fs::write(out.join("matches/m/index.md"), "a match report").unwrap();
     crate::report::render_run(&fixture(), &out).unwrap();
     let md = std::fs::read_to_string(out.join("index.md")).unwrap();
     assert!(md.starts_with("# Evaluation-cache benchmark report"));
@@ -381,11 +384,13 @@ fn an_interrupted_render_leaves_the_old_report() {
         !out.join("charts/a.svg").exists(),
         "no chart of the old report survives"
     );
-    // Kept, with only the main render's answer block stamped at its top.
-    let eviction = std::fs::read_to_string(out.join("eviction/index.md")).unwrap();
     assert!(
-        eviction.starts_with("<!-- the answer") && eviction.ends_with("\n\neviction report"),
-        "{eviction}"
+        !out.join("eviction").exists(),
+        "an older run's eviction page survives"
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("matches/m/index.md")).unwrap(),
+        "a match report"
     );
 }
 
@@ -401,21 +406,16 @@ fn a_render_owns_its_folder_and_leaves_no_file_it_did_not_write() {
     std::fs::write(out.join("notes.md"), "a work log").unwrap();
     std::fs::write(out.join("eviction/index.md"), "the eviction report").unwrap();
     crate::report::render_run(&fixture(), &out).unwrap();
+    // The eviction page is rendered from the run folder like the rest: one of an older run is a stray too.
     for stray in [
         "charts/game_search_dice_sparse_old.svg",
         "charts/timings_ns_per_op.png",
         "notes.md",
+        "eviction/index.md",
     ] {
         assert!(!out.join(stray).exists(), "{stray} survived the render");
     }
-    // The eviction subfolder belongs to the eviction render and is kept whole.
-    // Kept, with only the main render's answer block stamped at its top.
-    let eviction = std::fs::read_to_string(out.join("eviction/index.md")).unwrap();
-    assert!(
-        eviction.starts_with("<!-- the answer") && eviction.ends_with("\n\nthe eviction report"),
-        "{eviction}"
-    );
-    support::assert_report_owns_its_folder(&out, &["eviction"]);
+    support::assert_report_owns_its_folder(&out, &[]);
     let md = std::fs::read_to_string(out.join("index.md")).unwrap();
     assert!(
         !md.contains(".partial"),
@@ -450,6 +450,7 @@ fn a_break_even_map_renders_its_tables_chart_and_glance_columns() {
         rustc: "r".into(),
         git_revision: "g".into(),
         seed: 1,
+        ..BreakEvenRecord::default()
     };
     let rows = [
         row("material", 124.0, 0.94, 0.9, 1.0),

@@ -106,7 +106,6 @@ impl Interval {
     }
 
     /// An exact figure: the interval is the point and covers with certainty.
-    #[cfg(test)]
     pub(crate) fn exact(point: f64) -> Interval {
         Interval {
             point,
@@ -224,6 +223,55 @@ impl Interval {
             high: self.high * k,
             ..*self
         }
+    }
+}
+
+/// Readers (`#[serde(deserialize_with = ...)]`) of intervals that older files stored in part; each also reads the
+/// whole object, so files of every age load into the one shape.
+pub(crate) mod older {
+    use super::{Interval, Method};
+    use serde::{Deserialize, Deserializer};
+
+    /// The whole object, or one stored without its `method`.
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Stored {
+        Whole(Interval),
+        WithoutMethod {
+            point: f64,
+            low: f64,
+            high: f64,
+            level: f64,
+            n: usize,
+        },
+    }
+
+    /// An Elo interval as match summaries stored it before they named its method: a normal approximation, or
+    /// no coverage claim where its level is 0 (no games).
+    pub(crate) fn normal_without_method<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Interval, D::Error> {
+        Ok(match Stored::deserialize(d)? {
+            Stored::Whole(i) => i,
+            Stored::WithoutMethod {
+                point,
+                low,
+                high,
+                level,
+                n,
+            } => Interval {
+                point,
+                low,
+                high,
+                level,
+                n,
+                method: if level > 0.0 {
+                    Method::Normal
+                } else {
+                    Method::SingleSample
+                },
+            },
+        })
     }
 }
 

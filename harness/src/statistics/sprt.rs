@@ -197,8 +197,10 @@ pub(crate) fn check_rate(option: &str, rate: f64) -> Result<(), String> {
     }
 }
 
-/// What the test concludes so far.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What the test concludes so far: a sequential decision, not a verdict on an interval
+/// ([`crate::verdict::Verdict`]). Stored under its [`SprtVerdict::name`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum SprtVerdict {
     /// The LLR reached the upper threshold: A is better by about `elo1`.
     AcceptH1,

@@ -111,7 +111,7 @@ fn quick_run_writes_counts_timings_and_summary() {
     let summary: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(runs[0].join("summary.json")).unwrap())
             .unwrap();
-    assert_eq!(summary["summary_version"], 5);
+    assert_eq!(summary["summary_version"], 6);
     // How the timing ran: the mode, the load averages before and after, and the lanes (metadata.txt and the
     // report's run table say the same).
     assert_eq!(summary["run"]["mode"], "quick");

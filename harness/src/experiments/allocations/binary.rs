@@ -10,7 +10,7 @@ use super::{ArmAllocation, parse_child_line, profile_operation};
 use crate::arm::ArmId;
 use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
-use crate::experiments::expansion::operation::Arm;
+use crate::operation::Arm;
 use crate::record::schema::write_tidy;
 use crate::record::{AllocationRow, Metric, Provenance, write_atomic};
 use crate::scenario::load_dir;

@@ -109,6 +109,9 @@ pub(crate) fn run_alloc_profile_of(
 pub(crate) struct Allocations;
 
 impl Experiment for Allocations {
+    fn runs_children(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "allocations"
     }

@@ -2,7 +2,7 @@
 //! `alloc_profile` binary and the allocation tests, so the tests check the very path the report's figures take.
 
 use super::ArmAllocation;
-use crate::experiments::expansion::operation::{Arm, timed_operation};
+use crate::operation::{Arm, timed_operation};
 use engine::GameState;
 use engine::chance::ChanceDepth;
 

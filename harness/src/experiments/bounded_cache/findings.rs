@@ -71,9 +71,7 @@ pub struct BoundedGlance {
     pub calls_ratio: Option<f64>,
     /// hits / unbounded hits at that capacity.
     pub hits_kept: Option<f64>,
-    /// time(unbounded) / time(bounded) at that capacity, paired per round, with its 95% interval (`summary.json`:
-    /// `[median, low, high]`).
-    #[serde(serialize_with = "triple")]
+    /// time(unbounded) / time(bounded) at that capacity, paired per round, with its 95% interval.
     pub speedup_vs_unbounded: Option<Interval>,
     /// `faster`, `slower`, `within_noise` or `no_verdict` at that capacity ([`Verdict::of_ratio`]).
     pub verdict: Option<&'static str>,
@@ -81,10 +79,6 @@ pub struct BoundedGlance {
 
 fn name<T: std::fmt::Display, S: serde::Serializer>(v: &Known<T>, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(v)
-}
-
-fn triple<S: serde::Serializer>(i: &Option<Interval>, s: S) -> Result<S::Ok, S::Error> {
-    i.map(|i| [i.point, i.low, i.high]).serialize(s)
 }
 
 fn quotient(a: u64, b: u64) -> f64 {
@@ -433,6 +427,7 @@ mod tests {
             rustc: "r".into(),
             git_revision: "g".into(),
             seed: 1,
+            ..BoundedCacheRecord::default()
         }
     }
 

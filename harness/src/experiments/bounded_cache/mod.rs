@@ -34,8 +34,7 @@ impl Experiment for BoundedCache {
     fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
         let stage = BoundedStage::main_job_slice(run.job.seed, &run.job.families);
         let findings = run_bounded_cache(run.scenarios, &stage, run.meta, run.folder)?;
-        run.findings.bounded_cache = Some(findings.glance());
-        Ok(())
+        run.headline("bounded_cache", &findings.glance())
     }
     fn section(
         &self,

@@ -143,18 +143,10 @@ pub fn run_sweep(
                     evictions: c.evictions,
                     peak_entries: c.peak_entries,
                     cache_bytes: c.cache_bytes,
-                    samples: t.n as u64,
-                    median_ns: t.point,
-                    ci_low_ns: t.low,
-                    ci_high_ns: t.high,
-                    speedup_vs_unbounded: s.point,
-                    speedup_low: s.low,
-                    speedup_high: s.high,
-                    machine: String::new(),
-                    rustc: String::new(),
-                    git_revision: String::new(),
-                    seed: 0,
+                    ..BoundedCacheRecord::default()
                 }
+                .with_time(&t)
+                .with_speedup(&s)
                 .with_provenance(prov),
             );
             progress.inc(1);

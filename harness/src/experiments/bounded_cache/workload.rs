@@ -3,7 +3,7 @@
 //! Star2 with the transposition table on), one fresh cache per successor or root.
 
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::search::arms::TABLE_ENTRIES;
+use crate::operation::search::TABLE_ENTRIES;
 use crate::scenario::LoadedScenario;
 use anyhow::{Context, Result};
 use engine::chance::{ChanceDepth, Traversal, expand_chance};

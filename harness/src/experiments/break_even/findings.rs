@@ -279,6 +279,28 @@ impl BreakEvenFindings {
         }
         // At most four variants: each takes two series (model line, measured points) of the chart's eight.
         variants.truncate(4);
+        let grid = self.cost_grid(&rows, scenario, traversal);
+        let mut series = Vec::new();
+        let mut verticals = Vec::new();
+        for v in &variants {
+            let mine: Vec<&&BreakEvenRecord> = rows.iter().filter(|r| r.variant == *v).collect();
+            variant_lines(v, &mine, &grid, &mut series, &mut verticals)?;
+        }
+        Some(LinePlot {
+            title: format!(
+                "Speedup vs evaluator cost: {} (traversal cache {})",
+                first.scenario, first.traversal
+            ),
+            x: Axis::log("evaluator cost", "instructions per call"),
+            y: Axis::log("speedup over no cache", "x, > 1 = faster"),
+            series,
+            verticals,
+        })
+    }
+
+    /// The chart's evaluator costs: 49 steps on a log scale from half the cheapest measured cost or break-even
+    /// of the setting (or of 10 instructions, if lower) to twice the dearest (or of 1,000, if higher).
+    fn cost_grid(&self, rows: &[&BreakEvenRecord], scenario: &str, traversal: &str) -> Vec<f64> {
         let costs: Vec<f64> = rows
             .iter()
             .map(|r| r.evaluator_instructions_per_call)
@@ -298,79 +320,9 @@ impl BreakEvenFindings {
             .min(10.0)
             / 2.0;
         let hi = costs.iter().copied().fold(0.0, f64::max).max(1_000.0) * 2.0;
-        let grid: Vec<f64> = (0..=48)
+        (0..=48)
             .map(|i| lo * (hi / lo).powf(f64::from(i) / 48.0))
-            .collect();
-        let mut series = Vec::new();
-        let mut verticals = Vec::new();
-        for v in &variants {
-            let mine: Vec<&&BreakEvenRecord> = rows.iter().filter(|r| r.variant == *v).collect();
-            let r0 = mine.first()?;
-            let model = crate::experiments::break_even::CostModel {
-                operation: r0.operation_instructions as f64,
-                lookups: r0.lookups,
-                misses: r0.misses,
-                probe: r0.probe_instructions_per_lookup,
-            };
-            series.push(Series {
-                name: format!("{v}: model"),
-                points: grid
-                    .iter()
-                    .map(|&e| {
-                        let y = model.speedup(e);
-                        Point {
-                            x: e,
-                            y,
-                            lo: y,
-                            hi: y,
-                        }
-                    })
-                    .collect(),
-                bound: false,
-            });
-            let mut at: Vec<(f64, &str)> = mine
-                .iter()
-                .filter(|r| r.evaluator_instructions_per_call > 0.0)
-                .map(|r| (r.evaluator_instructions_per_call, r.evaluator.as_str()))
-                .collect();
-            at.sort_by(|a, b| a.0.total_cmp(&b.0));
-            let mut measured: Vec<Point> = mine
-                .iter()
-                .filter(|r| r.evaluator_instructions_per_call > 0.0)
-                .map(|r| Point {
-                    x: r.evaluator_instructions_per_call,
-                    y: r.measured_speedup,
-                    lo: r.speedup_ci_low,
-                    hi: r.speedup_ci_high,
-                })
-                .collect();
-            measured.sort_by(|a, b| a.x.total_cmp(&b.x));
-            if !measured.is_empty() {
-                // The legend names the evaluator of each measured point, left to right.
-                let with: Vec<&str> = at.iter().map(|(_, e)| *e).collect();
-                series.push(Series {
-                    name: format!("{v}: measured with {}", with.join(", ")),
-                    points: measured,
-                    bound: false,
-                });
-            }
-            if let Some(e) = model.break_even().filter(|e| *e > 0.0) {
-                verticals.push(Reference {
-                    at: e,
-                    label: format!("{v} pays from {}", instructions(e)),
-                });
-            }
-        }
-        Some(LinePlot {
-            title: format!(
-                "Speedup vs evaluator cost: {} (traversal cache {})",
-                first.scenario, first.traversal
-            ),
-            x: Axis::log("evaluator cost", "instructions per call"),
-            y: Axis::log("speedup over no cache", "x, > 1 = faster"),
-            series,
-            verticals,
-        })
+            .collect()
     }
 
     /// Plain-language lines: per setting, which rungs pay, and every disagreement with a plausible why.
@@ -451,6 +403,73 @@ impl BreakEvenFindings {
         }
         out
     }
+}
+
+/// One variant's lines on the chart of a setting: the model's predicted speedup over `grid`, the measured points
+/// with their intervals, and a vertical at the model's break-even cost; `None` when `mine` holds no row.
+fn variant_lines(
+    v: &str,
+    mine: &[&&BreakEvenRecord],
+    grid: &[f64],
+    series: &mut Vec<Series>,
+    verticals: &mut Vec<Reference>,
+) -> Option<()> {
+    let r0 = mine.first()?;
+    let model = crate::experiments::break_even::CostModel {
+        operation: r0.operation_instructions as f64,
+        lookups: r0.lookups,
+        misses: r0.misses,
+        probe: r0.probe_instructions_per_lookup,
+    };
+    series.push(Series {
+        name: format!("{v}: model"),
+        points: grid
+            .iter()
+            .map(|&e| {
+                let y = model.speedup(e);
+                Point {
+                    x: e,
+                    y,
+                    lo: y,
+                    hi: y,
+                }
+            })
+            .collect(),
+        bound: false,
+    });
+    let mut at: Vec<(f64, &str)> = mine
+        .iter()
+        .filter(|r| r.evaluator_instructions_per_call > 0.0)
+        .map(|r| (r.evaluator_instructions_per_call, r.evaluator.as_str()))
+        .collect();
+    at.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut measured: Vec<Point> = mine
+        .iter()
+        .filter(|r| r.evaluator_instructions_per_call > 0.0)
+        .map(|r| Point {
+            x: r.evaluator_instructions_per_call,
+            y: r.measured_speedup,
+            lo: r.speedup_ci_low,
+            hi: r.speedup_ci_high,
+        })
+        .collect();
+    measured.sort_by(|a, b| a.x.total_cmp(&b.x));
+    if !measured.is_empty() {
+        // The legend names the evaluator of each measured point, left to right.
+        let with: Vec<&str> = at.iter().map(|(_, e)| *e).collect();
+        series.push(Series {
+            name: format!("{v}: measured with {}", with.join(", ")),
+            points: measured,
+            bound: false,
+        });
+    }
+    if let Some(e) = model.break_even().filter(|e| *e > 0.0) {
+        verticals.push(Reference {
+            at: e,
+            label: format!("{v} pays from {}", instructions(e)),
+        });
+    }
+    Some(())
 }
 
 impl BreakEvenFindings {
@@ -534,6 +553,7 @@ mod tests {
             rustc: "r".into(),
             git_revision: "g".into(),
             seed: 1,
+            ..BreakEvenRecord::default()
         }
     }
 

@@ -3,11 +3,11 @@
 //! gives the measured speedup at every evaluator rung.
 
 use super::model::{CostModel, evaluator_cost};
+use crate::callgrind::{Children, MeasuredArm, measure_arms, operation_states};
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::expansion::operation::{Arm, timed_operation};
 use crate::experiments::instructions::main_job::deal;
-use crate::experiments::instructions::{Children, MeasuredArm, measure_arms, operation_states};
 use crate::measure::{Plan, measure_interleaved};
+use crate::operation::{Arm, timed_operation};
 use crate::parallel::parallel_map;
 use crate::progress::Progress;
 use crate::record::schema::BreakEvenRecord;
@@ -150,29 +150,25 @@ pub fn measure_map(scn: &LoadedScenario, spec: &MapSpec) -> Result<Vec<BreakEven
             let Some(ratio) = paired_ratio(&timed[none_at].ns_per_op, &timed[at].ns_per_op) else {
                 bail!("{family} traversal {traversal}: {v}/{rung} has no timed rounds");
             };
-            rows.push(BreakEvenRecord {
-                scenario: family.to_owned(),
-                traversal: traversal.to_owned(),
-                variant: v.name().to_owned(),
-                evaluator: rung.to_string(),
-                lookups,
-                misses: model.misses,
-                operation_instructions: base.totals.ir,
-                probe_instructions_per_lookup: model.probe,
-                evaluator_instructions_per_call: e,
-                break_even_instructions_per_call: model.break_even(),
-                evaluator_ns_per_call,
-                ns_per_instruction,
-                predicted_speedup: model.speedup(e.max(0.0)),
-                measured_speedup: ratio.point,
-                speedup_ci_low: ratio.low,
-                speedup_ci_high: ratio.high,
-                samples: ratio.n as u64,
-                machine: String::new(),
-                rustc: String::new(),
-                git_revision: String::new(),
-                seed: 0,
-            });
+            rows.push(
+                BreakEvenRecord {
+                    scenario: family.to_owned(),
+                    traversal: traversal.to_owned(),
+                    variant: v.name().to_owned(),
+                    evaluator: rung.to_string(),
+                    lookups,
+                    misses: model.misses,
+                    operation_instructions: base.totals.ir,
+                    probe_instructions_per_lookup: model.probe,
+                    evaluator_instructions_per_call: e,
+                    break_even_instructions_per_call: model.break_even(),
+                    evaluator_ns_per_call,
+                    ns_per_instruction,
+                    predicted_speedup: model.speedup(e.max(0.0)),
+                    ..BreakEvenRecord::default()
+                }
+                .with_measured(&ratio),
+            );
         }
     }
     Ok(rows)

@@ -19,7 +19,13 @@ pub use model::CostModel;
 /// The break-even experiment (see the module docs).
 pub struct BreakEven;
 
+/// `summary.json`'s key of the map's break-evens per variant.
+const MAP_KEY: &str = "break_even_map";
+
 impl Experiment for BreakEven {
+    fn runs_children(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "break_even"
     }
@@ -34,16 +40,23 @@ impl Experiment for BreakEven {
         let prov = crate::record::Provenance::of(run.meta);
         let first = &run.scenarios[..run.scenarios.len().min(1)];
         let expansion = crate::record::schema::IntervalTable::from_rows(run.intervals.clone());
-        run.findings.break_even = run_break_even(
+        let found = run_break_even(
             first,
             &run.job.scenarios_dir,
             &grid,
             &prov,
             run.folder.path(),
             &expansion,
-            Some(&crate::experiments::instructions::count_cache::folder_under(&run.job.out)),
+            Some(&crate::callgrind::count_cache::folder_under(&run.job.out)),
         )?;
+        // `break_even_map` is in every `summary.json`, empty when the map was not measured.
+        let map = found.as_ref().map_or(&[][..], |f| &f.break_evens[..]);
+        run.headline(MAP_KEY, &map)?;
+        run.findings.break_even = found.map(|f| f.rows);
         Ok(())
+    }
+    fn skipped(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
+        run.headline(MAP_KEY, &[(); 0])
     }
     fn section(
         &self,

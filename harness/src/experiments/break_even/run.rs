@@ -3,10 +3,10 @@
 //! short grid (one family, the traversal cache on and off, the optimized cache, three rungs); `harness
 //! break-even` runs the full one.
 
+use crate::callgrind::valgrind_version;
 use crate::evaluators::EvaluatorKind;
 use crate::experiments::break_even::findings::BreakEvenFindings;
 use crate::experiments::break_even::{MapSpec, measure_map};
-use crate::experiments::instructions::valgrind_version;
 use crate::measure::Plan;
 use crate::progress::Progress;
 use crate::record::schema::{BreakEvenRecord, IntervalTable, SPEEDUP_VS_NONE, write_break_even};

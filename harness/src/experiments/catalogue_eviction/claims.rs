@@ -2,14 +2,17 @@
 //! Domineering catalogue's lookups at the headline budgets, by how many hit-rate points over LRU, and how far it
 //! stays from Belady's offline optimum.
 
-use super::experiment::{PlanResults, RunRow};
 use super::glance::{BudgetFinding, at_a_glance};
-use super::spec::PolicyKind;
-use super::stream::BoardPlan;
 use crate::answer::{Claim, ClaimFigure, Question, points_text};
 use crate::present::number::decimal;
-use crate::record::schema::{EvictionRecord, read_records};
 use crate::verdict::Verdict;
+
+/// The answer's question this file answers (its place 6 in the answer).
+pub(crate) const EVICTION_RULE: Question = Question {
+    order: 6,
+    words: "Which eviction rule wins, and by how much?",
+    declared: None,
+};
 
 /// The sentence from the headline budgets' findings.
 pub(crate) fn eviction_rule(findings: &[BudgetFinding]) -> Claim {
@@ -70,52 +73,16 @@ pub(crate) fn eviction_rule(findings: &[BudgetFinding]) -> Claim {
             })
         })
         .collect();
-    Claim::new(Question::EvictionRule, &answer, figures)
+    Claim::new(EVICTION_RULE, &answer, figures)
 }
 
-/// The claim from the run folder's `eviction.csv`; none when the experiment was skipped.
+/// The claim from the run folder's eviction results (read as its page reads them); none when the experiment was
+/// skipped.
 pub(crate) fn claims(ctx: &crate::section::SectionContext<'_>) -> anyhow::Result<Vec<Claim>> {
-    let Some(path) = ctx.optional("eviction.csv") else {
+    let Some(outcome) = super::report::load(ctx.dir)? else {
         return Ok(Vec::new());
     };
-    let mut rows = Vec::new();
-    let mut policies: Vec<PolicyKind> = Vec::new();
-    let mut budgets: Vec<usize> = Vec::new();
-    for located in read_records::<EvictionRecord>(&path)? {
-        let r = located.record;
-        // A rule this build does not know cannot be ranked; the rest still can.
-        let Ok(policy) = r.policy.parse::<PolicyKind>() else {
-            continue;
-        };
-        if !policies.contains(&policy) {
-            policies.push(policy);
-        }
-        let budget = r.budget as usize;
-        if !budgets.contains(&budget) {
-            budgets.push(budget);
-        }
-        rows.push(RunRow {
-            seed: r.seed,
-            arm: crate::arm::EvictionArm { policy, budget },
-            lookups: r.lookups,
-            hits: r.hits,
-            hit_rate: r.hit_rate,
-            re_evaluations: r.re_evaluations,
-            misses: r.misses,
-            distinct_keys: r.distinct_keys as usize,
-            overlap_first_n: r.overlap_first_n,
-            overlap_best_n: r.overlap_best_n,
-        });
-    }
-    budgets.sort_unstable();
-    let plan = PlanResults {
-        name: "main".into(),
-        plan: BoardPlan(Vec::new()),
-        budgets,
-        streams: Vec::new(),
-        rows,
-    };
-    let findings = at_a_glance(&plan, &policies);
+    let findings = at_a_glance(&outcome.main, &outcome.policies);
     Ok(if findings.is_empty() {
         Vec::new()
     } else {
@@ -126,6 +93,7 @@ pub(crate) fn claims(ctx: &crate::section::SectionContext<'_>) -> anyhow::Result
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::experiments::catalogue_eviction::spec::PolicyKind;
     use crate::statistics::Interval;
 
     fn finding(budget: usize, best: PolicyKind, over_lru: &[f64]) -> BudgetFinding {

@@ -8,7 +8,7 @@
 //! the catalogue stream, so `obj_id < N` are the first N keys of the trace.
 
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::search::arms::TABLE_ENTRIES;
+use crate::operation::search::TABLE_ENTRIES;
 use crate::scenario::{Family, LoadedScenario, load_dir};
 use anyhow::{Context, Result};
 use engine::chance::{Traversal, expand_chance};
@@ -351,12 +351,12 @@ mod tests {
         for with_table in [true, false] {
             let trace =
                 record_family(&scenario, TraceSource::Search { table: with_table }).unwrap();
-            let arm = crate::experiments::search::arms::SearchArm {
+            let arm = crate::operation::search::SearchArm {
                 pruning: Pruning::Star2,
                 table: with_table,
                 cache: engine::memo::CacheKind::None,
             };
-            let (_, counters) = crate::experiments::search::arms::search_roots(
+            let (_, counters) = crate::operation::search::search_roots(
                 &roots,
                 search_depth(&scenario),
                 arm,

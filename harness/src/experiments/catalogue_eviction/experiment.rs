@@ -452,7 +452,8 @@ pub fn execute(config: &Config, progress: &Progress) -> Result<Outcome> {
         progress,
         |&(i, policy, budget)| {
             let prep = &prepared[i];
-            let r = replay(policy, budget, &prep.stream, &prep.check)?;
+            let r = replay(policy, budget, &prep.stream, &prep.check)
+                .map_err(|e| crate::exit::Failure::Mismatch.tag(e))?;
             let distinct = prep.stream.universe();
             let first_set = budget.min(distinct).max(1);
             let held_first = r
@@ -655,28 +656,7 @@ pub fn write_results(outcome: &Outcome, out_dir: &Path) -> Result<PathBuf> {
             })
         }),
     )?;
-    let c = &outcome.config;
-    let config = serde_json::json!({
-        "command": c.command,
-        "seeds": c.seeds,
-        "rng": "rand_pcg::Pcg64Mcg::seed_from_u64(seed), one stream per seed and plan",
-        "board_plan": c.stream.plan.to_string(),
-        "estimate": c.stream.estimate.to_string(),
-        "looked_up_region_cells": [c.stream.min_lookup_cells, c.stream.max_lookup_cells],
-        "first_player": c.stream.first.to_string(),
-        "policies": outcome.policies.iter().map(|p| p.to_string()).collect::<Vec<_>>(),
-        "budgets": outcome.main.budgets,
-        "controls": c.controls.iter().map(|k| serde_json::json!({"name": k.name, "plan": k.plan.to_string()})).collect::<Vec<_>>(),
-        "control_budgets": c.control_budgets,
-        "threads": c.threads,
-        "catalogue_ms": outcome.catalogue_time.as_secs_f64() * 1e3,
-        "streams_ms": outcome.stream_time.as_secs_f64() * 1e3,
-        "replay_ms": outcome.replay_time.as_secs_f64() * 1e3,
-        "lookups_replayed": outcome.lookups_replayed,
-        "machine": prov.machine,
-        "git_revision": prov.git_revision,
-        "rustc": prov.rustc,
-    });
+    let config = super::report::Recorded::of(outcome);
     let config_path = out_dir.join("config.json");
     write_atomic(&config_path, &serde_json::to_vec_pretty(&config)?)?;
     Ok(csv)
@@ -688,8 +668,9 @@ pub fn run(config: &Config, out_dir: &Path, progress: &Progress) -> Result<Summa
     let outcome = execute(config, progress)?;
     progress.set_message("writing results");
     let csv = write_results(&outcome, out_dir)?;
+    // The report is rendered from the files just written, as `harness report` renders it.
     let report = match &config.report_dir {
-        Some(dir) => Some(super::report::write_report(&outcome, dir, out_dir)?),
+        Some(dir) => Some(super::report::write_report(out_dir, dir)?),
         None => None,
     };
     Ok(Summary {

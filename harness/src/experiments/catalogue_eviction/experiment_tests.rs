@@ -366,12 +366,14 @@ fn the_best_ten_figure_refuses_when_every_board_shares_one_best_ten() {
         .collect();
     assert!(check_best_tens_differ(&tens).is_err());
     let dir = temp_dir("refuse");
-    write_results(&outcome, &dir).unwrap();
-    // Written while the run folder is still `.partial`, the report names the folder as it will be called.
+    // The report is rendered from the results folder alone; rendered while it is still `.partial`, it names the
+    // folder as it will be called.
+    let results = dir.join("run.partial");
+    write_results(&outcome, &results).unwrap();
     let report = dir.join("report");
     std::fs::create_dir_all(&report).unwrap();
     std::fs::write(report.join("stray.svg"), "<svg/>").unwrap();
-    let index = write_report(&outcome, &report, &dir.join("run.partial")).unwrap();
+    let index = write_report(&results, &report).unwrap();
     let md = std::fs::read_to_string(index).unwrap();
     assert!(md.contains("**Figure refused:**"), "{md}");
     assert!(!md.contains(".partial"));

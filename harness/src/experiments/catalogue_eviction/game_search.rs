@@ -10,6 +10,8 @@ use crate::parallel::parallel_map;
 use crate::progress::Progress;
 use crate::record::schema::GameSearchRecord;
 use crate::scenario::{Family, load_dir};
+use crate::statistics::Interval;
+use crate::verdict::Verdict;
 use anyhow::Result;
 use std::path::Path;
 
@@ -22,7 +24,8 @@ pub(crate) const RECENCY: [PolicyKind; 3] = [PolicyKind::Lru, PolicyKind::Sieve,
 /// The frequency rules (ageing LFU stands for every period run; the best on the trace is reported).
 pub(crate) const FREQUENCY: [PolicyKind; 2] = [PolicyKind::Lfu, PolicyKind::WTinyLfu];
 
-/// A difference smaller than this (a fraction of lookups: a tenth of a point) is called a tie. The traces are
+/// A difference no larger than this (a fraction of lookups: a tenth of a point) is called a tie: the practical
+/// threshold of each duel's [`Verdict`]. The traces are
 /// deterministic, so there is no sampling noise to allow for; below a tenth of a point no budget choice would
 /// notice the rule.
 pub(crate) const TIE: f64 = 0.001;
@@ -68,7 +71,7 @@ pub(crate) fn dice_traces(
 }
 
 /// One rule at one budget on one trace: a row of `game_search.csv`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameSearchRow {
     /// Trace name.
     pub trace: String,
@@ -119,6 +122,12 @@ impl Duel {
     pub(crate) fn difference(&self) -> f64 {
         self.frequency.1 - self.recency.1
     }
+
+    /// Frequency won (`Better`), lost (`Worse`) or tied (`WithinNoise`): its exact difference against 0 with the
+    /// threshold [`TIE`].
+    pub(crate) fn verdict(&self) -> Verdict {
+        Verdict::of(&Interval::exact(self.difference()), 0.0, TIE)
+    }
 }
 
 /// What one trace showed.
@@ -139,10 +148,10 @@ pub struct TraceFindings {
 }
 
 impl TraceFindings {
-    /// Budgets where frequency won, tied (within `tie`, a fraction of lookups) and lost against recency.
-    pub(crate) fn tally(&self, tie: f64) -> (usize, usize, usize) {
-        let won = self.duels.iter().filter(|d| d.difference() > tie).count();
-        let lost = self.duels.iter().filter(|d| d.difference() < -tie).count();
+    /// Budgets where frequency won, tied and lost against recency ([`Duel::verdict`]).
+    pub(crate) fn tally(&self) -> (usize, usize, usize) {
+        let n = |v: Verdict| self.duels.iter().filter(|d| d.verdict() == v).count();
+        let (won, lost) = (n(Verdict::Better), n(Verdict::Worse));
         (won, self.duels.len() - won - lost, lost)
     }
 
@@ -170,18 +179,18 @@ pub(crate) enum Lead {
 }
 
 /// Frequency against recency over one kind of trace (the catalogue, or one dice-chess source over every family),
-/// every budget together.
+/// every budget together: its duels' verdicts counted.
 #[derive(Clone, Debug)]
-pub struct SourceVerdict {
+pub struct SourceTally {
     /// The dice-chess source, `None` for the catalogue trace.
     pub source: Option<TraceSource>,
     /// Traces of this kind.
     pub traces: usize,
-    /// Trace-budget pairs where frequency was ahead by more than [`TIE`].
+    /// Trace-budget pairs frequency won ([`Duel::verdict`]).
     pub won: usize,
-    /// Pairs within [`TIE`].
+    /// Pairs tied.
     pub tied: usize,
-    /// Pairs where recency was ahead by more than [`TIE`].
+    /// Pairs recency won.
     pub lost: usize,
     /// The smallest frequency-minus-recency difference (fraction of lookups).
     pub least: f64,
@@ -193,7 +202,7 @@ pub struct SourceVerdict {
     pub gap_at_largest: f64,
 }
 
-impl SourceVerdict {
+impl SourceTally {
     /// Which way the pairs went.
     pub(crate) fn lead(&self) -> Lead {
         match self.won.cmp(&self.lost) {
@@ -203,7 +212,7 @@ impl SourceVerdict {
         }
     }
 
-    fn of(source: Option<TraceSource>, traces: &[&TraceFindings]) -> Option<SourceVerdict> {
+    fn of(source: Option<TraceSource>, traces: &[&TraceFindings]) -> Option<SourceTally> {
         let differences: Vec<f64> = traces
             .iter()
             .flat_map(|t| t.duels.iter().map(Duel::difference))
@@ -212,7 +221,7 @@ impl SourceVerdict {
             return None;
         }
         let (won, tied, lost) = traces.iter().fold((0, 0, 0), |acc, t| {
-            let (w, e, l) = t.tally(TIE);
+            let (w, e, l) = t.tally();
             (acc.0 + w, acc.1 + e, acc.2 + l)
         });
         let gap_at_largest = traces
@@ -222,7 +231,7 @@ impl SourceVerdict {
                 Some(t.unbounded_hit_rate() - d.recency.1.max(d.frequency.1))
             })
             .fold(0.0, f64::max);
-        Some(SourceVerdict {
+        Some(SourceTally {
             source,
             traces: traces.len(),
             won,
@@ -249,7 +258,7 @@ pub struct GameSearchFindings {
     /// Per trace, in input order.
     pub traces: Vec<TraceFindings>,
     /// The catalogue, then each dice-chess source in [`TraceSource::ALL`] order (kinds without traces left out).
-    pub verdicts: Vec<SourceVerdict>,
+    pub verdicts: Vec<SourceTally>,
     /// Families whose search traces with and without a TT are the same stream (the table cut no leaf lookup),
     /// so their two kinds' figures coincide and count twice in the overall tally.
     pub table_cuts_nothing: Vec<Family>,
@@ -272,13 +281,13 @@ impl GameSearchFindings {
     }
 
     /// Every dice-chess trace-budget pair together.
-    pub(crate) fn dice_verdict(&self) -> Option<SourceVerdict> {
+    pub(crate) fn dice_verdict(&self) -> Option<SourceTally> {
         let dice: Vec<&TraceFindings> = self.traces.iter().filter(|t| t.origin.is_some()).collect();
-        SourceVerdict::of(None, &dice)
+        SourceTally::of(None, &dice)
     }
 }
 
-fn verdicts(traces: &[TraceFindings]) -> Vec<SourceVerdict> {
+fn verdicts(traces: &[TraceFindings]) -> Vec<SourceTally> {
     let kind = |source: Option<TraceSource>| -> Vec<&TraceFindings> {
         traces
             .iter()
@@ -287,7 +296,7 @@ fn verdicts(traces: &[TraceFindings]) -> Vec<SourceVerdict> {
     };
     std::iter::once(None)
         .chain(TraceSource::ALL.map(Some))
-        .filter_map(|source| SourceVerdict::of(source, &kind(source)))
+        .filter_map(|source| SourceTally::of(source, &kind(source)))
         .collect()
 }
 
@@ -334,7 +343,8 @@ pub(crate) fn analyse(
     let results = parallel_map(&jobs, threads, progress, |&(t, policy, fraction)| {
         let trace = &traces[t];
         let budget = budget_for(fraction, trace.universe);
-        let r = replay_keys(policy, budget, &trace.keys, trace.universe, &checks[t])?;
+        let r = replay_keys(policy, budget, &trace.keys, trace.universe, &checks[t])
+            .map_err(|e| crate::exit::Failure::Mismatch.tag(e))?;
         Ok(GameSearchRow {
             trace: trace.name.clone(),
             arm: EvictionArm { policy, budget },
@@ -360,40 +370,84 @@ pub(crate) fn analyse(
             })
         })
         .collect();
-    let findings: Vec<TraceFindings> = traces
-        .iter()
-        .map(|t| trace_findings(t, policies, &rows))
-        .collect();
-    let search = |family: Family, table: bool| {
+    let origin = |name: &str| {
         traces
             .iter()
-            .find(|t| t.origin == Some((family, TraceSource::Search { table })))
+            .find(|t| t.name == name)
+            .and_then(|t| t.origin)
+    };
+    Ok(findings_of_rows(policies, rows, origin))
+}
+
+/// The findings of `rows` (every trace's replays, traces in the order they appear), as the run works them out
+/// and as the report reads them back from `game_search.csv`, so the two cannot differ; `origin` names a trace's
+/// family and source. A family's table cut nothing when its two search traces' rows coincide (a stream equal to
+/// an earlier one is replayed once and its rows copied).
+pub(crate) fn findings_of_rows(
+    policies: &[PolicyKind],
+    rows: Vec<GameSearchRow>,
+    origin: impl Fn(&str) -> Option<(Family, TraceSource)>,
+) -> GameSearchFindings {
+    let mut names: Vec<&str> = Vec::new();
+    for r in &rows {
+        if !names.contains(&r.trace.as_str()) {
+            names.push(&r.trace);
+        }
+    }
+    let of =
+        |name: &str| -> Vec<&GameSearchRow> { rows.iter().filter(|r| r.trace == name).collect() };
+    let findings: Vec<TraceFindings> = names
+        .iter()
+        .map(|name| {
+            let first = of(name)[0];
+            let (lookups, universe) = (first.lookups as usize, first.distinct_keys);
+            trace_findings(name, origin(name), lookups, universe, policies, &rows)
+        })
+        .collect();
+    let same = |a: &str, b: &str| {
+        let (a, b) = (of(a), of(b));
+        a.len() == b.len()
+            && a.iter().zip(&b).all(|(x, y)| {
+                GameSearchRow {
+                    trace: String::new(),
+                    ..(*x).clone()
+                } == GameSearchRow {
+                    trace: String::new(),
+                    ..(*y).clone()
+                }
+            })
     };
     let mut table_cuts_nothing: Vec<Family> = Vec::new();
-    for t in traces {
+    for t in &findings {
         if let Some((family, TraceSource::Search { table: true })) = t.origin
-            && search(family, false).is_some_and(|without| without.keys == t.keys)
+            && findings.iter().any(|u| {
+                u.origin == Some((family, TraceSource::Search { table: false }))
+                    && same(&u.name, &t.name)
+            })
         {
             table_cuts_nothing.push(family);
         }
     }
-    Ok(GameSearchFindings {
+    GameSearchFindings {
         table_cuts_nothing,
         policies: policies.to_vec(),
-        rows,
         verdicts: verdicts(&findings),
         traces: findings,
-    })
+        rows,
+    }
 }
 
 fn trace_findings(
-    t: &NamedTrace,
+    name: &str,
+    origin: Option<(Family, TraceSource)>,
+    lookups: usize,
+    universe: usize,
     policies: &[PolicyKind],
     rows: &[GameSearchRow],
 ) -> TraceFindings {
     let hit = |k: PolicyKind, f: f64| -> Option<f64> {
         rows.iter()
-            .find(|r| r.trace == t.name && r.arm.policy == k && r.budget_fraction == f)
+            .find(|r| r.trace == name && r.arm.policy == k && r.budget_fraction == f)
             .map(|r| 1.0 - r.miss_ratio)
     };
     let mean_hit = |k: PolicyKind| -> f64 {
@@ -425,10 +479,10 @@ fn trace_findings(
         })
         .collect();
     TraceFindings {
-        name: t.name.clone(),
-        origin: t.origin,
-        lookups: t.keys.len(),
-        universe: t.universe,
+        name: name.to_owned(),
+        origin,
+        lookups,
+        universe,
         best_aging,
         duels,
     }
@@ -437,6 +491,26 @@ fn trace_findings(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A duel is won or lost only beyond the tie threshold, either way.
+    #[test]
+    fn duels_tie_within_the_threshold_and_count_by_their_verdicts() {
+        let duel = |frequency: f64| Duel {
+            fraction: 0.1,
+            recency: (PolicyKind::Lru, 0.5),
+            frequency: (PolicyKind::Lfu, frequency),
+        };
+        let t = TraceFindings {
+            name: "t".into(),
+            origin: None,
+            lookups: 10,
+            universe: 2,
+            best_aging: None,
+            duels: [0.51, 0.5005, 0.5, 0.4995, 0.49, 0.48].map(duel).to_vec(),
+        };
+        assert_eq!(t.tally(), (1, 3, 2));
+        assert_eq!(t.duels[1].verdict(), Verdict::WithinNoise);
+    }
 
     #[test]
     fn the_duel_picks_each_family_s_best_rule_and_frequency_wins_a_hot_key_behind_scans() {
@@ -486,7 +560,7 @@ mod tests {
         assert_eq!(f.verdicts.len(), 1);
         let v = &f.verdicts[0];
         assert_eq!(v.source, None);
-        let (won, tied, lost) = t.tally(TIE);
+        let (won, tied, lost) = t.tally();
         assert_eq!((v.won, v.tied, v.lost), (won, tied, lost));
         assert!(v.won > 0 && v.most >= small.difference() && v.least <= v.mean);
         assert!(f.dice_verdict().is_none());

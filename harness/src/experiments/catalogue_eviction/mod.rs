@@ -1,6 +1,7 @@
 //! The catalogue-eviction experiment: a Domineering component catalogue under a memory budget, every eviction
 //! rule replayed on the same lookup stream (one access loop, each policy a file of small hooks), findings over
-//! seeds, and its own report in `<report-dir>/eviction/`; in the main job its CSVs go into the run folder.
+//! seeds, and its own report (`<report-dir>/eviction/`, rendered from its results folder); in the main job its CSVs
+//! go into the run folder and the main report renders the page.
 
 mod run;
 
@@ -47,6 +48,9 @@ pub use spec::PolicyKind;
 pub(crate) struct CatalogueEviction;
 
 impl Experiment for CatalogueEviction {
+    fn questions(&self) -> &'static [crate::answer::Question] {
+        &[claims::EVICTION_RULE]
+    }
     fn name(&self) -> &'static str {
         "catalogue_eviction"
     }
@@ -62,8 +66,14 @@ impl Experiment for CatalogueEviction {
     fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
         run_eviction(run.job, run.folder)
     }
-    // No section of the main report (the default): the experiment writes its own report into `eviction/`, which
-    // the main report's header points to. Its sentence of the answer is read from `eviction.csv`.
+    // Its own page, `eviction/index.md`, which the main report's header points to, rendered from the run folder.
+    fn section(
+        &self,
+        ctx: &crate::section::SectionContext<'_>,
+    ) -> anyhow::Result<Option<crate::section::Section>> {
+        report::section(ctx)
+    }
+    // Its sentence of the answer is read from `eviction.csv`.
     fn claims(
         &self,
         ctx: &crate::section::SectionContext<'_>,
@@ -72,13 +82,8 @@ impl Experiment for CatalogueEviction {
     }
 }
 
-/// The subfolder of the main report that this experiment's report owns (the main report's render keeps it whole).
+/// The subfolder of the main report that holds this experiment's page.
 pub const EVICTION_SUBFOLDER: &str = "eviction";
-
-/// Where the main job stages the eviction report inside its run folder: the report folder is written only when the
-/// run is complete, so a failed or interrupted run leaves it untouched; the main render copies this folder to
-/// `<report-dir>/eviction/`.
-pub(crate) const STAGED_REPORT: &str = "eviction-report";
 
 #[cfg(test)]
 mod policy_tests;

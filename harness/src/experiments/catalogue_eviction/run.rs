@@ -1,5 +1,5 @@
-//! The catalogue-eviction experiment as a stage of the main job: its CSVs and its report go into the run folder (the
-//! report staged there until the main render publishes it as `<report-dir>/eviction/`); and the dice-chess trace export of `--trace-out`.
+//! The catalogue-eviction experiment as a stage of the main job: its CSVs go into the run folder (the main report
+//! renders its page `<report-dir>/eviction/` from them); and the dice-chess trace export of `--trace-out`.
 
 use crate::experiments::Job;
 use crate::progress::Progress;
@@ -10,7 +10,6 @@ use crate::{outln, status};
 /// game-search comparison.
 pub fn run_eviction(job: &Job, folder: &RunFolder) -> anyhow::Result<()> {
     let mut cfg = crate::experiments::catalogue_eviction::Config {
-        report_dir: Some(folder.path().join(super::STAGED_REPORT)),
         command: "harness (main job)".to_string(),
         game_search_scenarios: Some(job.scenarios_dir.clone()),
         ..crate::experiments::catalogue_eviction::Config::default()
@@ -35,9 +34,6 @@ pub fn run_eviction(job: &Job, folder: &RunFolder) -> anyhow::Result<()> {
     let summary = summary?;
     for line in &summary.lines {
         outln!("{line}");
-    }
-    if let Some(r) = &summary.report {
-        outln!("eviction report: {}", r.display());
     }
     Ok(())
 }

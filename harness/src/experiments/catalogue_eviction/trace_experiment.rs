@@ -74,7 +74,8 @@ pub fn run_trace(
     progress.set_length(jobs.len() as u64);
     let distinct = trace.universe.max(1);
     let rows = parallel_map(&jobs, threads, progress, |&(policy, budget)| {
-        let r = replay_keys(policy, budget, &trace.keys, trace.universe, &check)?;
+        let r = replay_keys(policy, budget, &trace.keys, trace.universe, &check)
+            .map_err(|e| crate::exit::Failure::Mismatch.tag(e))?;
         Ok(TraceRow {
             trace: name.clone(),
             arm: EvictionArm { policy, budget },

@@ -15,6 +15,30 @@ use crate::verdict::Verdict;
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 
+/// The answer's question this file answers (its place 1 in the answer).
+pub(crate) const DEFAULT_PAYS: Question = Question {
+    order: 1,
+    words: "Does the evaluation cache pay with the default evaluator and settings?",
+    declared: Some(
+        "in each family, the optimized cache against no cache with the `material` evaluator and the \
+               traversal cache on (expansion timings)",
+    ),
+};
+
+/// The answer's question this file answers (its place 2 in the answer).
+pub(crate) const PAYS_FROM: Question = Question {
+    order: 2,
+    words: "From what evaluator cost and hit rate does it pay?",
+    declared: None,
+};
+
+/// The answer's question this file answers (its place 5 in the answer).
+pub(crate) const TRAVERSAL_REUSE: Question = Question {
+    order: 5,
+    words: "How much of the reuse does the traversal cache already take?",
+    declared: None,
+};
+
 /// The declared comparison's families ([`crate::answer::DECLARED`]): the optimized cache against no cache with
 /// `evaluator` and the traversal cache `traversal`; `declared` is false when the run did not time the declared
 /// setting and the sentence answers for the one it did (then exploratory, and it says so).
@@ -41,7 +65,7 @@ pub(crate) fn default_pays(
          cache is shown to pay {}: {body}.",
         in_families(paying, n)
     );
-    Claim::new(Question::DefaultPays, &answer, figures)
+    Claim::new(DEFAULT_PAYS, &answer, figures)
 }
 
 /// One family's instruction costs of the optimized cache with the default evaluator (callgrind, traversal on).
@@ -163,95 +187,13 @@ pub(crate) fn pays_from(
     let mut parts = Vec::new();
     let mut figures = Vec::new();
     if !costs.is_empty() {
-        let e = costs[0].evaluator;
-        let by_cost = |a: &&InstructionCost, b: &&InstructionCost| {
-            a.break_even_cost().total_cmp(&b.break_even_cost())
-        };
-        let cheapest = costs.iter().min_by(by_cost).expect("costs is not empty");
-        let dearest = costs.iter().max_by(by_cost).expect("costs is not empty");
-        let mut reachable: Vec<&InstructionCost> = costs
-            .iter()
-            .filter(|c| c.break_even_hit_rate() < 1.0)
-            .collect();
-        reachable.sort_by(|a, b| a.break_even_hit_rate().total_cmp(&b.break_even_hit_rate()));
-        let never = costs.len() - reachable.len();
-        let saving: Vec<&str> = costs
-            .iter()
-            .filter(|c| c.hit_rate > c.break_even_hit_rate())
-            .map(|c| c.family.as_str())
-            .collect();
-        let from = match (reachable.first(), reachable.last()) {
-            (Some(a), Some(b)) if a.family == b.family => format!(
-                "needs at least {} hits ({})",
-                percent(a.break_even_hit_rate()),
-                a.family
-            ),
-            (Some(a), Some(b)) => format!(
-                "needs at least {} hits ({}) to {} ({})",
-                percent(a.break_even_hit_rate()),
-                a.family,
-                percent(b.break_even_hit_rate()),
-                b.family
-            ),
-            _ => "needs more than every hit rate".to_owned(),
-        };
-        let never = if never > 0 {
-            format!(
-                " and never pays at any hit rate {} (a lookup costs more than the call it saves)",
-                in_families(never, costs.len())
-            )
-        } else {
-            String::new()
-        };
-        // One family gives one figure, not a range.
-        let range = if cheapest.family == dearest.family {
-            format!(
-                "at {} instructions per call ({}, {} hits)",
-                instructions(cheapest.break_even_cost()),
-                cheapest.family,
-                percent(cheapest.hit_rate)
-            )
-        } else {
-            format!(
-                "from {} instructions per call ({}, {} hits) to {} ({}, {})",
-                instructions(cheapest.break_even_cost()),
-                cheapest.family,
-                percent(cheapest.hit_rate),
-                instructions(dearest.break_even_cost()),
-                dearest.family,
-                percent(dearest.hit_rate)
-            )
-        };
-        parts.push(format!(
-            "counted in instructions (callgrind), where an evaluation costs more than a lookup's cost divided by \
-             the hit rate: {range}; `{evaluator}` costs {}, so it {from}{never}, and the families' hit rates clear \
-             that {}{}",
-            instructions(e),
-            in_families(saving.len(), costs.len()),
-            if saving.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", saving.join(", "))
-            }
-        ));
-        for c in costs {
-            figures.push(ClaimFigure::exact(
-                format!("break-even instructions per call {}", c.family),
-                "instructions",
-                c.break_even_cost(),
-            ));
-            figures.push(ClaimFigure::exact(
-                format!("break-even hit rate {}", c.family),
-                "fraction",
-                c.break_even_hit_rate(),
-            ));
-        }
+        parts.push(instruction_break_even(evaluator, costs, &mut figures));
     }
     if !exploratory.is_empty() {
         parts.push(exploratory_settings(exploratory, &mut figures));
     }
     if parts.is_empty() {
-        return Claim::not_measured(Question::PaysFrom);
+        return Claim::not_measured(PAYS_FROM);
     }
     let mut answer = parts.join("; ");
     answer.push('.');
@@ -259,7 +201,108 @@ pub(crate) fn pays_from(
     let answer = chars.next().map_or(String::new(), |c| {
         c.to_uppercase().collect::<String>() + chars.as_str()
     });
-    Claim::new(Question::PaysFrom, &answer, figures)
+    Claim::new(PAYS_FROM, &answer, figures)
+}
+
+/// The instruction break-even of `evaluator` over the families of `costs` (not empty): the evaluator cost from
+/// which the cache pays, the hit rate it needs, and the families whose hit rate clears it; pushes each family's
+/// break-even cost and hit rate onto `figures`.
+fn instruction_break_even(
+    evaluator: &str,
+    costs: &[InstructionCost],
+    figures: &mut Vec<ClaimFigure>,
+) -> String {
+    let e = costs[0].evaluator;
+    let by_cost = |a: &&InstructionCost, b: &&InstructionCost| {
+        a.break_even_cost().total_cmp(&b.break_even_cost())
+    };
+    let cheapest = costs.iter().min_by(by_cost).expect("costs is not empty");
+    let dearest = costs.iter().max_by(by_cost).expect("costs is not empty");
+    let saving: Vec<&str> = costs
+        .iter()
+        .filter(|c| c.hit_rate > c.break_even_hit_rate())
+        .map(|c| c.family.as_str())
+        .collect();
+    let needs = needed_hit_rate(costs);
+    // One family gives one figure, not a range.
+    let range = if cheapest.family == dearest.family {
+        format!(
+            "at {} instructions per call ({}, {} hits)",
+            instructions(cheapest.break_even_cost()),
+            cheapest.family,
+            percent(cheapest.hit_rate)
+        )
+    } else {
+        format!(
+            "from {} instructions per call ({}, {} hits) to {} ({}, {})",
+            instructions(cheapest.break_even_cost()),
+            cheapest.family,
+            percent(cheapest.hit_rate),
+            instructions(dearest.break_even_cost()),
+            dearest.family,
+            percent(dearest.hit_rate)
+        )
+    };
+    let claim = format!(
+        "counted in instructions (callgrind), where an evaluation costs more than a lookup's cost divided by \
+         the hit rate: {range}; `{evaluator}` costs {}, so it {needs}, and the families' hit rates clear \
+         that {}{}",
+        instructions(e),
+        in_families(saving.len(), costs.len()),
+        if saving.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", saving.join(", "))
+        }
+    );
+    for c in costs {
+        figures.push(ClaimFigure::exact(
+            format!("break-even instructions per call {}", c.family),
+            "instructions",
+            c.break_even_cost(),
+        ));
+        figures.push(ClaimFigure::exact(
+            format!("break-even hit rate {}", c.family),
+            "fraction",
+            c.break_even_hit_rate(),
+        ));
+    }
+    claim
+}
+
+/// The hit rate the cache needs to save instructions, over the families where some hit rate suffices, and in how
+/// many families none does.
+fn needed_hit_rate(costs: &[InstructionCost]) -> String {
+    let mut reachable: Vec<&InstructionCost> = costs
+        .iter()
+        .filter(|c| c.break_even_hit_rate() < 1.0)
+        .collect();
+    reachable.sort_by(|a, b| a.break_even_hit_rate().total_cmp(&b.break_even_hit_rate()));
+    let never = costs.len() - reachable.len();
+    let from = match (reachable.first(), reachable.last()) {
+        (Some(a), Some(b)) if a.family == b.family => format!(
+            "needs at least {} hits ({})",
+            percent(a.break_even_hit_rate()),
+            a.family
+        ),
+        (Some(a), Some(b)) => format!(
+            "needs at least {} hits ({}) to {} ({})",
+            percent(a.break_even_hit_rate()),
+            a.family,
+            percent(b.break_even_hit_rate()),
+            b.family
+        ),
+        _ => "needs more than every hit rate".to_owned(),
+    };
+    let never = if never > 0 {
+        format!(
+            " and never pays at any hit rate {} (a lookup costs more than the call it saves)",
+            in_families(never, costs.len())
+        )
+    } else {
+        String::new()
+    };
+    format!("{from}{never}")
 }
 
 /// One family's hit rate of the optimized cache with the traversal cache off and on.
@@ -312,7 +355,7 @@ pub(crate) fn traversal_reuse(rows: &[Reuse]) -> Claim {
             ]
         })
         .collect();
-    Claim::new(Question::TraversalReuse, &answer, figures)
+    Claim::new(TRAVERSAL_REUSE, &answer, figures)
 }
 
 /// The optimized cache against no cache in one evaluator and traversal setting, per family: the speedup, the
@@ -633,7 +676,7 @@ mod tests {
         );
         assert_eq!(
             pays_from("material", &[], &[]).claim,
-            Claim::not_measured(Question::PaysFrom).claim
+            Claim::not_measured(PAYS_FROM).claim
         );
     }
 

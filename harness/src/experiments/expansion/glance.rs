@@ -4,7 +4,6 @@
 
 use crate::answer::Usage;
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::strength::{Strength, elo_text};
 use crate::present::number::{MISSING, instructions, percent, ratio_interval, time_ns};
 use crate::present::{Align, Table, TableError};
 use crate::record::schema::{
@@ -12,6 +11,7 @@ use crate::record::schema::{
 };
 use crate::record::{ArmKey, Known, Metric, MetricTable};
 use crate::statistics::{Interval, Method, median_ci_rank};
+use crate::strength::{Strength, elo_text};
 use crate::verdict::{PAYS, Verdict};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
@@ -69,7 +69,7 @@ pub struct Glance {
     /// cache with the others).
     pub break_even_instructions_per_call: Option<f64>,
     /// The speedup in playing strength at the stated budget: Elo(N·speedup) − Elo(N) off the curve
-    /// ([`crate::experiments::strength`]); absent without a curve and bench, or off the curve.
+    /// ([`crate::strength`]); absent without a curve and bench, or off the curve.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub predicted_elo: Option<Interval>,
 }
@@ -151,10 +151,49 @@ fn glance(
     let hits = per_op(counts, &arm, Metric::CacheHits)?;
     let lookups = per_op(counts, none, Metric::EvaluatorCalls)?;
     let hit_rate = if lookups > 0.0 { hits / lookups } else { 0.0 };
-    let constant = |a: &ArmKey| ArmKey {
+    let (evaluator_ns_per_call, evaluator_ns_per_call_bounds) =
+        evaluator_ns(timings, intervals, none, lookups);
+    let break_even_ns_per_call = break_even_ns(counts, timings, intervals, &constant(&arm), hits);
+    let (evaluator_instructions_per_call, break_even_instructions_per_call) =
+        instruction_costs(counts, none, &arm, hit_rate);
+    Some(Glance {
+        scenario: none.scenario.clone(),
+        evaluator: none.evaluator.clone(),
+        traversal: none.traversal.clone(),
+        fastest_variant: arm.variant.clone(),
+        verdict: Verdict::of_ratio(&speedup),
+        speedup_vs_none: speedup,
+        hit_rate,
+        evaluator_ns_per_call,
+        evaluator_ns_per_call_bounds,
+        break_evens_disagree: break_evens_disagree(
+            break_even_ns_per_call.as_ref(),
+            break_even_instructions_per_call,
+            Usage::of(timings, &constant(none)).zip(Usage::of(timings, &constant(&arm))),
+        ),
+        break_even_ns_per_call,
+        evaluator_instructions_per_call,
+        break_even_instructions_per_call,
+        predicted_elo: None,
+    })
+}
+
+/// The same arm with the `constant` evaluator, whose time is the operation without the evaluator's work.
+fn constant(a: &ArmKey) -> ArmKey {
+    ArmKey {
         evaluator: EvaluatorKind::Constant.to_string(),
         ..a.clone()
-    };
+    }
+}
+
+/// The evaluator's own time per call in the setting of `none` and its bounds: measured directly where the run has
+/// it, else from the difference of the evaluator's and the `constant` evaluator's `none` medians per lookup.
+fn evaluator_ns(
+    timings: &MetricTable<f64>,
+    intervals: &IntervalTable,
+    none: &ArmKey,
+    lookups: f64,
+) -> (Option<f64>, Option<(f64, f64)>) {
     let ns = |a: &ArmKey| timings.get(a, Metric::NsPerOpMedian);
     // The direct measurement (the evaluator alone over the setting's evaluations) where the run has it; a run
     // folder from before it has only the difference of the two evaluators' `none` medians, with bounds from their
@@ -181,7 +220,17 @@ fn glance(
         })(),
     }
     .filter(|_| evaluator_ns_per_call_bounds.is_none_or(|(low, _)| low > 0.0));
-    let break_even_ns_per_call = break_even_ns(counts, timings, intervals, &constant(&arm), hits);
+    (evaluator_ns_per_call, evaluator_ns_per_call_bounds)
+}
+
+/// The evaluator's instructions per call and the cache's break-even in instructions per call for the fastest
+/// variant's `arm` (callgrind); the break-even needs the traversal cache on and a hit rate above 0.
+fn instruction_costs(
+    counts: &MetricTable<i128>,
+    none: &ArmKey,
+    arm: &ArmKey,
+    hit_rate: f64,
+) -> (Option<f64>, Option<f64>) {
     // Callgrind measures each selected evaluator without a cache and under the optimized one (the report's
     // evaluator under every variant), with the traversal cache on only: its break-even rows sit on the cached
     // arm they were derived from.
@@ -211,26 +260,10 @@ fn glance(
         })
         .flatten()
         .map(|p| p / hit_rate);
-    Some(Glance {
-        scenario: none.scenario.clone(),
-        evaluator: none.evaluator.clone(),
-        traversal: none.traversal.clone(),
-        fastest_variant: arm.variant.clone(),
-        verdict: Verdict::of_ratio(&speedup),
-        speedup_vs_none: speedup,
-        hit_rate,
-        evaluator_ns_per_call,
-        evaluator_ns_per_call_bounds,
-        break_evens_disagree: break_evens_disagree(
-            break_even_ns_per_call.as_ref(),
-            break_even_instructions_per_call,
-            Usage::of(timings, &constant(none)).zip(Usage::of(timings, &constant(&arm))),
-        ),
-        break_even_ns_per_call,
+    (
         evaluator_instructions_per_call,
         break_even_instructions_per_call,
-        predicted_elo: None,
-    })
+    )
 }
 
 /// The break-even in ns per call of the cached arm `with` (the `constant` evaluator's): the cache's time per hit
@@ -841,6 +874,7 @@ mod tests {
             rustc: "r".into(),
             git_revision: "g".into(),
             seed: 1,
+            ..Default::default()
         };
         let mut g = vec![Glance {
             scenario: "sparse".into(),

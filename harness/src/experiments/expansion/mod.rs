@@ -4,7 +4,6 @@
 
 mod claims;
 pub mod glance;
-pub mod operation;
 mod parity;
 mod rows;
 pub mod section;
@@ -20,6 +19,14 @@ use super::{Experiment, MainRun};
 pub(crate) struct Expansion;
 
 impl Experiment for Expansion {
+    fn questions(&self) -> &'static [crate::answer::Question] {
+        &[
+            claims::DEFAULT_PAYS,
+            claims::PAYS_FROM,
+            worth::STRENGTH,
+            claims::TRAVERSAL_REUSE,
+        ]
+    }
     fn name(&self) -> &'static str {
         "expansion"
     }

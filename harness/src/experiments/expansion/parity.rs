@@ -2,8 +2,8 @@
 
 use crate::exit::Failure;
 use crate::experiments::Job;
-use crate::experiments::expansion::operation::timing::ArmTiming;
-use crate::experiments::expansion::operation::{Arm, CountResult, check_parity, count_family};
+use crate::operation::timing::ArmTiming;
+use crate::operation::{Arm, CountResult, check_parity, count_family};
 use crate::parallel::parallel_map;
 use crate::progress::Progress;
 use crate::scenario::LoadedScenario;

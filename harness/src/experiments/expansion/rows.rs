@@ -2,10 +2,10 @@
 //! `intervals.csv`, `probes.csv`, and its console tables.
 
 use super::Group;
-use super::operation::CountResult;
-use super::operation::probes::FamilyProbes;
-use super::operation::table::{Line, render, render_expansion};
-use super::operation::timing::ArmTiming;
+use crate::operation::CountResult;
+use crate::operation::probes::FamilyProbes;
+use crate::operation::table::{Line, render, render_expansion};
+use crate::operation::timing::ArmTiming;
 use crate::outln;
 use crate::record::schema::{
     EVALUATOR_NS_PER_CALL, IntervalRow, NS_PER_OP, ProbeRow, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE,

@@ -221,7 +221,6 @@ fn race_note(ctx: &SectionContext<'_>) -> Option<String> {
 }
 
 fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
-    let t = ctx.timings;
     let _ = writeln!(s.markdown, "## Timings\n");
     let race = race_note(ctx).map_or(String::new(), |n| format!(" {n}"));
     let _ = writeln!(
@@ -233,6 +232,29 @@ fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
          are noise.{race}\n\n{}\n",
         plan_note(ctx.dir)?
     );
+    let (vs_none, vs_tuple) = timings_table(ctx, s)?;
+    time_chart(ctx, s)?;
+    speedup_charts(ctx, s)?;
+    let what = match (headline(&vs_none), headline(&vs_tuple)) {
+        (Some(none), tuple) => format!(
+            "against no cache the optimized cache's speedup ranges from {none}{}",
+            tuple.map_or(String::new(), |t| format!(
+                " Against the tuple-key map (the slowest variant) it ranges from {t}"
+            ))
+        ),
+        (None, _) => "no optimized-versus-none speedups in this run.".into(),
+    };
+    let _ = writeln!(s.markdown, "**What this shows:** {what}\n");
+    Ok(())
+}
+
+/// The table of every timed arm's time and speedups (with the note on their intervals); returns the optimized
+/// cache's speedups over no cache (the headline) and over the tuple-key map.
+fn timings_table(
+    ctx: &SectionContext<'_>,
+    s: &mut Section,
+) -> Result<(Vec<Interval>, Vec<Interval>)> {
+    let t = ctx.timings;
     let mut table = Table::new([
         ("scenario", Align::Left),
         ("variant", Align::Left),
@@ -247,7 +269,6 @@ fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
         Some(i) => ratio_interval(i.point, i.low, i.high),
         None => MISSING.into(),
     };
-    // The optimized cache's speedups over no cache (the headline) and over the tuple-key map.
     let mut vs_none: Vec<Interval> = Vec::new();
     let mut vs_tuple: Vec<Interval> = Vec::new();
     let mut shown: Vec<Interval> = Vec::new();
@@ -285,6 +306,12 @@ fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
              order-statistic interval.\n"
         );
     }
+    Ok((vs_none, vs_tuple))
+}
+
+/// The chart of the time per operation by scenario and variant.
+fn time_chart(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
+    let t = ctx.timings;
     let (scenarios, series) = ctx.by_scenario(t, |a| {
         Some((
             t.get(a, Metric::NsPerOpMedian)?,
@@ -309,6 +336,15 @@ fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
             },
         )?;
     }
+    Ok(())
+}
+
+/// One chart of speedups per baseline: over no cache and over the tuple-key map.
+fn speedup_charts(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
+    let t = ctx.timings;
+    let speed = |arm: &ArmKey, base: CacheKind| {
+        crate::experiments::expansion::glance::speedup_of(t, ctx.intervals, arm, base)
+    };
     for base in [CacheKind::None, CacheKind::Tuple] {
         let (scenarios, series) = ctx.by_scenario(t, |a| {
             speed(a, base).map(|s| (s.point, Some((s.low, s.high))))
@@ -340,15 +376,5 @@ fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
             },
         )?;
     }
-    let what = match (headline(&vs_none), headline(&vs_tuple)) {
-        (Some(none), tuple) => format!(
-            "against no cache the optimized cache's speedup ranges from {none}{}",
-            tuple.map_or(String::new(), |t| format!(
-                " Against the tuple-key map (the slowest variant) it ranges from {t}"
-            ))
-        ),
-        (None, _) => "no optimized-versus-none speedups in this run.".into(),
-    };
-    let _ = writeln!(s.markdown, "**What this shows:** {what}\n");
     Ok(())
 }

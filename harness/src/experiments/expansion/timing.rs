@@ -4,16 +4,16 @@
 //! the executable has no such child (a test binary).
 
 use super::Group;
-use super::operation::timing::{arm_timings, speedup_over};
 use crate::evaluators::EvaluatorKind;
 use crate::experiments::Job;
-use crate::experiments::expansion::operation::Arm;
-use crate::experiments::expansion::operation::evaluator_cost::evaluator_ns_per_call;
 use crate::experiments::job::{report_evaluator, report_traversal};
 use crate::measure::Plan;
 use crate::measure::child::{ChildSpec, child_session};
 use crate::measure::kernel::{SessionTimes, half_width, setting_session};
 use crate::measure::schedule::run_schedule;
+use crate::operation::Arm;
+use crate::operation::evaluator_cost::evaluator_ns_per_call;
+use crate::operation::timing::{arm_timings, speedup_over};
 use crate::progress::Progress;
 use crate::record::schema::TimingPlanRecord;
 use crate::status;
@@ -82,9 +82,9 @@ fn session(
         }
         None => {
             let each: Vec<_> = arms.iter().map(|&a| (states, depth, a)).collect();
-            let planting = super::operation::sampled::Planting::new(0.0);
+            let planting = crate::operation::sampled::Planting::new(0.0);
             let target = Duration::from_millis(job.sample_ms);
-            let mut sampler = super::operation::sampled::Successors::new(&each, target, &planting);
+            let mut sampler = crate::operation::sampled::Successors::new(&each, target, &planting);
             setting_session(&mut sampler, arms.len(), seed, start, length)
         }
     }
@@ -94,8 +94,8 @@ fn session(
 /// its time and its speedup over `none` from that setting and takes only its speedup over `tuple` from the later
 /// one, where `tuple` was timed.
 fn merge_timings(
-    into: &mut Vec<super::operation::timing::ArmTiming>,
-    timed: Vec<super::operation::timing::ArmTiming>,
+    into: &mut Vec<crate::operation::timing::ArmTiming>,
+    timed: Vec<crate::operation::timing::ArmTiming>,
 ) {
     for t in timed {
         match into.iter_mut().find(|x| x.arm == t.arm) {

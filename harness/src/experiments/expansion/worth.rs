@@ -1,17 +1,24 @@
 //! The answer's sentence on playing strength: At a glance's speedups read as predicted Elo at the stated budget
-//! ([`crate::experiments::strength`]), each worded against the declared margin by [`Verdict`]: "worth less than
+//! ([`crate::strength`]), each worded against the declared margin by [`Verdict`]: "worth less than
 //! ±M Elo" only when the whole interval lies inside ±M, a gain or a loss when it excludes 0, "undetermined" when
 //! it holds 0 and reaches past the margin (or covers less than 95%).
 
 use super::glance::{Glance, at_a_glance, with_predicted_elo};
 use crate::answer::{Claim, ClaimFigure, Question};
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::strength::{Basis, MARGIN_ELO, Strength, elo_text};
 use crate::present::number::{count, ratio_interval};
 use crate::record::Known;
 use crate::section::SectionContext;
 use crate::statistics::Interval;
+use crate::strength::{Basis, MARGIN_ELO, Strength, elo_text};
 use crate::verdict::Verdict;
+
+/// The answer's question this file answers (its place 4 in the answer).
+pub(crate) const STRENGTH: Question = Question {
+    order: 4,
+    words: "What is the speedup worth in playing strength?",
+    declared: None,
+};
 
 /// A prediction's verdict against the margin.
 fn verdict(p: &Interval) -> Verdict {
@@ -124,17 +131,17 @@ pub(crate) fn strength_worth(
         "Elo",
         &p,
     )];
-    if let Ok(d) = basis.curve.predict(
-        basis.budget(),
-        &crate::experiments::strength::curve::exact_speedup(2.0),
-    ) {
+    if let Ok(d) = basis
+        .curve
+        .predict(basis.budget(), &crate::statistics::Interval::exact(2.0))
+    {
         figures.push(ClaimFigure::of(
             format!("Elo per doubling at {} nodes", basis.budget()),
             "Elo",
             &d,
         ));
     }
-    Some(Claim::new(Question::Strength, &answer, figures))
+    Some(Claim::new(STRENGTH, &answer, figures))
 }
 
 /// The sentence from the run folder: its copy of Elo per doubling and At a glance as the report computes it.
@@ -156,7 +163,7 @@ pub(crate) fn claims(ctx: &SectionContext<'_>) -> anyhow::Result<Vec<Claim>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::experiments::strength::tests::basis;
+    use crate::strength::tests::basis;
 
     /// A setting whose speedup interval covers 97% (as 6 timing rounds' [min, max] nearly does), so the curve
     /// is read at 98% and the prediction covers at least 95%.
@@ -180,7 +187,7 @@ mod tests {
 
     /// A curve known to ±4 Elo per doubling: +20 at every budget.
     fn precise() -> Basis {
-        use crate::experiments::strength::curve::tests::{curve, point};
+        use crate::strength::curve::tests::{curve, point};
         Basis {
             curve: curve(vec![
                 point(250, 20.0, 4.0),

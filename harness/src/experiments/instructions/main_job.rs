@@ -4,9 +4,9 @@
 //! operation, each evaluator's break-even costs (see [`BreakEven`]).
 
 use super::break_even::{BreakEven, BreakEvenInputs};
-use super::{Children, MeasuredArm, measure_arms, valgrind_version};
+use crate::callgrind::{Children, MeasuredArm, measure_arms, valgrind_version};
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::expansion::operation::Arm;
+use crate::operation::Arm;
 use crate::parallel::parallel_map;
 use crate::progress::Progress;
 use crate::record::{ArmKey, CountRow, Metric};
@@ -209,7 +209,7 @@ pub fn instruction_rows(
                 .to_owned()
         },
         if cache_sim {
-            super::callgrind::window_note()
+            crate::callgrind::window_note()
         } else {
             ""
         },
@@ -356,7 +356,7 @@ impl InstructionPlan {
 }
 
 fn row_key(fam: &str, cache: CacheKind, eval: EvaluatorKind) -> ArmKey {
-    crate::experiments::expansion::operation::Arm {
+    crate::operation::Arm {
         cache,
         eval,
         traversal: engine::chance::Traversal::Cached,
@@ -403,8 +403,8 @@ mod tests {
     #[test]
     fn children_of_examples() {
         use crate::evaluators::EvaluatorKind;
-        use crate::experiments::expansion::operation::Arm;
         use crate::experiments::instructions::main_job::{ArmSet, children_of};
+        use crate::operation::Arm;
         use engine::chance::Traversal;
         use engine::memo::CacheKind;
         let arm = |cache| Arm {

@@ -2,7 +2,7 @@
 //! child processes (`counts.csv`'s instruction rows, `instructions-status.txt`). Deterministic, so a stable figure
 //! where timings are noisy; for the same reason the children run on every free core at once, beside the main job's
 //! timings ([`crate::experiments::lanes`]), and a child whose binary,
-//! scenario file, valgrind and arguments ran before is not run again ([`count_cache`]; the status file says how
+//! scenario file, valgrind and arguments ran before is not run again ([`crate::callgrind::count_cache`]; the status file says how
 //! many were reused).
 
 mod run;
@@ -13,14 +13,7 @@ pub use run::{instruction_rows, probe_families};
 use super::{Experiment, MainRun};
 
 pub mod break_even;
-pub mod callgrind;
-pub mod child;
-mod client_request;
-pub(crate) mod count_cache;
 pub mod main_job;
-
-pub use callgrind::{Children, MeasuredArm, measure_arms, valgrind_version};
-pub use child::operation_states;
 
 /// The instruction-count experiment (see the module docs).
 pub(crate) struct Instructions;
@@ -29,6 +22,9 @@ pub(crate) struct Instructions;
 pub(crate) const STATUS_FILE: &str = "instructions-status.txt";
 
 impl Experiment for Instructions {
+    fn runs_children(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "instructions"
     }

@@ -3,8 +3,8 @@
 
 use crate::evaluators::EvaluatorKind;
 use crate::experiments::Job;
-use crate::experiments::expansion::operation::arm::evaluated_states;
-use crate::experiments::expansion::operation::probes::{FamilyProbes, probe_family};
+use crate::operation::arm::evaluated_states;
+use crate::operation::probes::{FamilyProbes, probe_family};
 use crate::record::{CountRow, RunFolder};
 use crate::scenario::LoadedScenario;
 use crate::status;
@@ -75,7 +75,7 @@ pub fn instruction_rows(
         &caches,
         &job.evaluators,
         &folder.path().join("callgrind"),
-        Some(&super::count_cache::folder_under(&job.out)),
+        Some(&crate::callgrind::count_cache::folder_under(&job.out)),
     );
     status!(
         "instructions: {note} ({:.1} s)",

@@ -3,6 +3,16 @@
 
 use crate::answer::{Claim, FamilyAnswer, FamilyComparison, Question, by_family, in_families};
 
+/// The answer's question this file answers (its place 3 in the answer).
+pub(crate) const IN_SEARCH: Question = Question {
+    order: 3,
+    words: "Does it pay inside the search?",
+    declared: Some(
+        "in each family, Star2 pruning with the transposition table and the optimized cache against the \
+               same search without the cache (search timings)",
+    ),
+};
+
 /// The sentence from the declared comparison's speedups inside the search ([`crate::answer::DECLARED`]), per
 /// family: Star2 + TT with the optimized cache against it without.
 pub(crate) fn in_search(comparisons: &[FamilyComparison]) -> Claim {
@@ -25,7 +35,7 @@ pub(crate) fn in_search(comparisons: &[FamilyComparison]) -> Claim {
             f
         })
         .collect();
-    Claim::new(Question::InSearch, &answer, figures)
+    Claim::new(IN_SEARCH, &answer, figures)
 }
 
 /// The claim from the run folder's `search.csv`; none when the stage was skipped.

@@ -5,11 +5,11 @@
 
 use crate::answer::{intervals_note, ratio_text};
 use crate::arm::{ArmId, SearchArm};
-use crate::experiments::strength::Strength;
 use crate::present::number::{MISSING, count, ratio, ratio_interval, time_ns_interval};
 use crate::present::{Align, Table};
 use crate::record::schema::SearchRecord;
 use crate::statistics::Interval;
+use crate::strength::Strength;
 use crate::verdict::{FASTER, PAYS, Verdict};
 use engine::memo::CacheKind;
 use engine::search::Pruning;
@@ -150,7 +150,7 @@ impl SearchFindings {
         self.strength
             .predict(speedup)
             .map_or_else(String::new, |p| {
-                format!(", about {}", crate::experiments::strength::elo_text(&p))
+                format!(", about {}", crate::strength::elo_text(&p))
             })
     }
 
@@ -300,9 +300,7 @@ impl SearchFindings {
                 pays,
                 self.strength
                     .predict(&a.speedup)
-                    .map_or(MISSING.to_owned(), |p| {
-                        crate::experiments::strength::elo_text(&p)
-                    }),
+                    .map_or(MISSING.to_owned(), |p| crate::strength::elo_text(&p)),
             ])
             .expect("fifteen cells");
         }

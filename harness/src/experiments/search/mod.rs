@@ -1,7 +1,6 @@
 //! The search experiment: every family's frozen roots searched one turn deeper than its expansion depth by every
 //! pruning x transposition table x evaluation cache arm, parity against unpruned expectimax first; `search.csv`.
 
-pub mod arms;
 mod claims;
 pub mod findings;
 mod run;
@@ -18,6 +17,9 @@ use super::{Experiment, MainRun};
 pub(crate) struct Search;
 
 impl Experiment for Search {
+    fn questions(&self) -> &'static [crate::answer::Question] {
+        &[claims::IN_SEARCH]
+    }
     fn name(&self) -> &'static str {
         "search"
     }

@@ -6,9 +6,9 @@
 use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
 use crate::experiments::Job;
-use crate::experiments::search::arms::{SearchArm, SearchRow, search_section};
 use crate::experiments::search::findings::SearchFindings;
 use crate::experiments::search::sampler::family_roots;
+use crate::operation::search::{SearchArm, SearchRow, search_section};
 use crate::parallel::parallel_map;
 use crate::progress::Progress;
 use crate::record::schema::{SearchRecord, write_search};
@@ -92,9 +92,8 @@ pub fn run_search(
     let path = folder.path().join("search.csv");
     folder.write("search.csv", &write_search(&records, &path)?)?;
     // The main job copies Elo per doubling into the run folder before any stage runs.
-    let findings = SearchFindings::of(&records).with_strength(
-        crate::experiments::strength::Strength::of_run(folder.path())?,
-    );
+    let findings = SearchFindings::of(&records)
+        .with_strength(crate::strength::Strength::of_run(folder.path())?);
     outln!("{}", findings.table().plain());
     for line in findings.glance_lines() {
         outln!("{line}");

@@ -3,9 +3,9 @@
 //! plays in the expansion stage. The `timing-rounds` child serves it to the main job (`--search-arm`); the main
 //! job samples in its own process with it where its executable has no such child (a test binary).
 
-use super::arms::{SearchArm, TABLE_ENTRIES, search_roots};
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::expansion::operation::sampled::{Planting, Sampled, Successors};
+use crate::operation::sampled::{Planting, Sampled, Successors};
+use crate::operation::search::{SearchArm, TABLE_ENTRIES, search_roots};
 use crate::scenario::LoadedScenario;
 use anyhow::{Context, Result, bail};
 use engine::GameState;

@@ -30,7 +30,7 @@ fn search(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
         return Ok(());
     };
     let findings = crate::experiments::search::findings::SearchFindings::of(&rows)
-        .with_strength(crate::experiments::strength::Strength::of_run(ctx.dir)?);
+        .with_strength(crate::strength::Strength::of_run(ctx.dir)?);
     let _ = writeln!(
         s.markdown,
         "Every family's frozen roots searched one turn deeper than its expansion depth (material evaluator), in \

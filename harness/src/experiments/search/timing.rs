@@ -7,15 +7,15 @@
 //! - The **all-arms** setting: every arm of the family, plain expectimax included, in what is left: each arm's
 //!   time per pass and its speedup over plain expectimax, and every other cache speedup.
 
-use super::arms::{SearchArm, SearchRow};
 use super::sampler::{arm_words, family_roots, search_sampler, stage_table};
 use crate::experiments::Job;
-use crate::experiments::expansion::operation::sampled::Planting;
 use crate::measure::child::{ChildSpec, child_session};
 use crate::measure::kernel::{
     SessionTimes, flattened, half_width, setting_session, speedup, typical_time,
 };
 use crate::measure::schedule::{Schedule, run_schedule};
+use crate::operation::sampled::Planting;
+use crate::operation::search::{SearchArm, SearchRow};
 use crate::progress::Progress;
 use crate::record::ArmKey;
 use crate::record::schema::TimingPlanRecord;
@@ -210,12 +210,7 @@ pub(crate) fn time_search(
             _ => speedup_of(&all, sessions, uncached, row.arm),
         };
         timings.push(RowTiming {
-            time: Interval {
-                point: per_root.point * roots,
-                low: per_root.low * roots,
-                high: per_root.high * roots,
-                ..per_root
-            },
+            time: per_root.scaled(roots),
             speedup: speedup_of(&all, sessions, SearchArm::PLAIN, row.arm),
             cache_speedup,
         });

@@ -5,6 +5,13 @@ use super::findings::{MATTERS_ABOVE, TtPressureFindings};
 use crate::answer::{Claim, ClaimFigure, Question};
 use crate::present::number::{count, percent};
 
+/// The answer's question this file answers (its place 7 in the answer).
+pub(crate) const TT_SCHEME: Question = Question {
+    order: 7,
+    words: "From what size does the TT replacement scheme stop mattering?",
+    declared: None,
+};
+
 /// The sentence from the sweep's findings.
 pub(crate) fn tt_scheme(f: &TtPressureFindings) -> Claim {
     let apart = |s: &super::SizeSpread| {
@@ -60,7 +67,7 @@ pub(crate) fn tt_scheme(f: &TtPressureFindings) -> Claim {
             )
         })
         .collect();
-    Claim::new(Question::TtScheme, &answer, figures)
+    Claim::new(TT_SCHEME, &answer, figures)
 }
 
 /// The claim from the run folder's `tt_pressure.csv`; none when the slice was skipped.

@@ -12,6 +12,7 @@ mod arm;
 mod claims;
 mod findings;
 mod game;
+mod headline;
 mod rows;
 mod sweep;
 
@@ -67,6 +68,9 @@ impl Config {
 pub(crate) struct TtPressure;
 
 impl Experiment for TtPressure {
+    fn questions(&self) -> &'static [crate::answer::Question] {
+        &[claims::TT_SCHEME]
+    }
     fn name(&self) -> &'static str {
         "tt_pressure"
     }
@@ -85,8 +89,8 @@ impl Experiment for TtPressure {
         } else {
             main_job_slice(run.job.seed)
         };
-        run.findings.tt_pressure = Some(run_tt_pressure(&slice, run.folder.path(), run.meta)?);
-        Ok(())
+        let outcome = run_tt_pressure(&slice, run.folder.path(), run.meta)?;
+        run.headline("tt_pressure", &headline::TtPressureHeadline::of(&outcome))
     }
     fn section(
         &self,

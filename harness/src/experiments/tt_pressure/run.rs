@@ -1,10 +1,10 @@
-//! The TT-pressure stage: fix the game, sweep every arm, check every root value, write `tt_pressure.csv` and the
-//! charts, print the ratio table and the verdict. `harness tt-pressure` runs the full sweep; the main job a
+//! The TT-pressure stage: fix the game, sweep every arm, check every root value, write `tt_pressure.csv`, print
+//! the ratio table and the verdict (the page and its charts are rendered from the folder by `harness report`). `harness tt-pressure` runs the full sweep; the main job a
 //! short slice ([`main_job_slice`]).
 
 use crate::arm::ArmId;
 use crate::exit::Failure;
-use crate::experiments::tt_pressure::section::{Work, chart, markdown, ratio_table};
+use crate::experiments::tt_pressure::section::ratio_table;
 use crate::experiments::tt_pressure::sweep::sweep_on;
 use crate::experiments::tt_pressure::{
     Config, DEFAULT_START, TtPressureFindings, fix_game, records,
@@ -13,7 +13,7 @@ use crate::progress::Progress;
 use crate::record::schema::write_tt_pressure;
 use crate::record::{Provenance, RunMetadata, write_atomic};
 use crate::{outln, status};
-use anyhow::{Context, Result};
+use anyhow::Result;
 use engine::GameState;
 use engine::search::{ReplacementScheme, SearchDepth};
 use std::path::Path;
@@ -50,7 +50,7 @@ pub struct TtPressureOutcome {
     pub seconds: f64,
 }
 
-/// Runs `config` and writes `tt_pressure.csv`, `tt_pressure.md` and `charts/tt_pressure_*.svg` into `dir`.
+/// Runs `config` and writes `tt_pressure.csv` into `dir`.
 ///
 /// A root value unlike the unbounded table's is a wrong search, not a finding: status 3 ([`Failure::Mismatch`]).
 pub fn run_tt_pressure(
@@ -98,22 +98,6 @@ pub fn run_tt_pressure(
     let findings = TtPressureFindings::of(&rows).expect("the rows hold the unbounded arm");
     let csv = dir.join("tt_pressure.csv");
     write_atomic(&csv, &write_tt_pressure(&rows, &csv)?)?;
-    let charts_dir = dir.join("charts");
-    std::fs::create_dir_all(&charts_dir)
-        .with_context(|| format!("{}: cannot create", charts_dir.display()))?;
-    let mut links = Vec::new();
-    for (work, stem) in [
-        (Work::Nodes, "tt_pressure_nodes"),
-        (Work::EvaluatorCalls, "tt_pressure_evaluator_calls"),
-    ] {
-        chart(&rows, work, &charts_dir.join(stem))?;
-        links.push(format!("charts/{stem}.svg"));
-    }
-    let md = markdown(&rows, &findings, &links)?;
-    write_atomic(
-        &dir.join("tt_pressure.md"),
-        format!("# TT replacement under pressure\n\n{md}\n").as_bytes(),
-    )?;
     outln!(
         "\nTT pressure: nodes ÷ unbounded table's ({} moves, depth {}):\n",
         findings.moves,
@@ -169,18 +153,11 @@ mod tests {
         assert_eq!(aged16.capacity_entries, Some(15));
         assert!(aged16.tt_overwrites > 0, "16 entries are under pressure");
         assert_eq!(out.findings.sizes.len(), 2);
-        for stem in ["tt_pressure_nodes", "tt_pressure_evaluator_calls"] {
-            assert!(
-                dir.path()
-                    .join("charts")
-                    .join(format!("{stem}.svg"))
-                    .is_file()
-            );
-        }
-        assert!(
-            std::fs::read_to_string(dir.path().join("tt_pressure.md"))
-                .unwrap()
-                .contains("Verdict")
-        );
+        // The run writes its figures only: the page and its charts are the report's (see `section::page`).
+        let written: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(written, vec![std::ffi::OsString::from("tt_pressure.csv")]);
     }
 }

@@ -181,6 +181,47 @@ pub(crate) fn markdown(
     Ok(md)
 }
 
+/// The findings of `rows`, the markdown (verdict, tables, chart links `charts/<stem>.svg`) and the two charts,
+/// drawn into `charts_dir`; `None` when the rows hold no unbounded arm to compare against.
+fn drawn(
+    rows: &[TtPressureRecord],
+    charts_dir: &Path,
+) -> anyhow::Result<Option<(TtPressureFindings, String, Vec<PathBuf>)>> {
+    let Some(findings) = TtPressureFindings::of(rows) else {
+        return Ok(None);
+    };
+    let mut charts = Vec::new();
+    let mut links = Vec::new();
+    for (work, stem) in [
+        (Work::Nodes, "tt_pressure_nodes"),
+        (Work::EvaluatorCalls, "tt_pressure_evaluator_calls"),
+    ] {
+        charts.push(chart(rows, work, &charts_dir.join(stem))?);
+        links.push(format!("charts/{stem}.svg"));
+    }
+    let md = markdown(rows, &findings, &links)?;
+    Ok(Some((findings, md, charts)))
+}
+
+/// Whether `dir` is a `harness tt-pressure` run folder (its `tt_pressure.csv` without the main job's files).
+pub(crate) fn is_tt_pressure_folder(dir: &Path) -> bool {
+    dir.join("tt_pressure.csv").is_file() && !dir.join("counts.csv").exists()
+}
+
+/// The page of a `harness tt-pressure` run folder `dir`, its charts drawn into `<out>/charts`.
+pub(crate) fn page(dir: &Path, out: &Path) -> anyhow::Result<Section> {
+    let rows = read_tt_pressure(&dir.join("tt_pressure.csv"))?;
+    let charts_dir = out.join("charts");
+    std::fs::create_dir_all(&charts_dir)?;
+    let (_, md, charts) = drawn(&rows, &charts_dir)?
+        .ok_or_else(|| anyhow::anyhow!("{}: no unbounded arm", dir.display()))?;
+    Ok(Section {
+        markdown: format!("# TT replacement under pressure\n\n{md}\n"),
+        charts,
+        pages: Vec::new(),
+    })
+}
+
 /// The section, read from the run folder.
 pub(crate) fn section(ctx: &SectionContext<'_>) -> anyhow::Result<Section> {
     let mut s = Section::default();
@@ -202,19 +243,10 @@ fn tt_pressure(ctx: &SectionContext<'_>, s: &mut Section) -> anyhow::Result<()> 
         );
         return Ok(());
     };
-    let Some(findings) = crate::experiments::tt_pressure::TtPressureFindings::of(&rows) else {
+    let Some((findings, md, charts)) = drawn(&rows, ctx.charts_dir)? else {
         return Ok(());
     };
-    let mut links = Vec::new();
-    for (work, stem) in [
-        (Work::Nodes, "tt_pressure_nodes"),
-        (Work::EvaluatorCalls, "tt_pressure_evaluator_calls"),
-    ] {
-        let files = chart(&rows, work, &ctx.charts_dir.join(stem))?;
-        s.charts.push(files);
-        links.push(format!("charts/{stem}.svg"));
-    }
-    let md = markdown(&rows, &findings, &links)?;
+    s.charts.extend(charts);
     let sizes: Vec<String> = findings
         .sizes
         .iter()

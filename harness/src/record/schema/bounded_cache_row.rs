@@ -4,13 +4,17 @@
 
 use super::SchemaError;
 use super::csv_file::{CsvRecord, Located, read_records, write_records};
+use super::interval_columns::{
+    check_interval, check_method, interval_columns, order_statistic_level,
+};
 use crate::arm::{CacheArm, UNBOUNDED, Workload};
 use crate::record::{Known, RecordError};
+use crate::statistics::Method;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// One workload x family x cache, as written to and read from `bounded_cache.csv`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct BoundedCacheRecord {
     /// `expansion` (every outer successor's nested expansion) or `search` (every root, Star2 + TT).
     pub workload: String,
@@ -49,12 +53,24 @@ pub struct BoundedCacheRecord {
     pub ci_low_ns: f64,
     /// Upper end of the median's 95% interval.
     pub ci_high_ns: f64,
+    /// The time interval's coverage (empty in older runs: the order-statistic level of `samples` rounds).
+    #[serde(default)]
+    pub time_level: Option<f64>,
+    /// How it was computed (`order_statistic`; empty in older runs).
+    #[serde(default)]
+    pub time_method: Option<String>,
     /// time(unbounded) / time(this cache), paired per round, > 1 = faster.
     pub speedup_vs_unbounded: f64,
     /// Lower end of the speedup's 95% interval.
     pub speedup_low: f64,
     /// Upper end of the speedup's 95% interval.
     pub speedup_high: f64,
+    /// The speedup interval's coverage (empty in older runs: the order-statistic level of `samples` rounds).
+    #[serde(default)]
+    pub speedup_level: Option<f64>,
+    /// How it was computed (`paired_ratio`; empty in older runs).
+    #[serde(default)]
+    pub speedup_method: Option<String>,
     /// `host (cpu, N cores)`.
     pub machine: String,
     /// `rustc -V`.
@@ -75,37 +91,37 @@ impl BoundedCacheRecord {
     pub fn arm(&self) -> Option<CacheArm> {
         CacheArm::from_names(&self.policy, self.capacity_entries.map(|c| c as usize))
     }
-
-    /// The time per invocation as an interval: the median of `samples` rounds with its order-statistic interval.
-    pub(crate) fn time(&self) -> crate::statistics::Interval {
-        crate::statistics::Interval {
-            point: self.median_ns,
-            low: self.ci_low_ns,
-            high: self.ci_high_ns,
-            method: crate::statistics::Method::OrderStatistic,
-            ..self.speedup()
-        }
-    }
-
-    /// The speedup over the unbounded cache as an interval: the median of per-round ratios of interleaved timing
-    /// over `samples` rounds, its coverage the order-statistic interval's exact level.
-    pub(crate) fn speedup(&self) -> crate::statistics::Interval {
-        crate::statistics::Interval {
-            point: self.speedup_vs_unbounded,
-            low: self.speedup_low,
-            high: self.speedup_high,
-            level: if self.samples > 0 {
-                crate::statistics::median_ci_rank(self.samples as usize, 0.95).1
-            } else {
-                0.0
-            },
-            n: self.samples as usize,
-            method: crate::statistics::Method::PairedRatio,
-        }
-    }
 }
 
+// The time per invocation: the median of `samples` rounds with its order-statistic interval.
+interval_columns!(BoundedCacheRecord {
+    time,
+    with_time: [median_ns, ci_low_ns, ci_high_ns, time_level, time_method],
+    n: samples,
+    older: |r| order_statistic_level(r.samples, Method::OrderStatistic)
+});
+// The speedup over the unbounded cache: the median of per-round ratios of interleaved timing.
+interval_columns!(BoundedCacheRecord {
+    speedup,
+    with_speedup: [
+        speedup_vs_unbounded,
+        speedup_low,
+        speedup_high,
+        speedup_level,
+        speedup_method
+    ],
+    n: samples,
+    older: |r| order_statistic_level(r.samples, Method::PairedRatio)
+});
+
 impl CsvRecord for BoundedCacheRecord {
+    const ADDED_LATER: &'static [&'static str] = &[
+        "time_level",
+        "time_method",
+        "speedup_level",
+        "speedup_method",
+    ];
+
     const COLUMNS: &'static [&'static str] = &[
         "workload",
         "scenario",
@@ -125,9 +141,13 @@ impl CsvRecord for BoundedCacheRecord {
         "median_ns",
         "ci_low_ns",
         "ci_high_ns",
+        "time_level",
+        "time_method",
         "speedup_vs_unbounded",
         "speedup_low",
         "speedup_high",
+        "speedup_level",
+        "speedup_method",
         "machine",
         "rustc",
         "git_revision",
@@ -176,34 +196,14 @@ impl CsvRecord for BoundedCacheRecord {
                 ),
             ));
         }
-        for (column, v) in [
-            ("median_ns", self.median_ns),
-            ("ci_low_ns", self.ci_low_ns),
-            ("ci_high_ns", self.ci_high_ns),
-            ("speedup_vs_unbounded", self.speedup_vs_unbounded),
-            ("speedup_low", self.speedup_low),
-            ("speedup_high", self.speedup_high),
-        ] {
-            if !v.is_finite() || v < 0.0 {
-                return Err((column, format!("{v} is not a finite non-negative figure")));
-            }
-        }
-        for (column, lo, mid, hi) in [
-            ("median_ns", self.ci_low_ns, self.median_ns, self.ci_high_ns),
-            (
-                "speedup_vs_unbounded",
-                self.speedup_low,
-                self.speedup_vs_unbounded,
-                self.speedup_high,
-            ),
-        ] {
-            if !(lo <= mid && mid <= hi) {
-                return Err((
-                    column,
-                    format!("{mid} lies outside its interval [{lo}, {hi}]"),
-                ));
-            }
-        }
+        check_method("time_method", self.time_method.as_deref())?;
+        check_method("speedup_method", self.speedup_method.as_deref())?;
+        check_interval(["median_ns", "ci_low_ns", "ci_high_ns"], &self.time(), true)?;
+        check_interval(
+            ["speedup_vs_unbounded", "speedup_low", "speedup_high"],
+            &self.speedup(),
+            true,
+        )?;
         Ok(())
     }
 }
@@ -284,6 +284,7 @@ pub(crate) mod tests {
             rustc: "rustc 1.95.0".into(),
             git_revision: "abc".into(),
             seed: 1,
+            ..BoundedCacheRecord::default()
         }
     }
 
@@ -337,5 +338,47 @@ pub(crate) mod tests {
         .unwrap();
         let err = read_bounded_cache(&path).unwrap_err().to_string();
         assert!(err.contains("duplicate row"), "{err}");
+    }
+
+    /// Rows store their intervals whole; a file written before the level and method columns reads them as its
+    /// writer computed them: the order-statistic level of `samples` rounds.
+    #[test]
+    fn intervals_are_stored_whole_and_older_files_read_the_order_statistic_level() {
+        use crate::statistics::{paired_ratio, summarize};
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bounded_cache.csv");
+        let rounds = [9.0, 10.0, 11.0, 10.5, 9.5, 10.2, 9.8];
+        let (t, s) = (
+            summarize(&rounds).unwrap(),
+            paired_ratio(&rounds, &rounds.map(|x| x * 0.9)).unwrap(),
+        );
+        let row = record("direct", Some(64), 700, 9e4)
+            .with_time(&t)
+            .with_speedup(&s);
+        assert_eq!((row.time(), row.speedup()), (t, s));
+        let text =
+            String::from_utf8(write_bounded_cache(std::slice::from_ref(&row), &path).unwrap())
+                .unwrap();
+        assert!(
+            text.contains(",order_statistic,") && text.contains(",paired_ratio,"),
+            "{text}"
+        );
+        std::fs::write(&path, &text).unwrap();
+        assert_eq!(
+            read_bounded_cache(&path).unwrap(),
+            std::slice::from_ref(&row)
+        );
+        std::fs::write(&path, text.replace(",paired_ratio,", ",jackknife,")).unwrap();
+        let err = read_bounded_cache(&path).unwrap_err().to_string();
+        assert!(
+            err.contains("line 2") && err.contains("speedup_method"),
+            "{err}"
+        );
+
+        let old = super::super::csv_file::without_columns(&text, BoundedCacheRecord::ADDED_LATER);
+        assert!(!old.contains("speedup_level"), "{old}");
+        std::fs::write(&path, old).unwrap();
+        let read = read_bounded_cache(&path).unwrap();
+        assert_eq!((read[0].time(), read[0].speedup()), (t, s));
     }
 }

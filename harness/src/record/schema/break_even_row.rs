@@ -3,13 +3,17 @@
 //! speedup measured by interleaved timing of the same operation.
 
 use super::SchemaError;
-use super::csv_file::{CsvRecord, check_within, read_unique, write_records};
+use super::csv_file::{CsvRecord, read_unique, write_records};
+use super::interval_columns::{
+    check_interval, check_method, interval_columns, order_statistic_level,
+};
 use crate::record::RecordError;
+use crate::statistics::Method;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// One family x traversal x variant x rung, as written to and read from `break_even.csv`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct BreakEvenRecord {
     /// Scenario family (the operation is its first successor).
     pub scenario: String,
@@ -43,6 +47,12 @@ pub struct BreakEvenRecord {
     pub speedup_ci_low: f64,
     /// Upper end of the measured speedup's 95% interval.
     pub speedup_ci_high: f64,
+    /// Its coverage (empty in older runs: the order-statistic level of `samples` rounds).
+    #[serde(default)]
+    pub speedup_level: Option<f64>,
+    /// How it was computed (`paired_ratio`; empty in older runs).
+    #[serde(default)]
+    pub speedup_method: Option<String>,
     /// Timing rounds.
     pub samples: u64,
     /// `host (cpu, N cores)`.
@@ -55,26 +65,23 @@ pub struct BreakEvenRecord {
     pub seed: u64,
 }
 
-impl BreakEvenRecord {
-    /// The measured speedup as an interval: the median of per-round ratios of interleaved timing over `samples`
-    /// rounds, its coverage the order-statistic interval's exact level.
-    pub(crate) fn measured(&self) -> crate::statistics::Interval {
-        crate::statistics::Interval {
-            point: self.measured_speedup,
-            low: self.speedup_ci_low,
-            high: self.speedup_ci_high,
-            level: if self.samples > 0 {
-                crate::statistics::median_ci_rank(self.samples as usize, 0.95).1
-            } else {
-                0.0
-            },
-            n: self.samples as usize,
-            method: crate::statistics::Method::PairedRatio,
-        }
-    }
-}
+// The measured speedup: the median of per-round ratios of interleaved timing over `samples` rounds.
+interval_columns!(BreakEvenRecord {
+    measured,
+    with_measured: [
+        measured_speedup,
+        speedup_ci_low,
+        speedup_ci_high,
+        speedup_level,
+        speedup_method
+    ],
+    n: samples,
+    older: |r| order_statistic_level(r.samples, Method::PairedRatio)
+});
 
 impl CsvRecord for BreakEvenRecord {
+    const ADDED_LATER: &'static [&'static str] = &["speedup_level", "speedup_method"];
+
     const COLUMNS: &'static [&'static str] = &[
         "scenario",
         "traversal",
@@ -92,6 +99,8 @@ impl CsvRecord for BreakEvenRecord {
         "measured_speedup",
         "speedup_ci_low",
         "speedup_ci_high",
+        "speedup_level",
+        "speedup_method",
         "samples",
         "machine",
         "rustc",
@@ -144,11 +153,11 @@ impl CsvRecord for BreakEvenRecord {
                 return Err((column, format!("{v} is not a finite positive number")));
             }
         }
-        check_within(
-            "measured_speedup",
-            self.measured_speedup,
-            self.speedup_ci_low,
-            self.speedup_ci_high,
+        check_method("speedup_method", self.speedup_method.as_deref())?;
+        check_interval(
+            ["measured_speedup", "speedup_ci_low", "speedup_ci_high"],
+            &self.measured(),
+            true,
         )
     }
 }
@@ -209,6 +218,7 @@ mod tests {
             rustc: "rustc 1.95.0".into(),
             git_revision: "abc".into(),
             seed: 1,
+            ..BreakEvenRecord::default()
         }
     }
 
@@ -234,5 +244,27 @@ mod tests {
         std::fs::write(&path, write_break_even(&twice, &path).unwrap()).unwrap();
         let err = read_break_even(&path).unwrap_err().to_string();
         assert!(err.contains("duplicate row"), "{err}");
+    }
+
+    /// The measured speedup is stored whole; a file written before its level and method columns reads them as
+    /// its writer computed them (the order-statistic level of `samples` paired rounds).
+    #[test]
+    fn the_measured_speedup_is_stored_whole_and_older_files_read_its_level() {
+        let rounds = [9.0, 10.0, 11.0, 10.5, 9.5, 10.2, 9.8];
+        let ratio = crate::statistics::paired_ratio(&rounds, &rounds.map(|x| x * 1.1)).unwrap();
+        let row = record("material").with_measured(&ratio);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("break_even.csv");
+        let text = String::from_utf8(write_break_even(std::slice::from_ref(&row), &path).unwrap())
+            .unwrap();
+        std::fs::write(&path, &text).unwrap();
+        assert_eq!(read_break_even(&path).unwrap(), [row]);
+        let old = super::super::csv_file::without_columns(&text, BreakEvenRecord::ADDED_LATER);
+        std::fs::write(&path, old).unwrap();
+        let read = read_break_even(&path).unwrap();
+        assert_eq!(
+            (read[0].speedup_method.as_deref(), read[0].measured()),
+            (None, ratio)
+        );
     }
 }

@@ -98,23 +98,6 @@ pub(crate) fn read_unique<R: CsvRecord, K: Ord>(
     Ok(out)
 }
 
-/// Checks that a median lies inside its interval: `Err((column, message))` naming the median's column.
-pub(crate) fn check_within(
-    column: &'static str,
-    median: f64,
-    low: f64,
-    high: f64,
-) -> Result<(), (&'static str, String)> {
-    if low <= median && median <= high {
-        Ok(())
-    } else {
-        Err((
-            column,
-            format!("{median} lies outside its interval [{low}, {high}]"),
-        ))
-    }
-}
-
 /// [`read_records`] on CSV text already in memory; `path` only names the source in errors.
 pub fn parse_records<R: CsvRecord>(
     bytes: &[u8],
@@ -196,4 +179,21 @@ pub fn parse_records<R: CsvRecord>(
         return Err(SchemaError::HeaderOnly { path: p() });
     }
     Ok(out)
+}
+
+/// `text` (CSV with a header) without the columns `drop`: a file as written before they were added.
+#[cfg(test)]
+pub(crate) fn without_columns(text: &str, drop: &[&str]) -> String {
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let headers = reader.headers().unwrap().clone();
+    let keep: Vec<usize> = (0..headers.len())
+        .filter(|&i| !drop.contains(&&headers[i]))
+        .collect();
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(keep.iter().map(|&i| &headers[i])).unwrap();
+    for r in reader.records() {
+        let r = r.unwrap();
+        w.write_record(keep.iter().map(|&i| &r[i])).unwrap();
+    }
+    String::from_utf8(w.into_inner().unwrap()).unwrap()
 }

@@ -4,9 +4,10 @@
 
 use super::arm_key::check_key_columns;
 use super::csv_file::{CsvRecord, Located, read_records, write_records};
+use super::interval_columns::{check_method, interval_columns};
 use super::{ArmKey, Provenance, SchemaError};
 use crate::record::RecordError;
-use crate::statistics::{Interval, Method};
+use crate::statistics::Interval;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -67,6 +68,10 @@ pub struct IntervalRecord {
     pub seed: u64,
 }
 
+interval_columns!(IntervalRecord {
+    interval, with_interval: whole [point, low, high, level, n, method]
+});
+
 impl CsvRecord for IntervalRecord {
     const COLUMNS: &'static [&'static str] = &[
         "scenario",
@@ -96,9 +101,7 @@ impl CsvRecord for IntervalRecord {
         if self.quantity.is_empty() {
             return Err(("quantity", "empty".into()));
         }
-        if Method::from_name(&self.method).is_none() {
-            return Err(("method", format!("unknown method '{}'", self.method)));
-        }
+        check_method("method", Some(&self.method))?;
         if !(0.0..=1.0).contains(&self.level) {
             return Err((
                 "level",
@@ -126,22 +129,25 @@ pub fn write_intervals(
     path: &Path,
 ) -> Result<Vec<u8>, RecordError> {
     write_records(
-        rows.iter().map(|r| IntervalRecord {
-            scenario: r.key.scenario.clone(),
-            variant: r.key.variant.clone(),
-            evaluator: r.key.evaluator.clone(),
-            traversal: r.key.traversal.clone(),
-            quantity: r.quantity.clone(),
-            point: r.interval.point,
-            low: r.interval.low,
-            high: r.interval.high,
-            level: r.interval.level,
-            n: r.interval.n as u64,
-            method: r.interval.method.name().to_owned(),
-            machine: prov.machine.clone(),
-            rustc: prov.rustc.clone(),
-            git_revision: prov.git_revision.clone(),
-            seed: prov.seed,
+        rows.iter().map(|r| {
+            IntervalRecord {
+                scenario: r.key.scenario.clone(),
+                variant: r.key.variant.clone(),
+                evaluator: r.key.evaluator.clone(),
+                traversal: r.key.traversal.clone(),
+                quantity: r.quantity.clone(),
+                point: 0.0,
+                low: 0.0,
+                high: 0.0,
+                level: 0.0,
+                n: 0,
+                method: String::new(),
+                machine: prov.machine.clone(),
+                rustc: prov.rustc.clone(),
+                git_revision: prov.git_revision.clone(),
+                seed: prov.seed,
+            }
+            .with_interval(&r.interval)
         }),
         path,
     )
@@ -176,20 +182,12 @@ impl IntervalTable {
 pub fn read_intervals(path: &Path) -> Result<IntervalTable, SchemaError> {
     let mut by_key = BTreeMap::new();
     for Located { line, record: r } in read_records::<IntervalRecord>(path)? {
+        let interval = r.interval();
         let key = ArmKey {
             scenario: r.scenario,
             variant: r.variant,
             evaluator: r.evaluator,
             traversal: r.traversal,
-        };
-        let method = Method::from_name(&r.method).expect("checked on reading");
-        let interval = Interval {
-            point: r.point,
-            low: r.low,
-            high: r.high,
-            level: r.level,
-            n: r.n as usize,
-            method,
         };
         if by_key
             .insert((key.clone(), r.quantity.clone()), interval)

@@ -13,6 +13,7 @@ mod csv_file;
 mod deadline_row;
 mod error;
 mod eviction_row;
+mod interval_columns;
 mod interval_row;
 mod known;
 mod metric;

@@ -2,10 +2,13 @@
 //! with the arm's counters summed over the family's roots and its time per pass over them.
 
 use super::SchemaError;
-use super::csv_file::{CsvRecord, check_within, read_unique, write_records};
+use super::csv_file::{CsvRecord, read_unique, write_records};
+use super::interval_columns::{
+    check_interval, check_method, interval_columns, order_statistic_level,
+};
 use crate::arm::{SearchArm, parse_switch};
 use crate::record::RecordError;
-use crate::statistics::{Interval, Method, median_ci_rank};
+use crate::statistics::Method;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -123,119 +126,22 @@ impl SearchRecord {
     pub fn table(&self) -> Option<bool> {
         parse_switch(&self.tt)
     }
-
-    /// The time per pass as an interval (older runs: the median of `samples` passes, order statistics).
-    pub(crate) fn time(&self) -> Interval {
-        let method = self.time_method.as_deref().and_then(Method::from_name);
-        Interval {
-            point: self.time_ns,
-            low: self.time_low_ns,
-            high: self.time_high_ns,
-            level: match (self.time_level, method) {
-                (Some(level), Some(_)) => level,
-                _ if self.samples > 0 => median_ci_rank(self.samples as usize, 0.95).1,
-                _ => 0.0,
-            },
-            n: self.samples as usize,
-            method: method.unwrap_or(Method::OrderStatistic),
-        }
-    }
-
-    /// The same record with `t` as its time per pass.
-    pub(crate) fn with_time(mut self, t: &Interval) -> SearchRecord {
-        (self.time_ns, self.time_low_ns, self.time_high_ns) = (t.point, t.low, t.high);
-        (self.samples, self.time_level) = (t.n as u64, Some(t.level));
-        self.time_method = Some(t.method.name().to_owned());
-        self
-    }
-
-    /// The recorded speedup over unpruned expectimax (no pruning, table or cache), whole; `None` in runs
-    /// written before it was recorded.
-    pub(crate) fn speedup(&self) -> Option<Interval> {
-        IntervalColumns {
-            point: self.speedup_vs_plain,
-            low: self.speedup_low,
-            high: self.speedup_high,
-            level: self.speedup_level,
-            n: self.speedup_n,
-            method: self.speedup_method.clone(),
-        }
-        .interval()
-    }
-
-    /// The recorded speedup of the evaluation cache inside this search (against the same pruning and table
-    /// without a cache), whole; `None` on a row without a cache or in runs written before it was recorded.
-    pub(crate) fn cache_speedup(&self) -> Option<Interval> {
-        IntervalColumns {
-            point: self.cache_speedup,
-            low: self.cache_speedup_low,
-            high: self.cache_speedup_high,
-            level: self.cache_speedup_level,
-            n: self.cache_speedup_n,
-            method: self.cache_speedup_method.clone(),
-        }
-        .interval()
-    }
-
-    /// The same record with `speedup` in its speedup columns.
-    pub(crate) fn with_speedup(mut self, speedup: Option<Interval>) -> SearchRecord {
-        let c = IntervalColumns::of(speedup);
-        (self.speedup_vs_plain, self.speedup_low, self.speedup_high) = (c.point, c.low, c.high);
-        (self.speedup_level, self.speedup_n, self.speedup_method) = (c.level, c.n, c.method);
-        self
-    }
-
-    /// The same record with `speedup` in its cache-speedup columns.
-    pub(crate) fn with_cache_speedup(mut self, speedup: Option<Interval>) -> SearchRecord {
-        let c = IntervalColumns::of(speedup);
-        (
-            self.cache_speedup,
-            self.cache_speedup_low,
-            self.cache_speedup_high,
-        ) = (c.point, c.low, c.high);
-        (
-            self.cache_speedup_level,
-            self.cache_speedup_n,
-            self.cache_speedup_method,
-        ) = (c.level, c.n, c.method);
-        self
-    }
 }
 
-/// An optional interval as its six CSV columns: all present or (in older runs, or where it does not apply) all
-/// empty.
-struct IntervalColumns {
-    point: Option<f64>,
-    low: Option<f64>,
-    high: Option<f64>,
-    level: Option<f64>,
-    n: Option<u64>,
-    method: Option<String>,
-}
-
-impl IntervalColumns {
-    fn of(i: Option<Interval>) -> IntervalColumns {
-        IntervalColumns {
-            point: i.map(|s| s.point),
-            low: i.map(|s| s.low),
-            high: i.map(|s| s.high),
-            level: i.map(|s| s.level),
-            n: i.map(|s| s.n as u64),
-            method: i.map(|s| s.method.name().to_owned()),
-        }
-    }
-
-    fn interval(self) -> Option<Interval> {
-        Some(Interval {
-            point: self.point?,
-            low: self.low?,
-            high: self.high?,
-            level: self.level?,
-            n: self.n? as usize,
-            method: Method::from_name(self.method.as_deref()?)?,
-        })
-    }
-}
+interval_columns!(SearchRecord {
+    time,
+    with_time: [time_ns, time_low_ns, time_high_ns, time_level, time_method],
+    n: samples,
+    older: |r| order_statistic_level(r.samples, Method::OrderStatistic)
+});
+interval_columns!(SearchRecord {
+    speedup, with_speedup: optional [speedup_vs_plain, speedup_low, speedup_high, speedup_level, speedup_n,
+        speedup_method]
+});
+interval_columns!(SearchRecord {
+    cache_speedup, with_cache_speedup: optional [cache_speedup, cache_speedup_low, cache_speedup_high,
+        cache_speedup_level, cache_speedup_n, cache_speedup_method]
+});
 
 impl CsvRecord for SearchRecord {
     const ADDED_LATER: &'static [&'static str] = &[
@@ -321,16 +227,14 @@ impl CsvRecord for SearchRecord {
                 format!("{} is not 1, 2 or 3", self.depth_turns),
             ));
         }
-        for (column, v) in [
-            ("time_ns", self.time_ns),
-            ("time_low_ns", self.time_low_ns),
-            ("time_high_ns", self.time_high_ns),
-        ] {
-            if !v.is_finite() || v < 0.0 {
-                return Err((column, format!("{v} is not a finite non-negative time")));
-            }
-        }
-        check_within("time_ns", self.time_ns, self.time_low_ns, self.time_high_ns)?;
+        check_method("time_method", self.time_method.as_deref())?;
+        check_method("speedup_method", self.speedup_method.as_deref())?;
+        check_method("cache_speedup_method", self.cache_speedup_method.as_deref())?;
+        check_interval(
+            ["time_ns", "time_low_ns", "time_high_ns"],
+            &self.time(),
+            true,
+        )?;
         if self.leaves != self.evaluator_calls + self.cache_hits {
             return Err((
                 "leaves",

@@ -1,6 +1,6 @@
 //! The Allocations section's growth check: the optimized cache's extra heap blocks over the uncached arm against
 //! the blocks its growth schedule explains (`growth_blocks_expected` in `counts.csv`, see
-//! [`crate::experiments::expansion::operation::growth::growth_blocks`]).
+//! [`crate::operation::growth::growth_blocks`]).
 
 use crate::present::number::decimal;
 use crate::present::{Align, Table};

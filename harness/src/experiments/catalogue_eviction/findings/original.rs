@@ -3,7 +3,7 @@
 
 use super::best_tens::best_ten_stats;
 use super::metrics::{cell, pct, reevals};
-use crate::experiments::catalogue_eviction::experiment::Outcome;
+use crate::experiments::catalogue_eviction::experiment::{Outcome, PlanResults};
 use crate::experiments::catalogue_eviction::spec::PolicyKind;
 use crate::present::number::MISSING;
 use crate::statistics::Interval;
@@ -23,37 +23,17 @@ pub(crate) struct OriginalFigure {
 /// The original experiment's figures with this run's beside them.
 pub(crate) fn original_figures(outcome: &Outcome) -> Vec<OriginalFigure> {
     let p = &outcome.main;
+    let mut figures = serve_figures(p);
+    figures.extend(cost_figures(p));
+    figures.extend(best_ten_figures(p));
+    figures.extend(overlap_figures(p));
+    figures
+}
+
+/// The lookups per run and the share of them each table serves.
+fn serve_figures(p: &PlanResults) -> Vec<OriginalFigure> {
     let hr = |k, b| (cell(p, k, b, pct), 1);
-    let re = |k, b| (cell(p, k, b, reevals), 0);
-    let ov = |k, b, first: bool| {
-        (
-            cell(p, k, b, |r| {
-                100.0
-                    * if first {
-                        r.overlap_first_n
-                    } else {
-                        r.overlap_best_n
-                    }
-            }),
-            0,
-        )
-    };
-    let bt = best_ten_stats(p);
-    let pair = |a: &str, b: &str| {
-        let e = bt.as_ref().and_then(|s| {
-            s.pairs
-                .iter()
-                .find(|(i, j, _)| s.boards[*i] == a && s.boards[*j] == b)
-                .map(|(_, _, e)| *e)
-        });
-        (e, 1)
-    };
     use PolicyKind::*;
-    let lru_minus_best = if p.cell(Lru, 10).is_empty() || p.cell(BestN, 10).is_empty() {
-        (None, 1)
-    } else {
-        (Some(p.difference(Lru, BestN, 10, pct)), 1)
-    };
     vec![
         OriginalFigure {
             what: "lookups per run",
@@ -103,6 +83,19 @@ pub(crate) fn original_figures(outcome: &Outcome) -> Vec<OriginalFigure> {
             prototype: MISSING,
             ours: hr(Lru, 40),
         },
+    ]
+}
+
+/// What a small LRU table costs: its lead over the best ten and its re-evaluations.
+fn cost_figures(p: &PlanResults) -> Vec<OriginalFigure> {
+    let re = |k, b| (cell(p, k, b, reevals), 0);
+    use PolicyKind::*;
+    let lru_minus_best = if p.cell(Lru, 10).is_empty() || p.cell(BestN, 10).is_empty() {
+        (None, 1)
+    } else {
+        (Some(p.difference(Lru, BestN, 10, pct)), 1)
+    };
+    vec![
         OriginalFigure {
             what: "LRU-10 minus best ten (points)",
             original: "+2.8 (\"about three points\")",
@@ -121,6 +114,22 @@ pub(crate) fn original_figures(outcome: &Outcome) -> Vec<OriginalFigure> {
             prototype: MISSING,
             ours: re(Lru, 80),
         },
+    ]
+}
+
+/// How the boards' best tens agree: distinct shapes, shapes common to all, and one pair's shared shapes.
+fn best_ten_figures(p: &PlanResults) -> Vec<OriginalFigure> {
+    let bt = best_ten_stats(p);
+    let pair = |a: &str, b: &str| {
+        let e = bt.as_ref().and_then(|s| {
+            s.pairs
+                .iter()
+                .find(|(i, j, _)| s.boards[*i] == a && s.boards[*j] == b)
+                .map(|(_, _, e)| *e)
+        });
+        (e, 1)
+    };
+    vec![
         OriginalFigure {
             what: "distinct shapes across the boards' best tens",
             original: "18",
@@ -139,6 +148,26 @@ pub(crate) fn original_figures(outcome: &Outcome) -> Vec<OriginalFigure> {
             prototype: MISSING,
             ours: pair("4x5", "6x6"),
         },
+    ]
+}
+
+/// How much of an LFU table's entries it shares with the first or the best entries of the same size.
+fn overlap_figures(p: &PlanResults) -> Vec<OriginalFigure> {
+    let ov = |k, b, first: bool| {
+        (
+            cell(p, k, b, |r| {
+                100.0
+                    * if first {
+                        r.overlap_first_n
+                    } else {
+                        r.overlap_best_n
+                    }
+            }),
+            0,
+        )
+    };
+    use PolicyKind::*;
+    vec![
         OriginalFigure {
             what: "LFU-20 table shared with first 20 (%)",
             original: "70",

@@ -141,148 +141,160 @@ fn draw(chart: LinePlot, dir: &Path, stem: &str, made: &mut Vec<String>) -> Resu
 
 /// Draws the budget charts; returns the stems written.
 pub(crate) fn charts(outcome: &Outcome, dir: &Path) -> Result<Vec<String>> {
-    let p = &outcome.main;
-    let n = p.streams.len();
     let mut made = Vec::new();
-    let best = best_aging(outcome, p);
-    let bounds: Vec<PolicyKind> = [PolicyKind::Belady, PolicyKind::Unbounded]
-        .into_iter()
-        .filter(|k| outcome.policies.contains(k))
-        .collect();
-    let budget_axis = || Axis::log("budget", "table entries");
+    let best = best_aging(outcome, &outcome.main);
     for family in Family::ALL {
         let rules = family.rules(outcome, best);
-        if rules.is_empty() {
-            continue;
+        if !rules.is_empty() {
+            family_charts(outcome, family, &rules, dir, &mut made)?;
         }
-        let (suffix, words) = family.name();
-        let drawn: Vec<PolicyKind> = rules.iter().chain(&bounds).copied().collect();
-        let hit = |keep: &dyn Fn(&Point) -> Option<Point>| -> Vec<Series> {
-            drawn
-                .iter()
-                .map(|&k| series(p, k, pct, keep))
-                .filter(|s| !s.points.is_empty())
-                .collect()
-        };
-        draw(
-            LinePlot {
-                title: format!("Hit rate versus budget, {words} ({n} seeds)"),
-                x: budget_axis(),
-                y: Axis::linear("hit rate", "% of lookups"),
-                series: hit(&|q| Some(*q)),
-                verticals: Vec::new(),
-            },
-            dir,
-            &format!("hit_rate_vs_budget_{suffix}"),
-            &mut made,
-        )?;
-        // The interesting region, where the rules differ by points rather than tens of points.
-        draw(
-            LinePlot {
-                title: format!("Hit rate, {words}, budgets 8 and up ({n} seeds)"),
-                x: budget_axis(),
-                y: Axis::linear("hit rate", "% of lookups").with_range(85.0, 100.0),
-                series: hit(&|q| {
-                    (q.x >= 8.0 && q.y >= 85.0).then(|| Point {
-                        lo: q.lo.max(85.0),
-                        hi: q.hi.min(100.0),
-                        ..*q
-                    })
-                }),
-                verticals: Vec::new(),
-            },
-            dir,
-            &format!("hit_rate_vs_budget_zoom_{suffix}"),
-            &mut made,
-        )?;
-        // Unbounded never re-evaluates, so it has no point on a log axis; Belady is the floor.
-        let re: Vec<Series> = drawn
+    }
+    ageing_charts(outcome, dir, &mut made)?;
+    Ok(made)
+}
+
+/// One rule family's hit-rate chart, its zoom to budgets 8 and up, and its re-evaluation chart.
+fn family_charts(
+    outcome: &Outcome,
+    family: Family,
+    rules: &[PolicyKind],
+    dir: &Path,
+    made: &mut Vec<String>,
+) -> Result<()> {
+    let p = &outcome.main;
+    let n = p.streams.len();
+    let bounds = [PolicyKind::Belady, PolicyKind::Unbounded]
+        .into_iter()
+        .filter(|k| outcome.policies.contains(k));
+    let budget_axis = || Axis::log("budget", "table entries");
+    let (suffix, words) = family.name();
+    let drawn: Vec<PolicyKind> = rules.iter().copied().chain(bounds).collect();
+    let hit = |keep: &dyn Fn(&Point) -> Option<Point>| -> Vec<Series> {
+        drawn
             .iter()
-            .filter(|&&k| k.is_online() || k == PolicyKind::Belady)
-            .map(|&k| {
-                series(p, k, reevals, |q| {
-                    (q.y > 0.0).then(|| Point {
-                        lo: q.lo.max(q.y * 1e-3),
-                        ..*q
-                    })
+            .map(|&k| series(p, k, pct, keep))
+            .filter(|s| !s.points.is_empty())
+            .collect()
+    };
+    let plot = |title: String, y: Axis, series: Vec<Series>| LinePlot {
+        title,
+        x: budget_axis(),
+        y,
+        series,
+        verticals: Vec::new(),
+    };
+    draw(
+        plot(
+            format!("Hit rate versus budget, {words} ({n} seeds)"),
+            Axis::linear("hit rate", "% of lookups"),
+            hit(&|q| Some(*q)),
+        ),
+        dir,
+        &format!("hit_rate_vs_budget_{suffix}"),
+        made,
+    )?;
+    // The interesting region, where the rules differ by points rather than tens of points.
+    let zoomed = hit(&|q| {
+        (q.x >= 8.0 && q.y >= 85.0).then(|| Point {
+            lo: q.lo.max(85.0),
+            hi: q.hi.min(100.0),
+            ..*q
+        })
+    });
+    draw(
+        plot(
+            format!("Hit rate, {words}, budgets 8 and up ({n} seeds)"),
+            Axis::linear("hit rate", "% of lookups").with_range(85.0, 100.0),
+            zoomed,
+        ),
+        dir,
+        &format!("hit_rate_vs_budget_zoom_{suffix}"),
+        made,
+    )?;
+    // Unbounded never re-evaluates, so it has no point on a log axis; Belady is the floor.
+    let re: Vec<Series> = drawn
+        .iter()
+        .filter(|&&k| k.is_online() || k == PolicyKind::Belady)
+        .map(|&k| {
+            series(p, k, reevals, |q| {
+                (q.y > 0.0).then(|| Point {
+                    lo: q.lo.max(q.y * 1e-3),
+                    ..*q
                 })
             })
-            .filter(|s| !s.points.is_empty())
-            .collect();
+        })
+        .filter(|s| !s.points.is_empty())
+        .collect();
+    draw(
+        plot(
+            format!("Re-evaluations versus budget, {words} ({n} seeds)"),
+            Axis::log("re-evaluations per run", "count"),
+            re,
+        ),
+        dir,
+        &format!("re_evaluations_vs_budget_{suffix}"),
+        made,
+    )
+}
+
+/// Ageing LFU (and never-aged LFU) minus LRU per budget from 8 up, paired over seeds, six lines per chart.
+fn ageing_charts(outcome: &Outcome, dir: &Path, made: &mut Vec<String>) -> Result<()> {
+    let p = &outcome.main;
+    let n = p.streams.len();
+    let ag: Vec<PolicyKind> = aging(&outcome.policies);
+    if ag.is_empty() || !outcome.policies.contains(&PolicyKind::Lru) {
+        return Ok(());
+    }
+    let line = |name: String, bound: bool, y: &dyn Fn(usize) -> (f64, f64, f64)| Series {
+        name,
+        points: p
+            .budgets
+            .iter()
+            .filter(|&&b| b >= 8)
+            .map(|&b| {
+                let (y, lo, hi) = y(b);
+                Point {
+                    x: b as f64,
+                    y,
+                    lo,
+                    hi,
+                }
+            })
+            .collect(),
+        bound,
+    };
+    let versus_lru = |k: PolicyKind| {
+        line(format!("{k} minus lru"), false, &|b| {
+            let d = p.difference(k, PolicyKind::Lru, b, pct);
+            (d.point, d.low, d.high)
+        })
+    };
+    let zero = line("lru (zero line)".into(), true, &|_| (0.0, 0.0, 0.0));
+    // Never-aged LFU leads the first chart; the periods follow in order, six per chart beside the zero line.
+    let mut lines: Vec<PolicyKind> = Vec::new();
+    if outcome.policies.contains(&PolicyKind::Lfu) {
+        lines.push(PolicyKind::Lfu);
+    }
+    lines.extend(ag);
+    for (i, chunk) in lines.chunks(MAX_SERIES - 2).enumerate() {
+        let mut series: Vec<Series> = chunk.iter().map(|&k| versus_lru(k)).collect();
+        series.push(zero.clone());
         draw(
             LinePlot {
-                title: format!("Re-evaluations versus budget, {words} ({n} seeds)"),
-                x: budget_axis(),
-                y: Axis::log("re-evaluations per run", "count"),
-                series: re,
+                title: format!(
+                    "Ageing LFU minus LRU, paired over {n} seeds ({} of {})",
+                    i + 1,
+                    lines.len().div_ceil(MAX_SERIES - 2)
+                ),
+                x: Axis::log("budget", "table entries"),
+                y: Axis::linear("hit-rate difference", "percentage points"),
+                series,
                 verticals: Vec::new(),
             },
             dir,
-            &format!("re_evaluations_vs_budget_{suffix}"),
-            &mut made,
+            &format!("aging_vs_budget_{}", i + 1),
+            made,
         )?;
     }
-    let ag: Vec<PolicyKind> = aging(&outcome.policies);
-    if !ag.is_empty() && outcome.policies.contains(&PolicyKind::Lru) {
-        let versus_lru = |k: PolicyKind| Series {
-            name: format!("{k} minus lru"),
-            points: p
-                .budgets
-                .iter()
-                .filter(|&&b| b >= 8)
-                .map(|&b| {
-                    let d = p.difference(k, PolicyKind::Lru, b, pct);
-                    Point {
-                        x: b as f64,
-                        y: d.point,
-                        lo: d.low,
-                        hi: d.high,
-                    }
-                })
-                .collect(),
-            bound: false,
-        };
-        let zero = Series {
-            name: "lru (zero line)".into(),
-            points: p
-                .budgets
-                .iter()
-                .filter(|&&b| b >= 8)
-                .map(|&b| Point {
-                    x: b as f64,
-                    y: 0.0,
-                    lo: 0.0,
-                    hi: 0.0,
-                })
-                .collect(),
-            bound: true,
-        };
-        // Never-aged LFU leads the first chart; the periods follow in order, six per chart beside the zero line.
-        let mut lines: Vec<PolicyKind> = Vec::new();
-        if outcome.policies.contains(&PolicyKind::Lfu) {
-            lines.push(PolicyKind::Lfu);
-        }
-        lines.extend(ag);
-        for (i, chunk) in lines.chunks(MAX_SERIES - 2).enumerate() {
-            let mut series: Vec<Series> = chunk.iter().map(|&k| versus_lru(k)).collect();
-            series.push(zero.clone());
-            draw(
-                LinePlot {
-                    title: format!(
-                        "Ageing LFU minus LRU, paired over {n} seeds ({} of {})",
-                        i + 1,
-                        lines.len().div_ceil(MAX_SERIES - 2)
-                    ),
-                    x: budget_axis(),
-                    y: Axis::linear("hit-rate difference", "percentage points"),
-                    series,
-                    verticals: Vec::new(),
-                },
-                dir,
-                &format!("aging_vs_budget_{}", i + 1),
-                &mut made,
-            )?;
-        }
-    }
-    Ok(made)
+    Ok(())
 }

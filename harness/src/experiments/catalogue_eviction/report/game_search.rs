@@ -5,8 +5,7 @@
 use crate::experiments::catalogue_eviction::dice_trace::TraceSource;
 use crate::experiments::catalogue_eviction::findings::rule_groups::{RuleGroup, mrc_groups};
 use crate::experiments::catalogue_eviction::game_search::{
-    BUDGET_FRACTIONS, FREQUENCY, GameSearchFindings, Lead, RECENCY, SourceVerdict, TIE,
-    TraceFindings,
+    BUDGET_FRACTIONS, FREQUENCY, GameSearchFindings, Lead, RECENCY, SourceTally, TIE, TraceFindings,
 };
 use crate::experiments::catalogue_eviction::spec::PolicyKind;
 use crate::plot::{self, Axis, LinePlot, Point, Series};
@@ -131,7 +130,7 @@ fn lead_words(lead: Lead) -> &'static str {
 }
 
 /// One kind of trace's verdict as a sentence.
-fn verdict_line(v: &SourceVerdict) -> String {
+fn verdict_line(v: &SourceTally) -> String {
     format!(
         "**{}** ({} trace{}): {}: of the trace-budget pairs, frequency is ahead at {}, tied at {}, behind at {}; \
          margin {} to {} (mean {}).",
@@ -150,7 +149,7 @@ fn verdict_line(v: &SourceVerdict) -> String {
 
 /// How one trace answered: budgets where frequency won, tied and lost, and the largest margin either way.
 fn trace_line(t: &TraceFindings) -> String {
-    let (won, tied, lost) = t.tally(TIE);
+    let (won, tied, lost) = t.tally();
     let mut s = format!(
         "**{}**: frequency beats recency at {won} of {} budgets, ties at {tied}, loses at {lost}",
         t.name,
@@ -171,7 +170,7 @@ fn trace_line(t: &TraceFindings) -> String {
 }
 
 /// The one-word-and-a-clause answer over every dice-chess trace-budget pair.
-fn overall(all: &SourceVerdict) -> String {
+fn overall(all: &SourceTally) -> String {
     let mostly_tied = all.tied > all.won + all.lost;
     let lead = match all.lead() {
         Lead::Frequency => "frequency is ahead more often",
@@ -310,6 +309,13 @@ pub(crate) fn write_section(
             made.push(s);
         }
     }
+    duel_table(o, f)?;
+    made.extend(curves(o, f, dir)?);
+    Ok(made)
+}
+
+/// The table of frequency minus recency per trace and budget, and one line per trace.
+fn duel_table(o: &mut String, f: &GameSearchFindings) -> Result<()> {
     let mut header: Vec<(String, Align)> = vec![("trace".into(), Align::Left)];
     header.extend(BUDGET_FRACTIONS.iter().map(|&x| (percent(x), Align::Right)));
     let mut duels = Table::new(header);
@@ -340,6 +346,13 @@ pub(crate) fn write_section(
         let _ = writeln!(o, "- {}", trace_line(t));
     }
     o.push('\n');
+    Ok(())
+}
+
+/// "Miss-ratio curves by rule group" for the catalogue trace beside the showcase family's traces; returns the
+/// chart stems written.
+fn curves(o: &mut String, f: &GameSearchFindings, dir: &Path) -> Result<Vec<String>> {
+    let mut made = Vec::new();
     let Some(family) = f.showcase_family() else {
         return Ok(made);
     };

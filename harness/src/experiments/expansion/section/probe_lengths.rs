@@ -6,6 +6,7 @@ use crate::present::number::{count, counter_mean, decimal, or_missing, percent};
 use crate::present::{Align, Table};
 use crate::record::ArmKey;
 use crate::record::Metric;
+use crate::record::schema::ProbeTable;
 use crate::section::{Section, SectionContext};
 use anyhow::Result;
 use engine::chance::Traversal;
@@ -39,7 +40,6 @@ pub(super) fn probe_lengths(ctx: &SectionContext<'_>, s: &mut Section) -> Result
     // The probe collection instruments the optimized cache with the report's evaluator and the traversal cache on.
     let tr = Traversal::Cached.name();
     let ev = ctx.slice.evaluator.clone();
-    let probed = |s: &str| ArmKey::new(s, CacheKind::Optimized.name(), &ev, tr);
     let _ = writeln!(
         s.markdown,
         "Slots inspected per lookup of the optimized cache (`probes.csv`), one pass over each family's \
@@ -50,6 +50,29 @@ pub(super) fn probe_lengths(ctx: &SectionContext<'_>, s: &mut Section) -> Result
          32-bit signatures on unequal states (resolved by full comparison); growth events = slot-array \
          doublings (`counts.csv`).\n"
     );
+    let (summaries, series) = histogram_table(ctx, p, &ev, tr, s)?;
+    if summaries.is_empty() {
+        let _ = writeln!(
+            s.markdown,
+            "`probes.csv` holds no lookups for evaluator `{ev}` with the traversal cache `{tr}`.\n"
+        );
+        return Ok(());
+    }
+    histogram_chart(ctx, series, s)?;
+    what_this_shows(&summaries, s);
+    Ok(())
+}
+
+/// The table of every scenario's histogram (one row each, written into `s`), with each scenario's summary and
+/// chart line; scenarios without a probed lookup have neither.
+fn histogram_table(
+    ctx: &SectionContext<'_>,
+    p: &ProbeTable,
+    ev: &str,
+    tr: &str,
+    s: &mut Section,
+) -> Result<(Vec<Summary>, Vec<Series>)> {
+    let probed = |s: &str| ArmKey::new(s, CacheKind::Optimized.name(), ev, tr);
     let mut table = Table::new([
         ("scenario", Align::Left),
         ("lookups", Align::Right),
@@ -115,13 +138,11 @@ pub(super) fn probe_lengths(ctx: &SectionContext<'_>, s: &mut Section) -> Result
     }
     s.markdown.push_str(&table.markdown());
     let _ = writeln!(s.markdown);
-    if summaries.is_empty() {
-        let _ = writeln!(
-            s.markdown,
-            "`probes.csv` holds no lookups for evaluator `{ev}` with the traversal cache `{tr}`.\n"
-        );
-        return Ok(());
-    }
+    Ok((summaries, series))
+}
+
+/// The histogram chart, one line per scenario on a log count axis.
+fn histogram_chart(ctx: &SectionContext<'_>, series: Vec<Series>, s: &mut Section) -> Result<()> {
     // A log axis has no zero: a length no lookup reached gets no point (the line joins the lengths that occur),
     // and the axis starts below 1 so that a length reached once stands above the floor instead of on it.
     let most = series
@@ -140,7 +161,11 @@ pub(super) fn probe_lengths(ctx: &SectionContext<'_>, s: &mut Section) -> Result
             series,
             verticals: Vec::new(),
         },
-    )?;
+    )
+}
+
+/// The "What this shows" paragraph over the scenarios' summaries, and the chart's note.
+fn what_this_shows(summaries: &[Summary], s: &mut Section) {
     let lo = summaries.iter().min_by(|a, b| a.mean.total_cmp(&b.mean));
     let hi = summaries.iter().max_by(|a, b| a.mean.total_cmp(&b.mean));
     let worst_max = summaries.iter().max_by_key(|x| x.max);
@@ -191,5 +216,4 @@ pub(super) fn probe_lengths(ctx: &SectionContext<'_>, s: &mut Section) -> Result
              axis starts at 0.5, so a length reached by one lookup sits above the floor, not on it).\n"
         );
     }
-    Ok(())
 }

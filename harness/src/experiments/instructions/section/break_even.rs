@@ -96,6 +96,14 @@ pub(super) fn break_even(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()
          I(optimized, {e})) / (L·e) with h = 1 − M/L, so the cache saves instructions on this operation \
          exactly when h exceeds p / e. Instruction counts, not time: memory stalls are not in them.\n"
     );
+    costs_table(&rows, s)?;
+    hit_rate_chart(ctx, &rows, s)?;
+    what_this_shows(&rows, e, s);
+    Ok(())
+}
+
+/// The table of every scenario's costs, break-even and hit rates.
+fn costs_table(rows: &[Row], s: &mut Section) -> Result<()> {
     let mut table = Table::new([
         ("scenario", Align::Left),
         ("lookups L", Align::Right),
@@ -107,7 +115,7 @@ pub(super) fn break_even(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()
         ("hit rate (whole family)", Align::Right),
         ("saves instructions", Align::Left),
     ]);
-    for r in &rows {
+    for r in rows {
         let b = r.costs.break_even();
         table.row([
             r.scenario.clone(),
@@ -123,6 +131,11 @@ pub(super) fn break_even(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()
     }
     s.markdown.push_str(&table.markdown());
     let _ = writeln!(s.markdown);
+    Ok(())
+}
+
+/// The chart of each scenario's hit rates against its break-even hit rate.
+fn hit_rate_chart(ctx: &SectionContext<'_>, rows: &[Row], s: &mut Section) -> Result<()> {
     let percent = |f: &dyn Fn(&Row) -> Option<f64>| -> Vec<Option<f64>> {
         rows.iter().map(|r| f(r).map(|h| 100.0 * h)).collect()
     };
@@ -170,7 +183,11 @@ pub(super) fn break_even(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()
                 label: "100% = every lookup a hit".into(),
             }),
         },
-    )?;
+    )
+}
+
+/// The "What this shows" paragraph: the range of costs and break-evens, and where the cache saves.
+fn what_this_shows(rows: &[Row], e: &str, s: &mut Section) {
     let saves = rows
         .iter()
         .filter(|r| r.costs.hit_rate > r.costs.break_even())
@@ -215,7 +232,6 @@ pub(super) fn break_even(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()
         span(e0, e1, 0, ""),
         rows.len()
     );
-    Ok(())
 }
 
 /// A break-even hit rate as a percentage, or "never (p > e)" where it exceeds 100%: no hit rate reaches it.

@@ -6,6 +6,8 @@
 
 pub(crate) mod bench;
 pub(crate) mod curve;
+pub mod deadline;
+pub mod match_runner;
 
 use crate::exit::Failure;
 use crate::present::number::{MISSING, count};
@@ -377,7 +379,7 @@ pub(crate) mod tests {
     fn the_budget_is_the_benched_nodes_per_reference_move_and_predictions_hold_there() {
         let s = Strength::Measured(Box::new(basis()));
         assert_eq!(s.measured().unwrap().budget(), 700);
-        let p = s.predict(&curve::exact_speedup(2.0)).unwrap();
+        let p = s.predict(&Interval::exact(2.0)).unwrap();
         // 700 → 1400: the rest of 500's doubling (log2 1000/700) at +20 and the start of 1000's at +24.
         let w = (1000f64 / 700.0).log2();
         assert!(
@@ -385,7 +387,7 @@ pub(crate) mod tests {
             "{p:?}"
         );
         assert!(
-            s.predict(&curve::exact_speedup(4.0)).is_none(),
+            s.predict(&Interval::exact(4.0)).is_none(),
             "2,800 nodes is off the curve"
         );
         let note = s.glance_note();

@@ -7,9 +7,9 @@
 //! time per move.
 
 use super::Provenance;
-use crate::experiments::match_runner::bot::{BotSpec, Depth, TimeControl};
-use crate::experiments::match_runner::openings::Openings;
 use crate::record::RunMetadata;
+use crate::strength::match_runner::bot::{BotSpec, Depth, TimeControl};
+use crate::strength::match_runner::openings::Openings;
 use engine::game::Player;
 use engine::search::SearchDepth;
 use serde::{Deserialize, Serialize};
@@ -144,7 +144,7 @@ pub(crate) fn run(openings: &Openings) -> anyhow::Result<BenchRecord> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::experiments::match_runner::openings;
+    use crate::strength::match_runner::openings;
 
     #[test]
     fn the_suites_node_count_is_the_same_every_time_and_is_the_searchs_own() {

@@ -76,42 +76,9 @@ impl MatchRun {
     }
 }
 
-/// The section of the match in `dir`: its heading at `level` (2 for a match's own report, 3 inside a listing),
-/// charts written to `charts_dir` under stems starting with `stem`.
-pub(crate) fn match_section(
-    dir: &Path,
-    charts_dir: &Path,
-    stem: &str,
-    level: usize,
-) -> Result<Section> {
-    let run = MatchRun::read(dir)?;
-    let s = &run.status;
-    let t = &run.tally;
-    let mut section = Section::default();
-    let md = &mut section.markdown;
-    let hashes = "#".repeat(level);
-    let name = dir
-        .file_name()
-        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    let _ = writeln!(md, "{hashes} Match `{name}`\n");
-    let _ = writeln!(
-        md,
-        "A = `{}` against B = `{}`, seed {}, shard {}, at most {} games; every count from A's side. Pairs \
-         play one opening twice with colours swapped and the same dice (docs/match.md).\n",
-        run.settings.a,
-        run.settings.b,
-        run.settings.seed,
-        run.settings.shard,
-        count(run.settings.games)
-    );
-    if t.void() {
-        let _ = writeln!(
-            md,
-            "**Void match:** both bots played the same turns in all {} pairs (the same moves for the same dice), \
-             so the games cannot tell them apart: the Elo figures below are no finding.\n",
-            count(t.pairs)
-        );
-    }
+/// The match's figures: counts, score, Elo with their intervals, the SPRT and its verdict.
+fn figures(run: &MatchRun) -> Result<Table> {
+    let (s, t) = (&run.status, &run.tally);
     let mut table = Table::new([("figure", Align::Left), ("value", Align::Right)]);
     let interval = |i: &crate::statistics::Interval| {
         format!(
@@ -176,7 +143,45 @@ pub(crate) fn match_section(
             interval(&c.logistic_elo),
         ])?;
     }
-    md.push_str(&table.markdown());
+    Ok(table)
+}
+
+/// The section of the match in `dir`: its heading at `level` (2 for a match's own report, 3 inside a listing),
+/// charts written to `charts_dir` under stems starting with `stem`.
+pub(crate) fn match_section(
+    dir: &Path,
+    charts_dir: &Path,
+    stem: &str,
+    level: usize,
+) -> Result<Section> {
+    let run = MatchRun::read(dir)?;
+    let t = &run.tally;
+    let mut section = Section::default();
+    let md = &mut section.markdown;
+    let hashes = "#".repeat(level);
+    let name = dir
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let _ = writeln!(md, "{hashes} Match `{name}`\n");
+    let _ = writeln!(
+        md,
+        "A = `{}` against B = `{}`, seed {}, shard {}, at most {} games; every count from A's side. Pairs \
+         play one opening twice with colours swapped and the same dice (docs/match.md).\n",
+        run.settings.a,
+        run.settings.b,
+        run.settings.seed,
+        run.settings.shard,
+        count(run.settings.games)
+    );
+    if t.void() {
+        let _ = writeln!(
+            md,
+            "**Void match:** both bots played the same turns in all {} pairs (the same moves for the same dice), \
+             so the games cannot tell them apart: the Elo figures below are no finding.\n",
+            count(t.pairs)
+        );
+    }
+    md.push_str(&figures(&run)?.markdown());
     let _ = writeln!(
         md,
         "\nnElo and its interval come from the pentanomial distribution (fishtest's normalized Elo, the delta \
@@ -344,7 +349,7 @@ pub(crate) fn listing(run_dir: &Path, charts_dir: &Path) -> Result<Option<Sectio
 
 /// Renders the match in `dir` as a report of its own into `out` (`index.md`, `charts/`), which the caller puts
 /// in place as a whole.
-pub(crate) fn render_match(dir: &Path, out: &Path) -> Result<Vec<PathBuf>> {
+pub(crate) fn render_match(dir: &Path, out: &Path) -> Result<Section> {
     let charts_dir = out.join("charts");
     std::fs::create_dir_all(&charts_dir)
         .with_context(|| format!("{}: cannot create", charts_dir.display()))?;
@@ -359,8 +364,10 @@ pub(crate) fn render_match(dir: &Path, out: &Path) -> Result<Vec<PathBuf>> {
     );
     let section = match_section(dir, &charts_dir, "match", 2)?;
     md.push_str(&section.markdown);
-    crate::record::write_atomic(&out.join("index.md"), md.as_bytes())?;
-    Ok(section.charts)
+    Ok(Section {
+        markdown: md,
+        ..section
+    })
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use super::child::arm_spec;
 use super::count_cache;
-use crate::experiments::expansion::operation::Arm;
+use crate::operation::Arm;
 
 /// Event totals of a callgrind run with `--cache-sim=yes`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -6,6 +6,7 @@ pub mod growth;
 pub mod parity;
 pub mod probes;
 pub(crate) mod sampled;
+pub mod search;
 pub mod table;
 pub mod timing;
 

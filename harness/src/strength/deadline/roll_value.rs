@@ -19,7 +19,7 @@
 //! mover's king.
 
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::match_runner::luck::{WIN_CP, win_probability};
+use crate::strength::match_runner::luck::{WIN_CP, win_probability};
 use engine::search::SearchDepth;
 use engine::{Color, GameState, Move, PieceType, ROLL_CLASSES, for_each_legal_turn};
 use std::collections::{HashMap, HashSet};
@@ -286,7 +286,7 @@ impl Tree {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::experiments::deadline::reference::{centipawns, path_value};
+    use crate::strength::deadline::reference::{centipawns, path_value};
     use engine::legal_turn_paths;
 
     /// Where no roll captures a king and no value reaches the cap, capped centipawns are the reference's own

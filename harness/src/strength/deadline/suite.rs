@@ -8,8 +8,8 @@
 //! depth-3 reference affordable; the suite's many positions average over rolls instead.
 
 use crate::exit::Failure;
-use crate::experiments::match_runner::openings;
 use crate::scenario::{Family, load_family};
+use crate::strength::match_runner::openings;
 use engine::GameState;
 use engine::game::{RollGenerator, pair_seed, roll};
 use rand::SeedableRng;

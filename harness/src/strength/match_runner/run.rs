@@ -6,7 +6,7 @@ use super::luck;
 use super::pair::play_pair;
 use super::record::GameLine;
 use super::settings::{Agree, MatchSettings, SETTINGS_FILE, SettingsRecord};
-use super::summary::{AdjustedSprtJson, EloJson, MatchSummary};
+use super::summary::{AdjustedSprtJson, MatchSummary};
 use super::tally::Tally;
 use crate::exit::Failure;
 use crate::progress::Progress;
@@ -157,7 +157,7 @@ pub(crate) fn play(
 }
 
 /// `naive P [L, H], corrected for the stop P [L, H]` (the second part only with a correction), to one decimal.
-fn naive_and_corrected(naive: EloJson, corrected: Option<Interval>) -> String {
+fn naive_and_corrected(naive: Interval, corrected: Option<Interval>) -> String {
     let brief = |p: f64, l: f64, h: f64| format!("{p:.1} [{l:.1}, {h:.1}]");
     let c = corrected.map_or_else(String::new, |c| {
         format!(", corrected for the stop {}", brief(c.point, c.low, c.high))
@@ -257,7 +257,7 @@ impl Running {
                 luck::adjusted_sprt(&self.raw, &self.adjusted, &settings.bounds).1
                     != SprtVerdict::Continue
             }
-            None => self.tally.verdict(&settings.bounds).stop,
+            None => self.tally.sprt(&settings.bounds).verdict != SprtVerdict::Continue,
         }
     }
 
@@ -288,7 +288,7 @@ impl Running {
             summary.adjusted_sprt = Some(AdjustedSprtJson {
                 scale_cp: scale,
                 llr,
-                verdict: verdict.to_string(),
+                verdict,
             });
         }
         (line, summary)
@@ -358,7 +358,7 @@ fn play_pairs(
                 .expect("the game loop writes only the three results");
             let tally = &run.tally;
             stage.inc(1);
-            let verdict = tally.verdict(&settings.bounds);
+            let status = tally.sprt(&settings.bounds);
             let adjusted = run
                 .adjusted_fields(settings)
                 .map_or(String::new(), |f| format!("; {f}"));
@@ -370,7 +370,7 @@ fn play_pairs(
             stage.set_message(format!(
                 "pairs{in_all}; {}; {}{adjusted}",
                 tally.brief(),
-                verdict.brief
+                super::stats::brief(&status)
             ));
             if run.stop(settings) {
                 stage.finish("stopped by the SPRT");

@@ -3,7 +3,7 @@
 use super::suite::SuiteSource;
 use super::win_value::WinScale;
 use crate::exit::Failure;
-use crate::experiments::match_runner::bot::{BotSpec, Depth};
+use crate::strength::match_runner::bot::{BotSpec, Depth};
 use engine::search::SearchDepth;
 use std::path::PathBuf;
 

@@ -2,7 +2,7 @@
 
 use super::client_request;
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::expansion::operation::{Arm, count_family, timed_operation};
+use crate::operation::{Arm, count_family, timed_operation};
 use crate::scenario::families;
 use crate::scenario::{LoadedScenario, load_dir};
 use anyhow::{Context, Result};
@@ -183,7 +183,7 @@ fn in_own_process(arm: impl FnOnce()) -> Result<()> {
 mod tests {
     #[test]
     fn parse_arm_examples() {
-        use crate::experiments::instructions::child::{arm_spec, parse_arm};
+        use crate::callgrind::child::{arm_spec, parse_arm};
         let arm = parse_arm("optimized/work:4/off").unwrap();
         assert_eq!(arm_spec(&arm), "optimized/work:4/off");
         assert!(

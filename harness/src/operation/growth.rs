@@ -23,7 +23,7 @@ pub fn growth_blocks(growth_events: u64, entries: u64) -> u64 {
 mod tests {
     #[test]
     fn growth_blocks_examples() {
-        use crate::experiments::expansion::operation::growth::growth_blocks;
+        use crate::operation::growth::growth_blocks;
         assert_eq!(growth_blocks(0, 0), 0);
         // One doubling (to the first 1,024 slots), one chunk, the directory's first allocation.
         assert_eq!(growth_blocks(1, 1), 5);

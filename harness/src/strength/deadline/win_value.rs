@@ -2,8 +2,8 @@
 //! [`super::roll_value`] applies it roll by roll), and where it came from, recorded with the run.
 
 use crate::exit::Failure;
-use crate::experiments::match_runner::luck::{fit_scale, measure};
-use crate::experiments::match_runner::section::is_match_folder;
+use crate::strength::match_runner::luck::{fit_scale, measure};
+use crate::strength::match_runner::section::is_match_folder;
 use serde::Serialize;
 use std::path::Path;
 
@@ -50,7 +50,7 @@ impl WinScale {
                 dir.display()
             )));
         }
-        let journal = crate::experiments::match_runner::journal::Journal::read(dir)?;
+        let journal = crate::strength::match_runner::journal::Journal::read(dir)?;
         if journal.pairs.is_empty() {
             return Err(Failure::BadInput.because(format!(
                 "--win-scale-from {}: the match has no complete pair to fit on",

@@ -6,7 +6,8 @@ use super::settings::SettingsRecord;
 use super::stats::stop_estimate;
 use super::tally::Tally;
 use crate::statistics::Interval;
-use crate::statistics::sprt::{SprtStatus, sprt_pentanomial};
+use crate::statistics::interval::older;
+use crate::statistics::sprt::{SprtStatus, SprtVerdict, sprt_pentanomial};
 use crate::statistics::sprt_stop::RUNS;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -16,31 +17,6 @@ pub(crate) const SUMMARY_JSON: &str = "summary.json";
 
 /// The layout's version; bumped when a key changes meaning or disappears.
 pub(crate) const MATCH_SUMMARY_VERSION: u32 = 1;
-
-/// An Elo figure with its interval, as `summary.json` writes it.
-#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct EloJson {
-    pub point: f64,
-    pub low: f64,
-    pub high: f64,
-    /// Coverage of `[low, high]` (0.95; 0 with no games).
-    pub level: f64,
-    /// Games behind the estimate.
-    pub n: usize,
-}
-
-impl From<Interval> for EloJson {
-    fn from(i: Interval) -> EloJson {
-        EloJson {
-            point: i.point,
-            low: i.low,
-            high: i.high,
-            level: i.level,
-            n: i.n,
-        }
-    }
-}
 
 /// The SPRT's hypotheses and error rates.
 #[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
@@ -121,11 +97,13 @@ pub(crate) struct MatchSummary {
     pub llr: f64,
     pub bounds: BoundsJson,
     /// `accept_h1`, `accept_h0` or `continue`.
-    pub verdict: String,
-    /// Normalized Elo of A over B.
-    pub nelo: EloJson,
-    /// Logistic Elo of A over B.
-    pub logistic_elo: EloJson,
+    pub verdict: SprtVerdict,
+    /// Normalized Elo of A over B (older folders: without its method, read as `normal`).
+    #[serde(deserialize_with = "older::normal_without_method")]
+    pub nelo: Interval,
+    /// Logistic Elo of A over B, likewise.
+    #[serde(deserialize_with = "older::normal_without_method")]
+    pub logistic_elo: Interval,
     /// Pairs whose two games are the same turns.
     #[serde(default)]
     pub same_turn_pairs: u64,
@@ -162,7 +140,7 @@ pub(crate) struct AdjustedSprtJson {
     /// The fixed logistic scale of the luck.
     pub scale_cp: f64,
     pub llr: f64,
-    pub verdict: String,
+    pub verdict: SprtVerdict,
 }
 
 impl MatchSummary {
@@ -193,9 +171,9 @@ impl MatchSummary {
                 lower: s.lower,
                 upper: s.upper,
             },
-            verdict: s.verdict.to_string(),
-            nelo: s.nelo.into(),
-            logistic_elo: s.logistic_elo.into(),
+            verdict: s.verdict,
+            nelo: s.nelo,
+            logistic_elo: s.logistic_elo,
             same_turn_pairs: tally.same_turn_pairs,
             void: tally.void(),
             stop_corrected: stop_estimate(settings, &tally.penta).map(|e| StopCorrectedJson {
@@ -221,6 +199,7 @@ impl MatchSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::statistics::Method;
 
     /// An undefined variance reduction is the word `undefined`, never `null`, and the file reads back.
     #[test]
@@ -260,5 +239,29 @@ mod tests {
             );
             assert_eq!(serde_json::from_str::<MatchSummary>(&text).unwrap(), s);
         }
+    }
+
+    /// A summary written before its Elo intervals named their method reads them as normal intervals (level 0:
+    /// no coverage claim), its verdict as the SPRT's own.
+    #[test]
+    fn an_older_summary_without_the_elo_method_reads() {
+        let old = r#"{"summary_version": 1, "a": "depth=1", "b": "depth=2", "seed": 1, "shard": "1/1",
+            "games_max": 4, "pairs": 1, "games": 2, "w": 1, "d": 0, "l": 1, "penta": [0, 0, 1, 0, 0],
+            "score": 0.5, "llr": 0.0, "bounds": {"elo0": 0.0, "elo1": 5.0, "alpha": 0.05, "beta": 0.05,
+            "lower": -2.94, "upper": 2.94}, "verdict": "accept_h0",
+            "nelo": {"point": 0.0, "low": -10.0, "high": 10.0, "level": 0.95, "n": 2},
+            "logistic_elo": {"point": 0.0, "low": 0.0, "high": 0.0, "level": 0.0, "n": 0}}"#;
+        let s: MatchSummary = serde_json::from_str(old).unwrap();
+        assert_eq!(s.verdict, SprtVerdict::AcceptH0);
+        assert_eq!(
+            (s.nelo.method, s.nelo.low, s.nelo.n),
+            (Method::Normal, -10.0, 2)
+        );
+        assert_eq!(s.logistic_elo.method, Method::SingleSample);
+        let text = serde_json::to_string(&s).unwrap();
+        assert!(text.contains(r#""method":"normal""#), "{text}");
+        assert_eq!(serde_json::from_str::<MatchSummary>(&text).unwrap(), s);
+        let bad = old.replace(r#""n": 2}"#, r#""n": "two"}"#);
+        assert!(serde_json::from_str::<MatchSummary>(&bad).is_err());
     }
 }

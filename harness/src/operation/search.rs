@@ -1,5 +1,5 @@
-//! The search section of an experiment: family roots x depth x pruning x table x cache, parity first (every arm
-//! the same root values, each best path worth its root's value), then counts per arm, as typed rows.
+//! The search operation: family roots x depth x pruning x table x cache, parity first (every arm the same root
+//! values, each best path worth its root's value), then counts per arm, as typed rows.
 
 use crate::evaluators::EvaluatorKind;
 use engine::chance::{ChanceDepth, Traversal, expand_chance};

@@ -7,7 +7,7 @@ use super::run::ROWS_FILE;
 use super::win_value::WinScale;
 use crate::exit::Failure;
 use crate::present::number::{decimal, percent};
-use crate::present::{Align, Table};
+use crate::present::{Align, Table, TableError};
 use crate::record::schema::read_deadline;
 use crate::section::Section;
 use std::fmt::Write;
@@ -29,13 +29,6 @@ fn section_headed(dir: &Path, heading: &str) -> anyhow::Result<Option<Section>> 
     let findings = BotFindings::all(&rows);
     let mut md = String::new();
     let _ = writeln!(md, "{heading}\n");
-    let interval = |i: &crate::statistics::Interval, digits: usize| {
-        if i.level > 0.0 {
-            format!("[{}, {}]", decimal(i.low, digits), decimal(i.high, digits))
-        } else {
-            "— (one position)".to_owned()
-        }
-    };
     for f in &findings {
         let _ = writeln!(
             md,
@@ -82,6 +75,25 @@ fn section_headed(dir: &Path, heading: &str) -> anyhow::Result<Option<Section>> 
         crate::statistics::bootstrap::RESAMPLES,
         rows[0].seed
     );
+    bot_table(&mut md, &findings)?;
+    paired_table(&mut md, &paired)?;
+    Ok(Some(Section {
+        markdown: md,
+        ..Section::default()
+    }))
+}
+
+/// An interval as the section writes it, `[low, high]`; a dash where one position gives none.
+fn interval(i: &crate::statistics::Interval, digits: usize) -> String {
+    if i.level > 0.0 {
+        format!("[{}, {}]", decimal(i.low, digits), decimal(i.high, digits))
+    } else {
+        "— (one position)".to_owned()
+    }
+}
+
+/// The table of every bot's figures.
+fn bot_table(md: &mut String, findings: &[BotFindings]) -> Result<(), TableError> {
     let mut t = Table::new([
         ("bot", Align::Left),
         ("reference depth", Align::Right),
@@ -96,7 +108,7 @@ fn section_headed(dir: &Path, heading: &str) -> anyhow::Result<Option<Section>> 
         ("depth 1 / 2 / 3", Align::Right),
         ("mean depth", Align::Right),
     ]);
-    for f in &findings {
+    for f in findings {
         let [d1, d2, d3] = f.depth_completed;
         t.row([
             format!("`{}`", f.bot),
@@ -115,40 +127,43 @@ fn section_headed(dir: &Path, heading: &str) -> anyhow::Result<Option<Section>> 
     }
     md.push_str(&t.markdown());
     md.push('\n');
-    if !paired.is_empty() {
-        let mut t = Table::new([
-            ("bot", Align::Left),
-            ("baseline", Align::Left),
-            ("positions", Align::Right),
-            ("loss difference (win probability)", Align::Right),
-            ("95% bootstrap interval", Align::Right),
-            ("loss difference (capped cp)", Align::Right),
-            ("95% bootstrap interval (cp)", Align::Right),
-            ("more / fewer king rolls", Align::Right),
-        ]);
-        for p in &paired {
-            let (d, c) = (
-                &p.loss_win_probability_difference,
-                &p.loss_cp_capped_difference,
-            );
-            t.row([
-                format!("`{}`", p.bot),
-                format!("`{}`", p.baseline),
-                d.n.to_string(),
-                decimal(d.point, 4),
-                interval(d, 4),
-                decimal(c.point, 2),
-                interval(c, 2),
-                format!("{} / {}", p.more_king_rolls, p.fewer_king_rolls),
-            ])?;
-        }
-        md.push_str(&t.markdown());
-        md.push('\n');
+    Ok(())
+}
+
+/// The table of paired differences, when the run had a baseline to pair with.
+fn paired_table(md: &mut String, paired: &[Paired]) -> Result<(), TableError> {
+    if paired.is_empty() {
+        return Ok(());
     }
-    Ok(Some(Section {
-        markdown: md,
-        charts: Vec::new(),
-    }))
+    let mut t = Table::new([
+        ("bot", Align::Left),
+        ("baseline", Align::Left),
+        ("positions", Align::Right),
+        ("loss difference (win probability)", Align::Right),
+        ("95% bootstrap interval", Align::Right),
+        ("loss difference (capped cp)", Align::Right),
+        ("95% bootstrap interval (cp)", Align::Right),
+        ("more / fewer king rolls", Align::Right),
+    ]);
+    for p in paired {
+        let (d, c) = (
+            &p.loss_win_probability_difference,
+            &p.loss_cp_capped_difference,
+        );
+        t.row([
+            format!("`{}`", p.bot),
+            format!("`{}`", p.baseline),
+            d.n.to_string(),
+            decimal(d.point, 4),
+            interval(d, 4),
+            decimal(c.point, 2),
+            interval(c, 2),
+            format!("{} / {}", p.more_king_rolls, p.fewer_king_rolls),
+        ])?;
+    }
+    md.push_str(&t.markdown());
+    md.push('\n');
+    Ok(())
 }
 
 /// The scale the run recorded in its `summary.json` (`win_scale_cp`, `win_scale_source`).
@@ -202,7 +217,7 @@ pub(crate) fn is_deadline_folder(dir: &Path) -> bool {
 
 /// Renders the deadline run folder `dir` into `out` as `index.md` (the folder's `report.md` made anew from its
 /// rows); no charts.
-pub(crate) fn render_deadline(dir: &Path, out: &Path) -> anyhow::Result<Vec<std::path::PathBuf>> {
+pub(crate) fn render_deadline(dir: &Path, _out: &Path) -> anyhow::Result<Section> {
     let name = dir.file_name().map_or_else(
         || dir.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
@@ -213,8 +228,10 @@ pub(crate) fn render_deadline(dir: &Path, out: &Path) -> anyhow::Result<Vec<std:
             "Generated by `harness report` from `{ROWS_FILE}` of the deadline run folder `{name}`"
         ),
     )?;
-    crate::record::write_atomic(&out.join("index.md"), md.as_bytes())?;
-    Ok(Vec::new())
+    Ok(Section {
+        markdown: md,
+        ..Section::default()
+    })
 }
 
 /// The complete deadline run folders directly under `base`, oldest first (their names carry the UTC start time).
@@ -263,6 +280,6 @@ pub(crate) fn listing(run_dir: &Path) -> anyhow::Result<Option<Section>> {
     }
     Ok(Some(Section {
         markdown: md,
-        charts: Vec::new(),
+        ..Section::default()
     }))
 }

@@ -8,6 +8,7 @@ use super::journal::{GAMES_FILE, PairReader, ReadPair};
 use super::luck;
 use super::run::Running;
 use super::settings::{Agree, SETTINGS_FILE, SettingsRecord, Shard};
+use super::stats::SprtVerdict;
 use super::summary::{MatchSummary, SUMMARY_JSON};
 use crate::exit::Failure;
 use crate::record::run_folder::PARTIAL_SUFFIX;
@@ -144,7 +145,7 @@ fn each_pair(
             }
             None if !reader.dropped.is_empty() => return Err(torn(shard, reader)),
             // A whole match the SPRT stopped holds a prefix of the pairs.
-            None if n == 1 && shard.summary.verdict != "continue" => break,
+            None if n == 1 && shard.summary.verdict != SprtVerdict::Continue => break,
             None => {
                 return Err(refuse(format!(
                     "{}: pair {p} is missing ({GAMES_FILE} ends after {read} pairs of {})",

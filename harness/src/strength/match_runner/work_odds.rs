@@ -1,6 +1,6 @@
 //! The work-odds match: a bot at twice its per-move budget against itself, over a fixed number of games (the SPRT
 //! never stops it), giving Elo per doubling with its interval; and the curve of it over node budgets
-//! ([`crate::experiments::strength::curve`]), one ordinary match folder per budget.
+//! ([`crate::strength::curve`]), one ordinary match folder per budget.
 //!
 //! The curve's layout: budget N's match lives in `DIR/budget-N/match-<UTC>/`, exactly the folder `harness match
 //! work-odds --bot SPEC,tc=nodes:N --games G --seed S --out DIR/budget-N` makes, so the same games whichever way
@@ -13,10 +13,10 @@ use super::run::{Destination, play};
 use super::settings::{MatchSettings, SETTINGS_FILE, SettingsRecord};
 use super::summary::{MatchSummary, SUMMARY_JSON};
 use crate::exit::Failure;
-use crate::experiments::strength::curve::{CURVE_VERSION, CurvePoint, EloCurve};
-use crate::experiments::strength::{Provenance, load_average};
 use crate::record::run_folder::PARTIAL_SUFFIX;
 use crate::statistics::{Interval, Method};
+use crate::strength::curve::{CURVE_VERSION, CurvePoint, EloCurve};
+use crate::strength::{Provenance, load_average};
 use std::path::{Path, PathBuf};
 
 /// The two bots of a work-odds match of `bot`: A at twice its budget, B the bot itself.
@@ -259,9 +259,9 @@ pub(crate) fn point_line(p: &CurvePoint) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::experiments::match_runner::openings;
-    use crate::experiments::match_runner::settings::Shard;
-    use crate::experiments::match_runner::stats::SprtBounds;
+    use crate::strength::match_runner::openings;
+    use crate::strength::match_runner::settings::Shard;
+    use crate::strength::match_runner::stats::SprtBounds;
 
     fn template(games: u64) -> MatchSettings {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -1,7 +1,7 @@
 //! Counts from A's side: games won, drawn and lost, and the pentanomial of pair scores; the final line.
 
 use super::record::GameLine;
-use super::stats::{GameScore, Pentanomial, SprtBounds, Verdict, verdict};
+use super::stats::{GameScore, Pentanomial, SprtBounds, SprtStatus, fields, sprt};
 
 /// Counts over complete pairs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -38,8 +38,8 @@ impl Tally {
     }
 
     /// The SPRT on the counts so far.
-    pub(crate) fn verdict(&self, bounds: &SprtBounds) -> Verdict {
-        verdict(&self.penta, bounds)
+    pub(crate) fn sprt(&self, bounds: &SprtBounds) -> SprtStatus {
+        sprt(&self.penta, bounds)
     }
 
     /// `pairs=… games=… w=… d=… l=… penta=LL,LD,DD,DW,WW` followed by the SPRT fields, then
@@ -58,7 +58,7 @@ impl Tally {
             p[2],
             p[3],
             p[4],
-            self.verdict(bounds).line,
+            fields(&self.sprt(bounds)),
             self.same_turn_pairs,
             self.void()
         )

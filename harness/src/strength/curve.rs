@@ -243,18 +243,6 @@ impl EloCurve {
     }
 }
 
-/// A speedup known exactly (a ratio of budgets): its interval is its point.
-pub(crate) fn exact_speedup(s: f64) -> Interval {
-    Interval {
-        point: s,
-        low: s,
-        high: s,
-        level: 1.0,
-        n: 1,
-        method: Method::Exact,
-    }
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -303,7 +291,7 @@ pub(crate) mod tests {
         ]);
         let se = |half: f64| half / z_of(0.95);
         // 250 → 1000 nodes: two measured doublings.
-        let p = c.predict(250, &exact_speedup(4.0)).unwrap();
+        let p = c.predict(250, &Interval::exact(4.0)).unwrap();
         assert!(close(p.point, 20.0));
         let half = z_of(0.95) * (se(24.0).powi(2) + se(26.0).powi(2)).sqrt();
         assert!(
@@ -312,19 +300,19 @@ pub(crate) mod tests {
         );
         assert_eq!((p.n, p.level, p.method), (800, 0.95, Method::CurveEnvelope));
         // Half the speed at 1000 is minus the doubling measured at 500.
-        let p = c.predict(1000, &exact_speedup(0.5)).unwrap();
+        let p = c.predict(1000, &Interval::exact(0.5)).unwrap();
         assert!(
             close(p.point, -20.0) && close(p.high, -20.0 + 26.0),
             "{p:?}"
         );
         // Inside one stretch the Elo is linear in log2 budget: √2 at 500 is half of 500's doubling.
-        let p = c.predict(500, &exact_speedup(2f64.sqrt())).unwrap();
+        let p = c.predict(500, &Interval::exact(2f64.sqrt())).unwrap();
         assert!(
             close(p.point, 10.0) && close(p.high - p.point, 13.0),
             "{p:?}"
         );
         // Across a knot: 354 → 707 nodes takes half of 250's doubling and half of 500's.
-        let p = c.predict(354, &exact_speedup(2.0)).unwrap();
+        let p = c.predict(354, &Interval::exact(2.0)).unwrap();
         let w0 = 500f64.log2() - 354f64.log2();
         assert!(close(p.point, (1.0 - w0) * 20.0), "{p:?}");
     }
@@ -333,14 +321,14 @@ pub(crate) mod tests {
     fn outside_the_curve_there_is_no_prediction() {
         let c = curve(vec![point(250, 0.0, 24.0), point(500, 20.0, 26.0)]);
         assert_eq!(c.range(), (250, 1000));
-        assert!(c.predict(1000, &exact_speedup(1.0)).is_ok());
-        let e = c.predict(600, &exact_speedup(2.0)).unwrap_err();
+        assert!(c.predict(1000, &Interval::exact(1.0)).is_ok());
+        let e = c.predict(600, &Interval::exact(2.0)).unwrap_err();
         assert!(
             e.0.contains("outside the curve (250 to 1000 nodes"),
             "{e:?}"
         );
-        assert!(c.predict(300, &exact_speedup(0.5)).is_err());
-        assert!(c.predict(300, &exact_speedup(0.0)).is_err());
+        assert!(c.predict(300, &Interval::exact(0.5)).is_err());
+        assert!(c.predict(300, &Interval::exact(0.0)).is_err());
     }
 
     #[test]
@@ -359,7 +347,7 @@ pub(crate) mod tests {
             method: Method::PairedRatio,
         };
         let p = c.predict(500, &s).unwrap();
-        let at = |x: f64| c.predict(500, &exact_speedup(x)).unwrap();
+        let at = |x: f64| c.predict(500, &Interval::exact(x)).unwrap();
         assert!(close(p.point, at(1.2).point));
         assert!((p.level - 0.95).abs() < 1e-12, "{p:?}");
         // The curve is taken at 99%, so the ends lie beyond the exact speedups' 95% ends.
