@@ -198,7 +198,7 @@ engine::closed_names! {
 }
 
 /// A bounded-cache arm: the contract's unbounded `EvaluationCache`, or a `BoundedCache` with a rule and slots.
-pub type CacheArm = Capacity<BoundedPolicy>;
+pub(crate) type CacheArm = Capacity<BoundedPolicy>;
 
 /// A transposition-table arm: the map-backed table that never evicts, or a scheme at a requested entry count (a
 /// power of two).

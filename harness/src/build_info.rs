@@ -5,7 +5,7 @@
 /// The text `harness --version` prints after the program name: the crate's version; the 12-digit commit the binary
 /// was built from, with `-dirty` when tracked files differed from it, or `unknown` when it was built outside a git
 /// checkout (a tarball or a copy); and `rustc --version` of the compiler, or `unknown`.
-pub const VERSION_LINE: &str = concat!(
+pub(crate) const VERSION_LINE: &str = concat!(
     env!("CARGO_PKG_VERSION"),
     " (revision ",
     env!("HARNESS_GIT_REVISION"),

@@ -9,7 +9,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 /// Benchmark and experiment harness for the caches that game search uses.
 #[derive(Parser, Debug)]
 #[command(name = "harness", version = crate::build_info::VERSION_LINE, about, after_help = EXIT_STATUS_HELP)]
-pub struct Cli {
+pub(crate) struct Cli {
     /// Options of the main job (used when no subcommand is given).
     #[command(flatten)]
     pub main_job: commands::main_job::Args,
@@ -20,7 +20,7 @@ pub struct Cli {
 
 /// Subcommands.
 #[derive(Subcommand, Debug)]
-pub enum Command {
+pub(crate) enum Command {
     /// Print every legal turn path of a DFEN position.
     Turns(commands::turns::Args),
     /// Print key facts about a DFEN position (canonical DFEN, Zobrist key, evaluations, king-capture probability).
@@ -64,7 +64,7 @@ pub enum Command {
 }
 
 /// The command line's definition, every subcommand's `--help` ending with the exit statuses too.
-pub fn command() -> clap::Command {
+pub(crate) fn command() -> clap::Command {
     let mut cmd = Cli::command().after_help(format!(
         "The main job's experiments, in run order (`--skip NAME[,NAME]`; expansion always runs):\n{}\n\n\
          {EXIT_STATUS_HELP}",
@@ -92,7 +92,7 @@ pub fn command() -> clap::Command {
 }
 
 /// Parses the process's arguments with [`command`]; a usage error (status 2), `--help` or `--version` as `Err`.
-pub fn parse<I, T>(args: I) -> Result<Cli, clap::Error>
+pub(crate) fn parse<I, T>(args: I) -> Result<Cli, clap::Error>
 where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
@@ -113,7 +113,7 @@ fn from_matches(matches: &clap::ArgMatches) -> Result<Cli, clap::Error> {
 
 /// Runs a parsed command line; a scenario-file error that no command tagged gets its own class
 /// ([`crate::scenario::classified`]).
-pub fn run(cli: Cli) -> anyhow::Result<()> {
+pub(crate) fn run(cli: Cli) -> anyhow::Result<()> {
     dispatch(cli).map_err(crate::scenario::classified)
 }
 

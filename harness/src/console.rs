@@ -45,7 +45,7 @@ fn write(bytes: &[u8]) -> bool {
 /// path of a big position) would otherwise spend its time in one system call per line. Same failure rule as
 /// [`line`]; whatever is pending is written when the batch is dropped.
 #[derive(Default)]
-pub struct Batch {
+pub(crate) struct Batch {
     pending: String,
 }
 
@@ -54,14 +54,14 @@ const BATCH_BYTES: usize = 64 * 1024;
 
 impl Batch {
     /// An empty batch.
-    pub fn new() -> Batch {
+    pub(crate) fn new() -> Batch {
         Batch {
             pending: String::with_capacity(BATCH_BYTES + 256),
         }
     }
 
     /// Adds one line; `false` once stdout has failed (a block write failed, now or earlier).
-    pub fn line(&mut self, args: fmt::Arguments<'_>) -> bool {
+    pub(crate) fn line(&mut self, args: fmt::Arguments<'_>) -> bool {
         if FAILURE.get().is_some() {
             return false;
         }
@@ -71,7 +71,7 @@ impl Batch {
     }
 
     /// Writes what is pending; `false` once stdout has failed.
-    pub fn flush(&mut self) -> bool {
+    pub(crate) fn flush(&mut self) -> bool {
         let ok =
             self.pending.is_empty() && FAILURE.get().is_none() || write(self.pending.as_bytes());
         self.pending.clear();
@@ -86,7 +86,7 @@ impl Drop for Batch {
 }
 
 /// How stdout failed, if it did.
-pub fn failure() -> Option<io::ErrorKind> {
+pub(crate) fn failure() -> Option<io::ErrorKind> {
     FAILURE.get().copied()
 }
 

@@ -15,7 +15,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// What the `constant` evaluator returns for every position (recorded in the scenario headers).
-pub const CONSTANT_SCORE: i32 = 0;
+pub(crate) const CONSTANT_SCORE: i32 = 0;
 
 /// Which pure `(GameState, Color) -> i32` evaluator to use.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]

@@ -122,7 +122,7 @@ impl std::error::Error for Classified {
 
 /// The error's chain joined by `: `, each cause once: a cause whose text the previous message already contains
 /// (an error type that prints its OS error and also returns it as its source) is left out.
-pub fn message(err: &anyhow::Error) -> String {
+pub(crate) fn message(err: &anyhow::Error) -> String {
     let mut out = String::new();
     let mut previous = String::new();
     for link in err.chain() {

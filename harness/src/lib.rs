@@ -1,6 +1,9 @@
 //! The benchmark and experiment harness: frozen scenarios → experiments (one folder each, on one spine of arm
 //! ids, intervals, verdicts, records, presentation and plots) → run folder → report.
 
+// The API is what this file re-exports; test builds keep `pub` on the test-only helpers the integration tests share.
+#![cfg_attr(not(test), warn(unreachable_pub))]
+
 /// The answer first: the run's findings as plain sentences, each a question answered with its figures.
 mod answer;
 /// The one arm id: every experiment's arm as typed fields, its label, title and file stem derived in one place.
@@ -85,7 +88,8 @@ pub use experiments::catalogue_eviction::stream::{
 pub use experiments::tt_pressure::{TableArm, fix_game, main_job_slice, run_arm};
 pub use operation::search::{SearchArm, TABLE_ENTRIES, search_roots, search_section};
 pub use operation::{Arm, CountResult, check_parity, count_family, timed_operation};
-pub use scenario::{Family, load, load_dir, scenario_path};
+pub use scenario::family::Family;
+pub use scenario::load::{load, load_dir, scenario_path};
 // The allocation kernels, for the test programs that install dhat's allocator (a process of their own each).
 pub use experiments::allocations::profile_operation;
 pub use operation::growth::growth_blocks;

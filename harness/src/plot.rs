@@ -37,11 +37,11 @@ mod test_support;
 mod text;
 mod ticks;
 
-pub use axis::{Axis, Reference};
-pub use categorical::CategorySeries;
-pub use dots::DotPlot;
-pub use lines::{LinePlot, Point, Series};
-pub use style::MAX_SERIES;
+pub(crate) use axis::{Axis, Reference};
+pub(crate) use categorical::CategorySeries;
+pub(crate) use dots::DotPlot;
+pub(crate) use lines::{LinePlot, Point, Series};
+pub(crate) use style::MAX_SERIES;
 
 /// The font every chart uses, embedded so that no system font is needed.
 static FONT: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
@@ -64,14 +64,14 @@ fn ensure_font() -> Result<()> {
 /// Writes `stem.svg` for a checked line chart; returns its path. Errors, writing nothing, when the
 /// chart lacks a title, axis label or unit or series name, has more than [`MAX_SERIES`] series, or holds a value that
 /// cannot be drawn (not finite, outside its interval, not positive on a log axis).
-pub fn line_plot(chart: &LinePlot, stem: &Path) -> Result<PathBuf> {
+pub(crate) fn line_plot(chart: &LinePlot, stem: &Path) -> Result<PathBuf> {
     chart.validate()?;
     render(stem, Chart::Lines(chart))
 }
 
 /// Writes `stem.svg` for a checked dot-and-interval plot; returns its path. Errors, writing nothing,
 /// on the same defects as [`line_plot`] and on a series whose length differs from the categories.
-pub fn dot_plot(chart: &DotPlot, stem: &Path) -> Result<PathBuf> {
+pub(crate) fn dot_plot(chart: &DotPlot, stem: &Path) -> Result<PathBuf> {
     chart.validate()?;
     render(stem, Chart::Dots(chart))
 }

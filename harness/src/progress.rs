@@ -33,7 +33,7 @@ enum Kind {
 }
 
 /// Progress of one piece of work on stderr; `&self` methods, so worker threads can share it.
-pub struct Progress {
+pub(crate) struct Progress {
     // Read by `status` (tests check the line the ticker prints from its own copies of them).
     #[cfg_attr(not(test), allow(dead_code))]
     what: String,
@@ -62,7 +62,7 @@ impl Progress {
     }
 
     /// Progress that shows nothing (tests, library callers without a console).
-    pub fn hidden() -> Progress {
+    pub(crate) fn hidden() -> Progress {
         Progress {
             what: String::new(),
             kind: Kind::Steps,

@@ -5,12 +5,12 @@
 //! and any reader can shorten it with this function (12 digits is also what git's `--short=12` starts from).
 
 /// Hex digits of the commit a person reads.
-pub const SHOWN_DIGITS: usize = 12;
+pub(crate) const SHOWN_DIGITS: usize = 12;
 
 /// `revision` (a full or short commit, optionally `-dirty`, or `unknown`) in the form people read: its first
 /// [`SHOWN_DIGITS`] hex digits with the suffix kept; anything that does not start with a hex commit is returned
 /// as it is.
-pub fn shown_revision(revision: &str) -> String {
+pub(crate) fn shown_revision(revision: &str) -> String {
     let hex = revision
         .bytes()
         .take_while(|b| b.is_ascii_hexdigit())

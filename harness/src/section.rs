@@ -50,7 +50,7 @@ impl Slice {
     }
 
     /// The arm of `scenario` and `variant` in this slice.
-    pub fn arm(&self, scenario: &str, variant: &str) -> ArmKey {
+    pub(crate) fn arm(&self, scenario: &str, variant: &str) -> ArmKey {
         ArmKey::new(scenario, variant, &self.evaluator, &self.traversal)
     }
 }

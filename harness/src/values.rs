@@ -18,11 +18,11 @@ use std::str::FromStr;
 
 /// A comma-separated list option's value: declare the field as `List<T>` with `value_parser = list::<T>` (or a
 /// parser built on [`list_of`]) so that the whole list is checked at once.
-pub type List<T> = Vec<T>;
+pub(crate) type List<T> = Vec<T>;
 
 /// Why a command-line value was rejected; clap prints it after `invalid value '…' for '--option'`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ValueError {
+pub(crate) enum ValueError {
     /// The whole list is empty.
     #[error("the list is empty")]
     EmptyList,
@@ -71,25 +71,27 @@ pub enum ValueError {
 
 /// Parses one name of a closed set (an enum of [`engine::closed_names!`], or any parser whose error is
 /// [`UnknownName`]), listing the valid names when it is unknown.
-pub fn name<T: FromStr<Err = UnknownName>>(s: &str) -> Result<T, UnknownName> {
+pub(crate) fn name<T: FromStr<Err = UnknownName>>(s: &str) -> Result<T, UnknownName> {
     s.parse()
 }
 
 /// Parses a comma-separated list of names of `T`: not empty, no empty item, no repeat, no unknown name.
 /// Spaces around an item are ignored.
-pub fn list<T: FromStr<Err = UnknownName> + PartialEq>(s: &str) -> Result<Vec<T>, ValueError> {
+pub(crate) fn list<T: FromStr<Err = UnknownName> + PartialEq>(
+    s: &str,
+) -> Result<Vec<T>, ValueError> {
     list_of(s, name::<T>)
 }
 
 /// Parses a comma-separated list of evaluator names, `work:N` included (a parameterised name is outside
 /// a closed set, so the item parser is the evaluator's own `FromStr`).
-pub fn evaluators(s: &str) -> Result<Vec<EvaluatorKind>, ValueError> {
+pub(crate) fn evaluators(s: &str) -> Result<Vec<EvaluatorKind>, ValueError> {
     list_of(s, str::parse::<EvaluatorKind>)
 }
 
 /// Parses a `--scenario` value: `all` (every family file of the scenarios folder, as an empty list; see
 /// [`crate::scenario::select`]) or a comma-separated list of family names, shipped or a user's.
-pub fn families(s: &str) -> Result<Vec<Family>, ValueError> {
+pub(crate) fn families(s: &str) -> Result<Vec<Family>, ValueError> {
     if s.trim() == Family::EVERY {
         return Ok(Vec::new());
     }
@@ -98,7 +100,7 @@ pub fn families(s: &str) -> Result<Vec<Family>, ValueError> {
 
 /// Parses a comma-separated list with `item` for each element: not empty, no empty item, no item equal to an
 /// earlier one (compared after parsing, so `10` and `010` are one budget). Spaces around an item are ignored.
-pub fn list_of<T: PartialEq, E: Display>(
+pub(crate) fn list_of<T: PartialEq, E: Display>(
     s: &str,
     item: impl Fn(&str) -> Result<T, E>,
 ) -> Result<Vec<T>, ValueError> {
@@ -133,7 +135,7 @@ pub fn list_of<T: PartialEq, E: Display>(
 }
 
 /// Parses a number that must be at least 1 (a count, a budget, a size); overflow is an error, not a wrap.
-pub fn positive<T>(s: &str) -> Result<T, ValueError>
+pub(crate) fn positive<T>(s: &str) -> Result<T, ValueError>
 where
     T: FromStr + PartialEq + Default,
     T::Err: Display,
@@ -153,7 +155,7 @@ where
 }
 
 /// Parses a position in DFEN (a positional argument's `value_parser`, so a bad position is a usage error).
-pub fn dfen(s: &str) -> Result<GameState, String> {
+pub(crate) fn dfen(s: &str) -> Result<GameState, String> {
     // The fields are separated by single spaces; any other blank would be read as part of a field and reported as
     // a wrong value of the next one, so it is named.
     if let Some((at, c)) = s
@@ -174,7 +176,7 @@ pub fn dfen(s: &str) -> Result<GameState, String> {
 
 /// Parses an output file path and checks, before any work, that it can be written: it is not a folder, its
 /// folder exists, is a folder and accepts a new file (a probe file is created and removed).
-pub fn output_file(s: &str) -> Result<PathBuf, ValueError> {
+pub(crate) fn output_file(s: &str) -> Result<PathBuf, ValueError> {
     let path = PathBuf::from(s);
     let reason = |reason: String| ValueError::Output { reason };
     if s.is_empty() {
@@ -302,7 +304,7 @@ pub(crate) fn check_tables(option: &str, value: &str, tables: &[u8]) -> anyhow::
 }
 
 /// The selected values, or all of them when the selection is empty (the default of a programmatic caller).
-pub fn or_all<T: ClosedNames>(selected: &[T]) -> Vec<T> {
+pub(crate) fn or_all<T: ClosedNames>(selected: &[T]) -> Vec<T> {
     if selected.is_empty() {
         T::VALUES.to_vec()
     } else {

@@ -14,14 +14,14 @@ use serde::Serialize;
 pub(crate) const MIN_LEVEL: f64 = 0.95;
 
 /// The default practical threshold of a ratio: ±1% (criterion's default noise threshold).
-pub const NOISE_THRESHOLD: f64 = 0.01;
+pub(crate) const NOISE_THRESHOLD: f64 = 0.01;
 
 /// What an interval says against its baseline (for a ratio where > 1 = better, baseline 1).
 // `no_verdict` is the name every file and report uses, so the variant keeps the enum's name in it.
 #[allow(clippy::enum_variant_names)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Verdict {
+pub(crate) enum Verdict {
     /// The interval lies wholly above the baseline and not wholly within the threshold.
     Better,
     /// The interval lies wholly below the baseline and not wholly within the threshold.
@@ -34,7 +34,7 @@ pub enum Verdict {
 
 impl Verdict {
     /// The verdict of `interval` against `baseline` with the practical `threshold` (same units as the interval).
-    pub fn of(interval: &Interval, baseline: f64, threshold: f64) -> Verdict {
+    pub(crate) fn of(interval: &Interval, baseline: f64, threshold: f64) -> Verdict {
         let (low, high) = (interval.low, interval.high);
         if interval.level < MIN_LEVEL || !low.is_finite() || !high.is_finite() {
             return Verdict::NoVerdict;
@@ -51,7 +51,7 @@ impl Verdict {
     }
 
     /// The verdict of a ratio (> 1 = better) against 1 with the default ±1% threshold.
-    pub fn of_ratio(ratio: &Interval) -> Verdict {
+    pub(crate) fn of_ratio(ratio: &Interval) -> Verdict {
         Verdict::of(ratio, 1.0, NOISE_THRESHOLD)
     }
 

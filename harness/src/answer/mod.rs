@@ -17,7 +17,7 @@ use serde::Serialize;
 /// A question the answer takes, declared by the experiment whose claims answer it
 /// (`Experiment::questions` in the experiments module).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Question {
+pub(crate) struct Question {
     /// Its place in the answer (questions are given in this order).
     pub order: u8,
     /// The question in user words, as the sentence opens.
@@ -31,7 +31,7 @@ pub struct Question {
 /// One figure behind a claim, with its interval as the harness computed it (an exact count has level 1);
 /// stored as its name and unit beside the interval's own keys.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ClaimFigure {
+pub(crate) struct ClaimFigure {
     /// What the figure is (`speedup sparse`, `hit rate middlegame, traversal off`).
     pub name: String,
     /// Its unit (`x` for a ratio > 1 = better, `fraction`, `points`, `instructions`, `entries`).
@@ -59,7 +59,7 @@ impl ClaimFigure {
 
 /// One sentence of the answer: its question, the sentence (which opens with the question) and its figures.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Claim {
+pub(crate) struct Claim {
     /// The question answered (not serialized: the sentence opens with it).
     #[serde(skip)]
     pub question: Question,

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 /// Arguments of the hidden `harness callgrind-op` child.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// Scenario family.
     #[arg(long)]
     pub scenario: String,
@@ -35,7 +35,7 @@ pub struct Args {
 }
 
 /// `CACHE/EVALUATOR/TRAVERSAL` as the child's `--arm` takes it.
-pub fn parse_arm(s: &str) -> Result<Arm, String> {
+pub(crate) fn parse_arm(s: &str) -> Result<Arm, String> {
     let parts: Vec<&str> = s.split('/').collect();
     let [cache, eval, traversal] = parts[..] else {
         return Err(format!("'{s}' is not CACHE/EVALUATOR/TRAVERSAL"));
@@ -48,19 +48,19 @@ pub fn parse_arm(s: &str) -> Result<Arm, String> {
 }
 
 /// The `--arm` text of `arm` ([`parse_arm`] reads it back).
-pub fn arm_spec(arm: &Arm) -> String {
+pub(crate) fn arm_spec(arm: &Arm) -> String {
     format!("{}/{}/{}", arm.cache.name(), arm.eval, arm.traversal.name())
 }
 
 /// The states of the operation callgrind measures: the family's first successor alone, which keeps the
 /// callgrind step within the main job's time budget (the break-even map times the same operation).
-pub fn operation_states(scn: &LoadedScenario) -> Vec<GameState> {
+pub(crate) fn operation_states(scn: &LoadedScenario) -> Vec<GameState> {
     scn.successors.iter().take(1).map(|s| s.state).collect()
 }
 
 /// The only code callgrind counts (`--toggle-collect=*measured_operation*`): one pass of the operation.
 #[inline(never)]
-pub fn measured_operation(op: &mut dyn FnMut()) {
+pub(crate) fn measured_operation(op: &mut dyn FnMut()) {
     op();
 }
 
@@ -91,7 +91,7 @@ fn instrumented(window: impl FnOnce()) {
 /// parent names `FILE.%p`) holds the window, the operation count the parent divides by, and the lookups and misses
 /// of the same operation, from the counting pass before the window (which the instruction count does not include).
 /// `--alone` runs in this process and prints `pid=P evaluations=K`.
-pub fn run(args: Args) -> Result<()> {
+pub(crate) fn run(args: Args) -> Result<()> {
     let fams = families(std::slice::from_ref(&args.scenario))?;
     let scns = load_dir(&args.scenarios_dir, &fams)?;
     let scn = scns.first().context("no scenario loaded")?;

@@ -3,12 +3,12 @@
 //! its totals; results are kept by everything that decides them ([`count_cache`]). The instruction experiment, the
 //! break-even map and `compare` use it.
 
-pub mod child;
+pub(crate) mod child;
 mod client_request;
 pub(crate) mod count_cache;
 mod run;
 
 pub(crate) use run::window_note;
 
-pub use child::operation_states;
-pub use run::{Children, MeasuredArm, measure_arms, valgrind_version};
+pub(crate) use child::operation_states;
+pub(crate) use run::{Children, MeasuredArm, measure_arms, valgrind_version};

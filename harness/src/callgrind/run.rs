@@ -11,7 +11,7 @@ use crate::operation::Arm;
 
 /// Event totals of a callgrind run with `--cache-sim=yes`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CallgrindTotals {
+pub(crate) struct CallgrindTotals {
     /// Instructions executed.
     pub ir: u64,
     /// Data reads.
@@ -26,7 +26,7 @@ pub struct CallgrindTotals {
 
 impl CallgrindTotals {
     /// Estimated cycles = L1 hits + 5·LL hits + 35·RAM hits (the iai-callgrind/gungraun model; not measured).
-    pub fn estimated_cycles(&self) -> u64 {
+    pub(crate) fn estimated_cycles(&self) -> u64 {
         let accesses = self.ir + self.dr + self.dw;
         let l1_hits = accesses - self.l1_misses;
         let ll_hits = self.l1_misses - self.ll_misses;
@@ -39,7 +39,7 @@ impl CallgrindTotals {
 /// `totals:` is the sum of the file's cost lines, i.e. what was collected. `summary:` is a running total that
 /// callgrind zeroes whenever a client request switches instrumentation on or off, so a child that measures with
 /// instrumentation switched on around its window writes `summary: 0` at the top and the real figures in `totals:`.
-pub fn parse_callgrind_out(text: &str) -> Result<CallgrindTotals> {
+pub(crate) fn parse_callgrind_out(text: &str) -> Result<CallgrindTotals> {
     let events: Vec<&str> = text
         .lines()
         .find_map(|l| l.strip_prefix("events:"))
@@ -74,7 +74,7 @@ pub fn parse_callgrind_out(text: &str) -> Result<CallgrindTotals> {
 }
 
 /// `valgrind --version`, or `None` when valgrind cannot be run.
-pub fn valgrind_version() -> Option<String> {
+pub(crate) fn valgrind_version() -> Option<String> {
     let out = Command::new("valgrind").arg("--version").output().ok()?;
     out.status
         .success()
@@ -83,7 +83,7 @@ pub fn valgrind_version() -> Option<String> {
 
 /// What the child reported for one arm: callgrind totals of the measured operation and its counts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MeasuredArm {
+pub(crate) struct MeasuredArm {
     /// Callgrind totals of the measured window.
     pub totals: CallgrindTotals,
     /// Operations (successors) in the window.
@@ -134,7 +134,7 @@ fn reported(stdout: &str, key: &str) -> Option<u64> {
 
 /// Where callgrind children come from and what they may reuse.
 #[derive(Clone, Copy, Debug)]
-pub struct Children<'a> {
+pub(crate) struct Children<'a> {
     /// The harness executable (it re-invokes itself as `callgrind-op`).
     pub exe: &'a Path,
     /// Folder of the frozen scenario files.
@@ -316,7 +316,7 @@ fn window_lines(stdout: &str) -> impl Iterator<Item = &str> {
 /// One child for several arms saves valgrind's start-up and the scenario loading per arm (about half a second
 /// each); each arm still runs in a process of its own forked after the loading, with the simulated caches cleared
 /// at its window's start, so its counts do not depend on the other arms.
-pub fn measure_arms(
+pub(crate) fn measure_arms(
     children: &Children<'_>,
     scenario: &str,
     arms: &[Arm],

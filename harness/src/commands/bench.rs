@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 /// Arguments of `harness bench`.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// The openings file (the suite searches its first positions).
     #[arg(long, default_value = openings::DEFAULT_PATH)]
     pub openings: PathBuf,
@@ -19,7 +19,7 @@ pub struct Args {
 }
 
 /// Runs the command.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub(crate) fn run(args: Args) -> anyhow::Result<()> {
     if let Some(file) = &args.write {
         crate::record::check_output_file("write", file)?;
     }

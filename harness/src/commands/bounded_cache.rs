@@ -16,7 +16,7 @@ use std::path::PathBuf;
 
 /// Arguments of `harness bounded-cache`.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// Scenario families (comma-separated, each once); `all` is every family file of `--scenarios-dir`.
     #[arg(long, value_parser = families, default_value = Family::EVERY)]
     pub scenario: List<Family>,
@@ -45,7 +45,7 @@ pub struct Args {
 }
 
 /// Runs the sweep.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub(crate) fn run(args: Args) -> anyhow::Result<()> {
     crate::record::check_output_folder("out", &args.out)?;
     // Every core counts with a table of its own, all slots allocated up front.
     if let Some(slots) = args.capacities.largest_explicit() {

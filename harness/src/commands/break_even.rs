@@ -14,7 +14,7 @@ use std::path::PathBuf;
 
 /// Arguments of `harness break-even`.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// Scenario families (comma-separated, each once); `all` is every family file of `--scenarios-dir`.
     #[arg(long, value_parser = families, default_value = Family::EVERY)]
     pub scenario: List<Family>,
@@ -40,7 +40,7 @@ pub struct Args {
 }
 
 /// Runs the map: exit status 2 when the output folder cannot be written, 1 without valgrind.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub(crate) fn run(args: Args) -> anyhow::Result<()> {
     crate::record::check_output_folder("out", &args.out)?;
     let scenarios = load_dir(&args.scenarios_dir, &args.scenario)?;
     let meta = RunMetadata::collect(args.seed);

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 /// Arguments of `harness catalogue`.
 #[derive(clap::Args, Debug, Default)]
-pub struct Args {
+pub(crate) struct Args {
     /// Write the TSV to this file (atomically) instead of standard output. Checked before any work: its folder
     /// must exist and accept files, and the path must not be a folder.
     #[arg(long, value_name = "FILE", value_parser = output_file)]
@@ -16,7 +16,7 @@ pub struct Args {
 }
 
 /// Runs the command; on standard output, rows stop at the first failed write.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub(crate) fn run(args: Args) -> anyhow::Result<()> {
     let catalogue = Catalogue::build();
     let tsv = to_tsv(&catalogue);
     match args.out {

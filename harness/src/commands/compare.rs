@@ -6,7 +6,7 @@ use crate::exit::Failure;
 use anyhow::Result;
 
 /// Runs the comparison: range checks of the options, then [`crate::compare::run::run`].
-pub fn run(args: Args) -> Result<()> {
+pub(crate) fn run(args: Args) -> Result<()> {
     if let Some(f) = args.planted_slowdown_b
         && !(0.0..1.0).contains(&f)
     {

@@ -15,7 +15,7 @@ use std::path::PathBuf;
 
 /// Arguments of `harness deadline`.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// The positions: a scenario family's roots (sparse, middlegame, …), `openings` (the match openings), or a
     /// file with one DFEN per line (blank lines and `#` comments skipped). Positions without dice get a seeded
     /// roll each.
@@ -47,7 +47,7 @@ pub struct Args {
 }
 
 /// Runs the command: one line per bot on stdout.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub(crate) fn run(args: Args) -> anyhow::Result<()> {
     crate::record::check_output_folder("out", &args.out)?;
     let suite = SuiteSource::parse(&args.suite);
     let mut locations = vec![

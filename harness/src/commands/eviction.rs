@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 /// Arguments of `harness eviction`. Every option is parsed into its type by clap (a rejected value exits with
 /// status 2, naming the option and the value); [`config`] checks only what spans options.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// Number of seeds (one lookup stream each).
     #[arg(long, default_value_t = 10, value_parser = seed_count)]
     pub seeds: u64,
@@ -91,7 +91,7 @@ pub struct Args {
 
 /// `--budgets`: the default schedule, or these budgets.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Budgets {
+pub(crate) enum Budgets {
     /// `default`: 10,20,40,80 and a sweep up to the number of distinct keys.
     Default,
     /// The budgets listed.
@@ -100,7 +100,7 @@ pub enum Budgets {
 
 /// `--policies`: every rule, or these.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Policies {
+pub(crate) enum Policies {
     /// `all`: [`default_policies`].
     All,
     /// The rules listed, in order.
@@ -109,7 +109,7 @@ pub enum Policies {
 
 /// One item of `--policies`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PolicyChoice {
+pub(crate) enum PolicyChoice {
     /// `aging_lfu`: ageing LFU at every period of `--aging-periods`.
     AgingSweep,
     /// One rule.
@@ -118,7 +118,7 @@ pub enum PolicyChoice {
 
 /// `--lookup-cells MIN-MAX`: the region sizes looked up (checked against the boards by [`Config::validate`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LookupCells {
+pub(crate) struct LookupCells {
     /// Smallest region looked up, in cells.
     pub min: u32,
     /// Largest region looked up, in cells.
@@ -269,7 +269,7 @@ fn expand_policies(selected: &Policies, periods: &[u64]) -> Result<Vec<PolicyKin
 }
 
 /// Builds the experiment configuration from the command line.
-pub fn config(args: &Args) -> Result<Config> {
+pub(crate) fn config(args: &Args) -> Result<Config> {
     let last_seed = args.first_seed.checked_add(args.seeds - 1).ok_or_else(|| {
         bad(
             "seeds",
@@ -346,7 +346,7 @@ fn check_apart_all(args: &Args, report_dir: Option<&Path>) -> Result<()> {
 
 /// Runs the command: bad input exits 2 before any work, a replay that saw another stream exits 3
 /// (`crate::exit::Failure` classes; `main` prints the message and sets the status).
-pub fn run(args: Args) -> Result<()> {
+pub(crate) fn run(args: Args) -> Result<()> {
     let args = &args;
     let cfg = config(args)?;
     if let Some(dir) = &args.out {

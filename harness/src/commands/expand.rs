@@ -1,7 +1,7 @@
 //! `harness expand "<DFEN>"`: one outer successor's nested chance value, for scripts and for users checking one
 //! position.
 
-pub mod estimate;
+pub(crate) mod estimate;
 
 use super::turns::summary::DEFAULT_MAX_MEMORY_MIB;
 use crate::evaluators::EvaluatorKind;
@@ -17,7 +17,7 @@ use engine::memo::CacheKind;
 
 /// Arguments of `harness expand`.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// The outer successor in DFEN: the opponent to roll, empty dice pool.
     #[arg(value_parser = dfen)]
     pub dfen: GameState,
@@ -40,7 +40,7 @@ pub struct Args {
 }
 
 /// Runs the command. An invalid DFEN or a position with dice exits with status 2.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub(crate) fn run(args: Args) -> anyhow::Result<()> {
     let state = args.dfen;
     if !state.dice().is_empty() {
         return Err(Failure::BadInput.because(format!(

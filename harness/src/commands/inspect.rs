@@ -7,7 +7,7 @@ use engine::GameState;
 
 /// Arguments of `harness inspect`.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// The position, as a DFEN string (quote it).
     #[arg(value_parser = dfen)]
     pub dfen: GameState,
@@ -30,7 +30,7 @@ pub(crate) fn report(state: &GameState) -> String {
 }
 
 /// Runs the command (an invalid DFEN is a usage error, status 2, before this runs).
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub(crate) fn run(args: Args) -> anyhow::Result<()> {
     outln!("{}", report(&args.dfen));
     Ok(())
 }

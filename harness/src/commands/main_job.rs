@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 /// Arguments of the main job.
 #[derive(clap::Args, Debug, Default)]
-pub struct Args {
+pub(crate) struct Args {
     /// A shorter run: the default evaluator (material) with the traversal cache on only, unless --eval or
     /// --traversal name others; no cache timed against the optimized cache only, unless --cache names others;
     /// fewer rounds, shorter samples, smaller runs of the other stages.
@@ -63,7 +63,7 @@ pub struct Args {
 
 impl Args {
     /// The job these arguments describe (an empty filter means everything).
-    pub fn job(&self) -> anyhow::Result<Job> {
+    pub(crate) fn job(&self) -> anyhow::Result<Job> {
         // The short run times the headline setting only (every family x cache variant): 6 settings instead of 36,
         // each with a full interval, rather than 36 settings with too few rounds for any verdict. What the command
         // line names is taken as named, defaults included.
@@ -123,7 +123,7 @@ impl Args {
 }
 
 /// Runs the main job.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub(crate) fn run(args: Args) -> anyhow::Result<()> {
     crate::job::run(&args.job()?)
 }
 

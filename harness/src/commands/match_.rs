@@ -16,7 +16,7 @@ use std::path::PathBuf;
 /// Arguments of `harness match`.
 #[derive(clap::Args, Debug)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
-pub struct Args {
+pub(crate) struct Args {
     /// `merge` or `openings`; without one, a match is played.
     #[command(subcommand)]
     pub action: Option<Action>,
@@ -27,7 +27,7 @@ pub struct Args {
 
 /// The subcommands of `harness match`.
 #[derive(clap::Subcommand, Debug)]
-pub enum Action {
+pub(crate) enum Action {
     /// Count the shards of one match as one match and print the final line; refuses (exit 2) any set of shards
     /// that is not exactly the whole match.
     Merge(MergeArgs),
@@ -47,7 +47,7 @@ pub enum Action {
 
 /// Options of `work-odds`.
 #[derive(clap::Args, Debug)]
-pub struct WorkOddsArgs {
+pub(crate) struct WorkOddsArgs {
     /// The bot, as --a of a match; it plays at its time control against itself at twice it (nodes:N, calls:N
     /// and ms:N[+INC] double every part). With --budgets, give no tc: each budget N sets nodes:N.
     #[arg(long, value_name = "SPEC", value_parser = parse_spec)]
@@ -89,7 +89,7 @@ pub struct WorkOddsArgs {
 
 /// Options of `worth`.
 #[derive(clap::Args, Debug)]
-pub struct WorthArgs {
+pub(crate) struct WorthArgs {
     /// The speedup S (> 0; > 1 = faster): the bot at nodes:round(N·S) plays itself at nodes:N.
     #[arg(long, value_name = "S", value_parser = parse_speedup, allow_hyphen_values = true)]
     pub(crate) speedup: f64,
@@ -142,7 +142,7 @@ fn parse_speedup(s: &str) -> Result<f64, String> {
 
 /// Options of `luck`.
 #[derive(clap::Args, Debug)]
-pub struct LuckArgs {
+pub(crate) struct LuckArgs {
     /// The match run folder.
     pub dir: PathBuf,
     /// The logistic scale in centipawns (default: fitted on the folder's games).
@@ -159,7 +159,7 @@ fn parse_scale(s: &str) -> Result<f64, String> {
 
 /// Options of a match.
 #[derive(clap::Args, Debug)]
-pub struct PlayArgs {
+pub(crate) struct PlayArgs {
     /// Bot A: comma-separated key=value (depth, pruning, tt, scheme, cache, eval, tc); keys not given default to
     /// depth=id,pruning=star2,tt=16,scheme=depth,cache=optimized,eval=material,tc=nodes:20000.
     #[arg(long, required = true, value_name = "SPEC", value_parser = parse_spec)]
@@ -237,7 +237,7 @@ fn without_tc(option: &str, arg: Option<BotSpecArg>) -> anyhow::Result<BotSpec> 
 
 /// Options of `merge`.
 #[derive(clap::Args, Debug)]
-pub struct MergeArgs {
+pub(crate) struct MergeArgs {
     /// The run folders.
     #[arg(required = true)]
     pub dirs: Vec<PathBuf>,
@@ -248,7 +248,7 @@ pub struct MergeArgs {
 
 /// Options of `submit`.
 #[derive(clap::Args, Debug)]
-pub struct SubmitArgs {
+pub(crate) struct SubmitArgs {
     /// The number of shards: array tasks, each playing --shard K/N.
     #[arg(long, value_name = "N")]
     pub shards: u64,
@@ -280,7 +280,7 @@ pub struct SubmitArgs {
 
 /// Options of `openings`.
 #[derive(clap::Args, Debug)]
-pub struct OpeningsArgs {
+pub(crate) struct OpeningsArgs {
     /// Regenerate the file from the default parameters (else: check it).
     #[arg(long)]
     pub freeze: bool,
@@ -290,7 +290,7 @@ pub struct OpeningsArgs {
 }
 
 /// Runs the command.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub(crate) fn run(args: Args) -> anyhow::Result<()> {
     match args.action {
         Some(Action::Merge(m)) => {
             if let Some(out) = &m.out {

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 /// Arguments of `harness report`.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// The run folder to render (default: the latest complete one under `--results`); a match run folder renders
     /// into `<--out>/matches/<its name>/`, a deadline run folder into `<--out>/deadline/<its name>/`.
     pub results_dir: Option<PathBuf>,
@@ -48,7 +48,7 @@ const OWN_PAGES: [OwnPage; 4] = [
 ];
 
 /// Runs `harness report`.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub(crate) fn run(args: Args) -> anyhow::Result<()> {
     if let Some(dir) = args.results_dir.as_deref() {
         for (is, subfolder, render) in OWN_PAGES {
             if is(dir) {

@@ -17,7 +17,7 @@ use std::time::Instant;
 
 /// Arguments of `harness scenarios`.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// What to do.
     #[command(subcommand)]
     pub action: Action,
@@ -25,7 +25,7 @@ pub struct Args {
 
 /// `freeze` or `verify`.
 #[derive(clap::Subcommand, Debug)]
-pub enum Action {
+pub(crate) enum Action {
     /// Regenerate the scenario files deterministically from the master seed.
     Freeze(FreezeArgs),
     /// Recompute every frozen value by independent exhaustive path generation and compare exactly.
@@ -34,7 +34,7 @@ pub enum Action {
 
 /// Options shared by both actions.
 #[derive(clap::Args, Debug)]
-pub struct CommonArgs {
+pub(crate) struct CommonArgs {
     /// Folder holding the scenario files.
     #[arg(long, visible_alias = "scenarios-dir", default_value = "scenarios")]
     pub dir: PathBuf,
@@ -47,7 +47,7 @@ pub struct CommonArgs {
 
 /// Options of `freeze`.
 #[derive(clap::Args, Debug)]
-pub struct FreezeArgs {
+pub(crate) struct FreezeArgs {
     /// Folder and family filter.
     #[command(flatten)]
     pub common: CommonArgs,
@@ -71,7 +71,7 @@ pub struct FreezeArgs {
 }
 
 /// Runs the command.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub(crate) fn run(args: Args) -> anyhow::Result<()> {
     match args.action {
         Action::Freeze(a) => freeze(a),
         Action::Verify(a) => {

@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 
 /// Arguments of `harness score`.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// The position, as a DFEN string (quote it).
     #[arg(value_parser = dfen)]
     pub dfen: GameState,
@@ -25,7 +25,7 @@ pub struct Args {
 /// The result line `paths=N best=S calls=C hits=H entries=E` for `state`.
 ///
 /// A forced pass (no legal path) scores the empty path: the position itself from the mover's perspective.
-pub fn score_line(state: &GameState, cache: CacheKind, eval: EvaluatorKind) -> String {
+pub(crate) fn score_line(state: &GameState, cache: CacheKind, eval: EvaluatorKind) -> String {
     let evaluator = CountingEvaluator::new(eval);
     let memo = cache.build(Plain(|s: &GameState, c| evaluator.evaluate(s, c)));
     // Streamed, not collected: a position with millions of paths holds none of them.
@@ -52,7 +52,7 @@ pub fn score_line(state: &GameState, cache: CacheKind, eval: EvaluatorKind) -> S
 }
 
 /// Runs the command (an invalid DFEN is a usage error, status 2, before this runs).
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub(crate) fn run(args: Args) -> anyhow::Result<()> {
     outln!("{}", score_line(&args.dfen, args.cache, args.eval));
     Ok(())
 }

@@ -19,7 +19,7 @@ use std::time::Duration;
 
 /// Arguments of `harness search`.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// The root in DFEN: the side to move with its dice rolled.
     #[arg(value_parser = dfen)]
     pub dfen: GameState,
@@ -52,7 +52,7 @@ pub struct Args {
 
 /// `--tt`: off or 2^n entries.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum TableSize {
+pub(crate) enum TableSize {
     /// No table.
     Off,
     /// 2^n entries.
@@ -63,7 +63,7 @@ pub enum TableSize {
 pub(crate) const MAX_TABLE_LOG2: u8 = 26;
 
 /// Parses `off` or a log2 entry count from 0 to [`MAX_TABLE_LOG2`].
-pub fn parse_table(s: &str) -> Result<TableSize, String> {
+pub(crate) fn parse_table(s: &str) -> Result<TableSize, String> {
     if s == "off" {
         return Ok(TableSize::Off);
     }
@@ -76,7 +76,7 @@ pub fn parse_table(s: &str) -> Result<TableSize, String> {
 }
 
 /// Runs the command. An invalid DFEN (clap) or a root without dice exits with status 2.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub(crate) fn run(args: Args) -> anyhow::Result<()> {
     let root = args.dfen;
     if root.dice().is_empty() {
         return Err(Failure::BadInput.because(format!(

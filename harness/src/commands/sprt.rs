@@ -12,7 +12,7 @@ use crate::statistics::sprt::{
 #[derive(clap::Args, Debug)]
 #[group(skip)]
 #[command(group(clap::ArgGroup::new("results").required(true).multiple(false)))]
-pub struct Args {
+pub(crate) struct Args {
     /// Pair counts from A's side: LL, LD+DL, DD+WL+LW, DW+WD, WW (pair scores 0, 1/4, 1/2, 3/4, 1).
     #[arg(long, group = "results", value_parser = penta, value_name = "LL,LD,DD,DW,WW")]
     pub penta: Option<Pentanomial>,
@@ -102,7 +102,7 @@ fn rate(s: &str) -> Result<f64, String> {
 }
 
 /// Runs the command: checks the bounds together (`--elo0` below `--elo1`, status 2 otherwise) and prints the line.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub(crate) fn run(args: Args) -> anyhow::Result<()> {
     let bounds = SprtBounds {
         elo0: args.elo0,
         elo1: args.elo1,

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 /// Arguments of `harness tt-pressure`.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// Only these schemes (comma-separated, each once): always,depth,two_deep,two_big,aged.
     #[arg(long, value_parser = list::<ReplacementScheme>, default_value = ReplacementScheme::ALL_NAMES)]
     pub scheme: List<ReplacementScheme>,
@@ -37,13 +37,13 @@ pub struct Args {
 
 /// `--sizes`: ascending distinct log2 sizes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Sizes(pub Vec<u8>);
+pub(crate) struct Sizes(pub Vec<u8>);
 
 /// The largest size accepted: 2^26 entries (1.5 GiB).
 pub(crate) const MAX_SIZE_LOG2: u8 = 26;
 
 /// Parses `A..B` (inclusive) or `a,b,c`, each 1 to [`MAX_SIZE_LOG2`], into ascending distinct sizes.
-pub fn parse_sizes(s: &str) -> Result<Sizes, String> {
+pub(crate) fn parse_sizes(s: &str) -> Result<Sizes, String> {
     let one = |t: &str| match t.trim().parse::<u8>() {
         Ok(n) if (1..=MAX_SIZE_LOG2).contains(&n) => Ok(n),
         _ => Err(format!(
@@ -66,7 +66,7 @@ pub fn parse_sizes(s: &str) -> Result<Sizes, String> {
 }
 
 /// Runs the sweep into a new run folder under `--out`.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub(crate) fn run(args: Args) -> anyhow::Result<()> {
     crate::record::check_output_folder("out", &args.out)?;
     // The arms run on every core, smallest tables first: the largest arms may be alive at once.
     let schemes = or_all(&args.scheme).len();

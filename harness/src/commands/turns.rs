@@ -1,7 +1,7 @@
 //! `harness turns "<DFEN>" [--summary]`: the legal turn paths of a position, one per line in UCI, streamed as
 //! they are generated (no path is held, so a position with millions of paths needs no more memory than one).
 
-pub mod summary;
+pub(crate) mod summary;
 
 use crate::console::Batch;
 use crate::exit::Failure;
@@ -14,7 +14,7 @@ use summary::{DEFAULT_MAX_MEMORY_MIB, summarize};
 
 /// Arguments of `harness turns`.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// The position, as a DFEN string (quote it).
     #[arg(value_parser = dfen)]
     pub dfen: GameState,
@@ -28,7 +28,7 @@ pub struct Args {
 }
 
 /// Runs the command. Paths go out in blocks and stop at the first failed write to stdout.
-pub fn run(args: Args) -> anyhow::Result<()> {
+pub(crate) fn run(args: Args) -> anyhow::Result<()> {
     if args.summary {
         let bytes = args.max_memory.checked_mul(1 << 20).ok_or_else(|| {
             Failure::BadInput.because(format!("--max-memory {}: too large", args.max_memory))

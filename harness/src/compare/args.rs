@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 /// Arguments of `harness compare`.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// Baseline: a git revision (hash, branch, tag, `HEAD~1`); with --prebuilt, a harness executable.
     pub a: String,
     /// The revision judged against the baseline (same forms as A).

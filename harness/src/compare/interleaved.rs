@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 /// How many rounds, in how many sessions.
 #[derive(Clone, Copy, Debug)]
-pub struct RoundPlan {
+pub(crate) struct RoundPlan {
     /// Fresh process pairs.
     pub sessions: usize,
     /// Wall time of the rounds: the streams run side by side and each stream's sessions share it (a session
@@ -44,20 +44,20 @@ pub struct RoundPlan {
 
 /// Whether `exe` has the interleaved child (revisions before it do not: their comparison times whole runs): its
 /// `timing-rounds --help` succeeds and names the command.
-pub fn has_round_child(exe: &std::path::Path) -> bool {
+pub(crate) fn has_round_child(exe: &std::path::Path) -> bool {
     round_child_help(exe).is_some_and(|h| h.contains("timing-rounds"))
 }
 
 /// Whether both sides' interleaved children take successor-sized requests (`--by-successor`); with an older child
 /// on either side, every round times whole operations.
-pub fn successor_samples(sides: &[Side; 2]) -> bool {
+pub(crate) fn successor_samples(sides: &[Side; 2]) -> bool {
     sides
         .iter()
         .all(|s| round_child_help(&s.exe).is_some_and(|h| h.contains("--by-successor")))
 }
 
 /// How many streams of sessions run side by side: one per core, at most one per session.
-pub fn streams(sessions: usize) -> usize {
+pub(crate) fn streams(sessions: usize) -> usize {
     crate::parallel::cores().clamp(1, sessions.max(1))
 }
 
@@ -74,7 +74,7 @@ fn round_child_help(exe: &std::path::Path) -> Option<String> {
 
 /// What the interleaved rounds measured.
 #[derive(Clone, Debug)]
-pub struct Interleaved {
+pub(crate) struct Interleaved {
     /// Per arm, A's and B's nanoseconds per operation of each round (paired by index).
     pub times: BTreeMap<ArmKey, [Vec<f64>; 2]>,
     /// Per round (the same index as `times`), the session it ran in.
@@ -87,7 +87,7 @@ pub struct Interleaved {
 }
 
 /// Times both sides' arms in interleaved rounds.
-pub fn time_interleaved(
+pub(crate) fn time_interleaved(
     sides: &[Side; 2],
     child_args: &[OsString],
     plan: &RoundPlan,

@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 /// How to run one side: its executable and the folder it runs in (its checkout, so that its run metadata names its
 /// own commit).
 #[derive(Clone, Debug)]
-pub struct Side {
+pub(crate) struct Side {
     /// `A` or `B`.
     pub label: &'static str,
     /// What was asked for (revision or path).
@@ -25,7 +25,7 @@ pub struct Side {
 /// ([`crate::experiments::unread_by_compare`]), so a pair of runs costs only what is compared. A revision that knows
 /// `--skip` gets one `--skip` list; an older one gets the `--skip-…` flags its `--help` lists (a revision without
 /// an experiment has no flag to skip it and would refuse one).
-pub fn unread_stage_flags(exe: &Path) -> Result<Vec<String>> {
+pub(crate) fn unread_stage_flags(exe: &Path) -> Result<Vec<String>> {
     let help = Command::new(exe)
         .arg("--help")
         .stderr(Stdio::null())

@@ -10,13 +10,13 @@
 //! and verdicts), [`summary`] (CSV and table), `run` (the comparison from start to finish) and `page` (`compare.md`,
 //! rendered from the comparison folder).
 
-pub mod args;
-pub mod build;
-pub mod counts;
-pub mod interleaved;
-pub mod invocation;
+pub(crate) mod args;
+pub(crate) mod build;
+pub(crate) mod counts;
+pub(crate) mod interleaved;
+pub(crate) mod invocation;
 pub(crate) mod page;
-pub mod round_child;
+pub(crate) mod round_child;
 pub(crate) mod run;
-pub mod summary;
-pub mod verdict;
+pub(crate) mod summary;
+pub(crate) mod verdict;

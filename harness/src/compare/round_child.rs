@@ -32,11 +32,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 /// The environment variable of the planted slowdown (a fraction of each operation's time; test-only).
-pub use crate::measure::child::PLANTED_SLOWDOWN_ENV;
+pub(crate) use crate::measure::child::PLANTED_SLOWDOWN_ENV;
 
 /// Arguments of the hidden `harness timing-rounds` child.
 #[derive(clap::Args, Debug)]
-pub struct Args {
+pub(crate) struct Args {
     /// Scenario families (comma-separated).
     #[arg(long, value_delimiter = ',')]
     pub scenario: Vec<String>,
@@ -97,7 +97,7 @@ fn parse_planted_slowdown(value: Option<&str>) -> Result<Option<f64>> {
 }
 
 /// Runs the child until its input ends.
-pub fn run(args: Args) -> Result<()> {
+pub(crate) fn run(args: Args) -> Result<()> {
     let fams = families(&args.scenario)?;
     let scns = load_dir(&args.scenarios_dir, &fams)?;
     if !args.search_arm.is_empty() {

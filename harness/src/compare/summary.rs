@@ -8,7 +8,7 @@ use crate::verdict::{Verdict, Wording};
 
 /// Which figure a row compares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Measure {
+pub(crate) enum Measure {
     /// Median wall-clock nanoseconds per operation (noisy; paired runs).
     Time,
     /// Callgrind instructions per operation (deterministic).
@@ -71,7 +71,7 @@ impl Measure {
 
 /// One compared figure.
 #[derive(Clone, Debug, PartialEq)]
-pub struct CompareRow {
+pub(crate) struct CompareRow {
     /// Scenario, variant, evaluator, traversal.
     pub arm: ArmKey,
     /// The figure.
@@ -194,7 +194,7 @@ pub(crate) fn rounds_csv_bytes(
 /// The people's table of the comparison, one row per compared figure: A's and B's medians with units, and the one
 /// ratio direction of the whole harness, B's speedup over A = A / B (> 1 = B better), with its interval. Rendered
 /// as markdown in `compare.md` and as plain text on the console, so the two cannot disagree.
-pub fn table(rows: &[CompareRow]) -> Result<Table, TableError> {
+pub(crate) fn table(rows: &[CompareRow]) -> Result<Table, TableError> {
     let mut t = Table::new([
         ("scenario", Align::Left),
         ("variant", Align::Left),

@@ -6,7 +6,7 @@ use crate::statistics::{Interval, paired_ratio, summarize};
 /// B's speedup over A from alternating runs' times: `a[i] / b[i]` for each pair of runs (a pair shares its machine
 /// state, so drift cancels), median with a distribution-free 95% interval. Fewer than 6 pairs give `[min, max]`
 /// with coverage below 95%, which never yields a verdict.
-pub fn time_ratio(a: &[f64], b: &[f64]) -> Option<Interval> {
+pub(crate) fn time_ratio(a: &[f64], b: &[f64]) -> Option<Interval> {
     paired_ratio(a, b)
 }
 
@@ -18,7 +18,7 @@ pub fn time_ratio(a: &[f64], b: &[f64]) -> Option<Interval> {
 /// larger than layout noise gets a verdict; 0 judges the raw counts. When a side varied ([`repeats_exactly`] is
 /// false), the interval spans every pairing (`min a / max b` to `max a / min b`) before widening. The interval's
 /// level is 1: it is a bound, not a sample estimate.
-pub fn count_ratio(a: &[f64], b: &[f64], tolerance: f64) -> Option<Interval> {
+pub(crate) fn count_ratio(a: &[f64], b: &[f64], tolerance: f64) -> Option<Interval> {
     let (a_lo, a_hi) = min_max(a)?;
     let (b_lo, b_hi) = min_max(b)?;
     if b_lo <= 0.0 {
@@ -36,7 +36,7 @@ pub fn count_ratio(a: &[f64], b: &[f64], tolerance: f64) -> Option<Interval> {
 
 /// Whether both sides' counts repeated exactly, so their ratio is one exact number (widened only by the
 /// tolerance).
-pub fn repeats_exactly(a: &[f64], b: &[f64]) -> bool {
+pub(crate) fn repeats_exactly(a: &[f64], b: &[f64]) -> bool {
     let same = |v: &[f64]| min_max(v).is_some_and(|(lo, hi)| lo == hi);
     same(a) && same(b)
 }

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 /// Everything the main job needs, resolved from the command line.
 #[derive(Clone, Debug)]
-pub struct Job {
+pub(crate) struct Job {
     /// Scenario families, in report order.
     pub families: Vec<Family>,
     /// Cache variants.
@@ -57,7 +57,7 @@ pub struct Job {
 /// The evaluator the report's tables and charts show, and so the one the instruction step, the probe lengths and
 /// the allocation profiles measure with every cache variant: `material` when selected (or when nothing is), else
 /// the first selected. The report picks the same one from the timings ([`crate::section::Slice::of_run`]).
-pub fn report_evaluator(evaluators: &[EvaluatorKind]) -> EvaluatorKind {
+pub(crate) fn report_evaluator(evaluators: &[EvaluatorKind]) -> EvaluatorKind {
     if evaluators.is_empty() || evaluators.contains(&EvaluatorKind::Material) {
         EvaluatorKind::Material
     } else {
@@ -68,7 +68,7 @@ pub fn report_evaluator(evaluators: &[EvaluatorKind]) -> EvaluatorKind {
 /// The traversal setting the report's tables show, and so the one the allocation profiles measure and the default
 /// run races the implementations in: `on` when selected (or when nothing is), else the first selected. The report
 /// picks the same one from the timings ([`crate::section::Slice::of_run`]).
-pub fn report_traversal(traversals: &[Traversal]) -> Traversal {
+pub(crate) fn report_traversal(traversals: &[Traversal]) -> Traversal {
     if traversals.is_empty() || traversals.contains(&Traversal::Cached) {
         Traversal::Cached
     } else {
@@ -81,7 +81,7 @@ pub fn report_traversal(traversals: &[Traversal]) -> Traversal {
 /// `budget` over the warm-up's estimate of a round allows fewer (never below `min_rounds`, the fewest whose 95%
 /// interval can carry a verdict). The warm-up is short because the first timed rounds are paired like every other
 /// (drift hits every variant alike) and its only other use is sizing the samples.
-pub fn timing_plan(quick: bool, seed: u64) -> Plan {
+pub(crate) fn timing_plan(quick: bool, seed: u64) -> Plan {
     if quick {
         Plan {
             warm_up: Duration::from_millis(50),
@@ -110,7 +110,7 @@ pub fn timing_plan(quick: bool, seed: u64) -> Plan {
 /// for at most 65% (`--quick`: 80%) of the budget; every other setting then gets 3 sessions of
 /// what is left. Up to `streams` sessions run side by side: beside the counting experiments one, and more once
 /// they are done ([`crate::measure::kernel::run_streams`]).
-pub fn timing_schedule(quick: bool, streams: usize) -> Schedule {
+pub(crate) fn timing_schedule(quick: bool, streams: usize) -> Schedule {
     if quick {
         Schedule {
             budget: Duration::from_secs(12),
@@ -141,7 +141,7 @@ pub fn timing_schedule(quick: bool, streams: usize) -> Schedule {
 /// How the search stage's timing spends its budget ([`crate::experiments::search`]): per family the declared
 /// comparison (Star2 with the table, without and with the optimized cache) first and adaptively, until within
 /// ±1.5% or decided within ±3% (`--quick`: ±4%); then every arm of each family in what is left.
-pub fn search_schedule(quick: bool, streams: usize) -> Schedule {
+pub(crate) fn search_schedule(quick: bool, streams: usize) -> Schedule {
     Schedule {
         budget: Duration::from_secs(if quick { 5 } else { 14 }),
         headline_share: 0.85,
@@ -160,7 +160,7 @@ pub fn search_schedule(quick: bool, streams: usize) -> Schedule {
 /// large families is a second or more), so by default the race between the implementations is run in one traversal
 /// setting, and the other times only what its question needs: no cache against the optimized cache.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Race {
+pub(crate) enum Race {
     /// Every selected variant in every group (a `--cache` list named on the command line).
     Everywhere,
     /// Every selected variant in this traversal setting; no cache and the optimized cache in the other (the
@@ -172,12 +172,12 @@ pub enum Race {
 
 impl Race {
     /// The default run's race: in the traversal setting `on` when selected, else the first selected.
-    pub fn default_for(traversals: &[Traversal]) -> Race {
+    pub(crate) fn default_for(traversals: &[Traversal]) -> Race {
         Race::At(report_traversal(traversals))
     }
 
     /// Whether the variant `cache` is timed in the traversal setting `traversal`.
-    pub fn times(self, cache: CacheKind, traversal: Traversal) -> bool {
+    pub(crate) fn times(self, cache: CacheKind, traversal: Traversal) -> bool {
         let headline = matches!(cache, CacheKind::None | CacheKind::Optimized);
         match self {
             Race::Everywhere => true,

@@ -37,7 +37,7 @@ fn side_by_side(job: &crate::experiments::Job) -> bool {
 /// Whether the counting lane may start: `None` until the correctness check has passed (`Some(true)`) or the timed
 /// lane has stopped without passing it (`Some(false)`).
 #[derive(Default)]
-pub struct Checked {
+pub(crate) struct Checked {
     state: Mutex<Option<bool>>,
     changed: Condvar,
 }

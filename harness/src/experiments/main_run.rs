@@ -9,7 +9,7 @@ use crate::scenario::LoadedScenario;
 use std::sync::Arc;
 
 /// One main-job run in progress.
-pub struct MainRun<'a> {
+pub(crate) struct MainRun<'a> {
     /// The job as the command line resolved it.
     pub job: &'a Job,
     /// The verified scenarios, in family order.
@@ -33,7 +33,7 @@ pub struct MainRun<'a> {
 
 /// What the experiments found that other parts of the run read; `None` where it did not run.
 #[derive(Default)]
-pub struct Findings {
+pub(crate) struct Findings {
     /// The experiments' headlines: each a top-level key of `summary.json` ([`MainRun::headline`]).
     pub(crate) headlines: std::collections::BTreeMap<&'static str, serde_json::Value>,
     /// The break-even map's short grid (At a glance reads its break-evens).

@@ -3,23 +3,23 @@
 //! rows stay in the spine's `record::schema`, which reads every run folder). The main job is [`MAIN_JOB`];
 //! `--skip` and the stage list in `--help` come from it, and `compare` asks it which experiments it reads.
 
-pub mod allocations;
-pub mod bounded_cache;
-pub mod break_even;
-pub mod catalogue_eviction;
+pub(crate) mod allocations;
+pub(crate) mod bounded_cache;
+pub(crate) mod break_even;
+pub(crate) mod catalogue_eviction;
 #[cfg(test)]
 pub(crate) mod example;
-pub mod expansion;
-pub mod instructions;
-pub mod job;
+pub(crate) mod expansion;
+pub(crate) mod instructions;
+pub(crate) mod job;
 pub(crate) mod lanes;
 mod main_run;
-pub mod search;
-pub mod tt_pressure;
+pub(crate) mod search;
+pub(crate) mod tt_pressure;
 
-pub use job::{Job, Race, timing_plan, timing_schedule};
+pub(crate) use job::{Job, Race, timing_plan, timing_schedule};
 pub(crate) use lanes::run_all;
-pub use main_run::{Findings, MainRun};
+pub(crate) use main_run::{Findings, MainRun};
 
 use crate::answer::Claim;
 use crate::section::{Section, SectionContext};
@@ -108,7 +108,7 @@ pub(crate) fn questions() -> Vec<crate::answer::Question> {
 
 /// The experiments `--skip` names, parsed (a clap value type: one list).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Skipped(pub Vec<&'static str>);
+pub(crate) struct Skipped(pub Vec<&'static str>);
 
 /// The names `--skip` accepts, comma-separated, for `--help`.
 pub(crate) fn skippable_names() -> String {
@@ -129,7 +129,7 @@ pub(crate) fn stage_list() -> String {
 }
 
 /// Parses `--skip`'s value: experiment names of [`MAIN_JOB`], comma-separated, each once; `expansion` is refused.
-pub fn parse_skip(s: &str) -> Result<Skipped, String> {
+pub(crate) fn parse_skip(s: &str) -> Result<Skipped, String> {
     let mut out: Vec<&'static str> = Vec::new();
     // The default (nothing skipped) is the empty string; any other list names one experiment per item, as every
     // other list option does, so `,,` and `search,` are refused rather than read as fewer items.

@@ -18,7 +18,7 @@ use std::time::Instant;
 
 /// Runs the main job. A verification or parity mismatch ([`Failure::Mismatch`]) or a bad scenario file removes the
 /// run folder (nothing measured is kept); any other failure keeps the `.partial` folder for inspection.
-pub fn run(job: &Job) -> anyhow::Result<()> {
+pub(crate) fn run(job: &Job) -> anyhow::Result<()> {
     let start = Instant::now();
     // Every output location is checked before any work, so a bad path fails in the first second.
     check_output_folder("out", &job.out)?;

@@ -14,7 +14,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 /// The environment variable of the planted slowdown (a fraction of each operation's time; test-only): the child
 /// adds calibrated work after each operation ([`crate::compare::round_child`]).
-pub const PLANTED_SLOWDOWN_ENV: &str = "HARNESS_PLANTED_SLOWDOWN";
+pub(crate) const PLANTED_SLOWDOWN_ENV: &str = "HARNESS_PLANTED_SLOWDOWN";
 
 /// How to start a child.
 #[derive(Clone, Debug)]

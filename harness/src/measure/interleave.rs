@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 /// How long to warm up and how much to measure.
 #[derive(Clone, Copy, Debug)]
-pub struct Plan {
+pub(crate) struct Plan {
     /// Warm-up time shared by all variants (each runs at least once).
     pub warm_up: Duration,
     /// Fewest rounds; each round times every variant once, in a seeded random order.
@@ -24,7 +24,7 @@ pub struct Plan {
 
 /// Raw timings of one variant.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Timed {
+pub(crate) struct Timed {
     /// Nanoseconds per operation, one value per round (index = round, so variants pair up by index).
     pub ns_per_op: Vec<f64>,
     /// Operations timed in each sample.
@@ -38,7 +38,7 @@ pub struct Timed {
 ///
 /// Drift (thermal, other processes) hits all variants alike because they alternate; the order within a round is
 /// shuffled with a seeded generator so no variant always runs first.
-pub fn measure_interleaved(variants: &mut [&mut dyn FnMut()], plan: &Plan) -> Vec<Timed> {
+pub(crate) fn measure_interleaved(variants: &mut [&mut dyn FnMut()], plan: &Plan) -> Vec<Timed> {
     let n = variants.len();
     let mut spent = vec![Duration::ZERO; n];
     let mut runs = vec![0u64; n];
@@ -103,7 +103,7 @@ pub fn measure_interleaved(variants: &mut [&mut dyn FnMut()], plan: &Plan) -> Ve
 /// as `cap` rounds' (and at least its coverage up to 95%). Rounds beyond those add no rank: 6, 7 and 8 rounds all
 /// give `[min, max]` (ranks move inward first at 9), and the extremes of 8 rounds hold those of their first 6, so
 /// the seventh and eighth rounds can only widen the interval every verdict reads.
-pub fn fewest_as_narrow(cap: usize, min: usize) -> usize {
+pub(crate) fn fewest_as_narrow(cap: usize, min: usize) -> usize {
     let target = crate::verdict::MIN_LEVEL;
     let (rank, level) = median_ci_rank(cap, target);
     let needed = level.min(target);

@@ -257,7 +257,7 @@ fn over_sessions(logs: &[f64]) -> Option<Interval> {
 
 /// `base / other` from paired per-round times (round `i` ran in session `session[i]`): the geometric mean of the
 /// paired ratios with a 95% Student-t interval over sessions (> 1 = `other` faster).
-pub fn speedup(base: &[f64], other: &[f64], session: &[usize]) -> Option<Interval> {
+pub(crate) fn speedup(base: &[f64], other: &[f64], session: &[usize]) -> Option<Interval> {
     over_sessions(&session_means(session, |i| {
         match (base.get(i), other.get(i)) {
             (Some(&x), Some(&y)) if x > 0.0 && y > 0.0 => (x / y).ln(),
@@ -269,7 +269,7 @@ pub fn speedup(base: &[f64], other: &[f64], session: &[usize]) -> Option<Interva
 /// A side's typical time from its per-round times: the geometric mean over sessions of each session's geometric
 /// mean, with a 95% Student-t interval over sessions. Of two sides timed in the same rounds,
 /// `typical_time(a).point / typical_time(b).point` is `speedup(a, b).point`.
-pub fn typical_time(times: &[f64], session: &[usize]) -> Option<Interval> {
+pub(crate) fn typical_time(times: &[f64], session: &[usize]) -> Option<Interval> {
     over_sessions(&session_means(session, |i| match times.get(i) {
         Some(&x) if x > 0.0 => x.ln(),
         _ => f64::NAN,

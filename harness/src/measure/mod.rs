@@ -5,9 +5,9 @@
 //! configurations (the break-even map, the bounded cache, the evaluator's cost per call).
 
 pub(crate) mod child;
-pub mod interleave;
-pub mod kernel;
-pub mod schedule;
+pub(crate) mod interleave;
+pub(crate) mod kernel;
+pub(crate) mod schedule;
 pub(crate) mod usage;
 
-pub use interleave::{Plan, measure_interleaved};
+pub(crate) use interleave::{Plan, measure_interleaved};

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 /// The budget and its rules.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Schedule {
+pub(crate) struct Schedule {
     /// The whole stage's timing time.
     pub budget: Duration,
     /// The part of `budget` the headline settings may take.
@@ -40,7 +40,7 @@ pub struct Schedule {
 
 /// Why a setting's timing stopped (the `stop` column of `timing_plan.csv`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
+pub(crate) enum Stop {
     /// Its judged speedup was decided against the practical threshold.
     Decided,
     /// Its judged speedup's half-width reached the plan's.
@@ -51,7 +51,7 @@ pub enum Stop {
 
 impl Stop {
     /// The name in `timing_plan.csv`.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Stop::Decided => "decided",
             Stop::HalfWidth => "half_width",

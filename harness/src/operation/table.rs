@@ -7,7 +7,7 @@ use crate::present::{Align, Table};
 use std::fmt::Write;
 
 /// One table line: an arm, its counts and (optionally) its timing.
-pub struct Line<'a> {
+pub(crate) struct Line<'a> {
     /// Family name.
     pub scenario: &'a str,
     /// The arm.
@@ -20,7 +20,7 @@ pub struct Line<'a> {
 
 /// Renders the table: scenario, evaluator, traversal, variant, calls, hits, entries, time per operation with its 95%
 /// interval, speedup over `none` (> 1 = faster) with its interval.
-pub fn render(lines: &[Line<'_>]) -> String {
+pub(crate) fn render(lines: &[Line<'_>]) -> String {
     let mut t = Table::new([
         ("scenario", Align::Left),
         ("eval", Align::Left),

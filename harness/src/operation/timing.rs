@@ -10,7 +10,7 @@ use engine::memo::CacheKind;
 
 /// Timings of one arm.
 #[derive(Clone, Debug)]
-pub struct ArmTiming {
+pub(crate) struct ArmTiming {
     /// The arm.
     pub arm: Arm,
     /// Nanoseconds per operation (one outer successor's full expansion with fresh caches): the geometric mean over

@@ -4,14 +4,14 @@
 use anyhow::{Result, bail};
 
 /// Smallest ratio of largest to smallest value that a logarithmic axis is drawn for (see [`Axis::drawn`]).
-pub const MIN_LOG_SPAN: f64 = 5.0;
+pub(crate) const MIN_LOG_SPAN: f64 = 5.0;
 
 /// Time units and their size in nanoseconds, smallest first.
 const TIME_UNITS: [(&str, f64); 4] = [("ns", 1.0), ("µs", 1e3), ("ms", 1e6), ("s", 1e9)];
 
 /// Linear or logarithmic.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scale {
+pub(crate) enum Scale {
     /// Evenly spaced values; the axis includes what the data needs.
     Linear,
     /// Evenly spaced factors, labelled in 1-2-5 steps (see [`super::log_ticks`]); every value must be positive.
@@ -20,7 +20,7 @@ pub enum Scale {
 
 /// One value axis: what it shows, in which unit, on which scale.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Axis {
+pub(crate) struct Axis {
     /// What the axis shows, e.g. `time per operation`.
     pub label: String,
     /// The unit, e.g. `ns`, `entries`, `%`, `x` for ratios; required, since a number without one cannot be read.
@@ -33,7 +33,7 @@ pub struct Axis {
 
 impl Axis {
     /// A linear axis fitted to the data.
-    pub fn linear(label: impl Into<String>, unit: impl Into<String>) -> Axis {
+    pub(crate) fn linear(label: impl Into<String>, unit: impl Into<String>) -> Axis {
         Axis {
             label: label.into(),
             unit: unit.into(),
@@ -43,7 +43,7 @@ impl Axis {
     }
 
     /// A logarithmic axis fitted to the data.
-    pub fn log(label: impl Into<String>, unit: impl Into<String>) -> Axis {
+    pub(crate) fn log(label: impl Into<String>, unit: impl Into<String>) -> Axis {
         Axis {
             scale: Scale::Log,
             ..Axis::linear(label, unit)
@@ -59,14 +59,14 @@ impl Axis {
     }
 
     /// The text written along the axis: label, unit and, for a log axis, that it is one.
-    pub fn caption(&self) -> String {
+    pub(crate) fn caption(&self) -> String {
         let log = if self.is_log() { ", log scale" } else { "" };
         format!("{} ({}{log})", self.label, self.unit)
     }
 
     /// The axis as drawn over data from `lo` to `hi`: a logarithmic axis is drawn linear when the data span less
     /// than [`MIN_LOG_SPAN`]x, where a log scale would only squeeze the differences the chart exists to show.
-    pub fn drawn(&self, lo: f64, hi: f64) -> Axis {
+    pub(crate) fn drawn(&self, lo: f64, hi: f64) -> Axis {
         if self.is_log() && lo > 0.0 && hi / lo < MIN_LOG_SPAN {
             Axis {
                 scale: Scale::Linear,
@@ -80,7 +80,7 @@ impl Axis {
     /// The unit the axis is labelled in for values up to `hi` in magnitude, and the factor they are divided by: an
     /// axis in a time unit (`ns`, `µs`, `ms`, `s`) reads in the largest one in which `hi` is at least 1, so ticks say
     /// `20 ms`, never `20M` ns; any other unit is kept.
-    pub fn drawn_unit(&self, hi: f64) -> (f64, String) {
+    pub(crate) fn drawn_unit(&self, hi: f64) -> (f64, String) {
         let Some(&(_, base)) = TIME_UNITS.iter().find(|(u, _)| *u == self.unit) else {
             return (1.0, self.unit.clone());
         };
@@ -140,7 +140,7 @@ impl Axis {
 /// A labelled, dashed reference line: vertical on a [`super::LinePlot`] (e.g. a break-even cost), horizontal on a
 /// [`super::DotPlot`] (e.g. `1 = as fast as uncached`).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Reference {
+pub(crate) struct Reference {
     /// Where the line crosses its axis.
     pub at: f64,
     /// What it marks, written beside it.
@@ -149,7 +149,7 @@ pub struct Reference {
 
 /// Errors unless the chart has a title, 1 to [`super::MAX_SERIES`] series and every series name is given and
 /// unique.
-pub(super) fn check_series<'a>(title: &str, names: impl Iterator<Item = &'a str>) -> Result<()> {
+pub(crate) fn check_series<'a>(title: &str, names: impl Iterator<Item = &'a str>) -> Result<()> {
     if title.trim().is_empty() {
         bail!("a chart needs a title");
     }
@@ -176,7 +176,7 @@ pub(super) fn check_series<'a>(title: &str, names: impl Iterator<Item = &'a str>
 }
 
 /// Errors unless the reference line has a label and a drawable position on `axis`.
-pub(super) fn check_reference(title: &str, r: &Reference, axis: &Axis) -> Result<()> {
+pub(crate) fn check_reference(title: &str, r: &Reference, axis: &Axis) -> Result<()> {
     if r.label.trim().is_empty() {
         bail!("chart `{title}`: a reference line needs a label");
     }

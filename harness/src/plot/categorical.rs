@@ -16,7 +16,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// One series of a categorical chart: a value (or a gap) per category, optionally with its 95% interval.
 #[derive(Debug, Clone)]
-pub struct CategorySeries {
+pub(crate) struct CategorySeries {
     /// Legend text.
     pub name: String,
     /// One value per category, in category order; `None` leaves a gap.
@@ -41,7 +41,7 @@ pub(super) trait Marks {
 }
 
 /// Everything of a categorical chart except its marks.
-pub(super) struct Frame<'a> {
+pub(crate) struct Frame<'a> {
     /// Caption above the plot.
     pub title: &'a str,
     /// What the categories are.
@@ -65,7 +65,7 @@ const MARGIN: u32 = 16;
 const Y_LABEL_AREA: u32 = 80;
 
 /// Draws the frame and `marks` on `root`.
-pub(super) fn draw<DB: DrawingBackend, M: Marks>(
+pub(crate) fn draw<DB: DrawingBackend, M: Marks>(
     root: &DrawingArea<DB, Shift>,
     frame: &Frame<'_>,
     marks: &M,
@@ -166,14 +166,14 @@ where
 }
 
 /// The centre of series `j` of `k` in category `i`, spreading the series over `width` of the group.
-pub(super) fn slot_centre(i: usize, j: usize, k: usize, width: f64) -> f64 {
+pub(crate) fn slot_centre(i: usize, j: usize, k: usize, width: f64) -> f64 {
     let slot = width / k.max(1) as f64;
     i as f64 - width / 2.0 + slot * (j as f64 + 0.5)
 }
 
 /// The three strokes of an interval whisker at pixel column `x` from row `lo` to row `hi`, caps reaching `cap`
 /// pixels to each side.
-pub(super) fn whisker_px(x: i32, lo: i32, hi: i32, cap: i32) -> [Vec<(i32, i32)>; 3] {
+pub(crate) fn whisker_px(x: i32, lo: i32, hi: i32, cap: i32) -> [Vec<(i32, i32)>; 3] {
     [
         vec![(x, lo), (x, hi)],
         vec![(x - cap, lo), (x + cap, lo)],
@@ -182,7 +182,7 @@ pub(super) fn whisker_px(x: i32, lo: i32, hi: i32, cap: i32) -> [Vec<(i32, i32)>
 }
 
 /// Draws the dashed horizontal reference line at `r` across all `n` categories when it lies inside `y`.
-pub(super) fn horizontal_reference<DB: DrawingBackend, Y: Ranged<ValueType = f64>>(
+pub(crate) fn horizontal_reference<DB: DrawingBackend, Y: Ranged<ValueType = f64>>(
     ctx: &mut Context<'_, '_, DB, Y>,
     r: f64,
     n: usize,

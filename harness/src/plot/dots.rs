@@ -13,7 +13,7 @@ use plotters::prelude::*;
 /// A checked dot-and-interval plot: at most [`super::MAX_SERIES`] series, one value (or gap) per category each, only
 /// finite values inside their intervals (positive on a log axis). Draw it with [`super::dot_plot`].
 #[derive(Debug, Clone)]
-pub struct DotPlot {
+pub(crate) struct DotPlot {
     /// Caption above the plot.
     pub title: String,
     /// What the categories are (e.g. `scenario family`).
@@ -121,7 +121,7 @@ impl DotPlot {
 }
 
 /// Draws the chart on `root`: title, plot with its category labels, legend rows underneath.
-pub(super) fn draw_dots<DB: DrawingBackend>(
+pub(crate) fn draw_dots<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     plot: &DotPlot,
 ) -> Result<()>

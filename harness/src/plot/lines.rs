@@ -17,7 +17,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// One measured point: `y` with its 95% interval `[lo, hi]` (equal to `y` when there is no interval).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Point {
+pub(crate) struct Point {
     /// Position on the x axis.
     pub x: f64,
     /// Value (e.g. a mean).
@@ -30,7 +30,7 @@ pub struct Point {
 
 /// A named line of points.
 #[derive(Debug, Clone)]
-pub struct Series {
+pub(crate) struct Series {
     /// Legend text.
     pub name: String,
     /// Points in x order.
@@ -66,7 +66,7 @@ impl Series {
 /// units; only finite data (positive on a log axis), so nothing is silently left out. Draw it with
 /// [`super::line_plot`].
 #[derive(Debug, Clone)]
-pub struct LinePlot {
+pub(crate) struct LinePlot {
     /// Caption above the plot.
     pub title: String,
     /// The x axis.
@@ -283,7 +283,7 @@ struct Drawn {
 }
 
 /// Draws the chart on `root`: title, plot, legend rows underneath.
-pub(super) fn draw_lines<DB: DrawingBackend>(
+pub(crate) fn draw_lines<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     plot: &LinePlot,
 ) -> Result<()>

@@ -6,7 +6,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 /// Most series a checked chart accepts: one per colour and marker.
-pub const MAX_SERIES: usize = 8;
+pub(crate) const MAX_SERIES: usize = 8;
 
 /// The Okabe–Ito colours, ordered so that the first five differ clearly from each other (blue, vermillion, green,
 /// purple, black: compared arms are usually among a chart's first five series); the look-alikes of two of them (orange
@@ -24,7 +24,7 @@ const PALETTE: [RGBColor; MAX_SERIES] = [
 
 /// A marker shape drawn at every point of a series and in its legend entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Marker {
+pub(crate) enum Marker {
     /// Filled circle.
     Circle,
     /// Filled square.
@@ -44,7 +44,7 @@ pub enum Marker {
 }
 
 /// The markers in series order.
-pub const MARKERS: [Marker; MAX_SERIES] = [
+pub(crate) const MARKERS: [Marker; MAX_SERIES] = [
     Marker::Circle,
     Marker::Square,
     Marker::TriangleUp,
@@ -56,7 +56,7 @@ pub const MARKERS: [Marker; MAX_SERIES] = [
 ];
 
 /// Colour and marker of series `i`; unique for the first 64 (the marker shifts once the colours wrap).
-pub(super) fn series_style(i: usize) -> (RGBColor, Marker) {
+pub(crate) fn series_style(i: usize) -> (RGBColor, Marker) {
     (
         PALETTE[i % MAX_SERIES],
         MARKERS[(i + i / MAX_SERIES) % MAX_SERIES],
@@ -64,7 +64,7 @@ pub(super) fn series_style(i: usize) -> (RGBColor, Marker) {
 }
 
 /// Draws `marker` centred on pixel `(x, y)` of `area`, about `2r` pixels across.
-pub(super) fn draw_marker<DB: DrawingBackend>(
+pub(crate) fn draw_marker<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     (x, y): (i32, i32),
     marker: Marker,

@@ -8,7 +8,7 @@ const MIN_TICKS: usize = 4;
 /// Tick positions for a logarithmic axis over `[lo, hi]` (both positive): whole decades when they give at least four
 /// labels (every n-th decade on a very wide axis), else 1-2-5 steps, else 1…9 steps, else evenly spaced round values
 /// for an axis narrower than a factor of about 1.4. Empty when the range is not positive and finite.
-pub fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
+pub(crate) fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
     if !(lo.is_finite() && hi.is_finite() && lo > 0.0 && hi > lo) {
         return Vec::new();
     }
@@ -47,7 +47,7 @@ pub fn log_ticks(lo: f64, hi: f64) -> Vec<f64> {
 
 /// Evenly spaced round tick positions (steps of 1, 2 or 5 times a power of ten) inside `[lo, hi]`, about four to
 /// nine of them. Empty when the range is not finite and increasing.
-pub fn linear_ticks(lo: f64, hi: f64) -> Vec<f64> {
+pub(crate) fn linear_ticks(lo: f64, hi: f64) -> Vec<f64> {
     if !(lo.is_finite() && hi.is_finite() && hi > lo) {
         return Vec::new();
     }

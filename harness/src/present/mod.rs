@@ -7,9 +7,9 @@
 //! with thousands separators, percentages with one decimal, and one ratio direction: speedup = time(baseline) /
 //! time(variant), > 1 = faster (instruction ratios alike). Details and edge cases in [`number`].
 
-pub mod number;
-pub mod table;
-pub mod tick;
-pub mod words;
+pub(crate) mod number;
+pub(crate) mod table;
+pub(crate) mod tick;
+pub(crate) mod words;
 
-pub use table::{Align, Table, TableError};
+pub(crate) use table::{Align, Table, TableError};

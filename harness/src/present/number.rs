@@ -30,7 +30,7 @@ pub(crate) const MISSING: &str = "—";
 const SIGNIFICANT: i32 = 3;
 
 /// A primitive integer type that [`count`] can format.
-pub trait Integer: Copy + std::fmt::Display {}
+pub(crate) trait Integer: Copy + std::fmt::Display {}
 
 macro_rules! integers {
     ($($t:ty),*) => { $(impl Integer for $t {})* };
@@ -40,7 +40,7 @@ integers!(
 );
 
 /// An exact counter with thousands separators.
-pub fn count<N: Integer>(n: N) -> String {
+pub(crate) fn count<N: Integer>(n: N) -> String {
     let digits = n.to_string();
     match digits.strip_prefix('-') {
         Some(abs) => format!("-{}", group(abs)),
@@ -50,7 +50,7 @@ pub fn count<N: Integer>(n: N) -> String {
 
 /// `x` with `decimals` digits after the point and thousands separators in the integer part (for counters read back
 /// from a CSV as floating point, and per-operation means of counters); [`MISSING`] when not finite.
-pub fn decimal(x: f64, decimals: usize) -> String {
+pub(crate) fn decimal(x: f64, decimals: usize) -> String {
     if !x.is_finite() {
         return MISSING.into();
     }
@@ -135,7 +135,7 @@ fn rounded_abs(x: f64) -> f64 {
 
 /// A time given in nanoseconds: three significant digits in ns, µs, ms or s; from one minute on, whole minutes and
 /// seconds (`2 min 5 s`), from one hour on, hours and minutes (`1 h 2 min`). [`MISSING`] when not finite.
-pub fn time_ns(ns: f64) -> String {
+pub(crate) fn time_ns(ns: f64) -> String {
     if !ns.is_finite() {
         return MISSING.into();
     }
@@ -161,7 +161,7 @@ pub fn time_ns(ns: f64) -> String {
 
 /// A time with its interval, all in nanoseconds, the ends in the median's unit and digits: `12.2 ms [12.1, 12.4]`.
 /// From one minute on, each part is written out as [`time_ns`] writes it; a non-finite end reads [`MISSING`].
-pub fn time_ns_interval(median: f64, lo: f64, hi: f64) -> String {
+pub(crate) fn time_ns_interval(median: f64, lo: f64, hi: f64) -> String {
     if !median.is_finite() {
         return MISSING.into();
     }
@@ -186,7 +186,7 @@ pub fn time_ns_interval(median: f64, lo: f64, hi: f64) -> String {
 
 /// An instruction count (or any measured count where only three digits mean something) with a decimal SI prefix:
 /// `845`, `12.5 k`, `92.5 M`, `1.20 G`. [`MISSING`] when not finite.
-pub fn instructions(n: f64) -> String {
+pub(crate) fn instructions(n: f64) -> String {
     scaled(
         n,
         &[(1.0, ""), (1e3, "k"), (1e6, "M"), (1e9, "G"), (1e12, "T")],
@@ -194,7 +194,7 @@ pub fn instructions(n: f64) -> String {
 }
 
 /// A byte count with a decimal SI prefix: `845 B`, `512 kB`, `1.10 GB`. [`MISSING`] when not finite.
-pub fn bytes(n: f64) -> String {
+pub(crate) fn bytes(n: f64) -> String {
     scaled(
         n,
         &[
@@ -209,7 +209,7 @@ pub fn bytes(n: f64) -> String {
 
 /// "a" or "a to b" with `digits` decimals (no separators) and a unit suffix: a range over scenarios that may be one
 /// value.
-pub fn span(a: f64, b: f64, digits: usize, unit: &str) -> String {
+pub(crate) fn span(a: f64, b: f64, digits: usize, unit: &str) -> String {
     let (x, y) = (format!("{a:.digits$}"), format!("{b:.digits$}"));
     if x == y {
         format!("{x}{unit}")
@@ -219,7 +219,7 @@ pub fn span(a: f64, b: f64, digits: usize, unit: &str) -> String {
 }
 
 /// A fraction as a percentage with one decimal: `0.941` → `94.1%`. [`MISSING`] when not finite.
-pub fn percent(fraction: f64) -> String {
+pub(crate) fn percent(fraction: f64) -> String {
     if fraction.is_finite() {
         format!("{}%", decimal(100.0 * fraction, 1))
     } else {
@@ -229,7 +229,7 @@ pub fn percent(fraction: f64) -> String {
 
 /// A difference of two fractions in percentage points, signed, one decimal: `0.002` → `+0.2 pt`; a difference that
 /// rounds to zero reads `0.0 pt`. [`MISSING`] when not finite.
-pub fn points(difference: f64) -> String {
+pub(crate) fn points(difference: f64) -> String {
     if difference.is_finite() {
         format!("{} pt", signed_points(difference))
     } else {
@@ -238,7 +238,7 @@ pub fn points(difference: f64) -> String {
 }
 
 /// A percentage-point difference with its interval: `+0.2 pt [-0.1, +0.5]`.
-pub fn points_interval(difference: f64, lo: f64, hi: f64) -> String {
+pub(crate) fn points_interval(difference: f64, lo: f64, hi: f64) -> String {
     format!(
         "{} [{}, {}]",
         points(difference),
@@ -261,7 +261,7 @@ fn signed_points(difference: f64) -> String {
 
 /// A ratio or speedup with three significant digits and an `x`: `1.23x`, `0.987x`, `12.3x`. [`MISSING`] when not
 /// finite.
-pub fn ratio(r: f64) -> String {
+pub(crate) fn ratio(r: f64) -> String {
     if r.is_finite() {
         format!("{}x", significant(r))
     } else {
@@ -270,7 +270,7 @@ pub fn ratio(r: f64) -> String {
 }
 
 /// A ratio with its interval, the ends in the ratio's own digits: `1.23x [1.10, 1.37]`.
-pub fn ratio_interval(r: f64, lo: f64, hi: f64) -> String {
+pub(crate) fn ratio_interval(r: f64, lo: f64, hi: f64) -> String {
     let end = |v: f64| {
         if v.is_finite() {
             significant(v)
@@ -283,7 +283,7 @@ pub fn ratio_interval(r: f64, lo: f64, hi: f64) -> String {
 
 /// A counter or a mean of counters: whole numbers (and anything from 100 up) keep every digit with thousands
 /// separators, others two decimals, or three below 1.
-pub fn counter_mean(v: f64) -> String {
+pub(crate) fn counter_mean(v: f64) -> String {
     if v.abs() >= 100.0 || v == v.round() {
         decimal(v, 0)
     } else if v.abs() >= 1.0 {
@@ -294,12 +294,12 @@ pub fn counter_mean(v: f64) -> String {
 }
 
 /// `show(v)`, or [`MISSING`] for an absent figure.
-pub fn or_missing<T>(v: Option<T>, show: impl FnOnce(T) -> String) -> String {
+pub(crate) fn or_missing<T>(v: Option<T>, show: impl FnOnce(T) -> String) -> String {
     v.map_or_else(|| MISSING.to_owned(), show)
 }
 
 /// An estimate with its interval for people.
-pub trait Estimate {
+pub(crate) trait Estimate {
     /// `point ± half-width` with `digits` decimals (just the point when the interval makes no coverage claim).
     fn show(&self, digits: usize) -> String;
 }

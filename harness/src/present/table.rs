@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 /// How a column's cells line up; numbers go right so that their digits align.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Align {
+pub(crate) enum Align {
     /// Text columns (names, labels, verdicts).
     Left,
     /// Number columns.
@@ -16,7 +16,7 @@ pub enum Align {
 /// A row whose cell count differs from the table's column count.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("table row {row} has {got} cells for {expected} columns")]
-pub struct TableError {
+pub(crate) struct TableError {
     /// Zero-based index the row would have had.
     pub row: usize,
     /// Cells given.
@@ -27,7 +27,7 @@ pub struct TableError {
 
 /// A table: a header of named, aligned columns and rows of text cells.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Table {
+pub(crate) struct Table {
     header: Vec<String>,
     align: Vec<Align>,
     rows: Vec<Vec<String>>,
@@ -35,7 +35,7 @@ pub struct Table {
 
 impl Table {
     /// A table with these columns (name, alignment) and no rows; a name may be empty.
-    pub fn new<S: Into<String>>(columns: impl IntoIterator<Item = (S, Align)>) -> Table {
+    pub(crate) fn new<S: Into<String>>(columns: impl IntoIterator<Item = (S, Align)>) -> Table {
         let (header, align) = columns.into_iter().map(|(n, a)| (n.into(), a)).unzip();
         Table {
             header,
@@ -45,7 +45,7 @@ impl Table {
     }
 
     /// Appends a row; errors (and leaves the table unchanged) when the cell count is not the column count.
-    pub fn row<S: Into<String>>(
+    pub(crate) fn row<S: Into<String>>(
         &mut self,
         cells: impl IntoIterator<Item = S>,
     ) -> Result<&mut Table, TableError> {
@@ -75,7 +75,7 @@ impl Table {
 
     /// GitHub-flavoured markdown, one line per row, each ending in a newline. A `|` inside a cell is escaped and a
     /// line break becomes a space, so a cell can never split the table.
-    pub fn markdown(&self) -> String {
+    pub(crate) fn markdown(&self) -> String {
         let mut out = String::new();
         let line = |out: &mut String, cells: &[String]| {
             let cells: Vec<String> = cells.iter().map(|c| markdown_cell(c)).collect();
@@ -99,7 +99,7 @@ impl Table {
 
     /// Plain text for a terminal: columns padded to their widest cell (counted in characters) and two spaces apart,
     /// the header underlined with dashes, no trailing spaces.
-    pub fn plain(&self) -> String {
+    pub(crate) fn plain(&self) -> String {
         let width = |s: &str| s.chars().count();
         let widths: Vec<usize> = (0..self.header.len())
             .map(|j| {

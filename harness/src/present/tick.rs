@@ -12,7 +12,7 @@ const MAX_DIGITS: i32 = 6;
 /// of zero on an axis that holds zero; otherwise at least three significant digits and enough to tell ticks a tenth
 /// of the span apart, with a decimal SI suffix from a thousand on (`1.5k`, `20M`, `3G`) and an exponent below 10⁻³
 /// (`2e-5`). [`MISSING`] when `v` is not finite.
-pub fn tick(v: f64, lo: f64, hi: f64) -> String {
+pub(crate) fn tick(v: f64, lo: f64, hi: f64) -> String {
     if !v.is_finite() {
         return MISSING.into();
     }

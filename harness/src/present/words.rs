@@ -1,7 +1,7 @@
 //! Lists in sentences.
 
 /// `a`, `a and b`, `a, b and c`: the items joined as a sentence reads them.
-pub fn and_list<S: AsRef<str>>(items: &[S]) -> String {
+pub(crate) fn and_list<S: AsRef<str>>(items: &[S]) -> String {
     match items {
         [] => String::new(),
         [one] => one.as_ref().to_owned(),

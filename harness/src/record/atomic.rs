@@ -7,7 +7,7 @@ use std::path::Path;
 /// Writes `bytes` to `path` atomically: readers see either the old file or the complete new one, never a prefix.
 /// The target's folder is created if missing. On failure the temporary file is removed and the target is
 /// untouched.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RecordError> {
+pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RecordError> {
     write_atomic_with(path, |tmp| std::fs::write(tmp, bytes))
 }
 
@@ -15,7 +15,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RecordError> {
 /// there (for writers that want a path, such as an image encoder). The temporary name ends in the target's
 /// extension, so a writer that picks its format by extension picks the target's. Readers see the old file or the
 /// complete new one; when `fill` fails the temporary file is removed and the target is untouched.
-pub fn write_atomic_with(
+pub(crate) fn write_atomic_with(
     path: &Path,
     fill: impl FnOnce(&Path) -> std::io::Result<()>,
 ) -> Result<(), RecordError> {

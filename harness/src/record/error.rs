@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 /// A failure to write results.
 #[derive(Debug, thiserror::Error)]
-pub enum RecordError {
+pub(crate) enum RecordError {
     /// The output folder could not be created.
     #[error("cannot create output folder {path}: {source}")]
     CreateFolder {

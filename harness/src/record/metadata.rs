@@ -5,7 +5,7 @@ use std::process::Command;
 
 /// Everything recorded with every result row.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RunMetadata {
+pub(crate) struct RunMetadata {
     /// Host name.
     pub hostname: String,
     /// CPU model name from `/proc/cpuinfo` (`unknown` elsewhere).
@@ -27,7 +27,7 @@ pub struct RunMetadata {
 
 impl RunMetadata {
     /// Collects the metadata of this machine and work tree now. Never fails: unknown facts read `unknown`.
-    pub fn collect(seed: u64) -> RunMetadata {
+    pub(crate) fn collect(seed: u64) -> RunMetadata {
         RunMetadata {
             hostname: hostname(),
             cpu_model: cpu_model(),
@@ -53,7 +53,7 @@ impl RunMetadata {
     }
 
     /// `key=value` lines, for `metadata.txt` in the run folder and for the console.
-    pub fn to_key_values(&self) -> String {
+    pub(crate) fn to_key_values(&self) -> String {
         let timing = self
             .timing
             .map_or(String::new(), |t| format!("timing={t}\n"));

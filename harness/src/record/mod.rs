@@ -3,29 +3,29 @@
 //! Counts (deterministic) and timings (not deterministic) go to separate files so that two runs' counts can be
 //! compared byte for byte.
 
-pub mod atomic;
-pub mod error;
-pub mod metadata;
-pub mod output;
+pub(crate) mod atomic;
+pub(crate) mod error;
+pub(crate) mod metadata;
+pub(crate) mod output;
 mod replace;
-pub mod run_folder;
-pub mod schema;
-pub mod timestamp;
+pub(crate) mod run_folder;
+pub(crate) mod schema;
+pub(crate) mod timestamp;
 
-pub use atomic::write_atomic;
-pub use error::RecordError;
-pub use metadata::RunMetadata;
-pub use output::{
+pub(crate) use atomic::write_atomic;
+pub(crate) use error::RecordError;
+pub(crate) use metadata::RunMetadata;
+pub(crate) use output::{
     Role, check_apart, check_output_file, check_output_folder, check_replaceable_folder,
 };
-pub use replace::replace_folder;
-pub use run_folder::RunFolder;
+pub(crate) use replace::replace_folder;
+pub(crate) use run_folder::RunFolder;
 pub(crate) use run_folder::complete_folders;
-pub use run_folder::{completed_path, is_partial, latest_complete_run, partial_runs};
-pub use schema::{
+pub(crate) use run_folder::{completed_path, is_partial, latest_complete_run, partial_runs};
+pub(crate) use schema::{
     AllocationRow, ArmKey, CountRow, Known, Metric, MetricTable, Provenance, SchemaError, TimingRow,
 };
-pub use timestamp::UtcTimestamp;
+pub(crate) use timestamp::UtcTimestamp;
 
 #[cfg(test)]
 mod output_tests;

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 /// Checks that `dir` (the value of `--option`) is a folder that accepts a new file, or can be created as one: its
 /// nearest existing ancestor is a folder that accepts a new folder. Nothing is left behind (the folder is not
 /// created here; the work creates it).
-pub fn check_output_folder(option: &str, dir: &Path) -> anyhow::Result<()> {
+pub(crate) fn check_output_folder(option: &str, dir: &Path) -> anyhow::Result<()> {
     check_folder(option, dir, dir)
 }
 
@@ -58,7 +58,7 @@ fn probe(dir: &Path) -> std::io::Result<()> {
 /// Checks that `dir` (the value of `--option`) can be replaced as a whole by a freshly written folder: it is a
 /// folder or absent, and the folder that holds it accepts a new folder beside it, or can be created (renders swap
 /// a new folder in).
-pub fn check_replaceable_folder(option: &str, dir: &Path) -> anyhow::Result<()> {
+pub(crate) fn check_replaceable_folder(option: &str, dir: &Path) -> anyhow::Result<()> {
     if dir.exists() && !dir.is_dir() {
         return Err(bad(option, dir, "exists and is not a folder".into()));
     }
@@ -72,7 +72,7 @@ pub fn check_replaceable_folder(option: &str, dir: &Path) -> anyhow::Result<()> 
 
 /// What a location given on the command line is to a command: something it reads, or something it writes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Role {
+pub(crate) enum Role {
     /// Read (the scenarios folder, a run folder being reported): an output must neither hold nor lie inside it.
     Input,
     /// Written (a results folder, a report folder replaced whole, a trace folder).
@@ -82,7 +82,7 @@ pub enum Role {
 /// Checks, before any work, that no output among `locations` (`(option, path, role)`) is, holds or lies inside
 /// another location: a report folder replaced whole would delete what it holds, and an output inside an input
 /// would change what is read. Paths are compared as [`resolve`]d, so `..` and symlinks cannot hide an overlap.
-pub fn check_apart(locations: &[(&str, &Path, Role)]) -> anyhow::Result<()> {
+pub(crate) fn check_apart(locations: &[(&str, &Path, Role)]) -> anyhow::Result<()> {
     let resolved: Vec<PathBuf> = locations.iter().map(|(_, p, _)| resolve(p)).collect();
     for (i, &(option, path, role)) in locations.iter().enumerate() {
         if role != Role::Output {
@@ -125,7 +125,7 @@ pub fn check_apart(locations: &[(&str, &Path, Role)]) -> anyhow::Result<()> {
 /// `path` made absolute with `..` and symlinks resolved, as the kernel resolves it: walked from the root, each
 /// symlink replaced by its target and each `..` taking the resolved folder's parent; a missing part is kept as
 /// written (it holds no symlink).
-pub fn resolve(path: &Path) -> PathBuf {
+pub(crate) fn resolve(path: &Path) -> PathBuf {
     let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
     let mut out = PathBuf::new();
     for c in abs.components() {
@@ -150,7 +150,7 @@ pub fn resolve(path: &Path) -> PathBuf {
 /// Checks that `file` (the value of `--option`) can be replaced by a regular file: absent, a regular file, or a
 /// symlink to one (which is followed: the file it points to is written), in a folder that accepts a new file or
 /// can be created ([`check_output_folder`]). A device, FIFO, socket or folder is never replaced.
-pub fn check_output_file(option: &str, file: &Path) -> anyhow::Result<()> {
+pub(crate) fn check_output_file(option: &str, file: &Path) -> anyhow::Result<()> {
     if let Some(what) = special_file(file) {
         return Err(bad(option, file, what));
     }

@@ -14,7 +14,7 @@ use std::path::Path;
 /// is removed and `out` is untouched.
 ///
 /// The swap is two renames (old out aside, new one in); between them `out` is briefly absent, never mixed.
-pub fn replace_folder<T>(
+pub(crate) fn replace_folder<T>(
     out: &Path,
     keep: &[&str],
     fill: impl FnOnce(&Path) -> Result<T>,

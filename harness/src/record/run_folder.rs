@@ -11,7 +11,7 @@ pub(crate) const PARTIAL_SUFFIX: &str = ".partial";
 
 /// A reserved folder that holds one run's files while it runs.
 #[derive(Debug)]
-pub struct RunFolder {
+pub(crate) struct RunFolder {
     /// `<base>/<name>.partial` while the run writes.
     partial: PathBuf,
     /// `<base>/<name>`, where the folder goes when complete.
@@ -25,7 +25,7 @@ impl RunFolder {
     /// The reservation is `create_dir` itself, which fails for every process but one, so two runs started in the
     /// same second never share a folder. Once a name's `.partial` folder is ours, no other run can complete that
     /// name while we hold it, so checking for an already completed folder of the same name is not a race.
-    pub fn reserve(base: &Path, meta: &RunMetadata) -> Result<RunFolder, RecordError> {
+    pub(crate) fn reserve(base: &Path, meta: &RunMetadata) -> Result<RunFolder, RecordError> {
         Self::reserve_with_stem(base, &meta.started.folder_name(), meta)
     }
 
@@ -69,12 +69,12 @@ impl RunFolder {
     }
 
     /// The folder's path while the run writes (the `.partial` one).
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.partial
     }
 
     /// The path the folder gets when complete.
-    pub fn final_path(&self) -> &Path {
+    pub(crate) fn final_path(&self) -> &Path {
         &self.complete
     }
 
@@ -93,7 +93,7 @@ impl RunFolder {
     }
 
     /// Marks the run complete: renames `<name>.partial` to `<name>` and returns the final path.
-    pub fn finish(self) -> Result<PathBuf, RecordError> {
+    pub(crate) fn finish(self) -> Result<PathBuf, RecordError> {
         crate::children::written(&self.partial);
         fs::rename(&self.partial, &self.complete).map_err(|source| RecordError::Write {
             path: self.complete.clone(),
@@ -111,7 +111,7 @@ fn create_base(base: &Path) -> Result<(), RecordError> {
 }
 
 /// Whether `dir` is a run folder still being written or left by a failed run.
-pub fn is_partial(dir: &Path) -> bool {
+pub(crate) fn is_partial(dir: &Path) -> bool {
     dir.file_name()
         .is_some_and(|n| n.to_string_lossy().ends_with(PARTIAL_SUFFIX))
 }
@@ -142,7 +142,7 @@ pub(crate) fn complete_folders(
 
 /// The name `dir` has once its run completes: without the `.partial` suffix (a report written while the run is
 /// still going names the folder a reader will find).
-pub fn completed_path(dir: &Path) -> std::path::PathBuf {
+pub(crate) fn completed_path(dir: &Path) -> std::path::PathBuf {
     match dir
         .file_name()
         .and_then(|n| n.to_str())
@@ -168,7 +168,7 @@ fn run_order(name: &str) -> (String, u32) {
 /// The latest complete run folder under `base` (one with `counts.csv`; `.partial` folders are ignored): the one that
 /// started last by its `metadata.txt` (`started_utc`, ISO 8601 so text order is time order), ties and folders
 /// without it ordered by name. A folder's name says nothing: a copy called `old-backup` is not newer than a run.
-pub fn latest_complete_run(base: &Path) -> std::io::Result<Option<PathBuf>> {
+pub(crate) fn latest_complete_run(base: &Path) -> std::io::Result<Option<PathBuf>> {
     /// When a run started, then its name's order: the sort key of a candidate.
     type Key = (String, (String, u32));
     let mut best: Option<(Key, PathBuf)> = None;
@@ -198,7 +198,7 @@ fn started_utc(dir: &Path) -> Option<String> {
 
 /// The `.partial` folders under `base`, each with what it is (`interrupted by SIGTERM`, or `incomplete`: still
 /// being written, or left by a run that failed or was killed), by name.
-pub fn partial_runs(base: &Path) -> Vec<(PathBuf, String)> {
+pub(crate) fn partial_runs(base: &Path) -> Vec<(PathBuf, String)> {
     let Ok(entries) = fs::read_dir(base) else {
         return Vec::new();
     };

@@ -5,7 +5,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 /// A UTC instant to the second.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-pub struct UtcTimestamp {
+pub(crate) struct UtcTimestamp {
     /// Seconds since the Unix epoch.
     pub unix_seconds: u64,
 }
@@ -36,7 +36,7 @@ impl UtcTimestamp {
     }
 
     /// Folder-safe form, `2026-11-30T09-05-00Z` (no colons).
-    pub fn folder_name(self) -> String {
+    pub(crate) fn folder_name(self) -> String {
         let (y, mo, d, h, mi, s) = self.parts();
         format!("{y:04}-{mo:02}-{d:02}T{h:02}-{mi:02}-{s:02}Z")
     }

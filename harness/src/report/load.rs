@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 /// The shared files of a run folder, which every section may read; each experiment's own files are read by its
 /// section (see [`crate::experiments::Experiment::section`]).
 #[derive(Debug, Clone)]
-pub struct RunResults {
+pub(crate) struct RunResults {
     /// The run folder.
     pub dir: PathBuf,
     /// `metadata.txt` as ordered key/value pairs.
@@ -57,7 +57,7 @@ impl RunResults {
     /// Loads a run folder. `counts.csv`, `timings.csv` and `metadata.txt` are required; `allocations.csv` and
     /// `probes.csv` are optional, but present means well-formed. Each file must hold every row the report needs
     /// (see [`RunResults::check_complete`]), so a file cut at a line boundary fails naming the missing row.
-    pub fn load(dir: &Path) -> Result<RunResults> {
+    pub(crate) fn load(dir: &Path) -> Result<RunResults> {
         if !dir.is_dir() {
             bail!(
                 "{}: not a results folder (no such directory)",
@@ -188,7 +188,7 @@ impl RunResults {
 }
 
 /// The latest complete run folder under `base` (`.partial` folders are ignored).
-pub fn latest_run(base: &Path) -> Result<PathBuf> {
+pub(crate) fn latest_run(base: &Path) -> Result<PathBuf> {
     // Interrupted and incomplete runs are never picked; they are named so that a user looking for one knows.
     for (dir, what) in crate::record::partial_runs(base) {
         crate::status!("note: {} not reported ({what})", dir.display());

@@ -5,7 +5,7 @@
 
 use super::{RunResults, render};
 use crate::outln;
-pub use crate::record::replace_folder;
+pub(crate) use crate::record::replace_folder;
 use anyhow::Result;
 use std::path::Path;
 
@@ -28,7 +28,7 @@ pub(crate) const COMPARE_SUBFOLDER: &str = "compare";
 /// Loads the run folder `dir`, renders its report (sub-pages included) and puts it in place at `out` as a whole
 /// (keeping only the match, deadline, TT-pressure and comparison pages' subfolders, which other renders own); prints what was
 /// written and which run folder it came from.
-pub fn render_run(dir: &Path, out: &Path) -> Result<()> {
+pub(crate) fn render_run(dir: &Path, out: &Path) -> Result<()> {
     render_loaded(&RunResults::load(dir)?, dir, out)
 }
 

@@ -12,13 +12,13 @@ use std::path::{Path, PathBuf};
 
 /// What a render produced.
 #[derive(Debug, Clone)]
-pub struct Rendered {
+pub(crate) struct Rendered {
     /// Every chart file written (one SVG each), sub-pages' included.
     pub charts: Vec<PathBuf>,
 }
 
 /// Renders `results` into `out` (`index.md`, `charts/*.svg|png`), creating `out/charts` as needed.
-pub fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
+pub(crate) fn render(results: &RunResults, out: &Path) -> Result<Rendered> {
     let charts_dir = out.join("charts");
     std::fs::create_dir_all(&charts_dir)
         .with_context(|| format!("{}: cannot create", charts_dir.display()))?;

@@ -147,7 +147,7 @@ impl ScenarioError {
 /// `err` tagged with the class of the scenario error in its chain ([`ScenarioError::failure`]), unless it already
 /// carries a class; the command line applies it to every command's error, so a command that loads scenario files
 /// exits 2 or 3 without tagging them itself.
-pub fn classified(err: anyhow::Error) -> anyhow::Error {
+pub(crate) fn classified(err: anyhow::Error) -> anyhow::Error {
     if Failure::tagged(&err).is_some() {
         return err;
     }

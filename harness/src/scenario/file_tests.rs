@@ -2,8 +2,9 @@
 //! independent oracle; broken files fail with errors naming the file, the entry and the field.
 
 use super::generate::{DEFAULT_SEED, freeze_family};
+use super::load::load;
 use super::verify::verify;
-use super::{Family, ScenarioError, ScenarioFile, load, parse, scenario_path};
+use super::{Family, ScenarioError, ScenarioFile, parse, scenario_path};
 use std::path::{Path, PathBuf};
 
 fn shipped_dir() -> PathBuf {

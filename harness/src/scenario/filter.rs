@@ -4,7 +4,7 @@ use super::Family;
 use crate::exit::Failure;
 
 /// Parses a family filter given as separate names (empty = all); an unknown name is bad input (status 2).
-pub fn families(names: &[String]) -> anyhow::Result<Vec<Family>> {
+pub(crate) fn families(names: &[String]) -> anyhow::Result<Vec<Family>> {
     if names.is_empty() {
         return Ok(Family::ALL.to_vec());
     }

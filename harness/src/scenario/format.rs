@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The format version this build reads and writes.
-pub const FORMAT_VERSION: u32 = 1;
+pub(crate) const FORMAT_VERSION: u32 = 1;
 
 /// One family's frozen scenarios.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

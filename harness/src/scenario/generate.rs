@@ -11,11 +11,11 @@ use rand_pcg::Pcg64Mcg;
 use std::collections::BTreeMap;
 
 /// The default master seed; each family derives its own from it.
-pub const DEFAULT_SEED: u64 = 20_261_130;
+pub(crate) const DEFAULT_SEED: u64 = 20_261_130;
 
 /// How one family's roots are drawn and kept.
 #[derive(Clone, Copy, Debug)]
-pub struct FamilySpec {
+pub(crate) struct FamilySpec {
     /// Chance depth of its expansions.
     pub depth: ChanceDepth,
     /// Roots to keep.
@@ -29,7 +29,7 @@ pub struct FamilySpec {
 }
 
 /// The shipped synthetic families' specifications (the played ones are [`super::played::played_spec`]).
-pub fn spec(family: Family) -> FamilySpec {
+pub(crate) fn spec(family: Family) -> FamilySpec {
     match family {
         Family::Sparse => FamilySpec {
             depth: ChanceDepth::Two,
@@ -78,7 +78,7 @@ pub(crate) fn family_seed(master: u64, family: Family) -> u64 {
 }
 
 /// Generates and freezes one family's file.
-pub fn freeze_family(family: Family, master_seed: u64, command: &str) -> ScenarioFile {
+pub(crate) fn freeze_family(family: Family, master_seed: u64, command: &str) -> ScenarioFile {
     let seed = family_seed(master_seed, family);
     if let Some(played) = super::played::played_spec(family) {
         return super::played::freeze_played(&played, seed, command);
@@ -126,7 +126,7 @@ pub fn freeze_family(family: Family, master_seed: u64, command: &str) -> Scenari
 }
 
 /// A family's scenario file: the freezing command's header and the frozen roots.
-pub(super) fn frozen_file(
+pub(crate) fn frozen_file(
     family: Family,
     depth: ChanceDepth,
     seed: u64,

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The evaluators whose expected values every successor carries.
-pub const FROZEN_EVALUATORS: [EvaluatorKind; 2] =
+pub(crate) const FROZEN_EVALUATORS: [EvaluatorKind; 2] =
     [EvaluatorKind::Material, EvaluatorKind::Constant];
 
 /// A validated scenario file with its positions parsed.
@@ -70,7 +70,7 @@ pub fn load_dir(dir: &Path, families: &[Family]) -> Result<Vec<LoadedScenario>, 
 }
 
 /// `families`, or every family file of `dir` when it is empty ([`discover`]).
-pub fn select(dir: &Path, families: &[Family]) -> Result<Vec<Family>, ScenarioError> {
+pub(crate) fn select(dir: &Path, families: &[Family]) -> Result<Vec<Family>, ScenarioError> {
     if families.is_empty() {
         discover(dir)
     } else {
@@ -81,7 +81,7 @@ pub fn select(dir: &Path, families: &[Family]) -> Result<Vec<Family>, ScenarioEr
 /// Every family file of `dir`, in report order (shipped families first, then the user's by name): each `*.json`
 /// whose top level has a `family` field (so `openings.json`, the self-play openings, is not one). A family file is
 /// named `<family>.json`; [`load`] checks that. No family file at all is an error naming the folder.
-pub fn discover(dir: &Path) -> Result<Vec<Family>, ScenarioError> {
+pub(crate) fn discover(dir: &Path) -> Result<Vec<Family>, ScenarioError> {
     /// Only the field that tells a family file from another JSON file.
     #[derive(serde::Deserialize)]
     struct Peek {
@@ -155,7 +155,7 @@ pub fn discover(dir: &Path) -> Result<Vec<Family>, ScenarioError> {
 }
 
 /// Loads `family`'s file from `dir` ([`load`], which also checks that the file declares `family`).
-pub fn load_family(dir: &Path, family: Family) -> Result<LoadedScenario, ScenarioError> {
+pub(crate) fn load_family(dir: &Path, family: Family) -> Result<LoadedScenario, ScenarioError> {
     load(&scenario_path(dir, family))
 }
 
@@ -194,7 +194,7 @@ pub fn load(path: &Path) -> Result<LoadedScenario, ScenarioError> {
 }
 
 /// Parses and validates scenario text (`path` is only used in messages).
-pub fn parse(path: &Path, text: &str) -> Result<LoadedScenario, ScenarioError> {
+pub(crate) fn parse(path: &Path, text: &str) -> Result<LoadedScenario, ScenarioError> {
     let p = || path.to_path_buf();
     let file: ScenarioFile = serde_json::from_str(text).map_err(|e| ScenarioError::Syntax {
         path: p(),

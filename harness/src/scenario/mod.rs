@@ -1,25 +1,25 @@
 //! Frozen scenario files: the format, loading with precise errors, generation and independent verification.
 
-pub mod error;
-pub mod family;
-pub mod filter;
-pub mod format;
-pub mod load;
+pub(crate) mod error;
+pub(crate) mod family;
+pub(crate) mod filter;
+pub(crate) mod format;
+pub(crate) mod load;
 
-pub use error::{ScenarioError, classified};
-pub use family::{Family, FamilyName};
-pub use filter::families;
-pub use format::{FORMAT_VERSION, Header, Root, ScenarioFile, Successor};
-pub use load::{
-    FROZEN_EVALUATORS, LoadedScenario, LoadedSuccessor, load, load_dir, load_family, parse,
+pub(crate) use error::{ScenarioError, classified};
+pub(crate) use family::{Family, FamilyName};
+pub(crate) use filter::families;
+pub(crate) use format::{FORMAT_VERSION, Header, Root, ScenarioFile, Successor};
+pub(crate) use load::{
+    FROZEN_EVALUATORS, LoadedScenario, LoadedSuccessor, load_dir, load_family, parse,
     scenario_path, select,
 };
-pub mod generate;
-pub mod oracle;
-pub mod played;
-pub mod positions;
-pub mod unique_map;
-pub mod verify;
+pub(crate) mod generate;
+pub(crate) mod oracle;
+pub(crate) mod played;
+pub(crate) mod positions;
+pub(crate) mod unique_map;
+pub(crate) mod verify;
 
 #[cfg(test)]
 mod file_tests;

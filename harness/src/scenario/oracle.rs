@@ -16,7 +16,7 @@ pub(crate) type EvalFn = fn(&GameState, Color) -> i32;
 
 /// One legal turn, as the oracle's own generator finds it.
 #[derive(Clone, Copy, Debug)]
-pub struct OracleTurn {
+pub(crate) struct OracleTurn {
     /// The micro-moves (the first `len`): the path, which the tests that hold the oracle to the rules model read.
     #[cfg_attr(not(test), allow(dead_code))]
     pub moves: [Move; 3],
@@ -31,7 +31,7 @@ pub struct OracleTurn {
 
 /// Every legal turn of `state` (rules §4a, D1): king-capture paths of any length, then the normal leaves that
 /// spend the most dice (the maximum over normal leaves only).
-pub fn legal_turns(state: &GameState) -> Vec<OracleTurn> {
+pub(crate) fn legal_turns(state: &GameState) -> Vec<OracleTurn> {
     let mut out = Vec::new();
     legal_turns_into(state, &mut out, &mut Vec::new());
     out

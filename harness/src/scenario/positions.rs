@@ -11,7 +11,7 @@ use std::path::Path;
 
 /// One root read from a positions file, with its 1-based line.
 #[derive(Clone, Debug)]
-pub struct PositionLine {
+pub(crate) struct PositionLine {
     /// The line it was read from (1-based).
     pub line: usize,
     /// The root.
@@ -21,7 +21,7 @@ pub struct PositionLine {
 }
 
 /// Reads `path` ([`parse_positions`]); an unreadable file is a [`ScenarioError::Read`].
-pub fn read_positions(path: &Path) -> Result<Vec<PositionLine>, ScenarioError> {
+pub(crate) fn read_positions(path: &Path) -> Result<Vec<PositionLine>, ScenarioError> {
     let bytes = std::fs::read(path).map_err(|source| ScenarioError::Read {
         path: path.to_path_buf(),
         source,
@@ -35,7 +35,7 @@ pub fn read_positions(path: &Path) -> Result<Vec<PositionLine>, ScenarioError> {
 
 /// Parses a positions file's text (`path` names it in errors): the first bad line is a
 /// [`ScenarioError::Position`] naming the file, the line and the reason; a file without a position is one too.
-pub fn parse_positions(path: &Path, text: &str) -> Result<Vec<PositionLine>, ScenarioError> {
+pub(crate) fn parse_positions(path: &Path, text: &str) -> Result<Vec<PositionLine>, ScenarioError> {
     let bad = |line: usize, message: String| ScenarioError::Position {
         path: path.to_path_buf(),
         line,
@@ -94,7 +94,7 @@ pub fn parse_positions(path: &Path, text: &str) -> Result<Vec<PositionLine>, Sce
 /// The family file of `roots`: each root (named `<family>-NN` in file order) frozen into its canonical outer
 /// successors, each with its exact value under the frozen evaluators and every one of `extra` (the
 /// successors and values are the engine's; `scenarios verify` recomputes them with the independent oracle).
-pub fn freeze_positions(
+pub(crate) fn freeze_positions(
     roots: &[PositionLine],
     family: Family,
     depth: ChanceDepth,

@@ -3,8 +3,9 @@
 //! with the file name and a leading byte-order mark are each refused with the file, entry and field named, as bad
 //! input. (`harness/tests/scenario_strict.rs` checks the exit statuses the binary gives them.)
 
+use super::load::load;
 use super::verify::verify;
-use super::{Family, ScenarioFile, load, scenario_path};
+use super::{Family, ScenarioFile, scenario_path};
 use crate::exit::Failure;
 use std::path::{Path, PathBuf};
 

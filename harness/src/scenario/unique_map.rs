@@ -8,7 +8,9 @@ use std::fmt;
 
 /// `deserialize_with` for a `BTreeMap<String, i64>` field: a repeated key is an error (serde_json adds its line
 /// and column).
-pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<BTreeMap<String, i64>, D::Error> {
+pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<BTreeMap<String, i64>, D::Error> {
     d.deserialize_map(UniqueKeys)
 }
 

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// What a successful verification checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct VerifyReport {
+pub(crate) struct VerifyReport {
     /// Roots whose successor lists were recomputed.
     pub roots: usize,
     /// Successors whose values were recomputed.
@@ -20,7 +20,7 @@ pub struct VerifyReport {
 /// Verifies one loaded file: each root's successor list (the same set, in the order of first appearance) and
 /// every expected value, calling
 /// `progress` after each successor (from worker threads). Reports the first difference in file order.
-pub fn verify(
+pub(crate) fn verify(
     scn: &LoadedScenario,
     progress: impl Fn() + Sync,
 ) -> Result<VerifyReport, ScenarioError> {

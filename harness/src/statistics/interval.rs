@@ -12,7 +12,7 @@
 /// Stored everywhere in one shape: the JSON object `{point, low, high, level, n, method}` (serde), and in CSV the
 /// schema's one column group.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Interval {
+pub(crate) struct Interval {
     /// The point estimate: a mean, a median or a ratio.
     pub point: f64,
     /// Lower end of the interval.
@@ -30,7 +30,7 @@ pub struct Interval {
 /// How an [`Interval`] was computed; its name is the `method` column wherever an interval is persisted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Method {
+pub(crate) enum Method {
     /// The median of samples with the order-statistic interval of a Binomial(n, 1/2) (distribution-free).
     OrderStatistic,
     /// The median of per-round ratios of interleaved arms, with the order-statistic interval.
@@ -57,7 +57,7 @@ pub enum Method {
 
 impl Method {
     /// Every method, in declaration order.
-    pub const ALL: [Method; 10] = [
+    pub(crate) const ALL: [Method; 10] = [
         Method::OrderStatistic,
         Method::PairedRatio,
         Method::StudentT,
@@ -71,7 +71,7 @@ impl Method {
     ];
 
     /// The name in CSV columns and `summary.json`.
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Method::OrderStatistic => "order_statistic",
             Method::PairedRatio => "paired_ratio",
@@ -87,14 +87,14 @@ impl Method {
     }
 
     /// The method with this name.
-    pub fn from_name(name: &str) -> Option<Method> {
+    pub(crate) fn from_name(name: &str) -> Option<Method> {
         Method::ALL.into_iter().find(|m| m.name() == name)
     }
 }
 
 impl Interval {
     /// An interval of no width and no coverage claim: one sample, or a figure without spread.
-    pub fn collapsed(point: f64, n: usize) -> Interval {
+    pub(crate) fn collapsed(point: f64, n: usize) -> Interval {
         Interval {
             point,
             low: point,
@@ -133,7 +133,7 @@ impl Interval {
 
     /// The interval of `a / b` from the two intervals' opposite ends: it covers whenever both do, so its level is
     /// at least `1 − (1 − a.level) − (1 − b.level)` (Bonferroni). For arms timed without pairing.
-    pub fn quotient(a: &Interval, b: &Interval) -> Interval {
+    pub(crate) fn quotient(a: &Interval, b: &Interval) -> Interval {
         let div = |x: f64, y: f64| if y > 0.0 { x / y } else { f64::NAN };
         Interval {
             point: div(a.point, b.point),
@@ -153,7 +153,7 @@ impl Interval {
     /// hold unless the interval has no width. An exact figure holds at every level. Any other interval (order
     /// statistics, a quotient, no coverage claim) cannot be recomputed without its samples: it stands as it is
     /// when it already covers at least `level` (a wider interval only makes a verdict harder), else `None`.
-    pub fn at_level(&self, level: f64) -> Option<Interval> {
+    pub(crate) fn at_level(&self, level: f64) -> Option<Interval> {
         if !(level > 0.0 && level < 1.0) {
             return None;
         }
@@ -206,7 +206,7 @@ impl Interval {
     }
 
     /// Whether `v` lies inside `[low, high]`.
-    pub fn covers(&self, v: f64) -> bool {
+    pub(crate) fn covers(&self, v: f64) -> bool {
         self.low <= v && v <= self.high
     }
 

@@ -6,7 +6,7 @@ use super::student_t::t_quantile;
 impl Interval {
     /// Mean and two-sided 95% Student-t interval of `xs` (exact quantile for every degree of freedom); collapsed to
     /// the mean with level 0 for one sample, all NaN for none.
-    pub fn mean(xs: &[f64]) -> Interval {
+    pub(crate) fn mean(xs: &[f64]) -> Interval {
         let n = xs.len();
         if n == 0 {
             return Interval::collapsed(f64::NAN, 0);

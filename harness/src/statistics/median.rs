@@ -7,7 +7,7 @@ use super::Interval;
 ///
 /// The interval is `[x_(k), x_(n+1-k)]` for the largest `k` with `P(B < k) <= 0.025`, `B ~ Binomial(n, 1/2)`,
 /// so it holds the population median with probability at least 95% whatever the distribution.
-pub fn summarize(samples: &[f64]) -> Option<Interval> {
+pub(crate) fn summarize(samples: &[f64]) -> Option<Interval> {
     if samples.is_empty() {
         return None;
     }
@@ -31,7 +31,7 @@ pub fn summarize(samples: &[f64]) -> Option<Interval> {
 }
 
 /// The 1-based rank `k` of the interval's lower end and its exact coverage; `k = 1` when nothing better exists.
-pub fn median_ci_rank(n: usize, level: f64) -> (usize, f64) {
+pub(crate) fn median_ci_rank(n: usize, level: f64) -> (usize, f64) {
     let tail = (1.0 - level) / 2.0;
     // cdf[i] = P(B <= i), computed in log space so large n cannot underflow the first terms into garbage.
     let ln2 = std::f64::consts::LN_2;
@@ -55,7 +55,7 @@ pub fn median_ci_rank(n: usize, level: f64) -> (usize, f64) {
 }
 
 /// Median and interval of the per-round ratios `a[i] / b[i]` (rounds where `b[i]` is 0 are skipped).
-pub fn paired_ratio(a: &[f64], b: &[f64]) -> Option<Interval> {
+pub(crate) fn paired_ratio(a: &[f64], b: &[f64]) -> Option<Interval> {
     let ratios: Vec<f64> = a
         .iter()
         .zip(b)

@@ -3,13 +3,13 @@
 //! sequential probability ratio test of a match in normalized Elo; the percentile bootstrap.
 
 pub(crate) mod bootstrap;
-pub mod interval;
-pub mod mean;
-pub mod median;
-pub mod sprt;
+pub(crate) mod interval;
+pub(crate) mod mean;
+pub(crate) mod median;
+pub(crate) mod sprt;
 pub(crate) mod sprt_stop;
-pub mod student_t;
+pub(crate) mod student_t;
 
-pub use interval::{Interval, Method};
-pub use median::{median_ci_rank, paired_ratio, summarize};
-pub use student_t::t_quantile;
+pub(crate) use interval::{Interval, Method};
+pub(crate) use median::{median_ci_rank, paired_ratio, summarize};
+pub(crate) use student_t::t_quantile;

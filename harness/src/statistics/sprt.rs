@@ -55,7 +55,7 @@ const SCORE_CLAMP: f64 = 1e-3;
 
 /// One game's result from A's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameScore {
+pub(crate) enum GameScore {
     /// A lost.
     Loss,
     /// A drew.
@@ -77,7 +77,7 @@ impl GameScore {
 
 /// Game results from A's side, one per game: L, D, W.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Trinomial {
+pub(crate) struct Trinomial {
     /// Losses, draws, wins.
     pub counts: [u64; 3],
 }
@@ -94,20 +94,20 @@ impl Trinomial {
 /// There is no conversion to a [`Trinomial`]: the middle bin holds both DD and WL pairs, so the numbers of wins,
 /// draws and losses cannot be recovered from it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Pentanomial {
+pub(crate) struct Pentanomial {
     /// Pairs scoring 0, ¼, ½, ¾ and 1.
     pub counts: [u64; 5],
 }
 
 impl Pentanomial {
     /// Counts one pair of games (the same opening with colours swapped), in either order.
-    pub fn add_pair(&mut self, first: GameScore, second: GameScore) {
+    pub(crate) fn add_pair(&mut self, first: GameScore, second: GameScore) {
         let bin = &mut self.counts[first.half_points() + second.half_points()];
         *bin = bin.saturating_add(1);
     }
 
     /// Games counted: twice the pairs.
-    pub fn games(&self) -> u64 {
+    pub(crate) fn games(&self) -> u64 {
         self.pairs().saturating_mul(2)
     }
 
@@ -120,7 +120,7 @@ impl Pentanomial {
 /// The hypotheses in normalized Elo and the error rates: H0 `nElo = elo0` against H1 `nElo = elo1`, a false
 /// acceptance of H1 with probability at most `alpha`, of H0 at most `beta`.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SprtBounds {
+pub(crate) struct SprtBounds {
     /// nElo under H0.
     pub elo0: f64,
     /// nElo under H1.
@@ -161,7 +161,7 @@ impl SprtBounds {
 
     /// Whether the bounds make a test: both Elo values finite and within ±[`MAX_BOUND_NELO`], `elo0 < elo1`, and
     /// `0 < alpha, beta < 0.5` (an error rate of one half or more decides nothing). The message names the option.
-    pub fn check(&self) -> Result<(), String> {
+    pub(crate) fn check(&self) -> Result<(), String> {
         check_elo("--elo0", self.elo0)?;
         check_elo("--elo1", self.elo1)?;
         check_rate("--alpha", self.alpha)?;
@@ -201,7 +201,7 @@ pub(crate) fn check_rate(option: &str, rate: f64) -> Result<(), String> {
 /// ([`crate::verdict::Verdict`]). Stored under its [`SprtVerdict::name`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum SprtVerdict {
+pub(crate) enum SprtVerdict {
     /// The LLR reached the upper threshold: A is better by about `elo1`.
     AcceptH1,
     /// The LLR reached the lower threshold: A is not better than `elo0`.
@@ -254,7 +254,7 @@ const ZERO: Interval = Interval {
 
 /// The state of a test: the LLR against its thresholds, the verdict and the Elo estimates (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SprtStatus {
+pub(crate) struct SprtStatus {
     /// The generalized log-likelihood ratio of H1 against H0.
     pub llr: f64,
     /// Wald's lower threshold.
@@ -292,12 +292,12 @@ impl SprtStatus {
 }
 
 /// The test on pair results (the LLR counts pairs; see the module docs).
-pub fn sprt_pentanomial(p: &Pentanomial, b: &SprtBounds) -> SprtStatus {
+pub(crate) fn sprt_pentanomial(p: &Pentanomial, b: &SprtBounds) -> SprtStatus {
     status(&p.counts, true, p.games(), b)
 }
 
 /// The test on game results, each game taken as independent (see the module docs).
-pub fn sprt_trinomial(t: &Trinomial, b: &SprtBounds) -> SprtStatus {
+pub(crate) fn sprt_trinomial(t: &Trinomial, b: &SprtBounds) -> SprtStatus {
     status(&t.counts, false, t.games(), b)
 }
 

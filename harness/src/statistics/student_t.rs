@@ -4,7 +4,7 @@
 use statrs::distribution::{ContinuousCDF, StudentsT};
 
 /// The `p` quantile of Student's t with `df` degrees of freedom (`NaN` for `df` = 0 or `p` outside (0, 1)).
-pub fn t_quantile(p: f64, df: usize) -> f64 {
+pub(crate) fn t_quantile(p: f64, df: usize) -> f64 {
     if df == 0 || !(p > 0.0 && p < 1.0) {
         return f64::NAN;
     }

@@ -30,7 +30,7 @@ pub(crate) const BENCH_VERSION: u32 = 1;
 /// `bench.json`: one bench measurement.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct BenchRecord {
+pub(crate) struct BenchRecord {
     pub format_version: u32,
     /// The bot searched (canonical spec).
     pub bot: String,

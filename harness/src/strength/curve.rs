@@ -30,7 +30,7 @@ pub(crate) const CURVE_VERSION: u32 = 2;
 /// `elo-per-doubling.json`: work-odds matches at several node budgets of one bot.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct EloCurve {
+pub(crate) struct EloCurve {
     pub format_version: u32,
     /// The bot's canonical spec without its time control: each point plays it at `nodes:budget` against itself
     /// at `nodes:2·budget`.
@@ -45,7 +45,7 @@ pub struct EloCurve {
 /// One budget's work-odds match.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct CurvePoint {
+pub(crate) struct CurvePoint {
     /// N: the bot plays at `nodes:N` against itself at `nodes:2N`.
     pub budget: u64,
     /// Games played.

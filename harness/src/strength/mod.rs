@@ -6,8 +6,8 @@
 
 pub(crate) mod bench;
 pub(crate) mod curve;
-pub mod deadline;
-pub mod match_runner;
+pub(crate) mod deadline;
+pub(crate) mod match_runner;
 
 use crate::exit::Failure;
 use crate::present::number::{MISSING, count};
@@ -40,7 +40,7 @@ pub(crate) const MARGIN_ELO: f64 = 5.0;
 /// Where and how a measurement was made.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Provenance {
+pub(crate) struct Provenance {
     /// The commit measured (`-dirty` with uncommitted changes).
     pub git_revision: String,
     /// When the measurement (the match) started (UTC).
@@ -152,7 +152,7 @@ pub(crate) fn elo_text(i: &Interval) -> String {
 
 /// What the predictions rest on: the curve and the bench of the machine whose time control they are stated at.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Basis {
+pub(crate) struct Basis {
     pub curve: EloCurve,
     pub bench: BenchRecord,
 }
@@ -193,7 +193,7 @@ impl Basis {
 
 /// What the main job and the report know of playing strength: the basis of the predictions, or why there is none.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Strength {
+pub(crate) enum Strength {
     Measured(Box<Basis>),
     /// No basis, and why.
     Absent(String),

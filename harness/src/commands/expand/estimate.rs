@@ -19,7 +19,7 @@ const ENTRY_BYTES: u64 = 2 * (size_of::<GameState>() as u64 + 16);
 
 /// What expanding a position is expected to hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Estimate {
+pub(crate) struct Estimate {
     /// Leaf evaluations over the whole expansion (an upper bound on cache entries).
     pub evaluations: u64,
     /// Paths of the largest roll of a layer, summed over the layers held at once.
@@ -29,7 +29,7 @@ pub struct Estimate {
 }
 
 /// The estimate for expanding `outer` (opponent to roll) `depth` layers deep with `cache` and `traversal`.
-pub fn estimate(
+pub(crate) fn estimate(
     outer: &GameState,
     depth: ChanceDepth,
     cache: CacheKind,

@@ -23,7 +23,7 @@ pub(crate) const DEFAULT_MAX_MEMORY_MIB: u64 = 512;
 
 /// The figures of one position's legal turns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Summary {
+pub(crate) struct Summary {
     /// Legal turn paths.
     pub paths: u64,
     /// Paths that capture the enemy king.
@@ -63,7 +63,7 @@ impl fmt::Display for Summary {
      raise it or summarise a smaller position",
     count(*paths), count(*bucket_paths), count(*needed_mib), count(*limit_mib)
 )]
-pub struct TooLarge {
+pub(crate) struct TooLarge {
     /// Paths of the position.
     pub paths: u64,
     /// Paths in the fullest bucket.
@@ -75,7 +75,7 @@ pub struct TooLarge {
 }
 
 /// Summarises `state`'s legal turns, holding at most `max_memory` bytes of leaf sets.
-pub fn summarize(state: &GameState, max_memory: u64) -> Result<Summary, TooLarge> {
+pub(crate) fn summarize(state: &GameState, max_memory: u64) -> Result<Summary, TooLarge> {
     let mover = state.side_to_move();
     let had_enemy_king = !state.pieces(mover.opponent(), PieceType::King).is_empty();
     let start_dice = state.dice().len();

@@ -36,7 +36,7 @@ impl ArmAllocation {
 }
 
 /// Parses the line [`ArmAllocation::to_line`] writes; the error quotes the line.
-pub fn parse_child_line(line: &str) -> Result<ArmAllocation> {
+pub(crate) fn parse_child_line(line: &str) -> Result<ArmAllocation> {
     let rest = line
         .trim()
         .strip_prefix("alloc ")

@@ -6,12 +6,12 @@ use super::{Experiment, MainRun};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 
-pub mod arm_report;
-pub mod binary;
-pub mod profile;
-pub mod section;
+pub(crate) mod arm_report;
+pub(crate) mod binary;
+pub(crate) mod profile;
+pub(crate) mod section;
 
-pub use arm_report::{ArmAllocation, parse_child_line};
+pub(crate) use arm_report::{ArmAllocation, parse_child_line};
 pub use profile::profile_operation;
 
 /// The cache variants a `--quick` run profiles: those the report's Allocations section reads beyond the table

@@ -10,7 +10,7 @@ use engine::search::{RootValue, TranspositionTable};
 
 /// One cache configuration: `Capacity::Bounded { rule, size }` is a `BoundedCache` with `size` slots (a power
 /// of two).
-pub use crate::arm::CacheArm;
+pub(crate) use crate::arm::CacheArm;
 use crate::arm::Capacity;
 
 /// Bytes of one retained entry in the unbounded cache that its layout guarantees: the state and the value, and
@@ -88,7 +88,7 @@ pub(crate) fn count_arm(
 }
 
 /// One timed operation of an arm: every invocation of the family with fresh caches.
-pub fn timed_operation<'a>(
+pub(crate) fn timed_operation<'a>(
     inv: &'a Invocations,
     arm: CacheArm,
     table: &'a TranspositionTable,

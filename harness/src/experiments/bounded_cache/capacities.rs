@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 /// One end of a capacity range.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Bound {
+pub(crate) enum Bound {
     /// 2^N entries.
     Exponent(u32),
     /// `FULL+N`: N doublings above the full capacity (`FULL` = `FULL+0`).
@@ -15,7 +15,7 @@ pub enum Bound {
 
 /// The sweep's exponents, `FULL` resolved per workload once the unbounded cache has been counted.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Capacities {
+pub(crate) struct Capacities {
     /// Smallest capacity.
     pub low: Bound,
     /// Largest capacity.
@@ -41,7 +41,7 @@ impl Default for Capacities {
 
 /// Why a capacity range was refused.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum CapacitiesError {
+pub(crate) enum CapacitiesError {
     /// Not a number, `FULL` or `FULL+N`.
     #[error("'{0}' is not an exponent 0..=31, FULL or FULL+N with N 0..=4")]
     Exponent(String),
@@ -96,7 +96,7 @@ impl FromStr for Capacities {
 impl Capacities {
     /// The largest table a numeric high end asks for, in slots (`FULL` is the run's own working set, checked by
     /// [`MAX_FULL_DOUBLINGS`]).
-    pub fn largest_explicit(self) -> Option<u64> {
+    pub(crate) fn largest_explicit(self) -> Option<u64> {
         match self.high {
             Bound::Exponent(e) => Some(1 << e),
             Bound::Full(_) => None,
@@ -105,7 +105,7 @@ impl Capacities {
 
     /// The exponents for a workload whose full capacity is `2^full`: `low..=high` with `FULL+N` = `full + N`
     /// (at most 31); when the low end lies above a `FULL` high end, the high end alone.
-    pub fn resolve(self, full: u32) -> Vec<u32> {
+    pub(crate) fn resolve(self, full: u32) -> Vec<u32> {
         let at = |b: Bound| match b {
             Bound::Exponent(e) => e,
             Bound::Full(n) => (full + n).min(MAX_EXPONENT),

@@ -23,7 +23,7 @@ pub(crate) const WITHIN: f64 = 1.05;
 
 /// One bounded cache at one capacity, relative to the unbounded cache of its workload and family.
 #[derive(Clone, Debug, PartialEq)]
-pub struct CapacityPoint {
+pub(crate) struct CapacityPoint {
     /// The row itself.
     pub row: BoundedCacheRecord,
     /// evaluator calls / unbounded evaluator calls (≥ 1 up to collisions of the same keys).
@@ -36,7 +36,7 @@ pub struct CapacityPoint {
 
 /// One rule's curve over capacity in one workload and family.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Curve {
+pub(crate) struct Curve {
     /// The workload (a name this build does not know, from an older run, kept as written).
     pub workload: Known<Workload>,
     /// Family.
@@ -51,7 +51,7 @@ pub struct Curve {
 
 /// The headline of one curve, as `summary.json` records it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct BoundedGlance {
+pub(crate) struct BoundedGlance {
     /// The workload; `summary.json` holds its name.
     #[serde(serialize_with = "name")]
     pub workload: Known<Workload>,
@@ -91,7 +91,7 @@ fn quotient(a: u64, b: u64) -> f64 {
 
 /// The findings of a run's bounded-cache rows.
 #[derive(Clone, Debug, PartialEq, Default)]
-pub struct BoundedFindings {
+pub(crate) struct BoundedFindings {
     /// Every curve, workloads and families in row order, then rules.
     pub curves: Vec<Curve>,
 }
@@ -201,7 +201,7 @@ impl BoundedFindings {
     }
 
     /// Every row: counts, ratios to the unbounded cache, bytes, time and speedup.
-    pub fn table(&self) -> Table {
+    pub(crate) fn table(&self) -> Table {
         let mut t = Table::new([
             ("workload", Align::Left),
             ("family", Align::Left),
@@ -345,7 +345,7 @@ impl BoundedFindings {
 
     /// The report section: method, at-a-glance lines, one chart per family and the full table. Charts go to
     /// `charts_dir`; returns the markdown and the files written.
-    pub fn render(&self, charts_dir: &Path) -> anyhow::Result<(String, Vec<PathBuf>)> {
+    pub(crate) fn render(&self, charts_dir: &Path) -> anyhow::Result<(String, Vec<PathBuf>)> {
         let mut md = String::from("## Bounded evaluation cache\n\n");
         md.push_str(
             "A fixed-capacity exact evaluation cache (`engine::memo::BoundedCache`: `direct` = direct-mapped, \

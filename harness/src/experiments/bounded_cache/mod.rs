@@ -1,22 +1,22 @@
 //! The bounded-cache experiment: the bounded evaluation cache against the unbounded one, in nested expansion and
 //! in search, at every capacity of the sweep; `bounded_cache.csv`.
 
-pub mod findings;
+pub(crate) mod findings;
 mod run;
-pub mod section;
+pub(crate) mod section;
 
-pub use run::{BoundedStage, run_bounded_cache};
+pub(crate) use run::{BoundedStage, run_bounded_cache};
 
 use super::{Experiment, MainRun};
 
-pub mod cache_arm;
-pub mod capacities;
-pub mod sweep;
-pub mod workload;
+pub(crate) mod cache_arm;
+pub(crate) mod capacities;
+pub(crate) mod sweep;
+pub(crate) mod workload;
 
-pub use capacities::Capacities;
-pub use sweep::{Sweep, run_sweep};
-pub use workload::{Invocations, Workload};
+pub(crate) use capacities::Capacities;
+pub(crate) use sweep::{Sweep, run_sweep};
+pub(crate) use workload::{Invocations, Workload};
 
 /// The bounded-cache experiment (see the module docs).
 pub(crate) struct BoundedCache;

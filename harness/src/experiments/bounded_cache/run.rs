@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 /// What the stage measures.
 #[derive(Clone, Debug)]
-pub struct BoundedStage {
+pub(crate) struct BoundedStage {
     /// Families (of those loaded).
     pub families: Vec<Family>,
     /// Workloads.
@@ -31,7 +31,7 @@ impl BoundedStage {
     /// The main job's slice, a few seconds on two cores: one family's first root (`transposition-rich`, or the
     /// first of `families` when the run leaves it out), both workloads, both rules, every capacity from 2^6 to
     /// full, short rounds.
-    pub fn main_job_slice(seed: u64, families: &[Family]) -> BoundedStage {
+    pub(crate) fn main_job_slice(seed: u64, families: &[Family]) -> BoundedStage {
         let family = if families.contains(&Family::TranspositionRich) || families.is_empty() {
             Family::TranspositionRich
         } else {
@@ -59,7 +59,7 @@ impl BoundedStage {
 
 /// Runs the stage and writes `bounded_cache.csv` into `folder`; a parity failure is a [`Failure::Mismatch`]
 /// (nothing written).
-pub fn run_bounded_cache(
+pub(crate) fn run_bounded_cache(
     scenarios: &[LoadedScenario],
     stage: &BoundedStage,
     meta: &RunMetadata,

@@ -17,7 +17,7 @@ use engine::search::RootValue;
 
 /// What to sweep.
 #[derive(Clone, Debug)]
-pub struct Sweep {
+pub(crate) struct Sweep {
     /// Replacement rules.
     pub policies: Vec<BoundedPolicy>,
     /// Capacities (powers of two; `FULL` resolved per family and workload).
@@ -31,7 +31,7 @@ pub struct Sweep {
 #[error(
     "bounded-cache parity: {workload} {family} {arm} invocation {index}: value {got:?}, unbounded {expected:?}"
 )]
-pub struct BoundedParityError {
+pub(crate) struct BoundedParityError {
     /// The workload.
     pub workload: String,
     /// The family.
@@ -68,7 +68,7 @@ pub(crate) fn arms(sweep: &Sweep, peak_entries: u64) -> Vec<CacheArm> {
 
 /// Counts every cache of every family with parity, then times each family's caches interleaved. `Err` on the
 /// first value that differs from the unbounded cache's (nothing is timed).
-pub fn run_sweep(
+pub(crate) fn run_sweep(
     families: &[Invocations],
     sweep: &Sweep,
     prov: &Provenance,

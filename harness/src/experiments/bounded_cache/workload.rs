@@ -19,11 +19,11 @@ pub(crate) const EVALUATOR: EvaluatorKind = EvaluatorKind::Material;
 /// The search workload's pruning: the search stage's strongest arm, where the cache sees the fewest repeats.
 pub(crate) const SEARCH_PRUNING: Pruning = Pruning::Star2;
 
-pub use crate::arm::Workload;
+pub(crate) use crate::arm::Workload;
 
 /// How deep each invocation goes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Depth {
+pub(crate) enum Depth {
     /// Chance layers below an outer successor.
     Expansion(ChanceDepth),
     /// Full turns below a root.
@@ -42,7 +42,7 @@ impl Depth {
 
 /// One family's invocations of one workload: each state gets its own fresh cache.
 #[derive(Clone, Debug)]
-pub struct Invocations {
+pub(crate) struct Invocations {
     /// The family.
     pub family: String,
     /// The workload.

@@ -49,7 +49,7 @@ fn agreement_label(v: Verdict) -> &'static str {
 
 /// One variant's break-even in one setting (also `summary.json`'s `break_even_map` entries).
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct VariantBreakEven {
+pub(crate) struct VariantBreakEven {
     /// Scenario family.
     pub scenario: String,
     /// Traversal cache `on` or `off`.
@@ -102,7 +102,7 @@ impl TimedBy {
 
 /// The whole map's findings, from `break_even.csv` rows.
 #[derive(Clone, Debug, PartialEq)]
-pub struct BreakEvenFindings {
+pub(crate) struct BreakEvenFindings {
     /// The rows, in file order.
     pub rows: Vec<BreakEvenRecord>,
     /// One entry per family x traversal x variant, in the rows' order.
@@ -326,7 +326,7 @@ impl BreakEvenFindings {
     }
 
     /// Plain-language lines: per setting, which rungs pay, and every disagreement with a plausible why.
-    pub fn summary_lines(&self) -> Vec<String> {
+    pub(crate) fn summary_lines(&self) -> Vec<String> {
         let mut out = Vec::new();
         for b in &self.break_evens {
             let pays: Vec<&str> = self

@@ -20,7 +20,7 @@ use std::path::Path;
 
 /// What one map covers and where its callgrind children run.
 #[derive(Clone, Debug)]
-pub struct MapSpec<'a> {
+pub(crate) struct MapSpec<'a> {
     /// The harness executable (it re-invokes itself as `callgrind-op`).
     pub exe: &'a Path,
     /// Folder of the frozen scenario files.
@@ -40,7 +40,7 @@ pub struct MapSpec<'a> {
 }
 
 /// One family's map: a row per variant x rung (provenance columns empty; the caller fills them).
-pub fn measure_map(scn: &LoadedScenario, spec: &MapSpec) -> Result<Vec<BreakEvenRecord>> {
+pub(crate) fn measure_map(scn: &LoadedScenario, spec: &MapSpec) -> Result<Vec<BreakEvenRecord>> {
     let family = scn.family.name();
     let traversal = spec.traversal.name();
     let variants: Vec<CacheKind> = spec

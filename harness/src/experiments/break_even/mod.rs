@@ -2,22 +2,22 @@
 //! increasing cost; the main job runs a short grid on the first family (`break_even.csv`), `harness break-even`
 //! the full map.
 
-pub mod findings;
+pub(crate) mod findings;
 mod run;
-pub mod section;
+pub(crate) mod section;
 
-pub use run::{BreakEvenGrid, full_ladder, run_break_even, short_grid, short_plan};
+pub(crate) use run::{BreakEvenGrid, full_ladder, run_break_even, short_grid, short_plan};
 
 use super::{Experiment, MainRun};
 
-pub mod map;
-pub mod model;
+pub(crate) mod map;
+pub(crate) mod model;
 
-pub use map::{MapSpec, measure_map};
-pub use model::CostModel;
+pub(crate) use map::{MapSpec, measure_map};
+pub(crate) use model::CostModel;
 
 /// The break-even experiment (see the module docs).
-pub struct BreakEven;
+pub(crate) struct BreakEven;
 
 /// `summary.json`'s key of the map's break-evens per variant.
 const MAP_KEY: &str = "break_even_map";

@@ -9,7 +9,7 @@
 
 /// The parts of one operation's instruction count under one cache variant.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CostModel {
+pub(crate) struct CostModel {
     /// G: instructions of the operation without a cache, evaluator `constant`.
     pub operation: f64,
     /// L: evaluation lookups of the operation (the same under every variant).
@@ -23,7 +23,12 @@ pub struct CostModel {
 impl CostModel {
     /// The model from two callgrind counts with the constant evaluator: I(none) = G and I(cache) = G + L·p.
     /// `None` without lookups.
-    pub fn derive(uncached: u64, cached: u64, lookups: u64, misses: u64) -> Option<CostModel> {
+    pub(crate) fn derive(
+        uncached: u64,
+        cached: u64,
+        lookups: u64,
+        misses: u64,
+    ) -> Option<CostModel> {
         (lookups > 0 && misses <= lookups).then(|| CostModel {
             operation: uncached as f64,
             lookups,
@@ -43,13 +48,13 @@ impl CostModel {
     }
 
     /// Predicted speedup at evaluator cost `e` (> 1 = the cache is faster).
-    pub fn speedup(&self, e: f64) -> f64 {
+    pub(crate) fn speedup(&self, e: f64) -> f64 {
         self.uncached(e) / self.cached(e)
     }
 
     /// e* = L·p / (L − M): the evaluator cost from which the cache pays; `None` when no lookup hits (it never
     /// pays), 0 when the probe costs nothing or less.
-    pub fn break_even(&self) -> Option<f64> {
+    pub(crate) fn break_even(&self) -> Option<f64> {
         let hits = self.lookups - self.misses;
         (hits > 0).then(|| (self.lookups as f64 * self.probe / hits as f64).max(0.0))
     }
@@ -58,7 +63,7 @@ impl CostModel {
 /// e(rung) = (I(none, rung) − I(none, constant)) / L: an evaluator's instructions per call beyond the constant
 /// one, from two uncached counts of the same operation. It is an average over the operation's lookups, exact for
 /// an evaluator whose cost does not depend on the position (as `work:N`).
-pub fn evaluator_cost(uncached_rung: u64, uncached_constant: u64, lookups: u64) -> f64 {
+pub(crate) fn evaluator_cost(uncached_rung: u64, uncached_constant: u64, lookups: u64) -> f64 {
     (uncached_rung as f64 - uncached_constant as f64) / lookups.max(1) as f64
 }
 

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 /// One grid of the map.
 #[derive(Clone, Debug)]
-pub struct BreakEvenGrid {
+pub(crate) struct BreakEvenGrid {
     /// Traversal settings.
     pub traversals: Vec<Traversal>,
     /// Cache variants (`none` is every ratio's baseline).
@@ -33,7 +33,7 @@ pub struct BreakEvenGrid {
 }
 
 /// The full ladder: the public evaluators by cost, then `work:N` on a log grid.
-pub fn full_ladder() -> Vec<EvaluatorKind> {
+pub(crate) fn full_ladder() -> Vec<EvaluatorKind> {
     let mut out = vec![
         EvaluatorKind::Material,
         EvaluatorKind::Aggressive,
@@ -47,7 +47,7 @@ pub fn full_ladder() -> Vec<EvaluatorKind> {
 /// The main job's short grid: one traversal setting (the cache on when the job has it: the other one's
 /// operation makes three times the lookups, and callgrind's time grows with them), the optimized cache, two rungs
 /// (`material` and `work:64`, about 30 times dearer), a short timing plan.
-pub fn short_grid(traversals: &[Traversal], seed: u64) -> BreakEvenGrid {
+pub(crate) fn short_grid(traversals: &[Traversal], seed: u64) -> BreakEvenGrid {
     let traversal = if traversals.contains(&Traversal::Cached) {
         Traversal::Cached
     } else {
@@ -65,7 +65,7 @@ pub fn short_grid(traversals: &[Traversal], seed: u64) -> BreakEvenGrid {
 }
 
 /// A timing plan of about a second per setting.
-pub fn short_plan(seed: u64) -> Plan {
+pub(crate) fn short_plan(seed: u64) -> Plan {
     Plan {
         warm_up: Duration::from_millis(50),
         min_rounds: 7,
@@ -80,7 +80,7 @@ pub fn short_plan(seed: u64) -> Plan {
 /// when valgrind is missing. `expansion` holds the expansion stage's intervals of this run (empty when it has
 /// none): they decide the time verdict of the arms it timed. `store` holds earlier callgrind children's results to
 /// reuse (`None`: run them all).
-pub fn run_break_even(
+pub(crate) fn run_break_even(
     scenarios: &[LoadedScenario],
     scenarios_dir: &Path,
     grid: &BreakEvenGrid,

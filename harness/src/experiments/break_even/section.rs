@@ -11,7 +11,7 @@ use std::path::Path;
 
 /// `break_even.csv` of the run folder `dir`, absent when the stage was skipped, valgrind was missing, or in runs
 /// made before it existed.
-pub fn rows(dir: &Path) -> Result<Option<Vec<BreakEvenRecord>>> {
+pub(crate) fn rows(dir: &Path) -> Result<Option<Vec<BreakEvenRecord>>> {
     let path = dir.join("break_even.csv");
     Ok(path.exists().then(|| read_break_even(&path)).transpose()?)
 }

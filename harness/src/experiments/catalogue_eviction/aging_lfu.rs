@@ -16,7 +16,7 @@ use super::policy::Policy;
 /// of them), which makes halving every 10 lookups on a table of 100,000 entries cost about 20 entries a time.
 /// Arrivals are distinct, so the victim is the same key a single heap over every entry would pick.
 #[derive(Debug, Clone)]
-pub struct AgingLfu {
+pub(crate) struct AgingLfu {
     period: u64,
     lookups: u64,
     now: u64,
@@ -27,7 +27,7 @@ pub struct AgingLfu {
 
 impl AgingLfu {
     /// An empty table over the keys `0..universe`, halving every `period` (>= 1) lookups.
-    pub fn new(universe: usize, period: u64) -> Self {
+    pub(crate) fn new(universe: usize, period: u64) -> Self {
         assert!(period >= 1, "ageing period must be at least 1");
         AgingLfu {
             period,

@@ -14,7 +14,7 @@ const B2: usize = 3;
 
 /// Adaptive Replacement Cache over index-linked lists.
 #[derive(Debug, Clone)]
-pub struct Arc {
+pub(crate) struct Arc {
     c: usize,
     p: usize,
     lists: Lists<4>,
@@ -26,7 +26,7 @@ pub struct Arc {
 
 impl Arc {
     /// An empty table of `capacity` entries (the target's range) over the keys `0..universe`.
-    pub fn new(capacity: usize, universe: usize) -> Self {
+    pub(crate) fn new(capacity: usize, universe: usize) -> Self {
         Arc {
             c: capacity,
             p: 0,

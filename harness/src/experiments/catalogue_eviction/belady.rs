@@ -11,7 +11,7 @@ use super::policy::Policy;
 const NEVER: u32 = u32::MAX;
 
 /// For each position of `keys`, the position of the same key's next lookup, or `u32::MAX` if none.
-pub fn next_uses(keys: &[u32], universe: usize) -> Vec<u32> {
+pub(crate) fn next_uses(keys: &[u32], universe: usize) -> Vec<u32> {
     let mut last_seen = vec![NEVER; universe];
     let mut next = vec![NEVER; keys.len()];
     for (i, &k) in keys.iter().enumerate().rev() {

@@ -6,7 +6,7 @@ use super::spec::PolicyKind;
 
 /// A table of at most `capacity` entries run by the hooks of `P`.
 #[derive(Debug, Clone)]
-pub struct Cache<P> {
+pub(crate) struct Cache<P> {
     kind: PolicyKind,
     capacity: usize,
     policy: P,
@@ -14,7 +14,7 @@ pub struct Cache<P> {
 
 impl<P: Policy> Cache<P> {
     /// A table for `kind` holding at most `capacity` (>= 1) entries.
-    pub fn new(kind: PolicyKind, capacity: usize, policy: P) -> Self {
+    pub(crate) fn new(kind: PolicyKind, capacity: usize, policy: P) -> Self {
         // Budgets are checked where they are read (the command line); reaching here with 0 is a programming error.
         assert!(capacity >= 1, "capacity must be at least 1");
         Cache {
@@ -28,7 +28,7 @@ impl<P: Policy> Cache<P> {
     /// then inserts the key, so the new entry is never the victim.
     // Always inlined into the replay loop, which calls it once per lookup: a call would spill the loop's state.
     #[inline(always)]
-    pub fn get(&mut self, key: u32) -> bool {
+    pub(crate) fn get(&mut self, key: u32) -> bool {
         let p = &mut self.policy;
         p.on_access(key);
         let hit = p.find(key);

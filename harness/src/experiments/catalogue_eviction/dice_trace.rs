@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 
 /// Where in the scenario family a lookup happened, written as the context columns of the trace.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LookupContext {
+pub(crate) struct LookupContext {
     /// Index of the root in the scenario file.
     pub root: usize,
     /// Index of the outer successor within its root; `None` in a search trace, which starts at the root.
@@ -33,7 +33,7 @@ pub struct LookupContext {
 
 /// Which of a family's lookup streams a trace records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TraceSource {
+pub(crate) enum TraceSource {
     /// The nested chance expansion of every outer successor, traversal cache off or on.
     Expansion(Traversal),
     /// The Star2 chance search of every root (one turn deeper than the family's expansion, as the main job's
@@ -47,7 +47,7 @@ pub enum TraceSource {
 
 impl TraceSource {
     /// Every source, expansion first.
-    pub const ALL: [TraceSource; 4] = [
+    pub(crate) const ALL: [TraceSource; 4] = [
         TraceSource::Expansion(Traversal::Plain),
         TraceSource::Expansion(Traversal::Cached),
         TraceSource::Search { table: true },
@@ -55,7 +55,7 @@ impl TraceSource {
     ];
 
     /// The name in file names and the CSV's `source` column.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             TraceSource::Expansion(Traversal::Plain) => "expansion-traversal-off",
             TraceSource::Expansion(Traversal::Cached) => "expansion-traversal-on",
@@ -76,7 +76,7 @@ impl TraceSource {
 }
 
 /// An [`EvaluationMemo`] that passes every lookup to `inner` and records its key's dense id and context.
-pub struct RecordingMemo<M> {
+pub(crate) struct RecordingMemo<M> {
     inner: M,
     // A fixed fast hasher: ids are handed out in first-seen order, so the hasher changes no id, only the time
     // (std's SipHash of a 136-byte state was a sixth of a game-search trace's recording).
@@ -87,7 +87,7 @@ pub struct RecordingMemo<M> {
 
 impl<M: EvaluationMemo> RecordingMemo<M> {
     /// Records the lookups made through `inner`.
-    pub fn new(inner: M) -> Self {
+    pub(crate) fn new(inner: M) -> Self {
         RecordingMemo {
             inner,
             ids: RefCell::new(HashMap::with_hasher(foldhash::fast::FixedState::default())),
@@ -110,7 +110,7 @@ impl<M: EvaluationMemo> RecordingMemo<M> {
     }
 
     /// The recorded lookups (dense ids in order) and their contexts.
-    pub fn into_lookups(self) -> (Vec<u32>, Vec<LookupContext>) {
+    pub(crate) fn into_lookups(self) -> (Vec<u32>, Vec<LookupContext>) {
         self.lookups.into_inner().into_iter().unzip()
     }
 }
@@ -152,7 +152,7 @@ impl<M: EvaluationMemo + ?Sized> EvaluationMemo for MemoRef<'_, M> {
 
 /// A lookup stream as libCacheSim CSV: `time,obj_id,family,source,root,successor,depth`, time from 1, `successor`
 /// empty where the lookups start at a root (read it with `-t "time-col=1,obj-id-col=2,delimiter=,,has-header=true"`).
-pub fn trace_csv(
+pub(crate) fn trace_csv(
     family: &str,
     source: &str,
     depth: u8,

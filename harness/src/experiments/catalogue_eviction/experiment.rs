@@ -56,7 +56,7 @@ pub(crate) fn default_policies(periods: &[u64]) -> Vec<PolicyKind> {
 }
 
 /// The headline budgets plus a sweep in steps of about √2 from 1 up to `distinct` (which is included).
-pub fn default_budgets(distinct: usize) -> Vec<usize> {
+pub(crate) fn default_budgets(distinct: usize) -> Vec<usize> {
     let mut v: Vec<usize> = (0..64)
         .map(|k| 2f64.powf(k as f64 / 2.0).round() as usize)
         .take_while(|&b| b < distinct)
@@ -70,7 +70,7 @@ pub fn default_budgets(distinct: usize) -> Vec<usize> {
 
 /// A one-board-size control run.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Control {
+pub(crate) struct Control {
     /// Name in results, e.g. `only_5x5`.
     pub name: String,
     /// Its games.
@@ -79,7 +79,7 @@ pub struct Control {
 
 impl Control {
     /// The original experiment's missing control: all `games` on one `rows` x `cols` board.
-    pub fn single(rows: usize, cols: usize, games: usize) -> Self {
+    pub(crate) fn single(rows: usize, cols: usize, games: usize) -> Self {
         Control {
             name: format!("only_{rows}x{cols}"),
             plan: BoardPlan::single(rows, cols, games),
@@ -89,7 +89,7 @@ impl Control {
 
 /// Everything that defines a run of the experiment; all of it is recorded with the results.
 #[derive(Debug, Clone)]
-pub struct Config {
+pub(crate) struct Config {
     /// The stream options (board plan, estimate, looked-up sizes, first player).
     pub stream: StreamConfig,
     /// One stream per seed.
@@ -163,7 +163,7 @@ impl Config {
 
 /// One row of `eviction.csv` (and, with the plan, of `eviction_control.csv`).
 #[derive(Debug, Clone)]
-pub struct RunRow {
+pub(crate) struct RunRow {
     /// Seed of the stream.
     pub seed: u64,
     /// The rule and its budget (entries).
@@ -188,7 +188,7 @@ pub struct RunRow {
 
 /// Per-seed facts about one stream.
 #[derive(Debug, Clone)]
-pub struct StreamInfo {
+pub(crate) struct StreamInfo {
     /// Seed.
     pub seed: u64,
     /// Lookups.
@@ -213,7 +213,7 @@ pub struct StreamInfo {
 
 /// All results of one plan (the main run or a control).
 #[derive(Debug, Clone)]
-pub struct PlanResults {
+pub(crate) struct PlanResults {
     /// `main` or the control's name.
     pub name: String,
     /// Its games.
@@ -228,7 +228,7 @@ pub struct PlanResults {
 
 impl PlanResults {
     /// The rows of one policy at one budget, in seed order.
-    pub fn cell(&self, policy: PolicyKind, budget: usize) -> Vec<&RunRow> {
+    pub(crate) fn cell(&self, policy: PolicyKind, budget: usize) -> Vec<&RunRow> {
         self.rows
             .iter()
             .filter(|r| r.arm == EvictionArm { policy, budget })
@@ -273,7 +273,7 @@ impl PlanResults {
 
 /// Everything the experiment produced.
 #[derive(Debug, Clone)]
-pub struct Outcome {
+pub(crate) struct Outcome {
     /// The configuration run.
     pub config: Config,
     /// The policies actually run (in order).
@@ -298,7 +298,7 @@ pub struct Outcome {
 
 /// What `run` hands back to its caller.
 #[derive(Debug, Clone)]
-pub struct Summary {
+pub(crate) struct Summary {
     /// `eviction.csv`.
     pub csv: PathBuf,
     /// The report's `index.md`, if one was written.
@@ -373,7 +373,7 @@ struct Prepared {
 }
 
 /// Runs the experiment in memory (the only file it may write is the configured trace).
-pub fn execute(config: &Config, progress: &Progress) -> Result<Outcome> {
+pub(crate) fn execute(config: &Config, progress: &Progress) -> Result<Outcome> {
     config.validate()?;
     let provenance = Provenance::of(&RunMetadata::collect(
         config.seeds.first().copied().unwrap_or(0),
@@ -541,7 +541,7 @@ pub fn execute(config: &Config, progress: &Progress) -> Result<Outcome> {
 }
 
 /// Writes `rows` as the CSV `name` in `out_dir` through the typed schema; returns its path.
-pub(super) fn write_csv<R: CsvRecord>(
+pub(crate) fn write_csv<R: CsvRecord>(
     out_dir: &Path,
     name: &str,
     rows: impl IntoIterator<Item = R>,
@@ -589,7 +589,7 @@ fn control_record(plan: &str, r: &RunRow, prov: &Provenance) -> EvictionControlR
 }
 
 /// Writes the CSVs and `config.json` of an outcome into `out_dir`; returns the path of `eviction.csv`.
-pub fn write_results(outcome: &Outcome, out_dir: &Path) -> Result<PathBuf> {
+pub(crate) fn write_results(outcome: &Outcome, out_dir: &Path) -> Result<PathBuf> {
     std::fs::create_dir_all(out_dir).with_context(|| format!("creating {}", out_dir.display()))?;
     let prov = &outcome.provenance;
     let csv = write_csv(
@@ -664,7 +664,7 @@ pub fn write_results(outcome: &Outcome, out_dir: &Path) -> Result<PathBuf> {
 
 /// Runs the experiment, writes the results into `out_dir` (and the report into the configured report folder),
 /// and returns a summary. This is what `harness eviction` and the main job call; the caller finishes `progress`.
-pub fn run(config: &Config, out_dir: &Path, progress: &Progress) -> Result<Summary> {
+pub(crate) fn run(config: &Config, out_dir: &Path, progress: &Progress) -> Result<Summary> {
     let outcome = execute(config, progress)?;
     progress.set_message("writing results");
     let csv = write_results(&outcome, out_dir)?;

@@ -72,7 +72,7 @@ pub(crate) fn dice_traces(
 
 /// One rule at one budget on one trace: a row of `game_search.csv`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct GameSearchRow {
+pub(crate) struct GameSearchRow {
     /// Trace name.
     pub trace: String,
     /// The rule and its budget (entries: the fraction of the working set, rounded, at least 1).
@@ -91,7 +91,7 @@ pub struct GameSearchRow {
 
 impl GameSearchRow {
     /// Its row of `game_search.csv`, provenance columns empty.
-    pub fn record(&self) -> GameSearchRecord {
+    pub(crate) fn record(&self) -> GameSearchRecord {
         GameSearchRecord {
             trace: self.trace.clone(),
             policy: self.arm.policy.to_string(),
@@ -108,7 +108,7 @@ impl GameSearchRow {
 
 /// Frequency against recency on one trace at one budget.
 #[derive(Clone, Debug)]
-pub struct Duel {
+pub(crate) struct Duel {
     /// Budget over the working set.
     pub fraction: f64,
     /// The best recency rule and its hit rate.
@@ -132,7 +132,7 @@ impl Duel {
 
 /// What one trace showed.
 #[derive(Clone, Debug)]
-pub struct TraceFindings {
+pub(crate) struct TraceFindings {
     /// Trace name.
     pub name: String,
     /// The dice-chess family and stream, `None` for the catalogue trace.
@@ -181,7 +181,7 @@ pub(crate) enum Lead {
 /// Frequency against recency over one kind of trace (the catalogue, or one dice-chess source over every family),
 /// every budget together: its duels' verdicts counted.
 #[derive(Clone, Debug)]
-pub struct SourceTally {
+pub(crate) struct SourceTally {
     /// The dice-chess source, `None` for the catalogue trace.
     pub source: Option<TraceSource>,
     /// Traces of this kind.
@@ -250,7 +250,7 @@ impl SourceTally {
 
 /// The whole analysis: every row, and per trace the findings.
 #[derive(Clone, Debug)]
-pub struct GameSearchFindings {
+pub(crate) struct GameSearchFindings {
     /// The rules replayed, in run order.
     pub policies: Vec<PolicyKind>,
     /// Every replay.
@@ -301,7 +301,7 @@ fn verdicts(traces: &[TraceFindings]) -> Vec<SourceTally> {
 }
 
 /// The budget for `fraction` of `universe` keys.
-pub fn budget_for(fraction: f64, universe: usize) -> usize {
+pub(crate) fn budget_for(fraction: f64, universe: usize) -> usize {
     ((fraction * universe as f64).round() as usize).max(1)
 }
 

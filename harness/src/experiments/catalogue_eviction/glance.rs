@@ -9,7 +9,7 @@ use crate::verdict::Verdict;
 
 /// The finding at one budget.
 #[derive(Debug, Clone, PartialEq)]
-pub struct BudgetFinding {
+pub(crate) struct BudgetFinding {
     /// The budget (entries).
     pub budget: usize,
     /// The online rule with the highest mean hit rate (ties: the earlier in the run's policy list).
@@ -29,7 +29,7 @@ fn rate(r: &RunRow) -> f64 {
 }
 
 /// The findings at the headline budgets the run has (all budgets when none of them was run).
-pub fn at_a_glance(plan: &PlanResults, policies: &[PolicyKind]) -> Vec<BudgetFinding> {
+pub(crate) fn at_a_glance(plan: &PlanResults, policies: &[PolicyKind]) -> Vec<BudgetFinding> {
     let mut budgets: Vec<usize> = HEADLINE_BUDGETS
         .iter()
         .copied()

@@ -8,7 +8,7 @@ use super::policy::Policy;
 ///
 /// Priority = `count << 32 | arrival`, so the heap minimum is exactly the original experiment's victim.
 #[derive(Debug, Clone)]
-pub struct Lfu {
+pub(crate) struct Lfu {
     heap: IndexedHeap,
     now: u64,
     arrival: u64,
@@ -16,13 +16,13 @@ pub struct Lfu {
 }
 
 /// One use in the priority's count field.
-pub(super) const ONE_USE: u64 = 1 << 32;
+pub(crate) const ONE_USE: u64 = 1 << 32;
 /// The priority's arrival field.
-pub(super) const ARRIVAL_MASK: u64 = ONE_USE - 1;
+pub(crate) const ARRIVAL_MASK: u64 = ONE_USE - 1;
 
 impl Lfu {
     /// An empty table over the keys `0..universe`.
-    pub fn new(universe: usize) -> Self {
+    pub(crate) fn new(universe: usize) -> Self {
         Lfu {
             heap: IndexedHeap::new(universe),
             now: 0,

@@ -5,13 +5,13 @@ use super::policy::Policy;
 
 /// LRU over an index-linked recency list.
 #[derive(Debug, Clone)]
-pub struct Lru {
+pub(crate) struct Lru {
     list: Lists<1>,
 }
 
 impl Lru {
     /// An empty table over the keys `0..universe`.
-    pub fn new(universe: usize) -> Self {
+    pub(crate) fn new(universe: usize) -> Self {
         Lru {
             list: Lists::new(universe),
         }

@@ -5,43 +5,43 @@
 
 mod run;
 
-pub use run::{export_traces, run_eviction};
+pub(crate) use run::{export_traces, run_eviction};
 
 use super::{Experiment, MainRun};
 
-pub mod aging_lfu;
-pub mod arc;
-pub mod belady;
-pub mod cache;
+pub(crate) mod aging_lfu;
+pub(crate) mod arc;
+pub(crate) mod belady;
+pub(crate) mod cache;
 mod claims;
-pub mod clock;
-pub mod dice_trace;
-pub mod experiment;
-pub mod fifo;
-pub mod findings;
-pub mod game_search;
-pub mod glance;
-pub mod heap;
-pub mod lfu;
-pub mod lirs;
-pub mod lists;
-pub mod lru;
-pub mod mrc;
-pub mod policy;
-pub mod replay;
-pub mod report;
-pub mod s3fifo;
-pub mod sieve;
-pub mod spec;
-pub mod static_sets;
-pub mod stream;
-pub mod trace;
-pub mod trace_experiment;
-pub mod two_q;
-pub mod unbounded;
-pub mod wtinylfu;
+pub(crate) mod clock;
+pub(crate) mod dice_trace;
+pub(crate) mod experiment;
+pub(crate) mod fifo;
+pub(crate) mod findings;
+pub(crate) mod game_search;
+pub(crate) mod glance;
+pub(crate) mod heap;
+pub(crate) mod lfu;
+pub(crate) mod lirs;
+pub(crate) mod lists;
+pub(crate) mod lru;
+pub(crate) mod mrc;
+pub(crate) mod policy;
+pub(crate) mod replay;
+pub(crate) mod report;
+pub(crate) mod s3fifo;
+pub(crate) mod sieve;
+pub(crate) mod spec;
+pub(crate) mod static_sets;
+pub(crate) mod stream;
+pub(crate) mod trace;
+pub(crate) mod trace_experiment;
+pub(crate) mod two_q;
+pub(crate) mod unbounded;
+pub(crate) mod wtinylfu;
 
-pub use experiment::{Config, run};
+pub(crate) use experiment::{Config, run};
 pub use spec::PolicyKind;
 
 /// The catalogue-eviction experiment (see the module docs).
@@ -83,7 +83,7 @@ impl Experiment for CatalogueEviction {
 }
 
 /// The subfolder of the main report that holds this experiment's page.
-pub const EVICTION_SUBFOLDER: &str = "eviction";
+pub(crate) const EVICTION_SUBFOLDER: &str = "eviction";
 
 #[cfg(test)]
 mod policy_tests;

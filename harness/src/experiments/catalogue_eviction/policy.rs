@@ -48,7 +48,7 @@ pub(crate) fn fingerprint(keys: &[u32]) -> u64 {
 /// [`admits`](Policy::admits): [`on_miss`](Policy::on_miss), [`evict`](Policy::evict) while [`len`](Policy::len)
 /// is at the budget, then [`insert`](Policy::insert); finally [`after_access`](Policy::after_access). Because the
 /// missed key is inserted only after the evictions, it can never be their victim (the original experiment's new-entry rule).
-pub trait Policy {
+pub(crate) trait Policy {
     /// First on every access, hit or miss: clocks and frequency counters advance here.
     #[inline]
     fn on_access(&mut self, _key: u32) {}

@@ -8,7 +8,7 @@ use crate::arm::EvictionArm;
 
 /// What the free (unbudgeted) run of a stream saw; every budgeted run is checked against it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct StreamCheck {
+pub(crate) struct StreamCheck {
     /// Lookups in the free run.
     pub lookups: u64,
     /// Fingerprint of the free run's key sequence.
@@ -17,7 +17,7 @@ pub struct StreamCheck {
 
 impl StreamCheck {
     /// The reference for `stream`.
-    pub fn of(stream: &LookupStream) -> Self {
+    pub(crate) fn of(stream: &LookupStream) -> Self {
         Self::of_keys(&stream.keys)
     }
 
@@ -35,7 +35,7 @@ impl StreamCheck {
 #[error(
     "{arm} saw {got_lookups} lookups (fingerprint {got_fp:016x}) but the free run made {want_lookups} (fingerprint {want_fp:016x}): not the same stream"
 )]
-pub struct StreamMismatch {
+pub(crate) struct StreamMismatch {
     /// The failing run's rule and budget.
     pub arm: EvictionArm,
     /// Lookups the run saw.
@@ -50,7 +50,7 @@ pub struct StreamMismatch {
 
 /// One policy's run over one stream at one budget.
 #[derive(Debug, Clone)]
-pub struct RunResult {
+pub(crate) struct RunResult {
     /// The rule and budget.
     pub arm: EvictionArm,
     /// What the run counted.
@@ -60,7 +60,7 @@ pub struct RunResult {
 }
 
 /// Replays `stream` through `policy` at `budget` and checks it against the free run's `check`.
-pub fn replay(
+pub(crate) fn replay(
     policy: PolicyKind,
     budget: usize,
     stream: &LookupStream,

@@ -8,7 +8,7 @@ use crate::{outln, status};
 
 /// Runs the experiment: its default 10 seeds and the game-search comparison, or with `--quick` 3 seeds and no
 /// game-search comparison.
-pub fn run_eviction(job: &Job, folder: &RunFolder) -> anyhow::Result<()> {
+pub(crate) fn run_eviction(job: &Job, folder: &RunFolder) -> anyhow::Result<()> {
     let mut cfg = crate::experiments::catalogue_eviction::Config {
         command: "harness (main job)".to_string(),
         game_search_scenarios: Some(job.scenarios_dir.clone()),
@@ -51,7 +51,7 @@ fn quick_left_out(scenarios: &std::path::Path) -> String {
 
 /// Writes the dice-chess evaluation-lookup traces of the job's families into `dir` (checked at the start of the
 /// job) and lists them.
-pub fn export_traces(job: &Job, dir: &std::path::Path) -> anyhow::Result<()> {
+pub(crate) fn export_traces(job: &Job, dir: &std::path::Path) -> anyhow::Result<()> {
     let t = std::time::Instant::now();
     let files = crate::experiments::catalogue_eviction::dice_trace::export_dice_traces(
         &job.scenarios_dir,

@@ -5,7 +5,7 @@
 use super::policy::Policy;
 
 /// The N keys of `keys` with the most lookups, ties to the earlier first arrival, most used first.
-pub fn best_n(keys: &[u32], universe: usize, n: usize) -> Vec<u32> {
+pub(crate) fn best_n(keys: &[u32], universe: usize, n: usize) -> Vec<u32> {
     let mut count = vec![0u64; universe];
     let mut first = vec![usize::MAX; universe];
     for (i, &k) in keys.iter().enumerate() {
@@ -23,7 +23,7 @@ pub fn best_n(keys: &[u32], universe: usize, n: usize) -> Vec<u32> {
 }
 
 /// The first N distinct keys of `keys`, in arrival order.
-pub fn first_n(keys: &[u32], universe: usize, n: usize) -> Vec<u32> {
+pub(crate) fn first_n(keys: &[u32], universe: usize, n: usize) -> Vec<u32> {
     let mut seen = vec![false; universe];
     let mut out = Vec::with_capacity(n.min(universe));
     for &k in keys {

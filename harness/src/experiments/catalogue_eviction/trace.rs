@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 /// A trace read from a file.
 #[derive(Debug, Clone)]
-pub struct Trace {
+pub(crate) struct Trace {
     /// Where it was read from.
     pub source: PathBuf,
     /// Dense id of every lookup, in order (ids in first-arrival order, so `id < N` are the first N keys).
@@ -17,7 +17,7 @@ pub struct Trace {
 
 /// A trace that cannot be read, naming the file and, for bad content, the line.
 #[derive(Debug, thiserror::Error)]
-pub enum TraceError {
+pub(crate) enum TraceError {
     /// The file could not be read.
     #[error("--trace-in {}: {error}", path.display())]
     Io {
@@ -46,7 +46,7 @@ pub enum TraceError {
 
 impl Trace {
     /// Reads `path`. Without a header the object id is the only column, or the second (`time,obj_id`).
-    pub fn read(path: &Path) -> Result<Trace, TraceError> {
+    pub(crate) fn read(path: &Path) -> Result<Trace, TraceError> {
         let text = std::fs::read_to_string(path).map_err(|error| TraceError::Io {
             path: path.to_path_buf(),
             error,

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 /// One row of `eviction_trace.csv`: one rule at one budget over the trace.
 #[derive(Debug, Clone)]
-pub struct TraceRow {
+pub(crate) struct TraceRow {
     /// File name of the trace.
     pub trace: String,
     /// The rule and its budget (entries).
@@ -39,7 +39,7 @@ pub struct TraceRow {
 
 /// What a trace replay wrote.
 #[derive(Debug, Clone)]
-pub struct TraceOutcome {
+pub(crate) struct TraceOutcome {
     /// The rows, policy-major in the order given, budgets ascending.
     pub rows: Vec<TraceRow>,
     /// `eviction_trace.csv`.
@@ -50,7 +50,7 @@ pub struct TraceOutcome {
 
 /// Replays `trace` through `policies` at `budgets` (default: a √2 sweep up to the distinct objects) on `threads`
 /// threads and writes the two CSVs into `out_dir`.
-pub fn run_trace(
+pub(crate) fn run_trace(
     trace: &Trace,
     policies: &[PolicyKind],
     budgets: Option<&[usize]>,

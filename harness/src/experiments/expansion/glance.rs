@@ -25,7 +25,7 @@ fn verdict_name<S: serde::Serializer>(v: &Verdict, s: S) -> Result<S::Ok, S::Err
 
 /// The headline of one setting.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Glance {
+pub(crate) struct Glance {
     /// Scenario family.
     pub scenario: String,
     /// Evaluator.
@@ -370,7 +370,10 @@ pub(crate) fn with_predicted_elo(glance: &mut [Glance], strength: &Strength) {
 /// map measures every variant and both traversal modes; the instruction step the optimized cache with the
 /// traversal cache on only). Where both have one, the instruction step's p / h at the family's hit rate stays:
 /// one break-even per setting, the figure the answer states.
-pub fn with_break_even_map(glance: &mut [Glance], map: &[crate::record::schema::BreakEvenRecord]) {
+pub(crate) fn with_break_even_map(
+    glance: &mut [Glance],
+    map: &[crate::record::schema::BreakEvenRecord],
+) {
     for g in glance {
         let mut rows = map.iter().filter(|r| {
             r.scenario == g.scenario && r.traversal == g.traversal && r.variant == g.fastest_variant
@@ -390,7 +393,7 @@ pub fn with_break_even_map(glance: &mut [Glance], map: &[crate::record::schema::
 /// The verdicts tallied over the real evaluators' settings: the synthetic `constant` evaluator measures the
 /// cache's own cost (it costs nothing to call, so a cache can only lose with it) and is no finding.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Tally {
+pub(crate) struct Tally {
     /// The fastest variant pays.
     pub pays: usize,
     /// Even the fastest variant costs.

@@ -3,14 +3,14 @@
 //! the optimized cache's probe lengths (`probes.csv`). Its rows are the core of `counts.csv` and `timings.csv`.
 
 mod claims;
-pub mod glance;
+pub(crate) mod glance;
 mod parity;
 mod rows;
-pub mod section;
+pub(crate) mod section;
 mod timing;
 mod worth;
 
-pub use parity::Group;
+pub(crate) use parity::Group;
 pub(crate) use rows::append_plan;
 
 use super::{Experiment, MainRun};

@@ -12,7 +12,7 @@ use engine::GameState;
 use std::time::Instant;
 
 /// One family x evaluator x traversal group: its arms' counting passes and, once timed, their timings.
-pub struct Group<'a> {
+pub(crate) struct Group<'a> {
     /// The family.
     pub scenario: &'a LoadedScenario,
     /// One counting pass per cache variant.

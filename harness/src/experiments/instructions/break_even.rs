@@ -4,7 +4,7 @@
 /// Instruction figures of one operation measured on three arms (the same successor, traversal cache on): an
 /// evaluator E without a cache, the constant evaluator without a cache, and E under one cache variant.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct BreakEvenInputs {
+pub(crate) struct BreakEvenInputs {
     /// I(none, E): instructions of the operation without a cache, real evaluator.
     pub none_evaluator: f64,
     /// I(none, constant): without a cache, the evaluator that returns a constant.
@@ -19,7 +19,7 @@ pub struct BreakEvenInputs {
 
 /// Evaluator cost, probe cost and break-even hit rate.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct BreakEven {
+pub(crate) struct BreakEven {
     /// e = (I(none, E) − I(none, constant)) / L: instructions one evaluator call costs beyond a constant.
     pub evaluator: f64,
     /// p = (I(cache, E) − I(none, constant) − M·e) / L: instructions per lookup the cache
@@ -31,7 +31,7 @@ pub struct BreakEven {
 
 impl BreakEven {
     /// Derives the costs; `None` when there are no lookups or the evaluator costs nothing measurable (e ≤ 0).
-    pub fn derive(i: &BreakEvenInputs) -> Option<BreakEven> {
+    pub(crate) fn derive(i: &BreakEvenInputs) -> Option<BreakEven> {
         if i.lookups <= 0.0 {
             return None;
         }
@@ -49,7 +49,7 @@ impl BreakEven {
 
     /// p / e: the hit rate above which the cache saves instructions. Equals h − (I(none, E) −
     /// I(cache, E)) / (L·e), the hit rate minus the measured saving in units of evaluator calls.
-    pub fn break_even(&self) -> f64 {
+    pub(crate) fn break_even(&self) -> f64 {
         self.probe / self.evaluator
     }
 }

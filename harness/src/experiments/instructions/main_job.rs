@@ -21,7 +21,7 @@ use std::path::Path;
 ///
 /// Each family comes with a weight, the cost of its children relative to the others': the dearest family's go
 /// first, so the last children to finish are short ones; results do not depend on the order.
-pub fn instruction_rows(
+pub(crate) fn instruction_rows(
     weighted_families: &[(&str, f64)],
     scenarios_dir: &Path,
     cache_sim: bool,
@@ -235,7 +235,7 @@ pub fn instruction_rows(
 /// A set of arms measured the same way, with what one of them costs relative to another set's (a child that
 /// simulates the caches takes about twice as long as one that counts instructions only).
 #[derive(Clone, Copy, Debug)]
-pub struct ArmSet<'a> {
+pub(crate) struct ArmSet<'a> {
     /// The arms.
     pub arms: &'a [Arm],
     /// The cost of one arm relative to the other sets' (only ratios matter).
@@ -243,14 +243,14 @@ pub struct ArmSet<'a> {
 }
 
 /// One child of the instruction step: a family, the index of its arm set and its share of that set's arms.
-pub type Child<'a> = (&'a str, usize, Vec<Arm>);
+pub(crate) type Child<'a> = (&'a str, usize, Vec<Arm>);
 
 /// The children of the instruction step, dearest first: each family's arms of each set, dealt round-robin to as many
 /// children as their cost needs. A family's arms cost about the same (its weight, the evaluations its operation
 /// makes, times the set's cost), so a family's set gets one child per `total / (2 · threads)` of cost, at most one
 /// per arm: with at least about twice as many children as cores, dearest first, the last to finish are short and
 /// no core idles long; with fewer, each child saves one valgrind start-up per arm it holds.
-pub fn children_of<'a>(
+pub(crate) fn children_of<'a>(
     weighted_families: &[(&'a str, f64)],
     sets: &[ArmSet<'_>],
     threads: usize,
@@ -284,7 +284,7 @@ pub fn children_of<'a>(
 
 /// `items` dealt round-robin to `n` shares (fewer when there are fewer items): item `i` goes to share `i % n`, at
 /// position `i / n`, so consecutive items (a family's dearer arms, a ladder's dearer rungs) spread over the shares.
-pub fn deal<T: Copy>(items: &[T], n: usize) -> Vec<Vec<T>> {
+pub(crate) fn deal<T: Copy>(items: &[T], n: usize) -> Vec<Vec<T>> {
     let n = n.max(1);
     (0..n.min(items.len()))
         .map(|k| items.iter().skip(k).step_by(n).copied().collect())
@@ -293,7 +293,7 @@ pub fn deal<T: Copy>(items: &[T], n: usize) -> Vec<Vec<T>> {
 
 /// The arms one family's instruction step measures.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InstructionPlan {
+pub(crate) struct InstructionPlan {
     /// The report's evaluator, measured with every cache variant.
     pub principal: EvaluatorKind,
     /// The other selected evaluators (not `constant`), each measured without a cache and with the optimized one:
@@ -306,7 +306,7 @@ pub struct InstructionPlan {
 impl InstructionPlan {
     /// The plan of a run of `caches` x `evaluators`; the principal is the report's evaluator
     /// ([`crate::experiments::job::report_evaluator`]).
-    pub fn of(caches: &[CacheKind], evaluators: &[EvaluatorKind]) -> InstructionPlan {
+    pub(crate) fn of(caches: &[CacheKind], evaluators: &[EvaluatorKind]) -> InstructionPlan {
         let principal = crate::experiments::job::report_evaluator(evaluators);
         let others: Vec<EvaluatorKind> = evaluators
             .iter()
@@ -329,7 +329,7 @@ impl InstructionPlan {
     }
 
     /// What the plan measures, for the status note.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let principal: Vec<&str> = self
             .arms
             .iter()

@@ -6,14 +6,14 @@
 //! many were reused).
 
 mod run;
-pub mod section;
+pub(crate) mod section;
 
-pub use run::{instruction_rows, probe_families};
+pub(crate) use run::{instruction_rows, probe_families};
 
 use super::{Experiment, MainRun};
 
-pub mod break_even;
-pub mod main_job;
+pub(crate) mod break_even;
+pub(crate) mod main_job;
 
 /// The instruction-count experiment (see the module docs).
 pub(crate) struct Instructions;

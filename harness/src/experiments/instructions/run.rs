@@ -15,7 +15,7 @@ use std::time::Instant;
 
 /// Probes every family with evaluator `eval` (the report's, [`crate::experiments::job::report_evaluator`]) and the
 /// traversal cache on (the report's headline slice, whatever the run's other filters).
-pub fn probe_families(
+pub(crate) fn probe_families(
     scenarios: &[LoadedScenario],
     eval: EvaluatorKind,
 ) -> anyhow::Result<Vec<FamilyProbes>> {
@@ -40,7 +40,7 @@ pub fn probe_families(
 /// Each family's evaluations per successor with no cache stand for the cost of its children, so the dearest
 /// families' children start first. They are counted here (an uncached expansion per family, a small part of one
 /// child's work) rather than read from the expansion's counting pass, so this stage can run beside the timings.
-pub fn instruction_rows(
+pub(crate) fn instruction_rows(
     scenarios: &[LoadedScenario],
     job: &Job,
     folder: &RunFolder,

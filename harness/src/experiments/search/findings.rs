@@ -17,7 +17,7 @@ use engine::search::Pruning;
 /// One search configuration of one family, relative to that family's unpruned expectimax (no pruning, no
 /// table, no evaluation cache).
 #[derive(Clone, Debug, PartialEq)]
-pub struct ArmFinding {
+pub(crate) struct ArmFinding {
     /// The row itself.
     pub row: SearchRecord,
     /// leaves(configuration) / leaves(unpruned expectimax): its inverse is shown, "N x fewer leaves".
@@ -58,7 +58,7 @@ impl ArmFinding {
 
 /// The findings of a run's search section.
 #[derive(Clone, Debug, PartialEq, Default)]
-pub struct SearchFindings {
+pub(crate) struct SearchFindings {
     /// Every configuration of every family, in row order.
     pub arms: Vec<ArmFinding>,
     /// Elo per doubling, for the predicted Elo of each speedup (absent: left out).
@@ -245,7 +245,7 @@ impl SearchFindings {
     }
 
     /// Every configuration: counts, ratios to unpruned expectimax, time and speedups.
-    pub fn table(&self) -> Table {
+    pub(crate) fn table(&self) -> Table {
         let mut t = Table::new([
             ("family", Align::Left),
             ("depth", Align::Right),

@@ -2,14 +2,14 @@
 //! pruning x transposition table x evaluation cache arm, parity against unpruned expectimax first; `search.csv`.
 
 mod claims;
-pub mod findings;
+pub(crate) mod findings;
 mod run;
 pub(crate) mod sampler;
-pub mod section;
+pub(crate) mod section;
 mod timing;
 
 pub(crate) use run::SEARCH_EVALUATOR;
-pub use run::run_search;
+pub(crate) use run::run_search;
 
 use super::{Experiment, MainRun};
 

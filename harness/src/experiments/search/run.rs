@@ -24,7 +24,7 @@ use std::time::Instant;
 pub(crate) const SEARCH_EVALUATOR: EvaluatorKind = EvaluatorKind::Material;
 
 /// Runs the stage and writes `search.csv`; a parity failure is a [`Failure::Mismatch`] (nothing written).
-pub fn run_search(
+pub(crate) fn run_search(
     scenarios: &[LoadedScenario],
     job: &Job,
     meta: &RunMetadata,

@@ -7,11 +7,11 @@ use crate::record::schema::TtPressureRecord;
 const QUESTION: &str = "Does the TT replacement scheme matter?";
 
 /// Two schemes whose work differs by more than this fraction are said to differ.
-pub const MATTERS_ABOVE: f64 = 0.05;
+pub(crate) const MATTERS_ABOVE: f64 = 0.05;
 
 /// The schemes at one table size, by nodes relative to the unbounded table.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SizeSpread {
+pub(crate) struct SizeSpread {
     /// log2 of the requested entry count.
     pub log2: u8,
     /// Whether this size is below the unbounded table's final entry count (the table must evict).
@@ -30,7 +30,7 @@ pub struct SizeSpread {
 
 /// The sweep's findings.
 #[derive(Clone, Debug, PartialEq)]
-pub struct TtPressureFindings {
+pub(crate) struct TtPressureFindings {
     /// Entries the unbounded table held at the end of the game.
     pub unbounded_entries: u64,
     /// Moves of the game.
@@ -48,7 +48,7 @@ pub struct TtPressureFindings {
 
 impl TtPressureFindings {
     /// The findings of `rows` (one game), or `None` without an unbounded row.
-    pub fn of(rows: &[TtPressureRecord]) -> Option<TtPressureFindings> {
+    pub(crate) fn of(rows: &[TtPressureRecord]) -> Option<TtPressureFindings> {
         let base = rows.iter().find(|r| r.is_unbounded())?;
         let mut logs: Vec<u8> = rows.iter().filter_map(|r| r.size_log2).collect();
         logs.sort_unstable();

@@ -2,9 +2,10 @@
 //! self-play game, against an unbounded table; `tt_pressure.csv`. `harness tt-pressure` runs the full sweep.
 
 mod run;
-pub mod section;
+pub(crate) mod section;
 
-pub use run::{TtPressureOutcome, main_job_slice, run_tt_pressure};
+pub use run::main_job_slice;
+pub(crate) use run::{TtPressureOutcome, run_tt_pressure};
 
 use super::{Experiment, MainRun};
 
@@ -17,10 +18,12 @@ mod rows;
 mod sweep;
 
 pub use arm::TableArm;
-pub use findings::{SizeSpread, TtPressureFindings};
-pub use game::{FixedGame, fix_game};
-pub use rows::records;
-pub use sweep::{ArmResult, run_arm};
+pub(crate) use findings::{SizeSpread, TtPressureFindings};
+pub(crate) use game::FixedGame;
+pub use game::fix_game;
+pub(crate) use rows::records;
+pub(crate) use sweep::ArmResult;
+pub use sweep::run_arm;
 
 use engine::GameState;
 use engine::search::{ReplacementScheme, SearchDepth};

@@ -5,7 +5,7 @@ use crate::record::Provenance;
 use crate::record::schema::TtPressureRecord;
 
 /// One row per arm, in sweep order; `None` when the results hold no unbounded arm or it did no work.
-pub fn records(
+pub(crate) fn records(
     results: &[ArmResult],
     game: &FixedGame,
     config: &Config,

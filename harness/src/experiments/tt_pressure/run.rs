@@ -43,7 +43,7 @@ pub(crate) fn quick_slice(seed: u64) -> Config {
 
 /// What the stage produced.
 #[derive(Clone, Debug)]
-pub struct TtPressureOutcome {
+pub(crate) struct TtPressureOutcome {
     /// Their findings.
     pub findings: TtPressureFindings,
     /// Wall time of the whole stage (game, sweep, files).
@@ -53,7 +53,7 @@ pub struct TtPressureOutcome {
 /// Runs `config` and writes `tt_pressure.csv` into `dir`.
 ///
 /// A root value unlike the unbounded table's is a wrong search, not a finding: status 3 ([`Failure::Mismatch`]).
-pub fn run_tt_pressure(
+pub(crate) fn run_tt_pressure(
     config: &Config,
     dir: &Path,
     meta: &RunMetadata,

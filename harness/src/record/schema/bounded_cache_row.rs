@@ -15,7 +15,7 @@ use std::path::Path;
 
 /// One workload x family x cache, as written to and read from `bounded_cache.csv`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct BoundedCacheRecord {
+pub(crate) struct BoundedCacheRecord {
     /// `expansion` (every outer successor's nested expansion) or `search` (every root, Star2 + TT).
     pub workload: String,
     /// Scenario family.
@@ -88,7 +88,7 @@ impl BoundedCacheRecord {
     }
 
     /// The cache, typed; `None` for a policy this build does not know.
-    pub fn arm(&self) -> Option<CacheArm> {
+    pub(crate) fn arm(&self) -> Option<CacheArm> {
         CacheArm::from_names(&self.policy, self.capacity_entries.map(|c| c as usize))
     }
 }
@@ -211,7 +211,7 @@ impl CsvRecord for BoundedCacheRecord {
 super::provenance::provenance_columns!(BoundedCacheRecord);
 
 /// `bounded_cache.csv` text of `rows`.
-pub fn write_bounded_cache(
+pub(crate) fn write_bounded_cache(
     rows: &[BoundedCacheRecord],
     path: &Path,
 ) -> Result<Vec<u8>, RecordError> {
@@ -219,7 +219,7 @@ pub fn write_bounded_cache(
 }
 
 /// Reads `bounded_cache.csv`, rejecting a repeated (workload, family, policy, capacity).
-pub fn read_bounded_cache(path: &Path) -> Result<Vec<BoundedCacheRecord>, SchemaError> {
+pub(crate) fn read_bounded_cache(path: &Path) -> Result<Vec<BoundedCacheRecord>, SchemaError> {
     let mut seen = std::collections::BTreeSet::new();
     let mut out = Vec::new();
     for Located { line, record: r } in read_records::<BoundedCacheRecord>(path)? {

@@ -14,7 +14,7 @@ use std::path::Path;
 
 /// One family x traversal x variant x rung, as written to and read from `break_even.csv`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct BreakEvenRecord {
+pub(crate) struct BreakEvenRecord {
     /// Scenario family (the operation is its first successor).
     pub scenario: String,
     /// Traversal cache `on` or `off`.
@@ -165,12 +165,15 @@ impl CsvRecord for BreakEvenRecord {
 super::provenance::provenance_columns!(BreakEvenRecord);
 
 /// `break_even.csv` text of `rows`.
-pub fn write_break_even(rows: &[BreakEvenRecord], path: &Path) -> Result<Vec<u8>, RecordError> {
+pub(crate) fn write_break_even(
+    rows: &[BreakEvenRecord],
+    path: &Path,
+) -> Result<Vec<u8>, RecordError> {
     write_records(rows.iter().cloned(), path)
 }
 
 /// Reads `break_even.csv`, rejecting a repeated (family, traversal, variant, evaluator).
-pub fn read_break_even(path: &Path) -> Result<Vec<BreakEvenRecord>, SchemaError> {
+pub(crate) fn read_break_even(path: &Path) -> Result<Vec<BreakEvenRecord>, SchemaError> {
     read_unique(
         path,
         |r: &BreakEvenRecord| {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// One round of one configuration, as written to `compare_rounds.csv`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct CompareRoundRecord {
+pub(crate) struct CompareRoundRecord {
     /// The session (a fresh pair of timing processes), from 0.
     pub session: u64,
     /// The round, from 0, counted over all sessions.

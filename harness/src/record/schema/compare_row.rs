@@ -23,7 +23,7 @@ fn four<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
 
 /// One compared figure, as written to `compare.csv`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct CompareRecord {
+pub(crate) struct CompareRecord {
     /// Scenario family.
     pub scenario: String,
     /// Cache variant.

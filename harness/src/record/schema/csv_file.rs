@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 use std::path::Path;
 
 /// A row type of a results CSV: its serde fields, in order, are [`CsvRecord::COLUMNS`].
-pub trait CsvRecord: Serialize + DeserializeOwned {
+pub(crate) trait CsvRecord: Serialize + DeserializeOwned {
     /// The header, in field order.
     const COLUMNS: &'static [&'static str];
 
@@ -21,7 +21,7 @@ pub trait CsvRecord: Serialize + DeserializeOwned {
 }
 
 /// A name column must not be empty (a [`CsvRecord::check`] step).
-pub(super) fn named(column: &'static str, text: &str) -> Result<(), (&'static str, String)> {
+pub(crate) fn named(column: &'static str, text: &str) -> Result<(), (&'static str, String)> {
     if text.trim().is_empty() {
         Err((column, "empty".into()))
     } else {
@@ -31,7 +31,7 @@ pub(super) fn named(column: &'static str, text: &str) -> Result<(), (&'static st
 
 /// A record and the line it was read from.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Located<R> {
+pub(crate) struct Located<R> {
     /// 1-based line of the record (the header is line 1).
     pub line: u64,
     /// The record.
@@ -39,7 +39,7 @@ pub struct Located<R> {
 }
 
 /// CSV text of `records`, header first (also when there are none); `path` names the target in errors.
-pub fn write_records<R: CsvRecord>(
+pub(crate) fn write_records<R: CsvRecord>(
     records: impl IntoIterator<Item = R>,
     path: &Path,
 ) -> Result<Vec<u8>, RecordError> {
@@ -62,7 +62,7 @@ pub fn write_records<R: CsvRecord>(
 
 /// Reads every record of the CSV at `path`: the header must hold [`CsvRecord::COLUMNS`] (in any order, more
 /// allowed; [`CsvRecord::ADDED_LATER`] may be missing) and at least one data row must follow.
-pub fn read_records<R: CsvRecord>(path: &Path) -> Result<Vec<Located<R>>, SchemaError> {
+pub(crate) fn read_records<R: CsvRecord>(path: &Path) -> Result<Vec<Located<R>>, SchemaError> {
     let unreadable = |reason: String| SchemaError::Unreadable {
         path: path.to_path_buf(),
         reason,
@@ -99,7 +99,7 @@ pub(crate) fn read_unique<R: CsvRecord, K: Ord>(
 }
 
 /// [`read_records`] on CSV text already in memory; `path` only names the source in errors.
-pub fn parse_records<R: CsvRecord>(
+pub(crate) fn parse_records<R: CsvRecord>(
     bytes: &[u8],
     path: &Path,
 ) -> Result<Vec<Located<R>>, SchemaError> {

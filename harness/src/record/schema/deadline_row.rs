@@ -13,7 +13,7 @@ use std::path::Path;
 /// perspective: the reference search's exact numerator over 216^(reference depth − 1), divided once. An empty
 /// `reference_best_cp` or `chosen_cp` is a king capture this turn (a win, worth more than any number).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct DeadlineRecord {
+pub(crate) struct DeadlineRecord {
     /// The bot's canonical spec.
     pub bot: String,
     /// The suite: a scenario family, `openings`, or the suite file's path.
@@ -146,12 +146,12 @@ impl CsvRecord for DeadlineRecord {
 super::provenance::provenance_columns!(DeadlineRecord);
 
 /// `deadline.csv` text of `rows`.
-pub fn write_deadline(rows: &[DeadlineRecord], path: &Path) -> Result<Vec<u8>, RecordError> {
+pub(crate) fn write_deadline(rows: &[DeadlineRecord], path: &Path) -> Result<Vec<u8>, RecordError> {
     write_records(rows.iter().cloned(), path)
 }
 
 /// Reads `deadline.csv`, rejecting a repeated (bot, position).
-pub fn read_deadline(path: &Path) -> Result<Vec<DeadlineRecord>, SchemaError> {
+pub(crate) fn read_deadline(path: &Path) -> Result<Vec<DeadlineRecord>, SchemaError> {
     read_unique(
         path,
         |r: &DeadlineRecord| (r.bot.clone(), r.position),

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 /// A results CSV that cannot be read or does not hold what its reader needs.
 #[derive(Debug, thiserror::Error)]
-pub enum SchemaError {
+pub(crate) enum SchemaError {
     /// The path is missing, a directory, or unreadable.
     #[error("{path}: cannot read results file: {reason}")]
     Unreadable {

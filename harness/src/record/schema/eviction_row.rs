@@ -22,7 +22,7 @@ macro_rules! eviction_record {
     ) => {
         $(#[$meta])*
         #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-        pub struct $name {
+        pub(crate) struct $name {
             $( $(#[$field_meta])* pub $field: $ty, )*
             /// `host (cpu, N cores)`.
             pub machine: String,

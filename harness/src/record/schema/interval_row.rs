@@ -13,18 +13,18 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// `intervals.csv`'s quantity of the time per operation.
-pub const NS_PER_OP: &str = "ns_per_op";
+pub(crate) const NS_PER_OP: &str = "ns_per_op";
 /// `intervals.csv`'s quantity of the speedup over no cache, time(none) / time(variant).
-pub const SPEEDUP_VS_NONE: &str = "speedup_vs_none";
+pub(crate) const SPEEDUP_VS_NONE: &str = "speedup_vs_none";
 /// `intervals.csv`'s quantity of the evaluator's own cost per call (on the `none` arm of each setting), measured
 /// directly: the evaluator alone over the setting's evaluations, paired with the `constant` evaluator.
-pub const EVALUATOR_NS_PER_CALL: &str = "evaluator_ns_per_call";
+pub(crate) const EVALUATOR_NS_PER_CALL: &str = "evaluator_ns_per_call";
 /// `intervals.csv`'s quantity of the speedup over the tuple-key map.
-pub const SPEEDUP_VS_TUPLE: &str = "speedup_vs_tuple";
+pub(crate) const SPEEDUP_VS_TUPLE: &str = "speedup_vs_tuple";
 
 /// One interval about one arm: `quantity` names what it estimates (`ns_per_op`, `speedup_vs_none`, ...).
 #[derive(Clone, Debug, PartialEq)]
-pub struct IntervalRow {
+pub(crate) struct IntervalRow {
     /// The arm.
     pub key: ArmKey,
     /// What the interval estimates.
@@ -35,7 +35,7 @@ pub struct IntervalRow {
 
 /// The CSV form of an [`IntervalRow`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct IntervalRecord {
+pub(crate) struct IntervalRecord {
     /// Scenario family.
     pub scenario: String,
     /// Cache variant.
@@ -123,7 +123,7 @@ impl CsvRecord for IntervalRecord {
 }
 
 /// `intervals.csv` text of `rows` with `prov` on every row.
-pub fn write_intervals(
+pub(crate) fn write_intervals(
     rows: &[IntervalRow],
     prov: &Provenance,
     path: &Path,
@@ -155,7 +155,7 @@ pub fn write_intervals(
 
 /// The intervals of a run by (arm, quantity).
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct IntervalTable {
+pub(crate) struct IntervalTable {
     by_key: BTreeMap<(ArmKey, String), Interval>,
 }
 
@@ -179,7 +179,7 @@ impl IntervalTable {
 }
 
 /// Reads `intervals.csv`, rejecting a repeated (arm, quantity).
-pub fn read_intervals(path: &Path) -> Result<IntervalTable, SchemaError> {
+pub(crate) fn read_intervals(path: &Path) -> Result<IntervalTable, SchemaError> {
     let mut by_key = BTreeMap::new();
     for Located { line, record: r } in read_records::<IntervalRecord>(path)? {
         let interval = r.interval();

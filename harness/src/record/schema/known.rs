@@ -10,7 +10,7 @@ use std::str::FromStr;
 /// text in [`Known::Other`] instead of failing. Logic compares the typed value; [`Known::known`] is `None` for an
 /// unknown name, so a comparison with any typed value is simply false.
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub enum Known<T> {
+pub(crate) enum Known<T> {
     /// A name this build knows.
     Known(T),
     /// Any other text, as written.
@@ -19,7 +19,7 @@ pub enum Known<T> {
 
 impl<T: FromStr> Known<T> {
     /// `text` parsed, or kept as [`Known::Other`].
-    pub fn parse(text: &str) -> Known<T> {
+    pub(crate) fn parse(text: &str) -> Known<T> {
         match text.parse() {
             Ok(v) => Known::Known(v),
             Err(_) => Known::Other(text.to_owned()),
@@ -29,7 +29,7 @@ impl<T: FromStr> Known<T> {
 
 impl<T: Copy + PartialEq> Known<T> {
     /// The typed value, `None` for a name this build does not know.
-    pub fn known(&self) -> Option<T> {
+    pub(crate) fn known(&self) -> Option<T> {
         match self {
             Known::Known(v) => Some(*v),
             Known::Other(_) => None,
@@ -37,7 +37,7 @@ impl<T: Copy + PartialEq> Known<T> {
     }
 
     /// Whether this is the known value `v` (never true for an unknown name).
-    pub fn is(&self, v: T) -> bool {
+    pub(crate) fn is(&self, v: T) -> bool {
         self.known() == Some(v)
     }
 }

@@ -7,16 +7,16 @@ macro_rules! metrics {
     ($( $(#[$doc:meta])* $variant:ident = $name:literal, )*) => {
         /// A metric of the tidy results CSVs (`counts.csv`, `timings.csv`, `allocations.csv`).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-        pub enum Metric {
+        pub(crate) enum Metric {
             $( $(#[$doc])* $variant, )*
         }
 
         impl Metric {
             /// Every metric, in declaration order.
-            pub const ALL: &'static [Metric] = &[$( Metric::$variant, )*];
+            pub(crate) const ALL: &'static [Metric] = &[$( Metric::$variant, )*];
 
             /// The name in the CSV `metric` column.
-            pub const fn name(self) -> &'static str {
+            pub(crate) const fn name(self) -> &'static str {
                 match self {
                     $( Metric::$variant => $name, )*
                 }
@@ -131,7 +131,7 @@ metrics! {
 impl Metric {
     /// The main job's counting-pass metrics, in the order `counts.csv` lists them: what every cache variant must
     /// agree on, and what `harness compare` requires to be equal between two revisions.
-    pub const COUNTING_PASS: [Metric; 10] = [
+    pub(crate) const COUNTING_PASS: [Metric; 10] = [
         Metric::Successors,
         Metric::ValueNumeratorSum,
         Metric::EvaluatorCalls,
@@ -155,11 +155,12 @@ impl Metric {
     pub(crate) const GROWTH: [Metric; 2] = [Metric::GrowthEvents, Metric::GrowthBlocksExpected];
 
     /// The callgrind figures of one measured arm (`counts.csv`).
-    pub const INSTRUCTIONS: [Metric; 2] = [Metric::InstructionsTotal, Metric::InstructionsPerOp];
+    pub(crate) const INSTRUCTIONS: [Metric; 2] =
+        [Metric::InstructionsTotal, Metric::InstructionsPerOp];
 
     /// The callgrind cache-simulation counts (`counts.csv`): every arm with one has all, and a `--quick` run, whose
     /// children do not simulate the caches, has none.
-    pub const CACHE_SIMULATION: [Metric; 3] = [
+    pub(crate) const CACHE_SIMULATION: [Metric; 3] = [
         Metric::EstimatedCyclesPerOp,
         Metric::L1MissesTotal,
         Metric::LlMissesTotal,
@@ -174,7 +175,7 @@ impl Metric {
 
     /// The timing figures every timed arm has (`timings.csv`); the speedups come only where their baseline was
     /// timed in the same group.
-    pub const TIMING: [Metric; 5] = [
+    pub(crate) const TIMING: [Metric; 5] = [
         Metric::NsPerOpMedian,
         Metric::NsPerOpCi95Low,
         Metric::NsPerOpCi95High,
@@ -183,7 +184,7 @@ impl Metric {
     ];
 
     /// The figures of one profiled arm (`allocations.csv`).
-    pub const ALLOCATION: [Metric; 6] = [
+    pub(crate) const ALLOCATION: [Metric; 6] = [
         Metric::Successors,
         Metric::TotalBlocks,
         Metric::TotalBytes,
@@ -193,19 +194,19 @@ impl Metric {
     ];
 
     /// The metric with this CSV name.
-    pub fn from_name(name: &str) -> Option<Metric> {
+    pub(crate) fn from_name(name: &str) -> Option<Metric> {
         Metric::ALL.iter().copied().find(|m| m.name() == name)
     }
 
     /// Whether a value below zero is meaningful (only the sum of value numerators; every other metric counts,
     /// times or divides non-negative quantities).
-    pub const fn may_be_negative(self) -> bool {
+    pub(crate) const fn may_be_negative(self) -> bool {
         matches!(self, Metric::ValueNumeratorSum)
     }
 
     /// The (median, low, high) metrics of the speedup over `baseline` (`none` or `tuple`), if the main job records
     /// one.
-    pub fn speedup_vs(baseline: CacheKind) -> Option<[Metric; 3]> {
+    pub(crate) fn speedup_vs(baseline: CacheKind) -> Option<[Metric; 3]> {
         match baseline {
             CacheKind::None => Some([
                 Metric::SpeedupVsNoneMedian,

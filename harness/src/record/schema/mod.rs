@@ -25,31 +25,31 @@ mod tidy_row;
 mod timing_plan_row;
 mod tt_pressure_row;
 
-pub use arm_key::ArmKey;
-pub use bounded_cache_row::{BoundedCacheRecord, read_bounded_cache, write_bounded_cache};
-pub use break_even_row::{BreakEvenRecord, read_break_even, write_break_even};
-pub use compare_round_row::CompareRoundRecord;
-pub use compare_row::CompareRecord;
-pub use csv_file::{CsvRecord, read_records, write_records};
-pub use deadline_row::{DeadlineRecord, read_deadline, write_deadline};
-pub use error::SchemaError;
-pub use eviction_row::{
+pub(crate) use arm_key::ArmKey;
+pub(crate) use bounded_cache_row::{BoundedCacheRecord, read_bounded_cache, write_bounded_cache};
+pub(crate) use break_even_row::{BreakEvenRecord, read_break_even, write_break_even};
+pub(crate) use compare_round_row::CompareRoundRecord;
+pub(crate) use compare_row::CompareRecord;
+pub(crate) use csv_file::{CsvRecord, read_records, write_records};
+pub(crate) use deadline_row::{DeadlineRecord, read_deadline, write_deadline};
+pub(crate) use error::SchemaError;
+pub(crate) use eviction_row::{
     BestTenRecord, EvictionControlRecord, EvictionRecord, GameSearchRecord, LruMrcRecord,
     StreamRecord, TraceRunRecord,
 };
-pub use interval_row::{
+pub(crate) use interval_row::{
     EVALUATOR_NS_PER_CALL, IntervalRow, IntervalTable, NS_PER_OP, SPEEDUP_VS_NONE,
     SPEEDUP_VS_TUPLE, read_intervals, write_intervals,
 };
-pub use known::Known;
-pub use metric::Metric;
-pub use probe_row::{ProbeRow, ProbeTable, write_probes};
-pub use provenance::Provenance;
-pub use search_row::{SearchRecord, read_search, write_search};
-pub use table::MetricTable;
-pub use tidy_row::{AllocationRow, CountRow, Figure, TimingRow, UnknownMetrics, write_tidy};
-pub use timing_plan_row::TimingPlanRecord;
-pub use tt_pressure_row::{TtPressureRecord, read_tt_pressure, write_tt_pressure};
+pub(crate) use known::Known;
+pub(crate) use metric::Metric;
+pub(crate) use probe_row::{ProbeRow, ProbeTable, write_probes};
+pub(crate) use provenance::Provenance;
+pub(crate) use search_row::{SearchRecord, read_search, write_search};
+pub(crate) use table::MetricTable;
+pub(crate) use tidy_row::{AllocationRow, CountRow, Figure, TimingRow, UnknownMetrics, write_tidy};
+pub(crate) use timing_plan_row::TimingPlanRecord;
+pub(crate) use tt_pressure_row::{TtPressureRecord, read_tt_pressure, write_tt_pressure};
 
 // What the round-trip tests and the check of docs/results.md read back with.
 #[cfg(test)]

@@ -9,7 +9,7 @@ use std::path::Path;
 
 /// Lookups of one arm that inspected `probe_length` slots (0 = no slot array yet).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProbeRow {
+pub(crate) struct ProbeRow {
     /// The arm (cache `optimized`).
     pub key: ArmKey,
     /// Slots inspected.
@@ -20,7 +20,7 @@ pub struct ProbeRow {
 
 /// The CSV form of a [`ProbeRow`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ProbeRecord {
+pub(crate) struct ProbeRecord {
     /// Scenario family.
     pub scenario: String,
     /// Cache variant.
@@ -68,7 +68,7 @@ impl CsvRecord for ProbeRecord {
 }
 
 /// `probes.csv` text of `rows` with `prov` on every row.
-pub fn write_probes(
+pub(crate) fn write_probes(
     rows: &[ProbeRow],
     prov: &Provenance,
     path: &Path,
@@ -91,7 +91,7 @@ pub fn write_probes(
 }
 
 /// Reads `probes.csv`, rejecting a repeated (arm, probe length).
-pub fn read_probes(path: &Path) -> Result<Vec<ProbeRow>, SchemaError> {
+pub(crate) fn read_probes(path: &Path) -> Result<Vec<ProbeRow>, SchemaError> {
     let mut seen = std::collections::BTreeSet::new();
     let mut out = Vec::new();
     for Located { line, record: r } in read_records::<ProbeRecord>(path)? {
@@ -119,7 +119,7 @@ pub fn read_probes(path: &Path) -> Result<Vec<ProbeRow>, SchemaError> {
 
 /// `probes.csv`: the optimized cache's probe-length histograms.
 #[derive(Debug, Default, Clone)]
-pub struct ProbeTable {
+pub(crate) struct ProbeTable {
     rows: Vec<ProbeRow>,
     /// Scenario families in order of first appearance.
     pub scenarios: Vec<String>,

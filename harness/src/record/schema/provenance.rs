@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// Machine, compiler, source revision and seed of the run that produced a row.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Provenance {
+pub(crate) struct Provenance {
     /// `host (cpu, N cores)`.
     pub machine: String,
     /// `rustc -V`.
@@ -18,7 +18,7 @@ pub struct Provenance {
 
 impl Provenance {
     /// The provenance of a run.
-    pub fn of(meta: &RunMetadata) -> Provenance {
+    pub(crate) fn of(meta: &RunMetadata) -> Provenance {
         Provenance {
             machine: meta.machine(),
             rustc: meta.rustc.clone(),
@@ -30,7 +30,7 @@ impl Provenance {
     /// The provenance recorded in a run folder's `metadata.txt` (`key=value` lines), so that a child process
     /// writing into the folder repeats the run's facts instead of collecting its own (the work tree may have
     /// changed since the run started). `None` names the first missing or unreadable key.
-    pub fn from_metadata(text: &str) -> Result<Provenance, &'static str> {
+    pub(crate) fn from_metadata(text: &str) -> Result<Provenance, &'static str> {
         let get = |key: &'static str| {
             text.lines()
                 .filter_map(|l| l.split_once('='))
@@ -58,7 +58,7 @@ macro_rules! provenance_columns {
     ($row:ty, without seed) => {
         impl $row {
             /// The same record with `prov`'s machine, compiler and revision in its provenance columns.
-            pub fn with_provenance(mut self, prov: &$crate::record::Provenance) -> $row {
+            pub(crate) fn with_provenance(mut self, prov: &$crate::record::Provenance) -> $row {
                 self.machine = prov.machine.clone();
                 self.rustc = prov.rustc.clone();
                 self.git_revision = prov.git_revision.clone();
@@ -69,7 +69,7 @@ macro_rules! provenance_columns {
     ($row:ty) => {
         impl $row {
             /// The same record with `prov` in its provenance columns.
-            pub fn with_provenance(mut self, prov: &$crate::record::Provenance) -> $row {
+            pub(crate) fn with_provenance(mut self, prov: &$crate::record::Provenance) -> $row {
                 self.machine = prov.machine.clone();
                 self.rustc = prov.rustc.clone();
                 self.git_revision = prov.git_revision.clone();

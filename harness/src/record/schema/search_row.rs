@@ -14,7 +14,7 @@ use std::path::Path;
 
 /// One family x search arm, as written to and read from `search.csv`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
-pub struct SearchRecord {
+pub(crate) struct SearchRecord {
     /// Scenario family whose roots were searched.
     pub scenario: String,
     /// Depth in full turns.
@@ -118,12 +118,12 @@ pub struct SearchRecord {
 
 impl SearchRecord {
     /// The arm, typed; `None` when its pruning, table or cache name is one this build does not know.
-    pub fn arm(&self) -> Option<SearchArm> {
+    pub(crate) fn arm(&self) -> Option<SearchArm> {
         SearchArm::from_names(&self.pruning, &self.tt, &self.variant)
     }
 
     /// Whether the transposition table was on; `None` for a `tt` other than `on` / `off`.
-    pub fn table(&self) -> Option<bool> {
+    pub(crate) fn table(&self) -> Option<bool> {
         parse_switch(&self.tt)
     }
 }
@@ -251,12 +251,12 @@ impl CsvRecord for SearchRecord {
 super::provenance::provenance_columns!(SearchRecord);
 
 /// `search.csv` text of `rows`.
-pub fn write_search(rows: &[SearchRecord], path: &Path) -> Result<Vec<u8>, RecordError> {
+pub(crate) fn write_search(rows: &[SearchRecord], path: &Path) -> Result<Vec<u8>, RecordError> {
     write_records(rows.iter().cloned(), path)
 }
 
 /// Reads `search.csv`, rejecting a repeated (family, depth, pruning, table, variant, evaluator).
-pub fn read_search(path: &Path) -> Result<Vec<SearchRecord>, SchemaError> {
+pub(crate) fn read_search(path: &Path) -> Result<Vec<SearchRecord>, SchemaError> {
     read_unique(
         path,
         |r: &SearchRecord| {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 /// The rows of one tidy CSV, by (arm, metric).
 #[derive(Clone, Debug, PartialEq)]
-pub struct MetricTable<V> {
+pub(crate) struct MetricTable<V> {
     /// The file the rows came from (for messages).
     pub path: PathBuf,
     values: BTreeMap<(ArmKey, Metric), V>,

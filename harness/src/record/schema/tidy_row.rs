@@ -10,7 +10,9 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// A value type of a tidy CSV: exact integers for counts, floating point for timings and allocation figures.
-pub trait Figure: Copy + Serialize + DeserializeOwned + PartialEq + std::fmt::Debug {
+pub(crate) trait Figure:
+    Copy + Serialize + DeserializeOwned + PartialEq + std::fmt::Debug
+{
     /// As a float, for arithmetic in reports.
     fn as_f64(self) -> f64;
     /// Whether the value is finite (always for integers).
@@ -45,7 +47,7 @@ impl Figure for f64 {
 
 /// One figure about one arm.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Row<V> {
+pub(crate) struct Row<V> {
     /// What was measured.
     pub key: ArmKey,
     /// Which figure.
@@ -55,15 +57,15 @@ pub struct Row<V> {
 }
 
 /// A deterministic count (calls, hits, instructions, ...): equal across runs of the same code and scenarios.
-pub type CountRow = Row<i128>;
+pub(crate) type CountRow = Row<i128>;
 /// A timing figure: differs between runs.
-pub type TimingRow = Row<f64>;
+pub(crate) type TimingRow = Row<f64>;
 /// An allocation figure of the dhat profile.
-pub type AllocationRow = Row<f64>;
+pub(crate) type AllocationRow = Row<f64>;
 
 impl<V: Figure> Row<V> {
     /// One row per `(metric, value)` pair, all about `key`.
-    pub fn rows(key: &ArmKey, pairs: impl IntoIterator<Item = (Metric, V)>) -> Vec<Row<V>> {
+    pub(crate) fn rows(key: &ArmKey, pairs: impl IntoIterator<Item = (Metric, V)>) -> Vec<Row<V>> {
         pairs
             .into_iter()
             .map(|(metric, value)| Row {
@@ -77,7 +79,7 @@ impl<V: Figure> Row<V> {
 
 /// The CSV form of a [`Row`] (the column order of every tidy results CSV).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TidyRecord<V> {
+pub(crate) struct TidyRecord<V> {
     /// Scenario family.
     pub scenario: String,
     /// Cache variant.
@@ -146,7 +148,7 @@ impl<V: Figure> CsvRecord for TidyRecord<V> {
 
 /// What to do with a metric name this build does not know.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum UnknownMetrics {
+pub(crate) enum UnknownMetrics {
     /// Fail, naming the line: the round-trip tests read their own files strictly.
     #[cfg(test)]
     Reject,
@@ -155,7 +157,7 @@ pub enum UnknownMetrics {
 }
 
 /// CSV text of `rows` with `prov` on every row, header included.
-pub fn write_tidy<V: Figure>(
+pub(crate) fn write_tidy<V: Figure>(
     rows: &[Row<V>],
     prov: &Provenance,
     path: &Path,
@@ -178,7 +180,7 @@ pub fn write_tidy<V: Figure>(
 }
 
 /// Reads a tidy CSV into typed rows (with their lines), rejecting duplicated (arm, metric) pairs.
-pub fn read_tidy<V: Figure>(
+pub(crate) fn read_tidy<V: Figure>(
     path: &Path,
     unknown: UnknownMetrics,
 ) -> Result<Vec<Located<Row<V>>>, SchemaError> {

@@ -6,11 +6,11 @@ use super::csv_file::{CsvRecord, named};
 use serde::{Deserialize, Serialize};
 
 /// Why a setting's timing stopped.
-pub const STOPS: [&str; 3] = ["decided", "half_width", "budget"];
+pub(crate) const STOPS: [&str; 3] = ["decided", "half_width", "budget"];
 
 /// One setting's timing, as written to `timing_plan.csv`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct TimingPlanRecord {
+pub(crate) struct TimingPlanRecord {
     /// The stage whose timing this is: `expansion` or `search` (runs before the search stage used the kernel
     /// have expansion rows only, without the column).
     #[serde(default = "expansion")]

@@ -10,7 +10,7 @@ use std::path::Path;
 
 /// One arm of the sweep, as written to and read from `tt_pressure.csv`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TtPressureRecord {
+pub(crate) struct TtPressureRecord {
     /// `always`, `depth`, `two_deep`, `two_big`, `aged` or `unbounded`.
     pub scheme: String,
     /// log2 of the requested entry count; empty for the unbounded table.
@@ -152,12 +152,15 @@ impl TtPressureRecord {
 }
 
 /// `tt_pressure.csv` text of `rows`.
-pub fn write_tt_pressure(rows: &[TtPressureRecord], path: &Path) -> Result<Vec<u8>, RecordError> {
+pub(crate) fn write_tt_pressure(
+    rows: &[TtPressureRecord],
+    path: &Path,
+) -> Result<Vec<u8>, RecordError> {
     write_records(rows.iter().cloned(), path)
 }
 
 /// Reads `tt_pressure.csv`, rejecting a repeated (scheme, size) and a file without its unbounded row.
-pub fn read_tt_pressure(path: &Path) -> Result<Vec<TtPressureRecord>, SchemaError> {
+pub(crate) fn read_tt_pressure(path: &Path) -> Result<Vec<TtPressureRecord>, SchemaError> {
     let mut seen = std::collections::BTreeSet::new();
     let mut out = Vec::new();
     let mut last_line = 1;

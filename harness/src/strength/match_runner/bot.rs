@@ -25,7 +25,7 @@ const MAX_TABLE_LOG2: u8 = 26;
 
 /// How deep a bot searches: one fixed depth, or iterative deepening up to 3 under its time control.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Depth {
+pub(crate) enum Depth {
     /// `1`, `2`, `3`.
     Fixed(SearchDepth),
     /// `id`.

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 /// Per-seed comparison of the plan's per-board best tens.
 #[derive(Debug, Clone)]
-pub struct BestTenStats {
+pub(crate) struct BestTenStats {
     /// Board labels of the plan's batches.
     pub boards: Vec<String>,
     /// Distinct shapes in some board's best ten.
@@ -22,7 +22,7 @@ pub struct BestTenStats {
 
 /// Refuses (with an error) when all boards share one best ten: the explanation of the original experiment rests on their
 /// differing, so a figure of their overlaps would then be meaningless.
-pub fn check_best_tens_differ(best_tens: &[Vec<ShapeKey>]) -> Result<()> {
+pub(crate) fn check_best_tens_differ(best_tens: &[Vec<ShapeKey>]) -> Result<()> {
     let sets: Vec<BTreeSet<ShapeKey>> = best_tens
         .iter()
         .map(|t| t.iter().copied().collect())
@@ -37,7 +37,7 @@ pub fn check_best_tens_differ(best_tens: &[Vec<ShapeKey>]) -> Result<()> {
 }
 
 /// Statistics over seeds of the per-board best tens; `None` for a one-board plan.
-pub fn best_ten_stats(p: &PlanResults) -> Option<BestTenStats> {
+pub(crate) fn best_ten_stats(p: &PlanResults) -> Option<BestTenStats> {
     let nb = p.plan.0.len();
     if nb < 2 {
         return None;

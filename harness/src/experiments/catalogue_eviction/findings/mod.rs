@@ -1,9 +1,9 @@
 //! The eviction report's analysis: typed findings computed from the results, which the report only formats.
 
-pub mod aging;
-pub mod belady_gap;
-pub mod best_tens;
-pub mod inversion;
-pub mod metrics;
-pub mod original;
-pub mod rule_groups;
+pub(crate) mod aging;
+pub(crate) mod belady_gap;
+pub(crate) mod best_tens;
+pub(crate) mod inversion;
+pub(crate) mod metrics;
+pub(crate) mod original;
+pub(crate) mod rule_groups;

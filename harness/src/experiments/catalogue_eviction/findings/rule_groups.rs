@@ -10,7 +10,7 @@ pub(crate) const REFERENCES: [PolicyKind; 3] =
 
 /// One chart's rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RuleGroup {
+pub(crate) struct RuleGroup {
     /// File-stem suffix: `recency`, `ageing_1`, ...
     pub stem: String,
     /// Title words: `recency rules`, `ageing LFU (1 of 2)`, ...
@@ -42,7 +42,7 @@ fn members(policies: &[PolicyKind]) -> Vec<(&'static str, &'static str, Vec<Poli
 
 /// The chart groups for the rules in `policies`, in chart order; a group too large for one chart is split into
 /// numbered parts.
-pub fn mrc_groups(policies: &[PolicyKind]) -> Vec<RuleGroup> {
+pub(crate) fn mrc_groups(policies: &[PolicyKind]) -> Vec<RuleGroup> {
     let references: Vec<PolicyKind> = REFERENCES
         .into_iter()
         .filter(|k| policies.contains(k))

@@ -55,7 +55,7 @@ pub(crate) fn best_ten_figure(
 /// The rule families the budget charts are split by, at most eight lines each with the bounds, so every rule
 /// run is drawn somewhere and keeps its own colour and marker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
+pub(crate) enum Family {
     /// Recency: LRU, SIEVE, CLOCK, FIFO.
     Recency,
     /// Frequency: LFU, ageing LFU (best period), W-TinyLFU, with LRU as the reference.

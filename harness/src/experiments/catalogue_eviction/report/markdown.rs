@@ -8,7 +8,11 @@ use crate::present::{Align, Table, TableError};
 
 /// A markdown table from a header and rows of cells, through the harness's one table builder (which escapes a `|`
 /// inside a cell, as shapes contain), followed by a blank line.
-pub fn table(out: &mut String, header: &[String], rows: &[Vec<String>]) -> Result<(), TableError> {
+pub(crate) fn table(
+    out: &mut String,
+    header: &[String],
+    rows: &[Vec<String>],
+) -> Result<(), TableError> {
     let mut t = Table::new(header.iter().map(|h| (h.as_str(), Align::Left)));
     for r in rows {
         t.row(r.iter().map(String::as_str))?;

@@ -13,7 +13,7 @@ mod markdown;
 mod summary;
 
 pub(crate) use load::{Recorded, load};
-pub use summary::summary_lines;
+pub(crate) use summary::summary_lines;
 
 use crate::answer::Claim;
 use crate::experiments::catalogue_eviction::experiment::{Outcome, PlanResults, RunRow};
@@ -44,7 +44,7 @@ const LOOP_RULES: &str = include_str!("loop_rules.md");
 /// Renders the report of the results folder `results_dir` as the whole of `dir` (`index.md` and the charts):
 /// rendered into a fresh folder, then swapped in (see [`crate::record::replace_folder`]), so a failed render
 /// leaves the old report whole and no file of an older report survives a new one. Returns the path of `index.md`.
-pub fn write_report(results_dir: &Path, dir: &Path) -> Result<PathBuf> {
+pub(crate) fn write_report(results_dir: &Path, dir: &Path) -> Result<PathBuf> {
     let outcome = load(results_dir)?
         .with_context(|| format!("{}: no eviction.csv", results_dir.display()))?;
     crate::record::replace_folder(dir, &[], |tmp| {

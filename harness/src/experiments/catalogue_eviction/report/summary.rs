@@ -8,7 +8,7 @@ use crate::present::number::Estimate;
 use crate::statistics::Interval;
 
 /// A few lines for the terminal.
-pub fn summary_lines(outcome: &Outcome) -> Vec<String> {
+pub(crate) fn summary_lines(outcome: &Outcome) -> Vec<String> {
     let p = &outcome.main;
     let mut v = vec![format!(
         "streams: {} seeds, {} lookups and {} distinct shapes per run (mean ± 95% interval)",
