@@ -21,7 +21,7 @@ pub(crate) struct GuardedMemo<'a, M: ?Sized> {
 
 impl<'a, M: EvaluationMemo + ?Sized> GuardedMemo<'a, M> {
     /// Guards `memo` with `control`.
-    pub fn new(memo: &'a M, control: &'a SearchControl) -> Self {
+    pub(super) fn new(memo: &'a M, control: &'a SearchControl) -> Self {
         GuardedMemo {
             memo,
             control,
@@ -31,7 +31,7 @@ impl<'a, M: EvaluationMemo + ?Sized> GuardedMemo<'a, M> {
 
     /// `Err(Stop::Cancelled)` once the control says stop; called before every table probe too.
     #[inline]
-    pub fn check(&self) -> Result<(), Stop<M::Error>> {
+    pub(super) fn check(&self) -> Result<(), Stop<M::Error>> {
         if self.control.is_cancelled() {
             Err(Stop::Cancelled)
         } else {
@@ -43,14 +43,14 @@ impl<'a, M: EvaluationMemo + ?Sized> GuardedMemo<'a, M> {
     /// checked only before probes and evaluations, so a node budget may be overrun by the nodes visited
     /// between two checks; the overrun is deterministic.
     #[inline]
-    pub fn charge_node(&self) {
+    pub(super) fn charge_node(&self) {
         self.control.add_nodes(1);
     }
 
     /// The memo's value for `state` from `perspective`, after checking cancellation; charges the evaluator
     /// calls this lookup made (one on a miss, none on a hit) to the control's work budget.
     #[inline]
-    pub fn evaluate(
+    pub(super) fn evaluate(
         &mut self,
         state: &GameState,
         perspective: Color,

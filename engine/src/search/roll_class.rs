@@ -80,7 +80,7 @@ impl ChildGenerator {
     ///
     /// A pass (no legal path) has one child: the position after `end_turn`, except for our last roll, where
     /// `score_path` of the empty path evaluates the rolled position itself (`keep_rolled_pass`).
-    pub fn generate(
+    pub(super) fn generate(
         &mut self,
         rolled: &GameState,
         us: Color,

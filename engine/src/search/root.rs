@@ -47,7 +47,7 @@ impl<M: EvaluationMemo + ?Sized> Searcher<'_, M> {
     /// distinct position after a root path is valued; with pruning the candidates are pre-ranked by material
     /// and each one after the first is searched with the best value so far as alpha, so a candidate that
     /// cannot beat it returns a bound only.
-    pub fn search_root(
+    pub(super) fn search_root(
         &mut self,
         root: &GameState,
         depth: SearchDepth,

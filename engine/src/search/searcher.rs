@@ -34,7 +34,7 @@ pub(crate) struct Searcher<'a, M: EvaluationMemo + ?Sized> {
 
 impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
     /// A searcher for the side `us`.
-    pub fn new(
+    pub(super) fn new(
         memo: &'a M,
         control: &'a SearchControl,
         table: Option<&'a TranspositionTable>,
@@ -57,7 +57,12 @@ impl<'a, M: EvaluationMemo + ?Sized> Searcher<'a, M> {
 
     /// The value of `s`, a position right after a full turn (empty pool), with `plies` turns left: our
     /// evaluation at the last ply, else the chance node of the side to move.
-    pub fn after_turn(&mut self, s: &GameState, plies: u8, w: Window) -> NodeResult<M::Error> {
+    pub(super) fn after_turn(
+        &mut self,
+        s: &GameState,
+        plies: u8,
+        w: Window,
+    ) -> NodeResult<M::Error> {
         if plies == 0 {
             return Ok(Scored::exact(self.memo.evaluate(s, self.us)?));
         }

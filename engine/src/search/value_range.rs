@@ -16,7 +16,7 @@ pub(crate) enum Role {
 
 impl Role {
     /// The side rolling one level down.
-    pub const fn other(self) -> Role {
+    pub(super) const fn other(self) -> Role {
         match self {
             Role::Us => Role::Them,
             Role::Them => Role::Us,
@@ -40,7 +40,7 @@ impl Range {
     }
 
     /// The smallest range holding this one and `point`.
-    pub fn with(self, point: i64) -> Range {
+    pub(super) fn with(self, point: i64) -> Range {
         Range {
             lo: self.lo.min(point),
             hi: self.hi.max(point),
@@ -77,7 +77,7 @@ pub(crate) const fn terminal_value(role: Role, plies: u8) -> i64 {
 
 impl ValueRanges {
     /// Ranges for an evaluator whose values lie in `bounds`.
-    pub fn new(bounds: ValueBounds) -> ValueRanges {
+    pub(super) fn new(bounds: ValueBounds) -> ValueRanges {
         ValueRanges {
             leaf: Range {
                 lo: i64::from(bounds.lo),
@@ -88,20 +88,20 @@ impl ValueRanges {
     }
 
     /// These ranges with the evaluator's declared turn bounds, if any.
-    pub fn with_turn_bounds(self, turn: Option<TurnBounds>) -> ValueRanges {
+    pub(super) fn with_turn_bounds(self, turn: Option<TurnBounds>) -> ValueRanges {
         ValueRanges { turn, ..self }
     }
 
     /// Whether [`ValueRanges::children_from`] can use the evaluation of a chance node's own position with
     /// `plies` turns left: only at the last ply, where the children are evaluations one turn after it.
-    pub fn bounds_from_position(self, plies: u8) -> bool {
+    pub(super) fn bounds_from_position(self, plies: u8) -> bool {
         plies == 1 && self.turn.is_some()
     }
 
     /// [`ValueRanges::children`] at the last ply, narrowed by the turn bounds around `here`, our evaluation of
     /// the chance node's position: the opponent's turn cannot raise it by more than the declared slack, ours
     /// cannot lower it by more (a king capture is a terminal value instead, outside this range on the far side).
-    pub fn children_from(self, role: Role, plies: u8, here: i64) -> Range {
+    pub(super) fn children_from(self, role: Role, plies: u8, here: i64) -> Range {
         let declared = self.children(role, plies);
         let (Some(turn), true) = (self.turn, plies == 1) else {
             return declared;
@@ -121,7 +121,7 @@ impl ValueRanges {
 
     /// The values a roll class's children (the positions after the mover's turn) can take, with `plies` turns
     /// left at the roll: evaluations at the last ply, else the other side's chance node one level down.
-    pub fn children(self, role: Role, plies: u8) -> Range {
+    pub(super) fn children(self, role: Role, plies: u8) -> Range {
         if plies <= 1 {
             self.leaf
         } else {
@@ -132,7 +132,7 @@ impl ValueRanges {
     /// The values a roll class not yet generated can take: its children's, or the terminal value when the
     /// mover captures a king. This is where a king capture's `i32::MAX` (ours) or `LOSS_VALUE` (theirs) makes
     /// the declared interval many orders of magnitude wider than any real evaluation.
-    pub fn roll(self, role: Role, plies: u8) -> Range {
+    pub(super) fn roll(self, role: Role, plies: u8) -> Range {
         self.children(role, plies).with(terminal_value(role, plies))
     }
 }

@@ -17,7 +17,7 @@ pub(crate) struct Window {
 
 impl Window {
     /// The window that admits every value: the plain search's.
-    pub const FULL: Window = Window {
+    pub(super) const FULL: Window = Window {
         alpha: -INF,
         beta: INF,
     };
@@ -31,7 +31,7 @@ impl Window {
     ///
     /// In `i64`: the window's ends lie in `[-INF, INF]` (`INF` = 2^62) and `acc`, `rest_lo`, `rest_hi` are sums
     /// of class values, below 2^48 in magnitude at every depth searched, so the differences stay below 2^63.
-    pub fn for_roll(self, weight: i64, acc: i64, rest_lo: i64, rest_hi: i64) -> Window {
+    pub(super) fn for_roll(self, weight: i64, acc: i64, rest_lo: i64, rest_hi: i64) -> Window {
         let alpha = (self.alpha - acc - rest_hi).div_euclid(weight);
         let beta = -(-(self.beta - acc - rest_lo)).div_euclid(weight);
         Window {
@@ -44,7 +44,7 @@ impl Window {
 impl Window {
     /// The window in the view of a side whose values are `sign` times the root's (`sign` is ±1): negated and
     /// swapped for the opponent.
-    pub fn seen_by(self, sign: i64) -> Window {
+    pub(super) fn seen_by(self, sign: i64) -> Window {
         if sign > 0 {
             self
         } else {
@@ -70,7 +70,7 @@ pub(crate) struct Scored {
 
 impl Scored {
     /// An exact, untainted value.
-    pub const fn exact(value: i64) -> Scored {
+    pub(super) const fn exact(value: i64) -> Scored {
         Scored {
             value,
             bound: Bound::Exact,
@@ -80,7 +80,7 @@ impl Scored {
 
     /// The value in the view of a side whose values are `sign` times the root's: negated, bounds swapped, for
     /// the opponent.
-    pub fn seen_by(self, sign: i64) -> Scored {
+    pub(super) fn seen_by(self, sign: i64) -> Scored {
         if sign > 0 {
             return self;
         }
@@ -96,12 +96,12 @@ impl Scored {
     }
 
     /// Whether the true value is at most `value`.
-    pub fn is_upper(self) -> bool {
+    pub(super) fn is_upper(self) -> bool {
         self.bound != Bound::LowerBound
     }
 
     /// Whether the true value is at least `value`.
-    pub fn is_lower(self) -> bool {
+    pub(super) fn is_lower(self) -> bool {
         self.bound != Bound::UpperBound
     }
 }

@@ -8,7 +8,7 @@ use crate::compare::summary::{self, CompareRow, Measure};
 use crate::record::ArmKey;
 use crate::record::schema::{CompareRecord, read_records};
 use crate::section::Section;
-use crate::statistics::{Interval, Method};
+
 use anyhow::{Context, Result, anyhow};
 use std::path::Path;
 
@@ -27,26 +27,12 @@ fn rows(dir: &Path, tolerance: f64) -> Result<Vec<CompareRow>> {
                 .into_iter()
                 .find(|m| m.name() == r.measure)
                 .ok_or_else(|| anyhow!("compare.csv line {}: measure `{}`", l.line, r.measure))?;
-            // Files written before the method column: an order-statistic interval over pairs of runs.
-            let method = Method::from_name(&r.interval_method).unwrap_or(Method::PairedRatio);
-            let n = if method == Method::StudentT {
-                r.sessions as usize
-            } else {
-                r.pairs as usize
-            };
             Ok(CompareRow {
                 arm: ArmKey::new(&r.scenario, &r.variant, &r.evaluator, &r.traversal),
                 measure,
                 a: r.a_median,
                 b: r.b_median,
-                ratio: Interval {
-                    point: r.a_over_b_median,
-                    low: r.a_over_b_low,
-                    high: r.a_over_b_high,
-                    level: r.coverage,
-                    n,
-                    method,
-                },
+                ratio: r.a_over_b(),
                 exact: r.exact,
                 pairs: r.pairs as usize,
                 tolerance,

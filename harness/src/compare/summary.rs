@@ -124,17 +124,7 @@ pub(crate) fn records(rows: &[CompareRow], ctx: &Context) -> Vec<CompareRecord> 
                 unit: r.measure.unit().to_owned(),
                 a_median: r.a,
                 b_median: r.b,
-                a_over_b_median: r.ratio.point,
-                a_over_b_low: r.ratio.low,
-                a_over_b_high: r.ratio.high,
                 pairs: r.pairs as u64,
-                coverage: r.ratio.level,
-                sessions: if r.ratio.method == crate::statistics::Method::StudentT {
-                    r.ratio.n as u64
-                } else {
-                    0
-                },
-                interval_method: r.ratio.method.name().to_owned(),
                 exact: r.exact,
                 verdict: r.measure.verdict_label(r.verdict()).to_owned(),
                 revision_a: ctx.a.clone(),
@@ -142,6 +132,7 @@ pub(crate) fn records(rows: &[CompareRow], ctx: &Context) -> Vec<CompareRecord> 
                 toolchain: ctx.toolchain.clone(),
                 ..CompareRecord::default()
             }
+            .with_a_over_b(&r.ratio)
             .with_provenance(&ctx.provenance)
         })
         .collect()
@@ -268,6 +259,7 @@ pub(crate) fn tally(rows: &[CompareRow]) -> String {
 mod tests {
     use super::*;
     use crate::compare::verdict::{count_ratio, time_ratio};
+    use crate::statistics::Method;
 
     fn arm() -> ArmKey {
         ArmKey::new("s", "optimized", "material", "on")
@@ -316,8 +308,8 @@ mod tests {
         assert_eq!(
             lines[0],
             "scenario,variant,evaluator,traversal,measure,unit,a_median,b_median,a_over_b_median,a_over_b_low,\
-             a_over_b_high,pairs,coverage,exact,verdict,revision_a,revision_b,machine,toolchain,seed,rustc,\
-             git_revision,sessions,interval_method"
+             a_over_b_high,pairs,a_over_b_level,exact,verdict,revision_a,revision_b,machine,toolchain,seed,\
+             rustc,git_revision,a_over_b_n,a_over_b_method"
         );
         assert!(
             lines[1].contains(",100,80,1.250000,1.250000,1.250000,6,"),
@@ -328,7 +320,7 @@ mod tests {
         assert!(lines[2].contains(",true,within noise,"), "{}", lines[2]);
         assert!(
             lines[2].ends_with(
-                ",HEAD~1 (abc),HEAD (def),m,rustc 1 | RUSTFLAGS unset,7,rustc 1,def,0,exact"
+                ",HEAD~1 (abc),HEAD (def),m,rustc 1 | RUSTFLAGS unset,7,rustc 1,def,1,exact"
             ),
             "{}",
             lines[2]
@@ -339,8 +331,31 @@ mod tests {
             .into_iter()
             .map(|l| l.record)
             .collect();
-        assert_eq!(back[1].coverage, 1.0);
+        assert_eq!(back[1].a_over_b().level, 1.0);
         assert_eq!(write_records(back, path).unwrap(), csv.as_bytes());
+        // Files written before the interval was one column group read into it: with `coverage`, `sessions` (0
+        // but for a session interval) and `interval_method`, and older ones without the last two (an
+        // order-statistic interval over the pairs).
+        let read = |text: &str| -> Vec<crate::statistics::Interval> {
+            crate::record::schema::parse_records::<CompareRecord>(text.as_bytes(), path)
+                .unwrap()
+                .iter()
+                .map(|l| l.record.a_over_b())
+                .collect()
+        };
+        let header = lines[0]
+            .replace("a_over_b_level", "coverage")
+            .replace("a_over_b_n", "sessions")
+            .replace("a_over_b_method", "interval_method");
+        let older = csv
+            .replacen(lines[0], &header, 1)
+            .replace(",def,1,exact", ",def,0,exact");
+        assert_eq!(read(&older), read(&csv));
+        let oldest =
+            crate::record::schema::without_columns(&older, &["sessions", "interval_method"]);
+        let oldest = read(&oldest);
+        assert_eq!(oldest[1].method, Method::PairedRatio);
+        assert_eq!((oldest[0].n, oldest[1].n), (6, 1));
         let t = table(&rows).unwrap();
         let md = t.markdown();
         assert!(

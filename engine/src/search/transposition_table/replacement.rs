@@ -20,12 +20,12 @@ pub(crate) struct Resident {
 impl Resident {
     /// Whether `incoming` may take this entry's place under the depth-preferred rule: at least as deep, or
     /// refining a non-exact bound on the same key.
-    pub fn yields_by_depth(&self, incoming: &Resident) -> bool {
+    pub(super) fn yields_by_depth(&self, incoming: &Resident) -> bool {
         incoming.depth >= self.depth || self.refined_by(incoming)
     }
 
     /// Whether `incoming` may take this entry's place when the larger subtree is preferred.
-    pub fn yields_by_nodes(&self, incoming: &Resident) -> bool {
+    pub(super) fn yields_by_nodes(&self, incoming: &Resident) -> bool {
         incoming.nodes >= self.nodes || self.refined_by(incoming)
     }
 

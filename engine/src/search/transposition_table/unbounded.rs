@@ -18,12 +18,12 @@ impl UnboundedEntries {
     }
 
     /// The entry for `key`.
-    pub fn probe(&self, key: u64) -> Option<TTEntry> {
+    pub(super) fn probe(&self, key: u64) -> Option<TTEntry> {
         self.map().get(&key).copied()
     }
 
     /// Keeps this result as `key`'s entry.
-    pub fn store(&self, key: u64, value: f64, bound: Bound, depth: i32, loss_tainted: bool) {
+    pub(super) fn store(&self, key: u64, value: f64, bound: Bound, depth: i32, loss_tainted: bool) {
         let entry = TTEntry {
             key,
             value,
@@ -35,12 +35,12 @@ impl UnboundedEntries {
     }
 
     /// Entries held.
-    pub fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.map().len()
     }
 
     /// Forgets every entry.
-    pub fn clear(&self) {
+    pub(super) fn clear(&self) {
         self.map().clear();
     }
 }

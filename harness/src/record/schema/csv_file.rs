@@ -18,6 +18,12 @@ pub(crate) trait CsvRecord: Serialize + DeserializeOwned {
 
     /// Checks a value the type system cannot (non-negative, finite, non-empty); `Err((column, message))`.
     fn check(&self) -> Result<(), (&'static str, String)>;
+
+    /// A row of an older file in today's shape, before it is checked (the columns it lacks filled from those it
+    /// has, where they determine them).
+    fn upgraded(self) -> Self {
+        self
+    }
 }
 
 /// A name column must not be empty (a [`CsvRecord::check`] step).
@@ -144,8 +150,8 @@ pub(crate) fn parse_records<R: CsvRecord>(
                 .unwrap_or("?")
                 .to_owned()
         };
-        let r: R = record
-            .deserialize(Some(&headers))
+        let r = record
+            .deserialize::<R>(Some(&headers))
             .map_err(|e| match e.kind() {
                 csv::ErrorKind::Deserialize { err, .. } => SchemaError::Field {
                     path: p(),
@@ -164,7 +170,8 @@ pub(crate) fn parse_records<R: CsvRecord>(
                     line,
                     message: format!("{other:?}"),
                 },
-            })?;
+            })?
+            .upgraded();
         if let Err((field, message)) = r.check() {
             return Err(SchemaError::Field {
                 path: p(),

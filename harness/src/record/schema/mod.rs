@@ -53,7 +53,7 @@ pub(crate) use tt_pressure_row::{TtPressureRecord, read_tt_pressure, write_tt_pr
 
 // What the round-trip tests and the check of docs/results.md read back with.
 #[cfg(test)]
-pub(crate) use csv_file::parse_records;
+pub(crate) use csv_file::{parse_records, without_columns};
 #[cfg(test)]
 pub(crate) use interval_row::IntervalRecord;
 #[cfg(test)]
