@@ -10,6 +10,11 @@
 //! and verdicts), [`summary`] (CSV and table), `run` (the comparison from start to finish) and `page` (`compare.md`,
 //! rendered from the comparison folder).
 
+mod round_row;
+mod row;
+pub(crate) use round_row::CompareRoundRecord;
+pub(crate) use row::CompareRecord;
+
 pub(crate) mod args;
 pub(crate) mod build;
 pub(crate) mod counts;

@@ -3,10 +3,11 @@
 //! `runs/01-A/results/`) says whether instructions were counted. The run writes it once its files are in place;
 //! `harness report COMPARE_DIR` renders the same page into the report folder.
 
+use crate::compare::CompareRecord;
 use crate::compare::interleaved::streams;
 use crate::compare::summary::{self, CompareRow, Measure};
 use crate::record::ArmKey;
-use crate::record::schema::{CompareRecord, read_records};
+use crate::record::schema::read_records;
 use crate::section::Section;
 
 use anyhow::{Context, Result, anyhow};

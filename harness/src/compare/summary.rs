@@ -1,7 +1,9 @@
 //! The comparison's result rows: one per arm and measure, as a tidy CSV and as a table for people.
 
+use crate::compare::CompareRecord;
+use crate::compare::CompareRoundRecord;
 use crate::present::{Align, Table, TableError, number};
-use crate::record::schema::{CompareRecord, CompareRoundRecord, write_records};
+use crate::record::schema::write_records;
 use crate::record::{ArmKey, Provenance};
 use crate::statistics::Interval;
 use crate::verdict::{Verdict, Wording};

@@ -5,12 +5,21 @@
 
 use super::Args;
 use crate::experiments::Skipped;
+use crate::experiments::bounded_cache::BoundedCacheRecord;
+use crate::experiments::catalogue_eviction::BestTenRecord;
+use crate::experiments::catalogue_eviction::EvictionControlRecord;
+use crate::experiments::catalogue_eviction::EvictionRecord;
+use crate::experiments::catalogue_eviction::GameSearchRecord;
+use crate::experiments::catalogue_eviction::LruMrcRecord;
+use crate::experiments::catalogue_eviction::StreamRecord;
+use crate::experiments::catalogue_eviction::TraceRunRecord;
+use crate::experiments::search::SearchRecord;
+use crate::experiments::tt_pressure::TtPressureRecord;
 use crate::record::schema::{
-    BestTenRecord, BoundedCacheRecord, BreakEvenRecord, CsvRecord, DeadlineRecord,
-    EvictionControlRecord, EvictionRecord, GameSearchRecord, IntervalRecord, LruMrcRecord, Metric,
-    ProbeRecord, SearchRecord, StreamRecord, TidyRecord, TraceRunRecord, TtPressureRecord,
+    BreakEvenRecord, CsvRecord, IntervalRecord, Metric, ProbeRecord, TidyRecord,
 };
 use crate::scenario::Family;
+use crate::strength::deadline::DeadlineRecord;
 use crate::test_support::{scenarios_with_strength, temp_dir};
 use std::collections::BTreeSet;
 use std::path::Path;

@@ -78,7 +78,7 @@ fn quick_run_writes_counts_timings_and_summary() {
     assert!(md.contains("## At a glance"));
     // search.csv: the quick slice searches one promotion-en-passant root at depth 2 with all 12 arms; every arm's
     // leaves split into evaluator calls and cache hits, and Star2 + TT needs fewer leaves than plain.
-    let search = crate::record::schema::read_search(&runs[0].join("search.csv")).unwrap();
+    let search = crate::experiments::search::read_search(&runs[0].join("search.csv")).unwrap();
     assert_eq!(search.len(), 12);
     assert!(search.iter().all(|r| r.depth_turns == 2 && r.roots == 1));
     let leaves = |pruning: &str, tt: &str| {
@@ -93,7 +93,8 @@ fn quick_run_writes_counts_timings_and_summary() {
     // bounded_cache.csv: the slice falls back to the run's only family; both workloads, the unbounded cache and
     // both rules at every capacity; every bounded cache needs at least the unbounded cache's evaluator calls.
     let bounded =
-        crate::record::schema::read_bounded_cache(&runs[0].join("bounded_cache.csv")).unwrap();
+        crate::experiments::bounded_cache::read_bounded_cache(&runs[0].join("bounded_cache.csv"))
+            .unwrap();
     assert!(bounded.iter().all(|r| r.scenario == "promotion-en-passant"));
     for workload in ["expansion", "search"] {
         let rows: Vec<_> = bounded.iter().filter(|r| r.workload == workload).collect();

@@ -5,13 +5,13 @@
 
 use crate::answer::{intervals_note, ratio_text};
 use crate::arm::{ArmId, CacheArm, Workload};
+use crate::experiments::bounded_cache::BoundedCacheRecord;
 use crate::plot::{Axis, LinePlot, Point, Series, line_plot};
 use crate::present::number::{
     MISSING, bytes, count, percent, ratio, ratio_interval, time_ns_interval,
 };
 use crate::present::{Align, Table};
 use crate::record::Known;
-use crate::record::schema::BoundedCacheRecord;
 use crate::statistics::Interval;
 use crate::verdict::{FASTER, Verdict};
 use engine::memo::BoundedPolicy;
@@ -393,7 +393,7 @@ fn extra_calls(calls_ratio: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::schema::BoundedCacheRecord;
+    use crate::experiments::bounded_cache::BoundedCacheRecord;
 
     fn row(
         policy: &str,

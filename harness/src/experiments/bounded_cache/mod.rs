@@ -1,6 +1,9 @@
 //! The bounded-cache experiment: the bounded evaluation cache against the unbounded one, in nested expansion and
 //! in search, at every capacity of the sweep; `bounded_cache.csv`.
 
+mod row;
+pub(crate) use row::{BoundedCacheRecord, read_bounded_cache, write_bounded_cache};
+
 pub(crate) mod findings;
 mod run;
 pub(crate) mod section;

@@ -4,9 +4,9 @@
 
 use crate::exit::Failure;
 use crate::experiments::bounded_cache::findings::BoundedFindings;
+use crate::experiments::bounded_cache::write_bounded_cache;
 use crate::experiments::bounded_cache::{Capacities, Invocations, Sweep, Workload, run_sweep};
 use crate::measure::Plan;
-use crate::record::schema::write_bounded_cache;
 use crate::record::{Provenance, RunFolder, RunMetadata};
 use crate::scenario::{Family, LoadedScenario};
 use crate::{outln, status};

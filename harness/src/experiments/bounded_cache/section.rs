@@ -1,6 +1,6 @@
 //! The bounded-cache experiment's report section, from its `bounded_cache.csv`.
 
-use crate::record::schema::read_bounded_cache;
+use crate::experiments::bounded_cache::read_bounded_cache;
 use crate::section::{Section, SectionContext};
 use anyhow::Result;
 use std::fmt::Write;

@@ -6,10 +6,11 @@
 //! verdict, so where the expansion stage timed a rung's arm its interval gives the rung's "pays" verdict (as it
 //! does in At a glance), and the map's own timing is shown and compared with the model as the one successor's.
 
+use crate::experiments::search::SearchRecord;
 use crate::plot::{Axis, LinePlot, Point, Reference, Series};
 use crate::present::number::{MISSING, instructions, percent, ratio, ratio_interval, time_ns};
 use crate::present::{Align, Table, TableError};
-use crate::record::schema::{BreakEvenRecord, SearchRecord};
+use crate::record::schema::BreakEvenRecord;
 use crate::record::{ArmKey, Known};
 use crate::statistics::Interval;
 use crate::verdict::{AGAINST_MODEL, PAYS, Verdict};

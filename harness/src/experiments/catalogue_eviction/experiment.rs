@@ -8,11 +8,13 @@ use super::spec::PolicyKind;
 use super::static_sets::best_n;
 use super::stream::{BoardPlan, LookupStream, StreamConfig};
 use crate::arm::EvictionArm;
+use crate::experiments::catalogue_eviction::BestTenRecord;
+use crate::experiments::catalogue_eviction::EvictionControlRecord;
+use crate::experiments::catalogue_eviction::EvictionRecord;
+use crate::experiments::catalogue_eviction::StreamRecord;
 use crate::parallel::parallel_map;
 use crate::progress::Progress;
-use crate::record::schema::{
-    BestTenRecord, CsvRecord, EvictionControlRecord, EvictionRecord, StreamRecord, write_records,
-};
+use crate::record::schema::{CsvRecord, write_records};
 use crate::record::{Provenance, RunMetadata, write_atomic};
 use crate::statistics::Interval;
 use anyhow::{Context, Result, ensure};

@@ -1,6 +1,13 @@
 //! The experiment end to end on a small configuration, the stream-length assertion, the results files, the
 //! report and its refusals (the command line's configuration is tested beside `commands::eviction`).
 
+use crate::experiments::catalogue_eviction::BestTenRecord;
+use crate::experiments::catalogue_eviction::EvictionControlRecord;
+use crate::experiments::catalogue_eviction::EvictionRecord;
+use crate::experiments::catalogue_eviction::GameSearchRecord;
+use crate::experiments::catalogue_eviction::LruMrcRecord;
+use crate::experiments::catalogue_eviction::StreamRecord;
+use crate::experiments::catalogue_eviction::TraceRunRecord;
 use crate::experiments::catalogue_eviction::experiment::{Config, Control, execute, write_results};
 use crate::experiments::catalogue_eviction::findings::best_tens::{
     best_ten_stats, check_best_tens_differ,
@@ -12,10 +19,7 @@ use crate::experiments::catalogue_eviction::trace::Trace;
 use crate::experiments::catalogue_eviction::trace_experiment::run_trace;
 use crate::experiments::catalogue_eviction::{PolicyKind, run};
 use crate::progress::Progress;
-use crate::record::schema::{
-    BestTenRecord, CsvRecord, EvictionControlRecord, EvictionRecord, GameSearchRecord,
-    LruMrcRecord, StreamRecord, TraceRunRecord, read_records,
-};
+use crate::record::schema::{CsvRecord, read_records};
 use crate::record::{Provenance, RunMetadata};
 use engine::domineering::Catalogue;
 use std::path::{Path, PathBuf};

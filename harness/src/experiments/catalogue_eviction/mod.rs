@@ -3,6 +3,12 @@
 //! seeds, and its own report (`<report-dir>/eviction/`, rendered from its results folder); in the main job its CSVs
 //! go into the run folder and the main report renders the page.
 
+mod row;
+pub(crate) use row::{
+    BestTenRecord, EvictionControlRecord, EvictionRecord, GameSearchRecord, LruMrcRecord,
+    StreamRecord, TraceRunRecord,
+};
+
 mod run;
 
 pub(crate) use run::{export_traces, run_eviction};

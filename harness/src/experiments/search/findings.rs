@@ -5,9 +5,9 @@
 
 use crate::answer::{intervals_note, ratio_text};
 use crate::arm::{ArmId, SearchArm};
+use crate::experiments::search::SearchRecord;
 use crate::present::number::{MISSING, count, ratio, ratio_interval, time_ns_interval};
 use crate::present::{Align, Table};
-use crate::record::schema::SearchRecord;
 use crate::statistics::Interval;
 use crate::strength::Strength;
 use crate::verdict::{FASTER, PAYS, Verdict};

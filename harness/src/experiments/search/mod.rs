@@ -1,6 +1,9 @@
 //! The search experiment: every family's frozen roots searched one turn deeper than its expansion depth by every
 //! pruning x transposition table x evaluation cache arm, parity against unpruned expectimax first; `search.csv`.
 
+mod row;
+pub(crate) use row::{SearchRecord, read_search, write_search};
+
 mod claims;
 pub(crate) mod findings;
 mod run;

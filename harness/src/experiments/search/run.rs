@@ -6,12 +6,13 @@
 use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
 use crate::experiments::Job;
+use crate::experiments::search::SearchRecord;
 use crate::experiments::search::findings::SearchFindings;
 use crate::experiments::search::sampler::family_roots;
+use crate::experiments::search::write_search;
 use crate::operation::search::{SearchArm, SearchRow, search_section};
 use crate::parallel::parallel_map;
 use crate::progress::Progress;
-use crate::record::schema::{SearchRecord, write_search};
 use crate::record::{Provenance, RunFolder, RunMetadata};
 use crate::scenario::LoadedScenario;
 use crate::statistics::Interval;

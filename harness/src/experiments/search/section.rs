@@ -1,6 +1,7 @@
 //! The search experiment's report section, from its `search.csv`.
 
-use crate::record::schema::{SearchRecord, read_search};
+use crate::experiments::search::SearchRecord;
+use crate::experiments::search::read_search;
 use crate::section::{Section, SectionContext};
 use anyhow::Result;
 use std::fmt::Write;

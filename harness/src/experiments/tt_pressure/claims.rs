@@ -75,7 +75,7 @@ pub(crate) fn claims(ctx: &crate::section::SectionContext<'_>) -> anyhow::Result
     let Some(path) = ctx.optional("tt_pressure.csv") else {
         return Ok(Vec::new());
     };
-    let rows = crate::record::schema::read_tt_pressure(&path)?;
+    let rows = crate::experiments::tt_pressure::read_tt_pressure(&path)?;
     Ok(TtPressureFindings::of(&rows)
         .map(|f| tt_scheme(&f))
         .into_iter()

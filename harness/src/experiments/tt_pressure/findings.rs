@@ -1,7 +1,7 @@
 //! The verdict on "a transposition table under pressure can evict almost arbitrarily and lose little": at each
 //! size, how much more work the worst scheme does than the best, and below which size the scheme matters.
 
-use crate::record::schema::TtPressureRecord;
+use crate::experiments::tt_pressure::TtPressureRecord;
 
 /// The question the verdict answers, as it opens.
 const QUESTION: &str = "Does the TT replacement scheme matter?";
@@ -170,7 +170,7 @@ impl TtPressureFindings {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::schema::TtPressureRecord;
+    use crate::experiments::tt_pressure::TtPressureRecord;
 
     fn row(scheme: &str, log2: Option<u8>, nodes_ratio: f64) -> TtPressureRecord {
         TtPressureRecord {

@@ -1,6 +1,9 @@
 //! The TT-pressure experiment: every transposition-table replacement scheme at small sizes over one seeded
 //! self-play game, against an unbounded table; `tt_pressure.csv`. `harness tt-pressure` runs the full sweep.
 
+mod row;
+pub(crate) use row::{TtPressureRecord, read_tt_pressure, write_tt_pressure};
+
 mod run;
 pub(crate) mod section;
 

@@ -1,8 +1,8 @@
 //! The sweep's results as `tt_pressure.csv` rows, every ratio relative to the unbounded arm.
 
 use super::{ArmResult, Config, FixedGame, TableArm};
+use crate::experiments::tt_pressure::TtPressureRecord;
 use crate::record::Provenance;
-use crate::record::schema::TtPressureRecord;
 
 /// One row per arm, in sweep order; `None` when the results hold no unbounded arm or it did no work.
 pub(crate) fn records(

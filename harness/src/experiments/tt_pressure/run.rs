@@ -6,11 +6,11 @@ use crate::arm::ArmId;
 use crate::exit::Failure;
 use crate::experiments::tt_pressure::section::ratio_table;
 use crate::experiments::tt_pressure::sweep::sweep_on;
+use crate::experiments::tt_pressure::write_tt_pressure;
 use crate::experiments::tt_pressure::{
     Config, DEFAULT_START, TtPressureFindings, fix_game, records,
 };
 use crate::progress::Progress;
-use crate::record::schema::write_tt_pressure;
 use crate::record::{Provenance, RunMetadata, write_atomic};
 use crate::{outln, status};
 use anyhow::Result;
@@ -119,7 +119,7 @@ pub(crate) fn run_tt_pressure(
 mod tests {
     use super::*;
     use crate::arm::TableArm;
-    use crate::record::schema::read_tt_pressure;
+    use crate::experiments::tt_pressure::read_tt_pressure;
 
     #[test]
     fn a_tiny_sweep_writes_a_csv_that_reads_back_and_agrees_with_its_arms() {

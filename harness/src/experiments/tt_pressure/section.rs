@@ -2,10 +2,11 @@
 //! scheme × size table of work relative to the unbounded table, the verdict, and two charts.
 
 use crate::experiments::tt_pressure::TtPressureFindings;
+use crate::experiments::tt_pressure::TtPressureRecord;
+use crate::experiments::tt_pressure::read_tt_pressure;
 use crate::plot::{Axis, LinePlot, Point, Reference, Series, line_plot};
 use crate::present::number::{MISSING, count, percent, time_ns};
 use crate::present::{Align, Table, TableError};
-use crate::record::schema::{TtPressureRecord, read_tt_pressure};
 use crate::section::{Section, SectionContext};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};

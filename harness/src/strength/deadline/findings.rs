@@ -4,9 +4,9 @@
 //! blunders, the distribution of the depth its moves came from; and each bot against the first bot judged at the
 //! same reference depth, position by position, with bootstrap intervals.
 
-use crate::record::schema::DeadlineRecord;
 use crate::statistics::Interval;
 use crate::statistics::bootstrap::{bootstrap, mean_of};
+use crate::strength::deadline::DeadlineRecord;
 use serde::Serialize;
 
 /// One bot's findings.

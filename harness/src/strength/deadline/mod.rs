@@ -4,6 +4,9 @@
 //! where it agrees with the reference and the mean loss with its interval. Like the match runner it is a command
 //! of its own, not a stage of the main job.
 
+mod row;
+pub(crate) use row::{DeadlineRecord, read_deadline, write_deadline};
+
 pub(crate) mod findings;
 pub(crate) mod plan;
 pub(crate) mod reference;

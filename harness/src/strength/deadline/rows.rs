@@ -13,7 +13,7 @@ use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
 use crate::progress::Progress;
 use crate::record::Provenance;
-use crate::record::schema::DeadlineRecord;
+use crate::strength::deadline::DeadlineRecord;
 use crate::strength::match_runner::bot::BotSpec;
 use engine::game::Player;
 use engine::search::{RootValue, SearchDepth};

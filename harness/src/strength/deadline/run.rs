@@ -7,8 +7,8 @@ use super::rows::{Cost, rows};
 use super::section::report_markdown;
 use super::suite::Suite;
 use crate::exit::Failure;
-use crate::record::schema::write_deadline;
 use crate::record::{Provenance, RunFolder, RunMetadata};
+use crate::strength::deadline::write_deadline;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 

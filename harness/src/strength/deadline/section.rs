@@ -8,8 +8,8 @@ use super::win_value::WinScale;
 use crate::exit::Failure;
 use crate::present::number::{decimal, percent};
 use crate::present::{Align, Table, TableError};
-use crate::record::schema::read_deadline;
 use crate::section::Section;
+use crate::strength::deadline::read_deadline;
 use std::fmt::Write;
 use std::path::Path;
 

@@ -3,6 +3,11 @@
 //! rendered from the folder alone (by `harness report`, and by `harness eviction` once its files are written).
 
 use crate::arm::EvictionArm;
+use crate::experiments::catalogue_eviction::BestTenRecord;
+use crate::experiments::catalogue_eviction::EvictionControlRecord;
+use crate::experiments::catalogue_eviction::EvictionRecord;
+use crate::experiments::catalogue_eviction::GameSearchRecord;
+use crate::experiments::catalogue_eviction::StreamRecord;
 use crate::experiments::catalogue_eviction::dice_trace::TraceSource;
 use crate::experiments::catalogue_eviction::experiment::{
     Config, Control, Outcome, PlanResults, RunRow, StreamInfo,
@@ -13,10 +18,7 @@ use crate::experiments::catalogue_eviction::game_search::{
 use crate::experiments::catalogue_eviction::spec::PolicyKind;
 use crate::experiments::catalogue_eviction::stream::{BoardPlan, StreamConfig};
 use crate::record::Provenance;
-use crate::record::schema::{
-    BestTenRecord, CsvRecord, EvictionControlRecord, EvictionRecord, GameSearchRecord,
-    StreamRecord, read_records,
-};
+use crate::record::schema::{CsvRecord, read_records};
 use anyhow::{Context, Result, anyhow};
 use engine::domineering::Player;
 use serde::{Deserialize, Serialize};

@@ -4,8 +4,8 @@
 //! the level to 4. The ratio's interval is one column group (`a_over_b_*`); files written before it was one
 //! (`coverage`, `sessions`, `interval_method`) read into it.
 
-use super::csv_file::{CsvRecord, named};
-use super::interval_columns::interval_columns;
+use crate::record::schema::interval_columns;
+use crate::record::schema::{CsvRecord, named};
 use crate::statistics::Method;
 use serde::{Deserialize, Serialize, Serializer};
 
@@ -162,4 +162,4 @@ impl CsvRecord for CompareRecord {
     }
 }
 
-super::provenance::provenance_columns!(CompareRecord);
+crate::record::schema::provenance_columns!(CompareRecord);

@@ -7,7 +7,7 @@
 //! run-wide `seed` column of the other CSVs. Reading accepts the columns in any order, so files that list the
 //! provenance as `machine,git_revision,rustc` read the same.
 
-use super::csv_file::{CsvRecord, named};
+use crate::record::schema::{CsvRecord, named};
 use serde::{Deserialize, Serialize};
 
 /// Defines a row type from its data fields (in column order) followed by the three provenance fields, its
@@ -42,7 +42,7 @@ macro_rules! eviction_record {
             }
         }
 
-        super::provenance::provenance_columns!($name, without seed);
+        crate::record::schema::provenance_columns!($name, without seed);
     };
 }
 

@@ -1,10 +1,10 @@
 //! The rows of `tt_pressure.csv`: one row per transposition-table arm (a replacement scheme at a size, or the
 //! unbounded table) over one fixed self-play game, its counters summed over the game's moves.
 
-use super::csv_file::{CsvRecord, Located, read_records, write_records};
-use super::{Provenance, SchemaError};
 use crate::arm::{TableArm, UNBOUNDED};
 use crate::record::RecordError;
+use crate::record::schema::{CsvRecord, Located, read_records, write_records};
+use crate::record::schema::{Provenance, SchemaError};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 

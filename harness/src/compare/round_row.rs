@@ -2,7 +2,7 @@
 //! configuration, with both sides' nanoseconds per operation, so the session interval of `compare.csv` can be
 //! recomputed (or judged by another method) from the raw pairs.
 
-use super::csv_file::{CsvRecord, named};
+use crate::record::schema::{CsvRecord, named};
 use serde::{Deserialize, Serialize};
 
 /// One round of one configuration, as written to `compare_rounds.csv`.
@@ -70,4 +70,4 @@ impl CsvRecord for CompareRoundRecord {
     }
 }
 
-super::provenance::provenance_columns!(CompareRoundRecord);
+crate::record::schema::provenance_columns!(CompareRoundRecord);

@@ -1,13 +1,13 @@
 //! The rows of `search.csv`: one row per family x search arm (pruning, transposition table, evaluation cache),
 //! with the arm's counters summed over the family's roots and its time per pass over them.
 
-use super::SchemaError;
-use super::csv_file::{CsvRecord, read_unique, write_records};
-use super::interval_columns::{
-    check_interval, check_method, interval_columns, order_statistic_level,
-};
 use crate::arm::{SearchArm, parse_switch};
 use crate::record::RecordError;
+use crate::record::schema::SchemaError;
+use crate::record::schema::{CsvRecord, read_unique, write_records};
+use crate::record::schema::{
+    check_interval, check_method, interval_columns, order_statistic_level,
+};
 use crate::statistics::Method;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -248,7 +248,7 @@ impl CsvRecord for SearchRecord {
     }
 }
 
-super::provenance::provenance_columns!(SearchRecord);
+crate::record::schema::provenance_columns!(SearchRecord);
 
 /// `search.csv` text of `rows`.
 pub(crate) fn write_search(rows: &[SearchRecord], path: &Path) -> Result<Vec<u8>, RecordError> {

@@ -1,9 +1,9 @@
 //! The rows of `deadline.csv`: one row per bot and suite position, the bot's choice under its time control
 //! valued by an exact reference search.
 
-use super::SchemaError;
-use super::csv_file::{CsvRecord, read_unique, write_records};
 use crate::record::RecordError;
+use crate::record::schema::SchemaError;
+use crate::record::schema::{CsvRecord, read_unique, write_records};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -143,7 +143,7 @@ impl CsvRecord for DeadlineRecord {
     }
 }
 
-super::provenance::provenance_columns!(DeadlineRecord);
+crate::record::schema::provenance_columns!(DeadlineRecord);
 
 /// `deadline.csv` text of `rows`.
 pub(crate) fn write_deadline(rows: &[DeadlineRecord], path: &Path) -> Result<Vec<u8>, RecordError> {

@@ -2,12 +2,12 @@
 //! cache per replacement rule and capacity), with counters summed over the family's invocations and the time of
 //! one invocation.
 
-use super::SchemaError;
-use super::csv_file::{CsvRecord, Located, read_records, write_records};
-use super::interval_columns::{
+use crate::arm::{CacheArm, UNBOUNDED, Workload};
+use crate::record::schema::SchemaError;
+use crate::record::schema::{CsvRecord, Located, read_records, write_records};
+use crate::record::schema::{
     check_interval, check_method, interval_columns, order_statistic_level,
 };
-use crate::arm::{CacheArm, UNBOUNDED, Workload};
 use crate::record::{Known, RecordError};
 use crate::statistics::Method;
 use serde::{Deserialize, Serialize};
@@ -208,7 +208,7 @@ impl CsvRecord for BoundedCacheRecord {
     }
 }
 
-super::provenance::provenance_columns!(BoundedCacheRecord);
+crate::record::schema::provenance_columns!(BoundedCacheRecord);
 
 /// `bounded_cache.csv` text of `rows`.
 pub(crate) fn write_bounded_cache(
@@ -375,7 +375,7 @@ pub(crate) mod tests {
             "{err}"
         );
 
-        let old = super::super::csv_file::without_columns(&text, BoundedCacheRecord::ADDED_LATER);
+        let old = crate::record::schema::without_columns(&text, BoundedCacheRecord::ADDED_LATER);
         assert!(!old.contains("speedup_level"), "{old}");
         std::fs::write(&path, old).unwrap();
         let read = read_bounded_cache(&path).unwrap();
