@@ -206,33 +206,100 @@ pub(crate) fn parse(path: &Path, text: &str) -> Result<LoadedScenario, ScenarioE
             .trim_end_matches(&format!(" at line {} column {}", e.line(), e.column()))
             .to_owned(),
     })?;
+    let (family, depth) = header(path, &file)?;
+    let mut successors: Vec<LoadedSuccessor> = Vec::new();
+    let mut roots: Vec<GameState> = Vec::new();
+    for (ri, root) in file.roots.iter().enumerate() {
+        let root_state = GameState::from_dfen(&root.dfen).map_err(|e| {
+            dfen_error(path, entry_name(&file, ri, None), &root.dfen, e.to_string())
+        })?;
+        let at_root = |field: &str, message: String| {
+            invalid(path, entry_name(&file, ri, None), field, message)
+        };
+        if let Some(first) = roots.iter().position(|r| *r == root_state) {
+            return Err(at_root(
+                "dfen",
+                format!(
+                    "same position as {}: every root is listed once",
+                    entry_name(&file, first, None)
+                ),
+            ));
+        }
+        if let Some(first) = file.roots[..ri].iter().position(|r| r.name == root.name) {
+            return Err(at_root(
+                "name",
+                format!("name already used by root {first}"),
+            ));
+        }
+        roots.push(root_state);
+        if root_state.dice().is_empty() {
+            return Err(at_root("dfen", "a root needs dice in its pool".into()));
+        }
+        if root.successors.is_empty() {
+            return Err(at_root("successors", "no successors".into()));
+        }
+        let first_of_root = successors.len();
+        for si in 0..root.successors.len() {
+            let loaded = successor(
+                path,
+                &file,
+                ri,
+                si,
+                &root_state,
+                &successors[first_of_root..],
+            )?;
+            successors.push(loaded);
+        }
+    }
+    Ok(LoadedScenario {
+        path: p(),
+        family,
+        depth,
+        file,
+        successors,
+    })
+}
+
+/// A field of `entry` that fails validation.
+fn invalid(path: &Path, entry: String, field: &str, message: String) -> ScenarioError {
+    ScenarioError::Invalid {
+        path: path.to_path_buf(),
+        entry,
+        field: field.to_owned(),
+        message,
+    }
+}
+
+/// A DFEN of `entry` that does not parse.
+fn dfen_error(path: &Path, entry: String, dfen: &str, message: String) -> ScenarioError {
+    ScenarioError::Dfen {
+        path: path.to_path_buf(),
+        entry,
+        field: "dfen".to_owned(),
+        dfen: dfen.to_owned(),
+        message,
+    }
+}
+
+/// The file-wide fields checked: the format version, the family, the chance depth with its denominator, and at
+/// least one root.
+fn header(path: &Path, file: &ScenarioFile) -> Result<(Family, ChanceDepth), ScenarioError> {
     if file.format_version != FORMAT_VERSION {
         return Err(ScenarioError::Version {
-            path: p(),
+            path: path.to_path_buf(),
             found: file.format_version,
             expected: FORMAT_VERSION,
         });
     }
     let family = Family::from_name(&file.family).ok_or_else(|| ScenarioError::UnknownFamily {
-        path: p(),
+        path: path.to_path_buf(),
         found: file.family.clone(),
     })?;
-    let invalid = |entry: String, field: &str, message: String| ScenarioError::Invalid {
-        path: p(),
-        entry,
-        field: field.to_owned(),
-        message,
-    };
-    let depth = ChanceDepth::from_layers(file.depth).ok_or_else(|| {
-        invalid(
-            "file".into(),
-            "depth",
-            format!("must be 1 or 2, found {}", file.depth),
-        )
-    })?;
+    let at_file = |field: &str, message: String| invalid(path, "file".into(), field, message);
+    let depth = ChanceDepth::from_layers(file.depth)
+        .ok_or_else(|| at_file("depth", format!("must be 1 or 2, found {}", file.depth)))?;
     if file.denominator != depth.denominator() {
-        return Err(invalid(
-            "file".into(),
+        return Err(at_file(
             "denominator",
             format!(
                 "must be {} at depth {}, found {}",
@@ -243,111 +310,61 @@ pub(crate) fn parse(path: &Path, text: &str) -> Result<LoadedScenario, ScenarioE
         ));
     }
     if file.roots.is_empty() {
-        return Err(invalid("file".into(), "roots", "no roots".into()));
+        return Err(at_file("roots", "no roots".into()));
     }
-    let mut successors: Vec<LoadedSuccessor> = Vec::new();
-    let mut roots: Vec<GameState> = Vec::new();
-    for (ri, root) in file.roots.iter().enumerate() {
-        let dfen_err = |entry: String, dfen: &str, message: String| ScenarioError::Dfen {
-            path: p(),
-            entry,
-            field: "dfen".to_owned(),
-            dfen: dfen.to_owned(),
-            message,
-        };
-        let root_state = GameState::from_dfen(&root.dfen)
-            .map_err(|e| dfen_err(entry_name(&file, ri, None), &root.dfen, e.to_string()))?;
-        if let Some(first) = roots.iter().position(|r| *r == root_state) {
-            return Err(invalid(
-                entry_name(&file, ri, None),
-                "dfen",
-                format!(
-                    "same position as {}: every root is listed once",
-                    entry_name(&file, first, None)
-                ),
-            ));
-        }
-        if let Some(first) = file.roots[..ri].iter().position(|r| r.name == root.name) {
-            return Err(invalid(
-                entry_name(&file, ri, None),
-                "name",
-                format!("name already used by root {first}"),
-            ));
-        }
-        roots.push(root_state);
-        if root_state.dice().is_empty() {
-            return Err(invalid(
-                entry_name(&file, ri, None),
-                "dfen",
-                "a root needs dice in its pool".into(),
-            ));
-        }
-        if root.successors.is_empty() {
-            return Err(invalid(
-                entry_name(&file, ri, None),
-                "successors",
-                "no successors".into(),
-            ));
-        }
-        let first_of_root = successors.len();
-        for (si, succ) in root.successors.iter().enumerate() {
-            let entry = || entry_name(&file, ri, Some(si));
-            let state = GameState::from_dfen(&succ.dfen)
-                .map_err(|e| dfen_err(entry(), &succ.dfen, e.to_string()))?;
-            if let Some(first) = successors[first_of_root..]
-                .iter()
-                .position(|s| s.state == state)
-            {
-                return Err(invalid(
-                    entry(),
-                    "dfen",
-                    format!("same position as successor {first}: every successor is listed once"),
-                ));
-            }
-            if !state.dice().is_empty() {
-                return Err(invalid(
-                    entry(),
-                    "dfen",
-                    "an outer successor must have an empty dice pool".into(),
-                ));
-            }
-            if state.side_to_move() == root_state.side_to_move() {
-                return Err(invalid(
-                    entry(),
-                    "dfen",
-                    "an outer successor must have the opponent of the root's mover to move".into(),
-                ));
-            }
-            for name in FROZEN_EVALUATORS.map(|e| e.to_string()) {
-                if !succ.expected.contains_key(&name) {
-                    return Err(invalid(
-                        entry(),
-                        &format!("expected.{name}"),
-                        "missing".into(),
-                    ));
-                }
-            }
-            // Beyond the frozen two, a file frozen with `--eval` carries the values of other evaluators.
-            let mut expected = BTreeMap::new();
-            for (name, &value) in &succ.expected {
-                let kind = name
-                    .parse::<EvaluatorKind>()
-                    .map_err(|e| invalid(entry(), &format!("expected.{name}"), e))?;
-                expected.insert(kind, value);
-            }
-            successors.push(LoadedSuccessor {
-                root: ri,
-                index: si,
-                state,
-                expected,
-            });
+    Ok((family, depth))
+}
+
+/// Successor `si` of root `ri`, checked against its root (`root_state`) and the root's successors before it
+/// (`earlier`).
+fn successor(
+    path: &Path,
+    file: &ScenarioFile,
+    ri: usize,
+    si: usize,
+    root_state: &GameState,
+    earlier: &[LoadedSuccessor],
+) -> Result<LoadedSuccessor, ScenarioError> {
+    let succ = &file.roots[ri].successors[si];
+    let entry = || entry_name(file, ri, Some(si));
+    let state = GameState::from_dfen(&succ.dfen)
+        .map_err(|e| dfen_error(path, entry(), &succ.dfen, e.to_string()))?;
+    let bad = |field: &str, message: String| invalid(path, entry(), field, message);
+    if let Some(first) = earlier.iter().position(|s| s.state == state) {
+        return Err(bad(
+            "dfen",
+            format!("same position as successor {first}: every successor is listed once"),
+        ));
+    }
+    if !state.dice().is_empty() {
+        return Err(bad(
+            "dfen",
+            "an outer successor must have an empty dice pool".into(),
+        ));
+    }
+    if state.side_to_move() == root_state.side_to_move() {
+        return Err(bad(
+            "dfen",
+            "an outer successor must have the opponent of the root's mover to move".into(),
+        ));
+    }
+    for name in FROZEN_EVALUATORS.map(|e| e.to_string()) {
+        if !succ.expected.contains_key(&name) {
+            return Err(bad(&format!("expected.{name}"), "missing".into()));
         }
     }
-    Ok(LoadedScenario {
-        path: p(),
-        family,
-        depth,
-        file,
-        successors,
+    // Beyond the frozen two, a file frozen with `--eval` carries the values of other evaluators.
+    let mut expected = BTreeMap::new();
+    for (name, &value) in &succ.expected {
+        let kind = name
+            .parse::<EvaluatorKind>()
+            .map_err(|e| bad(&format!("expected.{name}"), e))?;
+        expected.insert(kind, value);
+    }
+    Ok(LoadedSuccessor {
+        root: ri,
+        index: si,
+        state,
+        expected,
     })
 }

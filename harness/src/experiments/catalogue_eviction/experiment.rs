@@ -374,6 +374,61 @@ struct Prepared {
     ranks: Vec<usize>,
 }
 
+/// One policy at one budget replayed over a prepared stream, with how much of the first and of the best `budget`
+/// keys it holds at the end.
+fn replay_row(prep: &Prepared, policy: PolicyKind, budget: usize) -> Result<RunRow> {
+    let r = replay(policy, budget, &prep.stream, &prep.check)
+        .map_err(|e| crate::exit::Failure::Mismatch.tag(e))?;
+    let distinct = prep.stream.universe();
+    let first_set = budget.min(distinct).max(1);
+    let held_first = r
+        .resident
+        .iter()
+        .filter(|&&k| (k as usize) < budget)
+        .count();
+    let held_best = r
+        .resident
+        .iter()
+        .filter(|&&k| prep.ranks[k as usize] < budget)
+        .count();
+    Ok(RunRow {
+        seed: prep.stream.seed,
+        arm: r.arm,
+        lookups: r.tally.lookups,
+        hits: r.tally.hits,
+        hit_rate: r.tally.hit_rate(),
+        re_evaluations: r.tally.re_evaluations,
+        misses: r.tally.misses(),
+        distinct_keys: distinct,
+        overlap_first_n: held_first as f64 / first_set as f64,
+        overlap_best_n: held_best as f64 / first_set as f64,
+    })
+}
+
+/// The game-search traces (the first catalogue stream, then the dice-chess searches of the scenarios in `dir`)
+/// replayed under every policy.
+fn game_search(
+    config: &Config,
+    dir: &Path,
+    first: &LookupStream,
+    progress: &Progress,
+) -> Result<GameSearchFindings> {
+    let mut traces = vec![NamedTrace {
+        name: format!("catalogue (seed {})", first.seed),
+        origin: None,
+        keys: first.keys.clone(),
+        universe: first.universe(),
+    }];
+    traces.extend(dice_traces(
+        dir,
+        &[],
+        &TraceSource::ALL,
+        config.threads,
+        progress,
+    )?);
+    game_search::analyse(&traces, &config.policies, config.threads, progress)
+}
+
 /// Runs the experiment in memory (the only file it may write is the configured trace).
 pub(crate) fn execute(config: &Config, progress: &Progress) -> Result<Outcome> {
     config.validate()?;
@@ -452,35 +507,7 @@ pub(crate) fn execute(config: &Config, progress: &Progress) -> Result<Outcome> {
         &run_jobs,
         config.threads,
         progress,
-        |&(i, policy, budget)| {
-            let prep = &prepared[i];
-            let r = replay(policy, budget, &prep.stream, &prep.check)
-                .map_err(|e| crate::exit::Failure::Mismatch.tag(e))?;
-            let distinct = prep.stream.universe();
-            let first_set = budget.min(distinct).max(1);
-            let held_first = r
-                .resident
-                .iter()
-                .filter(|&&k| (k as usize) < budget)
-                .count();
-            let held_best = r
-                .resident
-                .iter()
-                .filter(|&&k| prep.ranks[k as usize] < budget)
-                .count();
-            Ok(RunRow {
-                seed: prep.stream.seed,
-                arm: r.arm,
-                lookups: r.tally.lookups,
-                hits: r.tally.hits,
-                hit_rate: r.tally.hit_rate(),
-                re_evaluations: r.tally.re_evaluations,
-                misses: r.tally.misses(),
-                distinct_keys: distinct,
-                overlap_first_n: held_first as f64 / first_set as f64,
-                overlap_best_n: held_best as f64 / first_set as f64,
-            })
-        },
+        |&(i, policy, budget)| replay_row(&prepared[i], policy, budget),
     )?;
     let replay_time = t2.elapsed();
     let lookups_replayed = rows.iter().map(|r| r.lookups).sum();
@@ -504,28 +531,7 @@ pub(crate) fn execute(config: &Config, progress: &Progress) -> Result<Outcome> {
     }
     let main = results.remove(0);
     let game_search = match &config.game_search_scenarios {
-        Some(dir) => {
-            let first = &prepared[0].stream;
-            let mut traces = vec![NamedTrace {
-                name: format!("catalogue (seed {})", first.seed),
-                origin: None,
-                keys: first.keys.clone(),
-                universe: first.universe(),
-            }];
-            traces.extend(dice_traces(
-                dir,
-                &[],
-                &TraceSource::ALL,
-                config.threads,
-                progress,
-            )?);
-            Some(game_search::analyse(
-                &traces,
-                &config.policies,
-                config.threads,
-                progress,
-            )?)
-        }
+        Some(dir) => Some(game_search(config, dir, &prepared[0].stream, progress)?),
         None => None,
     };
     Ok(Outcome {

@@ -60,13 +60,33 @@ pub(crate) fn instruction_rows(
         store,
         cache_sim,
     };
+    let plan = InstructionPlan::of(caches, evaluators);
+    let (jobs, measured) = measure_plan(&plan, weighted_families, &children);
+    let mut rows = Vec::new();
+    let mut failures = Vec::new();
+    for &(fam, _) in weighted_families {
+        family_rows(fam, &plan, &jobs, &measured, &mut rows, &mut failures);
+    }
+    let note = status_note(&version, cache_sim, &plan, &measured, &failures);
+    (rows, note)
+}
+
+/// One measured configuration: its family, cache, evaluator and whether its child simulated the caches.
+type Job<'a> = (&'a str, CacheKind, EvaluatorKind, bool);
+
+/// Runs the children of `plan` over the families and returns every configuration with its measurement, in the
+/// same order.
+fn measure_plan<'a>(
+    plan: &InstructionPlan,
+    weighted_families: &[(&'a str, f64)],
+    children: &Children<'_>,
+) -> (Vec<Job<'a>>, Vec<Result<MeasuredArm, String>>) {
+    let cache_sim = children.cache_sim;
     // A child measures several of a family's arms in turn (valgrind's start-up and the scenario loading cost about
     // half a second per child, as much as a small family's window); the dear families' arms are dealt to several
     // children so the cores stay balanced (see [`children_of`]). The children run on every core the main job's
     // timed lane leaves free ([`crate::parallel`]): each is a deterministic count, so running them side by side,
     // or beside the timings, changes no figure, only the wall time.
-    let plan = InstructionPlan::of(caches, evaluators);
-    let families: Vec<&str> = weighted_families.iter().map(|&(f, _)| f).collect();
     let arm = |&(cache, eval): &(CacheKind, EvaluatorKind)| Arm {
         cache,
         eval,
@@ -98,7 +118,7 @@ pub(crate) fn instruction_rows(
     ];
     let counting = Children {
         cache_sim: false,
-        ..children
+        ..*children
     };
     let threads = crate::parallel::cores();
     let pieces = children_of(weighted_families, &sets, threads);
@@ -107,16 +127,12 @@ pub(crate) fn instruction_rows(
     let simulates = |set: usize| cache_sim && set == 0;
     let per_piece = parallel_map(&pieces, threads, &progress, |(fam, set, share)| {
         progress.set_message((*fam).to_owned());
-        let how = if simulates(*set) {
-            &children
-        } else {
-            &counting
-        };
+        let how = if simulates(*set) { children } else { &counting };
         Ok(measure_arms(how, fam, share).map_err(|e| format!("{fam}: {e:#}")))
     })
     .unwrap_or_else(|e| vec![Err(format!("{e:#}")); pieces.len()]);
     progress.finish("done");
-    let mut jobs: Vec<(&str, CacheKind, EvaluatorKind, bool)> = Vec::new();
+    let mut jobs: Vec<Job<'a>> = Vec::new();
     let mut measured: Vec<Result<MeasuredArm, String>> = Vec::new();
     for ((fam, set, share), result) in pieces.iter().zip(per_piece) {
         jobs.extend(
@@ -129,71 +145,90 @@ pub(crate) fn instruction_rows(
             Err(e) => measured.extend(share.iter().map(|_| Err(e.clone()))),
         }
     }
-    let mut rows = Vec::new();
-    let mut failures = Vec::new();
-    for fam in &families {
-        let mut measured_here: Vec<(CacheKind, EvaluatorKind, MeasuredArm)> = Vec::new();
-        for (&(f, cache, eval, simulated), m) in jobs.iter().zip(&measured) {
-            if f != *fam {
-                continue;
-            }
-            match m {
-                Ok(m) => {
-                    rows.extend(arm_rows(fam, cache, eval, m, simulated));
-                    measured_here.push((cache, eval, *m));
-                }
-                Err(e) => failures.push(e.clone()),
-            }
+    (jobs, measured)
+}
+
+/// The count rows of `fam`'s measured configurations and, where the configurations they need were measured, its
+/// break-even rows; a failure to measure, or lookups that differ where they must agree, goes to `failures`.
+fn family_rows(
+    fam: &str,
+    plan: &InstructionPlan,
+    jobs: &[Job<'_>],
+    measured: &[Result<MeasuredArm, String>],
+    rows: &mut Vec<CountRow>,
+    failures: &mut Vec<String>,
+) {
+    let mut measured_here: Vec<(CacheKind, EvaluatorKind, MeasuredArm)> = Vec::new();
+    for (&(f, cache, eval, simulated), m) in jobs.iter().zip(measured) {
+        if f != fam {
+            continue;
         }
-        let find = |cache: CacheKind, eval: EvaluatorKind| {
-            measured_here
-                .iter()
-                .find(|(c, e, _)| *c == cache && *e == eval)
-                .map(|(_, _, m)| *m)
-        };
-        let Some(nc) = find(CacheKind::None, EvaluatorKind::Constant) else {
+        match m {
+            Ok(m) => {
+                rows.extend(arm_rows(fam, cache, eval, m, simulated));
+                measured_here.push((cache, eval, *m));
+            }
+            Err(e) => failures.push(e.clone()),
+        }
+    }
+    let find = |cache: CacheKind, eval: EvaluatorKind| {
+        measured_here
+            .iter()
+            .find(|(c, e, _)| *c == cache && *e == eval)
+            .map(|(_, _, m)| *m)
+    };
+    let Some(nc) = find(CacheKind::None, EvaluatorKind::Constant) else {
+        return;
+    };
+    // Each evaluator's cost against the constant one, and each of its cached arms' probe cost: one break-even per
+    // measured variant (At a glance reads the fastest one's).
+    for &(cache, eval) in plan
+        .arms
+        .iter()
+        .filter(|(c, e)| *c != CacheKind::None && *e != EvaluatorKind::Constant)
+    {
+        let (Some(ne), Some(ve)) = (find(CacheKind::None, eval), find(cache, eval)) else {
             continue;
         };
-        // Each evaluator's cost against the constant one, and each of its cached arms' probe cost: one
-        // break-even per measured variant (At a glance reads the fastest one's).
-        for &(cache, eval) in plan
-            .arms
-            .iter()
-            .filter(|(c, e)| *c != CacheKind::None && *e != EvaluatorKind::Constant)
-        {
-            let (Some(ne), Some(ve)) = (find(CacheKind::None, eval), find(cache, eval)) else {
-                continue;
-            };
-            if ne.lookups != ve.lookups || nc.lookups != ve.lookups {
-                failures.push(format!(
-                    "{fam}: lookups differ between the break-even configurations (none/{eval} {}, none/constant {}, \
-                     {}/{eval} {}); no break-even figures",
-                    ne.lookups,
-                    nc.lookups,
-                    cache.name(),
-                    ve.lookups
-                ));
-            } else if let Some(b) = BreakEven::derive(&BreakEvenInputs {
-                none_evaluator: ne.totals.ir as f64,
-                none_constant: nc.totals.ir as f64,
-                cached_evaluator: ve.totals.ir as f64,
-                lookups: ve.lookups as f64,
-                misses: ve.evaluator_calls as f64,
-            }) {
-                let key = row_key(fam, cache, eval);
-                for (metric, value) in [
-                    (Metric::EvaluatorInstructionsPerCall, b.evaluator),
-                    (Metric::ProbeInstructionsPerLookup, b.probe),
-                ] {
-                    rows.push(CountRow {
-                        key: key.clone(),
-                        metric,
-                        value: value.round() as i128,
-                    });
-                }
+        if ne.lookups != ve.lookups || nc.lookups != ve.lookups {
+            failures.push(format!(
+                "{fam}: lookups differ between the break-even configurations (none/{eval} {}, none/constant {}, \
+                 {}/{eval} {}); no break-even figures",
+                ne.lookups,
+                nc.lookups,
+                cache.name(),
+                ve.lookups
+            ));
+        } else if let Some(b) = BreakEven::derive(&BreakEvenInputs {
+            none_evaluator: ne.totals.ir as f64,
+            none_constant: nc.totals.ir as f64,
+            cached_evaluator: ve.totals.ir as f64,
+            lookups: ve.lookups as f64,
+            misses: ve.evaluator_calls as f64,
+        }) {
+            let key = row_key(fam, cache, eval);
+            for (metric, value) in [
+                (Metric::EvaluatorInstructionsPerCall, b.evaluator),
+                (Metric::ProbeInstructionsPerLookup, b.probe),
+            ] {
+                rows.push(CountRow {
+                    key: key.clone(),
+                    metric,
+                    value: value.round() as i128,
+                });
             }
         }
     }
+}
+
+/// The one-line status note: how the counts were measured, how many were reused, which configurations failed.
+fn status_note(
+    version: &str,
+    cache_sim: bool,
+    plan: &InstructionPlan,
+    measured: &[Result<MeasuredArm, String>],
+    failures: &[String],
+) -> String {
     let mut note = format!(
         "Measured with {version} (callgrind, {}, collection toggled on the measured operation only{}; \
          {}; traversal cache on; one operation = the first successor of each family).",
@@ -223,13 +258,13 @@ pub(crate) fn instruction_rows(
         note.push_str(&format!(
             " {reused} of {} configurations' counts were reused from an earlier run of the same child (same binary, \
              scenario file, valgrind and arguments: `.cache/callgrind/` in the output folder).",
-            jobs.len()
+            measured.len()
         ));
     }
     if !failures.is_empty() {
         note.push_str(&format!(" Failed configurations: {}", failures.join("; ")));
     }
-    (rows, note)
+    note
 }
 
 /// A set of arms measured the same way, with what one of them costs relative to another set's (a child that
