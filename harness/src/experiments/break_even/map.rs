@@ -41,8 +41,7 @@ pub(crate) struct MapSpec<'a> {
 
 /// One family's map: a row per variant x rung (provenance columns empty; the caller fills them).
 pub(crate) fn measure_map(scn: &LoadedScenario, spec: &MapSpec) -> Result<Vec<BreakEvenRecord>> {
-    let family = scn.family.name();
-    let traversal = spec.traversal.name();
+    let (family, traversal) = (scn.family.name(), spec.traversal.name());
     let variants: Vec<CacheKind> = spec
         .variants
         .iter()
@@ -55,6 +54,87 @@ pub(crate) fn measure_map(scn: &LoadedScenario, spec: &MapSpec) -> Result<Vec<Br
         .copied()
         .filter(|r| *r != EvaluatorKind::Constant)
         .collect();
+    let Counts {
+        base,
+        models,
+        costs,
+    } = count(scn, spec, &variants, &rungs)?;
+    let lookups = base.lookups;
+
+    // Timing: the uncached constant arm (ns per instruction), then per rung the uncached arm and every variant,
+    // all interleaved round by round so drift hits them alike.
+    let states = operation_states(scn);
+    let arm = |cache, eval| Arm {
+        cache,
+        eval,
+        traversal: spec.traversal,
+    };
+    let mut arms = vec![arm(CacheKind::None, EvaluatorKind::Constant)];
+    for &r in &rungs {
+        arms.push(arm(CacheKind::None, r));
+        arms.extend(variants.iter().map(|&v| arm(v, r)));
+    }
+    let mut ops: Vec<_> = arms
+        .iter()
+        .map(|&a| timed_operation(&states, scn.depth, a))
+        .collect();
+    let mut refs: Vec<&mut dyn FnMut()> = ops.iter_mut().map(|o| &mut **o as _).collect();
+    let timed = measure_interleaved(&mut refs, &spec.plan);
+    let median = |i: usize| summarize(&timed[i].ns_per_op).map_or(f64::NAN, |s| s.point);
+    let constant_ns = median(0);
+    let ns_per_instruction = constant_ns / base.totals.ir as f64;
+
+    let mut rows = Vec::new();
+    for (ri, (&rung, &e)) in rungs.iter().zip(&costs).enumerate() {
+        let none_at = 1 + ri * (1 + variants.len());
+        let evaluator_ns_per_call = (median(none_at) - constant_ns) / lookups as f64;
+        for (vi, (&v, model)) in variants.iter().zip(&models).enumerate() {
+            let at = none_at + 1 + vi;
+            let Some(ratio) = paired_ratio(&timed[none_at].ns_per_op, &timed[at].ns_per_op) else {
+                bail!("{family} traversal {traversal}: {v}/{rung} has no timed rounds");
+            };
+            rows.push(
+                BreakEvenRecord {
+                    scenario: family.to_owned(),
+                    traversal: traversal.to_owned(),
+                    variant: v.name().to_owned(),
+                    evaluator: rung.to_string(),
+                    lookups,
+                    misses: model.misses,
+                    operation_instructions: base.totals.ir,
+                    probe_instructions_per_lookup: model.probe,
+                    evaluator_instructions_per_call: e,
+                    break_even_instructions_per_call: model.break_even(),
+                    evaluator_ns_per_call,
+                    ns_per_instruction,
+                    predicted_speedup: model.speedup(e.max(0.0)),
+                    ..BreakEvenRecord::default()
+                }
+                .with_measured(&ratio),
+            );
+        }
+    }
+    Ok(rows)
+}
+
+/// The counted side of one map: the uncached constant arm, each variant's cost model, each rung's instructions
+/// per call.
+struct Counts {
+    base: MeasuredArm,
+    models: Vec<CostModel>,
+    costs: Vec<f64>,
+}
+
+/// Every count of one map, on every core at once (deterministic counts: running them side by side changes no
+/// figure, and nothing is timed meanwhile).
+fn count(
+    scn: &LoadedScenario,
+    spec: &MapSpec,
+    variants: &[CacheKind],
+    rungs: &[EvaluatorKind],
+) -> Result<Counts> {
+    let family = scn.family.name();
+    let traversal = spec.traversal.name();
     let children = Children {
         exe: spec.exe,
         scenarios_dir: spec.scenarios_dir,
@@ -118,58 +198,9 @@ pub(crate) fn measure_map(scn: &LoadedScenario, spec: &MapSpec) -> Result<Vec<Br
         costs.push(evaluator_cost(m.totals.ir, base.totals.ir, lookups));
     }
 
-    // Timing: the uncached constant arm (ns per instruction), then per rung the uncached arm and every variant,
-    // all interleaved round by round so drift hits them alike.
-    let states = operation_states(scn);
-    let arm = |cache, eval| Arm {
-        cache,
-        eval,
-        traversal: spec.traversal,
-    };
-    let mut arms = vec![arm(CacheKind::None, EvaluatorKind::Constant)];
-    for &r in &rungs {
-        arms.push(arm(CacheKind::None, r));
-        arms.extend(variants.iter().map(|&v| arm(v, r)));
-    }
-    let mut ops: Vec<_> = arms
-        .iter()
-        .map(|&a| timed_operation(&states, scn.depth, a))
-        .collect();
-    let mut refs: Vec<&mut dyn FnMut()> = ops.iter_mut().map(|o| &mut **o as _).collect();
-    let timed = measure_interleaved(&mut refs, &spec.plan);
-    let median = |i: usize| summarize(&timed[i].ns_per_op).map_or(f64::NAN, |s| s.point);
-    let constant_ns = median(0);
-    let ns_per_instruction = constant_ns / base.totals.ir as f64;
-
-    let mut rows = Vec::new();
-    for (ri, (&rung, &e)) in rungs.iter().zip(&costs).enumerate() {
-        let none_at = 1 + ri * (1 + variants.len());
-        let evaluator_ns_per_call = (median(none_at) - constant_ns) / lookups as f64;
-        for (vi, (&v, model)) in variants.iter().zip(&models).enumerate() {
-            let at = none_at + 1 + vi;
-            let Some(ratio) = paired_ratio(&timed[none_at].ns_per_op, &timed[at].ns_per_op) else {
-                bail!("{family} traversal {traversal}: {v}/{rung} has no timed rounds");
-            };
-            rows.push(
-                BreakEvenRecord {
-                    scenario: family.to_owned(),
-                    traversal: traversal.to_owned(),
-                    variant: v.name().to_owned(),
-                    evaluator: rung.to_string(),
-                    lookups,
-                    misses: model.misses,
-                    operation_instructions: base.totals.ir,
-                    probe_instructions_per_lookup: model.probe,
-                    evaluator_instructions_per_call: e,
-                    break_even_instructions_per_call: model.break_even(),
-                    evaluator_ns_per_call,
-                    ns_per_instruction,
-                    predicted_speedup: model.speedup(e.max(0.0)),
-                    ..BreakEvenRecord::default()
-                }
-                .with_measured(&ratio),
-            );
-        }
-    }
-    Ok(rows)
+    Ok(Counts {
+        base,
+        models,
+        costs,
+    })
 }

@@ -429,6 +429,44 @@ fn game_search(
     game_search::analyse(&traces, &config.policies, config.threads, progress)
 }
 
+/// One replay: a stream (its index in the prepared streams, plan by plan, seed by seed), a policy and a budget.
+type ReplayJob = (usize, PolicyKind, usize);
+
+/// Each plan's budgets, and every replay of the run.
+fn replay_jobs(
+    config: &Config,
+    prepared: &[Prepared],
+    plans: usize,
+) -> (Vec<Vec<usize>>, Vec<ReplayJob>) {
+    let n_seeds = config.seeds.len();
+    let budgets_of = |p: usize| -> Vec<usize> {
+        if p > 0 {
+            return config.control_budgets.clone();
+        }
+        match &config.budgets {
+            Some(b) => b.clone(),
+            None => default_budgets(
+                prepared[..n_seeds]
+                    .iter()
+                    .map(|x| x.stream.universe())
+                    .max()
+                    .unwrap_or(1),
+            ),
+        }
+    };
+    let plan_budgets: Vec<Vec<usize>> = (0..plans).map(budgets_of).collect();
+    let mut run_jobs: Vec<ReplayJob> = Vec::new();
+    for i in 0..prepared.len() {
+        let p = i / n_seeds;
+        for &policy in &config.policies {
+            for &b in &plan_budgets[p] {
+                run_jobs.push((i, policy, b));
+            }
+        }
+    }
+    (plan_budgets, run_jobs)
+}
+
 /// Runs the experiment in memory (the only file it may write is the configured trace).
 pub(crate) fn execute(config: &Config, progress: &Progress) -> Result<Outcome> {
     config.validate()?;
@@ -475,31 +513,7 @@ pub(crate) fn execute(config: &Config, progress: &Progress) -> Result<Outcome> {
     }
 
     let n_seeds = config.seeds.len();
-    let budgets_of = |p: usize| -> Vec<usize> {
-        if p > 0 {
-            return config.control_budgets.clone();
-        }
-        match &config.budgets {
-            Some(b) => b.clone(),
-            None => default_budgets(
-                prepared[..n_seeds]
-                    .iter()
-                    .map(|x| x.stream.universe())
-                    .max()
-                    .unwrap_or(1),
-            ),
-        }
-    };
-    let plan_budgets: Vec<Vec<usize>> = (0..plans.len()).map(budgets_of).collect();
-    let mut run_jobs: Vec<(usize, PolicyKind, usize)> = Vec::new();
-    for i in 0..prepared.len() {
-        let p = i / n_seeds;
-        for &policy in &config.policies {
-            for &b in &plan_budgets[p] {
-                run_jobs.push((i, policy, b));
-            }
-        }
-    }
+    let (plan_budgets, run_jobs) = replay_jobs(config, &prepared, plans.len());
     progress.set_message("replaying the policies");
     progress.set_length(run_jobs.len() as u64);
     let t2 = Instant::now();
