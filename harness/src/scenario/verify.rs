@@ -24,61 +24,99 @@ pub(crate) fn verify(
     scn: &LoadedScenario,
     progress: impl Fn() + Sync,
 ) -> Result<VerifyReport, ScenarioError> {
-    for (ri, root) in scn.file.roots.iter().enumerate() {
-        let root_state = GameState::from_dfen(&root.dfen).map_err(|e| ScenarioError::Dfen {
-            path: scn.path.clone(),
-            entry: scn.entry_name(ri, None),
-            field: "dfen".into(),
-            dfen: root.dfen.clone(),
-            message: e.to_string(),
-        })?;
-        let recomputed = oracle_successors(&root_state);
-        let frozen: Vec<GameState> = scn
-            .successors
-            .iter()
-            .filter(|s| s.root == ri)
-            .map(|s| s.state)
-            .collect();
-        let stale = |message: String| ScenarioError::StaleSuccessors {
-            path: scn.path.clone(),
-            entry: scn.entry_name(ri, None),
-            message,
-        };
-        if let Some(extra) = frozen.iter().find(|s| !recomputed.contains(s)) {
-            return Err(stale(format!(
-                "frozen successor {} is not reachable by a legal turn",
-                extra.to_dfen()
-            )));
-        }
-        if let Some(missing) = recomputed.iter().find(|s| !frozen.contains(s)) {
-            return Err(stale(format!(
-                "legal successor {} is missing from the file",
-                missing.to_dfen()
-            )));
-        }
-        if frozen.len() != recomputed.len() {
-            return Err(stale(format!(
-                "{} frozen successors (with duplicates) for {} distinct legal ones",
-                frozen.len(),
-                recomputed.len()
-            )));
-        }
-        if let Some(si) = (0..frozen.len()).find(|&i| frozen[i] != recomputed[i]) {
-            let listed = frozen
-                .iter()
-                .position(|s| *s == recomputed[si])
-                .unwrap_or(si);
-            return Err(ScenarioError::Invalid {
-                path: scn.path.clone(),
-                entry: scn.entry_name(ri, Some(si)),
-                field: "dfen".into(),
-                message: format!(
-                    "successors out of order: the reference turn order reaches successor {listed} here; \
-                     successors are listed in order of first appearance"
-                ),
-            });
+    for ri in 0..scn.file.roots.len() {
+        check_successor_list(scn, ri)?;
+    }
+    let recomputed = recompute_values(scn, progress);
+    let mut values = 0;
+    for (s, got) in scn.successors.iter().zip(recomputed) {
+        for (kind, recomputed) in got {
+            let frozen = s.expected[&kind];
+            values += 1;
+            if frozen != recomputed {
+                return Err(ScenarioError::Stale {
+                    path: scn.path.clone(),
+                    entry: scn.entry_name(s.root, Some(s.index)),
+                    evaluator: kind.to_string(),
+                    dfen: s.state.to_dfen(),
+                    frozen,
+                    recomputed,
+                });
+            }
         }
     }
+    Ok(VerifyReport {
+        roots: scn.file.roots.len(),
+        successors: scn.successors.len(),
+        values,
+    })
+}
+
+/// Root `ri`'s frozen successors against the oracle's: the same set, in the order of first appearance.
+fn check_successor_list(scn: &LoadedScenario, ri: usize) -> Result<(), ScenarioError> {
+    let root = &scn.file.roots[ri];
+    let root_state = GameState::from_dfen(&root.dfen).map_err(|e| ScenarioError::Dfen {
+        path: scn.path.clone(),
+        entry: scn.entry_name(ri, None),
+        field: "dfen".into(),
+        dfen: root.dfen.clone(),
+        message: e.to_string(),
+    })?;
+    let recomputed = oracle_successors(&root_state);
+    let frozen: Vec<GameState> = scn
+        .successors
+        .iter()
+        .filter(|s| s.root == ri)
+        .map(|s| s.state)
+        .collect();
+    let stale = |message: String| ScenarioError::StaleSuccessors {
+        path: scn.path.clone(),
+        entry: scn.entry_name(ri, None),
+        message,
+    };
+    if let Some(extra) = frozen.iter().find(|s| !recomputed.contains(s)) {
+        return Err(stale(format!(
+            "frozen successor {} is not reachable by a legal turn",
+            extra.to_dfen()
+        )));
+    }
+    if let Some(missing) = recomputed.iter().find(|s| !frozen.contains(s)) {
+        return Err(stale(format!(
+            "legal successor {} is missing from the file",
+            missing.to_dfen()
+        )));
+    }
+    if frozen.len() != recomputed.len() {
+        return Err(stale(format!(
+            "{} frozen successors (with duplicates) for {} distinct legal ones",
+            frozen.len(),
+            recomputed.len()
+        )));
+    }
+    if let Some(si) = (0..frozen.len()).find(|&i| frozen[i] != recomputed[i]) {
+        let listed = frozen
+            .iter()
+            .position(|s| *s == recomputed[si])
+            .unwrap_or(si);
+        return Err(ScenarioError::Invalid {
+            path: scn.path.clone(),
+            entry: scn.entry_name(ri, Some(si)),
+            field: "dfen".into(),
+            message: format!(
+                "successors out of order: the reference turn order reaches successor {listed} here; \
+                 successors are listed in order of first appearance"
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Every successor's values recomputed by the oracle (the frozen two in one traversal, any other evaluator the
+/// file carries in its own), spread over the cores, in file order.
+fn recompute_values(
+    scn: &LoadedScenario,
+    progress: impl Fn() + Sync,
+) -> Vec<Vec<(EvaluatorKind, i64)>> {
     let evals: [EvalFn; 2] = FROZEN_EVALUATORS.map(|e| e.function());
     // The frozen two in one traversal; any other evaluator the file carries (`freeze --from --eval`) in its own.
     let values_of = |s: &LoadedSuccessor| -> Vec<(EvaluatorKind, i64)> {
@@ -122,29 +160,10 @@ pub(crate) fn verify(
             }
         }
     });
-    let mut values = 0;
-    for (s, got) in scn.successors.iter().zip(recomputed) {
-        let got = got.expect("every successor was recomputed");
-        for (kind, recomputed) in got {
-            let frozen = s.expected[&kind];
-            values += 1;
-            if frozen != recomputed {
-                return Err(ScenarioError::Stale {
-                    path: scn.path.clone(),
-                    entry: scn.entry_name(s.root, Some(s.index)),
-                    evaluator: kind.to_string(),
-                    dfen: s.state.to_dfen(),
-                    frozen,
-                    recomputed,
-                });
-            }
-        }
-    }
-    Ok(VerifyReport {
-        roots: scn.file.roots.len(),
-        successors: scn.successors.len(),
-        values,
-    })
+    recomputed
+        .into_iter()
+        .map(|v| v.expect("every successor was recomputed"))
+        .collect()
 }
 
 /// Distinct states after a legal turn and `end_turn`, from the oracle's own turn generator.
