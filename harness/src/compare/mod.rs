@@ -7,8 +7,8 @@
 //!
 //! Layers: [`build`] (revision → binary), [`invocation`] (binary → one main-job run folder), [`counts`] (exact
 //! counts and the agreement check), `interleaved` and [`round_child`] (paired short rounds), [`verdict`] (ratios
-//! and verdicts), [`summary`] (CSV and table), `run` (the comparison from start to finish) and `page` (`compare.md`,
-//! rendered from the comparison folder).
+//! and verdicts), [`summary`] (CSV and table, their rows in `row` and `round_row`), `run` (the comparison from start
+//! to finish) and `page` (`compare.md`, rendered from the comparison folder).
 
 mod round_row;
 mod row;
