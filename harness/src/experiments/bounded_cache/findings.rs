@@ -401,7 +401,7 @@ mod tests {
         calls: u64,
         speedup: [f64; 3],
     ) -> BoundedCacheRecord {
-        BoundedCacheRecord {
+        crate::record::schema::CsvRecord::upgraded(BoundedCacheRecord {
             workload: "expansion".into(),
             scenario: "sparse".into(),
             depth: 1,
@@ -428,7 +428,7 @@ mod tests {
             git_revision: "g".into(),
             seed: 1,
             ..BoundedCacheRecord::default()
-        }
+        })
     }
 
     #[test]

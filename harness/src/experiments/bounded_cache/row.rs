@@ -6,7 +6,7 @@ use crate::arm::{CacheArm, UNBOUNDED, Workload};
 use crate::record::schema::SchemaError;
 use crate::record::schema::{CsvRecord, Located, read_records, write_records};
 use crate::record::schema::{
-    check_interval, check_method, interval_columns, order_statistic_level,
+    check_interval, check_method, interval_columns, older_order_statistic,
 };
 use crate::record::{Known, RecordError};
 use crate::statistics::Method;
@@ -53,24 +53,26 @@ pub(crate) struct BoundedCacheRecord {
     pub ci_low_ns: f64,
     /// Upper end of the median's 95% interval.
     pub ci_high_ns: f64,
-    /// The time interval's coverage (empty in older runs: the order-statistic level of `samples` rounds).
+    /// The time interval's coverage (missing in older runs: read as the order-statistic level of `samples`
+    /// rounds).
     #[serde(default)]
-    pub time_level: Option<f64>,
-    /// How it was computed (`order_statistic`; empty in older runs).
+    pub time_level: f64,
+    /// How it was computed (`order_statistic`; missing in older runs).
     #[serde(default)]
-    pub time_method: Option<String>,
+    pub time_method: String,
     /// time(unbounded) / time(this cache), paired per round, > 1 = faster.
     pub speedup_vs_unbounded: f64,
     /// Lower end of the speedup's 95% interval.
     pub speedup_low: f64,
     /// Upper end of the speedup's 95% interval.
     pub speedup_high: f64,
-    /// The speedup interval's coverage (empty in older runs: the order-statistic level of `samples` rounds).
+    /// The speedup interval's coverage (missing in older runs: read as the order-statistic level of `samples`
+    /// rounds).
     #[serde(default)]
-    pub speedup_level: Option<f64>,
-    /// How it was computed (`paired_ratio`; empty in older runs).
+    pub speedup_level: f64,
+    /// How it was computed (`paired_ratio`; missing in older runs).
     #[serde(default)]
-    pub speedup_method: Option<String>,
+    pub speedup_method: String,
     /// `host (cpu, N cores)`.
     pub machine: String,
     /// `rustc -V`.
@@ -96,22 +98,19 @@ impl BoundedCacheRecord {
 // The time per invocation: the median of `samples` rounds with its order-statistic interval.
 interval_columns!(BoundedCacheRecord {
     time,
-    with_time: [median_ns, ci_low_ns, ci_high_ns, time_level, time_method],
-    n: samples,
-    older: |r| order_statistic_level(r.samples, Method::OrderStatistic)
+    with_time: whole [median_ns, ci_low_ns, ci_high_ns, time_level, samples, time_method]
 });
 // The speedup over the unbounded cache: the median of per-round ratios of interleaved timing.
 interval_columns!(BoundedCacheRecord {
     speedup,
-    with_speedup: [
+    with_speedup: whole [
         speedup_vs_unbounded,
         speedup_low,
         speedup_high,
         speedup_level,
+        samples,
         speedup_method
-    ],
-    n: samples,
-    older: |r| order_statistic_level(r.samples, Method::PairedRatio)
+    ]
 });
 
 impl CsvRecord for BoundedCacheRecord {
@@ -153,6 +152,23 @@ impl CsvRecord for BoundedCacheRecord {
         "git_revision",
         "seed",
     ];
+
+    fn upgraded(mut self) -> Self {
+        let n = self.samples;
+        older_order_statistic(
+            &mut self.time_level,
+            &mut self.time_method,
+            n,
+            Method::OrderStatistic,
+        );
+        older_order_statistic(
+            &mut self.speedup_level,
+            &mut self.speedup_method,
+            n,
+            Method::PairedRatio,
+        );
+        self
+    }
 
     fn check(&self) -> Result<(), (&'static str, String)> {
         if let Known::Other(w) = self.workload() {
@@ -196,8 +212,8 @@ impl CsvRecord for BoundedCacheRecord {
                 ),
             ));
         }
-        check_method("time_method", self.time_method.as_deref())?;
-        check_method("speedup_method", self.speedup_method.as_deref())?;
+        check_method("time_method", Some(&self.time_method))?;
+        check_method("speedup_method", Some(&self.speedup_method))?;
         check_interval(["median_ns", "ci_low_ns", "ci_high_ns"], &self.time(), true)?;
         check_interval(
             ["speedup_vs_unbounded", "speedup_low", "speedup_high"],
@@ -255,7 +271,7 @@ pub(crate) mod tests {
         calls: u64,
         ns: f64,
     ) -> BoundedCacheRecord {
-        BoundedCacheRecord {
+        crate::record::schema::CsvRecord::upgraded(BoundedCacheRecord {
             workload: "expansion".into(),
             scenario: "sparse".into(),
             depth: 1,
@@ -285,7 +301,7 @@ pub(crate) mod tests {
             git_revision: "abc".into(),
             seed: 1,
             ..BoundedCacheRecord::default()
-        }
+        })
     }
 
     #[test]

@@ -532,7 +532,7 @@ mod tests {
             misses: 100,
             probe: 90.0,
         };
-        BreakEvenRecord {
+        crate::record::schema::CsvRecord::upgraded(BreakEvenRecord {
             scenario: "sparse".into(),
             traversal: "on".into(),
             variant: variant.into(),
@@ -555,7 +555,7 @@ mod tests {
             git_revision: "g".into(),
             seed: 1,
             ..BreakEvenRecord::default()
-        }
+        })
     }
 
     #[test]
@@ -629,33 +629,35 @@ mod tests {
 
     #[test]
     fn the_search_line_borrows_the_expansions_probe_cost_at_the_searchs_hit_rate() {
-        let search = |pruning: &str, leaves: u64, hits: u64| SearchRecord {
-            scenario: "sparse".into(),
-            depth_turns: 3,
-            pruning: pruning.into(),
-            tt: "on".into(),
-            variant: "optimized".into(),
-            evaluator: "material".into(),
-            roots: 1,
-            nodes: 10,
-            leaves,
-            evaluator_calls: leaves - hits,
-            cache_hits: hits,
-            tt_probes: 0,
-            tt_hits: 0,
-            tt_cutoffs: 0,
-            tt_stores: 0,
-            tt_overwrites: 0,
-            loss_tainted_rolls: 0,
-            samples: 7,
-            time_ns: 1.0,
-            time_low_ns: 1.0,
-            time_high_ns: 1.0,
-            machine: "m".into(),
-            rustc: "r".into(),
-            git_revision: "g".into(),
-            seed: 1,
-            ..SearchRecord::default()
+        let search = |pruning: &str, leaves: u64, hits: u64| {
+            crate::record::schema::CsvRecord::upgraded(SearchRecord {
+                scenario: "sparse".into(),
+                depth_turns: 3,
+                pruning: pruning.into(),
+                tt: "on".into(),
+                variant: "optimized".into(),
+                evaluator: "material".into(),
+                roots: 1,
+                nodes: 10,
+                leaves,
+                evaluator_calls: leaves - hits,
+                cache_hits: hits,
+                tt_probes: 0,
+                tt_hits: 0,
+                tt_cutoffs: 0,
+                tt_stores: 0,
+                tt_overwrites: 0,
+                loss_tainted_rolls: 0,
+                samples: 7,
+                time_ns: 1.0,
+                time_low_ns: 1.0,
+                time_high_ns: 1.0,
+                machine: "m".into(),
+                rustc: "r".into(),
+                git_revision: "g".into(),
+                seed: 1,
+                ..SearchRecord::default()
+            })
         };
         let f = BreakEvenFindings::of(&[row("optimized", "material", 10.0, 0.5, 0.6)]);
         // star2 is the strongest pruning recorded: its hit rate 45% with p = 90 gives 200 instructions.

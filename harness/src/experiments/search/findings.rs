@@ -313,7 +313,7 @@ mod tests {
     use super::*;
 
     fn row(pruning: &str, tt: &str, variant: &str, leaves: u64, ns: f64) -> SearchRecord {
-        SearchRecord {
+        crate::record::schema::CsvRecord::upgraded(SearchRecord {
             scenario: "sparse".into(),
             depth_turns: 3,
             pruning: pruning.into(),
@@ -340,7 +340,7 @@ mod tests {
             git_revision: "g".into(),
             seed: 1,
             ..SearchRecord::default()
-        }
+        })
     }
 
     #[test]

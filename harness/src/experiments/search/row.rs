@@ -6,7 +6,7 @@ use crate::record::RecordError;
 use crate::record::schema::SchemaError;
 use crate::record::schema::{CsvRecord, read_unique, write_records};
 use crate::record::schema::{
-    check_interval, check_method, interval_columns, order_statistic_level,
+    check_interval, check_method, interval_columns, older_order_statistic,
 };
 use crate::statistics::Method;
 use serde::{Deserialize, Serialize};
@@ -61,12 +61,13 @@ pub(crate) struct SearchRecord {
     /// Upper end of its interval.
     #[serde(alias = "ci_high_ns")]
     pub time_high_ns: f64,
-    /// The interval's coverage (empty in older runs: the order-statistic interval of `samples` passes).
+    /// The interval's coverage (missing in older runs: read as the order-statistic interval's of `samples`
+    /// passes).
     #[serde(default)]
-    pub time_level: Option<f64>,
-    /// How it was computed (`student_t` over sessions; empty in older runs: `order_statistic`).
+    pub time_level: f64,
+    /// How it was computed (`student_t` over sessions; missing in older runs: read as `order_statistic`).
     #[serde(default)]
-    pub time_method: Option<String>,
+    pub time_method: String,
     /// Speedup over the family's unpruned arm (no pruning, no table, no cache), time(plain) / time(arm): the
     /// median of per-round ratios of the interleaved timing. Empty in runs written before it was recorded.
     #[serde(default)]
@@ -130,9 +131,7 @@ impl SearchRecord {
 
 interval_columns!(SearchRecord {
     time,
-    with_time: [time_ns, time_low_ns, time_high_ns, time_level, time_method],
-    n: samples,
-    older: |r| order_statistic_level(r.samples, Method::OrderStatistic)
+    with_time: whole [time_ns, time_low_ns, time_high_ns, time_level, samples, time_method]
 });
 interval_columns!(SearchRecord {
     speedup, with_speedup: optional [speedup_vs_plain, speedup_low, speedup_high, speedup_level, speedup_n,
@@ -207,6 +206,12 @@ impl CsvRecord for SearchRecord {
         "seed",
     ];
 
+    fn upgraded(mut self) -> Self {
+        let (level, method) = (&mut self.time_level, &mut self.time_method);
+        older_order_statistic(level, method, self.samples, Method::OrderStatistic);
+        self
+    }
+
     fn check(&self) -> Result<(), (&'static str, String)> {
         for (column, text) in [
             ("scenario", &self.scenario),
@@ -227,7 +232,7 @@ impl CsvRecord for SearchRecord {
                 format!("{} is not 1, 2 or 3", self.depth_turns),
             ));
         }
-        check_method("time_method", self.time_method.as_deref())?;
+        check_method("time_method", Some(&self.time_method))?;
         check_method("speedup_method", self.speedup_method.as_deref())?;
         check_method("cache_speedup_method", self.cache_speedup_method.as_deref())?;
         check_interval(
@@ -283,7 +288,7 @@ mod tests {
     use super::*;
 
     fn record(pruning: &str) -> SearchRecord {
-        SearchRecord {
+        crate::record::schema::CsvRecord::upgraded(SearchRecord {
             scenario: "sparse".into(),
             depth_turns: 3,
             pruning: pruning.into(),
@@ -310,7 +315,7 @@ mod tests {
             git_revision: "abc".into(),
             seed: 1,
             ..SearchRecord::default()
-        }
+        })
     }
 
     #[test]

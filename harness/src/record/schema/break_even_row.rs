@@ -5,7 +5,7 @@
 use super::SchemaError;
 use super::csv_file::{CsvRecord, read_unique, write_records};
 use super::interval_columns::{
-    check_interval, check_method, interval_columns, order_statistic_level,
+    check_interval, check_method, interval_columns, older_order_statistic,
 };
 use crate::record::RecordError;
 use crate::statistics::Method;
@@ -47,12 +47,12 @@ pub(crate) struct BreakEvenRecord {
     pub speedup_ci_low: f64,
     /// Upper end of the measured speedup's 95% interval.
     pub speedup_ci_high: f64,
-    /// Its coverage (empty in older runs: the order-statistic level of `samples` rounds).
+    /// Its coverage (missing in older runs: read as the order-statistic level of `samples` rounds).
     #[serde(default)]
-    pub speedup_level: Option<f64>,
-    /// How it was computed (`paired_ratio`; empty in older runs).
+    pub speedup_level: f64,
+    /// How it was computed (`paired_ratio`; missing in older runs).
     #[serde(default)]
-    pub speedup_method: Option<String>,
+    pub speedup_method: String,
     /// Timing rounds.
     pub samples: u64,
     /// `host (cpu, N cores)`.
@@ -68,15 +68,14 @@ pub(crate) struct BreakEvenRecord {
 // The measured speedup: the median of per-round ratios of interleaved timing over `samples` rounds.
 interval_columns!(BreakEvenRecord {
     measured,
-    with_measured: [
+    with_measured: whole [
         measured_speedup,
         speedup_ci_low,
         speedup_ci_high,
         speedup_level,
+        samples,
         speedup_method
-    ],
-    n: samples,
-    older: |r| order_statistic_level(r.samples, Method::PairedRatio)
+    ]
 });
 
 impl CsvRecord for BreakEvenRecord {
@@ -107,6 +106,12 @@ impl CsvRecord for BreakEvenRecord {
         "git_revision",
         "seed",
     ];
+
+    fn upgraded(mut self) -> Self {
+        let (level, method) = (&mut self.speedup_level, &mut self.speedup_method);
+        older_order_statistic(level, method, self.samples, Method::PairedRatio);
+        self
+    }
 
     fn check(&self) -> Result<(), (&'static str, String)> {
         for (column, text) in [
@@ -153,7 +158,7 @@ impl CsvRecord for BreakEvenRecord {
                 return Err((column, format!("{v} is not a finite positive number")));
             }
         }
-        check_method("speedup_method", self.speedup_method.as_deref())?;
+        check_method("speedup_method", Some(&self.speedup_method))?;
         check_interval(
             ["measured_speedup", "speedup_ci_low", "speedup_ci_high"],
             &self.measured(),
@@ -199,7 +204,7 @@ mod tests {
 
     /// A row; `evaluator` varies so that rows differ.
     pub(crate) fn record(evaluator: &str) -> BreakEvenRecord {
-        BreakEvenRecord {
+        crate::record::schema::CsvRecord::upgraded(BreakEvenRecord {
             scenario: "sparse".into(),
             traversal: "on".into(),
             variant: "optimized".into(),
@@ -222,7 +227,7 @@ mod tests {
             git_revision: "abc".into(),
             seed: 1,
             ..BreakEvenRecord::default()
-        }
+        })
     }
 
     #[test]
@@ -265,9 +270,6 @@ mod tests {
         let old = super::super::csv_file::without_columns(&text, BreakEvenRecord::ADDED_LATER);
         std::fs::write(&path, old).unwrap();
         let read = read_break_even(&path).unwrap();
-        assert_eq!(
-            (read[0].speedup_method.as_deref(), read[0].measured()),
-            (None, ratio)
-        );
+        assert_eq!(read[0].measured(), ratio);
     }
 }

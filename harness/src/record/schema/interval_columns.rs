@@ -1,7 +1,8 @@
 //! The one way a row stores an interval: a column group of point, low, high, level, n and method (columns added
 //! to a group are named after it, `time_level`, `speedup_method`; older files keep their names and may lack the
-//! level and method, which the group's `older` supplies), read and written only through the accessors
-//! [`interval_columns!`] generates, so no reader rebuilds an [`Interval`] from loose figures.
+//! level and method, which the row's [`super::CsvRecord::upgraded`] fills in as their writer computed them), read
+//! and written only through the accessors [`interval_columns!`] generates, so no reader rebuilds an [`Interval`]
+//! from loose figures.
 
 use crate::statistics::{Interval, Method};
 
@@ -11,49 +12,12 @@ use crate::statistics::{Interval, Method};
 /// The method is stored by its name (a `String` field; [`check_method`] rejects a name this build does not know
 /// when the row is read, naming the column, which serde's enum errors in CSV would not).
 ///
-/// - `$row { $get, $set: [point, low, high, level, method], n: samples, older: f }`: a group every row has. Point,
-///   low and high are `f64` fields, level `Option<f64>` and method `Option<String>` (empty in files written before
-///   they were stored: `f(&row)` gives the level and method such a file's writer used), n a `u64` field that may
-///   be shared with other groups (the row's samples).
-/// - `$row { $get, $set: whole [point, low, high, level, n, method] }`: a group every row of its file has stored
-///   whole from the start (`f64`, `u64` and `String` fields).
+/// - `$row { $get, $set: whole [point, low, high, level, n, method] }`: a group every row has (`f64`, `u64` and
+///   `String` fields; n may be shared with other groups, the row's samples).
 /// - `$row { $get, $set: optional [point, low, high, level, n, method] }`: a group a row may leave empty (where it
 ///   does not apply, or in files written before it was recorded), every field an `Option`; `$get` is `None`
 ///   unless all six are present.
 macro_rules! interval_columns {
-    ($row:ty { $get:ident, $set:ident: [$p:ident, $lo:ident, $hi:ident, $level:ident, $method:ident],
-        n: $n:ident, older: $older:expr }) => {
-        impl $row {
-            /// The interval of this column group.
-            pub(crate) fn $get(&self) -> $crate::statistics::Interval {
-                let older: fn(&$row) -> (f64, $crate::statistics::Method) = $older;
-                let method = self
-                    .$method
-                    .as_deref()
-                    .and_then($crate::statistics::Method::from_name);
-                let (level, method) = match (self.$level, method) {
-                    (Some(level), Some(method)) => (level, method),
-                    _ => older(self),
-                };
-                $crate::statistics::Interval {
-                    point: self.$p,
-                    low: self.$lo,
-                    high: self.$hi,
-                    level,
-                    n: self.$n as usize,
-                    method,
-                }
-            }
-
-            /// The same row with `i` in this column group.
-            pub(crate) fn $set(mut self, i: &$crate::statistics::Interval) -> $row {
-                (self.$p, self.$lo, self.$hi) = (i.point, i.low, i.high);
-                (self.$level, self.$n) = (Some(i.level), i.n as u64);
-                self.$method = Some(i.method.name().to_owned());
-                self
-            }
-        }
-    };
     ($row:ty { $get:ident, $set:ident: whole [$p:ident, $lo:ident, $hi:ident, $level:ident, $n:ident,
         $method:ident] }) => {
         impl $row {
@@ -107,15 +71,18 @@ macro_rules! interval_columns {
 }
 pub(crate) use interval_columns;
 
-/// The level and method of a median's order-statistic interval over `n` samples, as files written before the
-/// level and method were stored computed it: the exact coverage of the interval (0, no claim, without samples).
-pub(crate) fn order_statistic_level(n: u64, method: Method) -> (f64, Method) {
-    let level = if n > 0 {
-        crate::statistics::median_ci_rank(n as usize, 0.95).1
-    } else {
-        0.0
-    };
-    (level, method)
+/// Fills an order-statistic interval's level and method where a row of an older file lacks them (an empty
+/// method): the exact coverage of the median's interval over `n` samples (0, no claim, without samples), as
+/// the file's writer computed it, and `method`.
+pub(crate) fn older_order_statistic(level: &mut f64, name: &mut String, n: u64, method: Method) {
+    if name.is_empty() {
+        *level = if n > 0 {
+            crate::statistics::median_ci_rank(n as usize, 0.95).1
+        } else {
+            0.0
+        };
+        *name = method.name().to_owned();
+    }
 }
 
 /// Checks an interval's columns, named `[point, low, high]`: each finite (and non-negative where `non_negative`),

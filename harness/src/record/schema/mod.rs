@@ -23,7 +23,7 @@ pub(crate) use break_even_row::{BreakEvenRecord, read_break_even, write_break_ev
 pub(crate) use csv_file::{CsvRecord, Located, named, read_records, read_unique, write_records};
 pub(crate) use error::SchemaError;
 pub(crate) use interval_columns::{
-    check_interval, check_method, interval_columns, order_statistic_level,
+    check_interval, check_method, interval_columns, older_order_statistic,
 };
 pub(crate) use interval_row::{
     EVALUATOR_NS_PER_CALL, IntervalRow, IntervalTable, NS_PER_OP, SPEEDUP_VS_NONE,
