@@ -206,75 +206,105 @@ fn run_child(
     let hit = stored.is_some();
     let (stdout, texts) = match stored {
         Some(stored) => (stored.stdout, stored.callgrind_outs),
-        None => {
-            let first = out_files
-                .first()
-                .context("a child measures at least one window")?;
-            let prefix = first.with_extension("pid");
-            let out = crate::children::output(
-                Command::new("valgrind")
-                    .args(valgrind_options(children.cache_sim))
-                    .arg(format!("--callgrind-out-file={}.%p", prefix.display()))
-                    .arg(children.exe)
-                    .arg("callgrind-op")
-                    .args(child_args)
-                    .arg("--scenarios-dir")
-                    .arg(children.scenarios_dir),
-            )
-            .context("cannot run valgrind")?;
-            let file_of = |pid: u64| PathBuf::from(format!("{}.{pid}", prefix.display()));
-            // Every process leaves a file, the parent its empty one too; none is kept under these names.
-            let remove_all = || {
-                let Some(dir) = prefix.parent() else { return };
-                let Some(stem) = prefix
-                    .file_name()
-                    .map(|n| format!("{}.", n.to_string_lossy()))
-                else {
-                    return;
-                };
-                for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-                    if entry.file_name().to_string_lossy().starts_with(&stem) {
-                        let _ = std::fs::remove_file(entry.path());
-                    }
-                }
-            };
-            if !out.status.success() {
-                remove_all();
-                bail!(
-                    "callgrind run for {what} failed ({}): {}",
-                    out.status,
-                    String::from_utf8_lossy(&out.stderr).trim()
-                );
-            }
-            // Valgrind cuts its files short on a full disk and still succeeds: say so, before removing its files
-            // frees the space again and the cut file reads as "no instructions collected".
-            if let Err(full) = crate::record::output::check_space(&prefix) {
-                remove_all();
-                return Err(full);
-            }
-            let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-            let pids: Vec<u64> = window_lines(&stdout)
-                .filter_map(|l| reported(l, "pid"))
-                .collect();
-            let texts = if pids.len() == windows {
-                pids.iter()
-                    .map(|&pid| {
-                        let part = file_of(pid);
-                        std::fs::read_to_string(&part)
-                            .with_context(|| format!("{}: cannot read", part.display()))
-                    })
-                    .collect::<Result<Vec<String>>>()
-            } else {
-                Err(anyhow::anyhow!(
-                    "callgrind child for {what} reported {} windows, not {windows}",
-                    pids.len()
-                ))
-            };
-            remove_all();
-            (stdout, texts?)
-        }
+        None => run_valgrind(children, child_args, out_files, what)?,
     };
-    let mut totals = Vec::with_capacity(windows);
+    let totals = window_totals(&texts, out_files)?;
+    if let (Some(store), Some(key), false) = (children.store, &key, hit) {
+        // Stored only once every window parsed: a failed or empty run is never reused.
+        count_cache::store(
+            store,
+            key,
+            &count_cache::StoredChild {
+                stdout: stdout.clone(),
+                callgrind_outs: texts,
+            },
+        )?;
+    }
+    Ok((stdout, totals, hit))
+}
+
+/// Runs the child under valgrind and returns its standard output and the text of each window's callgrind file, in
+/// the order of its `pid=` lines; callgrind's files under the prefix beside `out_files[0]` are removed either way.
+fn run_valgrind(
+    children: &Children<'_>,
+    child_args: &[&str],
+    out_files: &[PathBuf],
+    what: &str,
+) -> Result<(String, Vec<String>)> {
+    let windows = out_files.len();
+    let first = out_files
+        .first()
+        .context("a child measures at least one window")?;
+    let prefix = first.with_extension("pid");
+    let out = crate::children::output(
+        Command::new("valgrind")
+            .args(valgrind_options(children.cache_sim))
+            .arg(format!("--callgrind-out-file={}.%p", prefix.display()))
+            .arg(children.exe)
+            .arg("callgrind-op")
+            .args(child_args)
+            .arg("--scenarios-dir")
+            .arg(children.scenarios_dir),
+    )
+    .context("cannot run valgrind")?;
+    let file_of = |pid: u64| PathBuf::from(format!("{}.{pid}", prefix.display()));
+    if !out.status.success() {
+        remove_process_files(&prefix);
+        bail!(
+            "callgrind run for {what} failed ({}): {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim()
+        );
+    }
+    // Valgrind cuts its files short on a full disk and still succeeds: say so, before removing its files
+    // frees the space again and the cut file reads as "no instructions collected".
+    if let Err(full) = crate::record::output::check_space(&prefix) {
+        remove_process_files(&prefix);
+        return Err(full);
+    }
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let pids: Vec<u64> = window_lines(&stdout)
+        .filter_map(|l| reported(l, "pid"))
+        .collect();
+    let texts = if pids.len() == windows {
+        pids.iter()
+            .map(|&pid| {
+                let part = file_of(pid);
+                std::fs::read_to_string(&part)
+                    .with_context(|| format!("{}: cannot read", part.display()))
+            })
+            .collect::<Result<Vec<String>>>()
+    } else {
+        Err(anyhow::anyhow!(
+            "callgrind child for {what} reported {} windows, not {windows}",
+            pids.len()
+        ))
+    };
+    remove_process_files(&prefix);
+    Ok((stdout, texts?))
+}
+
+/// Removes every callgrind file `PREFIX.PID`: every process leaves a file, the parent its empty one too; none is
+/// kept under these names.
+fn remove_process_files(prefix: &Path) {
+    let Some(dir) = prefix.parent() else { return };
+    let Some(stem) = prefix
+        .file_name()
+        .map(|n| format!("{}.", n.to_string_lossy()))
+    else {
+        return;
+    };
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        if entry.file_name().to_string_lossy().starts_with(&stem) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Writes each window's callgrind text to its file in `out_files` and parses its totals, in order; a window
+/// without a single instruction collected is an error.
+fn window_totals(texts: &[String], out_files: &[PathBuf]) -> Result<Vec<CallgrindTotals>> {
+    let mut totals = Vec::with_capacity(out_files.len());
     for (text, out_file) in texts.iter().zip(out_files) {
         std::fs::write(out_file, text)
             .with_context(|| format!("{}: cannot write", out_file.display()))?;
@@ -289,18 +319,7 @@ fn run_child(
         }
         totals.push(t);
     }
-    if let (Some(store), Some(key), false) = (children.store, &key, hit) {
-        // Stored only once every window parsed: a failed or empty run is never reused.
-        count_cache::store(
-            store,
-            key,
-            &count_cache::StoredChild {
-                stdout: stdout.clone(),
-                callgrind_outs: texts,
-            },
-        )?;
-    }
-    Ok((stdout, totals, hit))
+    Ok(totals)
 }
 
 /// The child's output lines that report a measured window (they start `pid=`), in order.

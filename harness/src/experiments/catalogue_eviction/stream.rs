@@ -6,7 +6,9 @@ use engine::domineering::{Board, Catalogue, Dyadic, Player, ShapeKey};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::fmt;
+use std::ops::RangeInclusive;
 use std::path::Path;
 use std::str::FromStr;
 
@@ -196,6 +198,121 @@ struct ShapeSlot {
     id: u32,
 }
 
+/// What playing a stream's games carries from move to move besides the stream itself: the configuration, the
+/// catalogue, the move-choice generator and every shape met so far.
+struct Games<'a> {
+    config: &'a StreamConfig,
+    catalogue: &'a Catalogue,
+    /// Region sizes (cells) that are looked up.
+    looked_up: RangeInclusive<u32>,
+    rng: Pcg64Mcg,
+    slots: HashMap<ShapeKey, ShapeSlot>,
+    /// Indices of the best-valued placements of the move being chosen (kept to reuse its allocation).
+    best: Vec<usize>,
+}
+
+impl Games<'_> {
+    /// Plays one game of batch `batch` on a `b` board to its end, every lookup recorded in `out`; its span.
+    fn play(&mut self, out: &mut LookupStream, batch: usize, b: &BoardBatch) -> Result<GameSpan> {
+        let zero = Dyadic::new(0, 0);
+        let start = out.keys.len();
+        let mut board =
+            Board::empty(b.rows, b.cols).with_context(|| format!("board {}", b.board()))?;
+        let mut mover = self.config.first;
+        let mut moves = 0u32;
+        loop {
+            let options = board.placements(mover);
+            if options.is_empty() {
+                break;
+            }
+            self.best.clear();
+            let mut best_value = zero;
+            for (i, &p) in options.iter().enumerate() {
+                out.placements_scored += 1;
+                let value = self.placement_value(out, board.play(p), mover)?;
+                let better = self.best.is_empty()
+                    || match mover {
+                        Player::Left => value > best_value,
+                        Player::Right => value < best_value,
+                    };
+                if better {
+                    self.best.clear();
+                    best_value = value;
+                }
+                if better || value == best_value {
+                    self.best.push(i);
+                }
+            }
+            let pick = self.best[self.rng.random_range(0..self.best.len())];
+            board = board.play(options[pick]);
+            mover = mover.opponent();
+            moves += 1;
+        }
+        Ok(GameSpan {
+            batch,
+            start,
+            end: out.keys.len(),
+            moves,
+            // The player to move could not move and lost.
+            left_won: mover == Player::Right,
+        })
+    }
+
+    /// The estimate's value to `mover` of the regions `after` leaves (regions beyond the catalogue count zero),
+    /// each region of a looked-up size recorded in `out` as its object id.
+    fn placement_value(
+        &mut self,
+        out: &mut LookupStream,
+        after: Board,
+        mover: Player,
+    ) -> Result<Dyadic> {
+        let mut value = Dyadic::new(0, 0);
+        for region in after.regions() {
+            let cells = region.cells();
+            if cells > Catalogue::MAX_CELLS {
+                continue;
+            }
+            let key = ShapeKey::of(&region);
+            let looked_up = self.looked_up.contains(&cells);
+            let slot = self.slot(key, cells)?;
+            if looked_up {
+                if slot.id == NO_ID {
+                    slot.id = out.shapes.len() as u32;
+                    out.shapes.push(key);
+                }
+                out.keys.push(slot.id);
+            }
+            value = value
+                + match mover {
+                    Player::Left => slot.left_moved,
+                    Player::Right => slot.right_moved,
+                };
+        }
+        Ok(value)
+    }
+
+    /// The slot of shape `key` (of `cells` cells), made from its catalogue entry the first time it is met.
+    fn slot(&mut self, key: ShapeKey, cells: u32) -> Result<&mut ShapeSlot> {
+        match self.slots.entry(key) {
+            Entry::Occupied(slot) => Ok(slot.into_mut()),
+            Entry::Vacant(vacant) => {
+                let entry = self.catalogue.get(&key).with_context(|| {
+                    format!("shape {key} ({cells} cells) is missing from the catalogue")
+                })?;
+                let (left_moved, right_moved) = match self.config.estimate {
+                    EstimateRule::MeanOfStops => (entry.mean_stop(), entry.mean_stop()),
+                    EstimateRule::OpponentStop => (entry.rs, entry.ls),
+                };
+                Ok(vacant.insert(ShapeSlot {
+                    left_moved,
+                    right_moved,
+                    id: NO_ID,
+                }))
+            }
+        }
+    }
+}
+
 impl LookupStream {
     /// Plays the configured games with one `Pcg64Mcg` seeded by `seed` and records every lookup.
     pub fn generate(
@@ -204,8 +321,14 @@ impl LookupStream {
         catalogue: &Catalogue,
     ) -> Result<LookupStream> {
         config.validate()?;
-        let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        let mut slots: HashMap<ShapeKey, ShapeSlot> = HashMap::new();
+        let mut games = Games {
+            config,
+            catalogue,
+            looked_up: config.min_lookup_cells..=config.max_lookup_cells,
+            rng: Pcg64Mcg::seed_from_u64(seed),
+            slots: HashMap::new(),
+            best: Vec::new(),
+        };
         let mut out = LookupStream {
             seed,
             keys: Vec::new(),
@@ -213,90 +336,10 @@ impl LookupStream {
             games: Vec::with_capacity(config.plan.games()),
             placements_scored: 0,
         };
-        let looked_up = config.min_lookup_cells..=config.max_lookup_cells;
-        let zero = Dyadic::new(0, 0);
-        let mut best: Vec<usize> = Vec::new();
         for (batch, b) in config.plan.0.iter().enumerate() {
             for _ in 0..b.games {
-                let start = out.keys.len();
-                let mut board =
-                    Board::empty(b.rows, b.cols).with_context(|| format!("board {}", b.board()))?;
-                let mut mover = config.first;
-                let mut moves = 0u32;
-                loop {
-                    let options = board.placements(mover);
-                    if options.is_empty() {
-                        break;
-                    }
-                    best.clear();
-                    let mut best_value = zero;
-                    for (i, &p) in options.iter().enumerate() {
-                        out.placements_scored += 1;
-                        let mut value = zero;
-                        for region in board.play(p).regions() {
-                            let cells = region.cells();
-                            if cells > Catalogue::MAX_CELLS {
-                                continue;
-                            }
-                            let key = ShapeKey::of(&region);
-                            let slot = match slots.get_mut(&key) {
-                                Some(s) => s,
-                                None => {
-                                    let entry = catalogue.get(&key).with_context(|| {
-                                        format!("shape {key} ({cells} cells) is missing from the catalogue")
-                                    })?;
-                                    let (left_moved, right_moved) = match config.estimate {
-                                        EstimateRule::MeanOfStops => {
-                                            (entry.mean_stop(), entry.mean_stop())
-                                        }
-                                        EstimateRule::OpponentStop => (entry.rs, entry.ls),
-                                    };
-                                    slots.entry(key).or_insert(ShapeSlot {
-                                        left_moved,
-                                        right_moved,
-                                        id: NO_ID,
-                                    })
-                                }
-                            };
-                            if looked_up.contains(&cells) {
-                                if slot.id == NO_ID {
-                                    slot.id = out.shapes.len() as u32;
-                                    out.shapes.push(key);
-                                }
-                                out.keys.push(slot.id);
-                            }
-                            value = value
-                                + match mover {
-                                    Player::Left => slot.left_moved,
-                                    Player::Right => slot.right_moved,
-                                };
-                        }
-                        let better = best.is_empty()
-                            || match mover {
-                                Player::Left => value > best_value,
-                                Player::Right => value < best_value,
-                            };
-                        if better {
-                            best.clear();
-                            best_value = value;
-                        }
-                        if better || value == best_value {
-                            best.push(i);
-                        }
-                    }
-                    let pick = best[rng.random_range(0..best.len())];
-                    board = board.play(options[pick]);
-                    mover = mover.opponent();
-                    moves += 1;
-                }
-                out.games.push(GameSpan {
-                    batch,
-                    start,
-                    end: out.keys.len(),
-                    moves,
-                    // The player to move could not move and lost.
-                    left_won: mover == Player::Right,
-                });
+                let game = games.play(&mut out, batch, b)?;
+                out.games.push(game);
             }
         }
         ensure!(

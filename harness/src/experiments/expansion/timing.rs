@@ -10,12 +10,13 @@ use crate::experiments::job::{report_evaluator, report_traversal};
 use crate::measure::Plan;
 use crate::measure::child::{ChildSpec, child_session};
 use crate::measure::kernel::{SessionTimes, half_width, setting_session};
-use crate::measure::schedule::run_schedule;
+use crate::measure::schedule::{Spent, run_schedule};
 use crate::operation::Arm;
 use crate::operation::evaluator_cost::evaluator_ns_per_call;
 use crate::operation::timing::{arm_timings, speedup_over};
 use crate::progress::Progress;
 use crate::record::schema::TimingPlanRecord;
+use crate::statistics::Interval;
 use crate::status;
 use anyhow::Result;
 use engine::GameState;
@@ -105,12 +106,30 @@ fn merge_timings(
     }
 }
 
-/// Fills every group's timings (the variants `job.race` times in its traversal setting) and its evaluator's cost
-/// per call (not for `constant`, whose cost is the zero every other evaluator's is measured against); the plan's
-/// records (without provenance).
-pub(crate) fn time_groups(groups: &mut [Group<'_>], job: &Job) -> Result<Vec<TimingPlanRecord>> {
-    let start = Instant::now();
-    let arms: Vec<Vec<Arm>> = groups
+/// One setting: arms of one group timed against each other.
+struct Setting {
+    /// The group's index.
+    group: usize,
+    /// The arms, in the group's order.
+    arms: Vec<Arm>,
+    /// Whether the answer reads it (timed first and adaptively).
+    headline: bool,
+}
+
+/// Whether `arms` hold the pair the answer judges: no cache and the optimized cache.
+fn judged(arms: &[Arm]) -> bool {
+    arms.iter().any(|x| x.cache == CacheKind::None)
+        && arms.iter().any(|x| x.cache == CacheKind::Optimized)
+}
+
+/// The judged pair's speedup, time(no cache) / time(optimized cache), over a setting's sessions.
+fn judged_speedup(arms: &[Arm], sessions: &[SessionTimes]) -> Option<Interval> {
+    speedup_over(arms, sessions, CacheKind::None, CacheKind::Optimized)
+}
+
+/// The arms each group times: those `job.race` times in their traversal setting, in the group's order.
+fn timed_arms(groups: &[Group<'_>], job: &Job) -> Vec<Vec<Arm>> {
+    groups
         .iter()
         .map(|g| {
             g.counts
@@ -119,21 +138,24 @@ pub(crate) fn time_groups(groups: &mut [Group<'_>], job: &Job) -> Result<Vec<Tim
                 .filter(|a| job.race.times(a.cache, a.traversal))
                 .collect()
         })
-        .collect();
-    let states: Vec<Vec<GameState>> = groups.iter().map(|g| g.states()).collect();
-    let judged = |a: &[Arm]| {
-        a.iter().any(|x| x.cache == CacheKind::None)
-            && a.iter().any(|x| x.cache == CacheKind::Optimized)
-    };
+        .collect()
+}
+
+/// The settings: each group's arms, and for a group the answer reads with more arms than the two it judges,
+/// those two alone first (timed adaptively; the group's other arms then time in the group's own setting).
+fn settings(arms: &[Vec<Arm>], job: &Job) -> Vec<Setting> {
     let (eval, traversal) = (
         report_evaluator(&job.evaluators),
         report_traversal(&job.traversals),
     );
-    // The settings: each group's arms, and for a group the answer reads with more arms than the two it judges,
-    // those two alone first (timed adaptively; the group's other arms then time in the group's own setting).
     let reads =
         |k: usize| judged(&arms[k]) && arms[k][0].eval == eval && arms[k][0].traversal == traversal;
-    let mut settings: Vec<(usize, Vec<Arm>, bool)> = Vec::new();
+    let setting = |group: usize, arms: Vec<Arm>, headline: bool| Setting {
+        group,
+        arms,
+        headline,
+    };
+    let mut settings = Vec::new();
     for (k, group) in arms.iter().enumerate() {
         let pair: Vec<Arm> = group
             .iter()
@@ -141,18 +163,29 @@ pub(crate) fn time_groups(groups: &mut [Group<'_>], job: &Job) -> Result<Vec<Tim
             .filter(|a| matches!(a.cache, CacheKind::None | CacheKind::Optimized))
             .collect();
         if reads(k) && pair.len() < group.len() {
-            settings.push((k, pair, true));
-            settings.push((k, group.clone(), false));
+            settings.push(setting(k, pair, true));
+            settings.push(setting(k, group.clone(), false));
         } else {
-            settings.push((k, group.clone(), reads(k)));
+            settings.push(setting(k, group.clone(), reads(k)));
         }
     }
-    let headline: Vec<bool> = settings.iter().map(|s| s.2).collect();
+    settings
+}
+
+/// Times every setting by `job.schedule` (the headline ones first and adaptively), a progress bar counting the
+/// sessions; what each setting spent, in `settings` order.
+fn time_settings(
+    settings: &[Setting],
+    groups: &[Group<'_>],
+    states: &[Vec<GameState>],
+    job: &Job,
+) -> Result<Vec<Spent>> {
+    let headline: Vec<bool> = settings.iter().map(|s| s.headline).collect();
     let progress = Progress::counting("timing", "sessions");
     let families: Vec<&str> = groups.iter().map(|g| g.scenario.family.name()).collect();
     let depths: Vec<_> = groups.iter().map(|g| g.scenario.depth).collect();
     let run = |i: usize, s: usize, length: Duration| {
-        let (k, arms, _) = &settings[i];
+        let Setting { group: k, arms, .. } = &settings[i];
         progress.set_message(format!(
             "{} {} traversal {}",
             families[*k],
@@ -174,44 +207,50 @@ pub(crate) fn time_groups(groups: &mut [Group<'_>], job: &Job) -> Result<Vec<Tim
         progress.inc(1);
         t
     };
-    let judge = |i: usize, s: &[SessionTimes]| {
-        speedup_over(&settings[i].1, s, CacheKind::None, CacheKind::Optimized)
-    };
+    let judge = |i: usize, s: &[SessionTimes]| judged_speedup(&settings[i].arms, s);
     let spent = run_schedule(&headline, &job.schedule, &run, &judge)?;
     progress.finish("done");
-    let mut plan = Vec::new();
-    for (i, (k, arms, headline)) in settings.iter().enumerate() {
-        let timed = arm_timings(arms, &spent[i].sessions);
-        merge_timings(&mut groups[*k].timings, timed);
-        let width = judge(i, &spent[i].sessions).map(|i| 100.0 * half_width(&i));
-        plan.push(TimingPlanRecord {
-            stage: "expansion".into(),
-            scenario: families[*k].to_owned(),
-            evaluator: arms[0].eval.to_string(),
-            traversal: arms[0].traversal.name().to_owned(),
-            variants: arms
-                .iter()
-                .map(|a| a.cache.name())
-                .collect::<Vec<_>>()
-                .join(";"),
-            headline: *headline,
-            judged: if judged(arms) {
-                "none/optimized".into()
-            } else {
-                String::new()
-            },
-            sessions: spent[i].sessions.len() as u64,
-            rounds: spent[i]
-                .sessions
-                .iter()
-                .map(|s| s.rounds.len() as u64)
-                .sum(),
-            seconds: spent[i].seconds,
-            half_width_percent: width.filter(|w| w.is_finite()),
-            stop: spent[i].stop.name().to_owned(),
-            ..TimingPlanRecord::default()
-        });
+    Ok(spent)
+}
+
+/// The plan's record of one setting of `family`: its arms, what it spent and why it stopped, and the judged
+/// pair's half-width when the setting holds the pair and the width is finite.
+fn plan_record(family: &str, setting: &Setting, spent: &Spent) -> TimingPlanRecord {
+    let arms = &setting.arms;
+    let width = judged_speedup(arms, &spent.sessions).map(|i| 100.0 * half_width(&i));
+    TimingPlanRecord {
+        stage: "expansion".into(),
+        scenario: family.to_owned(),
+        evaluator: arms[0].eval.to_string(),
+        traversal: arms[0].traversal.name().to_owned(),
+        variants: arms
+            .iter()
+            .map(|a| a.cache.name())
+            .collect::<Vec<_>>()
+            .join(";"),
+        headline: setting.headline,
+        judged: if judged(arms) {
+            "none/optimized".into()
+        } else {
+            String::new()
+        },
+        sessions: spent.sessions.len() as u64,
+        rounds: spent.sessions.iter().map(|s| s.rounds.len() as u64).sum(),
+        seconds: spent.seconds,
+        half_width_percent: width.filter(|w| w.is_finite()),
+        stop: spent.stop.name().to_owned(),
+        ..TimingPlanRecord::default()
     }
+}
+
+/// Puts each group's timings in its arms' order and measures its evaluator's cost per call, except for
+/// `constant`, whose cost is the zero every other evaluator's is measured against.
+fn fill_evaluator_costs(
+    groups: &mut [Group<'_>],
+    arms: &[Vec<Arm>],
+    states: &[Vec<GameState>],
+    plan: &Plan,
+) {
     for (k, g) in groups.iter_mut().enumerate() {
         g.timings
             .sort_by_key(|t| arms[k].iter().position(|a| *a == t.arm));
@@ -222,10 +261,32 @@ pub(crate) fn time_groups(groups: &mut [Group<'_>], job: &Job) -> Result<Vec<Tim
                 g.scenario.depth,
                 arm0.traversal,
                 arm0.eval,
-                &short(&job.plan),
+                &short(plan),
             );
         }
     }
+}
+
+/// Fills every group's timings (the variants `job.race` times in its traversal setting) and its evaluator's cost
+/// per call (not for `constant`, whose cost is the zero every other evaluator's is measured against); the plan's
+/// records (without provenance).
+pub(crate) fn time_groups(groups: &mut [Group<'_>], job: &Job) -> Result<Vec<TimingPlanRecord>> {
+    let start = Instant::now();
+    let arms = timed_arms(groups, job);
+    let states: Vec<Vec<GameState>> = groups.iter().map(|g| g.states()).collect();
+    let settings = settings(&arms, job);
+    let spent = time_settings(&settings, groups, &states, job)?;
+    let mut plan = Vec::new();
+    for (setting, spent) in settings.iter().zip(&spent) {
+        let timed = arm_timings(&setting.arms, &spent.sessions);
+        merge_timings(&mut groups[setting.group].timings, timed);
+        plan.push(plan_record(
+            groups[setting.group].scenario.family.name(),
+            setting,
+            spent,
+        ));
+    }
+    fill_evaluator_costs(groups, &arms, &states, &job.plan);
     status!(
         "timed {} settings in {:.1} s",
         groups.len(),

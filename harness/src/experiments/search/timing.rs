@@ -13,7 +13,7 @@ use crate::measure::child::{ChildSpec, child_session};
 use crate::measure::kernel::{
     SessionTimes, flattened, half_width, setting_session, speedup, typical_time,
 };
-use crate::measure::schedule::{Schedule, run_schedule};
+use crate::measure::schedule::{Schedule, Spent, run_schedule};
 use crate::operation::sampled::Planting;
 use crate::operation::search::{SearchArm, SearchRow};
 use crate::progress::Progress;
@@ -133,16 +133,10 @@ fn speedup_of(
     speedup(&times[find(base)?], &times[find(other)?], &session)
 }
 
-/// Times every family's arms by `plan`: one [`RowTiming`] per row of `rows` (the counting pass's, family by
-/// family, every arm of [`SearchArm::all`] in each), and the plan's records (without provenance).
-pub(crate) fn time_search(
-    scenarios: &[LoadedScenario],
-    rows: &[SearchRow],
-    job: &Job,
-    plan: &Schedule,
-) -> Result<(Vec<RowTiming>, Vec<TimingPlanRecord>)> {
+/// The settings of `families` families: per family the headline setting, then the all-arms one.
+fn settings(families: usize) -> Vec<Setting> {
     let all = SearchArm::all();
-    let settings: Vec<Setting> = (0..scenarios.len())
+    (0..families)
         .flat_map(|family| {
             [
                 Setting {
@@ -157,7 +151,17 @@ pub(crate) fn time_search(
                 },
             ]
         })
-        .collect();
+        .collect()
+}
+
+/// Times every setting by `plan` (the headline ones first and adaptively), a progress bar counting the sessions;
+/// what each setting spent, in `settings` order.
+fn time_settings(
+    settings: &[Setting],
+    scenarios: &[LoadedScenario],
+    job: &Job,
+    plan: &Schedule,
+) -> Result<Vec<Spent>> {
     let headline: Vec<bool> = settings.iter().map(|s| s.headline).collect();
     let progress = Progress::counting("search timing", "sessions");
     let run = |k: usize, s: usize, length: Duration| {
@@ -174,73 +178,102 @@ pub(crate) fn time_search(
         |k: usize, s: &[SessionTimes]| speedup_of(&settings[k].arms, s, HEADLINE[0], HEADLINE[1]);
     let spent = run_schedule(&headline, plan, &run, &judge)?;
     progress.finish("done");
+    Ok(spent)
+}
+
+/// One row's timing: its time per pass from its family's all-arms setting, its speedup over plain expectimax
+/// there, and its cache speedup (from the headline setting for the declared arms).
+fn row_timing(
+    row: &SearchRow,
+    scenarios: &[LoadedScenario],
+    settings: &[Setting],
+    spent: &[Spent],
+) -> Result<RowTiming> {
+    let all = SearchArm::all();
+    let family = scenarios
+        .iter()
+        .position(|s| s.family.name() == row.family)
+        .expect("every row's family was timed");
+    let at = |headline: bool| {
+        settings
+            .iter()
+            .position(|s| s.family == family && s.headline == headline)
+            .expect("two settings per family")
+    };
+    let (every, declared) = (at(false), at(true));
+    let sessions = &spent[every].sessions;
+    let (times, session) = flattened(sessions, all.len());
+    let i = all.iter().position(|&a| a == row.arm).expect("every arm");
+    let roots = row.results.len().max(1) as f64;
+    let Some(per_root) = typical_time(&times[i], &session) else {
+        bail!(
+            "search timing: {} {} has no round",
+            row.family,
+            row.arm.label()
+        );
+    };
+    let uncached = SearchArm {
+        cache: CacheKind::None,
+        ..row.arm
+    };
+    let cache_speedup = match row.arm.cache {
+        CacheKind::None => None,
+        _ if HEADLINE.contains(&row.arm) => {
+            speedup_of(&HEADLINE, &spent[declared].sessions, uncached, row.arm)
+        }
+        _ => speedup_of(&all, sessions, uncached, row.arm),
+    };
+    Ok(RowTiming {
+        time: per_root.scaled(roots),
+        speedup: speedup_of(&all, sessions, SearchArm::PLAIN, row.arm),
+        cache_speedup,
+    })
+}
+
+/// The plan's record of one setting of `scenario`: its arms, what it spent and why it stopped, and the judged
+/// comparison's half-width when finite.
+fn plan_record(scenario: &LoadedScenario, setting: &Setting, spent: &Spent) -> TimingPlanRecord {
+    let width = judge_width(&setting.arms, &spent.sessions);
+    TimingPlanRecord {
+        stage: "search".into(),
+        scenario: scenario.family.name().to_owned(),
+        evaluator: super::SEARCH_EVALUATOR.to_string(),
+        traversal: String::new(),
+        variants: setting
+            .arms
+            .iter()
+            .map(|a| a.label())
+            .collect::<Vec<_>>()
+            .join(";"),
+        headline: setting.headline,
+        judged: format!("{}/{}", HEADLINE[0].label(), HEADLINE[1].label()),
+        sessions: spent.sessions.len() as u64,
+        rounds: spent.sessions.iter().map(|s| s.rounds.len() as u64).sum(),
+        seconds: spent.seconds,
+        half_width_percent: width,
+        stop: spent.stop.name().to_owned(),
+        ..TimingPlanRecord::default()
+    }
+}
+
+/// Times every family's arms by `plan`: one [`RowTiming`] per row of `rows` (the counting pass's, family by
+/// family, every arm of [`SearchArm::all`] in each), and the plan's records (without provenance).
+pub(crate) fn time_search(
+    scenarios: &[LoadedScenario],
+    rows: &[SearchRow],
+    job: &Job,
+    plan: &Schedule,
+) -> Result<(Vec<RowTiming>, Vec<TimingPlanRecord>)> {
+    let settings = settings(scenarios.len());
+    let spent = time_settings(&settings, scenarios, job, plan)?;
     let mut timings = Vec::with_capacity(rows.len());
     for row in rows {
-        let family = scenarios
-            .iter()
-            .position(|s| s.family.name() == row.family)
-            .expect("every row's family was timed");
-        let at = |headline: bool| {
-            settings
-                .iter()
-                .position(|s| s.family == family && s.headline == headline)
-                .expect("two settings per family")
-        };
-        let (every, declared) = (at(false), at(true));
-        let sessions = &spent[every].sessions;
-        let (times, session) = flattened(sessions, all.len());
-        let i = all.iter().position(|&a| a == row.arm).expect("every arm");
-        let roots = row.results.len().max(1) as f64;
-        let Some(per_root) = typical_time(&times[i], &session) else {
-            bail!(
-                "search timing: {} {} has no round",
-                row.family,
-                row.arm.label()
-            );
-        };
-        let uncached = SearchArm {
-            cache: CacheKind::None,
-            ..row.arm
-        };
-        let cache_speedup = match row.arm.cache {
-            CacheKind::None => None,
-            _ if HEADLINE.contains(&row.arm) => {
-                speedup_of(&HEADLINE, &spent[declared].sessions, uncached, row.arm)
-            }
-            _ => speedup_of(&all, sessions, uncached, row.arm),
-        };
-        timings.push(RowTiming {
-            time: per_root.scaled(roots),
-            speedup: speedup_of(&all, sessions, SearchArm::PLAIN, row.arm),
-            cache_speedup,
-        });
+        timings.push(row_timing(row, scenarios, &settings, &spent)?);
     }
     let records = settings
         .iter()
         .zip(&spent)
-        .map(|(s, spent)| {
-            let width = judge_width(&s.arms, &spent.sessions);
-            TimingPlanRecord {
-                stage: "search".into(),
-                scenario: scenarios[s.family].family.name().to_owned(),
-                evaluator: super::SEARCH_EVALUATOR.to_string(),
-                traversal: String::new(),
-                variants: s
-                    .arms
-                    .iter()
-                    .map(|a| a.label())
-                    .collect::<Vec<_>>()
-                    .join(";"),
-                headline: s.headline,
-                judged: format!("{}/{}", HEADLINE[0].label(), HEADLINE[1].label()),
-                sessions: spent.sessions.len() as u64,
-                rounds: spent.sessions.iter().map(|s| s.rounds.len() as u64).sum(),
-                seconds: spent.seconds,
-                half_width_percent: width,
-                stop: spent.stop.name().to_owned(),
-                ..TimingPlanRecord::default()
-            }
-        })
+        .map(|(s, spent)| plan_record(&scenarios[s.family], s, spent))
         .collect();
     Ok((timings, records))
 }
