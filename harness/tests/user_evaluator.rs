@@ -202,12 +202,14 @@ fn the_main_job_measures_the_users_evaluator_and_names_it_everywhere() {
         "{counts}"
     );
     let timings = std::fs::read_to_string(run.join("timings.csv")).unwrap();
-    assert!(timings.contains("sparse,optimized,mine,on,speedup_vs_none_median,"));
+    let intervals = std::fs::read_to_string(run.join("intervals.csv")).unwrap();
+    assert!(intervals.contains("sparse,optimized,mine,on,speedup_vs_none,"));
     let summary = std::fs::read_to_string(run.join("summary.json")).unwrap();
     assert!(summary.contains("\"mine\""), "{summary}");
     // `constant` was not asked for, but the expansion stage timed it: the baseline of the cost columns.
     assert!(
-        timings.contains("sparse,none,constant,on,ns_per_op_median,"),
+        timings.contains("sparse,none,constant,on,rounds,")
+            && intervals.contains("sparse,none,constant,on,ns_per_op,"),
         "{timings}"
     );
     let json: serde_json::Value = serde_json::from_str(&summary).unwrap();

@@ -15,7 +15,7 @@ use crate::exit::Failure;
 use crate::measure::kernel::{speedup, typical_time};
 use crate::outln;
 use crate::progress::Progress;
-use crate::record::schema::UnknownMetrics;
+use crate::record::schema::{IntervalTable, NS_PER_OP, UnknownMetrics};
 use crate::record::{ArmKey, Metric, MetricTable};
 use crate::record::{Role, RunFolder, RunMetadata, write_atomic};
 use crate::scenario::Family;
@@ -269,9 +269,11 @@ fn main_job_runs(
             let counts = ExactCounts::read(&run.join("counts.csv"))?;
             let timings: MetricTable<f64> =
                 MetricTable::read(&run.join("timings.csv"), UnknownMetrics::Skip)?;
+            // Either side may be a revision from before `intervals.csv`: the table reads both layouts.
+            let intervals = IntervalTable::of_run(&run, &timings)?;
             match &reference {
                 None => {
-                    m.order = arm_order(&timings);
+                    m.order = arm_order(&timings, &intervals);
                     reference = Some(counts.clone());
                 }
                 Some(r) => {
@@ -286,9 +288,9 @@ fn main_job_runs(
             }
             for arm in &m.order {
                 if !t.interleaved
-                    && let Some(x) = timings.get(arm, Metric::NsPerOpMedian)
+                    && let Some(x) = intervals.get(arm, NS_PER_OP)
                 {
-                    m.times.entry(arm.clone()).or_default()[s].push(x);
+                    m.times.entry(arm.clone()).or_default()[s].push(x.point);
                 }
                 if let Some(i) = counts.get(arm, Metric::InstructionsPerOp) {
                     m.instructions.entry(arm.clone()).or_default()[s].push(i);
@@ -507,15 +509,15 @@ fn round_child_args(args: &Args, fams: &[Family], scenarios_dir: &Path) -> Vec<O
     out
 }
 
-/// Arms in the order the first run reported them.
-fn arm_order(t: &MetricTable<f64>) -> Vec<ArmKey> {
+/// The timed arms in the order the first run reported them.
+fn arm_order(t: &MetricTable<f64>, intervals: &IntervalTable) -> Vec<ArmKey> {
     let mut out = Vec::new();
     for s in &t.scenarios {
         for e in &t.evaluators {
             for tr in &t.traversals {
                 for v in &t.variants {
                     let arm = ArmKey::new(s, v, e, tr);
-                    if t.get(&arm, Metric::NsPerOpMedian).is_some() {
+                    if intervals.get(&arm, NS_PER_OP).is_some() {
                         out.push(arm);
                     }
                 }

@@ -1,10 +1,11 @@
 //! Reading a run folder back into typed rows: `metadata.txt` and the results CSVs, each checked for what the report
 //! needs, with errors that name the file, line and field.
 
-use crate::record::schema::{IntervalTable, ProbeTable, UnknownMetrics, read_intervals};
+use crate::record::schema::{
+    IntervalTable, LEGACY_QUANTITIES, NS_PER_OP, ProbeTable, UnknownMetrics, legacy_rows,
+};
 use crate::record::{Metric, MetricTable, SchemaError, is_partial, latest_complete_run};
 use anyhow::{Context, Result, bail};
-use engine::memo::CacheKind;
 use std::path::{Path, PathBuf};
 
 /// The shared files of a run folder, which every section may read; each experiment's own files are read by its
@@ -19,8 +20,8 @@ pub(crate) struct RunResults {
     pub counts: MetricTable<i128>,
     /// `timings.csv`.
     pub timings: MetricTable<f64>,
-    /// `intervals.csv`: every interval whole (empty for runs written before it existed, whose readers rebuild
-    /// speedups from `timings.csv`).
+    /// `intervals.csv`: every interval whole (for runs written before it, built from `timings.csv`'s metric rows;
+    /// see [`IntervalTable::of_run`]).
     pub intervals: IntervalTable,
     /// `allocations.csv`, when the allocation profile ran.
     pub allocations: Option<MetricTable<f64>>,
@@ -77,10 +78,7 @@ impl RunResults {
             let p = dir.join(name);
             p.exists().then_some(p)
         };
-        let intervals = optional("intervals.csv")
-            .map(|p| read_intervals(&p))
-            .transpose()?
-            .unwrap_or_default();
+        let intervals = IntervalTable::of_run(dir, &timings)?;
         let allocations = optional("allocations.csv")
             .map(|p| MetricTable::read(&p, UnknownMetrics::Skip))
             .transpose()?;
@@ -127,11 +125,24 @@ impl RunResults {
                 }
             }
         }
-        self.timings.require_complete(&Metric::TIMING, "timing")?;
-        for base in [CacheKind::None, CacheKind::Tuple] {
-            if let Some(set) = Metric::speedup_vs(base) {
-                self.timings.require_complete(&set, "speedup")?;
-            }
+        // Runs before `intervals.csv` hold each timing interval as metric rows, all three or none. In every layout
+        // a timed arm has a round count and its time per operation.
+        for rows in LEGACY_QUANTITIES.map(legacy_rows) {
+            self.timings.require_complete(&rows, "timing")?;
+        }
+        let timed = self.timings.arms_with(Metric::Rounds);
+        let legacy = self.timings.arms_with(Metric::NsPerOpMedian);
+        let no_rounds = legacy.iter().find(|a| !timed.contains(a));
+        let no_time = || {
+            timed
+                .iter()
+                .find(|a| self.intervals.get(a, NS_PER_OP).is_none())
+        };
+        if let Some(arm) = no_rounds.or_else(no_time) {
+            let message =
+                format!("{arm} has timing rows but no `rounds` row or no `{NS_PER_OP}` interval");
+            let path = self.timings.path.clone();
+            return Err(SchemaError::Incomplete { path, message });
         }
         if let Some(a) = &self.allocations {
             a.require_complete(&Metric::ALLOCATION, "allocation")?;
@@ -139,7 +150,6 @@ impl RunResults {
         // Every counted setting was timed; which of its variants were is the run's race (by default the five
         // implementations with the traversal cache on, no cache and optimized with it off), so a counted variant
         // may lack timings only where another variant of its setting has them.
-        let timed = self.timings.arms_with(Metric::NsPerOpMedian);
         for arm in c.arms_with(Metric::EvaluatorCalls) {
             let setting_timed = timed.iter().any(|t| {
                 (&t.scenario, &t.evaluator, &t.traversal)
@@ -152,7 +162,7 @@ impl RunResults {
                 });
             }
         }
-        for arm in self.timings.arms_with(Metric::NsPerOpMedian) {
+        for arm in timed {
             if c.exact(&arm, Metric::EvaluatorCalls).is_none() {
                 return Err(SchemaError::Incomplete {
                     path: c.path.clone(),

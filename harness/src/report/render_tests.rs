@@ -340,6 +340,50 @@ fn incomplete_data_fails_naming_file_line_and_field() {
     );
 }
 
+/// A run folder written before `intervals.csv` (the fixture: intervals only as metric rows of `timings.csv`) and
+/// the same run in today's layout (intervals only in `intervals.csv`) render the same report.
+#[test]
+fn old_and_new_layouts_render_the_same_intervals() {
+    let (old, new) = (copy_report_fixture("old"), copy_report_fixture("new"));
+    let intervals = RunResults::load(old.path()).unwrap().intervals.rows();
+    let path = new.path().join("intervals.csv");
+    let prov = crate::record::Provenance::of(&crate::record::RunMetadata::collect(1));
+    let text = crate::record::schema::write_intervals(&intervals, &prov, &path).unwrap();
+    std::fs::write(&path, text).unwrap();
+    edit(new.path(), "timings.csv", |l| {
+        l.retain(|x| {
+            !["_median,", "_ci95_", "_ci_coverage,"]
+                .iter()
+                .any(|m| x.contains(m))
+        });
+        assert!(l.len() > 20, "the rounds stay");
+    });
+    let rendered = |dir: &Path| {
+        let out = temp_dir("layout");
+        render(&RunResults::load(dir).unwrap(), out.path()).unwrap();
+        // The page names the folder it was rendered from, which is all the two runs may differ in.
+        let folder = dir.file_name().unwrap().to_str().unwrap();
+        [
+            "index.md",
+            "charts/timings_ns_per_op.svg",
+            "charts/timings_speedup_vs_none.svg",
+        ]
+        .map(|f| {
+            std::fs::read_to_string(out.path().join(f))
+                .unwrap()
+                .replace(folder, "RUN")
+        })
+    };
+    let before = rendered(old.path());
+    assert!(
+        before == rendered(new.path()),
+        "the layouts render differently"
+    );
+    // The intervals reach the page: a time and both speedups, as the fixture's metric rows hold them.
+    let row = "| middlegame | optimized | 6.50 ms [5.36, 7.01] | 0.960x [0.789, 1.06] | 1.85x [1.62, 2.24] |";
+    assert!(before[0].contains(row), "{}", before[0]);
+}
+
 #[test]
 fn an_interrupted_render_leaves_the_old_report() {
     let out_parent = temp_dir("replace");

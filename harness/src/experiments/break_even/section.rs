@@ -1,11 +1,9 @@
 //! The break-even experiment's report section (the map of `break_even.csv`, with the search experiment's
 //! `search.csv` where it ran) and the map's rows for At a glance.
 
-use crate::experiments::expansion::glance::speedup_of;
-use crate::record::schema::{BreakEvenRecord, read_break_even};
+use crate::record::schema::{BreakEvenRecord, SPEEDUP_VS_NONE, read_break_even};
 use crate::section::{Section, SectionContext};
 use anyhow::Result;
-use engine::memo::CacheKind;
 use std::fmt::Write;
 use std::path::Path;
 
@@ -36,7 +34,7 @@ fn break_even_map(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
     };
     // The expansion stage's interval decides a rung it timed, as it does in At a glance.
     let findings = crate::experiments::break_even::findings::BreakEvenFindings::of(&rows)
-        .with_expansion(|arm| speedup_of(ctx.timings, ctx.intervals, arm, CacheKind::None));
+        .with_expansion(|arm| ctx.intervals.get(arm, SPEEDUP_VS_NONE));
     let _ = writeln!(
         s.markdown,
         "{}",

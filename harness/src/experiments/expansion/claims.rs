@@ -2,13 +2,13 @@
 //! what evaluator cost and hit rate it pays, and how much of its reuse the traversal cache already takes. Each
 //! sentence is built from typed inputs (testable by hand), which [`claims`] reads from the run's shared tables.
 
-use super::glance::speedup_of;
 use crate::answer::{
     Claim, ClaimFigure, FamilyAnswer, FamilyComparison, Question, Usage, by_family, in_families,
     signed_percent,
 };
 use crate::evaluators::EvaluatorKind;
 use crate::present::number::{instructions, percent, ratio_interval};
+use crate::record::schema::SPEEDUP_VS_NONE;
 use crate::record::{ArmKey, Known, Metric};
 use crate::section::{SectionContext, hit_rate};
 use crate::verdict::Verdict;
@@ -372,7 +372,7 @@ fn comparisons(
         .filter_map(|s| {
             let arm = |v: CacheKind| ArmKey::new(s, v.name(), evaluator, traversal);
             let (with, without) = (arm(CacheKind::Optimized), arm(CacheKind::None));
-            let speedup = speedup_of(ctx.timings, ctx.intervals, &with, CacheKind::None)?;
+            let speedup = ctx.intervals.get(&with, SPEEDUP_VS_NONE)?;
             let ir = |a: &ArmKey| {
                 ctx.counts
                     .get(a, Metric::InstructionsPerOp)

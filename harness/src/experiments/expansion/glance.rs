@@ -6,11 +6,9 @@ use crate::answer::Usage;
 use crate::evaluators::EvaluatorKind;
 use crate::present::number::{MISSING, instructions, percent, ratio_interval, time_ns};
 use crate::present::{Align, Table, TableError};
-use crate::record::schema::{
-    EVALUATOR_NS_PER_CALL, IntervalTable, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE,
-};
+use crate::record::schema::{EVALUATOR_NS_PER_CALL, IntervalTable, NS_PER_OP, SPEEDUP_VS_NONE};
 use crate::record::{ArmKey, Known, Metric, MetricTable};
-use crate::statistics::{Interval, Method, median_ci_rank};
+use crate::statistics::Interval;
 use crate::strength::{Strength, elo_text};
 use crate::verdict::{PAYS, Verdict};
 use engine::chance::Traversal;
@@ -74,39 +72,6 @@ pub(crate) struct Glance {
     pub predicted_elo: Option<Interval>,
 }
 
-/// `arm`'s speedup over `baseline` (`none` or `tuple`): from `intervals.csv`, or for a run folder written before
-/// it existed, its three figures from `timings.csv` with the coverage recomputed from the rounds as the
-/// order-statistic interval's exact level (0, no claim, without a round count).
-pub(crate) fn speedup_of(
-    timings: &MetricTable<f64>,
-    intervals: &IntervalTable,
-    arm: &ArmKey,
-    baseline: CacheKind,
-) -> Option<Interval> {
-    let quantity = match baseline {
-        CacheKind::None => SPEEDUP_VS_NONE,
-        CacheKind::Tuple => SPEEDUP_VS_TUPLE,
-        _ => return None,
-    };
-    if let Some(i) = intervals.get(arm, quantity) {
-        return Some(i);
-    }
-    let [m, lo, hi] = Metric::speedup_vs(baseline)?;
-    let n = timings.get(arm, Metric::Rounds).map_or(0, |r| r as usize);
-    Some(Interval {
-        point: timings.get(arm, m)?,
-        low: timings.get(arm, lo)?,
-        high: timings.get(arm, hi)?,
-        level: if n > 0 {
-            median_ci_rank(n, 0.95).1
-        } else {
-            0.0
-        },
-        n,
-        method: Method::PairedRatio,
-    })
-}
-
 /// The headline of every setting with a `none` timing and at least one other variant, in the tables' order.
 pub(crate) fn at_a_glance(
     counts: &MetricTable<i128>,
@@ -140,7 +105,7 @@ fn glance(
         .filter(|&v| v != CacheKind::None)
         .filter_map(|v| {
             let arm = none.with_variant(v);
-            let e = speedup_of(timings, intervals, &arm, CacheKind::None)?;
+            let e = intervals.get(&arm, SPEEDUP_VS_NONE)?;
             Some((arm, e))
         })
         .max_by(|a, b| a.1.point.total_cmp(&b.1.point))?;
@@ -152,8 +117,8 @@ fn glance(
     let lookups = per_op(counts, none, Metric::EvaluatorCalls)?;
     let hit_rate = if lookups > 0.0 { hits / lookups } else { 0.0 };
     let (evaluator_ns_per_call, evaluator_ns_per_call_bounds) =
-        evaluator_ns(timings, intervals, none, lookups);
-    let break_even_ns_per_call = break_even_ns(counts, timings, intervals, &constant(&arm), hits);
+        evaluator_ns(intervals, none, lookups);
+    let break_even_ns_per_call = break_even_ns(counts, intervals, &constant(&arm), hits);
     let (evaluator_instructions_per_call, break_even_instructions_per_call) =
         instruction_costs(counts, none, &arm, hit_rate);
     Some(Glance {
@@ -189,35 +154,29 @@ fn constant(a: &ArmKey) -> ArmKey {
 /// The evaluator's own time per call in the setting of `none` and its bounds: measured directly where the run has
 /// it, else from the difference of the evaluator's and the `constant` evaluator's `none` medians per lookup.
 fn evaluator_ns(
-    timings: &MetricTable<f64>,
     intervals: &IntervalTable,
     none: &ArmKey,
     lookups: f64,
 ) -> (Option<f64>, Option<(f64, f64)>) {
-    let ns = |a: &ArmKey| timings.get(a, Metric::NsPerOpMedian);
     // The direct measurement (the evaluator alone over the setting's evaluations) where the run has it; a run
-    // folder from before it has only the difference of the two evaluators' `none` medians, with bounds from their
-    // intervals.
+    // folder from before it has only the difference of the two evaluators' `none` times, with bounds from their
+    // intervals' opposite ends (where both have ends).
     let direct = intervals.get(none, EVALUATOR_NS_PER_CALL);
+    let times = intervals
+        .get(none, NS_PER_OP)
+        .zip(intervals.get(&constant(none), NS_PER_OP))
+        .filter(|_| lookups > 0.0);
     let evaluator_ns_per_call_bounds = match direct {
         Some(i) => Some((i.low, i.high)),
-        None => (|| {
-            let at = |a: &ArmKey, m: Metric| timings.get(a, m);
-            let low =
-                at(none, Metric::NsPerOpCi95Low)? - at(&constant(none), Metric::NsPerOpCi95High)?;
-            let high =
-                at(none, Metric::NsPerOpCi95High)? - at(&constant(none), Metric::NsPerOpCi95Low)?;
-            (lookups > 0.0).then_some((low / lookups, high / lookups))
-        })(),
+        None => times
+            .map(|(e, c)| ((e.low - c.high) / lookups, (e.high - c.low) / lookups))
+            .filter(|(low, high)| low.is_finite() && high.is_finite()),
     };
     // A cost whose interval holds 0 (or lies below it) is below the timer's resolution: no figure, rather than a
     // noise figure that may be negative.
     let evaluator_ns_per_call = match direct {
         Some(i) => Some(i.point),
-        None => (|| {
-            let d = ns(none)? - ns(&constant(none))?;
-            (lookups > 0.0).then_some(d / lookups)
-        })(),
+        None => times.map(|(e, c)| (e.point - c.point) / lookups),
     }
     .filter(|_| evaluator_ns_per_call_bounds.is_none_or(|(low, _)| low > 0.0));
     (evaluator_ns_per_call, evaluator_ns_per_call_bounds)
@@ -271,14 +230,14 @@ fn instruction_costs(
 /// stand in where the counting pass has no `constant` row.
 fn break_even_ns(
     counts: &MetricTable<i128>,
-    timings: &MetricTable<f64>,
     intervals: &IntervalTable,
     with: &ArmKey,
     hits: f64,
 ) -> Option<Interval> {
-    let s = speedup_of(timings, intervals, with, CacheKind::None)?;
-    let none = with.with_variant(CacheKind::None);
-    let t = timings.get(&none, Metric::NsPerOpMedian)?;
+    let s = intervals.get(with, SPEEDUP_VS_NONE)?;
+    let t = intervals
+        .get(&with.with_variant(CacheKind::None), NS_PER_OP)?
+        .point;
     let per_op = |m: Metric| Some(counts.get(with, m)? / counts.get(with, Metric::Successors)?);
     let hits = per_op(Metric::CacheHits)
         .filter(|h| *h > 0.0)
@@ -344,7 +303,7 @@ pub(crate) fn sample(evaluator: &str, scenario: &str, point: f64, low: f64, high
             high,
             level: 0.95,
             n: 15,
-            method: Method::PairedRatio,
+            method: crate::statistics::Method::PairedRatio,
         },
         verdict: Verdict::NoVerdict,
         hit_rate: 0.5,
@@ -516,61 +475,43 @@ pub(crate) fn glance_table(glance: &[Glance]) -> Result<Table, TableError> {
 mod tests {
     use super::*;
     use crate::record::{CountRow, TimingRow};
+    use crate::statistics::Method;
     use std::path::Path;
 
     /// One setting (scenario `s`, evaluator `material`, traversal `on`) plus its `constant` twin, with the given
-    /// (variant, speedup median, low, high, ns per op) and (variant, calls, hits) figures.
+    /// (variant, speedup median, low, high, ns per op) and (variant, calls, hits) figures, as metric rows of a run
+    /// before `intervals.csv` (which [`IntervalTable::with_legacy`] reads).
     fn tables(
         times: &[(&str, f64, f64, f64, f64)],
         counts: &[(&str, i128, i128)],
         constant: &[(&str, f64, f64, f64, f64)],
     ) -> (MetricTable<i128>, MetricTable<f64>) {
         let mut t = Vec::new();
-        for &(v, m, lo, hi, ns) in times {
-            let k = ArmKey::new("s", v, "material", "on");
-            t.extend(TimingRow::rows(
-                &k,
-                [
+        for (evaluator, rows) in [("material", times), ("constant", constant)] {
+            for &(v, m, lo, hi, ns) in rows {
+                let k = ArmKey::new("s", v, evaluator, "on");
+                let metrics = [
                     (Metric::NsPerOpMedian, ns),
                     (Metric::SpeedupVsNoneMedian, m),
                     (Metric::SpeedupVsNoneCi95Low, lo),
                     (Metric::SpeedupVsNoneCi95High, hi),
                     (Metric::Rounds, 8.0),
-                ],
-            ));
-        }
-        for &(v, m, lo, hi, ns) in constant {
-            let k = ArmKey::new("s", v, "constant", "on");
-            t.extend(TimingRow::rows(
-                &k,
-                [
-                    (Metric::NsPerOpMedian, ns),
-                    (Metric::SpeedupVsNoneMedian, m),
-                    (Metric::SpeedupVsNoneCi95Low, lo),
-                    (Metric::SpeedupVsNoneCi95High, hi),
-                    (Metric::Rounds, 8.0),
-                ],
-            ));
+                ];
+                t.extend(TimingRow::rows(&k, metrics));
+            }
         }
         let mut c = Vec::new();
-        for &(v, calls, hits) in counts {
-            let k = ArmKey::new("s", v, "material", "on");
-            c.extend(CountRow::rows(
-                &k,
-                [
-                    (Metric::Successors, 2),
-                    (Metric::EvaluatorCalls, calls),
-                    (Metric::CacheHits, hits),
-                ],
-            ));
-            c.extend(CountRow::rows(
-                &ArmKey::new("s", v, "constant", "on"),
-                [
-                    (Metric::Successors, 2),
-                    (Metric::EvaluatorCalls, calls),
-                    (Metric::CacheHits, hits),
-                ],
-            ));
+        for (&(v, calls, hits), evaluator) in counts
+            .iter()
+            .flat_map(|r| [(r, "material"), (r, "constant")])
+        {
+            let k = ArmKey::new("s", v, evaluator, "on");
+            let metrics = [
+                (Metric::Successors, 2),
+                (Metric::EvaluatorCalls, calls),
+                (Metric::CacheHits, hits),
+            ];
+            c.extend(CountRow::rows(&k, metrics));
         }
         (
             MetricTable::from_rows(c, Path::new("counts.csv")),
@@ -593,7 +534,7 @@ mod tests {
                 ("tuple", 400.0 / 460.0, 0.85, 0.89, 460.0),
             ],
         );
-        let g = at_a_glance(&c, &t, &IntervalTable::default());
+        let g = at_a_glance(&c, &t, &IntervalTable::default().with_legacy(&t));
         assert_eq!(g.len(), 2, "the setting and its constant twin");
         let g = g.iter().find(|g| g.evaluator == "material").unwrap();
         assert_eq!(
@@ -629,7 +570,7 @@ mod tests {
             &[("none", 200, 0), ("optimized", 190, 10)],
             &[],
         );
-        let g = &at_a_glance(&c, &t, &IntervalTable::default())[0];
+        let g = &at_a_glance(&c, &t, &IntervalTable::default().with_legacy(&t))[0];
         assert_eq!(g.verdict, Verdict::Worse);
         assert_eq!(
             (g.evaluator_ns_per_call, g.break_even_ns_per_call),
@@ -648,7 +589,7 @@ mod tests {
             &[("none", 200, 0), ("fx", 100, 100), ("optimized", 100, 100)],
             &[],
         );
-        let g = at_a_glance(&c, &t, &IntervalTable::default());
+        let g = at_a_glance(&c, &t, &IntervalTable::default().with_legacy(&t));
         assert_eq!(
             (g[0].fastest_variant.as_str(), g[0].verdict),
             ("fx", Verdict::NoVerdict)
@@ -699,6 +640,7 @@ mod tests {
                     method: Method::PairedRatio,
                 },
             }])
+            .with_legacy(&t)
         };
         // Five rounds: [min, max] covers 93.75%, too little for a verdict although it lies above 1.
         let g = at_a_glance(&c, &t, &with(1.8, 2.2, 0.9375));
@@ -719,7 +661,7 @@ mod tests {
             &[("none", 100, 0), ("optimized", 25, 75)],
             &[],
         );
-        let g = at_a_glance(&c, &t, &IntervalTable::default());
+        let g = at_a_glance(&c, &t, &IntervalTable::default().with_legacy(&t));
         let json = serde_json::to_value(&g[0]).unwrap();
         let s = &json["speedup_vs_none"];
         assert_eq!(
@@ -749,7 +691,7 @@ mod tests {
                 ("optimized", 0.99, 0.98, 1.0, 1010.0),
             ],
         );
-        let g = at_a_glance(&c, &t, &IntervalTable::default());
+        let g = at_a_glance(&c, &t, &IntervalTable::default().with_legacy(&t));
         assert_eq!(g[0].evaluator_ns_per_call, Some(-2.0)); // (900 − 1000) ns over 50 calls per op
         let md = glance_table(&g).unwrap().markdown();
         assert!(md.contains("| below the timer's resolution |"), "{md}");
@@ -784,7 +726,7 @@ mod tests {
                     ("optimized", (lo + hi) / 2.0, lo, hi, 400.0),
                 ],
             );
-            let all = at_a_glance(&c, &t, &IntervalTable::default());
+            let all = at_a_glance(&c, &t, &IntervalTable::default().with_legacy(&t));
             all.into_iter().find(|g| g.evaluator == "material").unwrap()
         };
         let cell = |g: &Glance| {

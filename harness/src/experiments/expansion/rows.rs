@@ -116,13 +116,9 @@ fn counting_rows(key: &ArmKey, r: &CountResult) -> Vec<CountRow> {
     CountRow::rows(key, Metric::COUNTING_PASS.into_iter().zip(values))
 }
 
-/// One timed arm's rows: [`Metric::TIMING`], then the speedups whose baseline was timed.
+/// One timed arm's `timings.csv` rows: its counts and usage (its intervals go to `intervals.csv` alone).
 fn timing_rows(key: &ArmKey, t: &ArmTiming) -> Vec<TimingRow> {
     let mut pairs = vec![
-        (Metric::NsPerOpMedian, t.ns_per_op.point),
-        (Metric::NsPerOpCi95Low, t.ns_per_op.low),
-        (Metric::NsPerOpCi95High, t.ns_per_op.high),
-        (Metric::NsPerOpCiCoverage, t.ns_per_op.level),
         (Metric::Rounds, t.rounds as f64),
         (Metric::Sessions, t.ns_per_op.n as f64),
     ];
@@ -133,15 +129,6 @@ fn timing_rows(key: &ArmKey, t: &ArmTiming) -> Vec<TimingRow> {
             (Metric::MinorFaultsPerOp, u.minor_faults),
             (Metric::MajorFaultsPerOp, u.major_faults),
         ]);
-    }
-    let speedups = [
-        (CacheKind::None, t.speedup_vs_none),
-        (CacheKind::Tuple, t.speedup_vs_tuple),
-    ];
-    for (base, s) in speedups {
-        if let (Some(s), Some([m, lo, hi])) = (s, Metric::speedup_vs(base)) {
-            pairs.extend([(m, s.point), (lo, s.low), (hi, s.high)]);
-        }
     }
     TimingRow::rows(key, pairs)
 }

@@ -6,6 +6,7 @@ use crate::present::number::{
     MISSING, counter_mean, or_missing, percent, ratio_interval, time_ns_interval,
 };
 use crate::present::{Align, Table};
+use crate::record::schema::{NS_PER_OP, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE};
 use crate::record::{ArmKey, Known, Metric};
 use crate::section::{Section, SectionContext, hit_rate};
 use crate::statistics::Interval;
@@ -184,7 +185,7 @@ fn plan_note(dir: &std::path::Path) -> Result<String> {
 /// Which counted variants were timed in which traversal setting, when not all were (the run's
 /// [`crate::experiments::Race`]); `None` when every counted variant was timed.
 fn race_note(ctx: &SectionContext<'_>) -> Option<String> {
-    let (c, t) = (ctx.counts, ctx.timings);
+    let (c, t) = (ctx.counts, ctx.intervals);
     let mut parts = Vec::new();
     let mut partial = false;
     for tr in &c.traversals {
@@ -202,7 +203,7 @@ fn race_note(ctx: &SectionContext<'_>) -> Option<String> {
             .collect();
         let timed: Vec<&str> = counted
             .iter()
-            .filter(|v| has(&|a| t.get(a, Metric::NsPerOpMedian).is_some(), v))
+            .filter(|v| has(&|a| t.get(a, NS_PER_OP).is_some(), v))
             .map(|v| v.as_str())
             .collect();
         partial |= timed.len() < counted.len();
@@ -225,11 +226,11 @@ fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
     let race = race_note(ctx).map_or(String::new(), |n| format!(" {n}"));
     let _ = writeln!(
         s.markdown,
-        "Wall-clock nanoseconds per operation (`timings.csv`): the timing kernel's samples of one successor, the \
-         configurations of a setting back to back in a seeded order, in sessions of fresh processes; time = \
-         geometric mean with a 95% Student-t interval over sessions (n = sessions), speedup = time(baseline) / \
-         time(variant) from the paired samples (> 1 = faster), with its interval. Differences inside the intervals \
-         are noise.{race}\n\n{}\n",
+        "Wall-clock nanoseconds per operation (`intervals.csv`; rounds and sessions in `timings.csv`): the timing \
+         kernel's samples of one successor, the configurations of a setting back to back in a seeded order, in \
+         sessions of fresh processes; time = geometric mean with a 95% Student-t interval over sessions (n = \
+         sessions), speedup = time(baseline) / time(variant) from the paired samples (> 1 = faster), with its \
+         interval. Differences inside the intervals are noise.{race}\n\n{}\n",
         plan_note(ctx.dir)?
     );
     let (vs_none, vs_tuple) = timings_table(ctx, s)?;
@@ -262,9 +263,6 @@ fn timings_table(
         ("speedup vs none [interval]", Align::Right),
         ("speedup vs tuple [interval]", Align::Right),
     ]);
-    let speed = |arm: &ArmKey, base: CacheKind| {
-        crate::experiments::expansion::glance::speedup_of(t, ctx.intervals, arm, base)
-    };
     let show = |x: Option<Interval>| match x {
         Some(i) => ratio_interval(i.point, i.low, i.high),
         None => MISSING.into(),
@@ -275,24 +273,18 @@ fn timings_table(
     for s in &t.scenarios {
         for v in &t.variants {
             let arm = ctx.slice.arm(s, v);
-            let Some(med) = t.get(&arm, Metric::NsPerOpMedian) else {
+            let Some(time) = ctx.intervals.get(&arm, NS_PER_OP) else {
                 continue;
             };
-            let (sn, st) = (
-                show(speed(&arm, CacheKind::None)),
-                show(speed(&arm, CacheKind::Tuple)),
-            );
-            let time = time_ns_interval(
-                med,
-                t.get(&arm, Metric::NsPerOpCi95Low).unwrap_or(f64::NAN),
-                t.get(&arm, Metric::NsPerOpCi95High).unwrap_or(f64::NAN),
-            );
+            let speed = |quantity| ctx.intervals.get(&arm, quantity);
+            let (sn, st) = (show(speed(SPEEDUP_VS_NONE)), show(speed(SPEEDUP_VS_TUPLE)));
+            let time = time_ns_interval(time.point, time.low, time.high);
             table.row([s.clone(), v.clone(), time, sn, st])?;
-            shown.extend(speed(&arm, CacheKind::None));
-            shown.extend(speed(&arm, CacheKind::Tuple));
+            shown.extend(speed(SPEEDUP_VS_NONE));
+            shown.extend(speed(SPEEDUP_VS_TUPLE));
             if Known::parse(v).is(CacheKind::Optimized) {
-                vs_none.extend(speed(&arm, CacheKind::None));
-                vs_tuple.extend(speed(&arm, CacheKind::Tuple));
+                vs_none.extend(speed(SPEEDUP_VS_NONE));
+                vs_tuple.extend(speed(SPEEDUP_VS_TUPLE));
             }
         }
     }
@@ -313,13 +305,8 @@ fn timings_table(
 fn time_chart(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
     let t = ctx.timings;
     let (scenarios, series) = ctx.by_scenario(t, |a| {
-        Some((
-            t.get(a, Metric::NsPerOpMedian)?,
-            Some((
-                t.get(a, Metric::NsPerOpCi95Low)?,
-                t.get(a, Metric::NsPerOpCi95High)?,
-            )),
-        ))
+        let i = ctx.intervals.get(a, NS_PER_OP)?;
+        Some((i.point, Some((i.low, i.high))))
     });
     if !series.is_empty() {
         s.dot_chart(
@@ -342,21 +329,17 @@ fn time_chart(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
 /// One chart of speedups per baseline: over no cache and over the tuple-key map.
 fn speedup_charts(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
     let t = ctx.timings;
-    let speed = |arm: &ArmKey, base: CacheKind| {
-        crate::experiments::expansion::glance::speedup_of(t, ctx.intervals, arm, base)
-    };
-    for base in [CacheKind::None, CacheKind::Tuple] {
+    for (base, quantity, label) in [
+        (CacheKind::None, SPEEDUP_VS_NONE, "uncached"),
+        (CacheKind::Tuple, SPEEDUP_VS_TUPLE, "the tuple-key map"),
+    ] {
         let (scenarios, series) = ctx.by_scenario(t, |a| {
-            speed(a, base).map(|s| (s.point, Some((s.low, s.high))))
+            let s = ctx.intervals.get(a, quantity)?;
+            Some((s.point, Some((s.low, s.high))))
         });
         if series.is_empty() {
             continue;
         }
-        let label = if base == CacheKind::None {
-            "uncached"
-        } else {
-            "the tuple-key map"
-        };
         s.dot_chart(
             ctx,
             &format!("timings_speedup_vs_{base}"),

@@ -5,9 +5,9 @@
 use super::arm_key::check_key_columns;
 use super::csv_file::{CsvRecord, Located, read_records, write_records};
 use super::interval_columns::{check_method, interval_columns};
-use super::{ArmKey, Provenance, SchemaError};
+use super::{ArmKey, Metric, MetricTable, Provenance, SchemaError};
 use crate::record::RecordError;
-use crate::statistics::Interval;
+use crate::statistics::{Interval, Method, median_ci_rank};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -170,16 +170,77 @@ impl IntervalTable {
         }
     }
 
-    /// The interval of `quantity` for `key`.
+    /// The interval of `quantity` for `key`: the one way every reader takes an interval of a run.
     pub(crate) fn get(&self, key: &ArmKey, quantity: &str) -> Option<Interval> {
         self.by_key
             .get(&(key.clone(), quantity.to_owned()))
             .copied()
     }
+
+    /// The run folder `dir`'s `intervals.csv` (absent in old runs), completed [`IntervalTable::with_legacy`].
+    pub(crate) fn of_run(
+        dir: &Path,
+        timings: &MetricTable<f64>,
+    ) -> Result<IntervalTable, SchemaError> {
+        let path = dir.join("intervals.csv");
+        let written = path.exists().then(|| read_intervals(&path)).transpose()?;
+        Ok(written.unwrap_or_default().with_legacy(timings))
+    }
+
+    /// This table plus, where it lacks them, the intervals a `timings.csv` written before `intervals.csv` holds as
+    /// metric rows ([`legacy_rows`]), so old runs are read through [`IntervalTable::get`] too. Such runs predate
+    /// the timing kernel: medians over rounds with order-statistic intervals (level 0, no claim, without rounds).
+    pub(crate) fn with_legacy(mut self, timings: &MetricTable<f64>) -> IntervalTable {
+        for arm in timings.arms_with(Metric::NsPerOpMedian) {
+            let at = |m: Metric| timings.get(&arm, m);
+            let n = at(Metric::Rounds).map_or(0, |r| r as usize);
+            let speedup_level = (n > 0).then(|| median_ci_rank(n, 0.95).1);
+            for quantity in LEGACY_QUANTITIES {
+                let [point, low, high] = legacy_rows(quantity).map(at);
+                let (level, method) = match quantity {
+                    NS_PER_OP => (at(Metric::NsPerOpCiCoverage), Method::OrderStatistic),
+                    _ => (speedup_level, Method::PairedRatio),
+                };
+                let Some(point) = point else { continue };
+                let interval = Interval {
+                    point,
+                    low: low.unwrap_or(f64::NAN),
+                    high: high.unwrap_or(f64::NAN),
+                    level: level.unwrap_or(0.0),
+                    n,
+                    method,
+                };
+                let key = (arm.clone(), quantity.to_owned());
+                self.by_key.entry(key).or_insert(interval);
+            }
+        }
+        self
+    }
+
+    /// Every interval as a row, in (arm, quantity) order.
+    #[cfg(test)]
+    pub(crate) fn rows(&self) -> Vec<IntervalRow> {
+        let row = |((key, quantity), interval): (&(ArmKey, String), &Interval)| IntervalRow {
+            key: key.clone(),
+            quantity: quantity.clone(),
+            interval: *interval,
+        };
+        self.by_key.iter().map(row).collect()
+    }
+}
+
+/// The quantities a `timings.csv` written before `intervals.csv` held as metric rows (read, no longer written).
+pub(crate) const LEGACY_QUANTITIES: [&str; 3] = [NS_PER_OP, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE];
+
+/// The metric rows `<quantity>_median`, `_ci95_low` and `_ci95_high` that held the point, low and high of each of
+/// [`LEGACY_QUANTITIES`] in a `timings.csv` written before `intervals.csv`.
+pub(crate) fn legacy_rows(quantity: &str) -> [Metric; 3] {
+    ["median", "ci95_low", "ci95_high"]
+        .map(|end| Metric::from_name(&format!("{quantity}_{end}")).expect("a legacy metric"))
 }
 
 /// Reads `intervals.csv`, rejecting a repeated (arm, quantity).
-pub(crate) fn read_intervals(path: &Path) -> Result<IntervalTable, SchemaError> {
+fn read_intervals(path: &Path) -> Result<IntervalTable, SchemaError> {
     let mut by_key = BTreeMap::new();
     for Located { line, record: r } in read_records::<IntervalRecord>(path)? {
         let interval = r.interval();

@@ -1,6 +1,5 @@
 //! Every metric name the main job writes, in one enum: the CSVs carry the names, the code carries the variants.
 
-use engine::memo::CacheKind;
 use std::fmt;
 
 macro_rules! metrics {
@@ -79,8 +78,8 @@ metrics! {
     EvaluatorInstructionsPerCall = "evaluator_instructions_per_call",
     /// Instructions per lookup the optimized cache adds.
     ProbeInstructionsPerLookup = "probe_instructions_per_lookup",
-    /// Nanoseconds per operation: the typical time (the timing kernel's geometric mean over sessions; the median
-    /// of rounds in runs before it).
+    /// Runs before `intervals.csv` (read, no longer written, like every interval row below; all before the timing
+    /// kernel): nanoseconds per operation, the median of rounds.
     NsPerOpMedian = "ns_per_op_median",
     /// Lower end of its 95% interval.
     NsPerOpCi95Low = "ns_per_op_ci95_low",
@@ -104,13 +103,13 @@ metrics! {
     RoundsCap = "rounds_cap",
     /// Runs before the timing kernel: family passes per timed sample.
     PassesPerSample = "passes_per_sample",
-    /// Speedup over `none` = time(none) / time(variant), paired per round, median (> 1 = faster).
+    /// Runs before `intervals.csv`: speedup over `none` = time(none) / time(variant), paired per round, median.
     SpeedupVsNoneMedian = "speedup_vs_none_median",
     /// Lower end of its 95% interval.
     SpeedupVsNoneCi95Low = "speedup_vs_none_ci95_low",
     /// Upper end of its 95% interval.
     SpeedupVsNoneCi95High = "speedup_vs_none_ci95_high",
-    /// Speedup over `tuple` = time(tuple) / time(variant), paired per round, median (> 1 = faster).
+    /// Runs before `intervals.csv`: speedup over `tuple` = time(tuple) / time(variant), paired per round, median.
     SpeedupVsTupleMedian = "speedup_vs_tuple_median",
     /// Lower end of its 95% interval.
     SpeedupVsTupleCi95Low = "speedup_vs_tuple_ci95_low",
@@ -173,16 +172,6 @@ impl Metric {
         Metric::CallgrindOpEvaluatorCalls,
     ];
 
-    /// The timing figures every timed arm has (`timings.csv`); the speedups come only where their baseline was
-    /// timed in the same group.
-    pub(crate) const TIMING: [Metric; 5] = [
-        Metric::NsPerOpMedian,
-        Metric::NsPerOpCi95Low,
-        Metric::NsPerOpCi95High,
-        Metric::NsPerOpCiCoverage,
-        Metric::Rounds,
-    ];
-
     /// The figures of one profiled arm (`allocations.csv`).
     pub(crate) const ALLOCATION: [Metric; 6] = [
         Metric::Successors,
@@ -202,24 +191,6 @@ impl Metric {
     /// times or divides non-negative quantities).
     pub(crate) const fn may_be_negative(self) -> bool {
         matches!(self, Metric::ValueNumeratorSum)
-    }
-
-    /// The (median, low, high) metrics of the speedup over `baseline` (`none` or `tuple`), if the main job records
-    /// one.
-    pub(crate) fn speedup_vs(baseline: CacheKind) -> Option<[Metric; 3]> {
-        match baseline {
-            CacheKind::None => Some([
-                Metric::SpeedupVsNoneMedian,
-                Metric::SpeedupVsNoneCi95Low,
-                Metric::SpeedupVsNoneCi95High,
-            ]),
-            CacheKind::Tuple => Some([
-                Metric::SpeedupVsTupleMedian,
-                Metric::SpeedupVsTupleCi95Low,
-                Metric::SpeedupVsTupleCi95High,
-            ]),
-            _ => None,
-        }
     }
 }
 

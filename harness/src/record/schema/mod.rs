@@ -26,8 +26,8 @@ pub(crate) use interval_columns::{
     check_interval, check_method, interval_columns, older_order_statistic,
 };
 pub(crate) use interval_row::{
-    EVALUATOR_NS_PER_CALL, IntervalRow, IntervalTable, NS_PER_OP, SPEEDUP_VS_NONE,
-    SPEEDUP_VS_TUPLE, read_intervals, write_intervals,
+    EVALUATOR_NS_PER_CALL, IntervalRow, IntervalTable, LEGACY_QUANTITIES, NS_PER_OP,
+    SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE, legacy_rows, write_intervals,
 };
 pub(crate) use known::Known;
 pub(crate) use metric::Metric;
