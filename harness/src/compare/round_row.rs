@@ -37,22 +37,6 @@ pub(crate) struct CompareRoundRecord {
 }
 
 impl CsvRecord for CompareRoundRecord {
-    const COLUMNS: &'static [&'static str] = &[
-        "session",
-        "round",
-        "first",
-        "scenario",
-        "variant",
-        "evaluator",
-        "traversal",
-        "a_ns_per_op",
-        "b_ns_per_op",
-        "machine",
-        "seed",
-        "rustc",
-        "git_revision",
-    ];
-
     fn check(&self) -> Result<(), (&'static str, String)> {
         named("scenario", &self.scenario)?;
         if self.first != "A" && self.first != "B" {

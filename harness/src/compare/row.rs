@@ -94,32 +94,6 @@ interval_columns!(CompareRecord {
 });
 
 impl CsvRecord for CompareRecord {
-    const COLUMNS: &'static [&'static str] = &[
-        "scenario",
-        "variant",
-        "evaluator",
-        "traversal",
-        "measure",
-        "unit",
-        "a_median",
-        "b_median",
-        "a_over_b_median",
-        "a_over_b_low",
-        "a_over_b_high",
-        "pairs",
-        "a_over_b_level",
-        "exact",
-        "verdict",
-        "revision_a",
-        "revision_b",
-        "machine",
-        "toolchain",
-        "seed",
-        "rustc",
-        "git_revision",
-        "a_over_b_n",
-        "a_over_b_method",
-    ];
     // `a_over_b_level` was `coverage` (serde's alias reads it).
     const ADDED_LATER: &'static [&'static str] = &[
         "a_over_b_level",

@@ -1,5 +1,5 @@
 //! docs/results.md against what the harness writes: each CSV's column table lists exactly the typed schema's
-//! columns in order (`record::schema`, `CsvRecord::COLUMNS`), the metric table names exactly
+//! columns in order (`record::schema::columns`), the metric table names exactly
 //! `Metric::ALL`, and the `summary.json` table names exactly the keys a main-job run writes (with the break-even
 //! map's entry keys from its serialized type, since the test binary cannot run that stage's callgrind children).
 
@@ -16,7 +16,7 @@ use crate::experiments::catalogue_eviction::TraceRunRecord;
 use crate::experiments::search::SearchRecord;
 use crate::experiments::tt_pressure::TtPressureRecord;
 use crate::record::schema::{
-    BreakEvenRecord, CsvRecord, IntervalRecord, Metric, ProbeRecord, TidyRecord,
+    BreakEvenRecord, IntervalRecord, Metric, ProbeRecord, TidyRecord, columns,
 };
 use crate::scenario::Family;
 use crate::strength::deadline::DeadlineRecord;
@@ -70,24 +70,24 @@ fn documented_columns(md: &str, file: &str) -> Vec<String> {
 #[test]
 fn every_csv_lists_the_schema_columns_in_order() {
     let md = results_md();
-    let files: &[(&str, &[&str])] = &[
-        ("counts.csv", TidyRecord::<i128>::COLUMNS),
-        ("timings.csv", TidyRecord::<f64>::COLUMNS),
-        ("allocations.csv", TidyRecord::<f64>::COLUMNS),
-        ("intervals.csv", IntervalRecord::COLUMNS),
-        ("probes.csv", ProbeRecord::COLUMNS),
-        ("search.csv", SearchRecord::COLUMNS),
-        ("bounded_cache.csv", BoundedCacheRecord::COLUMNS),
-        ("tt_pressure.csv", TtPressureRecord::COLUMNS),
-        ("break_even.csv", BreakEvenRecord::COLUMNS),
-        ("eviction.csv", EvictionRecord::COLUMNS),
-        ("eviction_control.csv", EvictionControlRecord::COLUMNS),
-        ("streams.csv", StreamRecord::COLUMNS),
-        ("best_tens.csv", BestTenRecord::COLUMNS),
-        ("game_search.csv", GameSearchRecord::COLUMNS),
-        ("eviction_trace.csv", TraceRunRecord::COLUMNS),
-        ("lru_mrc.csv", LruMrcRecord::COLUMNS),
-        ("deadline.csv", DeadlineRecord::COLUMNS),
+    let files: &[(&str, Vec<String>)] = &[
+        ("counts.csv", columns::<TidyRecord<i128>>()),
+        ("timings.csv", columns::<TidyRecord<f64>>()),
+        ("allocations.csv", columns::<TidyRecord<f64>>()),
+        ("intervals.csv", columns::<IntervalRecord>()),
+        ("probes.csv", columns::<ProbeRecord>()),
+        ("search.csv", columns::<SearchRecord>()),
+        ("bounded_cache.csv", columns::<BoundedCacheRecord>()),
+        ("tt_pressure.csv", columns::<TtPressureRecord>()),
+        ("break_even.csv", columns::<BreakEvenRecord>()),
+        ("eviction.csv", columns::<EvictionRecord>()),
+        ("eviction_control.csv", columns::<EvictionControlRecord>()),
+        ("streams.csv", columns::<StreamRecord>()),
+        ("best_tens.csv", columns::<BestTenRecord>()),
+        ("game_search.csv", columns::<GameSearchRecord>()),
+        ("eviction_trace.csv", columns::<TraceRunRecord>()),
+        ("lru_mrc.csv", columns::<LruMrcRecord>()),
+        ("deadline.csv", columns::<DeadlineRecord>()),
     ];
     let mut wrong = Vec::new();
     for (file, columns) in files {

@@ -121,38 +121,6 @@ impl CsvRecord for BoundedCacheRecord {
         "speedup_method",
     ];
 
-    const COLUMNS: &'static [&'static str] = &[
-        "workload",
-        "scenario",
-        "depth",
-        "evaluator",
-        "policy",
-        "capacity_entries",
-        "ways",
-        "invocations",
-        "lookups",
-        "evaluator_calls",
-        "cache_hits",
-        "evictions",
-        "peak_entries",
-        "cache_bytes",
-        "samples",
-        "median_ns",
-        "ci_low_ns",
-        "ci_high_ns",
-        "time_level",
-        "time_method",
-        "speedup_vs_unbounded",
-        "speedup_low",
-        "speedup_high",
-        "speedup_level",
-        "speedup_method",
-        "machine",
-        "rustc",
-        "git_revision",
-        "seed",
-    ];
-
     fn upgraded(mut self) -> Self {
         let n = self.samples;
         older_order_statistic(

@@ -11,7 +11,7 @@ use crate::record::schema::{CsvRecord, named};
 use serde::{Deserialize, Serialize};
 
 /// Defines a row type from its data fields (in column order) followed by the three provenance fields, its
-/// [`CsvRecord`] implementation with `COLUMNS` taken from the field names, and its `with_provenance`.
+/// [`CsvRecord`] implementation, and its `with_provenance`.
 macro_rules! eviction_record {
     (
         $(#[$meta:meta])*
@@ -33,9 +33,6 @@ macro_rules! eviction_record {
         }
 
         impl CsvRecord for $name {
-            const COLUMNS: &'static [&'static str] =
-                &[$(stringify!($field),)* "machine", "rustc", "git_revision"];
-
             fn check(&self) -> Result<(), (&'static str, String)> {
                 let $r = self;
                 $check

@@ -164,48 +164,6 @@ impl CsvRecord for SearchRecord {
         "cache_speedup_method",
     ];
 
-    const COLUMNS: &'static [&'static str] = &[
-        "scenario",
-        "depth_turns",
-        "pruning",
-        "tt",
-        "variant",
-        "evaluator",
-        "roots",
-        "nodes",
-        "leaves",
-        "evaluator_calls",
-        "cache_hits",
-        "tt_probes",
-        "tt_hits",
-        "tt_cutoffs",
-        "tt_stores",
-        "tt_overwrites",
-        "loss_tainted_rolls",
-        "samples",
-        "time_ns",
-        "time_low_ns",
-        "time_high_ns",
-        "time_level",
-        "time_method",
-        "speedup_vs_plain",
-        "speedup_low",
-        "speedup_high",
-        "speedup_level",
-        "speedup_n",
-        "speedup_method",
-        "cache_speedup",
-        "cache_speedup_low",
-        "cache_speedup_high",
-        "cache_speedup_level",
-        "cache_speedup_n",
-        "cache_speedup_method",
-        "machine",
-        "rustc",
-        "git_revision",
-        "seed",
-    ];
-
     fn upgraded(mut self) -> Self {
         let (level, method) = (&mut self.time_level, &mut self.time_method);
         older_order_statistic(level, method, self.samples, Method::OrderStatistic);

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// One arm of the sweep, as written to and read from `tt_pressure.csv`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub(crate) struct TtPressureRecord {
     /// `always`, `depth`, `two_deep`, `two_big`, `aged` or `unbounded`.
     pub scheme: String,
@@ -62,33 +62,6 @@ pub(crate) struct TtPressureRecord {
 }
 
 impl CsvRecord for TtPressureRecord {
-    const COLUMNS: &'static [&'static str] = &[
-        "scheme",
-        "size_log2",
-        "capacity_entries",
-        "occupied_entries",
-        "unbounded_entries",
-        "start_dfen",
-        "depth_turns",
-        "moves",
-        "nodes",
-        "leaves",
-        "evaluator_calls",
-        "tt_probes",
-        "tt_hits",
-        "tt_cutoffs",
-        "tt_stores",
-        "tt_overwrites",
-        "time_ns",
-        "decisions_equal",
-        "nodes_vs_unbounded",
-        "evaluator_calls_vs_unbounded",
-        "machine",
-        "rustc",
-        "git_revision",
-        "seed",
-    ];
-
     fn check(&self) -> Result<(), (&'static str, String)> {
         TableArm::check_rule_name(&self.scheme).map_err(|e| ("scheme", e))?;
         let unbounded = self.is_unbounded();

@@ -81,32 +81,6 @@ interval_columns!(BreakEvenRecord {
 impl CsvRecord for BreakEvenRecord {
     const ADDED_LATER: &'static [&'static str] = &["speedup_level", "speedup_method"];
 
-    const COLUMNS: &'static [&'static str] = &[
-        "scenario",
-        "traversal",
-        "variant",
-        "evaluator",
-        "lookups",
-        "misses",
-        "operation_instructions",
-        "probe_instructions_per_lookup",
-        "evaluator_instructions_per_call",
-        "break_even_instructions_per_call",
-        "evaluator_ns_per_call",
-        "ns_per_instruction",
-        "predicted_speedup",
-        "measured_speedup",
-        "speedup_ci_low",
-        "speedup_ci_high",
-        "speedup_level",
-        "speedup_method",
-        "samples",
-        "machine",
-        "rustc",
-        "git_revision",
-        "seed",
-    ];
-
     fn upgraded(mut self) -> Self {
         let (level, method) = (&mut self.speedup_level, &mut self.speedup_method);
         older_order_statistic(level, method, self.samples, Method::PairedRatio);

@@ -7,11 +7,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::path::Path;
 
-/// A row type of a results CSV: its serde fields, in order, are [`CsvRecord::COLUMNS`].
-pub(crate) trait CsvRecord: Serialize + DeserializeOwned {
-    /// The header, in field order.
-    const COLUMNS: &'static [&'static str];
-
+/// A row type of a results CSV: a flat struct whose serde fields, in order, are its columns ([`columns`]).
+pub(crate) trait CsvRecord: Serialize + DeserializeOwned + Default {
     /// Columns added after files of this kind were first written: a file without them still reads (their
     /// fields take their serde default), so older run folders stay readable.
     const ADDED_LATER: &'static [&'static str] = &[];
@@ -24,6 +21,20 @@ pub(crate) trait CsvRecord: Serialize + DeserializeOwned {
     fn upgraded(self) -> Self {
         self
     }
+}
+
+/// The header of `R`: its serde field names in order, as the csv writer derives them from a row.
+pub(crate) fn columns<R: CsvRecord>() -> Vec<String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    // A row type is a flat struct of plain fields (a test writes every one), so this cannot fail.
+    w.serialize(R::default())
+        .expect("a row type serializes to one CSV record");
+    let text = w.into_inner().expect("writes to memory");
+    let header = text.split(|&b| b == b'\n').next().unwrap_or_default();
+    String::from_utf8_lossy(header)
+        .split(',')
+        .map(str::to_owned)
+        .collect()
 }
 
 /// A name column must not be empty (a [`CsvRecord::check`] step).
@@ -56,7 +67,7 @@ pub(crate) fn write_records<R: CsvRecord>(
     let mut w = csv::WriterBuilder::new()
         .has_headers(false)
         .from_writer(Vec::new());
-    w.write_record(R::COLUMNS).map_err(err)?;
+    w.write_record(columns::<R>()).map_err(err)?;
     for r in records {
         w.serialize(r).map_err(err)?;
     }
@@ -66,7 +77,7 @@ pub(crate) fn write_records<R: CsvRecord>(
     })
 }
 
-/// Reads every record of the CSV at `path`: the header must hold [`CsvRecord::COLUMNS`] (in any order, more
+/// Reads every record of the CSV at `path`: the header must hold [`columns`] (in any order, more
 /// allowed; [`CsvRecord::ADDED_LATER`] may be missing) and at least one data row must follow.
 pub(crate) fn read_records<R: CsvRecord>(path: &Path) -> Result<Vec<Located<R>>, SchemaError> {
     let unreadable = |reason: String| SchemaError::Unreadable {
@@ -119,14 +130,14 @@ pub(crate) fn parse_records<R: CsvRecord>(
             message: format!("unreadable header: {e}"),
         })?
         .clone();
-    if let Some(missing) = R::COLUMNS
-        .iter()
-        .filter(|c| !R::ADDED_LATER.contains(c))
-        .find(|c| !headers.iter().any(|h| h == **c))
+    if let Some(missing) = columns::<R>()
+        .into_iter()
+        .filter(|c| !R::ADDED_LATER.contains(&c.as_str()))
+        .find(|c| !headers.iter().any(|h| h == c))
     {
         return Err(SchemaError::MissingColumn {
             path: p(),
-            column: (*missing).to_owned(),
+            column: missing,
         });
     }
     let mut out = Vec::new();

@@ -34,7 +34,7 @@ pub(crate) struct IntervalRow {
 }
 
 /// The CSV form of an [`IntervalRow`].
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub(crate) struct IntervalRecord {
     /// Scenario family.
     pub scenario: String,
@@ -73,24 +73,6 @@ interval_columns!(IntervalRecord {
 });
 
 impl CsvRecord for IntervalRecord {
-    const COLUMNS: &'static [&'static str] = &[
-        "scenario",
-        "variant",
-        "evaluator",
-        "traversal",
-        "quantity",
-        "point",
-        "low",
-        "high",
-        "level",
-        "n",
-        "method",
-        "machine",
-        "rustc",
-        "git_revision",
-        "seed",
-    ];
-
     fn check(&self) -> Result<(), (&'static str, String)> {
         check_key_columns(
             &self.scenario,

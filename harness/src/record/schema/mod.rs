@@ -20,6 +20,8 @@ mod timing_plan_row;
 
 pub(crate) use arm_key::ArmKey;
 pub(crate) use break_even_row::{BreakEvenRecord, read_break_even, write_break_even};
+#[cfg(test)]
+pub(crate) use csv_file::columns;
 pub(crate) use csv_file::{CsvRecord, Located, named, read_records, read_unique, write_records};
 pub(crate) use error::SchemaError;
 pub(crate) use interval_columns::{

@@ -19,7 +19,7 @@ pub(crate) struct ProbeRow {
 }
 
 /// The CSV form of a [`ProbeRow`].
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub(crate) struct ProbeRecord {
     /// Scenario family.
     pub scenario: String,
@@ -44,19 +44,6 @@ pub(crate) struct ProbeRecord {
 }
 
 impl CsvRecord for ProbeRecord {
-    const COLUMNS: &'static [&'static str] = &[
-        "scenario",
-        "variant",
-        "evaluator",
-        "traversal",
-        "probe_length",
-        "lookups",
-        "machine",
-        "rustc",
-        "git_revision",
-        "seed",
-    ];
-
     fn check(&self) -> Result<(), (&'static str, String)> {
         check_key_columns(
             &self.scenario,

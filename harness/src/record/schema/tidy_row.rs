@@ -11,7 +11,7 @@ use std::path::Path;
 
 /// A value type of a tidy CSV: exact integers for counts, floating point for timings and allocation figures.
 pub(crate) trait Figure:
-    Copy + Serialize + DeserializeOwned + PartialEq + std::fmt::Debug
+    Copy + Default + Serialize + DeserializeOwned + PartialEq + std::fmt::Debug
 {
     /// As a float, for arithmetic in reports.
     fn as_f64(self) -> f64;
@@ -78,7 +78,7 @@ impl<V: Figure> Row<V> {
 }
 
 /// The CSV form of a [`Row`] (the column order of every tidy results CSV).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub(crate) struct TidyRecord<V> {
     /// Scenario family.
     pub scenario: String,
@@ -103,19 +103,6 @@ pub(crate) struct TidyRecord<V> {
 }
 
 impl<V: Figure> CsvRecord for TidyRecord<V> {
-    const COLUMNS: &'static [&'static str] = &[
-        "scenario",
-        "variant",
-        "evaluator",
-        "traversal",
-        "metric",
-        "value",
-        "machine",
-        "rustc",
-        "git_revision",
-        "seed",
-    ];
-
     fn check(&self) -> Result<(), (&'static str, String)> {
         check_key_columns(
             &self.scenario,

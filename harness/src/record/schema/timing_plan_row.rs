@@ -57,25 +57,6 @@ fn expansion() -> String {
 impl CsvRecord for TimingPlanRecord {
     const ADDED_LATER: &'static [&'static str] = &["stage"];
 
-    const COLUMNS: &'static [&'static str] = &[
-        "stage",
-        "scenario",
-        "evaluator",
-        "traversal",
-        "variants",
-        "headline",
-        "judged",
-        "sessions",
-        "rounds",
-        "seconds",
-        "half_width_percent",
-        "stop",
-        "machine",
-        "rustc",
-        "git_revision",
-        "seed",
-    ];
-
     fn check(&self) -> Result<(), (&'static str, String)> {
         if !["expansion", "search"].contains(&self.stage.as_str()) {
             return Err((

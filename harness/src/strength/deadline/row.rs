@@ -12,7 +12,7 @@ use std::path::Path;
 /// Values are in the bot's evaluator's units (centipawns for the shipped evaluators), from the side to move's
 /// perspective: the reference search's exact numerator over 216^(reference depth − 1), divided once. An empty
 /// `reference_best_cp` or `chosen_cp` is a king capture this turn (a win, worth more than any number).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub(crate) struct DeadlineRecord {
     /// The bot's canonical spec.
     pub bot: String,
@@ -57,27 +57,6 @@ pub(crate) struct DeadlineRecord {
 }
 
 impl CsvRecord for DeadlineRecord {
-    const COLUMNS: &'static [&'static str] = &[
-        "bot",
-        "suite",
-        "position",
-        "dfen",
-        "moves",
-        "depth_completed",
-        "reference_depth",
-        "reference_best_cp",
-        "chosen_cp",
-        "loss_cp",
-        "loss_cp_capped",
-        "loss_win_probability",
-        "chosen_king_rolls",
-        "best_king_rolls",
-        "machine",
-        "rustc",
-        "git_revision",
-        "seed",
-    ];
-
     fn check(&self) -> Result<(), (&'static str, String)> {
         for (column, d) in [
             ("depth_completed", self.depth_completed),
