@@ -125,8 +125,8 @@ pub(crate) fn timing_schedule(quick: bool, streams: usize) -> Schedule {
         }
     } else {
         Schedule {
-            budget: Duration::from_secs(70),
-            headline_share: 0.65,
+            budget: Duration::from_secs(100),
+            headline_share: 0.5,
             session: Duration::from_millis(250),
             min_sessions: 4,
             max_sessions: 40,

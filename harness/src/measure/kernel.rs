@@ -141,26 +141,40 @@ pub(crate) fn setting_session(
 }
 
 /// Runs `jobs` sessions (`run(k)` for k in 0..jobs) in up to `streams` streams side by side, each taking the next
-/// session not yet started; the results in session order. The first stream runs on the caller's core; each other
-/// one starts once it gets a core of its own ([`crate::parallel::extra_core`]: in the main job, once the counting
-/// lane is done). A stream that fails stops the others from starting sessions whose results would be thrown away.
+/// session not yet started ([`pull_streams`]); the results in session order.
 pub(crate) fn run_streams<T: Send>(
     jobs: usize,
     streams: usize,
     run: &(dyn Fn(usize) -> Result<T> + Sync),
 ) -> Result<Vec<T>> {
-    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-    let streams = streams.clamp(1, jobs.max(1));
-    let failed = AtomicBool::new(false);
+    use std::sync::atomic::{AtomicUsize, Ordering};
     let next = AtomicUsize::new(0);
-    let mut done: Vec<Result<Vec<(usize, T)>>> = Vec::new();
+    let pick = || Some(next.fetch_add(1, Ordering::SeqCst)).filter(|&k| k < jobs);
+    let mut all = pull_streams(streams.clamp(1, jobs.max(1)), &pick, &|k| Ok((k, run(k)?)))?;
+    all.sort_by_key(|(k, _)| *k);
+    Ok(all.into_iter().map(|(_, t)| t).collect())
+}
+
+/// Runs jobs in up to `streams` streams side by side, each stream asking `next()` for its next job until it gives
+/// none; the results in no particular order. The first stream runs on the caller's core; each other one starts
+/// once it gets a core of its own ([`crate::parallel::extra_core`]: in the main job, once the counting lane is
+/// done), unless the jobs ran out meanwhile. A stream that fails stops the others from starting jobs whose results
+/// would be thrown away.
+pub(crate) fn pull_streams<J, T: Send>(
+    streams: usize,
+    next: &(dyn Fn() -> Option<J> + Sync),
+    run: &(dyn Fn(J) -> Result<T> + Sync),
+) -> Result<Vec<T>> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let failed = AtomicBool::new(false);
+    let drained = AtomicBool::new(false);
+    let mut done: Vec<Result<Vec<T>>> = Vec::new();
     std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..streams)
+        let handles: Vec<_> = (0..streams.max(1))
             .map(|stream| {
-                let (failed, next) = (&failed, &next);
-                scope.spawn(move || -> Result<Vec<(usize, T)>> {
-                    let gone =
-                        || failed.load(Ordering::Relaxed) || next.load(Ordering::SeqCst) >= jobs;
+                let (failed, drained) = (&failed, &drained);
+                scope.spawn(move || -> Result<Vec<T>> {
+                    let gone = || failed.load(Ordering::Relaxed) || drained.load(Ordering::SeqCst);
                     let _core = match stream {
                         0 => None,
                         _ => match crate::parallel::extra_core(&gone) {
@@ -169,13 +183,13 @@ pub(crate) fn run_streams<T: Send>(
                         },
                     };
                     let mut out = Vec::new();
-                    loop {
-                        let k = next.fetch_add(1, Ordering::SeqCst);
-                        if k >= jobs || failed.load(Ordering::Relaxed) {
+                    while !failed.load(Ordering::Relaxed) {
+                        let Some(job) = next() else {
+                            drained.store(true, Ordering::SeqCst);
                             break;
-                        }
-                        match run(k) {
-                            Ok(t) => out.push((k, t)),
+                        };
+                        match run(job) {
+                            Ok(t) => out.push(t),
                             Err(e) => {
                                 failed.store(true, Ordering::Relaxed);
                                 return Err(e);
@@ -195,8 +209,7 @@ pub(crate) fn run_streams<T: Send>(
     for d in done {
         all.extend(d?);
     }
-    all.sort_by_key(|(k, _)| *k);
-    Ok(all.into_iter().map(|(_, t)| t).collect())
+    Ok(all)
 }
 
 /// Per side, its time in every round of `sessions` (each with one time per side per round, `sides` sides), and

@@ -5,12 +5,13 @@
 //! decided against the practical threshold ([`super::kernel::decided`]) with a half-width of at most
 //! [`Schedule::decided_half_width`] (so that the size of a decided effect is known too); at
 //! [`Schedule::max_sessions`] or when the headline's share of the budget is spent, it stops for the budget. The
-//! other settings then share what is left: [`Schedule::other_sessions`] sessions each, of equal length.
+//! other settings then share what is left in sessions of one round: [`Schedule::other_sessions`] each at least,
+//! then more for whichever has spent the least time, until the budget is spent ([`run_others`]).
 //!
 //! Looking after every session and stopping at the first decided look makes a wrong decision somewhat likelier
 //! than one fixed-size look at 95% would; the plan's records (`timing_plan.csv`) say which settings stopped so.
 
-use super::kernel::{SessionTimes, decided, half_width, run_streams};
+use super::kernel::{SessionTimes, decided, half_width, pull_streams, run_streams};
 use crate::statistics::Interval;
 use anyhow::Result;
 use std::time::{Duration, Instant};
@@ -28,7 +29,8 @@ pub(crate) struct Schedule {
     pub min_sessions: usize,
     /// Most sessions of a headline setting.
     pub max_sessions: usize,
-    /// Sessions of each other setting.
+    /// Fewest sessions of each other setting (each of one round); the time left then goes to whichever has spent
+    /// the least.
     pub other_sessions: usize,
     /// The half-width (log scale, 0.015 = ±1.5%) at which a headline setting stops undecided.
     pub half_width: f64,
@@ -122,23 +124,79 @@ pub(crate) fn run_schedule(
             break;
         }
     }
-    // The others share what is left, in sessions of equal length (at least one round each).
     let others: Vec<usize> = (0..headline.len()).filter(|&k| !headline[k]).collect();
-    let jobs: Vec<(usize, usize)> = (0..plan.other_sessions.max(1))
-        .flat_map(|s| others.iter().map(move |&k| (k, s)))
-        .collect();
-    if !jobs.is_empty() {
-        let left = plan.budget.saturating_sub(start.elapsed());
-        let length = left.mul_f64(plan.streams.max(1) as f64 / jobs.len() as f64);
-        let done = run_streams(jobs.len(), plan.streams, &|i| {
-            timed(jobs[i].0, jobs[i].1, length)
-        })?;
-        for (&(k, _), (t, secs)) in jobs.iter().zip(done) {
-            out[k].sessions.push(t);
-            out[k].seconds += secs;
-        }
+    for (k, (t, secs)) in run_others(&others, plan, start, run)? {
+        out[k].sessions.push(t);
+        out[k].seconds += secs;
     }
     Ok(out)
+}
+
+/// What the others phase has given each other setting so far.
+#[derive(Clone, Copy, Default)]
+struct Ledger {
+    /// Wall seconds of its finished sessions.
+    spent: f64,
+    /// Its finished sessions.
+    finished: usize,
+    /// Its sessions started (finished or running).
+    started: usize,
+}
+
+impl Ledger {
+    /// What it will have spent once its running sessions end, each costing its finished ones' mean.
+    fn committed(&self) -> f64 {
+        let mean = if self.finished > 0 {
+            self.spent / self.finished as f64
+        } else {
+            0.0
+        };
+        self.spent + mean * (self.started - self.finished) as f64
+    }
+}
+
+/// The other settings (`others`, indices of settings): sessions of one round each, since a session's start costs
+/// about a round and sessions, not rounds, are the independent samples; first [`Schedule::other_sessions`] of every
+/// one, then, until `plan.budget` has passed since `start`, the next session always of the setting that has spent
+/// the least time, so that a setting whose sessions cost little gets many and a dear one at least its minimum.
+/// Each session's `(setting, (times, wall seconds))`, in session order per setting.
+fn run_others(
+    others: &[usize],
+    plan: &Schedule,
+    start: Instant,
+    run: &(dyn Fn(usize, usize, Duration) -> Result<SessionTimes> + Sync),
+) -> Result<Vec<(usize, (SessionTimes, f64))>> {
+    let ledger = std::sync::Mutex::new(vec![Ledger::default(); others.len()]);
+    let least = plan.other_sessions.max(1);
+    let pick = || -> Option<(usize, usize)> {
+        let mut l = ledger.lock().unwrap_or_else(|e| e.into_inner());
+        let owed = (0..l.len())
+            .filter(|&i| l[i].started < least)
+            .min_by_key(|&i| l[i].started);
+        let i = match owed {
+            Some(i) => i,
+            None if start.elapsed() < plan.budget => {
+                (0..l.len()).min_by(|&a, &b| l[a].committed().total_cmp(&l[b].committed()))?
+            }
+            None => return None,
+        };
+        l[i].started += 1;
+        Some((i, l[i].started - 1))
+    };
+    let mut done = pull_streams(plan.streams, &pick, &|(i, s)| {
+        let t = Instant::now();
+        let times = run(others[i], s, Duration::ZERO)?;
+        let secs = t.elapsed().as_secs_f64();
+        let mut l = ledger.lock().unwrap_or_else(|e| e.into_inner());
+        l[i].spent += secs;
+        l[i].finished += 1;
+        Ok((i, s, times, secs))
+    })?;
+    done.sort_by_key(|&(i, s, ..)| (i, s));
+    Ok(done
+        .into_iter()
+        .map(|(i, _, times, secs)| (others[i], (times, secs)))
+        .collect())
 }
 
 #[cfg(test)]
@@ -191,15 +249,38 @@ mod tests {
         let spent = run_schedule(&headline, &plan(), &one, &judge).unwrap();
         let got: Vec<(usize, Stop)> = spent.iter().map(|s| (s.sessions.len(), s.stop)).collect();
         assert_eq!(
-            got,
-            [
-                (3, Stop::Decided),
-                (5, Stop::HalfWidth),
-                (8, Stop::Budget),
-                (2, Stop::Budget),
-                (2, Stop::Budget)
-            ]
+            got[..3],
+            [(3, Stop::Decided), (5, Stop::HalfWidth), (8, Stop::Budget)]
         );
+        // The others: at least their two sessions each, then more until the budget is spent.
+        assert!(
+            got[3..]
+                .iter()
+                .all(|&(n, stop)| n >= 2 && stop == Stop::Budget)
+        );
+    }
+
+    /// After their fewest sessions, the others' time goes to whichever has spent the least: a setting whose
+    /// sessions cost a quarter as much gets several times as many, and each session is of one round.
+    #[test]
+    fn the_others_share_the_time_left_equally_so_cheap_settings_get_more_sessions() {
+        let plan = Schedule {
+            budget: Duration::from_millis(400),
+            streams: 1,
+            ..plan()
+        };
+        let lengths = std::sync::Mutex::new(Vec::new());
+        let run = |k: usize, _: usize, length: Duration| -> Result<SessionTimes> {
+            lengths.lock().unwrap().push(length);
+            std::thread::sleep(Duration::from_millis(if k == 0 { 5 } else { 20 }));
+            Ok(SessionTimes::default())
+        };
+        let spent = run_schedule(&[false, false], &plan, &run, &|_, _| None).unwrap();
+        let (cheap, dear) = (spent[0].sessions.len(), spent[1].sessions.len());
+        assert!(dear >= 2 && cheap >= 3 * dear, "cheap {cheap}, dear {dear}");
+        // Equal time within a session's cost each way.
+        assert!((spent[0].seconds - spent[1].seconds).abs() < 0.05);
+        assert!(lengths.lock().unwrap().iter().all(|l| l.is_zero()));
     }
 
     /// A decided setting goes on until its half-width is at most the decided half-width: the size of the effect

@@ -174,8 +174,10 @@ fn plan_note(dir: &std::path::Path) -> Result<String> {
          and the TT) are timed first, each on its own, one session (a fresh timing process) of each after \
          another, until its 95% half-width is at most ±1.5%, or it is decided against ±{:.0}% (its interval \
          wholly above or below, or wholly within) within a stated half-width, or their share of the budget is \
-         spent; every setting then shares what is left (search: every configuration of a family; expansion: the \
-         judged pair again with the other variants, whose speedups come from there). In the search stage, \
+         spent; every other setting then shares what is left (search: every configuration of a family; \
+         expansion: the judged pair again with the other variants, whose speedups come from there), in sessions \
+         of one round, three each at least and then more for whichever has spent the least time. In the search \
+         stage, \
          \"none/optimized\" is Star2 with the TT without and with the cache.\n\n{}",
         100.0 * crate::verdict::NOISE_THRESHOLD,
         table.markdown()
