@@ -129,7 +129,7 @@ pub(crate) fn timing_schedule(quick: bool, streams: usize) -> Schedule {
             headline_share: 0.5,
             session: Duration::from_millis(250),
             min_sessions: 4,
-            max_sessions: 60,
+            max_sessions: 40,
             other_sessions: 3,
             half_width: 0.015,
             decided_half_width: 0.02,
