@@ -236,6 +236,8 @@ mod tests {
     fn headline_settings_stop_when_decided_or_narrow_and_the_others_share_the_rest() {
         let headline = [true, true, true, false, false];
         let one = |_: usize, _: usize, _: Duration| -> Result<SessionTimes> {
+            // A millisecond each, so the others' share of the budget holds a bounded number of sessions.
+            std::thread::sleep(Duration::from_millis(1));
             Ok(SessionTimes {
                 rounds: vec![vec![1.0, 1.0]],
                 ..SessionTimes::default()
@@ -261,7 +263,7 @@ mod tests {
     }
 
     /// After their fewest sessions, the others' time goes to whichever has spent the least: a setting whose
-    /// sessions cost a quarter as much gets several times as many, and each session is of one round.
+    /// sessions cost a fifteenth as much gets several times as many, and each session is of one round.
     #[test]
     fn the_others_share_the_time_left_equally_so_cheap_settings_get_more_sessions() {
         let plan = Schedule {
@@ -272,14 +274,14 @@ mod tests {
         let lengths = std::sync::Mutex::new(Vec::new());
         let run = |k: usize, _: usize, length: Duration| -> Result<SessionTimes> {
             lengths.lock().unwrap().push(length);
-            std::thread::sleep(Duration::from_millis(if k == 0 { 5 } else { 20 }));
+            std::thread::sleep(Duration::from_millis(if k == 0 { 2 } else { 30 }));
             Ok(SessionTimes::default())
         };
         let spent = run_schedule(&[false, false], &plan, &run, &|_, _| None).unwrap();
         let (cheap, dear) = (spent[0].sessions.len(), spent[1].sessions.len());
         assert!(dear >= 2 && cheap >= 3 * dear, "cheap {cheap}, dear {dear}");
-        // Equal time within a session's cost each way.
-        assert!((spent[0].seconds - spent[1].seconds).abs() < 0.05);
+        // Equal time, within about one dear session.
+        assert!((spent[0].seconds - spent[1].seconds).abs() < 0.1);
         assert!(lengths.lock().unwrap().iter().all(|l| l.is_zero()));
     }
 
