@@ -7,9 +7,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// A scratch folder that the test removes at its end (a failing test leaves it for inspection).
-fn temp_dir(name: &str) -> PathBuf {
-    support::temp_dir(&format!("compare-{name}")).keep()
-}
 
 fn compare(a: &Path, b: &Path, out: &Path, extra: &[&str]) -> Output {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
@@ -38,7 +35,8 @@ fn only_compare_folder(out: &Path) -> PathBuf {
 
 #[test]
 fn a_against_itself_gives_paired_rounds_from_live_children() {
-    let out = temp_dir("aa");
+    let tmp = support::temp_dir("compare-aa");
+    let out = tmp.path().to_path_buf();
     let exe = Path::new(env!("CARGO_BIN_EXE_harness"));
     // With callgrind, the first round also counts instructions: deterministic, so A against itself must be 1.
     let counted = support::valgrind_present();
@@ -192,7 +190,8 @@ fn fake_side(dir: &Path, name: &str, hits: u32, code: i32) -> PathBuf {
 #[cfg(unix)]
 #[test]
 fn sides_that_disagree_on_counts_get_no_ratio() {
-    let dir = temp_dir("disagree");
+    let tmp = support::temp_dir("compare-disagree");
+    let dir = tmp.path().to_path_buf();
     let a = fake_side(&dir, "a.sh", 7, 0);
     let b = fake_side(&dir, "b.sh", 8, 0);
     let out = dir.join("out");
@@ -223,7 +222,8 @@ fn sides_that_disagree_on_counts_get_no_ratio() {
 #[cfg(unix)]
 #[test]
 fn a_side_failing_its_parity_check_is_named() {
-    let dir = temp_dir("parity");
+    let tmp = support::temp_dir("compare-parity");
+    let dir = tmp.path().to_path_buf();
     let a = fake_side(&dir, "a.sh", 7, 0);
     let b = fake_side(&dir, "b.sh", 7, 3);
     let o = compare(&a, &b, &dir.join("out"), &["--rounds", "1"]);
@@ -242,7 +242,8 @@ fn a_side_failing_its_parity_check_is_named() {
 
 #[test]
 fn an_unknown_revision_is_refused_before_any_build() {
-    let dir = temp_dir("unknown");
+    let tmp = support::temp_dir("compare-unknown");
+    let dir = tmp.path().to_path_buf();
     let o = Command::new(env!("CARGO_BIN_EXE_harness"))
         .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
         .args(["compare", "HEAD", "no-such-revision-xyz", "--out"])

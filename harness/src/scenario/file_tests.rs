@@ -16,9 +16,6 @@ fn shipped_text(family: Family) -> String {
 }
 
 /// A fresh scratch folder named after `name` (left in place for the test to remove or inspect).
-fn temp_dir(name: &str) -> PathBuf {
-    crate::test_support::temp_dir(name).keep()
-}
 
 #[test]
 fn shipped_files_load_and_are_canonical() {
@@ -96,7 +93,8 @@ fn stale_value_names_the_first_differing_successor_and_both_values() {
     file.roots[1].successors[2]
         .expected
         .insert("material".into(), frozen + 1);
-    let dir = temp_dir("stale");
+    let tmp = crate::test_support::temp_dir("stale");
+    let dir = tmp.path().to_path_buf();
     let path = dir.join("promotion-en-passant.json");
     std::fs::write(&path, file.to_json()).unwrap();
     let scn = load(&path).unwrap();

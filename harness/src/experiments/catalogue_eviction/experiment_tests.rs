@@ -32,9 +32,6 @@ fn small_stream_config() -> StreamConfig {
 }
 
 /// A fresh scratch folder from the shared test support (left in place for the test to remove or inspect).
-fn temp_dir(name: &str) -> PathBuf {
-    crate::test_support::temp_dir(name).keep()
-}
 
 #[test]
 fn a_run_fed_a_different_stream_is_refused() {
@@ -93,7 +90,8 @@ fn small_config(report: Option<PathBuf>) -> Config {
 
 #[test]
 fn small_experiment_results_are_consistent_and_written() {
-    let dir = temp_dir("small");
+    let tmp = crate::test_support::temp_dir("small");
+    let dir = tmp.path().to_path_buf();
     let cfg = Config {
         trace_out: Some(dir.join("trace.csv")),
         ..small_config(Some(dir.join("report")))
@@ -321,7 +319,8 @@ fn bounds_hold_in_every_run() {
 
 #[test]
 fn a_run_that_leaves_the_game_search_out_says_so_where_it_would_be() {
-    let dir = temp_dir("left-out");
+    let tmp = crate::test_support::temp_dir("left-out");
+    let dir = tmp.path().to_path_buf();
     let note = "`--quick` leaves out the game-search comparison; `harness eviction` runs it.";
     let cfg = Config {
         policies: vec![PolicyKind::Lru, PolicyKind::Sieve, PolicyKind::Belady],
@@ -369,7 +368,8 @@ fn the_best_ten_figure_refuses_when_every_board_shares_one_best_ten() {
         .map(|t| t.iter().map(|(k, _)| *k).collect::<Vec<_>>())
         .collect();
     assert!(check_best_tens_differ(&tens).is_err());
-    let dir = temp_dir("refuse");
+    let tmp = crate::test_support::temp_dir("refuse");
+    let dir = tmp.path().to_path_buf();
     // The report is rendered from the results folder alone; rendered while it is still `.partial`, it names the
     // folder as it will be called.
     let results = dir.join("run.partial");

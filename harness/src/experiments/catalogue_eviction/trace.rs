@@ -121,9 +121,8 @@ impl Trace {
 mod tests {
     #[test]
     fn read_examples() {
-        let dir = std::env::temp_dir().join(format!("trace_doc_{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let p = dir.join("t.csv");
+        let dir = crate::test_support::temp_dir("trace");
+        let p = dir.path().join("t.csv");
         std::fs::write(&p, "time,obj_id,board\n1,70,4x5\n2,9,4x5\n3,70,4x5\n").unwrap();
         let t = crate::experiments::catalogue_eviction::trace::Trace::read(&p).unwrap();
         assert_eq!((t.keys, t.universe), (vec![0, 1, 0], 2));
