@@ -22,7 +22,7 @@ pub(crate) struct Job {
     /// Traversal modes.
     pub traversals: Vec<Traversal>,
     /// The in-process timing plan of the evaluator's cost per call.
-    pub plan: Plan,
+    pub plan: crate::operation::evaluator_cost::Plan,
     /// How the expansion stage's timing spends its budget ([`timing_schedule`]).
     pub schedule: Schedule,
     /// Target milliseconds of one kernel sample (fast successors repeat within it).

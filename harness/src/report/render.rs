@@ -91,10 +91,10 @@ const DEFINITIONS: &str = "## Definitions\n\n\
   where it lies inside 1 ± 1%, no verdict where it holds 1 and reaches past ±1% or covers less than 95%; each \
   judged alone (exploratory), except the answer's declared comparisons, judged together by Holm's step-down, \
   where an undecided family reads \"not shown\".\n\
-- **Evaluator cost per call**: measured directly: the evaluator alone over the very evaluations the family's \
-  uncached expansion asks for, timed in rounds paired with the `constant` evaluator over the same list, \
-  (time − constant's time) / calls, the median with its 95% interval; where the interval holds 0 it is below \
-  the timer's resolution. In instructions (callgrind): e = instructions one call costs beyond the constant \
+- **Evaluator cost per call**: measured directly: the evaluator alone over an evenly spaced sample of the very \
+  evaluations the family's uncached expansion asks for (at most 128, so that they stay in the first-level cache as \
+  a state just made does), timed in rounds paired with the `constant` evaluator over the same sample, \
+  (time − constant's time) / calls, the median with its 95% interval; \"not resolved\" where the interval holds 0. In instructions (callgrind): e = instructions one call costs beyond the constant \
   evaluator.\n\
 - **Break-even**: the evaluator cost at which a cache neither gains nor loses. In instructions: p / h, with p \
   the optimized cache's instructions per lookup (callgrind) and h the family's hit rate; in ns: \

@@ -43,10 +43,10 @@ pub(crate) struct Glance {
     /// What one call of this evaluator costs beyond the constant evaluator, in ns: measured directly (the
     /// `evaluator_ns_per_call` interval of `intervals.csv`), or in a run from before that measurement
     /// (time(none, this evaluator) − time(none, constant)) / lookups per operation. `None` when not measured or
-    /// when its interval holds 0 (below the timer's resolution).
+    /// not resolved (its interval holds 0 or lies below it).
     pub evaluator_ns_per_call: Option<f64>,
     /// The bounds of that cost: its 95% interval, or in an older run the two medians' intervals' opposite ends;
-    /// where they hold 0 the cost is below the timer's resolution. Not in `summary.json`.
+    /// where they hold 0 the cost is not resolved. Not in `summary.json`.
     #[serde(skip)]
     pub evaluator_ns_per_call_bounds: Option<(f64, f64)>,
     /// The evaluator cost at which the variant breaks even, in ns per call, with its interval: the cache's time
@@ -172,8 +172,8 @@ fn evaluator_ns(
             .map(|(e, c)| ((e.low - c.high) / lookups, (e.high - c.low) / lookups))
             .filter(|(low, high)| low.is_finite() && high.is_finite()),
     };
-    // A cost whose interval holds 0 (or lies below it) is below the timer's resolution: no figure, rather than a
-    // noise figure that may be negative.
+    // A cost whose interval holds 0 (or lies below it) is not resolved: no figure, rather than a noise figure that
+    // may be negative. (No evaluator costs less than `constant`, so an interval below 0 is a failed measurement.)
     let evaluator_ns_per_call = match direct {
         Some(i) => Some(i.point),
         None => times.map(|(e, c)| (e.point - c.point) / lookups),
@@ -438,16 +438,19 @@ pub(crate) fn glance_table(glance: &[Glance]) -> Result<Table, TableError> {
         ("predicted Elo [interval]", Align::Right),
     ]);
     let ns = |v: Option<f64>| v.map_or(MISSING.to_owned(), time_ns);
-    // Where the cost's interval holds 0 the timer cannot tell it from nothing (summary.json then has no figure).
+    // Where the cost's interval holds 0 (or lies below it) the cost is not resolved and shows its bounds, so a
+    // failed measurement (an interval below 0) is seen for what it is (summary.json then has no figure).
     let cost = |g: &Glance| match (g.evaluator_ns_per_call, g.evaluator_ns_per_call_bounds) {
         _ if Known::<EvaluatorKind>::parse(&g.evaluator).is(EvaluatorKind::Constant) => {
             "0 (the constant evaluator)".to_owned()
         }
-        (_, Some((low, _))) if low <= 0.0 => "below the timer's resolution".to_owned(),
+        (_, Some((low, high))) if low <= 0.0 => {
+            format!("not resolved [{}, {}]", time_ns(low), time_ns(high))
+        }
         (Some(c), Some((low, high))) => {
             format!("{} [{}, {}]", time_ns(c), time_ns(low), time_ns(high))
         }
-        (Some(c), None) if c <= 0.0 => "below the timer's resolution".to_owned(),
+        (Some(c), None) if c <= 0.0 => format!("not resolved ({})", time_ns(c)),
         (v, _) => ns(v),
     };
     let ir = |v: Option<f64>| v.map_or(MISSING.to_owned(), instructions);
@@ -678,7 +681,7 @@ mod tests {
     }
 
     #[test]
-    fn an_evaluator_cost_below_zero_reads_as_noise() {
+    fn an_evaluator_cost_whose_interval_reaches_zero_reads_as_not_resolved_with_its_bounds() {
         // material times faster than constant (900 vs 1000 ns): a negative cost per call, which is noise.
         let (c, t) = tables(
             &[
@@ -694,8 +697,8 @@ mod tests {
         let g = at_a_glance(&c, &t, &IntervalTable::default().with_legacy(&t));
         assert_eq!(g[0].evaluator_ns_per_call, Some(-2.0)); // (900 − 1000) ns over 50 calls per op
         let md = glance_table(&g).unwrap().markdown();
-        assert!(md.contains("| below the timer's resolution |"), "{md}");
-        // Bounds clear of 0 show the cost with them; bounds that hold 0 read as below the resolution.
+        assert!(md.contains("| not resolved (-2.00 ns) |"), "{md}");
+        // Bounds clear of 0 show the cost with them; bounds that hold 0 read as not resolved, with the bounds.
         let with = |low: f64, high: f64| Glance {
             evaluator_ns_per_call: Some(4.0),
             evaluator_ns_per_call_bounds: Some((low, high)),
@@ -706,7 +709,7 @@ mod tests {
             .markdown();
         assert!(md.contains("| 4.00 ns [2.00 ns, 6.00 ns] |"), "{md}");
         assert_eq!(
-            md.matches("below the timer's resolution").count(),
+            md.matches("not resolved [-1.00 ns, 9.00 ns]").count(),
             1,
             "{md}"
         );

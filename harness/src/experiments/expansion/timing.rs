@@ -7,12 +7,11 @@ use super::Group;
 use crate::evaluators::EvaluatorKind;
 use crate::experiments::Job;
 use crate::experiments::job::{report_evaluator, report_traversal};
-use crate::measure::Plan;
 use crate::measure::child::{ChildSpec, child_session};
 use crate::measure::kernel::{SessionTimes, half_width, setting_session};
 use crate::measure::schedule::{Spent, run_schedule};
 use crate::operation::Arm;
-use crate::operation::evaluator_cost::evaluator_ns_per_call;
+use crate::operation::evaluator_cost::{Plan as EvaluatorCostPlan, evaluator_ns_per_call};
 use crate::operation::timing::{arm_timings, speedup_over};
 use crate::progress::Progress;
 use crate::record::schema::TimingPlanRecord;
@@ -22,16 +21,6 @@ use anyhow::Result;
 use engine::GameState;
 use engine::memo::CacheKind;
 use std::time::{Duration, Instant};
-
-/// The evaluator-cost plan: the group's rounds, a tenth of its budget and half its warm-up (a pass over the
-/// evaluations is a small part of an expansion, and the expansion just timed has warmed the evaluator).
-fn short(plan: &Plan) -> Plan {
-    Plan {
-        budget: plan.budget / 10,
-        warm_up: plan.warm_up / 2,
-        ..*plan
-    }
-}
 
 /// One session of a setting: a fresh sampler of its arms (a child process, or this process's), rounds until
 /// `length` is spent (at least one), the arms timed back to back per successor in an order drawn from `seed`.
@@ -249,7 +238,7 @@ fn fill_evaluator_costs(
     groups: &mut [Group<'_>],
     arms: &[Vec<Arm>],
     states: &[Vec<GameState>],
-    plan: &Plan,
+    plan: &EvaluatorCostPlan,
 ) {
     for (k, g) in groups.iter_mut().enumerate() {
         g.timings
@@ -261,7 +250,7 @@ fn fill_evaluator_costs(
                 g.scenario.depth,
                 arm0.traversal,
                 arm0.eval,
-                &short(plan),
+                plan,
             );
         }
     }
