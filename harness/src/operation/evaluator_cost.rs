@@ -5,11 +5,10 @@
 //! median of those paired differences with the order-statistic interval (`n` = rounds).
 //!
 //! Why a sample of at most [`SAMPLE_CALLS`] evenly spaced calls and not the whole list: in an expansion the
-//! evaluator reads a state that was just made, so it is in the core's first-level cache. The whole list (hundreds
-//! of thousands of 160-byte states) streams from memory instead, and the two passes' memory traffic differs
-//! (`constant` reads only the side to move), which measured `material` as cheaper than `constant`: −0.7 to −2.6 ns
-//! per call with intervals clear of 0. A sample that stays in the first-level cache times the call as it runs in
-//! situ.
+//! evaluator reads a state that was just made, so it is in the core's first-level cache. A long list (hundreds of
+//! thousands of 160-byte states) streams from memory instead: both passes wait on it, the evaluator's work hides in
+//! that wait, and the difference reads far too low, lower the longer the family's list (even below 0). A sample
+//! that stays in the first-level cache times the call as it runs in situ, the same in every family.
 //!
 //! Why not the difference of the family's `none` times with the two evaluators: those are two estimates of separate
 //! settings timed far apart, so their difference carries both settings' noise (it read as a negative cost).
