@@ -6,8 +6,6 @@ mod support;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// A scratch folder that the test removes at its end (a failing test leaves it for inspection).
-
 fn compare(a: &Path, b: &Path, out: &Path, extra: &[&str]) -> Output {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     Command::new(env!("CARGO_BIN_EXE_harness"))
