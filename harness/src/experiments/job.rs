@@ -76,11 +76,11 @@ pub(crate) fn report_traversal(traversals: &[Traversal]) -> Traversal {
     }
 }
 
-/// The timing plan of a full run (`quick = false`) or a short one, with the shuffle seeded by `seed`. Each setting
-/// runs until [`crate::measure::stop_rule`] finds it settled or it reaches its cap: `max_rounds`, or fewer when
-/// `budget` over the warm-up's estimate of a round allows fewer (never below `min_rounds`, the fewest whose 95%
-/// interval can carry a verdict). The warm-up is short because the first timed rounds are paired like every other
-/// (drift hits every variant alike) and its only other use is sizing the samples.
+/// The in-process timing plan of the evaluator's cost per call of a full run (`quick = false`) or a short one,
+/// with the shuffle seeded by `seed`: `max_rounds` rounds, or fewer when `budget` over the warm-up's estimate of a
+/// round allows fewer (never below `min_rounds`, the fewest whose 95% interval can carry a verdict). The warm-up is
+/// short because the first timed rounds are paired like every other (drift hits both sides alike) and its only
+/// other use is sizing the samples.
 pub(crate) fn timing_plan(quick: bool, seed: u64) -> Plan {
     if quick {
         Plan {
@@ -102,6 +102,12 @@ pub(crate) fn timing_plan(quick: bool, seed: u64) -> Plan {
             seed,
         }
     }
+}
+
+/// Target milliseconds of one timing-kernel sample (fast successors repeat within it) in a full run or a short
+/// one.
+pub(crate) fn sample_ms(quick: bool) -> u64 {
+    if quick { 2 } else { 5 }
 }
 
 /// How the expansion stage's timing spends its budget: the settings the answer reads (per family, no cache

@@ -162,20 +162,27 @@ impl TimingChild {
     }
 }
 
-/// One session of a setting in a fresh child started by `spec` ([`super::kernel::setting_session`]), which must
-/// announce exactly the arms `wanted`; the child ends with the session.
+/// One session of a setting in a fresh child started by `spec` ([`super::kernel::setting_session`]): `groups` of
+/// arms each timed against each other, every arm one the child announced (it may announce more, which are not
+/// timed); the child ends with the session.
 pub(crate) fn child_session(
     spec: &ChildSpec,
-    wanted: &[ArmKey],
+    groups: &[Vec<ArmKey>],
     seed: u64,
     length: std::time::Duration,
 ) -> Result<super::kernel::SessionTimes> {
     let start = std::time::Instant::now();
     let mut child = TimingChild::start(spec)?;
-    if child.arms != wanted {
-        bail!("{} announced other arms than the setting's", spec.label);
-    }
-    let t = super::kernel::setting_session(&mut child, wanted.len(), seed, start, length);
+    let at = |key: &ArmKey| child.arms.iter().position(|a| a == key);
+    let Some(groups) = groups
+        .iter()
+        .map(|g| g.iter().map(at).collect::<Option<Vec<usize>>>())
+        .collect::<Option<Vec<_>>>()
+    else {
+        child.quit();
+        bail!("{} did not announce every arm of the setting", spec.label);
+    };
+    let t = super::kernel::setting_session(&mut child, &groups, seed, start, length);
     child.quit();
     t
 }

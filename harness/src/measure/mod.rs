@@ -1,8 +1,8 @@
-//! Timing. [`kernel`]: the paired timing kernel of every timed comparison (`compare`, the main job's expansion
-//! and search stages): one-successor (one-root) samples of the compared configurations back to back in a seeded order, spread over fresh
-//! processes ([`child`]), summarised over sessions; [`usage`]: CPU time and page faults beside the clock.
-//! [`interleave`]: in-process rounds of whole operations, for the stages that time a sweep of one process's
-//! configurations (the break-even map, the bounded cache, the evaluator's cost per call).
+//! Timing. [`kernel`]: the paired timing kernel of every timed comparison (`compare`, the main job's expansion,
+//! search, break-even and bounded-cache stages): one-successor (one-root, one-invocation) samples of the compared
+//! configurations back to back in a seeded order, spread over fresh processes ([`child`]), summarised over
+//! sessions; [`schedule`]: how the adaptive stages spend their budget; [`usage`]: CPU time and page faults beside
+//! the clock. [`interleave`]: in-process rounds of whole operations, for the evaluator's cost per call.
 
 pub(crate) mod child;
 pub(crate) mod interleave;

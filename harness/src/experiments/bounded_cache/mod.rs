@@ -18,7 +18,7 @@ pub(crate) mod sweep;
 pub(crate) mod workload;
 
 pub(crate) use capacities::Capacities;
-pub(crate) use sweep::{Sweep, run_sweep};
+pub(crate) use sweep::Sweep;
 pub(crate) use workload::{Invocations, Workload};
 
 /// The bounded-cache experiment (see the module docs).
@@ -35,7 +35,7 @@ impl Experiment for BoundedCache {
         Some("--skip-bounded-cache")
     }
     fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
-        let stage = BoundedStage::main_job_slice(run.job.seed, &run.job.families);
+        let stage = BoundedStage::main_job_slice(run.job);
         let findings = run_bounded_cache(run.scenarios, &stage, run.meta, run.folder)?;
         run.headline("bounded_cache", &findings.glance())
     }

@@ -12,6 +12,7 @@ mod worth;
 
 pub(crate) use parity::Group;
 pub(crate) use rows::append_plan;
+pub(crate) use timing::arms_child;
 
 use super::{Experiment, MainRun};
 

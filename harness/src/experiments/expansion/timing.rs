@@ -47,48 +47,71 @@ fn session(
     let start = Instant::now();
     match &job.timing_exe {
         Some(exe) => {
-            let list = |f: &dyn Fn(&Arm) -> String| {
-                let mut v: Vec<String> = arms.iter().map(f).collect();
-                v.dedup();
-                v.join(",")
-            };
-            let args: Vec<std::ffi::OsString> = [
-                "--scenario".into(),
-                family.to_owned(),
-                "--cache".into(),
-                list(&|a| a.cache.name().to_owned()),
-                "--eval".into(),
-                list(&|a| a.eval.to_string()),
-                "--traversal".into(),
-                list(&|a| a.traversal.name().to_owned()),
-                "--sample-ms".into(),
-                job.sample_ms.to_string(),
-                "--with-usage".into(),
-                "--scenarios-dir".into(),
-                job.scenarios_dir.display().to_string(),
-            ]
-            .into_iter()
-            .map(Into::into)
-            .collect();
-            let spec = ChildSpec {
-                exe: exe.clone(),
-                cwd: std::env::current_dir()?,
-                label: format!("timing-rounds ({family})"),
-                args,
-                by_successor: true,
-                planted: None,
-            };
+            let spec = arms_child(exe, &job.scenarios_dir, family, arms, job.sample_ms, None)?;
             let wanted: Vec<_> = arms.iter().map(|a| a.key(family)).collect();
-            child_session(&spec, &wanted, seed, length)
+            child_session(&spec, &[wanted], seed, length)
         }
         None => {
             let each: Vec<_> = arms.iter().map(|&a| (states, depth, a)).collect();
             let planting = crate::operation::sampled::Planting::new(0.0);
             let target = Duration::from_millis(job.sample_ms);
             let mut sampler = crate::operation::sampled::Successors::new(&each, target, &planting);
-            setting_session(&mut sampler, arms.len(), seed, start, length)
+            setting_session(
+                &mut sampler,
+                &[(0..arms.len()).collect()],
+                seed,
+                start,
+                length,
+            )
         }
     }
+}
+
+/// The `timing-rounds` child of `arms` of `family` (it announces every combination of their caches, evaluators
+/// and traversal settings), samples of `sample_ms`, only the family's `first` successors when given.
+pub(crate) fn arms_child(
+    exe: &std::path::Path,
+    scenarios_dir: &std::path::Path,
+    family: &str,
+    arms: &[Arm],
+    sample_ms: u64,
+    first: Option<usize>,
+) -> Result<ChildSpec> {
+    let list = |f: &dyn Fn(&Arm) -> String| {
+        let mut v: Vec<String> = Vec::new();
+        for w in arms.iter().map(f) {
+            if !v.contains(&w) {
+                v.push(w);
+            }
+        }
+        v.join(",")
+    };
+    let mut args: Vec<String> = vec![
+        "--scenario".into(),
+        family.to_owned(),
+        "--cache".into(),
+        list(&|a| a.cache.name().to_owned()),
+        "--eval".into(),
+        list(&|a| a.eval.to_string()),
+        "--traversal".into(),
+        list(&|a| a.traversal.name().to_owned()),
+        "--sample-ms".into(),
+        sample_ms.to_string(),
+        "--with-usage".into(),
+        "--scenarios-dir".into(),
+        scenarios_dir.display().to_string(),
+    ];
+    if let Some(n) = first {
+        args.extend(["--first".into(), n.to_string()]);
+    }
+    Ok(ChildSpec {
+        exe: exe.to_path_buf(),
+        cwd: std::env::current_dir()?,
+        label: format!("timing-rounds ({family})"),
+        args: args.into_iter().map(Into::into).collect(),
+        by_successor: true,
+        planted: None,
+    })
 }
 
 /// Adds a setting's timings to its group's: an arm already timed (in the group's judged pair, timed first) keeps

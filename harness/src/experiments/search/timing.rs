@@ -86,7 +86,7 @@ fn session(
                 job.scenarios_dir.clone().into_os_string(),
             ];
             if let Some(n) = take {
-                args.extend(["--roots".into(), n.to_string().into()]);
+                args.extend(["--first".into(), n.to_string().into()]);
             }
             let spec = ChildSpec {
                 exe: exe.clone(),
@@ -101,7 +101,7 @@ fn session(
                 .iter()
                 .map(|w| ArmKey::new(family, "search", &eval, w))
                 .collect();
-            child_session(&spec, &wanted, seed, length)
+            child_session(&spec, &[wanted], seed, length)
         }
         None => {
             let (depth, roots) = family_roots(scenario, take)?;
@@ -116,7 +116,13 @@ fn session(
                 target,
                 &Planting::new(0.0),
             );
-            setting_session(&mut sampler, arms.len(), seed, start, length)
+            setting_session(
+                &mut sampler,
+                &[(0..arms.len()).collect()],
+                seed,
+                start,
+                length,
+            )
         }
     }
 }
