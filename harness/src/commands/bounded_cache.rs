@@ -31,7 +31,7 @@ pub(crate) struct Args {
     /// holding the unbounded cache's largest working set, per family and workload; FULL+N = N doublings more).
     #[arg(long, default_value = "6..FULL")]
     pub capacities: Capacities,
-    /// Shorter timing rounds and only each family's first root.
+    /// Fewer, shorter timing sessions (as the main job's `--quick`) and only each family's first root.
     #[arg(long)]
     pub quick: bool,
     /// Folder holding the frozen scenario files.

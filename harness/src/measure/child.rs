@@ -33,6 +33,41 @@ pub(crate) struct ChildSpec {
     pub planted: Option<f64>,
 }
 
+impl ChildSpec {
+    /// The child of one of the main job's sessions on `family`, for `stage`'s errors: the arms `selection` names
+    /// (its options), samples of `sample_ms`, the scenario files of `scenarios_dir`, only the family's first
+    /// `first` successors or roots when given; successor-sized requests with their usage, no planted work.
+    pub(crate) fn session(
+        exe: &std::path::Path,
+        scenarios_dir: &std::path::Path,
+        stage: &str,
+        family: &str,
+        selection: &[String],
+        sample_ms: u64,
+        first: Option<usize>,
+    ) -> Result<ChildSpec> {
+        let mut args: Vec<OsString> = vec!["--scenario".into(), family.into()];
+        args.extend(selection.iter().map(Into::into));
+        args.extend(["--sample-ms".into(), sample_ms.to_string().into()]);
+        args.extend([
+            "--with-usage".into(),
+            "--scenarios-dir".into(),
+            scenarios_dir.into(),
+        ]);
+        if let Some(n) = first {
+            args.extend(["--first".into(), n.to_string().into()]);
+        }
+        Ok(ChildSpec {
+            exe: exe.to_path_buf(),
+            cwd: std::env::current_dir()?,
+            label: format!("timing-rounds ({stage}, {family})"),
+            args,
+            by_successor: true,
+            planted: None,
+        })
+    }
+}
+
 /// A live child.
 pub(crate) struct TimingChild {
     child: Child,

@@ -151,37 +151,24 @@ fn session(
         let table = search_table();
         let target = Duration::from_millis(sweep.sessions.sample_ms);
         let mut sampler = bounded_sampler(&each, &table, target, &Planting::new(0.0));
-        let mut at = 0;
+        let mut next = 0..;
         let indices: Vec<Vec<usize>> = words
             .iter()
-            .map(|w| {
-                at += w.len();
-                (at - w.len()..at).collect()
-            })
+            .map(|w| next.by_ref().take(w.len()).collect())
             .collect();
         return setting_session(&mut sampler, &indices, seed, start, length);
     };
-    let mut args: Vec<std::ffi::OsString> = vec![
-        "--scenario".into(),
-        family.into(),
-        "--bounded-arm".into(),
-        words.concat().join(",").into(),
-        "--sample-ms".into(),
-        sweep.sessions.sample_ms.to_string().into(),
-        "--scenarios-dir".into(),
-        sweep.scenarios_dir.clone().into_os_string(),
-    ];
-    if let Some(n) = sweep.first {
-        args.extend(["--first".into(), n.to_string().into()]);
-    }
-    let spec = ChildSpec {
-        exe: exe.clone(),
-        cwd: std::env::current_dir()?,
-        label: format!("timing-rounds (bounded cache, {family})"),
-        args,
-        by_successor: true,
-        planted: None,
-    };
+    let selection = ["--bounded-arm".into(), words.concat().join(",")];
+    let (dir, ms) = (&sweep.scenarios_dir, sweep.sessions.sample_ms);
+    let spec = ChildSpec::session(
+        exe,
+        dir,
+        "bounded cache",
+        family,
+        &selection,
+        ms,
+        sweep.first,
+    )?;
     let eval = EVALUATOR.to_string();
     let keys: Vec<Vec<ArmKey>> = words
         .iter()

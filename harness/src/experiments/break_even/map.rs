@@ -122,7 +122,7 @@ fn time_arms(scn: &LoadedScenario, spec: &MapSpec, arms: &[Arm]) -> Result<Vec<S
     let child = arms_child(
         spec.exe,
         spec.scenarios_dir,
-        family,
+        ("break-even", family),
         arms,
         spec.sessions.sample_ms,
         Some(first),

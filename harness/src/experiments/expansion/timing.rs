@@ -47,7 +47,8 @@ fn session(
     let start = Instant::now();
     match &job.timing_exe {
         Some(exe) => {
-            let spec = arms_child(exe, &job.scenarios_dir, family, arms, job.sample_ms, None)?;
+            let at = ("expansion", family);
+            let spec = arms_child(exe, &job.scenarios_dir, at, arms, job.sample_ms, None)?;
             let wanted: Vec<_> = arms.iter().map(|a| a.key(family)).collect();
             child_session(&spec, &[wanted], seed, length)
         }
@@ -67,12 +68,13 @@ fn session(
     }
 }
 
-/// The `timing-rounds` child of `arms` of `family` (it announces every combination of their caches, evaluators
-/// and traversal settings), samples of `sample_ms`, only the family's `first` successors when given.
+/// The `timing-rounds` child of `arms` of `family` for `stage`'s sessions (it announces every combination of
+/// their caches, evaluators and traversal settings), samples of `sample_ms`, only the family's `first` successors
+/// when given.
 pub(crate) fn arms_child(
     exe: &std::path::Path,
     scenarios_dir: &std::path::Path,
-    family: &str,
+    (stage, family): (&str, &str),
     arms: &[Arm],
     sample_ms: u64,
     first: Option<usize>,
@@ -86,32 +88,23 @@ pub(crate) fn arms_child(
         }
         v.join(",")
     };
-    let mut args: Vec<String> = vec![
-        "--scenario".into(),
-        family.to_owned(),
+    let selection = [
         "--cache".into(),
         list(&|a| a.cache.name().to_owned()),
         "--eval".into(),
         list(&|a| a.eval.to_string()),
         "--traversal".into(),
         list(&|a| a.traversal.name().to_owned()),
-        "--sample-ms".into(),
-        sample_ms.to_string(),
-        "--with-usage".into(),
-        "--scenarios-dir".into(),
-        scenarios_dir.display().to_string(),
     ];
-    if let Some(n) = first {
-        args.extend(["--first".into(), n.to_string()]);
-    }
-    Ok(ChildSpec {
-        exe: exe.to_path_buf(),
-        cwd: std::env::current_dir()?,
-        label: format!("timing-rounds ({family})"),
-        args: args.into_iter().map(Into::into).collect(),
-        by_successor: true,
-        planted: None,
-    })
+    ChildSpec::session(
+        exe,
+        scenarios_dir,
+        stage,
+        family,
+        &selection,
+        sample_ms,
+        first,
+    )
 }
 
 /// Adds a setting's timings to its group's: an arm already timed (in the group's judged pair, timed first) keeps
