@@ -27,7 +27,7 @@
 //! sets it for side B's children only.
 
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::bounded_cache::Invocations;
+use crate::experiments::bounded_cache::{Invocations, Workload};
 use crate::operation::sampled::{Planting, Sampled, Successors};
 use crate::operation::{Arm, timed_operation};
 use crate::scenario::{LoadedScenario, families, load_dir};
@@ -225,16 +225,14 @@ fn run_bounded(
         .iter()
         .map(|w| parse_arm_words(w).context("--bounded-arm"))
         .collect::<Result<Vec<_>>>()?;
-    let mut invocations: Vec<Invocations> = Vec::new();
-    for &(workload, _) in &arms {
-        if !invocations.iter().any(|i| i.workload == workload) {
-            invocations.push(Invocations::of(scn, workload, args.first)?);
-        }
-    }
+    let invocations = Workload::ALL
+        .iter()
+        .map(|&w| Invocations::of(scn, w, args.first))
+        .collect::<Result<Vec<_>>>()?;
     let of = |w| invocations.iter().find(|i| i.workload == w);
     let each: Vec<_> = arms
         .iter()
-        .filter_map(|&(w, a)| Some((of(w)?, a)))
+        .map(|&(w, cache)| (of(w).expect("one per workload"), cache))
         .collect();
     let table = search_table();
     let mut ops = bounded_sampler(&each, &table, target, planting).ops;

@@ -197,7 +197,7 @@ impl TimingChild {
     }
 }
 
-/// One session of a setting in a fresh child started by `spec` ([`super::kernel::setting_session`]): `groups` of
+/// One session of a setting in a fresh child started by `spec` ([`super::kernel::grouped_session`]): `groups` of
 /// arms each timed against each other, every arm one the child announced (it may announce more, which are not
 /// timed); the child ends with the session.
 pub(crate) fn child_session(
@@ -217,7 +217,7 @@ pub(crate) fn child_session(
         child.quit();
         bail!("{} did not announce every arm of the setting", spec.label);
     };
-    let t = super::kernel::setting_session(&mut child, &groups, seed, start, length);
+    let t = super::kernel::grouped_session(&mut child, &groups, seed, start, length);
     child.quit();
     t
 }

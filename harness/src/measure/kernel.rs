@@ -126,10 +126,21 @@ pub(crate) fn run_session(
     Ok(out)
 }
 
-/// One session of a setting on `sampler`: each of `groups` (sampler arms timed against each other, e.g. a
-/// workload's caches) timed back to back per successor in an order drawn from `seed`, in rounds until `length` has
-/// passed since `start` (at least one round); sides numbered as the groups list them, flattened in order.
+/// One session of a setting on `sampler`: its `arms` arms as one group ([`grouped_session`]).
 pub(crate) fn setting_session(
+    sampler: &mut dyn Sampler,
+    arms: usize,
+    seed: u64,
+    start: std::time::Instant,
+    length: std::time::Duration,
+) -> Result<SessionTimes> {
+    grouped_session(sampler, &[(0..arms).collect()], seed, start, length)
+}
+
+/// One session on `sampler`: each of `groups` (sampler arms timed against each other, e.g. a workload's caches)
+/// timed back to back per successor in an order drawn from `seed`, in rounds until `length` has passed since
+/// `start` (at least one round); sides numbered as the groups list them, flattened in order.
+pub(crate) fn grouped_session(
     sampler: &mut dyn Sampler,
     groups: &[Vec<usize>],
     seed: u64,

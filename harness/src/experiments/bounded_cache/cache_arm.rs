@@ -3,7 +3,7 @@
 
 use super::workload::{EVALUATOR, EvalFn, Footprint, Invocations, PassCounts, Workload, pass};
 use crate::arm::ArmId;
-use crate::operation::sampled::{Planting, Sampled, Successors};
+use crate::operation::sampled::{Planting, Successors};
 use anyhow::{Context, Result};
 use engine::GameState;
 use engine::memo::{
@@ -111,15 +111,9 @@ pub(crate) fn bounded_sampler<'a>(
     target: Duration,
     planting: &Planting,
 ) -> Successors<'a> {
-    let ops = arms
-        .iter()
-        .map(|&(inv, arm)| {
-            (0..inv.states.len())
-                .map(|k| Sampled::new(timed_operation(inv.only(k), arm, table), target, planting))
-                .collect()
-        })
-        .collect();
-    Successors::of(ops)
+    let counts: Vec<usize> = arms.iter().map(|(inv, _)| inv.states.len()).collect();
+    let op = |a: usize, k: usize| timed_operation(arms[a].0.only(k), arms[a].1, table);
+    Successors::of(&counts, &op, target, planting)
 }
 
 /// An arm as the `timing-rounds` child takes it: `WORKLOAD/CACHE`, the cache as [`ArmId`] names it

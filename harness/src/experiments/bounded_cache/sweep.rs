@@ -11,7 +11,7 @@ use crate::arm::ArmId;
 use crate::experiments::bounded_cache::BoundedCacheRecord;
 use crate::measure::child::{ChildSpec, child_session};
 use crate::measure::kernel::{
-    SessionTimes, Sessions, flattened, setting_session, speedup, typical_time,
+    SessionTimes, Sessions, flattened, grouped_session, speedup, typical_time,
 };
 use crate::operation::sampled::Planting;
 use crate::parallel::parallel_map;
@@ -156,19 +156,11 @@ fn session(
             .iter()
             .map(|w| next.by_ref().take(w.len()).collect())
             .collect();
-        return setting_session(&mut sampler, &indices, seed, start, length);
+        return grouped_session(&mut sampler, &indices, seed, start, length);
     };
-    let selection = ["--bounded-arm".into(), words.concat().join(",")];
+    let arms = ["--bounded-arm".into(), words.concat().join(",")];
     let (dir, ms) = (&sweep.scenarios_dir, sweep.sessions.sample_ms);
-    let spec = ChildSpec::session(
-        exe,
-        dir,
-        "bounded cache",
-        family,
-        &selection,
-        ms,
-        sweep.first,
-    )?;
+    let spec = ChildSpec::session(exe, dir, "bounded cache", family, &arms, ms, sweep.first)?;
     let eval = EVALUATOR.to_string();
     let keys: Vec<Vec<ArmKey>> = words
         .iter()
@@ -189,12 +181,9 @@ fn time_sweep(
     counted: &[Counted],
     sweep: &Sweep,
 ) -> Result<Vec<Vec<(Interval, Interval)>>> {
-    let mut names: Vec<&str> = Vec::new();
-    for inv in families {
-        if !names.contains(&inv.family.as_str()) {
-            names.push(&inv.family);
-        }
-    }
+    let mut names: Vec<&str> = families.iter().map(|i| i.family.as_str()).collect();
+    names.sort();
+    names.dedup();
     let progress = Progress::new(
         "bounded-cache timing",
         (names.len() * sweep.sessions.sessions) as u64,

@@ -57,13 +57,7 @@ fn session(
             let planting = crate::operation::sampled::Planting::new(0.0);
             let target = Duration::from_millis(job.sample_ms);
             let mut sampler = crate::operation::sampled::Successors::new(&each, target, &planting);
-            setting_session(
-                &mut sampler,
-                &[(0..arms.len()).collect()],
-                seed,
-                start,
-                length,
-            )
+            setting_session(&mut sampler, arms.len(), seed, start, length)
         }
     }
 }

@@ -98,13 +98,7 @@ fn session(
                 target,
                 &Planting::new(0.0),
             );
-            setting_session(
-                &mut sampler,
-                &[(0..arms.len()).collect()],
-                seed,
-                start,
-                length,
-            )
+            setting_session(&mut sampler, arms.len(), seed, start, length)
         }
     }
 }
