@@ -243,3 +243,36 @@ impl Sampler for TimingChild {
         }
     }
 }
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// A session times the arms its groups name, in their order, of all the child announced; an arm the child did
+    /// not announce fails the session by name of the child.
+    #[test]
+    fn a_session_times_the_wanted_arms_among_those_announced() {
+        let dir = crate::test_support::temp_dir("child-subset");
+        let exe = dir.path().join("child.sh");
+        // A stand-in child: three arms of one successor each, arm A's sample taking 100 + A ns.
+        let script = "#!/bin/sh\nfor a in 0 1 2; do echo \"arm f v$a e t 0\"; done\n\
+                      echo 'successors 1 1 1'\necho ready\n\
+                      while read w a k; do [ \"$w\" = time ] || exit 0; echo \"time $((100 + a))\"; done\n";
+        crate::test_support::write_script(&exe, script, &[]);
+        let spec = ChildSpec {
+            exe,
+            cwd: dir.path().to_path_buf(),
+            label: "stand-in".into(),
+            args: Vec::new(),
+            by_successor: true,
+            planted: None,
+        };
+        let key = |v: &str| ArmKey::new("f", v, "e", "t");
+        let groups = [vec![key("v2"), key("v0")], vec![key("v1")]];
+        let t = child_session(&spec, &groups, 1, std::time::Duration::ZERO).unwrap();
+        assert_eq!(t.rounds, vec![vec![102.0, 100.0, 101.0]]);
+        let e = child_session(&spec, &[vec![key("v3")]], 1, std::time::Duration::ZERO);
+        let e = e.unwrap_err().to_string();
+        assert!(e.contains("stand-in did not announce"), "{e}");
+    }
+}

@@ -7,9 +7,9 @@
 //! - A **sampler** ([`Sampler`]) times one sample of one successor of one of its arms on request: a live
 //!   `timing-rounds` child ([`super::child`]) in every real use, a closure in tests.
 //! - A **cell** is one successor of one comparison group (the sides timed against each other: the two binaries'
-//!   same arm in `compare`, a setting's cache variants in the main job, a workload's caches in the bounded cache). Its sides are timed back to back, in an
-//!   order drawn from the session's seeded generator (a coin for two sides), so that they share the machine's
-//!   state of that moment.
+//!   same arm in `compare`, a setting's cache variants in the main job, a workload's caches in the bounded
+//!   cache). Its sides are timed back to back, in an order drawn from the session's seeded generator (a coin for
+//!   two sides), so that they share the machine's state of that moment.
 //! - A **round** times every cell once, the cells in a seeded order; a side's time of the round is its mean over
 //!   its successors (nanoseconds per successor, as the whole operation's time per successor).
 //! - A **session** is a fresh set of samplers and its rounds. Rounds of one session share their processes' memory

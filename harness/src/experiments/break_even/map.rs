@@ -6,9 +6,9 @@
 use super::model::{CostModel, evaluator_cost};
 use crate::callgrind::{Children, MeasuredArm, measure_arms, operation_states};
 use crate::evaluators::EvaluatorKind;
-use crate::experiments::expansion::arms_child;
+use crate::experiments::expansion::arm_options;
 use crate::experiments::instructions::main_job::deal;
-use crate::measure::child::child_session;
+use crate::measure::child::{ChildSpec, child_session};
 use crate::measure::kernel::{SessionTimes, Sessions, flattened, speedup, typical_time};
 use crate::operation::Arm;
 use crate::parallel::parallel_map;
@@ -118,15 +118,10 @@ pub(crate) fn measure_map(scn: &LoadedScenario, spec: &MapSpec) -> Result<Vec<Br
 /// processes, every arm one side of one group.
 fn time_arms(scn: &LoadedScenario, spec: &MapSpec, arms: &[Arm]) -> Result<Vec<SessionTimes>> {
     let family = scn.family.name();
-    let first = operation_states(scn).len();
-    let child = arms_child(
-        spec.exe,
-        spec.scenarios_dir,
-        ("break-even", family),
-        arms,
-        spec.sessions.sample_ms,
-        Some(first),
-    )?;
+    let first = Some(operation_states(scn).len());
+    let (dir, ms) = (spec.scenarios_dir, spec.sessions.sample_ms);
+    let options = arm_options(arms);
+    let child = ChildSpec::session(spec.exe, dir, "break-even", family, &options, ms, first)?;
     let wanted: Vec<_> = arms.iter().map(|a| a.key(family)).collect();
     spec.sessions
         .run(&|seed, length| child_session(&child, std::slice::from_ref(&wanted), seed, length))

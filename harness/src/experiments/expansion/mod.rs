@@ -12,7 +12,7 @@ mod worth;
 
 pub(crate) use parity::Group;
 pub(crate) use rows::append_plan;
-pub(crate) use timing::arms_child;
+pub(crate) use timing::arm_options;
 
 use super::{Experiment, MainRun};
 

@@ -47,8 +47,9 @@ fn session(
     let start = Instant::now();
     match &job.timing_exe {
         Some(exe) => {
-            let at = ("expansion", family);
-            let spec = arms_child(exe, &job.scenarios_dir, at, arms, job.sample_ms, None)?;
+            let (dir, options) = (&job.scenarios_dir, arm_options(arms));
+            let spec =
+                ChildSpec::session(exe, dir, "expansion", family, &options, job.sample_ms, None)?;
             let wanted: Vec<_> = arms.iter().map(|a| a.key(family)).collect();
             child_session(&spec, &[wanted], seed, length)
         }
@@ -62,17 +63,9 @@ fn session(
     }
 }
 
-/// The `timing-rounds` child of `arms` of `family` for `stage`'s sessions (it announces every combination of
-/// their caches, evaluators and traversal settings), samples of `sample_ms`, only the family's `first` successors
-/// when given.
-pub(crate) fn arms_child(
-    exe: &std::path::Path,
-    scenarios_dir: &std::path::Path,
-    (stage, family): (&str, &str),
-    arms: &[Arm],
-    sample_ms: u64,
-    first: Option<usize>,
-) -> Result<ChildSpec> {
+/// The `timing-rounds` options selecting `arms` (the child announces every combination of their caches,
+/// evaluators and traversal settings).
+pub(crate) fn arm_options(arms: &[Arm]) -> [String; 6] {
     let list = |f: &dyn Fn(&Arm) -> String| {
         let mut v: Vec<String> = Vec::new();
         for w in arms.iter().map(f) {
@@ -82,23 +75,14 @@ pub(crate) fn arms_child(
         }
         v.join(",")
     };
-    let selection = [
+    [
         "--cache".into(),
         list(&|a| a.cache.name().to_owned()),
         "--eval".into(),
         list(&|a| a.eval.to_string()),
         "--traversal".into(),
         list(&|a| a.traversal.name().to_owned()),
-    ];
-    ChildSpec::session(
-        exe,
-        scenarios_dir,
-        stage,
-        family,
-        &selection,
-        sample_ms,
-        first,
-    )
+    ]
 }
 
 /// Adds a setting's timings to its group's: an arm already timed (in the group's judged pair, timed first) keeps
