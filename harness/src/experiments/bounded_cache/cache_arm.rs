@@ -1,5 +1,6 @@
 //! The caches compared: the contract's unbounded `EvaluationCache`, and the bounded cache under each replacement
-//! rule at each capacity; each as a counting pass and a timed operation over one family's invocations.
+//! rule at each capacity; each as a counting pass over one family's invocations and a timed operation per
+//! invocation, and named as the `timing-rounds` child takes it.
 
 use super::workload::{EVALUATOR, EvalFn, Footprint, Invocations, PassCounts, Workload, pass};
 use crate::arm::ArmId;

@@ -29,7 +29,8 @@ impl Experiment for BoundedCache {
         "bounded_cache"
     }
     fn about(&self) -> &'static str {
-        "bounded evaluation cache vs unbounded, expansion and search, every capacity (bounded_cache.csv)"
+        "bounded evaluation cache vs unbounded, one family's first root, expansion and search, capacities 2^6 to \
+         full (bounded_cache.csv)"
     }
     fn legacy_skip_flag(&self) -> Option<&'static str> {
         Some("--skip-bounded-cache")

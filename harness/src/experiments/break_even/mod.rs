@@ -31,8 +31,8 @@ impl Experiment for BreakEven {
         "break_even"
     }
     fn about(&self) -> &'static str {
-        "break-even map, short grid: first family, optimized cache, evaluators material and work:64 (break_even.csv; \
-         callgrind)"
+        "break-even map, short grid: first family, traversal cache on, optimized cache, evaluators material and \
+         work:64 (break_even.csv; callgrind)"
     }
     fn legacy_skip_flag(&self) -> Option<&'static str> {
         Some("--skip-break-even")
