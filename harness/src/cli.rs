@@ -58,7 +58,8 @@ pub(crate) enum Command {
     /// Internal: run one arm's operation once, for callgrind (see `harness::experiments::instructions`).
     #[command(hide = true)]
     CallgrindOp(crate::callgrind::child::Args),
-    /// Internal: time short rounds on request, for `compare`'s interleaved timing (see `harness::compare`).
+    /// Internal: time short samples on request, for the timing kernel's sessions (`compare` and the main job's
+    /// timed stages; see `harness::compare::round_child`).
     #[command(hide = true)]
     TimingRounds(crate::compare::round_child::Args),
 }

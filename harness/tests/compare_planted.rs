@@ -1,6 +1,7 @@
 //! `compare`'s interleaved timing children, through `harness compare --prebuilt` and the children themselves: the
 //! planted slowdown (a test-only knob) reaches side B's children and no others; the successor protocol answers one
-//! successor per request and refuses what it does not know; a side whose child predates it is timed a whole
+//! successor per request and refuses what it does not know; the main job's selections (`--first`, the bounded
+//! cache's arms) time the operations they name; a side whose child predates it is timed a whole
 //! operation per round; a side whose child dies fails the comparison with the side named. Nothing here judges a
 //! time.
 
@@ -142,9 +143,10 @@ fn logging_child(dir: &Path, name: &str, log: &Path) -> PathBuf {
     )
 }
 
-/// Talks to a `timing-rounds` child (the successor protocol with `by_successor`), the planted slowdown's
+/// Talks to a `timing-rounds` child of `args` (the successor protocol with `by_successor`), the planted slowdown's
 /// variable set to `planted` when given: whether it succeeded, its output lines and its stderr.
 fn talk_planted(
+    args: &[OsString],
     by_successor: bool,
     planted: Option<&str>,
     requests: &str,
@@ -152,7 +154,7 @@ fn talk_planted(
     use std::io::{BufRead, BufReader, Write};
     use std::process::{Command, Stdio};
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_harness"));
-    cmd.arg("timing-rounds").args(child_args());
+    cmd.arg("timing-rounds").args(args);
     cmd.env_remove(PLANTED);
     if let Some(f) = planted {
         cmd.env(PLANTED, f);
@@ -186,10 +188,12 @@ fn talk_planted(
 
 #[test]
 fn the_successor_protocol_times_one_successor_and_refuses_the_unknown() {
-    let talk = |by_successor: bool, requests: &str| talk_planted(by_successor, None, requests);
+    let talk = |by_successor: bool, requests: &str| {
+        talk_planted(&child_args(), by_successor, None, requests)
+    };
     // Without the knob a child plants nothing; with it, every arm announces its planted work.
     for (knob, planted) in [(None, false), (Some("0.03"), true)] {
-        let (ok, lines, err) = talk_planted(true, knob, "quit\n");
+        let (ok, lines, err) = talk_planted(&child_args(), true, knob, "quit\n");
         assert!(ok, "{err}");
         let arms: Vec<u64> = lines
             .iter()
@@ -242,6 +246,66 @@ fn the_successor_protocol_times_one_successor_and_refuses_the_unknown() {
     assert!(
         !lines.iter().any(|l| l.starts_with("successors")),
         "{lines:?}"
+    );
+}
+
+/// The successor counts a child announced (`successors N N ...`).
+fn successor_counts(lines: &[String]) -> Vec<usize> {
+    let line = lines.iter().find_map(|l| l.strip_prefix("successors "));
+    let counts = line.unwrap_or_else(|| panic!("no successors line: {lines:?}"));
+    counts.split(' ').map(|c| c.parse().unwrap()).collect()
+}
+
+/// The main job's other selections: `--first N` keeps a family's first N successors; `--bounded-arm` announces each
+/// `WORKLOAD/CACHE` by its words with one operation per invocation of the first `--first` roots (a successor
+/// expanded, a root searched), each timed alone on request; an arm the child cannot build is refused by name.
+#[test]
+fn first_and_bounded_arms_select_the_operations_timed() {
+    let with = |extra: &[&str]| {
+        let mut args = child_args();
+        args.extend(extra.iter().map(OsString::from));
+        args
+    };
+    let (ok, lines, err) = talk_planted(&with(&["--first=1"]), true, None, "quit\n");
+    assert!(ok, "{err}");
+    assert_eq!(successor_counts(&lines), [1, 1], "{lines:?}");
+
+    let arms = "expansion/unbounded,expansion/clock@64,search/direct@64";
+    let bounded = |arms: &str| with(&[&format!("--bounded-arm={arms}"), "--first=1"]);
+    let requests = "time 0 0\ntime 1 1\ntime 2 0\nquit\n";
+    let (ok, lines, err) = talk_planted(&bounded(arms), true, None, requests);
+    assert!(ok, "{err}");
+    let announced: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("arm "))
+        .collect();
+    let expected: Vec<String> = arms
+        .split(',')
+        .map(|w| format!("promotion-en-passant bounded material {w} 0"))
+        .collect();
+    assert_eq!(announced, expected, "{lines:?}");
+    // The first root's successors for both expansion caches, the root alone for the search.
+    let counts = successor_counts(&lines);
+    assert!(
+        counts[0] > 1 && counts[1] == counts[0] && counts[2] == 1,
+        "{lines:?}"
+    );
+    let times = lines.iter().filter_map(|l| l.strip_prefix("time "));
+    assert_eq!(
+        times.filter(|t| t.parse::<f64>().unwrap() > 0.0).count(),
+        3,
+        "{lines:?}"
+    );
+    let (ok, _, err) = talk_planted(&bounded(arms), true, None, "time 2 1\n");
+    assert!(!ok && err.contains("no arm 2 with a successor 1"), "{err}");
+    for bad in ["search/clock@48", "search/lru@64", "deep/unbounded"] {
+        let (ok, _, err) = talk_planted(&bounded(bad), true, None, "quit\n");
+        assert!(!ok && err.contains(bad), "{bad}: {err}");
+    }
+    let (ok, _, err) = talk_planted(&bounded(arms), false, None, "quit\n");
+    assert!(
+        !ok && err.contains("--bounded-arm needs --by-successor"),
+        "{err}"
     );
 }
 

@@ -4,9 +4,10 @@
 //! Exit status: 0 done, 1 runtime failure, 2 bad input (an option value, a scenario file, the output folder), 3 a
 //! bounded cache that returned another value than the unbounded one.
 
+use crate::experiments::bounded_cache::sweep::SAMPLE_MS;
 use crate::experiments::bounded_cache::{BoundedStage, run_bounded_cache};
 use crate::experiments::bounded_cache::{Capacities, Sweep, Workload};
-use crate::experiments::timing_plan;
+use crate::measure::kernel::Sessions;
 use crate::outln;
 use crate::record::{RunFolder, RunMetadata};
 use crate::scenario::{Family, load_dir};
@@ -30,7 +31,7 @@ pub(crate) struct Args {
     /// holding the unbounded cache's largest working set, per family and workload; FULL+N = N doublings more).
     #[arg(long, default_value = "6..FULL")]
     pub capacities: Capacities,
-    /// Shorter timing rounds and only each family's first root.
+    /// Fewer, shorter timing sessions (as the main job's `--quick`) and only each family's first root.
     #[arg(long)]
     pub quick: bool,
     /// Folder holding the frozen scenario files.
@@ -70,9 +71,13 @@ pub(crate) fn run(args: Args) -> anyhow::Result<()> {
         sweep: Sweep {
             policies: args.policy.clone(),
             capacities: args.capacities,
-            plan: timing_plan(args.quick, args.seed),
+            first: args.quick.then_some(1),
+            sessions: Sessions::of(args.quick, SAMPLE_MS, args.seed),
+            timing_exe: std::env::current_exe()
+                .ok()
+                .filter(|exe| crate::compare::interleaved::has_round_child(exe)),
+            scenarios_dir: args.scenarios_dir.clone(),
         },
-        first_root_only: args.quick,
     };
     match run_bounded_cache(&scenarios, &stage, &meta, &folder) {
         Ok(_) => {

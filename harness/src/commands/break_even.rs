@@ -3,7 +3,8 @@
 
 use crate::evaluators::EvaluatorKind;
 use crate::exit::Failure;
-use crate::experiments::break_even::{BreakEvenGrid, full_ladder, run_break_even, short_plan};
+use crate::experiments::break_even::{BreakEvenGrid, full_ladder, run_break_even};
+use crate::measure::kernel::Sessions;
 use crate::record::{Provenance, RunMetadata};
 use crate::scenario::{Family, load_dir};
 use crate::status;
@@ -49,7 +50,7 @@ pub(crate) fn run(args: Args) -> anyhow::Result<()> {
         traversals: or_all(&args.traversal),
         variants: or_all(&args.cache),
         rungs: args.rungs.clone().unwrap_or_else(full_ladder),
-        plan: short_plan(args.seed),
+        sessions: Sessions::of(false, crate::experiments::sample_ms(false), args.seed),
     };
     let measured = run_break_even(
         &scenarios,

@@ -2,7 +2,7 @@
 
 use crate::evaluators::EvaluatorKind;
 use crate::experiments::Skipped;
-use crate::experiments::{Job, Race, timing_schedule};
+use crate::experiments::{Job, Race, sample_ms, timing_schedule};
 use crate::scenario::Family;
 use crate::values::{List, evaluators, families, list};
 use engine::chance::Traversal;
@@ -93,7 +93,7 @@ impl Args {
             plan: crate::operation::evaluator_cost::Plan::of_run(self.quick, self.seed),
             // One stream per core: beside the counting lane the extra ones wait for it to be done.
             schedule: timing_schedule(self.quick, crate::parallel::cores()),
-            sample_ms: if self.quick { 2 } else { 5 },
+            sample_ms: sample_ms(self.quick),
             timing_exe: std::env::current_exe()
                 .ok()
                 .filter(|exe| crate::compare::interleaved::has_round_child(exe)),

@@ -1,17 +1,25 @@
-//! The child side of `compare`'s interleaved timing: `harness timing-rounds` loads the chosen families, warms every
-//! arm up, then times one short sample per request from its parent, so that the parent can alternate the two
-//! binaries sample by sample while both processes stay alive, and pair their samples.
+//! The child side of the timing kernel ([`crate::measure::child`] is the parent's): `harness timing-rounds` loads
+//! the chosen families, warms every arm up, then times one short sample per request from its parent, so that the
+//! parent can pair samples of the configurations it compares while the process stays alive (`compare` alternates
+//! the two binaries' children; the main job's timed stages start one child per session).
+//!
+//! What an arm times, one operation per successor: by default each family's successors expanded by every
+//! `--cache` x `--eval` x `--traversal` arm; with `--search-arm`, one family's roots searched (the search stage);
+//! with `--bounded-arm`, one family's bounded-cache invocations, per workload a successor expanded or a root
+//! searched (the bounded-cache stage). `--first N` keeps the first N successors, or with those two the first N
+//! roots.
 //!
 //! Protocol (lines on standard input and output): the child prints `arm SCENARIO VARIANT EVALUATOR TRAVERSAL
-//! PLANTED` per arm (`PLANTED`: iterations of planted work after each operation, summed over the arm's timed
-//! operations; 0 without the knob), with `--by-successor` then `successors N N ...` (each arm's successor count),
-//! and then `ready`. With `--by-successor`, each `time ARM SUCCESSOR` line (indices from 0) makes it expand that one
-//! successor of that arm with a fresh cache (one sample) and print `time NS` (nanoseconds per expansion), with
-//! `--with-usage` followed by the sample's CPU time and page faults per expansion (`time NS USER_NS SYS_NS MINOR
-//! MAJOR`, from `getrusage` of the timing thread). Without
-//! it (the protocol of older revisions, which the parent falls back to), each `round SEED` line makes it time every
-//! arm's whole operation once, in an order shuffled by `SEED`, and print `times NS NS ...` (nanoseconds per
-//! successor, arms in the announced order). End of input or `quit` ends it.
+//! PLANTED` per arm (the search and bounded-cache modes print `search` or `bounded` as VARIANT and the arm's words
+//! as TRAVERSAL; `PLANTED`: iterations of planted work after each operation, summed over the arm's timed
+//! operations; 0 without the knob), with `--by-successor` then `successors N N ...` (each arm's operation count),
+//! and then `ready`. With `--by-successor`, each `time ARM SUCCESSOR` line (indices from 0) makes it run that one
+//! operation of that arm with a fresh cache (one sample) and print `time NS` (nanoseconds per operation), with
+//! `--with-usage` followed by the sample's CPU time and page faults per operation (`time NS USER_NS SYS_NS MINOR
+//! MAJOR`, from `getrusage` of the timing thread). Without it (the protocol of older revisions, which the parent
+//! falls back to; the default mode only), each `round SEED` line makes it time every arm's whole operation once,
+//! in an order shuffled by `SEED`, and print `times NS NS ...` (nanoseconds per successor, arms in the announced
+//! order). End of input or `quit` ends it.
 //!
 //! The planted slowdown (a test-only knob): with [`PLANTED_SLOWDOWN_ENV`] set to a fraction (e.g. `0.03`), every
 //! operation is followed by extra work calibrated at warm-up to take that fraction of the operation's own time, so
@@ -19,9 +27,10 @@
 //! sets it for side B's children only.
 
 use crate::evaluators::EvaluatorKind;
+use crate::experiments::bounded_cache::{Invocations, Workload};
 use crate::operation::sampled::{Planting, Sampled, Successors};
 use crate::operation::{Arm, timed_operation};
-use crate::scenario::{families, load_dir};
+use crate::scenario::{LoadedScenario, families, load_dir};
 use anyhow::{Context, Result, bail};
 use engine::GameState;
 use engine::chance::{ChanceDepth, Traversal};
@@ -70,9 +79,16 @@ pub(crate) struct Args {
     /// family one operation. `--cache`, `--eval` and `--traversal` do not apply.
     #[arg(long, value_delimiter = ',')]
     pub search_arm: Vec<String>,
-    /// With `--search-arm`: the family's first N roots (all by default).
+    /// Time bounded-cache invocations instead (the main job's bounded-cache stage; needs `--by-successor` and one
+    /// family): these arms (`WORKLOAD/CACHE`, comma-separated, CACHE `unbounded` or a rule at a size, e.g.
+    /// `search/clock@64`), each invocation of the workload (a successor expanded, a root searched) one operation.
+    /// `--cache`, `--eval` and `--traversal` do not apply.
+    #[arg(long, value_delimiter = ',')]
+    pub bounded_arm: Vec<String>,
+    /// Only the family's first N successors, or with `--search-arm` and `--bounded-arm` its first N roots (the
+    /// expansion workload expands their successors); all by default.
     #[arg(long)]
-    pub roots: Option<usize>,
+    pub first: Option<usize>,
 }
 
 /// The planted slowdown from the environment: `None` when unset, an error naming the variable when malformed.
@@ -100,18 +116,28 @@ fn parse_planted_slowdown(value: Option<&str>) -> Result<Option<f64>> {
 pub(crate) fn run(args: Args) -> Result<()> {
     let fams = families(&args.scenario)?;
     let scns = load_dir(&args.scenarios_dir, &fams)?;
+    let planting = Planting::new(planted_slowdown()?.unwrap_or(0.0));
+    let target = Duration::from_millis(args.sample_ms.max(1));
+    let one_family = |option: &str| match scns.as_slice() {
+        [scn] if args.by_successor => Ok(scn),
+        [_] => bail!("{option} needs --by-successor"),
+        _ => bail!("{option} times one family; --scenario names {}", scns.len()),
+    };
     if !args.search_arm.is_empty() {
-        return run_search(&args, &scns);
+        return run_search(&args, one_family("--search-arm")?, target, &planting);
+    }
+    if !args.bounded_arm.is_empty() {
+        return run_bounded(&args, one_family("--bounded-arm")?, target, &planting);
     }
     let caches = if args.cache.is_empty() {
         CacheKind::ALL.to_vec()
     } else {
         args.cache.clone()
     };
-    let planting = Planting::new(planted_slowdown()?.unwrap_or(0.0));
+    let first = args.first.unwrap_or(usize::MAX);
     let states: Vec<Vec<GameState>> = scns
         .iter()
-        .map(|s| s.successors.iter().map(|x| x.state).collect())
+        .map(|s| s.successors.iter().take(first).map(|x| x.state).collect())
         .collect();
     let mut arms: Vec<(String, Arm, usize)> = Vec::new();
     for (si, scn) in scns.iter().enumerate() {
@@ -131,7 +157,6 @@ pub(crate) fn run(args: Args) -> Result<()> {
     // The timed operations: one per arm (the `round` protocol), or one per arm and successor, each with a fresh
     // cache as in the arm's operation (`--by-successor`). Every one is warmed up; its fastest warm-up run sizes its
     // samples and calibrates its planted work.
-    let target = Duration::from_millis(args.sample_ms.max(1));
     let mut ops: Vec<Vec<Sampled<'_>>> = if args.by_successor {
         let each: Vec<(&[GameState], ChanceDepth, Arm)> = arms
             .iter()
@@ -159,34 +184,62 @@ pub(crate) fn run(args: Args) -> Result<()> {
 }
 
 /// The search mode (`--search-arm`): every root of the one family by every named arm, answered per root.
-fn run_search(args: &Args, scns: &[crate::scenario::LoadedScenario]) -> Result<()> {
+fn run_search(
+    args: &Args,
+    scn: &LoadedScenario,
+    target: Duration,
+    planting: &Planting,
+) -> Result<()> {
     use crate::experiments::search::sampler::{
         family_roots, parse_arm_words, search_sampler, stage_table,
     };
-    let [scn] = scns else {
-        bail!(
-            "--search-arm times one family; --scenario names {}",
-            scns.len()
-        );
-    };
-    if !args.by_successor {
-        bail!("--search-arm needs --by-successor");
-    }
     let arms = args
         .search_arm
         .iter()
         .map(|w| parse_arm_words(w).context("--search-arm"))
         .collect::<Result<Vec<_>>>()?;
     let eval = crate::experiments::search::SEARCH_EVALUATOR;
-    let (depth, roots) = family_roots(scn, args.roots)?;
+    let (depth, roots) = family_roots(scn, args.first)?;
     let table = stage_table();
-    let planting = Planting::new(planted_slowdown()?.unwrap_or(0.0));
-    let target = Duration::from_millis(args.sample_ms.max(1));
-    let mut ops = search_sampler(&roots, depth, &arms, eval, &table, target, &planting).ops;
+    let mut ops = search_sampler(&roots, depth, &arms, eval, &table, target, planting).ops;
     let names: Vec<String> = args
         .search_arm
         .iter()
         .map(|w| format!("{} search {eval} {w}", scn.family.name()))
+        .collect();
+    serve(args, &names, &mut ops, &mut |_, _| Vec::new())
+}
+
+/// The bounded-cache mode (`--bounded-arm`): every invocation of the one family's workloads by every named cache,
+/// answered per invocation.
+fn run_bounded(
+    args: &Args,
+    scn: &LoadedScenario,
+    target: Duration,
+    planting: &Planting,
+) -> Result<()> {
+    use crate::experiments::bounded_cache::cache_arm::{bounded_sampler, parse_arm_words};
+    use crate::experiments::bounded_cache::workload::{EVALUATOR, search_table};
+    let arms = args
+        .bounded_arm
+        .iter()
+        .map(|w| parse_arm_words(w).context("--bounded-arm"))
+        .collect::<Result<Vec<_>>>()?;
+    let invocations = Workload::ALL
+        .iter()
+        .map(|&w| Invocations::of(scn, w, args.first))
+        .collect::<Result<Vec<_>>>()?;
+    let of = |w| invocations.iter().find(|i| i.workload == w);
+    let each: Vec<_> = arms
+        .iter()
+        .map(|&(w, cache)| (of(w).expect("one per workload"), cache))
+        .collect();
+    let table = search_table();
+    let mut ops = bounded_sampler(&each, &table, target, planting).ops;
+    let names: Vec<String> = args
+        .bounded_arm
+        .iter()
+        .map(|w| format!("{} bounded {EVALUATOR} {w}", scn.family.name()))
         .collect();
     serve(args, &names, &mut ops, &mut |_, _| Vec::new())
 }

@@ -1,7 +1,6 @@
 //! The main job's plan: what every experiment of a run reads, resolved from the command line once.
 
 use crate::evaluators::EvaluatorKind;
-use crate::measure::Plan;
 use crate::measure::schedule::Schedule;
 use crate::record::UtcTimestamp;
 use crate::scenario::Family;
@@ -76,32 +75,10 @@ pub(crate) fn report_traversal(traversals: &[Traversal]) -> Traversal {
     }
 }
 
-/// The timing plan of a full run (`quick = false`) or a short one, with the shuffle seeded by `seed`. Each setting
-/// runs until [`crate::measure::stop_rule`] finds it settled or it reaches its cap: `max_rounds`, or fewer when
-/// `budget` over the warm-up's estimate of a round allows fewer (never below `min_rounds`, the fewest whose 95%
-/// interval can carry a verdict). The warm-up is short because the first timed rounds are paired like every other
-/// (drift hits every variant alike) and its only other use is sizing the samples.
-pub(crate) fn timing_plan(quick: bool, seed: u64) -> Plan {
-    if quick {
-        Plan {
-            warm_up: Duration::from_millis(50),
-            min_rounds: 6,
-            // 7 or 8 rounds give the same interval ranks as 6 ([`crate::measure::interleave::fewest_as_narrow`]).
-            max_rounds: 6,
-            budget: Duration::from_millis(1000),
-            sample_target: Duration::from_millis(5),
-            seed,
-        }
-    } else {
-        Plan {
-            warm_up: Duration::from_millis(50),
-            min_rounds: 6,
-            max_rounds: 12,
-            budget: Duration::from_millis(2500),
-            sample_target: Duration::from_millis(10),
-            seed,
-        }
-    }
+/// Target milliseconds of one timing-kernel sample (fast successors repeat within it) in a full run or a short
+/// one.
+pub(crate) fn sample_ms(quick: bool) -> u64 {
+    if quick { 2 } else { 5 }
 }
 
 /// How the expansion stage's timing spends its budget: the settings the answer reads (per family, no cache

@@ -17,7 +17,7 @@ mod main_run;
 pub(crate) mod search;
 pub(crate) mod tt_pressure;
 
-pub(crate) use job::{Job, Race, timing_plan, timing_schedule};
+pub(crate) use job::{Job, Race, sample_ms, timing_schedule};
 pub(crate) use lanes::run_all;
 pub(crate) use main_run::{Findings, MainRun};
 

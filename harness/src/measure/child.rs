@@ -33,6 +33,41 @@ pub(crate) struct ChildSpec {
     pub planted: Option<f64>,
 }
 
+impl ChildSpec {
+    /// The child of one of the main job's sessions on `family`, for `stage`'s errors: the arms `selection` names
+    /// (its options), samples of `sample_ms`, the scenario files of `scenarios_dir`, only the family's first
+    /// `first` successors or roots when given; successor-sized requests with their usage, no planted work.
+    pub(crate) fn session(
+        exe: &std::path::Path,
+        scenarios_dir: &std::path::Path,
+        stage: &str,
+        family: &str,
+        selection: &[String],
+        sample_ms: u64,
+        first: Option<usize>,
+    ) -> Result<ChildSpec> {
+        let mut args: Vec<OsString> = vec!["--scenario".into(), family.into()];
+        args.extend(selection.iter().map(Into::into));
+        args.extend(["--sample-ms".into(), sample_ms.to_string().into()]);
+        args.extend([
+            "--with-usage".into(),
+            "--scenarios-dir".into(),
+            scenarios_dir.into(),
+        ]);
+        if let Some(n) = first {
+            args.extend(["--first".into(), n.to_string().into()]);
+        }
+        Ok(ChildSpec {
+            exe: exe.to_path_buf(),
+            cwd: std::env::current_dir()?,
+            label: format!("timing-rounds ({stage}, {family})"),
+            args,
+            by_successor: true,
+            planted: None,
+        })
+    }
+}
+
 /// A live child.
 pub(crate) struct TimingChild {
     child: Child,
@@ -162,20 +197,27 @@ impl TimingChild {
     }
 }
 
-/// One session of a setting in a fresh child started by `spec` ([`super::kernel::setting_session`]), which must
-/// announce exactly the arms `wanted`; the child ends with the session.
+/// One session of a setting in a fresh child started by `spec` ([`super::kernel::grouped_session`]): `groups` of
+/// arms each timed against each other, every arm one the child announced (it may announce more, which are not
+/// timed); the child ends with the session.
 pub(crate) fn child_session(
     spec: &ChildSpec,
-    wanted: &[ArmKey],
+    groups: &[Vec<ArmKey>],
     seed: u64,
     length: std::time::Duration,
 ) -> Result<super::kernel::SessionTimes> {
     let start = std::time::Instant::now();
     let mut child = TimingChild::start(spec)?;
-    if child.arms != wanted {
-        bail!("{} announced other arms than the setting's", spec.label);
-    }
-    let t = super::kernel::setting_session(&mut child, wanted.len(), seed, start, length);
+    let at = |key: &ArmKey| child.arms.iter().position(|a| a == key);
+    let Some(groups) = groups
+        .iter()
+        .map(|g| g.iter().map(at).collect::<Option<Vec<usize>>>())
+        .collect::<Option<Vec<_>>>()
+    else {
+        child.quit();
+        bail!("{} did not announce every arm of the setting", spec.label);
+    };
+    let t = super::kernel::grouped_session(&mut child, &groups, seed, start, length);
     child.quit();
     t
 }
@@ -199,5 +241,38 @@ impl Sampler for TimingChild {
             }),
             _ => bail!("{}: expected `time NS`, got `{line}`", self.label),
         }
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// A session times the arms its groups name, in their order, of all the child announced; an arm the child did
+    /// not announce fails the session by name of the child.
+    #[test]
+    fn a_session_times_the_wanted_arms_among_those_announced() {
+        let dir = crate::test_support::temp_dir("child-subset");
+        let exe = dir.path().join("child.sh");
+        // A stand-in child: three arms of one successor each, arm A's sample taking 100 + A ns.
+        let script = "#!/bin/sh\nfor a in 0 1 2; do echo \"arm f v$a e t 0\"; done\n\
+                      echo 'successors 1 1 1'\necho ready\n\
+                      while read w a k; do [ \"$w\" = time ] || exit 0; echo \"time $((100 + a))\"; done\n";
+        crate::test_support::write_script(&exe, script, &[]);
+        let spec = ChildSpec {
+            exe,
+            cwd: dir.path().to_path_buf(),
+            label: "stand-in".into(),
+            args: Vec::new(),
+            by_successor: true,
+            planted: None,
+        };
+        let key = |v: &str| ArmKey::new("f", v, "e", "t");
+        let groups = [vec![key("v2"), key("v0")], vec![key("v1")]];
+        let t = child_session(&spec, &groups, 1, std::time::Duration::ZERO).unwrap();
+        assert_eq!(t.rounds, vec![vec![102.0, 100.0, 101.0]]);
+        let e = child_session(&spec, &[vec![key("v3")]], 1, std::time::Duration::ZERO);
+        let e = e.unwrap_err().to_string();
+        assert!(e.contains("stand-in did not announce"), "{e}");
     }
 }

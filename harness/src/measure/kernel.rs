@@ -1,13 +1,15 @@
-//! The timing kernel every timed comparison uses (`compare`, the main job's expansion and search stages): paired
-//! samples of one successor (the search stage: one root), the configurations of a comparison timed back to back
-//! in a seeded random order, in rounds, spread over sessions (fresh processes), summarised over sessions.
+//! The timing kernel every timed comparison uses (`compare`, the main job's timed stages): paired samples of one
+//! successor (the search stage: one root; the bounded cache: one invocation), the configurations of a comparison
+//! timed back to back in a seeded random order, in rounds, spread over sessions (fresh processes), summarised over
+//! sessions. The expansion and search stages spend a budget adaptively ([`super::schedule`]); the break-even map
+//! and the bounded cache run a fixed number of sessions ([`Sessions`]).
 //!
 //! - A **sampler** ([`Sampler`]) times one sample of one successor of one of its arms on request: a live
 //!   `timing-rounds` child ([`super::child`]) in every real use, a closure in tests.
 //! - A **cell** is one successor of one comparison group (the sides timed against each other: the two binaries'
-//!   same arm in `compare`, a setting's cache variants in the main job). Its sides are timed back to back, in an
-//!   order drawn from the session's seeded generator (a coin for two sides), so that they share the machine's
-//!   state of that moment.
+//!   same arm in `compare`, a setting's cache variants in the main job, a workload's caches in the bounded
+//!   cache). Its sides are timed back to back, in an order drawn from the session's seeded generator (a coin for
+//!   two sides), so that they share the machine's state of that moment.
 //! - A **round** times every cell once, the cells in a seeded order; a side's time of the round is its mean over
 //!   its successors (nanoseconds per successor, as the whole operation's time per successor).
 //! - A **session** is a fresh set of samplers and its rounds. Rounds of one session share their processes' memory
@@ -124,8 +126,7 @@ pub(crate) fn run_session(
     Ok(out)
 }
 
-/// One session of a setting on `sampler`: its `arms` arms as one group, timed back to back per successor in an
-/// order drawn from `seed`, in rounds until `length` has passed since `start` (at least one round).
+/// One session of a setting on `sampler`: its `arms` arms as one group ([`grouped_session`]).
 pub(crate) fn setting_session(
     sampler: &mut dyn Sampler,
     arms: usize,
@@ -133,11 +134,66 @@ pub(crate) fn setting_session(
     start: std::time::Instant,
     length: std::time::Duration,
 ) -> Result<SessionTimes> {
+    grouped_session(sampler, &[(0..arms).collect()], seed, start, length)
+}
+
+/// One session on `sampler`: each of `groups` (sampler arms timed against each other, e.g. a workload's caches)
+/// timed back to back per successor in an order drawn from `seed`, in rounds until `length` has passed since
+/// `start` (at least one round); sides numbered as the groups list them, flattened in order.
+pub(crate) fn grouped_session(
+    sampler: &mut dyn Sampler,
+    groups: &[Vec<usize>],
+    seed: u64,
+    start: std::time::Instant,
+    length: std::time::Duration,
+) -> Result<SessionTimes> {
     use rand::SeedableRng;
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
-    let group = vec![(0..arms).map(|arm| Side { sampler: 0, arm }).collect()];
+    let groups: Vec<Vec<Side>> = groups
+        .iter()
+        .map(|g| g.iter().map(|&arm| Side { sampler: 0, arm }).collect())
+        .collect();
     let mut more = |round: usize| round == 0 || start.elapsed() < length;
-    run_session(&mut [sampler], &group, &mut rng, &mut more)
+    run_session(&mut [sampler], &groups, &mut rng, &mut more)
+}
+
+/// A fixed number of sessions of one length: the plan of the stages that time every configuration of a sweep
+/// alike (the break-even map, the bounded cache) rather than some adaptively ([`super::schedule`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Sessions {
+    /// Sessions (fresh processes): the `n` of every interval.
+    pub sessions: usize,
+    /// Each session's wall time, its process's start and warm-up included (at least one round).
+    pub seconds_each: f64,
+    /// Target milliseconds of one sample (fast operations repeat within it).
+    pub sample_ms: u64,
+    /// Seed of the sessions' orders.
+    pub seed: u64,
+}
+
+impl Sessions {
+    /// The main job's sessions (`quick`: fewer and shorter): enough for a Student-t interval over them, short
+    /// enough that a stage times in a couple of seconds.
+    pub(crate) fn of(quick: bool, sample_ms: u64, seed: u64) -> Sessions {
+        let (sessions, seconds_each) = if quick { (5, 0.1) } else { (8, 0.25) };
+        Sessions {
+            sessions,
+            seconds_each,
+            sample_ms,
+            seed,
+        }
+    }
+
+    /// Runs every session, `run(seed, length)` with the session's seed (session k's: the plan's + k x 2^32), in
+    /// one stream per core ([`run_streams`]); the results in session order.
+    pub(crate) fn run(
+        &self,
+        run: &(dyn Fn(u64, std::time::Duration) -> Result<SessionTimes> + Sync),
+    ) -> Result<Vec<SessionTimes>> {
+        let length = std::time::Duration::from_secs_f64(self.seconds_each);
+        let each = |k: usize| run(self.seed.wrapping_add((k as u64) << 32), length);
+        run_streams(self.sessions, crate::parallel::cores(), &each)
+    }
 }
 
 /// Runs `jobs` sessions (`run(k)` for k in 0..jobs) in up to `streams` streams side by side, each taking the next

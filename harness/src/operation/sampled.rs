@@ -134,27 +134,33 @@ impl<'a> Successors<'a> {
         target: Duration,
         planting: &Planting,
     ) -> Successors<'a> {
-        let ops: Vec<Vec<Sampled<'a>>> = arms
-            .iter()
-            .map(|&(states, depth, arm)| {
-                (0..states.len())
-                    .map(|k| {
-                        Sampled::new(
-                            timed_operation(&states[k..=k], depth, arm),
-                            target,
-                            planting,
-                        )
-                    })
+        let counts: Vec<usize> = arms.iter().map(|(states, ..)| states.len()).collect();
+        let op = |a: usize, k: usize| {
+            let (states, depth, arm) = arms[a];
+            timed_operation(&states[k..=k], depth, arm)
+        };
+        Successors::of(&counts, &op, target, planting)
+    }
+
+    /// Each arm's `counts[arm]` operations `op(arm, k)` (the search stage's roots, the bounded cache's
+    /// invocations), warmed up in order.
+    pub(crate) fn of(
+        counts: &[usize],
+        op: &dyn Fn(usize, usize) -> Box<dyn FnMut() + 'a>,
+        target: Duration,
+        planting: &Planting,
+    ) -> Successors<'a> {
+        let ops = (0..counts.len())
+            .map(|a| {
+                (0..counts[a])
+                    .map(|k| Sampled::new(op(a, k), target, planting))
                     .collect()
             })
             .collect();
-        Successors::of(ops)
-    }
-
-    /// Operations already built and warmed up (`ops[arm][successor]`): the search stage's root searches.
-    pub(crate) fn of(ops: Vec<Vec<Sampled<'a>>>) -> Successors<'a> {
-        let counts = ops.iter().map(Vec::len).collect();
-        Successors { ops, counts }
+        Successors {
+            ops,
+            counts: counts.to_vec(),
+        }
     }
 }
 

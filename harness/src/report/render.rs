@@ -83,9 +83,8 @@ const DEFINITIONS: &str = "## Definitions\n\n\
   first successor) says so in its header.\n\
 - **Speedup**: time(baseline) / time(variant), > 1 = faster, from paired samples of one successor (the search: \
   one root) timed back to back in fresh processes (sessions): the geometric mean of the paired ratios with a \
-  Student-t interval over sessions, with its level and number of sessions n (the break-even map, the bounded \
-  cache and the evaluator cost per call time in one process: the median of per-round ratios with its \
-  order-statistic interval). Every other ratio also reads > 1 = better (\"N x fewer leaves\"); costs against a \
+  Student-t interval over sessions, with its level and number of sessions n (runs before the timing kernel: the \
+  median of per-round ratios with its order-statistic interval). Every other ratio also reads > 1 = better (\"N x fewer leaves\"); costs against a \
   baseline are signed changes (\"+15% calls\").\n\
 - **Verdict**: pays (faster) where the speedup's interval lies above 1, costs (slower) where below, within noise \
   where it lies inside 1 ± 1%, no verdict where it holds 1 and reaches past ±1% or covers less than 95%; each \

@@ -71,7 +71,8 @@ pub(crate) struct BoundedGlance {
     pub calls_ratio: Option<f64>,
     /// hits / unbounded hits at that capacity.
     pub hits_kept: Option<f64>,
-    /// time(unbounded) / time(bounded) at that capacity, paired per round, with its 95% interval.
+    /// time(unbounded) / time(bounded) at that capacity, paired per invocation, with its 95% interval over
+    /// sessions.
     pub speedup_vs_unbounded: Option<Interval>,
     /// `faster`, `slower`, `within_noise` or `no_verdict` at that capacity ([`Verdict::of_ratio`]).
     pub verdict: Option<&'static str>,
@@ -354,8 +355,9 @@ impl BoundedFindings {
              nested chance expansion (traversal cache on), `search` = every root searched with Star2 and the \
              transposition table on. Every cache returned exactly the unbounded cache's values (checked before \
              timing). Capacities run from 2^6 to the smallest power of two holding the unbounded cache's largest \
-             working set; speedup = time(unbounded) / time(bounded), paired per round, > 1 = faster, with its 95% \
-             interval. Hits kept = hits / the unbounded cache's hits (the share of its saved evaluations a bounded cache \
+             working set; speedup = time(unbounded) / time(bounded), > 1 = faster, from paired samples of one \
+             invocation timed back to back in fresh processes: the geometric mean of the paired ratios with its 95% \
+             Student-t interval over sessions (older runs: the median of per-round ratios). Hits kept = hits / the unbounded cache's hits (the share of its saved evaluations a bounded cache \
              still saves; where the unbounded hit rate is low, every cache is within 5% of its calls). Bytes: the \
              bounded cache's slot arrays exactly; for the unbounded cache a lower bound \
              (entries x state, value and two slot words).\n\n",

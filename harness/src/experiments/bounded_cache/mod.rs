@@ -18,7 +18,7 @@ pub(crate) mod sweep;
 pub(crate) mod workload;
 
 pub(crate) use capacities::Capacities;
-pub(crate) use sweep::{Sweep, run_sweep};
+pub(crate) use sweep::Sweep;
 pub(crate) use workload::{Invocations, Workload};
 
 /// The bounded-cache experiment (see the module docs).
@@ -29,13 +29,14 @@ impl Experiment for BoundedCache {
         "bounded_cache"
     }
     fn about(&self) -> &'static str {
-        "bounded evaluation cache vs unbounded, expansion and search, every capacity (bounded_cache.csv)"
+        "bounded evaluation cache vs unbounded, one family's first root, expansion and search, capacities 2^6 to \
+         full (bounded_cache.csv)"
     }
     fn legacy_skip_flag(&self) -> Option<&'static str> {
         Some("--skip-bounded-cache")
     }
     fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
-        let stage = BoundedStage::main_job_slice(run.job.seed, &run.job.families);
+        let stage = BoundedStage::main_job_slice(run.job);
         let findings = run_bounded_cache(run.scenarios, &stage, run.meta, run.folder)?;
         run.headline("bounded_cache", &findings.glance())
     }

@@ -1,6 +1,6 @@
 //! The rows of `bounded_cache.csv`: one row per workload x family x cache (the unbounded cache, and the bounded
 //! cache per replacement rule and capacity), with counters summed over the family's invocations and the time of
-//! one invocation.
+//! one invocation (the timing kernel's, over sessions; older runs: the median of rounds).
 
 use crate::arm::{CacheArm, UNBOUNDED, Workload};
 use crate::record::schema::SchemaError;
@@ -45,22 +45,23 @@ pub(crate) struct BoundedCacheRecord {
     /// Heap bytes of the largest invocation's cache: exact slot arrays for a bounded cache; for the unbounded
     /// one a lower bound, entries x (state + value + two slot words).
     pub cache_bytes: u64,
-    /// Timed rounds.
+    /// Sessions (older runs: timed rounds).
     pub samples: u64,
-    /// Median time of one invocation.
+    /// Typical time of one invocation: the geometric mean over sessions (older runs: the median of rounds).
     pub median_ns: f64,
-    /// Lower end of the median's 95% interval.
+    /// Lower end of its 95% interval.
     pub ci_low_ns: f64,
-    /// Upper end of the median's 95% interval.
+    /// Upper end of its 95% interval.
     pub ci_high_ns: f64,
     /// The time interval's coverage (missing in older runs: read as the order-statistic level of `samples`
     /// rounds).
     #[serde(default)]
     pub time_level: f64,
-    /// How it was computed (`order_statistic`; missing in older runs).
+    /// How it was computed (`student_t`; older runs `order_statistic`, missing in the oldest).
     #[serde(default)]
     pub time_method: String,
-    /// time(unbounded) / time(this cache), paired per round, > 1 = faster.
+    /// time(unbounded) / time(this cache), paired per invocation, over sessions (older runs: per round), > 1 =
+    /// faster.
     pub speedup_vs_unbounded: f64,
     /// Lower end of the speedup's 95% interval.
     pub speedup_low: f64,
@@ -70,7 +71,7 @@ pub(crate) struct BoundedCacheRecord {
     /// rounds).
     #[serde(default)]
     pub speedup_level: f64,
-    /// How it was computed (`paired_ratio`; missing in older runs).
+    /// How it was computed (`student_t`; older runs `paired_ratio`, missing in the oldest).
     #[serde(default)]
     pub speedup_method: String,
     /// `host (cpu, N cores)`.
@@ -95,12 +96,12 @@ impl BoundedCacheRecord {
     }
 }
 
-// The time per invocation: the median of `samples` rounds with its order-statistic interval.
+// The time per invocation: the geometric mean over `samples` sessions with its Student-t interval.
 interval_columns!(BoundedCacheRecord {
     time,
     with_time: whole [median_ns, ci_low_ns, ci_high_ns, time_level, samples, time_method]
 });
-// The speedup over the unbounded cache: the median of per-round ratios of interleaved timing.
+// The speedup over the unbounded cache: the geometric mean of the paired ratios over `samples` sessions.
 interval_columns!(BoundedCacheRecord {
     speedup,
     with_speedup: whole [

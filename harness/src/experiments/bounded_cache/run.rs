@@ -3,16 +3,18 @@
 //! `harness bounded-cache` the full sweep.
 
 use crate::exit::Failure;
+use crate::experiments::Job;
 use crate::experiments::bounded_cache::findings::BoundedFindings;
+use crate::experiments::bounded_cache::sweep::{SAMPLE_MS, count_sweep, records};
 use crate::experiments::bounded_cache::write_bounded_cache;
-use crate::experiments::bounded_cache::{Capacities, Invocations, Sweep, Workload, run_sweep};
-use crate::measure::Plan;
+use crate::experiments::bounded_cache::{Capacities, Invocations, Sweep, Workload};
+use crate::measure::kernel::Sessions;
 use crate::record::{Provenance, RunFolder, RunMetadata};
 use crate::scenario::{Family, LoadedScenario};
 use crate::{outln, status};
 use anyhow::Result;
 use engine::memo::BoundedPolicy;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// What the stage measures.
 #[derive(Clone, Debug)]
@@ -21,17 +23,16 @@ pub(crate) struct BoundedStage {
     pub families: Vec<Family>,
     /// Workloads.
     pub workloads: Vec<Workload>,
-    /// The sweep: rules, capacities, timing plan.
+    /// The sweep: rules, capacities, roots, timing.
     pub sweep: Sweep,
-    /// Only each family's first root (its successors, or the root itself).
-    pub first_root_only: bool,
 }
 
 impl BoundedStage {
     /// The main job's slice, a few seconds on two cores: one family's first root (`transposition-rich`, or the
-    /// first of `families` when the run leaves it out), both workloads, both rules, every capacity from 2^6 to
-    /// full, short rounds.
-    pub(crate) fn main_job_slice(seed: u64, families: &[Family]) -> BoundedStage {
+    /// first of the job's families when it leaves it out), both workloads, both rules, every capacity from 2^6 to
+    /// full, the job's short sessions.
+    pub(crate) fn main_job_slice(job: &Job) -> BoundedStage {
+        let families = &job.families;
         let family = if families.contains(&Family::TranspositionRich) || families.is_empty() {
             Family::TranspositionRich
         } else {
@@ -43,16 +44,11 @@ impl BoundedStage {
             sweep: Sweep {
                 policies: BoundedPolicy::ALL.to_vec(),
                 capacities: Capacities::default(),
-                plan: Plan {
-                    warm_up: Duration::from_millis(50),
-                    min_rounds: 6,
-                    max_rounds: 7,
-                    budget: Duration::from_millis(1500),
-                    sample_target: Duration::from_millis(4),
-                    seed,
-                },
+                first: Some(1),
+                sessions: Sessions::of(job.quick, SAMPLE_MS, job.seed),
+                timing_exe: job.timing_exe.clone(),
+                scenarios_dir: job.scenarios_dir.clone(),
             },
-            first_root_only: true,
         }
     }
 }
@@ -72,7 +68,7 @@ pub(crate) fn run_bounded_cache(
             .iter()
             .filter(|s| stage.families.contains(&s.family))
         {
-            invocations.push(Invocations::of(s, workload, stage.first_root_only)?);
+            invocations.push(Invocations::of(s, workload, stage.sweep.first)?);
         }
     }
     status!(
@@ -86,14 +82,15 @@ pub(crate) fn run_bounded_cache(
             .collect::<Vec<_>>(),
         stage.sweep.capacities
     );
-    let records = match run_sweep(&invocations, &stage.sweep, &Provenance::of(meta)) {
-        Ok(r) => r,
+    let counted = match count_sweep(&invocations, &stage.sweep) {
+        Ok(c) => c,
         Err(e) => {
             return Err(Failure::Mismatch.because(format!(
                 "{e}\nbounded-cache parity failed: no result file was kept"
             )));
         }
     };
+    let records = records(&invocations, &counted, &stage.sweep, &Provenance::of(meta))?;
     let path = folder.path().join("bounded_cache.csv");
     folder.write("bounded_cache.csv", &write_bounded_cache(&records, &path)?)?;
     let findings = BoundedFindings::of(&records);

@@ -1,19 +1,28 @@
 //! One sweep: for every family's invocations, the unbounded cache and the bounded cache per rule and capacity;
 //! parity first (every cache gives every invocation exactly the unbounded cache's value), then the counts of that
-//! pass, then interleaved timing of all caches of the family, as typed rows of `bounded_cache.csv`.
+//! pass, then the timing kernel's sessions of each family ([`crate::measure::kernel`]: every workload's caches
+//! timed against each other invocation by invocation, in fresh `timing-rounds` processes), as typed rows of
+//! `bounded_cache.csv`.
 
-use super::cache_arm::{CacheArm, count_arm, timed_operation};
+use super::cache_arm::{CacheArm, arm_words, bounded_sampler, count_arm};
 use super::capacities::Capacities;
 use super::workload::{EVALUATOR, Invocations, PassCounts, search_table};
 use crate::arm::ArmId;
 use crate::experiments::bounded_cache::BoundedCacheRecord;
-use crate::measure::{Plan, measure_interleaved};
+use crate::measure::child::{ChildSpec, child_session};
+use crate::measure::kernel::{
+    SessionTimes, Sessions, flattened, grouped_session, speedup, typical_time,
+};
+use crate::operation::sampled::Planting;
 use crate::parallel::parallel_map;
 use crate::progress::Progress;
-use crate::record::Provenance;
-use crate::statistics::{paired_ratio, summarize};
+use crate::record::{ArmKey, Provenance};
+use crate::statistics::Interval;
+use anyhow::{Context, Result};
 use engine::memo::BoundedPolicy;
 use engine::search::RootValue;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 /// What to sweep.
 #[derive(Clone, Debug)]
@@ -22,9 +31,20 @@ pub(crate) struct Sweep {
     pub policies: Vec<BoundedPolicy>,
     /// Capacities (powers of two; `FULL` resolved per family and workload).
     pub capacities: Capacities,
-    /// The timing plan of each family's interleaved group.
-    pub plan: Plan,
+    /// Only each family's first N roots (their successors, or the roots themselves); all when `None`.
+    pub first: Option<usize>,
+    /// The timing kernel's sessions of each family.
+    pub sessions: Sessions,
+    /// The executable whose `timing-rounds` child times each session in a fresh process; `None`: sessions sample
+    /// in this process (an executable without that child, such as a test binary).
+    pub timing_exe: Option<PathBuf>,
+    /// Folder of the frozen scenario files (the children read them).
+    pub scenarios_dir: PathBuf,
 }
+
+/// The target of one sample: one invocation where it takes a millisecond or more, so that a round of a family's
+/// many caches x invocations stays within a session.
+pub(crate) const SAMPLE_MS: u64 = 1;
 
 /// A bounded cache that returned another value than the unbounded one.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -66,17 +86,19 @@ pub(crate) fn arms(sweep: &Sweep, peak_entries: u64) -> Vec<CacheArm> {
     v
 }
 
-/// Counts every cache of every family with parity, then times each family's caches interleaved. `Err` on the
-/// first value that differs from the unbounded cache's (nothing is timed).
-pub(crate) fn run_sweep(
+/// Every cache of one workload x family with its counts, the unbounded cache first.
+type Counted = Vec<(CacheArm, PassCounts)>;
+
+/// Counts every cache of every workload x family of `families` with parity, in that order. `Err` on the first
+/// value that differs from the unbounded cache's (nothing is timed).
+pub(crate) fn count_sweep(
     families: &[Invocations],
     sweep: &Sweep,
-    prov: &Provenance,
-) -> Result<Vec<BoundedCacheRecord>, BoundedParityError> {
+) -> Result<Vec<Counted>, BoundedParityError> {
     let table = search_table();
     let threads = crate::parallel::cores();
-    let mut counted: Vec<(usize, Vec<(CacheArm, PassCounts)>)> = Vec::new();
-    for (k, inv) in families.iter().enumerate() {
+    let mut counted = Vec::new();
+    for inv in families {
         let (reference, unbounded) = count_arm(inv, CacheArm::Unbounded, &table);
         let mut rows = vec![(CacheArm::Unbounded, unbounded)];
         let bounded: Vec<CacheArm> = arms(sweep, unbounded.peak_entries)
@@ -102,31 +124,112 @@ pub(crate) fn run_sweep(
             }
             rows.push((arm, counts));
         }
-        counted.push((k, rows));
+        counted.push(rows);
     }
-    let total: usize = counted.iter().map(|(_, r)| r.len()).sum();
-    let progress = Progress::new("bounded-cache timing", total as u64);
-    let mut records = Vec::with_capacity(total);
-    for (k, rows) in &counted {
-        let inv = &families[*k];
-        progress.set_message(format!("{} {}", inv.workload, inv.family));
-        let mut ops: Vec<Box<dyn FnMut() + '_>> = rows
+    Ok(counted)
+}
+
+/// One session of one family's `groups` (per workload its invocations and caches): a fresh `timing-rounds`
+/// child, or this process's sampler, rounds until `length` is spent (at least one).
+fn session(
+    sweep: &Sweep,
+    groups: &[(&Invocations, Vec<CacheArm>)],
+    seed: u64,
+    length: Duration,
+) -> Result<SessionTimes> {
+    let start = Instant::now();
+    let family = groups[0].0.family.as_str();
+    let words: Vec<Vec<String>> = groups
+        .iter()
+        .map(|(inv, arms)| arms.iter().map(|&a| arm_words(inv.workload, a)).collect())
+        .collect();
+    let Some(exe) = &sweep.timing_exe else {
+        let each: Vec<(&Invocations, CacheArm)> = groups
             .iter()
-            .map(|(arm, _)| timed_operation(inv, *arm, &table))
+            .flat_map(|(inv, arms)| arms.iter().map(|&a| (*inv, a)))
             .collect();
-        let mut refs: Vec<&mut dyn FnMut()> = ops
-            .iter_mut()
-            .map(|b| &mut **b as &mut dyn FnMut())
-            .collect();
-        let timed = measure_interleaved(&mut refs, &sweep.plan);
-        let per_invocation = inv.states.len().max(1) as f64;
-        let ns: Vec<Vec<f64>> = timed
+        let table = search_table();
+        let target = Duration::from_millis(sweep.sessions.sample_ms);
+        let mut sampler = bounded_sampler(&each, &table, target, &Planting::new(0.0));
+        let mut next = 0..;
+        let indices: Vec<Vec<usize>> = words
             .iter()
-            .map(|t| t.ns_per_op.iter().map(|x| x / per_invocation).collect())
+            .map(|w| next.by_ref().take(w.len()).collect())
             .collect();
-        for (i, (arm, c)) in rows.iter().enumerate() {
-            let t = summarize(&ns[i]).expect("at least one round");
-            let s = paired_ratio(&ns[0], &ns[i]).expect("at least one round");
+        return grouped_session(&mut sampler, &indices, seed, start, length);
+    };
+    let arms = ["--bounded-arm".into(), words.concat().join(",")];
+    let (dir, ms) = (&sweep.scenarios_dir, sweep.sessions.sample_ms);
+    let spec = ChildSpec::session(exe, dir, "bounded cache", family, &arms, ms, sweep.first)?;
+    let eval = EVALUATOR.to_string();
+    let keys: Vec<Vec<ArmKey>> = words
+        .iter()
+        .map(|w| {
+            w.iter()
+                .map(|w| ArmKey::new(family, "bounded", &eval, w))
+                .collect()
+        })
+        .collect();
+    child_session(&spec, &keys, seed, length)
+}
+
+/// Times every family's caches in `sweep.sessions` sessions each (all its workloads in one process): per entry of
+/// `families` and its cache (as `counted` lists them), the time per invocation and the speedup over the unbounded
+/// cache, each over sessions.
+fn time_sweep(
+    families: &[Invocations],
+    counted: &[Counted],
+    sweep: &Sweep,
+) -> Result<Vec<Vec<(Interval, Interval)>>> {
+    let mut names: Vec<&str> = families.iter().map(|i| i.family.as_str()).collect();
+    names.sort();
+    names.dedup();
+    let progress = Progress::new(
+        "bounded-cache timing",
+        (names.len() * sweep.sessions.sessions) as u64,
+    );
+    let mut out = vec![Vec::new(); families.len()];
+    for name in &names {
+        progress.set_message(name.to_string());
+        let members: Vec<usize> = (0..families.len())
+            .filter(|&i| families[i].family == *name)
+            .collect();
+        let groups: Vec<(&Invocations, Vec<CacheArm>)> = members
+            .iter()
+            .map(|&i| (&families[i], counted[i].iter().map(|(a, _)| *a).collect()))
+            .collect();
+        let sessions = sweep.sessions.run(&|seed, length| {
+            let t = session(sweep, &groups, seed, length);
+            progress.inc(1);
+            t
+        })?;
+        let sides: usize = groups.iter().map(|(_, arms)| arms.len()).sum();
+        let (times, session) = flattened(&sessions, sides);
+        let mut at = 0;
+        for (&i, (_, arms)) in members.iter().zip(&groups) {
+            for j in at..at + arms.len() {
+                let time = typical_time(&times[j], &session);
+                let ratio = speedup(&times[at], &times[j], &session);
+                out[i].push(time.zip(ratio).context("bounded-cache timing: no round")?);
+            }
+            at += arms.len();
+        }
+    }
+    progress.finish("done");
+    Ok(out)
+}
+
+/// The rows of `families` (workload x family, as `counted` lists their caches): their counts with their timing.
+pub(crate) fn records(
+    families: &[Invocations],
+    counted: &[Counted],
+    sweep: &Sweep,
+    prov: &Provenance,
+) -> Result<Vec<BoundedCacheRecord>> {
+    let timed = time_sweep(families, counted, sweep)?;
+    let mut records = Vec::new();
+    for ((inv, rows), timed) in families.iter().zip(counted).zip(timed) {
+        for ((arm, c), (t, s)) in rows.iter().zip(timed) {
             records.push(
                 BoundedCacheRecord {
                     workload: inv.workload.to_string(),
@@ -149,10 +252,8 @@ pub(crate) fn run_sweep(
                 .with_speedup(&s)
                 .with_provenance(prov),
             );
-            progress.inc(1);
         }
     }
-    progress.finish("done");
     Ok(records)
 }
 

@@ -5,7 +5,7 @@
 use crate::evaluators::EvaluatorKind;
 use crate::operation::search::TABLE_ENTRIES;
 use crate::scenario::LoadedScenario;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use engine::chance::{ChanceDepth, Traversal, expand_chance};
 use engine::memo::EvaluationMemo;
 use engine::search::{
@@ -54,40 +54,25 @@ pub(crate) struct Invocations {
 }
 
 impl Invocations {
-    /// The invocations of `workload` on a family: all successors or roots, or only the first root's with
-    /// `first_root_only` (the main job's short slice).
+    /// The invocations of `workload` on a family: the successors or roots of its first `first` roots (all when
+    /// `None`; the main job's short slice takes the first root's).
     pub(crate) fn of(
         s: &LoadedScenario,
         workload: Workload,
-        first_root_only: bool,
+        first: Option<usize>,
     ) -> Result<Invocations> {
+        let roots = first.unwrap_or(usize::MAX).min(s.file.roots.len());
         let (depth, states) = match workload {
             Workload::Expansion => (
                 Depth::Expansion(s.depth),
                 s.successors
                     .iter()
-                    .filter(|x| !first_root_only || x.root == 0)
+                    .filter(|x| x.root < roots)
                     .map(|x| x.state)
                     .collect(),
             ),
             Workload::Search => {
-                let depth = match s.depth {
-                    ChanceDepth::One => SearchDepth::Two,
-                    ChanceDepth::Two => SearchDepth::Three,
-                };
-                let take = if first_root_only {
-                    1
-                } else {
-                    s.file.roots.len()
-                };
-                let roots = s.file.roots[..take.min(s.file.roots.len())]
-                    .iter()
-                    .map(|r| {
-                        GameState::from_dfen(&r.dfen).with_context(|| {
-                            format!("{}: root {}: field `dfen`", s.path.display(), r.name)
-                        })
-                    })
-                    .collect::<Result<Vec<_>>>()?;
+                let (depth, roots) = crate::experiments::search::sampler::family_roots(s, first)?;
                 (Depth::Search(depth), roots)
             }
         };
@@ -97,6 +82,15 @@ impl Invocations {
             depth,
             states,
         })
+    }
+
+    /// Its `k`th invocation alone: one sample of the timing kernel.
+    pub(crate) fn only(&self, k: usize) -> Invocations {
+        Invocations {
+            family: self.family.clone(),
+            states: vec![self.states[k]],
+            ..*self
+        }
     }
 }
 

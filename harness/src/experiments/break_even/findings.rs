@@ -25,7 +25,8 @@ each variant's I = G + L·p, so p = (I − G) / L instructions per lookup (L loo
 outside the measured window). Each evaluator's own cost e = (I(none, evaluator) − G) / L instructions per call. The model \
 predicts speedup = (G + L·e) / (G + L·p + M·e), which exceeds 1 from e* = L·p / (L − M) = p / hit rate on; e* in \
 ns uses the uncached operation's ns per instruction. The measured speedup = time(none) / time(variant) at each \
-evaluator, the median of per-round ratios of interleaved timing of that one successor with its 95% interval; \"model\" says \
+evaluator, from paired samples of that one successor timed back to back in fresh processes: the geometric mean of the \
+paired ratios with its 95% Student-t interval over sessions (older runs: the median of per-round ratios); \"model\" says \
 whether the prediction lies inside that interval. \"pays\" is the setting's one time verdict: where the expansion \
 stage timed the same configuration (the whole family, as At a glance reads it), its interval decides; elsewhere this map's \
 (\"timed by\").\n";

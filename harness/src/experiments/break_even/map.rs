@@ -1,18 +1,20 @@
 //! Measuring the break-even map of one family x traversal setting: callgrind counts of one operation (the
-//! family's first successor) give each cache variant's cost model, and interleaved timing of the same operation
-//! gives the measured speedup at every evaluator rung.
+//! family's first successor) give each cache variant's cost model, and the timing kernel's paired samples of the
+//! same operation ([`crate::measure::kernel`], in fresh `timing-rounds` processes) give the measured speedup at
+//! every evaluator rung.
 
 use super::model::{CostModel, evaluator_cost};
 use crate::callgrind::{Children, MeasuredArm, measure_arms, operation_states};
 use crate::evaluators::EvaluatorKind;
+use crate::experiments::expansion::arm_options;
 use crate::experiments::instructions::main_job::deal;
-use crate::measure::{Plan, measure_interleaved};
-use crate::operation::{Arm, timed_operation};
+use crate::measure::child::{ChildSpec, child_session};
+use crate::measure::kernel::{SessionTimes, Sessions, flattened, speedup, typical_time};
+use crate::operation::Arm;
 use crate::parallel::parallel_map;
 use crate::progress::Progress;
 use crate::record::schema::BreakEvenRecord;
 use crate::scenario::LoadedScenario;
-use crate::statistics::{paired_ratio, summarize};
 use anyhow::{Result, bail};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
@@ -35,8 +37,8 @@ pub(crate) struct MapSpec<'a> {
     pub variants: &'a [CacheKind],
     /// Evaluator rungs (`constant` is the model's zero and skipped here).
     pub rungs: &'a [EvaluatorKind],
-    /// The timing plan.
-    pub plan: Plan,
+    /// The timing kernel's sessions.
+    pub sessions: Sessions,
 }
 
 /// One family's map: a row per variant x rung (provenance columns empty; the caller fills them).
@@ -62,8 +64,7 @@ pub(crate) fn measure_map(scn: &LoadedScenario, spec: &MapSpec) -> Result<Vec<Br
     let lookups = base.lookups;
 
     // Timing: the uncached constant arm (ns per instruction), then per rung the uncached arm and every variant,
-    // all interleaved round by round so drift hits them alike.
-    let states = operation_states(scn);
+    // all timed back to back in every round so that drift hits them alike.
     let arm = |cache, eval| Arm {
         cache,
         eval,
@@ -74,23 +75,19 @@ pub(crate) fn measure_map(scn: &LoadedScenario, spec: &MapSpec) -> Result<Vec<Br
         arms.push(arm(CacheKind::None, r));
         arms.extend(variants.iter().map(|&v| arm(v, r)));
     }
-    let mut ops: Vec<_> = arms
-        .iter()
-        .map(|&a| timed_operation(&states, scn.depth, a))
-        .collect();
-    let mut refs: Vec<&mut dyn FnMut()> = ops.iter_mut().map(|o| &mut **o as _).collect();
-    let timed = measure_interleaved(&mut refs, &spec.plan);
-    let median = |i: usize| summarize(&timed[i].ns_per_op).map_or(f64::NAN, |s| s.point);
-    let constant_ns = median(0);
+    let sessions = time_arms(scn, spec, &arms)?;
+    let (timed, session) = flattened(&sessions, arms.len());
+    let typical = |i: usize| typical_time(&timed[i], &session).map_or(f64::NAN, |t| t.point);
+    let constant_ns = typical(0);
     let ns_per_instruction = constant_ns / base.totals.ir as f64;
 
     let mut rows = Vec::new();
     for (ri, (&rung, &e)) in rungs.iter().zip(&costs).enumerate() {
         let none_at = 1 + ri * (1 + variants.len());
-        let evaluator_ns_per_call = (median(none_at) - constant_ns) / lookups as f64;
+        let evaluator_ns_per_call = (typical(none_at) - constant_ns) / lookups as f64;
         for (vi, (&v, model)) in variants.iter().zip(&models).enumerate() {
             let at = none_at + 1 + vi;
-            let Some(ratio) = paired_ratio(&timed[none_at].ns_per_op, &timed[at].ns_per_op) else {
+            let Some(ratio) = speedup(&timed[none_at], &timed[at], &session) else {
                 bail!("{family} traversal {traversal}: {v}/{rung} has no timed rounds");
             };
             rows.push(
@@ -115,6 +112,19 @@ pub(crate) fn measure_map(scn: &LoadedScenario, spec: &MapSpec) -> Result<Vec<Br
         }
     }
     Ok(rows)
+}
+
+/// Times `arms` on the operation callgrind counts ([`operation_states`]): `spec.sessions` fresh `timing-rounds`
+/// processes, every arm one side of one group.
+fn time_arms(scn: &LoadedScenario, spec: &MapSpec, arms: &[Arm]) -> Result<Vec<SessionTimes>> {
+    let family = scn.family.name();
+    let first = Some(operation_states(scn).len());
+    let (dir, ms) = (spec.scenarios_dir, spec.sessions.sample_ms);
+    let options = arm_options(arms);
+    let child = ChildSpec::session(spec.exe, dir, "break-even", family, &options, ms, first)?;
+    let wanted: Vec<_> = arms.iter().map(|a| a.key(family)).collect();
+    spec.sessions
+        .run(&|seed, length| child_session(&child, std::slice::from_ref(&wanted), seed, length))
 }
 
 /// The counted side of one map: the uncached constant arm, each variant's cost model, each rung's instructions

@@ -6,9 +6,10 @@ pub(crate) mod findings;
 mod run;
 pub(crate) mod section;
 
-pub(crate) use run::{BreakEvenGrid, full_ladder, run_break_even, short_grid, short_plan};
+pub(crate) use run::{BreakEvenGrid, full_ladder, run_break_even, short_grid};
 
 use super::{Experiment, MainRun};
+use crate::measure::kernel::Sessions;
 
 pub(crate) mod map;
 pub(crate) mod model;
@@ -30,13 +31,16 @@ impl Experiment for BreakEven {
         "break_even"
     }
     fn about(&self) -> &'static str {
-        "break-even map, short grid: first family, optimized cache, three evaluators (break_even.csv; callgrind)"
+        "break-even map, short grid: first family, traversal cache on, optimized cache, evaluators material and \
+         work:64 (break_even.csv; callgrind)"
     }
     fn legacy_skip_flag(&self) -> Option<&'static str> {
         Some("--skip-break-even")
     }
     fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
-        let grid = short_grid(&run.job.traversals, run.job.seed);
+        let job = run.job;
+        let sessions = Sessions::of(job.quick, job.sample_ms, job.seed);
+        let grid = short_grid(&job.traversals, sessions);
         let prov = crate::record::Provenance::of(run.meta);
         let first = &run.scenarios[..run.scenarios.len().min(1)];
         let expansion = crate::record::schema::IntervalTable::from_rows(run.intervals.clone());

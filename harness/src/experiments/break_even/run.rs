@@ -1,13 +1,13 @@
 //! The break-even stage: the map of `crate::experiments::break_even` measured for a grid of families x traversal settings x
 //! variants x evaluator rungs, written as `break_even.csv` and summarised on the console. The main job runs a
-//! short grid (one family, the traversal cache on and off, the optimized cache, three rungs); `harness
+//! short grid ([`short_grid`]: one family, one traversal setting, the optimized cache, two rungs); `harness
 //! break-even` runs the full one.
 
 use crate::callgrind::valgrind_version;
 use crate::evaluators::EvaluatorKind;
 use crate::experiments::break_even::findings::BreakEvenFindings;
 use crate::experiments::break_even::{MapSpec, measure_map};
-use crate::measure::Plan;
+use crate::measure::kernel::Sessions;
 use crate::progress::Progress;
 use crate::record::schema::{BreakEvenRecord, IntervalTable, SPEEDUP_VS_NONE, write_break_even};
 use crate::record::{Provenance, write_atomic};
@@ -17,7 +17,7 @@ use anyhow::{Context, Result};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// One grid of the map.
 #[derive(Clone, Debug)]
@@ -28,8 +28,8 @@ pub(crate) struct BreakEvenGrid {
     pub variants: Vec<CacheKind>,
     /// Evaluator rungs.
     pub rungs: Vec<EvaluatorKind>,
-    /// The timing plan of each family x traversal setting.
-    pub plan: Plan,
+    /// The timing kernel's sessions of each family x traversal setting.
+    pub sessions: Sessions,
 }
 
 /// The full ladder: the public evaluators by cost, then `work:N` on a log grid.
@@ -46,8 +46,8 @@ pub(crate) fn full_ladder() -> Vec<EvaluatorKind> {
 
 /// The main job's short grid: one traversal setting (the cache on when the job has it: the other one's
 /// operation makes three times the lookups, and callgrind's time grows with them), the optimized cache, two rungs
-/// (`material` and `work:64`, about 30 times dearer), a short timing plan.
-pub(crate) fn short_grid(traversals: &[Traversal], seed: u64) -> BreakEvenGrid {
+/// (`material` and `work:64`, about 30 times dearer), timed in `sessions`.
+pub(crate) fn short_grid(traversals: &[Traversal], sessions: Sessions) -> BreakEvenGrid {
     let traversal = if traversals.contains(&Traversal::Cached) {
         Traversal::Cached
     } else {
@@ -60,19 +60,7 @@ pub(crate) fn short_grid(traversals: &[Traversal], seed: u64) -> BreakEvenGrid {
             EvaluatorKind::Material,
             EvaluatorKind::work(64).expect("a power of two"),
         ],
-        plan: short_plan(seed),
-    }
-}
-
-/// A timing plan of about a second per setting.
-pub(crate) fn short_plan(seed: u64) -> Plan {
-    Plan {
-        warm_up: Duration::from_millis(50),
-        min_rounds: 7,
-        max_rounds: 11,
-        budget: Duration::from_millis(900),
-        sample_target: Duration::from_millis(4),
-        seed,
+        sessions,
     }
 }
 
@@ -120,7 +108,7 @@ pub(crate) fn run_break_even(
                 traversal,
                 variants: &grid.variants,
                 rungs: &grid.rungs,
-                plan: grid.plan,
+                sessions: grid.sessions,
             };
             status!(
                 "break-even map: {} traversal {} ({} variants x {} rungs)",

@@ -12,6 +12,7 @@ mod worth;
 
 pub(crate) use parity::Group;
 pub(crate) use rows::append_plan;
+pub(crate) use timing::arm_options;
 
 use super::{Experiment, MainRun};
 
@@ -31,7 +32,7 @@ impl Experiment for Expansion {
         "expansion"
     }
     fn about(&self) -> &'static str {
-        "nested chance expansion: every family x cache x evaluator x traversal, parity then interleaved timing"
+        "nested chance expansion: every family x cache x evaluator x traversal, parity then paired timing in fresh processes"
     }
     fn read_by_compare(&self) -> bool {
         true

@@ -36,39 +36,11 @@ fn session(
     let start = Instant::now();
     match &job.timing_exe {
         Some(exe) => {
-            let list = |f: &dyn Fn(&Arm) -> String| {
-                let mut v: Vec<String> = arms.iter().map(f).collect();
-                v.dedup();
-                v.join(",")
-            };
-            let args: Vec<std::ffi::OsString> = [
-                "--scenario".into(),
-                family.to_owned(),
-                "--cache".into(),
-                list(&|a| a.cache.name().to_owned()),
-                "--eval".into(),
-                list(&|a| a.eval.to_string()),
-                "--traversal".into(),
-                list(&|a| a.traversal.name().to_owned()),
-                "--sample-ms".into(),
-                job.sample_ms.to_string(),
-                "--with-usage".into(),
-                "--scenarios-dir".into(),
-                job.scenarios_dir.display().to_string(),
-            ]
-            .into_iter()
-            .map(Into::into)
-            .collect();
-            let spec = ChildSpec {
-                exe: exe.clone(),
-                cwd: std::env::current_dir()?,
-                label: format!("timing-rounds ({family})"),
-                args,
-                by_successor: true,
-                planted: None,
-            };
+            let (dir, options) = (&job.scenarios_dir, arm_options(arms));
+            let spec =
+                ChildSpec::session(exe, dir, "expansion", family, &options, job.sample_ms, None)?;
             let wanted: Vec<_> = arms.iter().map(|a| a.key(family)).collect();
-            child_session(&spec, &wanted, seed, length)
+            child_session(&spec, &[wanted], seed, length)
         }
         None => {
             let each: Vec<_> = arms.iter().map(|&a| (states, depth, a)).collect();
@@ -78,6 +50,28 @@ fn session(
             setting_session(&mut sampler, arms.len(), seed, start, length)
         }
     }
+}
+
+/// The `timing-rounds` options selecting `arms` (the child announces every combination of their caches,
+/// evaluators and traversal settings).
+pub(crate) fn arm_options(arms: &[Arm]) -> [String; 6] {
+    let list = |f: &dyn Fn(&Arm) -> String| {
+        let mut v: Vec<String> = Vec::new();
+        for w in arms.iter().map(f) {
+            if !v.contains(&w) {
+                v.push(w);
+            }
+        }
+        v.join(",")
+    };
+    [
+        "--cache".into(),
+        list(&|a| a.cache.name().to_owned()),
+        "--eval".into(),
+        list(&|a| a.eval.to_string()),
+        "--traversal".into(),
+        list(&|a| a.traversal.name().to_owned()),
+    ]
 }
 
 /// Adds a setting's timings to its group's: an arm already timed (in the group's judged pair, timed first) keeps

@@ -69,7 +69,8 @@ pub(crate) struct SearchRecord {
     #[serde(default)]
     pub time_method: String,
     /// Speedup over the family's unpruned arm (no pruning, no table, no cache), time(plain) / time(arm): the
-    /// median of per-round ratios of the interleaved timing. Empty in runs written before it was recorded.
+    /// timing kernel's paired speedup over sessions (older runs: the median of per-round ratios of interleaved
+    /// rounds). Empty in runs written before it was recorded.
     #[serde(default)]
     pub speedup_vs_plain: Option<f64>,
     /// Lower end of that speedup's interval.
@@ -78,17 +79,17 @@ pub(crate) struct SearchRecord {
     /// Upper end.
     #[serde(default)]
     pub speedup_high: Option<f64>,
-    /// Its coverage (the order-statistic interval's exact level).
+    /// Its level.
     #[serde(default)]
     pub speedup_level: Option<f64>,
-    /// Rounds paired.
+    /// Its n (sessions; older runs: rounds paired).
     #[serde(default)]
     pub speedup_n: Option<u64>,
-    /// How it was computed (`paired_ratio`).
+    /// How it was computed (`student_t` over sessions; older runs `paired_ratio`).
     #[serde(default)]
     pub speedup_method: Option<String>,
     /// The evaluation cache's speedup inside this search, time(the same pruning and table, no cache) /
-    /// time(this row), > 1 = the cache pays: the median of per-round ratios of the interleaved timing. Empty on
+    /// time(this row), > 1 = the cache pays: the timing kernel's paired speedup over sessions. Empty on
     /// rows without a cache and in runs written before it was recorded.
     #[serde(default)]
     pub cache_speedup: Option<f64>,

@@ -4,7 +4,7 @@
 //! job samples in its own process with it where its executable has no such child (a test binary).
 
 use crate::evaluators::EvaluatorKind;
-use crate::operation::sampled::{Planting, Sampled, Successors};
+use crate::operation::sampled::{Planting, Successors};
 use crate::operation::search::{SearchArm, TABLE_ENTRIES, search_roots};
 use crate::scenario::LoadedScenario;
 use anyhow::{Context, Result, bail};
@@ -49,20 +49,13 @@ pub(crate) fn search_sampler<'a>(
     target: Duration,
     planting: &Planting,
 ) -> Successors<'a> {
-    let ops = arms
-        .iter()
-        .map(|&arm| {
-            (0..roots.len())
-                .map(|k| {
-                    let op = move || {
-                        std::hint::black_box(search_roots(&roots[k..=k], depth, arm, eval, table));
-                    };
-                    Sampled::new(Box::new(op), target, planting)
-                })
-                .collect()
+    let op = |a: usize, k: usize| -> Box<dyn FnMut() + 'a> {
+        let arm = arms[a];
+        Box::new(move || {
+            std::hint::black_box(search_roots(&roots[k..=k], depth, arm, eval, table));
         })
-        .collect();
-    Successors::of(ops)
+    };
+    Successors::of(&vec![roots.len(); arms.len()], &op, target, planting)
 }
 
 /// An arm as the `timing-rounds` child takes it: `PRUNING/TT/VARIANT` (`star2/on/optimized`).

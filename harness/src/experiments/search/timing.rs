@@ -74,34 +74,16 @@ fn session(
     let words: Vec<String> = arms.iter().map(|&a| arm_words(a)).collect();
     match &job.timing_exe {
         Some(exe) => {
-            let mut args: Vec<std::ffi::OsString> = vec![
-                "--scenario".into(),
-                family.into(),
-                "--search-arm".into(),
-                words.join(",").into(),
-                "--sample-ms".into(),
-                job.sample_ms.to_string().into(),
-                "--with-usage".into(),
-                "--scenarios-dir".into(),
-                job.scenarios_dir.clone().into_os_string(),
-            ];
-            if let Some(n) = take {
-                args.extend(["--roots".into(), n.to_string().into()]);
-            }
-            let spec = ChildSpec {
-                exe: exe.clone(),
-                cwd: std::env::current_dir()?,
-                label: format!("timing-rounds (search, {family})"),
-                args,
-                by_successor: true,
-                planted: None,
-            };
+            let selection = ["--search-arm".into(), words.join(",")];
+            let dir = &job.scenarios_dir;
+            let spec =
+                ChildSpec::session(exe, dir, "search", family, &selection, job.sample_ms, take)?;
             let eval = super::SEARCH_EVALUATOR.to_string();
             let wanted: Vec<ArmKey> = words
                 .iter()
                 .map(|w| ArmKey::new(family, "search", &eval, w))
                 .collect();
-            child_session(&spec, &wanted, seed, length)
+            child_session(&spec, &[wanted], seed, length)
         }
         None => {
             let (depth, roots) = family_roots(scenario, take)?;

@@ -1,6 +1,6 @@
 //! The rows of `break_even.csv`: one row per family x traversal mode x cache variant x evaluator rung, with the
 //! cost model's parts (callgrind counts of one operation), its predicted speedup at the rung's cost and the
-//! speedup measured by interleaved timing of the same operation.
+//! speedup the timing kernel measured on the same operation.
 
 use super::SchemaError;
 use super::csv_file::{CsvRecord, read_unique, write_records};
@@ -35,13 +35,14 @@ pub(crate) struct BreakEvenRecord {
     pub evaluator_instructions_per_call: f64,
     /// e* = L·p / (L − M): the evaluator cost from which the variant pays; empty when no lookup hits.
     pub break_even_instructions_per_call: Option<f64>,
-    /// The rung's time per call beyond the constant evaluator, from the uncached arms' timings.
+    /// The rung's time per call beyond the constant evaluator, from the uncached arms' typical times.
     pub evaluator_ns_per_call: f64,
     /// Nanoseconds per instruction of the uncached constant arm (converts e* into time).
     pub ns_per_instruction: f64,
     /// (G + L·e) / (G + L·p + M·e) at the rung's e.
     pub predicted_speedup: f64,
-    /// Median of the per-round ratios time(none) / time(variant), > 1 = the cache is faster.
+    /// time(none) / time(variant), the geometric mean of the paired ratios over sessions (older runs: the median of
+    /// per-round ratios), > 1 = the cache is faster.
     pub measured_speedup: f64,
     /// Lower end of the measured speedup's 95% interval.
     pub speedup_ci_low: f64,
@@ -50,10 +51,10 @@ pub(crate) struct BreakEvenRecord {
     /// Its coverage (missing in older runs: read as the order-statistic level of `samples` rounds).
     #[serde(default)]
     pub speedup_level: f64,
-    /// How it was computed (`paired_ratio`; missing in older runs).
+    /// How it was computed (`student_t`; older runs `paired_ratio`, missing in the oldest).
     #[serde(default)]
     pub speedup_method: String,
-    /// Timing rounds.
+    /// Sessions (older runs: timing rounds).
     pub samples: u64,
     /// `host (cpu, N cores)`.
     pub machine: String,
@@ -65,7 +66,7 @@ pub(crate) struct BreakEvenRecord {
     pub seed: u64,
 }
 
-// The measured speedup: the median of per-round ratios of interleaved timing over `samples` rounds.
+// The measured speedup: the timing kernel's over `samples` sessions (older runs: the median of per-round ratios).
 interval_columns!(BreakEvenRecord {
     measured,
     with_measured: whole [
