@@ -89,17 +89,9 @@ pub(crate) fn evaluator_ns_per_call(
 }
 
 /// At most `most` items of `all`, evenly spaced from its first (all of them when there are no more).
-fn evenly_spaced<T>(mut all: Vec<T>, most: usize) -> Vec<T> {
-    if all.len() <= most {
-        return all;
-    }
-    let step = all.len() / most;
-    let mut i = 0;
-    all.retain(|_| {
-        i += 1;
-        (i - 1) % step == 0 && (i - 1) / step < most
-    });
-    all
+fn evenly_spaced<T>(all: Vec<T>, most: usize) -> Vec<T> {
+    let step = (all.len() / most.max(1)).max(1);
+    all.into_iter().step_by(step).take(most).collect()
 }
 
 /// Times the two passes: warm-up, then `plan.rounds` rounds in which each runs one sample of the same number of
