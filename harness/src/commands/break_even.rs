@@ -51,6 +51,7 @@ pub(crate) fn run(args: Args) -> anyhow::Result<()> {
         variants: or_all(&args.cache),
         rungs: args.rungs.clone().unwrap_or_else(full_ladder),
         sessions: Sessions::of(false, crate::experiments::sample_ms(false), args.seed),
+        evaluator_cost: crate::operation::evaluator_cost::Plan::of_run(false, args.seed),
     };
     let measured = run_break_even(
         &scenarios,

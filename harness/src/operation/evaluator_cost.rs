@@ -1,17 +1,21 @@
 //! The evaluator's own cost per call, measured directly: the evaluator alone over a sample of the very evaluations
-//! the family's uncached expansion asks for, timed in rounds against the `constant` evaluator over the same sample
-//! (the two passes back to back, in an order drawn from a seeded coin), so the loop and the call cost the same on
-//! both sides and cancel. Per round, (time with the evaluator − time with `constant`) / calls; the estimate is the
-//! median of those paired differences with the order-statistic interval (`n` = rounds).
+//! an uncached expansion asks for, timed in rounds against the `constant` evaluator over the same sample (the two
+//! passes back to back, in an order drawn from a seeded coin), so the loop and the call cost the same on both sides
+//! and cancel. Per round, (time with the evaluator − time with `constant`) / calls; the estimate is the median of
+//! those paired differences with the order-statistic interval (`n` = rounds).
+//!
+//! The callers pass the operation callgrind counts (the family's first successor,
+//! [`crate::callgrind::operation_states`]), so the cost in nanoseconds and the cost in instructions per call describe
+//! the same calls; one successor's expansion also costs a small part of the family's.
 //!
 //! Why a sample of at most [`SAMPLE_CALLS`] evenly spaced calls and not the whole list: in an expansion the
-//! evaluator reads a state that was just made, so it is in the core's first-level cache. A long list (hundreds of
+//! evaluator reads a state that was just made, so it is in the core's first-level cache. A long list (tens of
 //! thousands of 160-byte states) streams from memory instead: both passes wait on it, the evaluator's work hides in
-//! that wait, and the difference reads far too low, lower the longer the family's list (even below 0). A sample
-//! that stays in the first-level cache times the call as it runs in situ, the same in every family.
+//! that wait, and the difference reads far too low, lower the longer the list (even below 0). A sample that stays
+//! in the first-level cache times the call as it runs in situ, the same in every family.
 //!
-//! Why not the difference of the family's `none` times with the two evaluators: those are two estimates of separate
-//! settings timed far apart, so their difference carries both settings' noise (it read as a negative cost).
+//! Why not the difference of the `none` arm's times with the two evaluators: those are two estimates of separate
+//! configurations, so their difference carries both one's noise (it read as a negative cost).
 
 use super::arm::evaluated_states;
 use crate::evaluators::EvaluatorKind;

@@ -244,7 +244,7 @@ impl BreakEvenFindings {
                 r.variant.clone(),
                 r.evaluator.clone(),
                 instructions(r.evaluator_instructions_per_call),
-                time_ns(r.evaluator_ns_per_call.max(0.0)),
+                time_ns(r.evaluator_ns_per_call),
                 ratio(r.predicted_speedup),
                 ratio_interval(r.measured_speedup, r.speedup_ci_low, r.speedup_ci_high),
                 agreement_label(agreement(r)).into(),

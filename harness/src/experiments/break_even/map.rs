@@ -11,6 +11,7 @@ use crate::experiments::instructions::main_job::deal;
 use crate::measure::child::{ChildSpec, child_session};
 use crate::measure::kernel::{SessionTimes, Sessions, flattened, speedup, typical_time};
 use crate::operation::Arm;
+use crate::operation::evaluator_cost::{Plan as EvaluatorCostPlan, evaluator_ns_per_call};
 use crate::parallel::parallel_map;
 use crate::progress::Progress;
 use crate::record::schema::BreakEvenRecord;
@@ -39,6 +40,8 @@ pub(crate) struct MapSpec<'a> {
     pub rungs: &'a [EvaluatorKind],
     /// The timing kernel's sessions.
     pub sessions: Sessions,
+    /// How each rung's own cost per call is timed.
+    pub evaluator_cost: EvaluatorCostPlan,
 }
 
 /// One family's map: a row per variant x rung (provenance columns empty; the caller fills them).
@@ -82,9 +85,21 @@ pub(crate) fn measure_map(scn: &LoadedScenario, spec: &MapSpec) -> Result<Vec<Br
     let ns_per_instruction = constant_ns / base.totals.ir as f64;
 
     let mut rows = Vec::new();
+    let states = operation_states(scn);
     for (ri, (&rung, &e)) in rungs.iter().zip(&costs).enumerate() {
         let none_at = 1 + ri * (1 + variants.len());
-        let evaluator_ns_per_call = (typical(none_at) - constant_ns) / lookups as f64;
+        // Measured directly, as At a glance's: the difference of the two uncached arms' times carries both arms'
+        // noise and read below zero.
+        let Some(own) = evaluator_ns_per_call(
+            &states,
+            scn.depth,
+            spec.traversal,
+            rung,
+            &spec.evaluator_cost,
+        ) else {
+            bail!("{family} traversal {traversal}: the operation evaluates nothing");
+        };
+        let evaluator_ns_per_call = own.point;
         for (vi, (&v, model)) in variants.iter().zip(&models).enumerate() {
             let at = none_at + 1 + vi;
             let Some(ratio) = speedup(&timed[none_at], &timed[at], &session) else {

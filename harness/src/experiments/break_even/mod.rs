@@ -40,7 +40,7 @@ impl Experiment for BreakEven {
     fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
         let job = run.job;
         let sessions = Sessions::of(job.quick, job.sample_ms, job.seed);
-        let grid = short_grid(&job.traversals, sessions);
+        let grid = short_grid(&job.traversals, sessions, job.plan);
         let prov = crate::record::Provenance::of(run.meta);
         let first = &run.scenarios[..run.scenarios.len().min(1)];
         let expansion = crate::record::schema::IntervalTable::from_rows(run.intervals.clone());

@@ -8,6 +8,7 @@ use crate::evaluators::EvaluatorKind;
 use crate::experiments::break_even::findings::BreakEvenFindings;
 use crate::experiments::break_even::{MapSpec, measure_map};
 use crate::measure::kernel::Sessions;
+use crate::operation::evaluator_cost::Plan as EvaluatorCostPlan;
 use crate::progress::Progress;
 use crate::record::schema::{BreakEvenRecord, IntervalTable, SPEEDUP_VS_NONE, write_break_even};
 use crate::record::{Provenance, write_atomic};
@@ -30,6 +31,8 @@ pub(crate) struct BreakEvenGrid {
     pub rungs: Vec<EvaluatorKind>,
     /// The timing kernel's sessions of each family x traversal setting.
     pub sessions: Sessions,
+    /// How each rung's own cost per call is timed.
+    pub evaluator_cost: EvaluatorCostPlan,
 }
 
 /// The full ladder: the public evaluators by cost, then `work:N` on a log grid.
@@ -47,7 +50,11 @@ pub(crate) fn full_ladder() -> Vec<EvaluatorKind> {
 /// The main job's short grid: one traversal setting (the cache on when the job has it: the other one's
 /// operation makes three times the lookups, and callgrind's time grows with them), the optimized cache, two rungs
 /// (`material` and `work:64`, about 30 times dearer), timed in `sessions`.
-pub(crate) fn short_grid(traversals: &[Traversal], sessions: Sessions) -> BreakEvenGrid {
+pub(crate) fn short_grid(
+    traversals: &[Traversal],
+    sessions: Sessions,
+    evaluator_cost: EvaluatorCostPlan,
+) -> BreakEvenGrid {
     let traversal = if traversals.contains(&Traversal::Cached) {
         Traversal::Cached
     } else {
@@ -61,6 +68,7 @@ pub(crate) fn short_grid(traversals: &[Traversal], sessions: Sessions) -> BreakE
             EvaluatorKind::work(64).expect("a power of two"),
         ],
         sessions,
+        evaluator_cost,
     }
 }
 
@@ -109,6 +117,7 @@ pub(crate) fn run_break_even(
                 variants: &grid.variants,
                 rungs: &grid.rungs,
                 sessions: grid.sessions,
+                evaluator_cost: grid.evaluator_cost,
             };
             status!(
                 "break-even map: {} traversal {} ({} variants x {} rungs)",

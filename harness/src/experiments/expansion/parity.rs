@@ -20,7 +20,8 @@ pub(crate) struct Group<'a> {
     /// One timing per timed cache variant (in `counts` order; the job's [`crate::experiments::Race`] says which
     /// are timed), empty until timed.
     pub timings: Vec<ArmTiming>,
-    /// The group's evaluator alone, ns per call over the uncached expansion's evaluations (`None` until timed).
+    /// The group's evaluator alone, ns per call over the evaluations of the uncached operation callgrind counts
+    /// (`None` until timed).
     pub evaluator_ns_per_call: Option<crate::statistics::Interval>,
 }
 

@@ -226,21 +226,17 @@ fn plan_record(family: &str, setting: &Setting, spent: &Spent) -> TimingPlanReco
     }
 }
 
-/// Puts each group's timings in its arms' order and measures its evaluator's cost per call, except for
-/// `constant`, whose cost is the zero every other evaluator's is measured against.
-fn fill_evaluator_costs(
-    groups: &mut [Group<'_>],
-    arms: &[Vec<Arm>],
-    states: &[Vec<GameState>],
-    plan: &EvaluatorCostPlan,
-) {
+/// Puts each group's timings in its arms' order and measures its evaluator's cost per call (over the evaluations
+/// of the operation callgrind counts), except for `constant`, whose cost is the zero every other evaluator's is
+/// measured against.
+fn fill_evaluator_costs(groups: &mut [Group<'_>], arms: &[Vec<Arm>], plan: &EvaluatorCostPlan) {
     for (k, g) in groups.iter_mut().enumerate() {
         g.timings
             .sort_by_key(|t| arms[k].iter().position(|a| *a == t.arm));
         let arm0 = arms[k][0];
         if arm0.eval != EvaluatorKind::Constant {
             g.evaluator_ns_per_call = evaluator_ns_per_call(
-                &states[k],
+                &crate::callgrind::operation_states(g.scenario),
                 g.scenario.depth,
                 arm0.traversal,
                 arm0.eval,
@@ -269,7 +265,7 @@ pub(crate) fn time_groups(groups: &mut [Group<'_>], job: &Job) -> Result<Vec<Tim
             spent,
         ));
     }
-    fill_evaluator_costs(groups, &arms, &states, &job.plan);
+    fill_evaluator_costs(groups, &arms, &job.plan);
     status!(
         "timed {} settings in {:.1} s",
         groups.len(),

@@ -3,8 +3,9 @@
 
 use crate::evaluators::EvaluatorKind;
 use crate::experiments::Job;
-use crate::operation::arm::evaluated_states;
 use crate::operation::probes::{FamilyProbes, probe_family};
+use crate::operation::{Arm, count_family};
+use crate::progress::Progress;
 use crate::record::{CountRow, RunFolder};
 use crate::scenario::LoadedScenario;
 use crate::status;
@@ -14,24 +15,23 @@ use engine::memo::CacheKind;
 use std::time::Instant;
 
 /// Probes every family with evaluator `eval` (the report's, [`crate::experiments::job::report_evaluator`]) and the
-/// traversal cache on (the report's headline slice, whatever the run's other filters).
+/// traversal cache on (the report's headline slice, whatever the run's other filters), the families on every
+/// core free (deterministic counts: side by side they change no figure).
 pub(crate) fn probe_families(
     scenarios: &[LoadedScenario],
     eval: EvaluatorKind,
 ) -> anyhow::Result<Vec<FamilyProbes>> {
-    scenarios
-        .iter()
-        .map(|scn| {
-            let states: Vec<GameState> = scn.successors.iter().map(|s| s.state).collect();
-            probe_family(
-                scn.family.name(),
-                &states,
-                scn.depth,
-                eval,
-                Traversal::Cached,
-            )
-        })
-        .collect()
+    let threads = crate::parallel::cores();
+    crate::parallel::parallel_map(scenarios, threads, &Progress::hidden(), |scn| {
+        let states: Vec<GameState> = scn.successors.iter().map(|s| s.state).collect();
+        probe_family(
+            scn.family.name(),
+            &states,
+            scn.depth,
+            eval,
+            Traversal::Cached,
+        )
+    })
 }
 
 /// Callgrind instruction counts of every family x cache variant and how they were measured (or why they are
@@ -61,7 +61,14 @@ pub(crate) fn instruction_rows(
         .iter()
         .map(|scn| {
             let states: Vec<GameState> = scn.successors.iter().map(|s| s.state).collect();
-            let evaluations = evaluated_states(&states, scn.depth, Traversal::Cached).len();
+            let uncached = Arm {
+                cache: CacheKind::None,
+                eval: EvaluatorKind::Constant,
+                traversal: Traversal::Cached,
+            };
+            let evaluations = count_family(&states, scn.depth, uncached)
+                .memo
+                .evaluator_calls;
             (
                 scn.family.name(),
                 evaluations as f64 / states.len().max(1) as f64,

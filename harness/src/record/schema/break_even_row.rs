@@ -35,7 +35,8 @@ pub(crate) struct BreakEvenRecord {
     pub evaluator_instructions_per_call: f64,
     /// e* = L·p / (L − M): the evaluator cost from which the variant pays; empty when no lookup hits.
     pub break_even_instructions_per_call: Option<f64>,
-    /// The rung's time per call beyond the constant evaluator, from the uncached arms' typical times.
+    /// The rung's time per call beyond the constant evaluator, measured directly
+    /// ([`crate::operation::evaluator_cost`]): the median of its paired rounds.
     pub evaluator_ns_per_call: f64,
     /// Nanoseconds per instruction of the uncached constant arm (converts e* into time).
     pub ns_per_instruction: f64,
