@@ -103,7 +103,7 @@ pub(crate) fn timing_schedule(quick: bool, streams: usize) -> Schedule {
         }
     } else {
         Schedule {
-            budget: Duration::from_secs(100),
+            budget: Duration::from_secs(95),
             headline_share: 0.5,
             session: Duration::from_millis(250),
             min_sessions: 4,
