@@ -7,7 +7,6 @@ use super::replay::{StreamCheck, replay};
 use super::spec::PolicyKind;
 use super::static_sets::best_n;
 use super::stream::{BoardPlan, LookupStream, StreamConfig};
-use crate::arm::EvictionArm;
 use crate::experiments::catalogue_eviction::BestTenRecord;
 use crate::experiments::catalogue_eviction::EvictionControlRecord;
 use crate::experiments::catalogue_eviction::EvictionRecord;
@@ -163,31 +162,6 @@ impl Config {
     }
 }
 
-/// One row of `eviction.csv` (and, with the plan, of `eviction_control.csv`).
-#[derive(Debug, Clone)]
-pub(crate) struct RunRow {
-    /// Seed of the stream.
-    pub seed: u64,
-    /// The rule and its budget (entries).
-    pub arm: EvictionArm,
-    /// Lookups replayed (asserted equal to the free run's).
-    pub lookups: u64,
-    /// Lookups answered from the table.
-    pub hits: u64,
-    /// hits / lookups.
-    pub hit_rate: f64,
-    /// Misses on a key missed before ("paid twice").
-    pub re_evaluations: u64,
-    /// lookups - hits.
-    pub misses: u64,
-    /// Distinct keys of the stream.
-    pub distinct_keys: usize,
-    /// Share of the first-N keys (N = budget) held at the end.
-    pub overlap_first_n: f64,
-    /// Share of the best-N keys held at the end.
-    pub overlap_best_n: f64,
-}
-
 /// Per-seed facts about one stream.
 #[derive(Debug, Clone)]
 pub(crate) struct StreamInfo {
@@ -224,17 +198,16 @@ pub(crate) struct PlanResults {
     pub budgets: Vec<usize>,
     /// One entry per seed, in seed order.
     pub streams: Vec<StreamInfo>,
-    /// One row per seed x policy x budget.
-    pub rows: Vec<RunRow>,
+    /// One row per seed x policy x budget (provenance columns empty until written).
+    pub rows: Vec<EvictionRecord>,
 }
 
 impl PlanResults {
     /// The rows of one policy at one budget, in seed order.
-    pub(crate) fn cell(&self, policy: PolicyKind, budget: usize) -> Vec<&RunRow> {
-        self.rows
-            .iter()
-            .filter(|r| r.arm == EvictionArm { policy, budget })
-            .collect()
+    pub(crate) fn cell(&self, policy: PolicyKind, budget: usize) -> Vec<&EvictionRecord> {
+        let policy = policy.to_string();
+        let of = |r: &&EvictionRecord| r.budget == budget as u64 && r.policy == policy;
+        self.rows.iter().filter(of).collect()
     }
 
     /// Mean and interval over seeds of `f` applied to one policy's rows at one budget.
@@ -242,7 +215,7 @@ impl PlanResults {
         &self,
         policy: PolicyKind,
         budget: usize,
-        f: impl Fn(&RunRow) -> f64,
+        f: impl Fn(&EvictionRecord) -> f64,
     ) -> Interval {
         let xs: Vec<f64> = self.cell(policy, budget).into_iter().map(f).collect();
         Interval::mean(&xs)
@@ -254,7 +227,7 @@ impl PlanResults {
         a: PolicyKind,
         b: PolicyKind,
         budget: usize,
-        f: impl Fn(&RunRow) -> f64,
+        f: impl Fn(&EvictionRecord) -> f64,
     ) -> Interval {
         let (ra, rb) = (self.cell(a, budget), self.cell(b, budget));
         let xs: Vec<f64> = ra
@@ -376,7 +349,7 @@ struct Prepared {
 
 /// One policy at one budget replayed over a prepared stream, with how much of the first and of the best `budget`
 /// keys it holds at the end.
-fn replay_row(prep: &Prepared, policy: PolicyKind, budget: usize) -> Result<RunRow> {
+fn replay_row(prep: &Prepared, policy: PolicyKind, budget: usize) -> Result<EvictionRecord> {
     let r = replay(policy, budget, &prep.stream, &prep.check)
         .map_err(|e| crate::exit::Failure::Mismatch.tag(e))?;
     let distinct = prep.stream.universe();
@@ -391,17 +364,19 @@ fn replay_row(prep: &Prepared, policy: PolicyKind, budget: usize) -> Result<RunR
         .iter()
         .filter(|&&k| prep.ranks[k as usize] < budget)
         .count();
-    Ok(RunRow {
+    Ok(EvictionRecord {
         seed: prep.stream.seed,
-        arm: r.arm,
+        policy: policy.to_string(),
+        budget: budget as u64,
         lookups: r.tally.lookups,
         hits: r.tally.hits,
         hit_rate: r.tally.hit_rate(),
         re_evaluations: r.tally.re_evaluations,
         misses: r.tally.misses(),
-        distinct_keys: distinct,
+        distinct_keys: distinct as u64,
         overlap_first_n: held_first as f64 / first_set as f64,
         overlap_best_n: held_best as f64 / first_set as f64,
+        ..EvictionRecord::default()
     })
 }
 
@@ -573,43 +548,6 @@ pub(crate) fn write_csv<R: CsvRecord>(
     Ok(path)
 }
 
-fn eviction_record(r: &RunRow, prov: &Provenance) -> EvictionRecord {
-    EvictionRecord {
-        seed: r.seed,
-        policy: r.arm.policy.to_string(),
-        budget: r.arm.budget as u64,
-        lookups: r.lookups,
-        hits: r.hits,
-        hit_rate: r.hit_rate,
-        re_evaluations: r.re_evaluations,
-        misses: r.misses,
-        distinct_keys: r.distinct_keys as u64,
-        overlap_first_n: r.overlap_first_n,
-        overlap_best_n: r.overlap_best_n,
-        ..EvictionRecord::default()
-    }
-    .with_provenance(prov)
-}
-
-fn control_record(plan: &str, r: &RunRow, prov: &Provenance) -> EvictionControlRecord {
-    EvictionControlRecord {
-        plan: plan.to_owned(),
-        seed: r.seed,
-        policy: r.arm.policy.to_string(),
-        budget: r.arm.budget as u64,
-        lookups: r.lookups,
-        hits: r.hits,
-        hit_rate: r.hit_rate,
-        re_evaluations: r.re_evaluations,
-        misses: r.misses,
-        distinct_keys: r.distinct_keys as u64,
-        overlap_first_n: r.overlap_first_n,
-        overlap_best_n: r.overlap_best_n,
-        ..EvictionControlRecord::default()
-    }
-    .with_provenance(prov)
-}
-
 /// Writes the CSVs and `config.json` of an outcome into `out_dir`; returns the path of `eviction.csv`.
 pub(crate) fn write_results(outcome: &Outcome, out_dir: &Path) -> Result<PathBuf> {
     std::fs::create_dir_all(out_dir).with_context(|| format!("creating {}", out_dir.display()))?;
@@ -617,15 +555,21 @@ pub(crate) fn write_results(outcome: &Outcome, out_dir: &Path) -> Result<PathBuf
     let csv = write_csv(
         out_dir,
         "eviction.csv",
-        outcome.main.rows.iter().map(|r| eviction_record(r, prov)),
+        outcome
+            .main
+            .rows
+            .iter()
+            .map(|r| r.clone().with_provenance(prov)),
     )?;
     write_csv(
         out_dir,
         "eviction_control.csv",
-        outcome
-            .controls
-            .iter()
-            .flat_map(|c| c.rows.iter().map(|row| control_record(&c.name, row, prov))),
+        outcome.controls.iter().flat_map(|c| {
+            c.rows
+                .iter()
+                .map(|r| EvictionControlRecord::of(&c.name, r))
+                .map(|r| r.with_provenance(prov))
+        }),
     )?;
     let all = std::iter::once(&outcome.main).chain(&outcome.controls);
     write_csv(
@@ -654,7 +598,7 @@ pub(crate) fn write_results(outcome: &Outcome, out_dir: &Path) -> Result<PathBuf
         write_csv(
             out_dir,
             "game_search.csv",
-            g.rows.iter().map(|r| r.record().with_provenance(prov)),
+            g.rows.iter().map(|r| r.clone().with_provenance(prov)),
         )?;
     }
     let main = &outcome.main;

@@ -2,8 +2,9 @@
 //! paired gap to LRU and to Belady in hit-rate points with 95% intervals over seeds. Typed findings only; the
 //! report renders them.
 
-use super::experiment::{HEADLINE_BUDGETS, PlanResults, RunRow};
+use super::experiment::{HEADLINE_BUDGETS, PlanResults};
 use super::spec::PolicyKind;
+use crate::experiments::catalogue_eviction::EvictionRecord;
 use crate::statistics::Interval;
 use crate::verdict::Verdict;
 
@@ -24,7 +25,7 @@ pub(crate) struct BudgetFinding {
     pub beats_lru: bool,
 }
 
-fn rate(r: &RunRow) -> f64 {
+fn rate(r: &EvictionRecord) -> f64 {
     r.hit_rate
 }
 
@@ -73,24 +74,18 @@ pub(crate) fn at_a_glance(plan: &PlanResults, policies: &[PolicyKind]) -> Vec<Bu
 mod tests {
     #[test]
     fn at_a_glance_examples() {
-        use crate::arm::EvictionArm;
+        use crate::experiments::catalogue_eviction::EvictionRecord;
         use crate::experiments::catalogue_eviction::PolicyKind;
-        use crate::experiments::catalogue_eviction::experiment::{PlanResults, RunRow};
+        use crate::experiments::catalogue_eviction::experiment::PlanResults;
         use crate::experiments::catalogue_eviction::glance::at_a_glance;
-        let row = |seed, policy: &str, hits| RunRow {
+        let row = |seed, policy: &str, hits| EvictionRecord {
             seed,
-            arm: EvictionArm {
-                policy: policy.parse().unwrap(),
-                budget: 10,
-            },
+            policy: policy.into(),
+            budget: 10,
             lookups: 100,
             hits,
             hit_rate: hits as f64 / 100.0,
-            re_evaluations: 0,
-            misses: 100 - hits,
-            distinct_keys: 50,
-            overlap_first_n: 0.0,
-            overlap_best_n: 0.0,
+            ..EvictionRecord::default()
         };
         let plan = PlanResults {
             name: "main".into(),

@@ -1,7 +1,8 @@
 //! The report's budget charts (hit rate, its zoom and re-evaluations per rule family; ageing against LRU) and the
 //! best-ten overlap figure.
 
-use crate::experiments::catalogue_eviction::experiment::{Outcome, PlanResults, RunRow};
+use crate::experiments::catalogue_eviction::EvictionRecord;
+use crate::experiments::catalogue_eviction::experiment::{Outcome, PlanResults};
 use crate::experiments::catalogue_eviction::findings::aging::best_aging;
 use crate::experiments::catalogue_eviction::findings::best_tens::{
     BestTenStats, check_best_tens_differ,
@@ -107,7 +108,7 @@ fn is_bound(k: PolicyKind) -> bool {
 fn series(
     p: &PlanResults,
     k: PolicyKind,
-    f: impl Fn(&RunRow) -> f64 + Copy,
+    f: impl Fn(&EvictionRecord) -> f64 + Copy,
     keep: impl Fn(&Point) -> Option<Point>,
 ) -> Series {
     Series {

@@ -2,18 +2,19 @@
 //! fraction of the working set (log-log, LRU, Belady and unbounded on every chart), and hit-rate points versus
 //! LRU, paired over seeds. Every rule run is on some chart, at most eight lines each.
 
-use crate::experiments::catalogue_eviction::experiment::{Outcome, PlanResults, RunRow};
+use crate::experiments::catalogue_eviction::EvictionRecord;
+use crate::experiments::catalogue_eviction::experiment::{Outcome, PlanResults};
 use crate::experiments::catalogue_eviction::findings::rule_groups::mrc_groups;
 use crate::experiments::catalogue_eviction::spec::PolicyKind;
 use crate::plot::{self, Axis, LinePlot, Point, Reference, Series};
 use anyhow::Result;
 use std::path::Path;
 
-fn miss(r: &RunRow) -> f64 {
+fn miss(r: &EvictionRecord) -> f64 {
     1.0 - r.hit_rate
 }
 
-fn hit(r: &RunRow) -> f64 {
+fn hit(r: &EvictionRecord) -> f64 {
     r.hit_rate
 }
 

@@ -41,10 +41,11 @@ fn group_chart(
         .rules
         .iter()
         .map(|&k| {
+            let name = k.to_string();
             let points = f
                 .rows
                 .iter()
-                .filter(|r| r.trace == t.name && r.arm.policy == k && r.miss_ratio > 0.0)
+                .filter(|r| r.trace == t.name && r.policy == name && r.miss_ratio > 0.0)
                 .map(|r| Point {
                     x: r.budget_fraction * 100.0,
                     y: r.miss_ratio,
@@ -53,7 +54,7 @@ fn group_chart(
                 })
                 .collect();
             Series {
-                name: k.to_string(),
+                name,
                 points,
                 bound: matches!(k, PolicyKind::Belady | PolicyKind::Unbounded),
             }

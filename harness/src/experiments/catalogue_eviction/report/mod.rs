@@ -16,7 +16,8 @@ pub(crate) use load::{Recorded, load};
 pub(crate) use summary::summary_lines;
 
 use crate::answer::Claim;
-use crate::experiments::catalogue_eviction::experiment::{Outcome, PlanResults, RunRow};
+use crate::experiments::catalogue_eviction::EvictionRecord;
+use crate::experiments::catalogue_eviction::experiment::{Outcome, PlanResults};
 use crate::experiments::catalogue_eviction::findings::aging::{
     aging_differences, aging_sentence, best_margin, held_out_aging, verdict,
 };
@@ -518,7 +519,7 @@ fn final_tables(o: &mut String, outcome: &Outcome) -> Result<()> {
         .map(|&k| {
             let mut r = vec![format!("`{k}`")];
             for &b in &ob {
-                let share = |f: fn(&RunRow) -> f64| {
+                let share = |f: fn(&EvictionRecord) -> f64| {
                     or_missing(cell(p, k, b, |x| 100.0 * f(x)), |e| e.show(0))
                 };
                 r.push(share(|x| x.overlap_first_n));
