@@ -8,7 +8,9 @@ use crate::experiments::catalogue_eviction::GameSearchRecord;
 use crate::experiments::catalogue_eviction::LruMrcRecord;
 use crate::experiments::catalogue_eviction::StreamRecord;
 use crate::experiments::catalogue_eviction::TraceRunRecord;
-use crate::experiments::catalogue_eviction::experiment::{Config, Control, execute, write_results};
+use crate::experiments::catalogue_eviction::experiment::{
+    Config, Control, default_policies, execute, write_results,
+};
 use crate::experiments::catalogue_eviction::findings::best_tens::{
     best_ten_stats, check_best_tens_differ,
 };
@@ -30,8 +32,6 @@ fn small_stream_config() -> StreamConfig {
         ..StreamConfig::default()
     }
 }
-
-/// A fresh scratch folder from the shared test support (left in place for the test to remove or inspect).
 
 #[test]
 fn a_run_fed_a_different_stream_is_refused() {
@@ -59,24 +59,7 @@ fn small_config(report: Option<PathBuf>) -> Config {
         stream: small_stream_config(),
         seeds: vec![11, 12, 13],
         budgets: Some(vec![5, 10, 20, 40]),
-        policies: vec![
-            PolicyKind::Lru,
-            PolicyKind::Lfu,
-            PolicyKind::AgingLfu { period: 100 },
-            PolicyKind::AgingLfu { period: 1000 },
-            PolicyKind::Sieve,
-            PolicyKind::Arc,
-            PolicyKind::S3Fifo,
-            PolicyKind::WTinyLfu,
-            PolicyKind::Fifo,
-            PolicyKind::Clock,
-            PolicyKind::TwoQ,
-            PolicyKind::Lirs,
-            PolicyKind::Belady,
-            PolicyKind::Unbounded,
-            PolicyKind::BestN,
-            PolicyKind::FirstN,
-        ],
+        policies: default_policies(&[100, 1000]),
         controls: vec![Control::single(5, 5, 15)],
         control_budgets: vec![10, 20],
         threads: 2,

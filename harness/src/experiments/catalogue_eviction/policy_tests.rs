@@ -5,6 +5,7 @@ use super::cache::{Cache, Table};
 use crate::experiments::catalogue_eviction::PolicyKind;
 use crate::experiments::catalogue_eviction::aging_lfu::AgingLfu;
 use crate::experiments::catalogue_eviction::arc::Arc;
+use crate::experiments::catalogue_eviction::experiment::default_policies;
 use crate::experiments::catalogue_eviction::lfu::Lfu;
 use crate::experiments::catalogue_eviction::lru::Lru;
 use crate::experiments::catalogue_eviction::static_sets::{best_n, first_n};
@@ -540,19 +541,8 @@ fn belady_equals_the_brute_force_optimum_on_tiny_traces() {
 
 #[test]
 fn belady_matches_a_naive_scan_and_never_loses_to_an_online_rule() {
-    let online = [
-        PolicyKind::Lru,
-        PolicyKind::Lfu,
-        PolicyKind::AgingLfu { period: 50 },
-        PolicyKind::Sieve,
-        PolicyKind::Arc,
-        PolicyKind::S3Fifo,
-        PolicyKind::WTinyLfu,
-        PolicyKind::Fifo,
-        PolicyKind::Clock,
-        PolicyKind::TwoQ,
-        PolicyKind::Lirs,
-    ];
+    let mut online = default_policies(&[50]);
+    online.retain(|k| k.is_online());
     for (seed, keys, u, cap) in cases() {
         let u = u as usize;
         let opt = PolicyKind::Belady
@@ -560,7 +550,7 @@ fn belady_matches_a_naive_scan_and_never_loses_to_an_online_rule() {
             .replay(&keys, u)
             .hits;
         assert_eq!(opt, belady_naive_hits(&keys, cap), "seed {seed}");
-        for kind in online {
+        for &kind in &online {
             let h = kind.build(cap, &keys, u).replay(&keys, u).hits;
             assert!(
                 h <= opt,

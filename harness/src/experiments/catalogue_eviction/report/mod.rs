@@ -120,6 +120,27 @@ fn page(
     Ok(o)
 }
 
+/// One row per rule, one column per budget: paired differences in points.
+fn difference_table(
+    o: &mut String,
+    first: &str,
+    budgets: &[usize],
+    rows: Vec<(PolicyKind, Vec<crate::statistics::Interval>)>,
+) -> Result<()> {
+    let header: Vec<String> = std::iter::once(first.to_owned())
+        .chain(budgets.iter().map(|b| b.to_string()))
+        .collect();
+    let rows: Vec<Vec<String>> = rows
+        .into_iter()
+        .map(|(k, d)| {
+            std::iter::once(format!("`{k}`"))
+                .chain(d.iter().map(|x| x.show(2)))
+                .collect()
+        })
+        .collect();
+    Ok(table(o, &header, &rows)?)
+}
+
 /// The online policies of the run, in run order.
 fn online(outcome: &Outcome) -> Vec<PolicyKind> {
     outcome
@@ -392,17 +413,8 @@ fn belady_gap(o: &mut String, outcome: &Outcome) -> Result<()> {
         o,
         "## Gap to Belady (hit-rate points, Belady minus policy)\n"
     );
-    let mut header = vec!["policy".to_string()];
-    header.extend(hb.iter().map(|b| b.to_string()));
-    let rows: Vec<Vec<String>> = belady_gaps(outcome, p, &hb)
-        .into_iter()
-        .map(|(k, gaps)| {
-            std::iter::once(format!("`{k}`"))
-                .chain(gaps.iter().map(|d| d.show(2)))
-                .collect()
-        })
-        .collect();
-    table(o, &header, &rows)?;
+    let rows = belady_gaps(outcome, p, &hb);
+    difference_table(o, "policy", &hb, rows)?;
     let _ = writeln!(
         o,
         "Belady is the optimum of the demand-paged rules (every online rule here); the fixed tables (`best_n`, \
@@ -423,22 +435,12 @@ fn ageing(o: &mut String, outcome: &Outcome, made: &[String]) -> Result<()> {
         "The original experiment's prediction: if the ratchet is the whole of LFU's disadvantage, halving every count at fixed \
          intervals should overtake LRU. Paired differences over seeds, ageing LFU minus LRU, in hit-rate points:\n"
     );
-    let mut header = vec!["K (lookups between halvings)".to_string()];
-    header.extend(hb.iter().map(|b| b.to_string()));
-    let diff_rows = |base: PolicyKind| -> Vec<Vec<String>> {
-        aging_differences(outcome, p, base, &hb)
-            .into_iter()
-            .map(|(k, d)| {
-                std::iter::once(format!("`{k}`"))
-                    .chain(d.iter().map(|x| x.show(2)))
-                    .collect()
-            })
-            .collect()
-    };
-    table(o, &header, &diff_rows(PolicyKind::Lru))?;
+    let first = "K (lookups between halvings)";
+    let diffs = |base: PolicyKind| aging_differences(outcome, p, base, &hb);
+    difference_table(o, first, &hb, diffs(PolicyKind::Lru))?;
     if outcome.policies.contains(&PolicyKind::Lfu) {
         let _ = writeln!(o, "Ageing LFU minus never-aged LFU, same units:\n");
-        table(o, &header, &diff_rows(PolicyKind::Lfu))?;
+        difference_table(o, first, &hb, diffs(PolicyKind::Lfu))?;
     }
     ageing_answer(o, outcome, &hb);
     let aging_images = images(made, "aging_vs_budget_", "ageing minus LRU, chart");
