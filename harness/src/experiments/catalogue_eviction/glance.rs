@@ -2,11 +2,11 @@
 //! paired gap to LRU and to Belady in hit-rate points with 95% intervals over seeds. Typed findings only; the
 //! report renders them.
 
-use super::experiment::{HEADLINE_BUDGETS, PlanResults};
+use super::experiment::PlanResults;
+use super::findings::metrics::headline;
 use super::spec::PolicyKind;
 use crate::experiments::catalogue_eviction::EvictionRecord;
 use crate::statistics::Interval;
-use crate::verdict::Verdict;
 
 /// The finding at one budget.
 #[derive(Debug, Clone, PartialEq)]
@@ -21,8 +21,6 @@ pub(crate) struct BudgetFinding {
     pub over_lru: Option<Interval>,
     /// Belady's hit rate minus its, paired per seed (fraction; `None` when Belady was not run).
     pub under_belady: Option<Interval>,
-    /// Whether the interval of the gap to LRU excludes zero.
-    pub beats_lru: bool,
 }
 
 fn rate(r: &EvictionRecord) -> f64 {
@@ -31,11 +29,7 @@ fn rate(r: &EvictionRecord) -> f64 {
 
 /// The findings at the headline budgets the run has (all budgets when none of them was run).
 pub(crate) fn at_a_glance(plan: &PlanResults, policies: &[PolicyKind]) -> Vec<BudgetFinding> {
-    let mut budgets: Vec<usize> = HEADLINE_BUDGETS
-        .iter()
-        .copied()
-        .filter(|b| plan.budgets.contains(b))
-        .collect();
+    let mut budgets = headline(plan);
     if budgets.is_empty() {
         budgets = plan.budgets.clone();
     }
@@ -62,7 +56,6 @@ pub(crate) fn at_a_glance(plan: &PlanResults, policies: &[PolicyKind]) -> Vec<Bu
                 budget,
                 best,
                 hit_rate,
-                beats_lru: over_lru.is_some_and(|d| Verdict::of(&d, 0.0, 0.0) == Verdict::Better),
                 over_lru,
                 under_belady,
             })

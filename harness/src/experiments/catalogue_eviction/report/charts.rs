@@ -1,6 +1,7 @@
 //! The report's budget charts (hit rate, its zoom and re-evaluations per rule family; ageing against LRU) and the
 //! best-ten overlap figure.
 
+use super::point;
 use crate::experiments::catalogue_eviction::EvictionRecord;
 use crate::experiments::catalogue_eviction::experiment::{Outcome, PlanResults};
 use crate::experiments::catalogue_eviction::findings::aging::best_aging;
@@ -10,6 +11,7 @@ use crate::experiments::catalogue_eviction::findings::best_tens::{
 use crate::experiments::catalogue_eviction::findings::metrics::{aging, cell, pct, reevals};
 use crate::experiments::catalogue_eviction::spec::PolicyKind;
 use crate::plot::{self, Axis, CategorySeries, DotPlot, LinePlot, MAX_SERIES, Point, Series};
+use crate::statistics::Interval;
 use anyhow::Result;
 use engine::domineering::ShapeKey;
 use std::path::{Path, PathBuf};
@@ -116,16 +118,7 @@ fn series(
         points: p
             .budgets
             .iter()
-            .filter_map(|&b| {
-                cell(p, k, b, f).and_then(|e| {
-                    keep(&Point {
-                        x: b as f64,
-                        y: e.point,
-                        lo: e.low,
-                        hi: e.high,
-                    })
-                })
-            })
+            .filter_map(|&b| cell(p, k, b, f).and_then(|e| keep(&point(b as f64, &e))))
             .collect(),
         bound: is_bound(k),
     }
@@ -246,31 +239,22 @@ fn ageing_charts(outcome: &Outcome, dir: &Path, made: &mut Vec<String>) -> Resul
     if ag.is_empty() || !outcome.policies.contains(&PolicyKind::Lru) {
         return Ok(());
     }
-    let line = |name: String, bound: bool, y: &dyn Fn(usize) -> (f64, f64, f64)| Series {
+    let line = |name: String, bound: bool, y: &dyn Fn(usize) -> Interval| Series {
         name,
         points: p
             .budgets
             .iter()
             .filter(|&&b| b >= 8)
-            .map(|&b| {
-                let (y, lo, hi) = y(b);
-                Point {
-                    x: b as f64,
-                    y,
-                    lo,
-                    hi,
-                }
-            })
+            .map(|&b| point(b as f64, &y(b)))
             .collect(),
         bound,
     };
     let versus_lru = |k: PolicyKind| {
         line(format!("{k} minus lru"), false, &|b| {
-            let d = p.difference(k, PolicyKind::Lru, b, pct);
-            (d.point, d.low, d.high)
+            p.difference(k, PolicyKind::Lru, b, pct)
         })
     };
-    let zero = line("lru (zero line)".into(), true, &|_| (0.0, 0.0, 0.0));
+    let zero = line("lru (zero line)".into(), true, &|_| Interval::exact(0.0));
     // Never-aged LFU leads the first chart; the periods follow in order, six per chart beside the zero line.
     let mut lines: Vec<PolicyKind> = Vec::new();
     if outcome.policies.contains(&PolicyKind::Lfu) {

@@ -2,6 +2,7 @@
 //! fraction of the working set (log-log, LRU, Belady and unbounded on every chart), and hit-rate points versus
 //! LRU, paired over seeds. Every rule run is on some chart, at most eight lines each.
 
+use super::point;
 use crate::experiments::catalogue_eviction::EvictionRecord;
 use crate::experiments::catalogue_eviction::experiment::{Outcome, PlanResults};
 use crate::experiments::catalogue_eviction::findings::rule_groups::mrc_groups;
@@ -43,10 +44,8 @@ pub(crate) fn write(
         points: points(p, |b| {
             let e = p.estimate(k, b, miss);
             (e.n > 0 && e.point > 0.0).then(|| Point {
-                x: share(b),
-                y: e.point,
                 lo: e.low.max(e.point * 1e-3),
-                hi: e.high,
+                ..point(share(b), &e)
             })
         }),
         bound: is_bound(k),
@@ -55,12 +54,7 @@ pub(crate) fn write(
         name: format!("{k} minus lru"),
         points: points(p, |b| {
             let d = p.difference(k, PolicyKind::Lru, b, hit).scaled(100.0);
-            (d.n > 0).then_some(Point {
-                x: share(b),
-                y: d.point,
-                lo: d.low,
-                hi: d.high,
-            })
+            (d.n > 0).then_some(point(share(b), &d))
         }),
         bound: is_bound(k),
     };

@@ -2,16 +2,18 @@
 //! first, frequency minus recency per trace source, and miss-ratio curves by rule group for the catalogue trace
 //! beside one family's four dice-chess traces). It computes nothing new; every figure comes from the findings.
 
+use super::point;
 use crate::experiments::catalogue_eviction::dice_trace::TraceSource;
 use crate::experiments::catalogue_eviction::findings::rule_groups::{RuleGroup, mrc_groups};
 use crate::experiments::catalogue_eviction::game_search::{
     BUDGET_FRACTIONS, FREQUENCY, GameSearchFindings, Lead, RECENCY, SourceTally, TIE, TraceFindings,
 };
 use crate::experiments::catalogue_eviction::spec::PolicyKind;
-use crate::plot::{self, Axis, LinePlot, Point, Series};
+use crate::plot::{self, Axis, LinePlot, Series};
 use crate::present::number::MISSING;
 use crate::present::number::{count, decimal, percent, points};
 use crate::present::{Align, Table};
+use crate::statistics::Interval;
 use anyhow::Result;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -46,12 +48,7 @@ fn group_chart(
                 .rows
                 .iter()
                 .filter(|r| r.trace == t.name && r.policy == name && r.miss_ratio > 0.0)
-                .map(|r| Point {
-                    x: r.budget_fraction * 100.0,
-                    y: r.miss_ratio,
-                    lo: r.miss_ratio,
-                    hi: r.miss_ratio,
-                })
+                .map(|r| point(r.budget_fraction * 100.0, &Interval::exact(r.miss_ratio)))
                 .collect();
             Series {
                 name,
@@ -93,12 +90,7 @@ fn duel_chart(f: &GameSearchFindings, source: TraceSource, dir: &Path) -> Result
             points: t
                 .duels
                 .iter()
-                .map(|d| Point {
-                    x: d.fraction * 100.0,
-                    y: d.difference() * 100.0,
-                    lo: d.difference() * 100.0,
-                    hi: d.difference() * 100.0,
-                })
+                .map(|d| point(d.fraction * 100.0, &Interval::exact(d.difference() * 100.0)))
                 .collect(),
             bound: t.origin.is_none(),
         })
@@ -173,11 +165,7 @@ fn trace_line(t: &TraceFindings) -> String {
 /// The one-word-and-a-clause answer over every dice-chess trace-budget pair.
 fn overall(all: &SourceTally) -> String {
     let mostly_tied = all.tied > all.won + all.lost;
-    let lead = match all.lead() {
-        Lead::Frequency => "frequency is ahead more often",
-        Lead::Recency => "recency is ahead more often",
-        Lead::Even => "neither is ahead more often",
-    };
+    let lead = format!("{} more often", lead_words(all.lead()));
     match (all.lead(), mostly_tied) {
         (Lead::Frequency, false) => "yes, more often than not".into(),
         (_, true) => format!(

@@ -32,6 +32,7 @@ use crate::experiments::catalogue_eviction::spec::PolicyKind;
 use crate::present::number::{Estimate, MISSING, or_missing};
 use crate::present::{Align, Table};
 use crate::section::{Section, SectionContext};
+use crate::statistics::Interval;
 use anyhow::{Context, Result};
 use charts::{best_ten_figure, charts};
 use glance::glance_section;
@@ -125,7 +126,7 @@ fn difference_table(
     o: &mut String,
     first: &str,
     budgets: &[usize],
-    rows: Vec<(PolicyKind, Vec<crate::statistics::Interval>)>,
+    rows: Vec<(PolicyKind, Vec<Interval>)>,
 ) -> Result<()> {
     let header: Vec<String> = std::iter::once(first.to_owned())
         .chain(budgets.iter().map(|b| b.to_string()))
@@ -139,6 +140,16 @@ fn difference_table(
         })
         .collect();
     Ok(table(o, &header, &rows)?)
+}
+
+/// The chart point at `x` of an estimate, with its interval.
+fn point(x: f64, e: &Interval) -> crate::plot::Point {
+    crate::plot::Point {
+        x,
+        y: e.point,
+        lo: e.low,
+        hi: e.high,
+    }
 }
 
 /// The online policies of the run, in run order.
@@ -239,9 +250,7 @@ fn configuration(o: &mut String, outcome: &Outcome) {
 /// "The lookup stream": per-stream facts over seeds.
 fn lookup_stream(o: &mut String, p: &PlanResults) -> Result<()> {
     let _ = writeln!(o, "## The lookup stream\n");
-    let row = |what: &str, e: crate::statistics::Interval, digits: usize| {
-        vec![what.to_owned(), e.show(digits)]
-    };
+    let row = |what: &str, e: Interval, digits: usize| vec![what.to_owned(), e.show(digits)];
     let mut rows = vec![
         row("lookups", p.stream_estimate(|s| s.lookups as f64), 0),
         row(
