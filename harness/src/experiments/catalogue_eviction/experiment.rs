@@ -165,26 +165,12 @@ impl Config {
 /// Per-seed facts about one stream.
 #[derive(Debug, Clone)]
 pub(crate) struct StreamInfo {
-    /// Seed.
-    pub seed: u64,
-    /// Lookups.
-    pub lookups: usize,
-    /// Distinct keys.
-    pub distinct: usize,
-    /// Keys looked up exactly once.
-    pub one_hit_keys: usize,
-    /// Games won by Left.
-    pub left_wins: usize,
-    /// Moves played.
-    pub moves: u64,
-    /// Placements scored.
-    pub placements: u64,
+    /// Its row of `streams.csv` (provenance columns empty until written).
+    pub row: StreamRecord,
     /// Lookups per batch of the plan.
     pub batch_lookups: Vec<usize>,
     /// Per batch: its best ten shapes with their lookups in that batch, most used first.
     pub best_tens: Vec<Vec<(ShapeKey, usize)>>,
-    /// Share of all lookups served by the whole-run best ten.
-    pub best_ten_serve: f64,
 }
 
 /// All results of one plan (the main run or a control).
@@ -282,7 +268,7 @@ pub(crate) struct Summary {
     pub lines: Vec<String>,
 }
 
-fn stream_info(stream: &LookupStream, plan: &BoardPlan) -> StreamInfo {
+fn stream_info(stream: &LookupStream, name: &str, plan: &BoardPlan) -> StreamInfo {
     let universe = stream.universe();
     let mut count = vec![0usize; universe];
     for &k in &stream.keys {
@@ -305,14 +291,21 @@ fn stream_info(stream: &LookupStream, plan: &BoardPlan) -> StreamInfo {
         .iter()
         .map(|&k| count[k as usize])
         .sum();
-    StreamInfo {
+    let row = StreamRecord {
+        plan: name.to_owned(),
         seed: stream.seed,
-        lookups: stream.len(),
-        distinct: universe,
-        one_hit_keys: count.iter().filter(|&&c| c == 1).count(),
-        left_wins: stream.games.iter().filter(|g| g.left_won).count(),
+        lookups: stream.len() as u64,
+        distinct_keys: universe as u64,
+        one_hit_keys: count.iter().filter(|&&c| c == 1).count() as u64,
+        games: plan.games() as u64,
+        left_wins: stream.games.iter().filter(|g| g.left_won).count() as u64,
         moves: stream.games.iter().map(|g| g.moves as u64).sum(),
-        placements: stream.placements_scored,
+        placements_scored: stream.placements_scored,
+        best_ten_serve: served as f64 / stream.len().max(1) as f64,
+        ..StreamRecord::default()
+    };
+    StreamInfo {
+        row,
         batch_lookups: (0..plan.0.len())
             .map(|b| {
                 stream
@@ -324,7 +317,6 @@ fn stream_info(stream: &LookupStream, plan: &BoardPlan) -> StreamInfo {
             })
             .collect(),
         best_tens,
-        best_ten_serve: served as f64 / stream.len().max(1) as f64,
     }
 }
 
@@ -510,7 +502,7 @@ pub(crate) fn execute(config: &Config, progress: &Progress) -> Result<Outcome> {
             budgets: plan_budgets[p].clone(),
             streams: prepared[p * n_seeds..(p + 1) * n_seeds]
                 .iter()
-                .map(|x| stream_info(&x.stream, plan))
+                .map(|x| stream_info(&x.stream, name, plan))
                 .collect(),
             rows: Vec::new(),
         })
@@ -576,22 +568,9 @@ pub(crate) fn write_results(outcome: &Outcome, out_dir: &Path) -> Result<PathBuf
         out_dir,
         "streams.csv",
         all.flat_map(|p| {
-            p.streams.iter().map(|s| {
-                StreamRecord {
-                    plan: p.name.clone(),
-                    seed: s.seed,
-                    lookups: s.lookups as u64,
-                    distinct_keys: s.distinct as u64,
-                    one_hit_keys: s.one_hit_keys as u64,
-                    games: p.plan.games() as u64,
-                    left_wins: s.left_wins as u64,
-                    moves: s.moves,
-                    placements_scored: s.placements,
-                    best_ten_serve: s.best_ten_serve,
-                    ..StreamRecord::default()
-                }
-                .with_provenance(prov)
-            })
+            p.streams
+                .iter()
+                .map(|s| s.row.clone().with_provenance(prov))
         }),
     )?;
     if let Some(g) = &outcome.game_search {
@@ -609,7 +588,7 @@ pub(crate) fn write_results(outcome: &Outcome, out_dir: &Path) -> Result<PathBuf
             s.best_tens.iter().enumerate().flat_map(move |(b, ten)| {
                 ten.iter().enumerate().map(move |(rank, (shape, lookups))| {
                     BestTenRecord {
-                        seed: s.seed,
+                        seed: s.row.seed,
                         board: main.plan.0[b].board(),
                         rank: rank as u64 + 1,
                         shape: shape.to_string(),

@@ -270,22 +270,22 @@ fn bounds_hold_in_every_run() {
             let row = |k: PolicyKind| {
                 p.cell(k, b)
                     .into_iter()
-                    .find(|r| r.seed == s.seed)
+                    .find(|r| r.seed == s.row.seed)
                     .unwrap()
                     .clone()
             };
             let opt = row(PolicyKind::Belady);
             let ceiling = row(PolicyKind::Unbounded);
-            assert_eq!(ceiling.misses as usize, s.distinct);
+            assert_eq!(ceiling.misses, s.row.distinct_keys);
             for k in outcome.policies.iter().copied() {
                 let r = row(k);
-                assert_eq!(r.lookups as usize, s.lookups, "{k} saw another stream");
+                assert_eq!(r.lookups, s.row.lookups, "{k} saw another stream");
                 assert!(r.hits <= ceiling.hits, "{k} above the unbounded table");
                 if k.is_online() {
                     assert!(
                         r.hits <= opt.hits,
                         "{k} beat Belady at {b}, seed {}",
-                        s.seed
+                        s.row.seed
                     );
                 }
             }

@@ -48,8 +48,8 @@ fn figure(
 /// The lookups per run and the share of them each table serves.
 fn serve_figures(p: &PlanResults) -> Vec<OriginalFigure> {
     let hr = |k, b| (cell(p, k, b, pct), 1);
-    let lookups = (Some(p.stream_estimate(|s| s.lookups as f64)), 0);
-    let best_ten = (Some(p.stream_estimate(|s| 100.0 * s.best_ten_serve)), 1);
+    let lookups = (Some(p.stream_estimate(|s| s.row.lookups as f64)), 0);
+    let best_ten = (Some(p.stream_estimate(|s| 100.0 * s.row.best_ten_serve)), 1);
     use PolicyKind::*;
     vec![
         figure("lookups per run", "140,123", "about 124,000", lookups),

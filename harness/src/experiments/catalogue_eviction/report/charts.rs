@@ -28,7 +28,7 @@ pub(crate) fn best_ten_figure(
             .iter()
             .map(|t| t.iter().map(|(k, _)| *k).collect())
             .collect();
-        check_best_tens_differ(&tens).map_err(|e| e.context(format!("seed {}", s.seed)))?;
+        check_best_tens_differ(&tens).map_err(|e| e.context(format!("seed {}", s.row.seed)))?;
     }
     let chart = DotPlot {
         title: "Per-board best tens: shapes shared by each pair of boards".into(),

@@ -28,7 +28,12 @@ pub(crate) fn write(
     let p = &outcome.main;
     let n = p.streams.len();
     let mut made = Vec::new();
-    let working_set = p.streams.iter().map(|s| s.distinct as f64).sum::<f64>() / n.max(1) as f64;
+    let working_set = p
+        .streams
+        .iter()
+        .map(|s| s.row.distinct_keys as f64)
+        .sum::<f64>()
+        / n.max(1) as f64;
     // Budgets as a percentage of the mean working set, so the chart reads like the dice-chess traces' curves.
     let share = |b: usize| 100.0 * b as f64 / working_set.max(1.0);
     let fractions: Vec<Reference> = [1.0, 10.0]

@@ -214,17 +214,10 @@ fn plan_results(
         .filter(|s| s.plan == name)
         .enumerate()
         .map(|(i, s)| StreamInfo {
-            seed: s.seed,
-            lookups: s.lookups as usize,
-            distinct: s.distinct_keys as usize,
-            one_hit_keys: s.one_hit_keys as usize,
-            left_wins: s.left_wins as usize,
-            moves: s.moves,
-            placements: s.placements_scored,
+            row: s.clone(),
             // Folders written before `config.json` recorded them have none; the report then leaves those rows out.
             batch_lookups: batches.and_then(|b| b.get(i)).cloned().unwrap_or_default(),
             best_tens: Vec::new(),
-            best_ten_serve: s.best_ten_serve,
         })
         .collect();
     PlanResults {
@@ -265,7 +258,7 @@ fn with_best_tens(main: &mut PlanResults, tens: &[BestTenRecord]) -> Result<()> 
                 let board = b.board();
                 let mut ten: Vec<&BestTenRecord> = tens
                     .iter()
-                    .filter(|t| t.seed == s.seed && t.board == board)
+                    .filter(|t| t.seed == s.row.seed && t.board == board)
                     .collect();
                 ten.sort_by_key(|t| t.rank);
                 ten.iter()

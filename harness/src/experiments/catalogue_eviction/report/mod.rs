@@ -252,21 +252,21 @@ fn lookup_stream(o: &mut String, p: &PlanResults) -> Result<()> {
     let _ = writeln!(o, "## The lookup stream\n");
     let row = |what: &str, e: Interval, digits: usize| vec![what.to_owned(), e.show(digits)];
     let mut rows = vec![
-        row("lookups", p.stream_estimate(|s| s.lookups as f64), 0),
+        row("lookups", p.stream_estimate(|s| s.row.lookups as f64), 0),
         row(
             "distinct shapes looked up",
-            p.stream_estimate(|s| s.distinct as f64),
+            p.stream_estimate(|s| s.row.distinct_keys as f64),
             1,
         ),
         row(
             "shapes looked up only once",
-            p.stream_estimate(|s| s.one_hit_keys as f64),
+            p.stream_estimate(|s| s.row.one_hit_keys as f64),
             1,
         ),
-        row("moves played", p.stream_estimate(|s| s.moves as f64), 0),
+        row("moves played", p.stream_estimate(|s| s.row.moves as f64), 0),
         row(
             "games won by Left (%)",
-            p.stream_estimate(|s| 100.0 * s.left_wins as f64 / p.plan.games() as f64),
+            p.stream_estimate(|s| 100.0 * s.row.left_wins as f64 / p.plan.games() as f64),
             1,
         ),
     ];
@@ -581,7 +581,7 @@ fn best_tens(o: &mut String, p: &PlanResults, dir: &Path) -> Result<()> {
         o,
         "Seed {}'s best tens (shape rows top to bottom joined by `|`, `.` a cell, `#` outside; lookups in \
          that board's games):\n",
-        s.seed
+        s.row.seed
     );
     let mut header = vec!["rank".to_string()];
     header.extend(bt.boards.iter().cloned());
@@ -615,7 +615,7 @@ fn controls(o: &mut String, outcome: &Outcome) -> Result<()> {
             "### `{}` ({}; {} lookups per run)\n",
             k.name,
             k.plan,
-            k.stream_estimate(|s| s.lookups as f64).show(0)
+            k.stream_estimate(|s| s.row.lookups as f64).show(0)
         );
         policy_table(o, k, &outcome.policies, &k.budgets, pct, 2)?;
         let mut lines = Vec::new();

@@ -13,8 +13,8 @@ pub(crate) fn summary_lines(outcome: &Outcome) -> Vec<String> {
     let mut v = vec![format!(
         "streams: {} seeds, {} lookups and {} distinct shapes per run (mean ± 95% interval)",
         p.streams.len(),
-        p.stream_estimate(|s| s.lookups as f64).show(0),
-        p.stream_estimate(|s| s.distinct as f64).show(1),
+        p.stream_estimate(|s| s.row.lookups as f64).show(0),
+        p.stream_estimate(|s| s.row.distinct_keys as f64).show(1),
     )];
     for b in headline(p) {
         let parts: Vec<String> = [
