@@ -411,7 +411,6 @@ mod tests {
 
     #[test]
     fn name_examples() {
-        use crate::experiments::catalogue_eviction::dice_trace::TraceSource;
         let names: Vec<&str> = TraceSource::ALL.iter().map(|s| s.name()).collect();
         assert_eq!(
             names,
@@ -426,9 +425,7 @@ mod tests {
 
     #[test]
     fn recording_memo_examples() {
-        use crate::experiments::catalogue_eviction::dice_trace::RecordingMemo;
-        use engine::chance::{ChanceDepth, Traversal, expand_chance};
-        use engine::memo::{EvaluationMemo, Uncached};
+        use engine::chance::ChanceDepth;
         let s = engine::GameState::from_dfen("k7/8/8/8/4P1p1/8/8/7K b - - 0 1").unwrap();
         let memo = RecordingMemo::new(Uncached::new(engine::evaluate_material));
         let _ = expand_chance(&s, ChanceDepth::One, &memo, Traversal::Plain);
@@ -439,7 +436,6 @@ mod tests {
 
     #[test]
     fn trace_csv_examples() {
-        use crate::experiments::catalogue_eviction::dice_trace::{LookupContext, trace_csv};
         let c = LookupContext {
             root: 0,
             successor: None,

@@ -536,7 +536,6 @@ mod tests {
 
     #[test]
     fn budget_for_examples() {
-        use crate::experiments::catalogue_eviction::game_search::budget_for;
         assert_eq!(budget_for(0.01, 50), 1);
         assert_eq!(budget_for(0.2, 1_000), 200);
     }

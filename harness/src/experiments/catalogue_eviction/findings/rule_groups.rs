@@ -134,8 +134,6 @@ mod tests {
 
     #[test]
     fn mrc_groups_examples() {
-        use crate::experiments::catalogue_eviction::PolicyKind;
-        use crate::experiments::catalogue_eviction::findings::rule_groups::mrc_groups;
         let g = mrc_groups(&[
             PolicyKind::Lru,
             PolicyKind::Lfu,

@@ -110,10 +110,9 @@ fn page(
     } else if let Some(note) = &outcome.config.game_search_left_out {
         let _ = writeln!(o, "## Game-search traces\n\n{note}\n");
     }
-    let _ = writeln!(o, "## Limits\n");
     let _ = writeln!(
         o,
-        "- One player (the component-sum estimate with random tie-breaks); other estimate rules are options \
+        "## Limits\n\n- One player (the component-sum estimate with random tie-breaks); other estimate rules are options \
          (`--estimate`), not reported here.\n- The intervals are over seeds of this project's generator; the \
          original run's own seed cannot be rerun.\n- Policies whose published versions adapt or randomise (Caffeine's \
          hill-climbing window and admission jitter) are run in fixed, deterministic form."
@@ -201,10 +200,9 @@ fn intro(o: &mut String, outcome: &Outcome, results_dir: &Path, answer: Option<&
 /// "Configuration": games, move choice, policies and budgets, the loop rules, run time.
 fn configuration(o: &mut String, outcome: &Outcome) {
     let (c, p) = (&outcome.config, &outcome.main);
-    let _ = writeln!(o, "## Configuration\n");
     let _ = writeln!(
         o,
-        "- Games (board plan, rows x columns: games): `{}`; first player: {}; one `rand_pcg::Pcg64Mcg` per seed, \
+        "## Configuration\n\n- Games (board plan, rows x columns: games): `{}`; first player: {}; one `rand_pcg::Pcg64Mcg` per seed, \
          seeds {:?}.",
         c.stream.plan, c.stream.first, c.seeds
     );
@@ -299,10 +297,9 @@ fn lookup_stream(o: &mut String, p: &PlanResults) -> Result<()> {
 /// "The original experiment's figures next to ours".
 fn original(o: &mut String, outcome: &Outcome) -> Result<()> {
     let n = outcome.main.streams.len();
-    let _ = writeln!(o, "## The original experiment's figures next to ours\n");
     let _ = writeln!(
         o,
-        "The original experiment ran one seed of an unknown generator, so its exact figures cannot be reproduced; directions can. \
+        "## The original experiment's figures next to ours\n\nThe original experiment ran one seed of an unknown generator, so its exact figures cannot be reproduced; directions can. \
          \"Prototype\" is the one-seed prototype of this protocol quoted in `docs/catalogue-experiment.md` §3.\n"
     );
     let er: Vec<Vec<String>> = original_figures(outcome)
@@ -438,10 +435,9 @@ fn ageing(o: &mut String, outcome: &Outcome, made: &[String]) -> Result<()> {
     if aging(&outcome.policies).is_empty() || !outcome.policies.contains(&PolicyKind::Lru) {
         return Ok(());
     }
-    let _ = writeln!(o, "## Does ageing overtake recency?\n");
     let _ = writeln!(
         o,
-        "The original experiment's prediction: if the ratchet is the whole of LFU's disadvantage, halving every count at fixed \
+        "## Does ageing overtake recency?\n\nThe original experiment's prediction: if the ratchet is the whole of LFU's disadvantage, halving every count at fixed \
          intervals should overtake LRU. Paired differences over seeds, ageing LFU minus LRU, in hit-rate points:\n"
     );
     let first = "K (lookups between halvings)";
@@ -512,10 +508,9 @@ fn final_tables(o: &mut String, outcome: &Outcome) -> Result<()> {
     if ob.is_empty() {
         return Ok(());
     }
-    let _ = writeln!(o, "## What the final tables hold\n");
     let _ = writeln!(
         o,
-        "Share of the final table's N entries (N = budget) that are among the first N keys to arrive and among \
+        "## What the final tables hold\n\nShare of the final table's N entries (N = budget) that are among the first N keys to arrive and among \
          the N most used over the run (%). The original experiment's LFU: 70 / 65 at 20, 83 / 68 at 40.\n"
     );
     let mut header = vec!["policy".to_string()];
@@ -548,10 +543,9 @@ fn best_tens(o: &mut String, p: &PlanResults, dir: &Path) -> Result<()> {
     let Some(bt) = best_ten_stats(p) else {
         return Ok(());
     };
-    let _ = writeln!(o, "## Per-board best tens\n");
     let _ = writeln!(
         o,
-        "For each board size, the ten shapes most looked up in its games. Distinct shapes across the {} best \
+        "## Per-board best tens\n\nFor each board size, the ten shapes most looked up in its games. Distinct shapes across the {} best \
          tens: {} (original 18); shapes in all of them: {} (original 3).\n",
         bt.boards.len(),
         bt.distinct.show(1),
@@ -603,10 +597,9 @@ fn controls(o: &mut String, outcome: &Outcome) -> Result<()> {
     if outcome.controls.is_empty() {
         return Ok(());
     }
-    let _ = writeln!(o, "## The one-board-size control\n");
     let _ = writeln!(
         o,
-        "The control the original experiment asked for: the same number of games, all on one board size, so the oracle's \
+        "## The one-board-size control\n\nThe control the original experiment asked for: the same number of games, all on one board size, so the oracle's \
          fixed table faces a stationary stream. Hit rate (%):\n"
     );
     for k in &outcome.controls {
