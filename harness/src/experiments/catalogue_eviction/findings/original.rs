@@ -2,6 +2,7 @@
 //! rows, one per figure.
 
 use super::best_tens::best_ten_stats;
+use super::inversion::lru_minus_best;
 use super::metrics::{cell, pct, reevals};
 use crate::experiments::catalogue_eviction::experiment::{Outcome, PlanResults};
 use crate::experiments::catalogue_eviction::spec::PolicyKind;
@@ -67,11 +68,7 @@ fn serve_figures(p: &PlanResults) -> Vec<OriginalFigure> {
 fn cost_figures(p: &PlanResults) -> Vec<OriginalFigure> {
     let re = |k, b| (cell(p, k, b, reevals), 0);
     use PolicyKind::*;
-    let lru_minus_best = if p.cell(Lru, 10).is_empty() || p.cell(BestN, 10).is_empty() {
-        (None, 1)
-    } else {
-        (Some(p.difference(Lru, BestN, 10, pct)), 1)
-    };
+    let lru_minus_best = (lru_minus_best(p, 10), 1);
     vec![
         figure(
             "LRU-10 minus best ten (points)",

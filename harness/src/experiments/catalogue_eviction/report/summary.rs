@@ -2,6 +2,7 @@
 
 use crate::experiments::catalogue_eviction::experiment::Outcome;
 use crate::experiments::catalogue_eviction::findings::aging::aging_sentence;
+use crate::experiments::catalogue_eviction::findings::inversion::lru_minus_best;
 use crate::experiments::catalogue_eviction::findings::metrics::{cell, headline, pct};
 use crate::experiments::catalogue_eviction::spec::PolicyKind;
 use crate::present::number::Estimate;
@@ -35,12 +36,11 @@ pub(crate) fn summary_lines(outcome: &Outcome) -> Vec<String> {
         v.push(format!("ageing: {s}"));
     }
     for c in &outcome.controls {
-        if !c.cell(PolicyKind::Lru, 10).is_empty() && !c.cell(PolicyKind::BestN, 10).is_empty() {
+        if let Some(d) = lru_minus_best(c, 10) {
             v.push(format!(
                 "control {}: LRU-10 minus best ten = {} points",
                 c.name,
-                c.difference(PolicyKind::Lru, PolicyKind::BestN, 10, pct)
-                    .show(2)
+                d.show(2)
             ));
         }
     }
