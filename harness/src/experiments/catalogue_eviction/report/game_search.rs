@@ -239,13 +239,8 @@ fn answer(o: &mut String, f: &GameSearchFindings) {
     o.push('\n');
 }
 
-/// Appends the section to `o` and writes its charts into `dir`; returns the chart stems written.
-pub(crate) fn write_section(
-    o: &mut String,
-    f: &GameSearchFindings,
-    dir: &Path,
-) -> Result<Vec<String>> {
-    let mut made = Vec::new();
+/// Appends the section to `o` and writes its charts into `dir`.
+pub(crate) fn write_section(o: &mut String, f: &GameSearchFindings, dir: &Path) -> Result<()> {
     let _ = writeln!(o, "## Game-search traces\n");
     answer(o, f);
     let fractions: Vec<String> = BUDGET_FRACTIONS.iter().map(|&x| percent(x)).collect();
@@ -295,12 +290,10 @@ pub(crate) fn write_section(
                 "![frequency minus recency, {}]({s}.svg)\n",
                 source.label()
             );
-            made.push(s);
         }
     }
     duel_table(o, f)?;
-    made.extend(curves(o, f, dir)?);
-    Ok(made)
+    curves(o, f, dir)
 }
 
 /// The table of frequency minus recency per trace and budget, and one line per trace.
@@ -338,12 +331,10 @@ fn duel_table(o: &mut String, f: &GameSearchFindings) -> Result<()> {
     Ok(())
 }
 
-/// "Miss-ratio curves by rule group" for the catalogue trace beside the showcase family's traces; returns the
-/// chart stems written.
-fn curves(o: &mut String, f: &GameSearchFindings, dir: &Path) -> Result<Vec<String>> {
-    let mut made = Vec::new();
+/// "Miss-ratio curves by rule group" for the catalogue trace beside the showcase family's traces.
+fn curves(o: &mut String, f: &GameSearchFindings, dir: &Path) -> Result<()> {
     let Some(family) = f.showcase_family() else {
-        return Ok(made);
+        return Ok(());
     };
     let shown: Vec<&TraceFindings> = f
         .traces
@@ -371,16 +362,12 @@ fn curves(o: &mut String, f: &GameSearchFindings, dir: &Path) -> Result<Vec<Stri
         let mut row = vec![g.title.clone()];
         for t in &shown {
             row.push(match group_chart(f, t, g, dir)? {
-                Some(s) => {
-                    let cell = format!("![{}, {}]({s}.svg)", t.name, g.title);
-                    made.push(s);
-                    cell
-                }
+                Some(s) => format!("![{}, {}]({s}.svg)", t.name, g.title),
                 None => MISSING.into(),
             });
         }
         grid.row(row)?;
     }
     let _ = writeln!(o, "{}", grid.markdown());
-    Ok(made)
+    Ok(())
 }
