@@ -33,25 +33,11 @@ pub(crate) const BEST_TEN: usize = 10;
 
 /// Every policy, with ageing LFU at each of `periods`.
 pub(crate) fn default_policies(periods: &[u64]) -> Vec<PolicyKind> {
-    let mut v = vec![PolicyKind::Lru, PolicyKind::Lfu];
-    v.extend(
-        periods
-            .iter()
-            .map(|&period| PolicyKind::AgingLfu { period }),
-    );
+    use PolicyKind::*;
+    let mut v = vec![Lru, Lfu];
+    v.extend(periods.iter().map(|&period| AgingLfu { period }));
     v.extend([
-        PolicyKind::Sieve,
-        PolicyKind::Arc,
-        PolicyKind::S3Fifo,
-        PolicyKind::WTinyLfu,
-        PolicyKind::Fifo,
-        PolicyKind::Clock,
-        PolicyKind::TwoQ,
-        PolicyKind::Lirs,
-        PolicyKind::Belady,
-        PolicyKind::Unbounded,
-        PolicyKind::BestN,
-        PolicyKind::FirstN,
+        Sieve, Arc, S3Fifo, WTinyLfu, Fifo, Clock, TwoQ, Lirs, Belady, Unbounded, BestN, FirstN,
     ]);
     v
 }

@@ -494,14 +494,8 @@ mod tests {
             universe: 1_001,
             keys,
         };
-        let policies = [
-            PolicyKind::Lru,
-            PolicyKind::Sieve,
-            PolicyKind::Clock,
-            PolicyKind::Lfu,
-            PolicyKind::WTinyLfu,
-            PolicyKind::Belady,
-        ];
+        use PolicyKind::*;
+        let policies = [Lru, Sieve, Clock, Lfu, WTinyLfu, Belady];
         let f = analyse(&[trace], &policies, 1, &Progress::hidden()).unwrap();
         assert_eq!(f.rows.len(), policies.len() * BUDGET_FRACTIONS.len());
         let t = &f.traces[0];

@@ -17,6 +17,7 @@ pub(crate) use summary::summary_lines;
 
 use crate::answer::Claim;
 use crate::experiments::catalogue_eviction::EvictionRecord;
+use crate::experiments::catalogue_eviction::StreamRecord;
 use crate::experiments::catalogue_eviction::experiment::{Outcome, PlanResults};
 use crate::experiments::catalogue_eviction::findings::aging::{
     aging_differences, aging_sentence, best_margin, held_out_aging, verdict,
@@ -248,23 +249,21 @@ fn configuration(o: &mut String, outcome: &Outcome) {
 /// "The lookup stream": per-stream facts over seeds.
 fn lookup_stream(o: &mut String, p: &PlanResults) -> Result<()> {
     let _ = writeln!(o, "## The lookup stream\n");
-    let row = |what: &str, e: Interval, digits: usize| vec![what.to_owned(), e.show(digits)];
+    let row = |what: &str, f: &dyn Fn(&StreamRecord) -> f64, digits: usize| {
+        vec![
+            what.to_owned(),
+            p.stream_estimate(|s| f(&s.row)).show(digits),
+        ]
+    };
+    let games = p.plan.games() as f64;
     let mut rows = vec![
-        row("lookups", p.stream_estimate(|s| s.row.lookups as f64), 0),
-        row(
-            "distinct shapes looked up",
-            p.stream_estimate(|s| s.row.distinct_keys as f64),
-            1,
-        ),
-        row(
-            "shapes looked up only once",
-            p.stream_estimate(|s| s.row.one_hit_keys as f64),
-            1,
-        ),
-        row("moves played", p.stream_estimate(|s| s.row.moves as f64), 0),
+        row("lookups", &|s| s.lookups as f64, 0),
+        row("distinct shapes looked up", &|s| s.distinct_keys as f64, 1),
+        row("shapes looked up only once", &|s| s.one_hit_keys as f64, 1),
+        row("moves played", &|s| s.moves as f64, 0),
         row(
             "games won by Left (%)",
-            p.stream_estimate(|s| 100.0 * s.row.left_wins as f64 / p.plan.games() as f64),
+            &|s| 100.0 * s.left_wins as f64 / games,
             1,
         ),
     ];

@@ -18,16 +18,11 @@ pub(crate) fn summary_lines(outcome: &Outcome) -> Vec<String> {
         p.stream_estimate(|s| s.row.distinct_keys as f64).show(1),
     )];
     for b in headline(p) {
-        let parts: Vec<String> = [
-            PolicyKind::Lru,
-            PolicyKind::Lfu,
-            PolicyKind::WTinyLfu,
-            PolicyKind::Belady,
-            PolicyKind::BestN,
-        ]
-        .iter()
-        .filter_map(|&k| cell(p, k, b, pct).map(|e| format!("{k} {}", e.show(2))))
-        .collect();
+        use PolicyKind::*;
+        let parts: Vec<String> = [Lru, Lfu, WTinyLfu, Belady, BestN]
+            .iter()
+            .filter_map(|&k| cell(p, k, b, pct).map(|e| format!("{k} {}", e.show(2))))
+            .collect();
         if !parts.is_empty() {
             v.push(format!("hit rate % at {b}: {}", parts.join(", ")));
         }
