@@ -165,9 +165,24 @@ pub(crate) fn load(dir: &Path) -> Result<Option<Outcome>> {
         .config()
         .with_context(|| format!("{}", path.display()))?;
     let streams = read::<StreamRecord>(dir, "streams.csv")?;
+    // One plan's streams (with their per-batch lookups from `config.json`) and rows.
     let plan = |name: &str, plan: &BoardPlan, budgets: &[usize], rows: Vec<EvictionRecord>| {
         let batches = recorded.batch_lookups.get(name);
-        plan_results(name, plan, budgets, &streams, batches, rows)
+        let streams = (streams.iter().filter(|s| s.plan == name).enumerate())
+            .map(|(i, s)| StreamInfo {
+                row: s.clone(),
+                // Folders written before `config.json` recorded them have none: the report leaves those rows out.
+                batch_lookups: batches.and_then(|b| b.get(i)).cloned().unwrap_or_default(),
+                best_tens: Vec::new(),
+            })
+            .collect();
+        PlanResults {
+            name: name.to_owned(),
+            plan: plan.clone(),
+            budgets: budgets.to_vec(),
+            streams,
+            rows,
+        }
     };
     let rows = read::<EvictionRecord>(dir, "eviction.csv")?;
     let rows = rows.into_iter().filter_map(known).collect();
@@ -198,35 +213,6 @@ pub(crate) fn load(dir: &Path) -> Result<Option<Outcome>> {
         game_search: game_search(dir, &config.policies)?,
         config,
     }))
-}
-
-/// One plan's streams (from `streams.csv`, with their per-batch lookups from `config.json`) and rows.
-fn plan_results(
-    name: &str,
-    plan: &BoardPlan,
-    budgets: &[usize],
-    streams: &[StreamRecord],
-    batches: Option<&Vec<Vec<usize>>>,
-    rows: Vec<EvictionRecord>,
-) -> PlanResults {
-    let streams = streams
-        .iter()
-        .filter(|s| s.plan == name)
-        .enumerate()
-        .map(|(i, s)| StreamInfo {
-            row: s.clone(),
-            // Folders written before `config.json` recorded them have none; the report then leaves those rows out.
-            batch_lookups: batches.and_then(|b| b.get(i)).cloned().unwrap_or_default(),
-            best_tens: Vec::new(),
-        })
-        .collect();
-    PlanResults {
-        name: name.to_owned(),
-        plan: plan.clone(),
-        budgets: budgets.to_vec(),
-        streams,
-        rows,
-    }
 }
 
 fn read<R: CsvRecord>(dir: &Path, name: &str) -> Result<Vec<R>> {
