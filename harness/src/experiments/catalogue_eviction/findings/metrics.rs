@@ -25,6 +25,11 @@ pub(crate) fn cell(
     (!p.cell(k, b).is_empty()).then(|| p.estimate(k, b, f))
 }
 
+/// Whether `k` is one of the bounds (Belady's optimum, the unbounded table), drawn dashed on the charts.
+pub(crate) fn is_bound(k: PolicyKind) -> bool {
+    matches!(k, PolicyKind::Belady | PolicyKind::Unbounded)
+}
+
 /// The ageing-LFU rules among `policies`, in order.
 pub(crate) fn aging(policies: &[PolicyKind]) -> Vec<PolicyKind> {
     policies

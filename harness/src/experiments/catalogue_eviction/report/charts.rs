@@ -8,7 +8,9 @@ use crate::experiments::catalogue_eviction::findings::aging::best_aging;
 use crate::experiments::catalogue_eviction::findings::best_tens::{
     BestTenStats, check_best_tens_differ,
 };
-use crate::experiments::catalogue_eviction::findings::metrics::{aging, cell, pct, reevals};
+use crate::experiments::catalogue_eviction::findings::metrics::{
+    aging, cell, is_bound, pct, reevals,
+};
 use crate::experiments::catalogue_eviction::spec::PolicyKind;
 use crate::plot::{self, Axis, CategorySeries, DotPlot, LinePlot, MAX_SERIES, Point, Series};
 use crate::statistics::Interval;
@@ -101,10 +103,6 @@ impl Family {
             .filter(|k| outcome.policies.contains(k))
             .collect()
     }
-}
-
-fn is_bound(k: PolicyKind) -> bool {
-    matches!(k, PolicyKind::Belady | PolicyKind::Unbounded)
 }
 
 fn series(

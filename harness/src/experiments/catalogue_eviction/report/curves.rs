@@ -5,6 +5,7 @@
 use super::point;
 use crate::experiments::catalogue_eviction::EvictionRecord;
 use crate::experiments::catalogue_eviction::experiment::{Outcome, PlanResults};
+use crate::experiments::catalogue_eviction::findings::metrics::is_bound;
 use crate::experiments::catalogue_eviction::findings::rule_groups::mrc_groups;
 use crate::experiments::catalogue_eviction::spec::PolicyKind;
 use crate::plot::{self, Axis, LinePlot, Point, Reference, Series};
@@ -43,7 +44,6 @@ pub(crate) fn write(
             label: format!("{f}% of the working set"),
         })
         .collect();
-    let is_bound = |k: PolicyKind| matches!(k, PolicyKind::Belady | PolicyKind::Unbounded);
     let curve = |k: PolicyKind| Series {
         name: k.to_string(),
         points: points(p, |b| {

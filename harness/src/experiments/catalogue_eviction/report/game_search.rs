@@ -4,11 +4,11 @@
 
 use super::point;
 use crate::experiments::catalogue_eviction::dice_trace::TraceSource;
+use crate::experiments::catalogue_eviction::findings::metrics::is_bound;
 use crate::experiments::catalogue_eviction::findings::rule_groups::{RuleGroup, mrc_groups};
 use crate::experiments::catalogue_eviction::game_search::{
     BUDGET_FRACTIONS, FREQUENCY, GameSearchFindings, Lead, RECENCY, SourceTally, TIE, TraceFindings,
 };
-use crate::experiments::catalogue_eviction::spec::PolicyKind;
 use crate::plot::{self, Axis, LinePlot, Series};
 use crate::present::number::MISSING;
 use crate::present::number::{count, decimal, percent, points};
@@ -53,7 +53,7 @@ fn group_chart(
             Series {
                 name,
                 points,
-                bound: matches!(k, PolicyKind::Belady | PolicyKind::Unbounded),
+                bound: is_bound(k),
             }
         })
         .filter(|s| !s.points.is_empty())
