@@ -392,22 +392,16 @@ fn replay_jobs(
     plans: usize,
 ) -> (Vec<Vec<usize>>, Vec<ReplayJob>) {
     let n_seeds = config.seeds.len();
-    let budgets_of = |p: usize| -> Vec<usize> {
-        if p > 0 {
-            return config.control_budgets.clone();
-        }
-        match &config.budgets {
-            Some(b) => b.clone(),
-            None => default_budgets(
-                prepared[..n_seeds]
-                    .iter()
-                    .map(|x| x.stream.universe())
-                    .max()
-                    .unwrap_or(1),
-            ),
-        }
-    };
-    let plan_budgets: Vec<Vec<usize>> = (0..plans).map(budgets_of).collect();
+    // The main plan's budgets (by default a sweep up to its most distinct keys), then the controls'.
+    let most_distinct = prepared[..n_seeds]
+        .iter()
+        .map(|x| x.stream.universe())
+        .max();
+    let main =
+        (config.budgets.clone()).unwrap_or_else(|| default_budgets(most_distinct.unwrap_or(1)));
+    let plan_budgets: Vec<Vec<usize>> = std::iter::once(main)
+        .chain((1..plans).map(|_| config.control_budgets.clone()))
+        .collect();
     let mut run_jobs: Vec<ReplayJob> = Vec::new();
     for i in 0..prepared.len() {
         let p = i / n_seeds;
