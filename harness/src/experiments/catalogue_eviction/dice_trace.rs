@@ -78,8 +78,8 @@ impl TraceSource {
 /// An [`EvaluationMemo`] that passes every lookup to `inner` and records its key's dense id and context.
 pub(crate) struct RecordingMemo<M> {
     inner: M,
-    // A fixed fast hasher: ids are handed out in first-seen order, so the hasher changes no id, only the time
-    // (std's SipHash of a 136-byte state was a sixth of a game-search trace's recording).
+    // A fixed fast hasher (recording hashes a 136-byte state per lookup): ids are handed out in first-seen order,
+    // so the hasher changes no id, only the time.
     ids: RefCell<HashMap<(GameState, Color), u32, foldhash::fast::FixedState>>,
     lookups: RefCell<Vec<(u32, LookupContext)>>,
     context: Cell<LookupContext>,

@@ -130,11 +130,9 @@ impl Config {
         self.stream.validate()?;
         ensure!(!self.seeds.is_empty(), "no seeds");
         ensure!(!self.policies.is_empty(), "no policies");
-        let mut seeds = self.seeds.clone();
-        seeds.sort_unstable();
-        seeds.dedup();
+        let distinct: std::collections::BTreeSet<u64> = self.seeds.iter().copied().collect();
         ensure!(
-            seeds.len() == self.seeds.len(),
+            distinct.len() == self.seeds.len(),
             "a seed is repeated in {:?}",
             self.seeds
         );
