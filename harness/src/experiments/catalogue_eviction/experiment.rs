@@ -1,7 +1,6 @@
 //! The whole experiment: catalogue, one stream per seed and plan, every policy at every budget replayed over it
 //! (in parallel on rayon workers), the results written as CSV and summarised with 95% intervals over seeds.
 
-use super::dice_trace::TraceSource;
 use super::game_search::{self, GameSearchFindings, NamedTrace, dice_traces};
 use super::replay::{StreamCheck, replay};
 use super::spec::PolicyKind;
@@ -370,13 +369,7 @@ fn game_search(
         keys: first.keys.clone(),
         universe: first.universe(),
     }];
-    traces.extend(dice_traces(
-        dir,
-        &[],
-        &TraceSource::ALL,
-        config.threads,
-        progress,
-    )?);
+    traces.extend(dice_traces(dir, config.threads, progress)?);
     game_search::analyse(&traces, &config.policies, config.threads, progress)
 }
 

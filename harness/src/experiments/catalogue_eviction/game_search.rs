@@ -42,19 +42,17 @@ pub(crate) struct NamedTrace {
     pub universe: usize,
 }
 
-/// The dice-chess traces of `families` (empty: every family file of `scenarios_dir`) x `sources` (material
-/// evaluator), families outer. Each trace is recorded on its own (a fresh recorder, no shared state), so they are
-/// recorded on `threads` workers and come back in that order, the same traces a sequential pass records.
+/// The dice-chess traces of every family file of `scenarios_dir` x every [`TraceSource`] (material evaluator),
+/// families outer. Each trace is recorded on its own (a fresh recorder, no shared state), so they are recorded on
+/// `threads` workers and come back in that order, the same traces a sequential pass records.
 pub(crate) fn dice_traces(
     scenarios_dir: &Path,
-    families: &[Family],
-    sources: &[TraceSource],
     threads: usize,
     progress: &Progress,
 ) -> Result<Vec<NamedTrace>> {
-    let scenarios = load_dir(scenarios_dir, families)?;
+    let scenarios = load_dir(scenarios_dir, &[])?;
     let jobs: Vec<(usize, TraceSource)> = (0..scenarios.len())
-        .flat_map(|s| sources.iter().map(move |&source| (s, source)))
+        .flat_map(|s| TraceSource::ALL.map(|source| (s, source)))
         .collect();
     progress.set_message("recording dice-chess traces");
     progress.set_length(jobs.len() as u64);
