@@ -122,7 +122,18 @@ fn series(
     }
 }
 
-/// Draws `chart` at `stem` when it has data; returns whether it did.
+/// A chart over the budget (log axis, table entries).
+fn budget_chart(title: String, y: Axis, series: Vec<Series>) -> LinePlot {
+    LinePlot {
+        title,
+        x: Axis::log("budget", "table entries"),
+        y,
+        series,
+        verticals: Vec::new(),
+    }
+}
+
+/// Draws `chart` at `stem` when it has data.
 fn draw(chart: LinePlot, dir: &Path, stem: &str, made: &mut Vec<String>) -> Result<()> {
     if chart.series.iter().any(|s| !s.points.is_empty()) {
         plot::line_plot(&chart, &dir.join(stem))?;
@@ -158,7 +169,6 @@ fn family_charts(
     let bounds = [PolicyKind::Belady, PolicyKind::Unbounded]
         .into_iter()
         .filter(|k| outcome.policies.contains(k));
-    let budget_axis = || Axis::log("budget", "table entries");
     let (suffix, words) = family.name();
     let drawn: Vec<PolicyKind> = rules.iter().copied().chain(bounds).collect();
     let hit = |keep: &dyn Fn(&Point) -> Option<Point>| -> Vec<Series> {
@@ -168,23 +178,10 @@ fn family_charts(
             .filter(|s| !s.points.is_empty())
             .collect()
     };
-    let plot = |title: String, y: Axis, series: Vec<Series>| LinePlot {
-        title,
-        x: budget_axis(),
-        y,
-        series,
-        verticals: Vec::new(),
-    };
-    draw(
-        plot(
-            format!("Hit rate versus budget, {words} ({n} seeds)"),
-            Axis::linear("hit rate", "% of lookups"),
-            hit(&|q| Some(*q)),
-        ),
-        dir,
-        &format!("hit_rate_vs_budget_{suffix}"),
-        made,
-    )?;
+    let title = format!("Hit rate versus budget, {words} ({n} seeds)");
+    let y = Axis::linear("hit rate", "% of lookups");
+    let stem = format!("hit_rate_vs_budget_{suffix}");
+    draw(budget_chart(title, y, hit(&|q| Some(*q))), dir, &stem, made)?;
     // The interesting region, where the rules differ by points rather than tens of points.
     let zoomed = hit(&|q| {
         (q.x >= 8.0 && q.y >= 85.0).then(|| Point {
@@ -193,16 +190,10 @@ fn family_charts(
             ..*q
         })
     });
-    draw(
-        plot(
-            format!("Hit rate, {words}, budgets 8 and up ({n} seeds)"),
-            Axis::linear("hit rate", "% of lookups").with_range(85.0, 100.0),
-            zoomed,
-        ),
-        dir,
-        &format!("hit_rate_vs_budget_zoom_{suffix}"),
-        made,
-    )?;
+    let title = format!("Hit rate, {words}, budgets 8 and up ({n} seeds)");
+    let y = Axis::linear("hit rate", "% of lookups").with_range(85.0, 100.0);
+    let stem = format!("hit_rate_vs_budget_zoom_{suffix}");
+    draw(budget_chart(title, y, zoomed), dir, &stem, made)?;
     // Unbounded never re-evaluates, so it has no point on a log axis; Belady is the floor.
     let re: Vec<Series> = drawn
         .iter()
@@ -217,16 +208,10 @@ fn family_charts(
         })
         .filter(|s| !s.points.is_empty())
         .collect();
-    draw(
-        plot(
-            format!("Re-evaluations versus budget, {words} ({n} seeds)"),
-            Axis::log("re-evaluations per run", "count"),
-            re,
-        ),
-        dir,
-        &format!("re_evaluations_vs_budget_{suffix}"),
-        made,
-    )
+    let title = format!("Re-evaluations versus budget, {words} ({n} seeds)");
+    let y = Axis::log("re-evaluations per run", "count");
+    let stem = format!("re_evaluations_vs_budget_{suffix}");
+    draw(budget_chart(title, y, re), dir, &stem, made)
 }
 
 /// Ageing LFU (and never-aged LFU) minus LRU per budget from 8 up, paired over seeds, six lines per chart.
@@ -262,22 +247,14 @@ fn ageing_charts(outcome: &Outcome, dir: &Path, made: &mut Vec<String>) -> Resul
     for (i, chunk) in lines.chunks(MAX_SERIES - 2).enumerate() {
         let mut series: Vec<Series> = chunk.iter().map(|&k| versus_lru(k)).collect();
         series.push(zero.clone());
-        draw(
-            LinePlot {
-                title: format!(
-                    "Ageing LFU minus LRU, paired over {n} seeds ({} of {})",
-                    i + 1,
-                    lines.len().div_ceil(MAX_SERIES - 2)
-                ),
-                x: Axis::log("budget", "table entries"),
-                y: Axis::linear("hit-rate difference", "percentage points"),
-                series,
-                verticals: Vec::new(),
-            },
-            dir,
-            &format!("aging_vs_budget_{}", i + 1),
-            made,
-        )?;
+        let charts = lines.len().div_ceil(MAX_SERIES - 2);
+        let title = format!(
+            "Ageing LFU minus LRU, paired over {n} seeds ({} of {charts})",
+            i + 1
+        );
+        let y = Axis::linear("hit-rate difference", "percentage points");
+        let stem = format!("aging_vs_budget_{}", i + 1);
+        draw(budget_chart(title, y, series), dir, &stem, made)?;
     }
     Ok(())
 }
