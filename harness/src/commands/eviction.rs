@@ -435,8 +435,8 @@ fn run_trace(cfg: &Config, trace: &Trace, out: &Path) -> Result<()> {
     for r in &outcome.rows {
         outln!(
             "{:>18} at {:>8}: hit rate {:5.1}%",
-            r.arm.policy.to_string(),
-            r.arm.budget,
+            r.policy,
+            r.budget,
             r.hit_rate * 100.0
         );
     }

@@ -78,8 +78,8 @@ impl TraceSource {
 /// An [`EvaluationMemo`] that passes every lookup to `inner` and records its key's dense id and context.
 pub(crate) struct RecordingMemo<M> {
     inner: M,
-    // A fixed fast hasher: ids are handed out in first-seen order, so the hasher changes no id, only the time
-    // (std's SipHash of a 136-byte state was a sixth of a game-search trace's recording).
+    // A fixed fast hasher (recording hashes a 136-byte state per lookup): ids are handed out in first-seen order,
+    // so the hasher changes no id, only the time.
     ids: RefCell<HashMap<(GameState, Color), u32, foldhash::fast::FixedState>>,
     lookups: RefCell<Vec<(u32, LookupContext)>>,
     context: Cell<LookupContext>,
@@ -411,7 +411,6 @@ mod tests {
 
     #[test]
     fn name_examples() {
-        use crate::experiments::catalogue_eviction::dice_trace::TraceSource;
         let names: Vec<&str> = TraceSource::ALL.iter().map(|s| s.name()).collect();
         assert_eq!(
             names,
@@ -426,9 +425,7 @@ mod tests {
 
     #[test]
     fn recording_memo_examples() {
-        use crate::experiments::catalogue_eviction::dice_trace::RecordingMemo;
-        use engine::chance::{ChanceDepth, Traversal, expand_chance};
-        use engine::memo::{EvaluationMemo, Uncached};
+        use engine::chance::ChanceDepth;
         let s = engine::GameState::from_dfen("k7/8/8/8/4P1p1/8/8/7K b - - 0 1").unwrap();
         let memo = RecordingMemo::new(Uncached::new(engine::evaluate_material));
         let _ = expand_chance(&s, ChanceDepth::One, &memo, Traversal::Plain);
@@ -439,7 +436,6 @@ mod tests {
 
     #[test]
     fn trace_csv_examples() {
-        use crate::experiments::catalogue_eviction::dice_trace::{LookupContext, trace_csv};
         let c = LookupContext {
             root: 0,
             successor: None,

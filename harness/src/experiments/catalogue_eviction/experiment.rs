@@ -1,13 +1,11 @@
 //! The whole experiment: catalogue, one stream per seed and plan, every policy at every budget replayed over it
 //! (in parallel on rayon workers), the results written as CSV and summarised with 95% intervals over seeds.
 
-use super::dice_trace::TraceSource;
 use super::game_search::{self, GameSearchFindings, NamedTrace, dice_traces};
 use super::replay::{StreamCheck, replay};
 use super::spec::PolicyKind;
 use super::static_sets::best_n;
 use super::stream::{BoardPlan, LookupStream, StreamConfig};
-use crate::arm::EvictionArm;
 use crate::experiments::catalogue_eviction::BestTenRecord;
 use crate::experiments::catalogue_eviction::EvictionControlRecord;
 use crate::experiments::catalogue_eviction::EvictionRecord;
@@ -34,25 +32,11 @@ pub(crate) const BEST_TEN: usize = 10;
 
 /// Every policy, with ageing LFU at each of `periods`.
 pub(crate) fn default_policies(periods: &[u64]) -> Vec<PolicyKind> {
-    let mut v = vec![PolicyKind::Lru, PolicyKind::Lfu];
-    v.extend(
-        periods
-            .iter()
-            .map(|&period| PolicyKind::AgingLfu { period }),
-    );
+    use PolicyKind::*;
+    let mut v = vec![Lru, Lfu];
+    v.extend(periods.iter().map(|&period| AgingLfu { period }));
     v.extend([
-        PolicyKind::Sieve,
-        PolicyKind::Arc,
-        PolicyKind::S3Fifo,
-        PolicyKind::WTinyLfu,
-        PolicyKind::Fifo,
-        PolicyKind::Clock,
-        PolicyKind::TwoQ,
-        PolicyKind::Lirs,
-        PolicyKind::Belady,
-        PolicyKind::Unbounded,
-        PolicyKind::BestN,
-        PolicyKind::FirstN,
+        Sieve, Arc, S3Fifo, WTinyLfu, Fifo, Clock, TwoQ, Lirs, Belady, Unbounded, BestN, FirstN,
     ]);
     v
 }
@@ -145,11 +129,9 @@ impl Config {
         self.stream.validate()?;
         ensure!(!self.seeds.is_empty(), "no seeds");
         ensure!(!self.policies.is_empty(), "no policies");
-        let mut seeds = self.seeds.clone();
-        seeds.sort_unstable();
-        seeds.dedup();
+        let distinct: std::collections::BTreeSet<u64> = self.seeds.iter().copied().collect();
         ensure!(
-            seeds.len() == self.seeds.len(),
+            distinct.len() == self.seeds.len(),
             "a seed is repeated in {:?}",
             self.seeds
         );
@@ -163,54 +145,15 @@ impl Config {
     }
 }
 
-/// One row of `eviction.csv` (and, with the plan, of `eviction_control.csv`).
-#[derive(Debug, Clone)]
-pub(crate) struct RunRow {
-    /// Seed of the stream.
-    pub seed: u64,
-    /// The rule and its budget (entries).
-    pub arm: EvictionArm,
-    /// Lookups replayed (asserted equal to the free run's).
-    pub lookups: u64,
-    /// Lookups answered from the table.
-    pub hits: u64,
-    /// hits / lookups.
-    pub hit_rate: f64,
-    /// Misses on a key missed before ("paid twice").
-    pub re_evaluations: u64,
-    /// lookups - hits.
-    pub misses: u64,
-    /// Distinct keys of the stream.
-    pub distinct_keys: usize,
-    /// Share of the first-N keys (N = budget) held at the end.
-    pub overlap_first_n: f64,
-    /// Share of the best-N keys held at the end.
-    pub overlap_best_n: f64,
-}
-
 /// Per-seed facts about one stream.
 #[derive(Debug, Clone)]
 pub(crate) struct StreamInfo {
-    /// Seed.
-    pub seed: u64,
-    /// Lookups.
-    pub lookups: usize,
-    /// Distinct keys.
-    pub distinct: usize,
-    /// Keys looked up exactly once.
-    pub one_hit_keys: usize,
-    /// Games won by Left.
-    pub left_wins: usize,
-    /// Moves played.
-    pub moves: u64,
-    /// Placements scored.
-    pub placements: u64,
+    /// Its row of `streams.csv` (provenance columns empty until written).
+    pub row: StreamRecord,
     /// Lookups per batch of the plan.
     pub batch_lookups: Vec<usize>,
     /// Per batch: its best ten shapes with their lookups in that batch, most used first.
     pub best_tens: Vec<Vec<(ShapeKey, usize)>>,
-    /// Share of all lookups served by the whole-run best ten.
-    pub best_ten_serve: f64,
 }
 
 /// All results of one plan (the main run or a control).
@@ -224,17 +167,16 @@ pub(crate) struct PlanResults {
     pub budgets: Vec<usize>,
     /// One entry per seed, in seed order.
     pub streams: Vec<StreamInfo>,
-    /// One row per seed x policy x budget.
-    pub rows: Vec<RunRow>,
+    /// One row per seed x policy x budget (provenance columns empty until written).
+    pub rows: Vec<EvictionRecord>,
 }
 
 impl PlanResults {
     /// The rows of one policy at one budget, in seed order.
-    pub(crate) fn cell(&self, policy: PolicyKind, budget: usize) -> Vec<&RunRow> {
-        self.rows
-            .iter()
-            .filter(|r| r.arm == EvictionArm { policy, budget })
-            .collect()
+    pub(crate) fn cell(&self, policy: PolicyKind, budget: usize) -> Vec<&EvictionRecord> {
+        let policy = policy.to_string();
+        let of = |r: &&EvictionRecord| r.budget == budget as u64 && r.policy == policy;
+        self.rows.iter().filter(of).collect()
     }
 
     /// Mean and interval over seeds of `f` applied to one policy's rows at one budget.
@@ -242,7 +184,7 @@ impl PlanResults {
         &self,
         policy: PolicyKind,
         budget: usize,
-        f: impl Fn(&RunRow) -> f64,
+        f: impl Fn(&EvictionRecord) -> f64,
     ) -> Interval {
         let xs: Vec<f64> = self.cell(policy, budget).into_iter().map(f).collect();
         Interval::mean(&xs)
@@ -254,7 +196,7 @@ impl PlanResults {
         a: PolicyKind,
         b: PolicyKind,
         budget: usize,
-        f: impl Fn(&RunRow) -> f64,
+        f: impl Fn(&EvictionRecord) -> f64,
     ) -> Interval {
         let (ra, rb) = (self.cell(a, budget), self.cell(b, budget));
         let xs: Vec<f64> = ra
@@ -309,7 +251,7 @@ pub(crate) struct Summary {
     pub lines: Vec<String>,
 }
 
-fn stream_info(stream: &LookupStream, plan: &BoardPlan) -> StreamInfo {
+fn stream_info(stream: &LookupStream, name: &str, plan: &BoardPlan) -> StreamInfo {
     let universe = stream.universe();
     let mut count = vec![0usize; universe];
     for &k in &stream.keys {
@@ -332,14 +274,21 @@ fn stream_info(stream: &LookupStream, plan: &BoardPlan) -> StreamInfo {
         .iter()
         .map(|&k| count[k as usize])
         .sum();
-    StreamInfo {
+    let row = StreamRecord {
+        plan: name.to_owned(),
         seed: stream.seed,
-        lookups: stream.len(),
-        distinct: universe,
-        one_hit_keys: count.iter().filter(|&&c| c == 1).count(),
-        left_wins: stream.games.iter().filter(|g| g.left_won).count(),
+        lookups: stream.len() as u64,
+        distinct_keys: universe as u64,
+        one_hit_keys: count.iter().filter(|&&c| c == 1).count() as u64,
+        games: plan.games() as u64,
+        left_wins: stream.games.iter().filter(|g| g.left_won).count() as u64,
         moves: stream.games.iter().map(|g| g.moves as u64).sum(),
-        placements: stream.placements_scored,
+        placements_scored: stream.placements_scored,
+        best_ten_serve: served as f64 / stream.len().max(1) as f64,
+        ..StreamRecord::default()
+    };
+    StreamInfo {
+        row,
         batch_lookups: (0..plan.0.len())
             .map(|b| {
                 stream
@@ -351,7 +300,6 @@ fn stream_info(stream: &LookupStream, plan: &BoardPlan) -> StreamInfo {
             })
             .collect(),
         best_tens,
-        best_ten_serve: served as f64 / stream.len().max(1) as f64,
     }
 }
 
@@ -376,7 +324,7 @@ struct Prepared {
 
 /// One policy at one budget replayed over a prepared stream, with how much of the first and of the best `budget`
 /// keys it holds at the end.
-fn replay_row(prep: &Prepared, policy: PolicyKind, budget: usize) -> Result<RunRow> {
+fn replay_row(prep: &Prepared, policy: PolicyKind, budget: usize) -> Result<EvictionRecord> {
     let r = replay(policy, budget, &prep.stream, &prep.check)
         .map_err(|e| crate::exit::Failure::Mismatch.tag(e))?;
     let distinct = prep.stream.universe();
@@ -391,17 +339,19 @@ fn replay_row(prep: &Prepared, policy: PolicyKind, budget: usize) -> Result<RunR
         .iter()
         .filter(|&&k| prep.ranks[k as usize] < budget)
         .count();
-    Ok(RunRow {
+    Ok(EvictionRecord {
         seed: prep.stream.seed,
-        arm: r.arm,
+        policy: policy.to_string(),
+        budget: budget as u64,
         lookups: r.tally.lookups,
         hits: r.tally.hits,
         hit_rate: r.tally.hit_rate(),
         re_evaluations: r.tally.re_evaluations,
         misses: r.tally.misses(),
-        distinct_keys: distinct,
+        distinct_keys: distinct as u64,
         overlap_first_n: held_first as f64 / first_set as f64,
         overlap_best_n: held_best as f64 / first_set as f64,
+        ..EvictionRecord::default()
     })
 }
 
@@ -419,13 +369,7 @@ fn game_search(
         keys: first.keys.clone(),
         universe: first.universe(),
     }];
-    traces.extend(dice_traces(
-        dir,
-        &[],
-        &TraceSource::ALL,
-        config.threads,
-        progress,
-    )?);
+    traces.extend(dice_traces(dir, config.threads, progress)?);
     game_search::analyse(&traces, &config.policies, config.threads, progress)
 }
 
@@ -439,22 +383,16 @@ fn replay_jobs(
     plans: usize,
 ) -> (Vec<Vec<usize>>, Vec<ReplayJob>) {
     let n_seeds = config.seeds.len();
-    let budgets_of = |p: usize| -> Vec<usize> {
-        if p > 0 {
-            return config.control_budgets.clone();
-        }
-        match &config.budgets {
-            Some(b) => b.clone(),
-            None => default_budgets(
-                prepared[..n_seeds]
-                    .iter()
-                    .map(|x| x.stream.universe())
-                    .max()
-                    .unwrap_or(1),
-            ),
-        }
-    };
-    let plan_budgets: Vec<Vec<usize>> = (0..plans).map(budgets_of).collect();
+    // The main plan's budgets (by default a sweep up to its most distinct keys), then the controls'.
+    let most_distinct = prepared[..n_seeds]
+        .iter()
+        .map(|x| x.stream.universe())
+        .max();
+    let main =
+        (config.budgets.clone()).unwrap_or_else(|| default_budgets(most_distinct.unwrap_or(1)));
+    let plan_budgets: Vec<Vec<usize>> = std::iter::once(main)
+        .chain((1..plans).map(|_| config.control_budgets.clone()))
+        .collect();
     let mut run_jobs: Vec<ReplayJob> = Vec::new();
     for i in 0..prepared.len() {
         let p = i / n_seeds;
@@ -535,7 +473,7 @@ pub(crate) fn execute(config: &Config, progress: &Progress) -> Result<Outcome> {
             budgets: plan_budgets[p].clone(),
             streams: prepared[p * n_seeds..(p + 1) * n_seeds]
                 .iter()
-                .map(|x| stream_info(&x.stream, plan))
+                .map(|x| stream_info(&x.stream, name, plan))
                 .collect(),
             rows: Vec::new(),
         })
@@ -573,43 +511,6 @@ pub(crate) fn write_csv<R: CsvRecord>(
     Ok(path)
 }
 
-fn eviction_record(r: &RunRow, prov: &Provenance) -> EvictionRecord {
-    EvictionRecord {
-        seed: r.seed,
-        policy: r.arm.policy.to_string(),
-        budget: r.arm.budget as u64,
-        lookups: r.lookups,
-        hits: r.hits,
-        hit_rate: r.hit_rate,
-        re_evaluations: r.re_evaluations,
-        misses: r.misses,
-        distinct_keys: r.distinct_keys as u64,
-        overlap_first_n: r.overlap_first_n,
-        overlap_best_n: r.overlap_best_n,
-        ..EvictionRecord::default()
-    }
-    .with_provenance(prov)
-}
-
-fn control_record(plan: &str, r: &RunRow, prov: &Provenance) -> EvictionControlRecord {
-    EvictionControlRecord {
-        plan: plan.to_owned(),
-        seed: r.seed,
-        policy: r.arm.policy.to_string(),
-        budget: r.arm.budget as u64,
-        lookups: r.lookups,
-        hits: r.hits,
-        hit_rate: r.hit_rate,
-        re_evaluations: r.re_evaluations,
-        misses: r.misses,
-        distinct_keys: r.distinct_keys as u64,
-        overlap_first_n: r.overlap_first_n,
-        overlap_best_n: r.overlap_best_n,
-        ..EvictionControlRecord::default()
-    }
-    .with_provenance(prov)
-}
-
 /// Writes the CSVs and `config.json` of an outcome into `out_dir`; returns the path of `eviction.csv`.
 pub(crate) fn write_results(outcome: &Outcome, out_dir: &Path) -> Result<PathBuf> {
     std::fs::create_dir_all(out_dir).with_context(|| format!("creating {}", out_dir.display()))?;
@@ -617,44 +518,37 @@ pub(crate) fn write_results(outcome: &Outcome, out_dir: &Path) -> Result<PathBuf
     let csv = write_csv(
         out_dir,
         "eviction.csv",
-        outcome.main.rows.iter().map(|r| eviction_record(r, prov)),
+        outcome
+            .main
+            .rows
+            .iter()
+            .map(|r| r.clone().with_provenance(prov)),
     )?;
     write_csv(
         out_dir,
         "eviction_control.csv",
-        outcome
-            .controls
-            .iter()
-            .flat_map(|c| c.rows.iter().map(|row| control_record(&c.name, row, prov))),
+        outcome.controls.iter().flat_map(|c| {
+            c.rows
+                .iter()
+                .map(|r| EvictionControlRecord::of(&c.name, r))
+                .map(|r| r.with_provenance(prov))
+        }),
     )?;
     let all = std::iter::once(&outcome.main).chain(&outcome.controls);
     write_csv(
         out_dir,
         "streams.csv",
         all.flat_map(|p| {
-            p.streams.iter().map(|s| {
-                StreamRecord {
-                    plan: p.name.clone(),
-                    seed: s.seed,
-                    lookups: s.lookups as u64,
-                    distinct_keys: s.distinct as u64,
-                    one_hit_keys: s.one_hit_keys as u64,
-                    games: p.plan.games() as u64,
-                    left_wins: s.left_wins as u64,
-                    moves: s.moves,
-                    placements_scored: s.placements,
-                    best_ten_serve: s.best_ten_serve,
-                    ..StreamRecord::default()
-                }
-                .with_provenance(prov)
-            })
+            p.streams
+                .iter()
+                .map(|s| s.row.clone().with_provenance(prov))
         }),
     )?;
     if let Some(g) = &outcome.game_search {
         write_csv(
             out_dir,
             "game_search.csv",
-            g.rows.iter().map(|r| r.record().with_provenance(prov)),
+            g.rows.iter().map(|r| r.clone().with_provenance(prov)),
         )?;
     }
     let main = &outcome.main;
@@ -665,7 +559,7 @@ pub(crate) fn write_results(outcome: &Outcome, out_dir: &Path) -> Result<PathBuf
             s.best_tens.iter().enumerate().flat_map(move |(b, ten)| {
                 ten.iter().enumerate().map(move |(rank, (shape, lookups))| {
                     BestTenRecord {
-                        seed: s.seed,
+                        seed: s.row.seed,
                         board: main.plan.0[b].board(),
                         rank: rank as u64 + 1,
                         shape: shape.to_string(),

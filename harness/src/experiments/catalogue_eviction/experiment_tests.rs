@@ -8,7 +8,9 @@ use crate::experiments::catalogue_eviction::GameSearchRecord;
 use crate::experiments::catalogue_eviction::LruMrcRecord;
 use crate::experiments::catalogue_eviction::StreamRecord;
 use crate::experiments::catalogue_eviction::TraceRunRecord;
-use crate::experiments::catalogue_eviction::experiment::{Config, Control, execute, write_results};
+use crate::experiments::catalogue_eviction::experiment::{
+    Config, Control, default_policies, execute, write_results,
+};
 use crate::experiments::catalogue_eviction::findings::best_tens::{
     best_ten_stats, check_best_tens_differ,
 };
@@ -30,8 +32,6 @@ fn small_stream_config() -> StreamConfig {
         ..StreamConfig::default()
     }
 }
-
-/// A fresh scratch folder from the shared test support (left in place for the test to remove or inspect).
 
 #[test]
 fn a_run_fed_a_different_stream_is_refused() {
@@ -59,24 +59,7 @@ fn small_config(report: Option<PathBuf>) -> Config {
         stream: small_stream_config(),
         seeds: vec![11, 12, 13],
         budgets: Some(vec![5, 10, 20, 40]),
-        policies: vec![
-            PolicyKind::Lru,
-            PolicyKind::Lfu,
-            PolicyKind::AgingLfu { period: 100 },
-            PolicyKind::AgingLfu { period: 1000 },
-            PolicyKind::Sieve,
-            PolicyKind::Arc,
-            PolicyKind::S3Fifo,
-            PolicyKind::WTinyLfu,
-            PolicyKind::Fifo,
-            PolicyKind::Clock,
-            PolicyKind::TwoQ,
-            PolicyKind::Lirs,
-            PolicyKind::Belady,
-            PolicyKind::Unbounded,
-            PolicyKind::BestN,
-            PolicyKind::FirstN,
-        ],
+        policies: default_policies(&[100, 1000]),
         controls: vec![Control::single(5, 5, 15)],
         control_budgets: vec![10, 20],
         threads: 2,
@@ -97,24 +80,7 @@ fn small_experiment_results_are_consistent_and_written() {
         ..small_config(Some(dir.join("report")))
     };
     let summary = run(&cfg, &dir.join("results"), &Progress::hidden()).unwrap();
-    let text = std::fs::read_to_string(&summary.csv).unwrap();
-    let mut lines = text.lines();
-    assert!(
-        lines
-            .next()
-            .unwrap()
-            .starts_with("seed,policy,budget,lookups,hits,hit_rate,re_evaluations")
-    );
-    assert!(
-        text.lines()
-            .next()
-            .unwrap()
-            .ends_with(",machine,rustc,git_revision"),
-        "provenance columns"
-    );
-    assert_eq!(lines.count(), 3 * 16 * 4);
     // Every CSV reads back through the typed schema, its rows checked, with the shared provenance columns.
-    let provenance = Provenance::of(&RunMetadata::collect(11));
     let results = dir.join("results");
     fn read<R: CsvRecord>(path: &Path) -> Vec<R> {
         read_records::<R>(path)
@@ -124,35 +90,29 @@ fn small_experiment_results_are_consistent_and_written() {
             .collect()
     }
     let runs: Vec<EvictionRecord> = read(&summary.csv);
-    assert_eq!(runs.len(), 3 * 16 * 4);
-    let same = |machine: &str, rustc: &str, git_revision: &str| {
-        (machine, rustc, git_revision)
-            == (
-                provenance.machine.as_str(),
-                provenance.rustc.as_str(),
-                provenance.git_revision.as_str(),
-            )
+    let controls: Vec<EvictionControlRecord> = read(&results.join("eviction_control.csv"));
+    let streams: Vec<StreamRecord> = read(&results.join("streams.csv"));
+    let tens: Vec<BestTenRecord> = read(&results.join("best_tens.csv"));
+    let searched: Vec<GameSearchRecord> = read(&results.join("game_search.csv"));
+    let counts = (runs.len(), controls.len(), streams.len());
+    assert_eq!(counts, (3 * 16 * 4, 3 * 16 * 2, 3 * 2));
+    assert!(controls.iter().all(|r| r.plan == "only_5x5") && !tens.is_empty());
+    let p = Provenance::of(&RunMetadata::collect(11));
+    let ours = [&p.machine, &p.rustc, &p.git_revision];
+    // Each row's provenance columns are this machine's, compiler's and revision's.
+    macro_rules! provenance_is_ours {
+        ($($rows:expr),*) => {
+            $(assert!($rows.iter().all(|r| [&r.machine, &r.rustc, &r.git_revision] == ours));)*
+        };
+    }
+    provenance_is_ours!(runs, streams, searched);
+    let header = |f: &str| {
+        let text = std::fs::read_to_string(results.join(f)).unwrap();
+        text.lines().next().unwrap().to_owned()
     };
     assert!(
-        runs.iter()
-            .all(|r| same(&r.machine, &r.rustc, &r.git_revision))
-    );
-    let controls: Vec<EvictionControlRecord> = read(&results.join("eviction_control.csv"));
-    assert!(controls.iter().all(|r| r.plan == "only_5x5"));
-    let streams: Vec<StreamRecord> = read(&results.join("streams.csv"));
-    assert_eq!(streams.len(), 3 * 2);
-    assert!(
-        streams
-            .iter()
-            .all(|r| same(&r.machine, &r.rustc, &r.git_revision))
-    );
-    let tens: Vec<BestTenRecord> = read(&results.join("best_tens.csv"));
-    assert!(!tens.is_empty());
-    let searched: Vec<GameSearchRecord> = read(&results.join("game_search.csv"));
-    assert!(
-        searched
-            .iter()
-            .all(|r| same(&r.machine, &r.rustc, &r.git_revision))
+        header("eviction.csv")
+            .starts_with("seed,policy,budget,lookups,hits,hit_rate,re_evaluations")
     );
     for f in [
         "eviction.csv",
@@ -161,25 +121,9 @@ fn small_experiment_results_are_consistent_and_written() {
         "best_tens.csv",
         "game_search.csv",
     ] {
-        let text = std::fs::read_to_string(results.join(f)).unwrap();
-        assert!(
-            text.lines()
-                .next()
-                .unwrap()
-                .ends_with(",machine,rustc,git_revision"),
-            "{f}"
-        );
+        assert!(header(f).ends_with(",machine,rustc,git_revision"), "{f}");
     }
-    for f in [
-        "eviction_control.csv",
-        "streams.csv",
-        "best_tens.csv",
-        "config.json",
-    ] {
-        assert!(dir.join("results").join(f).is_file(), "{f}");
-    }
-    let control = std::fs::read_to_string(dir.join("results/eviction_control.csv")).unwrap();
-    assert_eq!(control.lines().count(), 1 + 3 * 16 * 2);
+    assert!(results.join("config.json").is_file());
     let index = summary.report.unwrap();
     let md = std::fs::read_to_string(&index).unwrap();
     assert!(md.contains("## The original experiment's figures next to ours"));
@@ -266,7 +210,7 @@ fn small_experiment_results_are_consistent_and_written() {
     assert_eq!(rows.len(), 2 * 2);
     assert!(
         rows.iter()
-            .all(|r| same(&r.machine, &r.rustc, &r.git_revision))
+            .all(|r| [&r.machine, &r.rustc, &r.git_revision] == ours)
     );
     let curve: Vec<LruMrcRecord> = read(&replayed.mrc_csv);
     let lru_at_10 = rows
@@ -287,22 +231,22 @@ fn bounds_hold_in_every_run() {
             let row = |k: PolicyKind| {
                 p.cell(k, b)
                     .into_iter()
-                    .find(|r| r.seed == s.seed)
+                    .find(|r| r.seed == s.row.seed)
                     .unwrap()
                     .clone()
             };
             let opt = row(PolicyKind::Belady);
             let ceiling = row(PolicyKind::Unbounded);
-            assert_eq!(ceiling.misses as usize, s.distinct);
+            assert_eq!(ceiling.misses, s.row.distinct_keys);
             for k in outcome.policies.iter().copied() {
                 let r = row(k);
-                assert_eq!(r.lookups as usize, s.lookups, "{k} saw another stream");
+                assert_eq!(r.lookups, s.row.lookups, "{k} saw another stream");
                 assert!(r.hits <= ceiling.hits, "{k} above the unbounded table");
                 if k.is_online() {
                     assert!(
                         r.hits <= opt.hits,
                         "{k} beat Belady at {b}, seed {}",
-                        s.seed
+                        s.row.seed
                     );
                 }
             }

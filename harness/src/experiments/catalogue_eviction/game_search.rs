@@ -5,7 +5,6 @@
 use super::dice_trace::{TraceSource, record_family};
 use super::replay::{StreamCheck, replay_keys};
 use super::spec::PolicyKind;
-use crate::arm::EvictionArm;
 use crate::experiments::catalogue_eviction::GameSearchRecord;
 use crate::parallel::parallel_map;
 use crate::progress::Progress;
@@ -43,19 +42,17 @@ pub(crate) struct NamedTrace {
     pub universe: usize,
 }
 
-/// The dice-chess traces of `families` (empty: every family file of `scenarios_dir`) x `sources` (material
-/// evaluator), families outer. Each trace is recorded on its own (a fresh recorder, no shared state), so they are
-/// recorded on `threads` workers and come back in that order, the same traces a sequential pass records.
+/// The dice-chess traces of every family file of `scenarios_dir` x every [`TraceSource`] (material evaluator),
+/// families outer. Each trace is recorded on its own (a fresh recorder, no shared state), so they are recorded on
+/// `threads` workers and come back in that order, the same traces a sequential pass records.
 pub(crate) fn dice_traces(
     scenarios_dir: &Path,
-    families: &[Family],
-    sources: &[TraceSource],
     threads: usize,
     progress: &Progress,
 ) -> Result<Vec<NamedTrace>> {
-    let scenarios = load_dir(scenarios_dir, families)?;
+    let scenarios = load_dir(scenarios_dir, &[])?;
     let jobs: Vec<(usize, TraceSource)> = (0..scenarios.len())
-        .flat_map(|s| sources.iter().map(move |&source| (s, source)))
+        .flat_map(|s| TraceSource::ALL.map(|source| (s, source)))
         .collect();
     progress.set_message("recording dice-chess traces");
     progress.set_length(jobs.len() as u64);
@@ -68,42 +65,6 @@ pub(crate) fn dice_traces(
             universe: t.universe,
         })
     })
-}
-
-/// One rule at one budget on one trace: a row of `game_search.csv`.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct GameSearchRow {
-    /// Trace name.
-    pub trace: String,
-    /// The rule and its budget (entries: the fraction of the working set, rounded, at least 1).
-    pub arm: EvictionArm,
-    /// Budget over the trace's working set.
-    pub budget_fraction: f64,
-    /// Lookups replayed.
-    pub lookups: u64,
-    /// Lookups answered from the table.
-    pub hits: u64,
-    /// 1 - hits / lookups.
-    pub miss_ratio: f64,
-    /// Distinct keys of the trace.
-    pub distinct_keys: usize,
-}
-
-impl GameSearchRow {
-    /// Its row of `game_search.csv`, provenance columns empty.
-    pub(crate) fn record(&self) -> GameSearchRecord {
-        GameSearchRecord {
-            trace: self.trace.clone(),
-            policy: self.arm.policy.to_string(),
-            budget_fraction: self.budget_fraction,
-            budget: self.arm.budget as u64,
-            lookups: self.lookups,
-            hits: self.hits,
-            miss_ratio: self.miss_ratio,
-            distinct_keys: self.distinct_keys as u64,
-            ..GameSearchRecord::default()
-        }
-    }
 }
 
 /// Frequency against recency on one trace at one budget.
@@ -254,7 +215,7 @@ pub(crate) struct GameSearchFindings {
     /// The rules replayed, in run order.
     pub policies: Vec<PolicyKind>,
     /// Every replay.
-    pub rows: Vec<GameSearchRow>,
+    pub rows: Vec<GameSearchRecord>,
     /// Per trace, in input order.
     pub traces: Vec<TraceFindings>,
     /// The catalogue, then each dice-chess source in [`TraceSource::ALL`] order (kinds without traces left out).
@@ -345,18 +306,20 @@ pub(crate) fn analyse(
         let budget = budget_for(fraction, trace.universe);
         let r = replay_keys(policy, budget, &trace.keys, trace.universe, &checks[t])
             .map_err(|e| crate::exit::Failure::Mismatch.tag(e))?;
-        Ok(GameSearchRow {
+        Ok(GameSearchRecord {
             trace: trace.name.clone(),
-            arm: EvictionArm { policy, budget },
+            policy: policy.to_string(),
             budget_fraction: fraction,
+            budget: budget as u64,
             lookups: r.tally.lookups,
             hits: r.tally.hits,
             miss_ratio: 1.0 - r.tally.hit_rate(),
-            distinct_keys: trace.universe,
+            distinct_keys: trace.universe as u64,
+            ..GameSearchRecord::default()
         })
     })?;
     // Every trace's rows in trace, policy, budget order, as if each had been replayed.
-    let rows: Vec<GameSearchRow> = traces
+    let rows: Vec<GameSearchRecord> = traces
         .iter()
         .enumerate()
         .flat_map(|(t, trace)| {
@@ -364,10 +327,12 @@ pub(crate) fn analyse(
                 .binary_search(&same_as[t])
                 .expect("every trace is replayed or the same as a replayed one")
                 * per_trace;
-            results[at..at + per_trace].iter().map(|r| GameSearchRow {
-                trace: trace.name.clone(),
-                ..r.clone()
-            })
+            results[at..at + per_trace]
+                .iter()
+                .map(|r| GameSearchRecord {
+                    trace: trace.name.clone(),
+                    ..r.clone()
+                })
         })
         .collect();
     let origin = |name: &str| {
@@ -385,7 +350,7 @@ pub(crate) fn analyse(
 /// an earlier one is replayed once and its rows copied).
 pub(crate) fn findings_of_rows(
     policies: &[PolicyKind],
-    rows: Vec<GameSearchRow>,
+    rows: Vec<GameSearchRecord>,
     origin: impl Fn(&str) -> Option<(Family, TraceSource)>,
 ) -> GameSearchFindings {
     let mut names: Vec<&str> = Vec::new();
@@ -394,13 +359,14 @@ pub(crate) fn findings_of_rows(
             names.push(&r.trace);
         }
     }
-    let of =
-        |name: &str| -> Vec<&GameSearchRow> { rows.iter().filter(|r| r.trace == name).collect() };
+    let of = |name: &str| -> Vec<&GameSearchRecord> {
+        rows.iter().filter(|r| r.trace == name).collect()
+    };
     let findings: Vec<TraceFindings> = names
         .iter()
         .map(|name| {
             let first = of(name)[0];
-            let (lookups, universe) = (first.lookups as usize, first.distinct_keys);
+            let (lookups, universe) = (first.lookups as usize, first.distinct_keys as usize);
             trace_findings(name, origin(name), lookups, universe, policies, &rows)
         })
         .collect();
@@ -408,10 +374,10 @@ pub(crate) fn findings_of_rows(
         let (a, b) = (of(a), of(b));
         a.len() == b.len()
             && a.iter().zip(&b).all(|(x, y)| {
-                GameSearchRow {
+                GameSearchRecord {
                     trace: String::new(),
                     ..(*x).clone()
-                } == GameSearchRow {
+                } == GameSearchRecord {
                     trace: String::new(),
                     ..(*y).clone()
                 }
@@ -443,11 +409,12 @@ fn trace_findings(
     lookups: usize,
     universe: usize,
     policies: &[PolicyKind],
-    rows: &[GameSearchRow],
+    rows: &[GameSearchRecord],
 ) -> TraceFindings {
     let hit = |k: PolicyKind, f: f64| -> Option<f64> {
+        let k = k.to_string();
         rows.iter()
-            .find(|r| r.trace == name && r.arm.policy == k && r.budget_fraction == f)
+            .find(|r| r.trace == name && r.policy == k && r.budget_fraction == f)
             .map(|r| 1.0 - r.miss_ratio)
     };
     let mean_hit = |k: PolicyKind| -> f64 {
@@ -525,24 +492,17 @@ mod tests {
             universe: 1_001,
             keys,
         };
-        let policies = [
-            PolicyKind::Lru,
-            PolicyKind::Sieve,
-            PolicyKind::Clock,
-            PolicyKind::Lfu,
-            PolicyKind::WTinyLfu,
-            PolicyKind::Belady,
-        ];
+        use PolicyKind::*;
+        let policies = [Lru, Sieve, Clock, Lfu, WTinyLfu, Belady];
         let f = analyse(&[trace], &policies, 1, &Progress::hidden()).unwrap();
         assert_eq!(f.rows.len(), policies.len() * BUDGET_FRACTIONS.len());
         let t = &f.traces[0];
         assert_eq!(t.duels.len(), BUDGET_FRACTIONS.len());
         let hit = |p: &str, frac: f64| {
-            let p: PolicyKind = p.parse().unwrap();
             let r = f
                 .rows
                 .iter()
-                .find(|r| r.arm.policy == p && r.budget_fraction == frac);
+                .find(|r| r.policy == p && r.budget_fraction == frac);
             1.0 - r.unwrap().miss_ratio
         };
         for d in &t.duels {
@@ -568,7 +528,6 @@ mod tests {
 
     #[test]
     fn budget_for_examples() {
-        use crate::experiments::catalogue_eviction::game_search::budget_for;
         assert_eq!(budget_for(0.01, 50), 1);
         assert_eq!(budget_for(0.2, 1_000), 200);
     }

@@ -2,10 +2,11 @@
 //! paired gap to LRU and to Belady in hit-rate points with 95% intervals over seeds. Typed findings only; the
 //! report renders them.
 
-use super::experiment::{HEADLINE_BUDGETS, PlanResults, RunRow};
+use super::experiment::PlanResults;
+use super::findings::metrics::headline;
 use super::spec::PolicyKind;
+use crate::experiments::catalogue_eviction::EvictionRecord;
 use crate::statistics::Interval;
-use crate::verdict::Verdict;
 
 /// The finding at one budget.
 #[derive(Debug, Clone, PartialEq)]
@@ -20,21 +21,15 @@ pub(crate) struct BudgetFinding {
     pub over_lru: Option<Interval>,
     /// Belady's hit rate minus its, paired per seed (fraction; `None` when Belady was not run).
     pub under_belady: Option<Interval>,
-    /// Whether the interval of the gap to LRU excludes zero.
-    pub beats_lru: bool,
 }
 
-fn rate(r: &RunRow) -> f64 {
+fn rate(r: &EvictionRecord) -> f64 {
     r.hit_rate
 }
 
 /// The findings at the headline budgets the run has (all budgets when none of them was run).
 pub(crate) fn at_a_glance(plan: &PlanResults, policies: &[PolicyKind]) -> Vec<BudgetFinding> {
-    let mut budgets: Vec<usize> = HEADLINE_BUDGETS
-        .iter()
-        .copied()
-        .filter(|b| plan.budgets.contains(b))
-        .collect();
+    let mut budgets = headline(plan);
     if budgets.is_empty() {
         budgets = plan.budgets.clone();
     }
@@ -61,7 +56,6 @@ pub(crate) fn at_a_glance(plan: &PlanResults, policies: &[PolicyKind]) -> Vec<Bu
                 budget,
                 best,
                 hit_rate,
-                beats_lru: over_lru.is_some_and(|d| Verdict::of(&d, 0.0, 0.0) == Verdict::Better),
                 over_lru,
                 under_belady,
             })
@@ -73,24 +67,18 @@ pub(crate) fn at_a_glance(plan: &PlanResults, policies: &[PolicyKind]) -> Vec<Bu
 mod tests {
     #[test]
     fn at_a_glance_examples() {
-        use crate::arm::EvictionArm;
+        use crate::experiments::catalogue_eviction::EvictionRecord;
         use crate::experiments::catalogue_eviction::PolicyKind;
-        use crate::experiments::catalogue_eviction::experiment::{PlanResults, RunRow};
+        use crate::experiments::catalogue_eviction::experiment::PlanResults;
         use crate::experiments::catalogue_eviction::glance::at_a_glance;
-        let row = |seed, policy: &str, hits| RunRow {
+        let row = |seed, policy: &str, hits| EvictionRecord {
             seed,
-            arm: EvictionArm {
-                policy: policy.parse().unwrap(),
-                budget: 10,
-            },
+            policy: policy.into(),
+            budget: 10,
             lookups: 100,
             hits,
             hit_rate: hits as f64 / 100.0,
-            re_evaluations: 0,
-            misses: 100 - hits,
-            distinct_keys: 50,
-            overlap_first_n: 0.0,
-            overlap_best_n: 0.0,
+            ..EvictionRecord::default()
         };
         let plan = PlanResults {
             name: "main".into(),

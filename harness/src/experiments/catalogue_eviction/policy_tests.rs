@@ -5,6 +5,7 @@ use super::cache::{Cache, Table};
 use crate::experiments::catalogue_eviction::PolicyKind;
 use crate::experiments::catalogue_eviction::aging_lfu::AgingLfu;
 use crate::experiments::catalogue_eviction::arc::Arc;
+use crate::experiments::catalogue_eviction::experiment::default_policies;
 use crate::experiments::catalogue_eviction::lfu::Lfu;
 use crate::experiments::catalogue_eviction::lru::Lru;
 use crate::experiments::catalogue_eviction::static_sets::{best_n, first_n};
@@ -177,6 +178,7 @@ fn lfu_without_new_entry_protection_scores_zero_once_full() {
 }
 
 /// ARC as in the paper, on plain vectors (front = MRU).
+#[derive(Default)]
 struct ArcRef {
     c: usize,
     p: usize,
@@ -253,11 +255,7 @@ fn arc_matches_the_paper_on_plain_lists() {
     for (seed, keys, u, cap) in cases() {
         let mut r = ArcRef {
             c: cap,
-            p: 0,
-            t1: VecDeque::new(),
-            t2: VecDeque::new(),
-            b1: VecDeque::new(),
-            b2: VecDeque::new(),
+            ..ArcRef::default()
         };
         let want: Vec<bool> = keys.iter().map(|&k| r.access(k)).collect();
         let mut p = Cache::new(PolicyKind::Arc, cap, Arc::new(cap, u as usize));
@@ -314,6 +312,7 @@ fn sieve_matches_a_plain_vector_model() {
 }
 
 /// S3-FIFO (libCacheSim S3FIFOv0 semantics) on plain deques; front = newest.
+#[derive(Default)]
 struct S3Ref {
     cap: usize,
     small: VecDeque<(u32, u8)>,
@@ -375,13 +374,11 @@ fn s3fifo_matches_a_plain_deque_model() {
     for (seed, keys, u, cap) in cases() {
         let mut r = S3Ref {
             cap,
-            small: VecDeque::new(),
-            main: VecDeque::new(),
-            ghost: VecDeque::new(),
+            ..S3Ref::default()
         };
         let want: Vec<bool> = keys.iter().map(|&k| r.access(k)).collect();
-        let mut p = PolicyKind::S3Fifo.build(cap, &keys, u as usize);
-        assert_eq!(hits_of(p.as_mut(), &keys), want, "seed {seed}");
+        let got = hits_of_kind(PolicyKind::S3Fifo, cap, &keys, u);
+        assert_eq!(got, want, "seed {seed}");
     }
 }
 
@@ -470,8 +467,8 @@ fn wtinylfu_matches_a_plain_model_with_eager_halving() {
         for cap in [cap, cap * 20] {
             let mut r = WtlRef::new(cap, u as usize);
             let want: Vec<bool> = keys.iter().map(|&k| r.access(k)).collect();
-            let mut p = PolicyKind::WTinyLfu.build(cap, &keys, u as usize);
-            assert_eq!(hits_of(p.as_mut(), &keys), want, "seed {seed} cap {cap}");
+            let got = hits_of_kind(PolicyKind::WTinyLfu, cap, &keys, u);
+            assert_eq!(got, want, "seed {seed} cap {cap}");
         }
     }
 }
@@ -540,19 +537,8 @@ fn belady_equals_the_brute_force_optimum_on_tiny_traces() {
 
 #[test]
 fn belady_matches_a_naive_scan_and_never_loses_to_an_online_rule() {
-    let online = [
-        PolicyKind::Lru,
-        PolicyKind::Lfu,
-        PolicyKind::AgingLfu { period: 50 },
-        PolicyKind::Sieve,
-        PolicyKind::Arc,
-        PolicyKind::S3Fifo,
-        PolicyKind::WTinyLfu,
-        PolicyKind::Fifo,
-        PolicyKind::Clock,
-        PolicyKind::TwoQ,
-        PolicyKind::Lirs,
-    ];
+    let mut online = default_policies(&[50]);
+    online.retain(|k| k.is_online());
     for (seed, keys, u, cap) in cases() {
         let u = u as usize;
         let opt = PolicyKind::Belady
@@ -560,7 +546,7 @@ fn belady_matches_a_naive_scan_and_never_loses_to_an_online_rule() {
             .replay(&keys, u)
             .hits;
         assert_eq!(opt, belady_naive_hits(&keys, cap), "seed {seed}");
-        for kind in online {
+        for &kind in &online {
             let h = kind.build(cap, &keys, u).replay(&keys, u).hits;
             assert!(
                 h <= opt,
@@ -706,15 +692,14 @@ fn lirs_ref(cap: usize, keys: &[u32]) -> Vec<bool> {
         Hir,
         Ghost,
     }
+    type Status = std::collections::HashMap<u32, St>;
     let hir_cap = (cap / 100).max(1);
     let lir_cap = cap - hir_cap;
     let mut stack: Vec<u32> = Vec::new();
     let mut q: VecDeque<u32> = VecDeque::new();
     let mut ghosts: VecDeque<u32> = VecDeque::new(); // front = oldest
     let mut st = std::collections::HashMap::<u32, St>::new();
-    let prune = |stack: &mut Vec<u32>,
-                 st: &mut std::collections::HashMap<u32, St>,
-                 g: &mut VecDeque<u32>| {
+    let prune = |stack: &mut Vec<u32>, st: &mut Status, g: &mut VecDeque<u32>| {
         while let Some(&b) = stack.last() {
             match st.get(&b).copied() {
                 Some(St::Lir) => break,
@@ -733,14 +718,13 @@ fn lirs_ref(cap: usize, keys: &[u32]) -> Vec<bool> {
         }
         stack.insert(0, x);
     };
-    let lir_count =
-        |st: &std::collections::HashMap<u32, St>| st.values().filter(|&&s| s == St::Lir).count();
+    let lir_count = |st: &Status| st.values().filter(|&&s| s == St::Lir).count();
     let mut out = Vec::new();
     for &x in keys {
         let status = st.get(&x).copied();
         let hit = matches!(status, Some(St::Lir) | Some(St::Hir));
         let promote = |stack: &mut Vec<u32>,
-                       st: &mut std::collections::HashMap<u32, St>,
+                       st: &mut Status,
                        q: &mut VecDeque<u32>,
                        g: &mut VecDeque<u32>| {
             st.insert(x, St::Lir);

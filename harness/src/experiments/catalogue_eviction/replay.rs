@@ -51,8 +51,6 @@ pub(crate) struct StreamMismatch {
 /// One policy's run over one stream at one budget.
 #[derive(Debug, Clone)]
 pub(crate) struct RunResult {
-    /// The rule and budget.
-    pub arm: EvictionArm,
     /// What the run counted.
     pub tally: Tally,
     /// The table at the end of the run.
@@ -89,7 +87,6 @@ pub(crate) fn replay_keys(
         });
     }
     Ok(RunResult {
-        arm: EvictionArm { policy, budget },
         tally,
         resident: p.resident(),
     })

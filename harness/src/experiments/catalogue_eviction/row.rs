@@ -86,79 +86,87 @@ fn budget(budget: u64) -> Result<(), (&'static str, String)> {
     }
 }
 
-eviction_record! {
-    /// One seed x policy x budget of the main plan: a row of `eviction.csv`.
-    EvictionRecord {
-        /// Seed of the stream.
-        seed: u64,
-        /// Policy name.
-        policy: String,
-        /// Budget (entries).
-        budget: u64,
-        /// Lookups replayed.
-        lookups: u64,
-        /// Lookups answered from the table.
-        hits: u64,
-        /// hits / lookups.
-        hit_rate: f64,
-        /// Misses on a key missed before.
-        re_evaluations: u64,
-        /// lookups - hits.
-        misses: u64,
-        /// Distinct keys of the stream.
-        distinct_keys: u64,
-        /// Share of the first-N keys (N = budget) held at the end.
-        overlap_first_n: f64,
-        /// Share of the best-N keys held at the end.
-        overlap_best_n: f64,
-    }
-    check(r) {
-        named("policy", &r.policy)?;
-        budget(r.budget)?;
-        replay_counts(r.lookups, r.hits, r.misses, r.re_evaluations)?;
-        fraction("hit_rate", r.hit_rate)?;
-        fraction("overlap_first_n", r.overlap_first_n)?;
-        fraction("overlap_best_n", r.overlap_best_n)
-    }
+/// Defines `EvictionRecord` from the columns of one replay, and `EvictionControlRecord`: a `plan` column, then the
+/// same columns; with the conversions between the two.
+macro_rules! run_records {
+    ( $( $(#[$field_meta:meta])* $field:ident : $ty:ty ),* $(,)? ) => {
+        eviction_record! {
+            /// One seed x policy x budget of the main plan: a row of `eviction.csv`.
+            EvictionRecord { $( $(#[$field_meta])* $field: $ty, )* }
+            check(r) { check_run(r) }
+        }
+
+        eviction_record! {
+            /// One control plan x seed x policy x budget: a row of `eviction_control.csv`.
+            EvictionControlRecord {
+                /// The control's name, e.g. `only_5x5`.
+                plan: String,
+                $( $(#[$field_meta])* $field: $ty, )*
+            }
+            check(r) {
+                named("plan", &r.plan)?;
+                check_run(&r.run())
+            }
+        }
+
+        impl EvictionControlRecord {
+            /// The row of control `plan` for the replay `r`.
+            pub(crate) fn of(plan: &str, r: &EvictionRecord) -> Self {
+                EvictionControlRecord {
+                    plan: plan.to_owned(),
+                    $( $field: r.$field.clone(), )*
+                    machine: r.machine.clone(),
+                    rustc: r.rustc.clone(),
+                    git_revision: r.git_revision.clone(),
+                }
+            }
+
+            /// The replay's row, without the plan.
+            pub(crate) fn run(&self) -> EvictionRecord {
+                EvictionRecord {
+                    $( $field: self.$field.clone(), )*
+                    machine: self.machine.clone(),
+                    rustc: self.rustc.clone(),
+                    git_revision: self.git_revision.clone(),
+                }
+            }
+        }
+    };
 }
 
-eviction_record! {
-    /// One control plan x seed x policy x budget: a row of `eviction_control.csv`.
-    EvictionControlRecord {
-        /// The control's name, e.g. `only_5x5`.
-        plan: String,
-        /// Seed of the stream.
-        seed: u64,
-        /// Policy name.
-        policy: String,
-        /// Budget (entries).
-        budget: u64,
-        /// Lookups replayed.
-        lookups: u64,
-        /// Lookups answered from the table.
-        hits: u64,
-        /// hits / lookups.
-        hit_rate: f64,
-        /// Misses on a key missed before.
-        re_evaluations: u64,
-        /// lookups - hits.
-        misses: u64,
-        /// Distinct keys of the stream.
-        distinct_keys: u64,
-        /// Share of the first-N keys (N = budget) held at the end.
-        overlap_first_n: f64,
-        /// Share of the best-N keys held at the end.
-        overlap_best_n: f64,
-    }
-    check(r) {
-        named("plan", &r.plan)?;
-        named("policy", &r.policy)?;
-        budget(r.budget)?;
-        replay_counts(r.lookups, r.hits, r.misses, r.re_evaluations)?;
-        fraction("hit_rate", r.hit_rate)?;
-        fraction("overlap_first_n", r.overlap_first_n)?;
-        fraction("overlap_best_n", r.overlap_best_n)
-    }
+/// The checks of one replay's row, in column order.
+fn check_run(r: &EvictionRecord) -> Result<(), (&'static str, String)> {
+    named("policy", &r.policy)?;
+    budget(r.budget)?;
+    replay_counts(r.lookups, r.hits, r.misses, r.re_evaluations)?;
+    fraction("hit_rate", r.hit_rate)?;
+    fraction("overlap_first_n", r.overlap_first_n)?;
+    fraction("overlap_best_n", r.overlap_best_n)
+}
+
+run_records! {
+    /// Seed of the stream.
+    seed: u64,
+    /// Policy name.
+    policy: String,
+    /// Budget (entries).
+    budget: u64,
+    /// Lookups replayed.
+    lookups: u64,
+    /// Lookups answered from the table.
+    hits: u64,
+    /// hits / lookups.
+    hit_rate: f64,
+    /// Misses on a key missed before ("paid twice").
+    re_evaluations: u64,
+    /// lookups - hits.
+    misses: u64,
+    /// Distinct keys of the stream.
+    distinct_keys: u64,
+    /// Share of the first-N keys (N = budget) held at the end.
+    overlap_first_n: f64,
+    /// Share of the best-N keys held at the end.
+    overlap_best_n: f64,
 }
 
 eviction_record! {

@@ -97,15 +97,11 @@ impl Policy for StaticSet {
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn best_n_examples() {
-        use crate::experiments::catalogue_eviction::static_sets::best_n;
-        assert_eq!(best_n(&[5, 1, 1, 2, 2, 5, 1], 6, 2), vec![1, 5]);
-    }
+    use super::*;
 
     #[test]
-    fn first_n_examples() {
-        use crate::experiments::catalogue_eviction::static_sets::first_n;
+    fn best_n_and_first_n_examples() {
+        assert_eq!(best_n(&[5, 1, 1, 2, 2, 5, 1], 6, 2), vec![1, 5]);
         assert_eq!(first_n(&[5, 1, 5, 2, 3], 6, 3), vec![5, 1, 2]);
     }
 }

@@ -1,6 +1,7 @@
 //! Reading a libCacheSim CSV trace (`time,obj_id,...` or any columns with an `obj_id` header; a header is optional)
 //! into dense object ids in first-arrival order, so that any trace replays through every rule.
 
+use anyhow::{anyhow, bail};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -15,46 +16,14 @@ pub(crate) struct Trace {
     pub universe: usize,
 }
 
-/// A trace that cannot be read, naming the file and, for bad content, the line.
-#[derive(Debug, thiserror::Error)]
-pub(crate) enum TraceError {
-    /// The file could not be read.
-    #[error("--trace-in {}: {error}", path.display())]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// The OS error.
-        error: std::io::Error,
-    },
-    /// A line does not hold an object id where the format puts one.
-    #[error("--trace-in {}: line {line}: {message}", path.display())]
-    Line {
-        /// The file.
-        path: PathBuf,
-        /// 1-based line number.
-        line: usize,
-        /// What is wrong.
-        message: String,
-    },
-    /// The file has no lookups.
-    #[error("--trace-in {}: no lookups in the trace", path.display())]
-    Empty {
-        /// The file.
-        path: PathBuf,
-    },
-}
-
 impl Trace {
-    /// Reads `path`. Without a header the object id is the only column, or the second (`time,obj_id`).
-    pub(crate) fn read(path: &Path) -> Result<Trace, TraceError> {
-        let text = std::fs::read_to_string(path).map_err(|error| TraceError::Io {
-            path: path.to_path_buf(),
-            error,
-        })?;
-        let bad = |line: usize, message: String| TraceError::Line {
-            path: path.to_path_buf(),
-            line,
-            message,
+    /// Reads `path`. Without a header the object id is the only column, or the second (`time,obj_id`). An error
+    /// names the file as `--trace-in` and, for bad content, the line.
+    pub(crate) fn read(path: &Path) -> anyhow::Result<Trace> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|error| anyhow!("--trace-in {}: {error}", path.display()))?;
+        let bad = |line: usize, message: String| {
+            anyhow!("--trace-in {}: line {line}: {message}", path.display())
         };
         let mut lines = text.lines().enumerate().peekable();
         let first_fields: Vec<&str> = match lines.peek() {
@@ -102,9 +71,7 @@ impl Trace {
             keys.push(*ids.entry(obj).or_insert(next as u32));
         }
         if keys.is_empty() {
-            return Err(TraceError::Empty {
-                path: path.to_path_buf(),
-            });
+            bail!("--trace-in {}: no lookups in the trace", path.display());
         }
         if keys.len() >= u32::MAX as usize {
             return Err(bad(keys.len(), "too many lookups for u32 positions".into()));

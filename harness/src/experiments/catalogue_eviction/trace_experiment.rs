@@ -6,7 +6,6 @@ use super::mrc::lru_hits_by_budget;
 use super::replay::{StreamCheck, replay_keys};
 use super::spec::PolicyKind;
 use super::trace::Trace;
-use crate::arm::EvictionArm;
 use crate::experiments::catalogue_eviction::LruMrcRecord;
 use crate::experiments::catalogue_eviction::TraceRunRecord;
 use crate::parallel::parallel_map;
@@ -15,34 +14,11 @@ use crate::record::{Provenance, RunMetadata};
 use anyhow::Result;
 use std::path::{Path, PathBuf};
 
-/// One row of `eviction_trace.csv`: one rule at one budget over the trace.
-#[derive(Debug, Clone)]
-pub(crate) struct TraceRow {
-    /// File name of the trace.
-    pub trace: String,
-    /// The rule and its budget (entries).
-    pub arm: EvictionArm,
-    /// Budget over the trace's distinct objects.
-    pub budget_fraction: f64,
-    /// Lookups replayed.
-    pub lookups: u64,
-    /// Lookups answered from the table.
-    pub hits: u64,
-    /// hits / lookups.
-    pub hit_rate: f64,
-    /// Misses on an object missed before.
-    pub re_evaluations: u64,
-    /// lookups - hits.
-    pub misses: u64,
-    /// Distinct objects of the trace.
-    pub distinct_keys: usize,
-}
-
 /// What a trace replay wrote.
 #[derive(Debug, Clone)]
 pub(crate) struct TraceOutcome {
-    /// The rows, policy-major in the order given, budgets ascending.
-    pub rows: Vec<TraceRow>,
+    /// The rows as written, policy-major in the order given, budgets ascending.
+    pub rows: Vec<TraceRunRecord>,
     /// `eviction_trace.csv`.
     pub csv: PathBuf,
     /// `lru_mrc.csv`.
@@ -77,39 +53,23 @@ pub(crate) fn run_trace(
     let rows = parallel_map(&jobs, threads, progress, |&(policy, budget)| {
         let r = replay_keys(policy, budget, &trace.keys, trace.universe, &check)
             .map_err(|e| crate::exit::Failure::Mismatch.tag(e))?;
-        Ok(TraceRow {
+        Ok(TraceRunRecord {
             trace: name.clone(),
-            arm: EvictionArm { policy, budget },
+            policy: policy.to_string(),
+            budget: budget as u64,
             budget_fraction: budget as f64 / distinct as f64,
             lookups: r.tally.lookups,
             hits: r.tally.hits,
             hit_rate: r.tally.hit_rate(),
             re_evaluations: r.tally.re_evaluations,
             misses: r.tally.misses(),
-            distinct_keys: trace.universe,
-        })
+            distinct_keys: trace.universe as u64,
+            ..TraceRunRecord::default()
+        }
+        .with_provenance(&prov))
     })?;
     std::fs::create_dir_all(out_dir)?;
-    let csv = write_csv(
-        out_dir,
-        "eviction_trace.csv",
-        rows.iter().map(|r| {
-            TraceRunRecord {
-                trace: r.trace.clone(),
-                policy: r.arm.policy.to_string(),
-                budget: r.arm.budget as u64,
-                budget_fraction: r.budget_fraction,
-                lookups: r.lookups,
-                hits: r.hits,
-                hit_rate: r.hit_rate,
-                re_evaluations: r.re_evaluations,
-                misses: r.misses,
-                distinct_keys: r.distinct_keys as u64,
-                ..TraceRunRecord::default()
-            }
-            .with_provenance(&prov)
-        }),
-    )?;
+    let csv = write_csv(out_dir, "eviction_trace.csv", rows.iter().cloned())?;
     let lookups = trace.keys.len().max(1) as f64;
     let curve = lru_hits_by_budget(&trace.keys, trace.universe);
     let mrc_csv = write_csv(

@@ -24,10 +24,10 @@ pub(crate) fn verdict(d: &Interval) -> &'static str {
 
 /// Ageing against LRU at one budget: the best K and the verdict, in one sentence.
 pub(crate) fn aging_sentence(outcome: &Outcome, p: &PlanResults, b: usize) -> Option<String> {
-    let ks = aging(&outcome.policies);
-    if ks.is_empty() || p.cell(PolicyKind::Lru, b).is_empty() {
+    if p.cell(PolicyKind::Lru, b).is_empty() {
         return None;
     }
+    // No ageing period run: no best margin.
     let (k, d) = best_margin(outcome, p, PolicyKind::Lru, b)?;
     Some(format!(
         "at {b} entries the best ageing period is `{k}`; it {} LRU (ageing minus LRU: {} points)",

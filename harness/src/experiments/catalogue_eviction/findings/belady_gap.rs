@@ -1,6 +1,6 @@
 //! How far each rule stays from the demand-paged optimum: Belady's hit rate minus the rule's, paired over seeds.
 
-use super::metrics::pct;
+use super::metrics::{is_bound, pct};
 use crate::experiments::catalogue_eviction::experiment::{Outcome, PlanResults};
 use crate::experiments::catalogue_eviction::spec::PolicyKind;
 use crate::statistics::Interval;
@@ -19,7 +19,7 @@ pub(crate) fn belady_gaps(
         .policies
         .iter()
         .copied()
-        .filter(|k| !matches!(k, PolicyKind::Belady | PolicyKind::Unbounded))
+        .filter(|&k| !is_bound(k))
         .map(|k| {
             let gaps = budgets
                 .iter()

@@ -2,6 +2,7 @@
 //! rows, one per figure.
 
 use super::best_tens::best_ten_stats;
+use super::inversion::lru_minus_best;
 use super::metrics::{cell, pct, reevals};
 use crate::experiments::catalogue_eviction::experiment::{Outcome, PlanResults};
 use crate::experiments::catalogue_eviction::spec::PolicyKind;
@@ -30,59 +31,36 @@ pub(crate) fn original_figures(outcome: &Outcome) -> Vec<OriginalFigure> {
     figures
 }
 
+/// One row of the comparison table.
+fn figure(
+    what: &'static str,
+    original: &'static str,
+    prototype: &'static str,
+    ours: (Option<Interval>, usize),
+) -> OriginalFigure {
+    OriginalFigure {
+        what,
+        original,
+        prototype,
+        ours,
+    }
+}
+
 /// The lookups per run and the share of them each table serves.
 fn serve_figures(p: &PlanResults) -> Vec<OriginalFigure> {
     let hr = |k, b| (cell(p, k, b, pct), 1);
+    let lookups = (Some(p.stream_estimate(|s| s.row.lookups as f64)), 0);
+    let best_ten = (Some(p.stream_estimate(|s| 100.0 * s.row.best_ten_serve)), 1);
     use PolicyKind::*;
     vec![
-        OriginalFigure {
-            what: "lookups per run",
-            original: "140,123",
-            prototype: "about 124,000",
-            ours: (Some(p.stream_estimate(|s| s.lookups as f64)), 0),
-        },
-        OriginalFigure {
-            what: "best ten serve (%)",
-            original: "91.4",
-            prototype: "88.9",
-            ours: (Some(p.stream_estimate(|s| 100.0 * s.best_ten_serve)), 1),
-        },
-        OriginalFigure {
-            what: "first ten serve (%)",
-            original: "77.5",
-            prototype: MISSING,
-            ours: hr(FirstN, 10),
-        },
-        OriginalFigure {
-            what: "LRU at 10 entries (%)",
-            original: "94.2",
-            prototype: "94.3",
-            ours: hr(Lru, 10),
-        },
-        OriginalFigure {
-            what: "LFU at 10 entries (%)",
-            original: "90.3",
-            prototype: "89.6",
-            ours: hr(Lfu, 10),
-        },
-        OriginalFigure {
-            what: "LRU at 20 entries (%)",
-            original: "96.9",
-            prototype: "96.3",
-            ours: hr(Lru, 20),
-        },
-        OriginalFigure {
-            what: "LFU at 20 entries (%)",
-            original: "95.3",
-            prototype: "94.4",
-            ours: hr(Lfu, 20),
-        },
-        OriginalFigure {
-            what: "LRU at 40 entries (%)",
-            original: "about 99",
-            prototype: MISSING,
-            ours: hr(Lru, 40),
-        },
+        figure("lookups per run", "140,123", "about 124,000", lookups),
+        figure("best ten serve (%)", "91.4", "88.9", best_ten),
+        figure("first ten serve (%)", "77.5", MISSING, hr(FirstN, 10)),
+        figure("LRU at 10 entries (%)", "94.2", "94.3", hr(Lru, 10)),
+        figure("LFU at 10 entries (%)", "90.3", "89.6", hr(Lfu, 10)),
+        figure("LRU at 20 entries (%)", "96.9", "96.3", hr(Lru, 20)),
+        figure("LFU at 20 entries (%)", "95.3", "94.4", hr(Lfu, 20)),
+        figure("LRU at 40 entries (%)", "about 99", MISSING, hr(Lru, 40)),
     ]
 }
 
@@ -90,30 +68,16 @@ fn serve_figures(p: &PlanResults) -> Vec<OriginalFigure> {
 fn cost_figures(p: &PlanResults) -> Vec<OriginalFigure> {
     let re = |k, b| (cell(p, k, b, reevals), 0);
     use PolicyKind::*;
-    let lru_minus_best = if p.cell(Lru, 10).is_empty() || p.cell(BestN, 10).is_empty() {
-        (None, 1)
-    } else {
-        (Some(p.difference(Lru, BestN, 10, pct)), 1)
-    };
+    let lru_minus_best = (lru_minus_best(p, 10), 1);
     vec![
-        OriginalFigure {
-            what: "LRU-10 minus best ten (points)",
-            original: "+2.8 (\"about three points\")",
-            prototype: "+5.4",
-            ours: lru_minus_best,
-        },
-        OriginalFigure {
-            what: "LRU re-evaluations at 10",
-            original: "7,832",
-            prototype: MISSING,
-            ours: re(Lru, 10),
-        },
-        OriginalFigure {
-            what: "LRU re-evaluations at 80",
-            original: "469",
-            prototype: MISSING,
-            ours: re(Lru, 80),
-        },
+        figure(
+            "LRU-10 minus best ten (points)",
+            "+2.8 (\"about three points\")",
+            "+5.4",
+            lru_minus_best,
+        ),
+        figure("LRU re-evaluations at 10", "7,832", MISSING, re(Lru, 10)),
+        figure("LRU re-evaluations at 80", "469", MISSING, re(Lru, 80)),
     ]
 }
 
@@ -129,68 +93,63 @@ fn best_ten_figures(p: &PlanResults) -> Vec<OriginalFigure> {
         });
         (e, 1)
     };
+    let distinct = (bt.as_ref().map(|s| s.distinct), 1);
+    let common = (bt.as_ref().map(|s| s.common), 1);
     vec![
-        OriginalFigure {
-            what: "distinct shapes across the boards' best tens",
-            original: "18",
-            prototype: MISSING,
-            ours: (bt.as_ref().map(|s| s.distinct), 1),
-        },
-        OriginalFigure {
-            what: "shapes common to all boards' best tens",
-            original: "3",
-            prototype: MISSING,
-            ours: (bt.as_ref().map(|s| s.common), 1),
-        },
-        OriginalFigure {
-            what: "best tens shared by 4x5 and 6x6",
-            original: "5",
-            prototype: MISSING,
-            ours: pair("4x5", "6x6"),
-        },
+        figure(
+            "distinct shapes across the boards' best tens",
+            "18",
+            MISSING,
+            distinct,
+        ),
+        figure(
+            "shapes common to all boards' best tens",
+            "3",
+            MISSING,
+            common,
+        ),
+        figure(
+            "best tens shared by 4x5 and 6x6",
+            "5",
+            MISSING,
+            pair("4x5", "6x6"),
+        ),
     ]
 }
 
 /// How much of an LFU table's entries it shares with the first or the best entries of the same size.
 fn overlap_figures(p: &PlanResults) -> Vec<OriginalFigure> {
-    let ov = |k, b, first: bool| {
+    let first = |b| {
         (
-            cell(p, k, b, |r| {
-                100.0
-                    * if first {
-                        r.overlap_first_n
-                    } else {
-                        r.overlap_best_n
-                    }
-            }),
+            cell(p, PolicyKind::Lfu, b, |r| 100.0 * r.overlap_first_n),
             0,
         )
     };
-    use PolicyKind::*;
+    let best = |b| (cell(p, PolicyKind::Lfu, b, |r| 100.0 * r.overlap_best_n), 0);
     vec![
-        OriginalFigure {
-            what: "LFU-20 table shared with first 20 (%)",
-            original: "70",
-            prototype: MISSING,
-            ours: ov(Lfu, 20, true),
-        },
-        OriginalFigure {
-            what: "LFU-20 table shared with best 20 (%)",
-            original: "65",
-            prototype: MISSING,
-            ours: ov(Lfu, 20, false),
-        },
-        OriginalFigure {
-            what: "LFU-40 table shared with first 40 (%)",
-            original: "83",
-            prototype: MISSING,
-            ours: ov(Lfu, 40, true),
-        },
-        OriginalFigure {
-            what: "LFU-40 table shared with best 40 (%)",
-            original: "68",
-            prototype: MISSING,
-            ours: ov(Lfu, 40, false),
-        },
+        figure(
+            "LFU-20 table shared with first 20 (%)",
+            "70",
+            MISSING,
+            first(20),
+        ),
+        figure(
+            "LFU-20 table shared with best 20 (%)",
+            "65",
+            MISSING,
+            best(20),
+        ),
+        figure(
+            "LFU-40 table shared with first 40 (%)",
+            "83",
+            MISSING,
+            first(40),
+        ),
+        figure(
+            "LFU-40 table shared with best 40 (%)",
+            "68",
+            MISSING,
+            best(40),
+        ),
     ]
 }

@@ -134,19 +134,10 @@ mod tests {
 
     #[test]
     fn mrc_groups_examples() {
-        use crate::experiments::catalogue_eviction::PolicyKind;
-        use crate::experiments::catalogue_eviction::findings::rule_groups::mrc_groups;
-        let g = mrc_groups(&[
-            PolicyKind::Lru,
-            PolicyKind::Lfu,
-            PolicyKind::Fifo,
-            PolicyKind::Belady,
-        ]);
+        use PolicyKind::*;
+        let g = mrc_groups(&[Lru, Lfu, Fifo, Belady]);
         assert_eq!(g.len(), 2);
-        assert_eq!(
-            g[0].rules,
-            [PolicyKind::Fifo, PolicyKind::Lru, PolicyKind::Belady]
-        );
+        assert_eq!(g[0].rules, [Fifo, Lru, Belady]);
         assert_eq!(g[1].stem, "frequency");
     }
 }

@@ -1,14 +1,19 @@
 //! The report's budget charts (hit rate, its zoom and re-evaluations per rule family; ageing against LRU) and the
 //! best-ten overlap figure.
 
-use crate::experiments::catalogue_eviction::experiment::{Outcome, PlanResults, RunRow};
+use super::point;
+use crate::experiments::catalogue_eviction::EvictionRecord;
+use crate::experiments::catalogue_eviction::experiment::{Outcome, PlanResults};
 use crate::experiments::catalogue_eviction::findings::aging::best_aging;
 use crate::experiments::catalogue_eviction::findings::best_tens::{
     BestTenStats, check_best_tens_differ,
 };
-use crate::experiments::catalogue_eviction::findings::metrics::{aging, cell, pct, reevals};
+use crate::experiments::catalogue_eviction::findings::metrics::{
+    aging, cell, is_bound, pct, reevals,
+};
 use crate::experiments::catalogue_eviction::spec::PolicyKind;
 use crate::plot::{self, Axis, CategorySeries, DotPlot, LinePlot, MAX_SERIES, Point, Series};
+use crate::statistics::Interval;
 use anyhow::Result;
 use engine::domineering::ShapeKey;
 use std::path::{Path, PathBuf};
@@ -25,7 +30,7 @@ pub(crate) fn best_ten_figure(
             .iter()
             .map(|t| t.iter().map(|(k, _)| *k).collect())
             .collect();
-        check_best_tens_differ(&tens).map_err(|e| e.context(format!("seed {}", s.seed)))?;
+        check_best_tens_differ(&tens).map_err(|e| e.context(format!("seed {}", s.row.seed)))?;
     }
     let chart = DotPlot {
         title: "Per-board best tens: shapes shared by each pair of boards".into(),
@@ -100,14 +105,10 @@ impl Family {
     }
 }
 
-fn is_bound(k: PolicyKind) -> bool {
-    matches!(k, PolicyKind::Belady | PolicyKind::Unbounded)
-}
-
 fn series(
     p: &PlanResults,
     k: PolicyKind,
-    f: impl Fn(&RunRow) -> f64 + Copy,
+    f: impl Fn(&EvictionRecord) -> f64 + Copy,
     keep: impl Fn(&Point) -> Option<Point>,
 ) -> Series {
     Series {
@@ -115,22 +116,24 @@ fn series(
         points: p
             .budgets
             .iter()
-            .filter_map(|&b| {
-                cell(p, k, b, f).and_then(|e| {
-                    keep(&Point {
-                        x: b as f64,
-                        y: e.point,
-                        lo: e.low,
-                        hi: e.high,
-                    })
-                })
-            })
+            .filter_map(|&b| cell(p, k, b, f).and_then(|e| keep(&point(b as f64, &e))))
             .collect(),
         bound: is_bound(k),
     }
 }
 
-/// Draws `chart` at `stem` when it has data; returns whether it did.
+/// A chart over the budget (log axis, table entries).
+fn budget_chart(title: String, y: Axis, series: Vec<Series>) -> LinePlot {
+    LinePlot {
+        title,
+        x: Axis::log("budget", "table entries"),
+        y,
+        series,
+        verticals: Vec::new(),
+    }
+}
+
+/// Draws `chart` at `stem` when it has data.
 fn draw(chart: LinePlot, dir: &Path, stem: &str, made: &mut Vec<String>) -> Result<()> {
     if chart.series.iter().any(|s| !s.points.is_empty()) {
         plot::line_plot(&chart, &dir.join(stem))?;
@@ -166,7 +169,6 @@ fn family_charts(
     let bounds = [PolicyKind::Belady, PolicyKind::Unbounded]
         .into_iter()
         .filter(|k| outcome.policies.contains(k));
-    let budget_axis = || Axis::log("budget", "table entries");
     let (suffix, words) = family.name();
     let drawn: Vec<PolicyKind> = rules.iter().copied().chain(bounds).collect();
     let hit = |keep: &dyn Fn(&Point) -> Option<Point>| -> Vec<Series> {
@@ -176,23 +178,10 @@ fn family_charts(
             .filter(|s| !s.points.is_empty())
             .collect()
     };
-    let plot = |title: String, y: Axis, series: Vec<Series>| LinePlot {
-        title,
-        x: budget_axis(),
-        y,
-        series,
-        verticals: Vec::new(),
-    };
-    draw(
-        plot(
-            format!("Hit rate versus budget, {words} ({n} seeds)"),
-            Axis::linear("hit rate", "% of lookups"),
-            hit(&|q| Some(*q)),
-        ),
-        dir,
-        &format!("hit_rate_vs_budget_{suffix}"),
-        made,
-    )?;
+    let title = format!("Hit rate versus budget, {words} ({n} seeds)");
+    let y = Axis::linear("hit rate", "% of lookups");
+    let stem = format!("hit_rate_vs_budget_{suffix}");
+    draw(budget_chart(title, y, hit(&|q| Some(*q))), dir, &stem, made)?;
     // The interesting region, where the rules differ by points rather than tens of points.
     let zoomed = hit(&|q| {
         (q.x >= 8.0 && q.y >= 85.0).then(|| Point {
@@ -201,16 +190,10 @@ fn family_charts(
             ..*q
         })
     });
-    draw(
-        plot(
-            format!("Hit rate, {words}, budgets 8 and up ({n} seeds)"),
-            Axis::linear("hit rate", "% of lookups").with_range(85.0, 100.0),
-            zoomed,
-        ),
-        dir,
-        &format!("hit_rate_vs_budget_zoom_{suffix}"),
-        made,
-    )?;
+    let title = format!("Hit rate, {words}, budgets 8 and up ({n} seeds)");
+    let y = Axis::linear("hit rate", "% of lookups").with_range(85.0, 100.0);
+    let stem = format!("hit_rate_vs_budget_zoom_{suffix}");
+    draw(budget_chart(title, y, zoomed), dir, &stem, made)?;
     // Unbounded never re-evaluates, so it has no point on a log axis; Belady is the floor.
     let re: Vec<Series> = drawn
         .iter()
@@ -225,16 +208,10 @@ fn family_charts(
         })
         .filter(|s| !s.points.is_empty())
         .collect();
-    draw(
-        plot(
-            format!("Re-evaluations versus budget, {words} ({n} seeds)"),
-            Axis::log("re-evaluations per run", "count"),
-            re,
-        ),
-        dir,
-        &format!("re_evaluations_vs_budget_{suffix}"),
-        made,
-    )
+    let title = format!("Re-evaluations versus budget, {words} ({n} seeds)");
+    let y = Axis::log("re-evaluations per run", "count");
+    let stem = format!("re_evaluations_vs_budget_{suffix}");
+    draw(budget_chart(title, y, re), dir, &stem, made)
 }
 
 /// Ageing LFU (and never-aged LFU) minus LRU per budget from 8 up, paired over seeds, six lines per chart.
@@ -245,31 +222,22 @@ fn ageing_charts(outcome: &Outcome, dir: &Path, made: &mut Vec<String>) -> Resul
     if ag.is_empty() || !outcome.policies.contains(&PolicyKind::Lru) {
         return Ok(());
     }
-    let line = |name: String, bound: bool, y: &dyn Fn(usize) -> (f64, f64, f64)| Series {
+    let line = |name: String, bound: bool, y: &dyn Fn(usize) -> Interval| Series {
         name,
         points: p
             .budgets
             .iter()
             .filter(|&&b| b >= 8)
-            .map(|&b| {
-                let (y, lo, hi) = y(b);
-                Point {
-                    x: b as f64,
-                    y,
-                    lo,
-                    hi,
-                }
-            })
+            .map(|&b| point(b as f64, &y(b)))
             .collect(),
         bound,
     };
     let versus_lru = |k: PolicyKind| {
         line(format!("{k} minus lru"), false, &|b| {
-            let d = p.difference(k, PolicyKind::Lru, b, pct);
-            (d.point, d.low, d.high)
+            p.difference(k, PolicyKind::Lru, b, pct)
         })
     };
-    let zero = line("lru (zero line)".into(), true, &|_| (0.0, 0.0, 0.0));
+    let zero = line("lru (zero line)".into(), true, &|_| Interval::exact(0.0));
     // Never-aged LFU leads the first chart; the periods follow in order, six per chart beside the zero line.
     let mut lines: Vec<PolicyKind> = Vec::new();
     if outcome.policies.contains(&PolicyKind::Lfu) {
@@ -279,22 +247,14 @@ fn ageing_charts(outcome: &Outcome, dir: &Path, made: &mut Vec<String>) -> Resul
     for (i, chunk) in lines.chunks(MAX_SERIES - 2).enumerate() {
         let mut series: Vec<Series> = chunk.iter().map(|&k| versus_lru(k)).collect();
         series.push(zero.clone());
-        draw(
-            LinePlot {
-                title: format!(
-                    "Ageing LFU minus LRU, paired over {n} seeds ({} of {})",
-                    i + 1,
-                    lines.len().div_ceil(MAX_SERIES - 2)
-                ),
-                x: Axis::log("budget", "table entries"),
-                y: Axis::linear("hit-rate difference", "percentage points"),
-                series,
-                verticals: Vec::new(),
-            },
-            dir,
-            &format!("aging_vs_budget_{}", i + 1),
-            made,
-        )?;
+        let charts = lines.len().div_ceil(MAX_SERIES - 2);
+        let title = format!(
+            "Ageing LFU minus LRU, paired over {n} seeds ({} of {charts})",
+            i + 1
+        );
+        let y = Axis::linear("hit-rate difference", "percentage points");
+        let stem = format!("aging_vs_budget_{}", i + 1);
+        draw(budget_chart(title, y, series), dir, &stem, made)?;
     }
     Ok(())
 }

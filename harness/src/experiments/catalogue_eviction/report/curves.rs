@@ -2,18 +2,21 @@
 //! fraction of the working set (log-log, LRU, Belady and unbounded on every chart), and hit-rate points versus
 //! LRU, paired over seeds. Every rule run is on some chart, at most eight lines each.
 
-use crate::experiments::catalogue_eviction::experiment::{Outcome, PlanResults, RunRow};
+use super::point;
+use crate::experiments::catalogue_eviction::EvictionRecord;
+use crate::experiments::catalogue_eviction::experiment::{Outcome, PlanResults};
+use crate::experiments::catalogue_eviction::findings::metrics::is_bound;
 use crate::experiments::catalogue_eviction::findings::rule_groups::mrc_groups;
 use crate::experiments::catalogue_eviction::spec::PolicyKind;
 use crate::plot::{self, Axis, LinePlot, Point, Reference, Series};
 use anyhow::Result;
 use std::path::Path;
 
-fn miss(r: &RunRow) -> f64 {
+fn miss(r: &EvictionRecord) -> f64 {
     1.0 - r.hit_rate
 }
 
-fn hit(r: &RunRow) -> f64 {
+fn hit(r: &EvictionRecord) -> f64 {
     r.hit_rate
 }
 
@@ -26,7 +29,12 @@ pub(crate) fn write(
     let p = &outcome.main;
     let n = p.streams.len();
     let mut made = Vec::new();
-    let working_set = p.streams.iter().map(|s| s.distinct as f64).sum::<f64>() / n.max(1) as f64;
+    let working_set = p
+        .streams
+        .iter()
+        .map(|s| s.row.distinct_keys as f64)
+        .sum::<f64>()
+        / n.max(1) as f64;
     // Budgets as a percentage of the mean working set, so the chart reads like the dice-chess traces' curves.
     let share = |b: usize| 100.0 * b as f64 / working_set.max(1.0);
     let fractions: Vec<Reference> = [1.0, 10.0]
@@ -36,16 +44,13 @@ pub(crate) fn write(
             label: format!("{f}% of the working set"),
         })
         .collect();
-    let is_bound = |k: PolicyKind| matches!(k, PolicyKind::Belady | PolicyKind::Unbounded);
     let curve = |k: PolicyKind| Series {
         name: k.to_string(),
         points: points(p, |b| {
             let e = p.estimate(k, b, miss);
             (e.n > 0 && e.point > 0.0).then(|| Point {
-                x: share(b),
-                y: e.point,
                 lo: e.low.max(e.point * 1e-3),
-                hi: e.high,
+                ..point(share(b), &e)
             })
         }),
         bound: is_bound(k),
@@ -54,12 +59,7 @@ pub(crate) fn write(
         name: format!("{k} minus lru"),
         points: points(p, |b| {
             let d = p.difference(k, PolicyKind::Lru, b, hit).scaled(100.0);
-            (d.n > 0).then_some(Point {
-                x: share(b),
-                y: d.point,
-                lo: d.low,
-                hi: d.high,
-            })
+            (d.n > 0).then_some(point(share(b), &d))
         }),
         bound: is_bound(k),
     };

@@ -2,16 +2,18 @@
 //! first, frequency minus recency per trace source, and miss-ratio curves by rule group for the catalogue trace
 //! beside one family's four dice-chess traces). It computes nothing new; every figure comes from the findings.
 
+use super::point;
 use crate::experiments::catalogue_eviction::dice_trace::TraceSource;
+use crate::experiments::catalogue_eviction::findings::metrics::is_bound;
 use crate::experiments::catalogue_eviction::findings::rule_groups::{RuleGroup, mrc_groups};
 use crate::experiments::catalogue_eviction::game_search::{
     BUDGET_FRACTIONS, FREQUENCY, GameSearchFindings, Lead, RECENCY, SourceTally, TIE, TraceFindings,
 };
-use crate::experiments::catalogue_eviction::spec::PolicyKind;
-use crate::plot::{self, Axis, LinePlot, Point, Series};
+use crate::plot::{self, Axis, LinePlot, Series};
 use crate::present::number::MISSING;
 use crate::present::number::{count, decimal, percent, points};
 use crate::present::{Align, Table};
+use crate::statistics::Interval;
 use anyhow::Result;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -41,21 +43,17 @@ fn group_chart(
         .rules
         .iter()
         .map(|&k| {
+            let name = k.to_string();
             let points = f
                 .rows
                 .iter()
-                .filter(|r| r.trace == t.name && r.arm.policy == k && r.miss_ratio > 0.0)
-                .map(|r| Point {
-                    x: r.budget_fraction * 100.0,
-                    y: r.miss_ratio,
-                    lo: r.miss_ratio,
-                    hi: r.miss_ratio,
-                })
+                .filter(|r| r.trace == t.name && r.policy == name && r.miss_ratio > 0.0)
+                .map(|r| point(r.budget_fraction * 100.0, &Interval::exact(r.miss_ratio)))
                 .collect();
             Series {
-                name: k.to_string(),
+                name,
                 points,
-                bound: matches!(k, PolicyKind::Belady | PolicyKind::Unbounded),
+                bound: is_bound(k),
             }
         })
         .filter(|s| !s.points.is_empty())
@@ -92,12 +90,7 @@ fn duel_chart(f: &GameSearchFindings, source: TraceSource, dir: &Path) -> Result
             points: t
                 .duels
                 .iter()
-                .map(|d| Point {
-                    x: d.fraction * 100.0,
-                    y: d.difference() * 100.0,
-                    lo: d.difference() * 100.0,
-                    hi: d.difference() * 100.0,
-                })
+                .map(|d| point(d.fraction * 100.0, &Interval::exact(d.difference() * 100.0)))
                 .collect(),
             bound: t.origin.is_none(),
         })
@@ -172,11 +165,7 @@ fn trace_line(t: &TraceFindings) -> String {
 /// The one-word-and-a-clause answer over every dice-chess trace-budget pair.
 fn overall(all: &SourceTally) -> String {
     let mostly_tied = all.tied > all.won + all.lost;
-    let lead = match all.lead() {
-        Lead::Frequency => "frequency is ahead more often",
-        Lead::Recency => "recency is ahead more often",
-        Lead::Even => "neither is ahead more often",
-    };
+    let lead = format!("{} more often", lead_words(all.lead()));
     match (all.lead(), mostly_tied) {
         (Lead::Frequency, false) => "yes, more often than not".into(),
         (_, true) => format!(
@@ -250,13 +239,8 @@ fn answer(o: &mut String, f: &GameSearchFindings) {
     o.push('\n');
 }
 
-/// Appends the section to `o` and writes its charts into `dir`; returns the chart stems written.
-pub(crate) fn write_section(
-    o: &mut String,
-    f: &GameSearchFindings,
-    dir: &Path,
-) -> Result<Vec<String>> {
-    let mut made = Vec::new();
+/// Appends the section to `o` and writes its charts into `dir`.
+pub(crate) fn write_section(o: &mut String, f: &GameSearchFindings, dir: &Path) -> Result<()> {
     let _ = writeln!(o, "## Game-search traces\n");
     answer(o, f);
     let fractions: Vec<String> = BUDGET_FRACTIONS.iter().map(|&x| percent(x)).collect();
@@ -306,12 +290,10 @@ pub(crate) fn write_section(
                 "![frequency minus recency, {}]({s}.svg)\n",
                 source.label()
             );
-            made.push(s);
         }
     }
     duel_table(o, f)?;
-    made.extend(curves(o, f, dir)?);
-    Ok(made)
+    curves(o, f, dir)
 }
 
 /// The table of frequency minus recency per trace and budget, and one line per trace.
@@ -349,12 +331,10 @@ fn duel_table(o: &mut String, f: &GameSearchFindings) -> Result<()> {
     Ok(())
 }
 
-/// "Miss-ratio curves by rule group" for the catalogue trace beside the showcase family's traces; returns the
-/// chart stems written.
-fn curves(o: &mut String, f: &GameSearchFindings, dir: &Path) -> Result<Vec<String>> {
-    let mut made = Vec::new();
+/// "Miss-ratio curves by rule group" for the catalogue trace beside the showcase family's traces.
+fn curves(o: &mut String, f: &GameSearchFindings, dir: &Path) -> Result<()> {
     let Some(family) = f.showcase_family() else {
-        return Ok(made);
+        return Ok(());
     };
     let shown: Vec<&TraceFindings> = f
         .traces
@@ -382,16 +362,12 @@ fn curves(o: &mut String, f: &GameSearchFindings, dir: &Path) -> Result<Vec<Stri
         let mut row = vec![g.title.clone()];
         for t in &shown {
             row.push(match group_chart(f, t, g, dir)? {
-                Some(s) => {
-                    let cell = format!("![{}, {}]({s}.svg)", t.name, g.title);
-                    made.push(s);
-                    cell
-                }
+                Some(s) => format!("![{}, {}]({s}.svg)", t.name, g.title),
                 None => MISSING.into(),
             });
         }
         grid.row(row)?;
     }
     let _ = writeln!(o, "{}", grid.markdown());
-    Ok(made)
+    Ok(())
 }

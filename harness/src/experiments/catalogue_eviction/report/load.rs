@@ -2,7 +2,6 @@
 //! `best_tens.csv`, `game_search.csv` and `config.json` give the [`Outcome`] the report formats, so the page is
 //! rendered from the folder alone (by `harness report`, and by `harness eviction` once its files are written).
 
-use crate::arm::EvictionArm;
 use crate::experiments::catalogue_eviction::BestTenRecord;
 use crate::experiments::catalogue_eviction::EvictionControlRecord;
 use crate::experiments::catalogue_eviction::EvictionRecord;
@@ -10,11 +9,9 @@ use crate::experiments::catalogue_eviction::GameSearchRecord;
 use crate::experiments::catalogue_eviction::StreamRecord;
 use crate::experiments::catalogue_eviction::dice_trace::TraceSource;
 use crate::experiments::catalogue_eviction::experiment::{
-    Config, Control, Outcome, PlanResults, RunRow, StreamInfo,
+    Config, Control, Outcome, PlanResults, StreamInfo,
 };
-use crate::experiments::catalogue_eviction::game_search::{
-    GameSearchFindings, GameSearchRow, findings_of_rows,
-};
+use crate::experiments::catalogue_eviction::game_search::{GameSearchFindings, findings_of_rows};
 use crate::experiments::catalogue_eviction::spec::PolicyKind;
 use crate::experiments::catalogue_eviction::stream::{BoardPlan, StreamConfig};
 use crate::record::Provenance;
@@ -143,32 +140,16 @@ impl Recorded {
     }
 }
 
-/// The arm of a row; `None` for a rule this build does not know (it cannot be shown; the rest still can).
-fn arm(policy: &str, budget: u64) -> Option<EvictionArm> {
-    Some(EvictionArm {
-        policy: policy.parse().ok()?,
-        budget: budget as usize,
-    })
+/// A rule's name as this build writes it; `None` for a rule this build does not know (its rows cannot be shown;
+/// the rest still can).
+fn known_name(policy: &str) -> Option<String> {
+    Some(policy.parse::<PolicyKind>().ok()?.to_string())
 }
 
-/// A [`RunRow`] from a row of `eviction.csv` or `eviction_control.csv` (the two share these columns); `None` for a
-/// rule this build does not know.
-macro_rules! run_row {
-    ($r:expr) => {{
-        let r = $r;
-        Some(RunRow {
-            seed: r.seed,
-            arm: arm(&r.policy, r.budget)?,
-            lookups: r.lookups,
-            hits: r.hits,
-            hit_rate: r.hit_rate,
-            re_evaluations: r.re_evaluations,
-            misses: r.misses,
-            distinct_keys: r.distinct_keys as usize,
-            overlap_first_n: r.overlap_first_n,
-            overlap_best_n: r.overlap_best_n,
-        })
-    }};
+/// The row of a rule this build knows, its rule named as this build writes it.
+fn known(mut r: EvictionRecord) -> Option<EvictionRecord> {
+    r.policy = known_name(&r.policy)?;
+    Some(r)
 }
 
 /// The outcome recorded in `dir`, or `None` when the folder holds no `eviction.csv` (the experiment did not run).
@@ -184,19 +165,34 @@ pub(crate) fn load(dir: &Path) -> Result<Option<Outcome>> {
         .config()
         .with_context(|| format!("{}", path.display()))?;
     let streams = read::<StreamRecord>(dir, "streams.csv")?;
-    let plan = |name: &str, plan: &BoardPlan, budgets: &[usize], rows: Vec<RunRow>| {
+    // One plan's streams (with their per-batch lookups from `config.json`) and rows.
+    let plan = |name: &str, plan: &BoardPlan, budgets: &[usize], rows: Vec<EvictionRecord>| {
         let batches = recorded.batch_lookups.get(name);
-        plan_results(name, plan, budgets, &streams, batches, rows)
+        let streams = (streams.iter().filter(|s| s.plan == name).enumerate())
+            .map(|(i, s)| StreamInfo {
+                row: s.clone(),
+                // Folders written before `config.json` recorded them have none: the report leaves those rows out.
+                batch_lookups: batches.and_then(|b| b.get(i)).cloned().unwrap_or_default(),
+                best_tens: Vec::new(),
+            })
+            .collect();
+        PlanResults {
+            name: name.to_owned(),
+            plan: plan.clone(),
+            budgets: budgets.to_vec(),
+            streams,
+            rows,
+        }
     };
     let rows = read::<EvictionRecord>(dir, "eviction.csv")?;
-    let rows = rows.iter().filter_map(|r| run_row!(r)).collect();
+    let rows = rows.into_iter().filter_map(known).collect();
     let mut main = plan("main", &config.stream.plan, &recorded.budgets, rows);
     with_best_tens(&mut main, &read::<BestTenRecord>(dir, "best_tens.csv")?)?;
     let control_rows = optional::<EvictionControlRecord>(dir, "eviction_control.csv")?;
     let mut controls = Vec::new();
     for k in &config.controls {
         let mine = control_rows.iter().filter(|r| r.plan == k.name);
-        let rows = mine.filter_map(|r| run_row!(r)).collect();
+        let rows = mine.filter_map(|r| known(r.run())).collect();
         controls.push(plan(&k.name, &k.plan, &config.control_budgets, rows));
     }
     let ms = |ms: f64| Duration::from_secs_f64(ms / 1e3);
@@ -217,42 +213,6 @@ pub(crate) fn load(dir: &Path) -> Result<Option<Outcome>> {
         game_search: game_search(dir, &config.policies)?,
         config,
     }))
-}
-
-/// One plan's streams (from `streams.csv`, with their per-batch lookups from `config.json`) and rows.
-fn plan_results(
-    name: &str,
-    plan: &BoardPlan,
-    budgets: &[usize],
-    streams: &[StreamRecord],
-    batches: Option<&Vec<Vec<usize>>>,
-    rows: Vec<RunRow>,
-) -> PlanResults {
-    let streams = streams
-        .iter()
-        .filter(|s| s.plan == name)
-        .enumerate()
-        .map(|(i, s)| StreamInfo {
-            seed: s.seed,
-            lookups: s.lookups as usize,
-            distinct: s.distinct_keys as usize,
-            one_hit_keys: s.one_hit_keys as usize,
-            left_wins: s.left_wins as usize,
-            moves: s.moves,
-            placements: s.placements_scored,
-            // Folders written before `config.json` recorded them have none; the report then leaves those rows out.
-            batch_lookups: batches.and_then(|b| b.get(i)).cloned().unwrap_or_default(),
-            best_tens: Vec::new(),
-            best_ten_serve: s.best_ten_serve,
-        })
-        .collect();
-    PlanResults {
-        name: name.to_owned(),
-        plan: plan.clone(),
-        budgets: budgets.to_vec(),
-        streams,
-        rows,
-    }
 }
 
 fn read<R: CsvRecord>(dir: &Path, name: &str) -> Result<Vec<R>> {
@@ -284,7 +244,7 @@ fn with_best_tens(main: &mut PlanResults, tens: &[BestTenRecord]) -> Result<()> 
                 let board = b.board();
                 let mut ten: Vec<&BestTenRecord> = tens
                     .iter()
-                    .filter(|t| t.seed == s.seed && t.board == board)
+                    .filter(|t| t.seed == s.row.seed && t.board == board)
                     .collect();
                 ten.sort_by_key(|t| t.rank);
                 ten.iter()
@@ -306,17 +266,10 @@ fn game_search(dir: &Path, policies: &[PolicyKind]) -> Result<Option<GameSearchF
         return Ok(None);
     }
     let rows = records
-        .iter()
-        .filter_map(|r| {
-            Some(GameSearchRow {
-                trace: r.trace.clone(),
-                arm: arm(&r.policy, r.budget)?,
-                budget_fraction: r.budget_fraction,
-                lookups: r.lookups,
-                hits: r.hits,
-                miss_ratio: r.miss_ratio,
-                distinct_keys: r.distinct_keys as usize,
-            })
+        .into_iter()
+        .filter_map(|mut r| {
+            r.policy = known_name(&r.policy)?;
+            Some(r)
         })
         .collect();
     Ok(Some(findings_of_rows(policies, rows, origin)))

@@ -1,6 +1,7 @@
 //! Markdown building blocks of the eviction report: tables of estimates per policy and budget.
 
-use crate::experiments::catalogue_eviction::experiment::{PlanResults, RunRow};
+use crate::experiments::catalogue_eviction::EvictionRecord;
+use crate::experiments::catalogue_eviction::experiment::PlanResults;
 use crate::experiments::catalogue_eviction::findings::metrics::cell;
 use crate::experiments::catalogue_eviction::spec::PolicyKind;
 use crate::present::number::{Estimate, or_missing};
@@ -28,7 +29,7 @@ pub(crate) fn policy_table(
     p: &PlanResults,
     policies: &[PolicyKind],
     budgets: &[usize],
-    f: impl Fn(&RunRow) -> f64 + Copy,
+    f: impl Fn(&EvictionRecord) -> f64 + Copy,
     digits: usize,
 ) -> Result<(), TableError> {
     let mut header = vec!["policy".to_string()];

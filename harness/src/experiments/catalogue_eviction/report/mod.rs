@@ -16,7 +16,9 @@ pub(crate) use load::{Recorded, load};
 pub(crate) use summary::summary_lines;
 
 use crate::answer::Claim;
-use crate::experiments::catalogue_eviction::experiment::{Outcome, PlanResults, RunRow};
+use crate::experiments::catalogue_eviction::EvictionRecord;
+use crate::experiments::catalogue_eviction::StreamRecord;
+use crate::experiments::catalogue_eviction::experiment::{Outcome, PlanResults};
 use crate::experiments::catalogue_eviction::findings::aging::{
     aging_differences, aging_sentence, best_margin, held_out_aging, verdict,
 };
@@ -31,6 +33,7 @@ use crate::experiments::catalogue_eviction::spec::PolicyKind;
 use crate::present::number::{Estimate, MISSING, or_missing};
 use crate::present::{Align, Table};
 use crate::section::{Section, SectionContext};
+use crate::statistics::Interval;
 use anyhow::{Context, Result};
 use charts::{best_ten_figure, charts};
 use glance::glance_section;
@@ -108,15 +111,45 @@ fn page(
     } else if let Some(note) = &outcome.config.game_search_left_out {
         let _ = writeln!(o, "## Game-search traces\n\n{note}\n");
     }
-    let _ = writeln!(o, "## Limits\n");
     let _ = writeln!(
         o,
-        "- One player (the component-sum estimate with random tie-breaks); other estimate rules are options \
+        "## Limits\n\n- One player (the component-sum estimate with random tie-breaks); other estimate rules are options \
          (`--estimate`), not reported here.\n- The intervals are over seeds of this project's generator; the \
          original run's own seed cannot be rerun.\n- Policies whose published versions adapt or randomise (Caffeine's \
          hill-climbing window and admission jitter) are run in fixed, deterministic form."
     );
     Ok(o)
+}
+
+/// One row per rule, one column per budget: paired differences in points.
+fn difference_table(
+    o: &mut String,
+    first: &str,
+    budgets: &[usize],
+    rows: Vec<(PolicyKind, Vec<Interval>)>,
+) -> Result<()> {
+    let header: Vec<String> = std::iter::once(first.to_owned())
+        .chain(budgets.iter().map(|b| b.to_string()))
+        .collect();
+    let rows: Vec<Vec<String>> = rows
+        .into_iter()
+        .map(|(k, d)| {
+            std::iter::once(format!("`{k}`"))
+                .chain(d.iter().map(|x| x.show(2)))
+                .collect()
+        })
+        .collect();
+    Ok(table(o, &header, &rows)?)
+}
+
+/// The chart point at `x` of an estimate, with its interval.
+fn point(x: f64, e: &Interval) -> crate::plot::Point {
+    crate::plot::Point {
+        x,
+        y: e.point,
+        lo: e.low,
+        hi: e.high,
+    }
 }
 
 /// The online policies of the run, in run order.
@@ -168,10 +201,9 @@ fn intro(o: &mut String, outcome: &Outcome, results_dir: &Path, answer: Option<&
 /// "Configuration": games, move choice, policies and budgets, the loop rules, run time.
 fn configuration(o: &mut String, outcome: &Outcome) {
     let (c, p) = (&outcome.config, &outcome.main);
-    let _ = writeln!(o, "## Configuration\n");
     let _ = writeln!(
         o,
-        "- Games (board plan, rows x columns: games): `{}`; first player: {}; one `rand_pcg::Pcg64Mcg` per seed, \
+        "## Configuration\n\n- Games (board plan, rows x columns: games): `{}`; first player: {}; one `rand_pcg::Pcg64Mcg` per seed, \
          seeds {:?}.",
         c.stream.plan, c.stream.first, c.seeds
     );
@@ -217,25 +249,21 @@ fn configuration(o: &mut String, outcome: &Outcome) {
 /// "The lookup stream": per-stream facts over seeds.
 fn lookup_stream(o: &mut String, p: &PlanResults) -> Result<()> {
     let _ = writeln!(o, "## The lookup stream\n");
-    let row = |what: &str, e: crate::statistics::Interval, digits: usize| {
-        vec![what.to_owned(), e.show(digits)]
+    let row = |what: &str, f: &dyn Fn(&StreamRecord) -> f64, digits: usize| {
+        vec![
+            what.to_owned(),
+            p.stream_estimate(|s| f(&s.row)).show(digits),
+        ]
     };
+    let games = p.plan.games() as f64;
     let mut rows = vec![
-        row("lookups", p.stream_estimate(|s| s.lookups as f64), 0),
-        row(
-            "distinct shapes looked up",
-            p.stream_estimate(|s| s.distinct as f64),
-            1,
-        ),
-        row(
-            "shapes looked up only once",
-            p.stream_estimate(|s| s.one_hit_keys as f64),
-            1,
-        ),
-        row("moves played", p.stream_estimate(|s| s.moves as f64), 0),
+        row("lookups", &|s| s.lookups as f64, 0),
+        row("distinct shapes looked up", &|s| s.distinct_keys as f64, 1),
+        row("shapes looked up only once", &|s| s.one_hit_keys as f64, 1),
+        row("moves played", &|s| s.moves as f64, 0),
         row(
             "games won by Left (%)",
-            p.stream_estimate(|s| 100.0 * s.left_wins as f64 / p.plan.games() as f64),
+            &|s| 100.0 * s.left_wins as f64 / games,
             1,
         ),
     ];
@@ -268,10 +296,9 @@ fn lookup_stream(o: &mut String, p: &PlanResults) -> Result<()> {
 /// "The original experiment's figures next to ours".
 fn original(o: &mut String, outcome: &Outcome) -> Result<()> {
     let n = outcome.main.streams.len();
-    let _ = writeln!(o, "## The original experiment's figures next to ours\n");
     let _ = writeln!(
         o,
-        "The original experiment ran one seed of an unknown generator, so its exact figures cannot be reproduced; directions can. \
+        "## The original experiment's figures next to ours\n\nThe original experiment ran one seed of an unknown generator, so its exact figures cannot be reproduced; directions can. \
          \"Prototype\" is the one-seed prototype of this protocol quoted in `docs/catalogue-experiment.md` §3.\n"
     );
     let er: Vec<Vec<String>> = original_figures(outcome)
@@ -391,17 +418,8 @@ fn belady_gap(o: &mut String, outcome: &Outcome) -> Result<()> {
         o,
         "## Gap to Belady (hit-rate points, Belady minus policy)\n"
     );
-    let mut header = vec!["policy".to_string()];
-    header.extend(hb.iter().map(|b| b.to_string()));
-    let rows: Vec<Vec<String>> = belady_gaps(outcome, p, &hb)
-        .into_iter()
-        .map(|(k, gaps)| {
-            std::iter::once(format!("`{k}`"))
-                .chain(gaps.iter().map(|d| d.show(2)))
-                .collect()
-        })
-        .collect();
-    table(o, &header, &rows)?;
+    let rows = belady_gaps(outcome, p, &hb);
+    difference_table(o, "policy", &hb, rows)?;
     let _ = writeln!(
         o,
         "Belady is the optimum of the demand-paged rules (every online rule here); the fixed tables (`best_n`, \
@@ -416,28 +434,17 @@ fn ageing(o: &mut String, outcome: &Outcome, made: &[String]) -> Result<()> {
     if aging(&outcome.policies).is_empty() || !outcome.policies.contains(&PolicyKind::Lru) {
         return Ok(());
     }
-    let _ = writeln!(o, "## Does ageing overtake recency?\n");
     let _ = writeln!(
         o,
-        "The original experiment's prediction: if the ratchet is the whole of LFU's disadvantage, halving every count at fixed \
+        "## Does ageing overtake recency?\n\nThe original experiment's prediction: if the ratchet is the whole of LFU's disadvantage, halving every count at fixed \
          intervals should overtake LRU. Paired differences over seeds, ageing LFU minus LRU, in hit-rate points:\n"
     );
-    let mut header = vec!["K (lookups between halvings)".to_string()];
-    header.extend(hb.iter().map(|b| b.to_string()));
-    let diff_rows = |base: PolicyKind| -> Vec<Vec<String>> {
-        aging_differences(outcome, p, base, &hb)
-            .into_iter()
-            .map(|(k, d)| {
-                std::iter::once(format!("`{k}`"))
-                    .chain(d.iter().map(|x| x.show(2)))
-                    .collect()
-            })
-            .collect()
-    };
-    table(o, &header, &diff_rows(PolicyKind::Lru))?;
+    let first = "K (lookups between halvings)";
+    let diffs = |base: PolicyKind| aging_differences(outcome, p, base, &hb);
+    difference_table(o, first, &hb, diffs(PolicyKind::Lru))?;
     if outcome.policies.contains(&PolicyKind::Lfu) {
         let _ = writeln!(o, "Ageing LFU minus never-aged LFU, same units:\n");
-        table(o, &header, &diff_rows(PolicyKind::Lfu))?;
+        difference_table(o, first, &hb, diffs(PolicyKind::Lfu))?;
     }
     ageing_answer(o, outcome, &hb);
     let aging_images = images(made, "aging_vs_budget_", "ageing minus LRU, chart");
@@ -500,10 +507,9 @@ fn final_tables(o: &mut String, outcome: &Outcome) -> Result<()> {
     if ob.is_empty() {
         return Ok(());
     }
-    let _ = writeln!(o, "## What the final tables hold\n");
     let _ = writeln!(
         o,
-        "Share of the final table's N entries (N = budget) that are among the first N keys to arrive and among \
+        "## What the final tables hold\n\nShare of the final table's N entries (N = budget) that are among the first N keys to arrive and among \
          the N most used over the run (%). The original experiment's LFU: 70 / 65 at 20, 83 / 68 at 40.\n"
     );
     let mut header = vec!["policy".to_string()];
@@ -518,7 +524,7 @@ fn final_tables(o: &mut String, outcome: &Outcome) -> Result<()> {
         .map(|&k| {
             let mut r = vec![format!("`{k}`")];
             for &b in &ob {
-                let share = |f: fn(&RunRow) -> f64| {
+                let share = |f: fn(&EvictionRecord) -> f64| {
                     or_missing(cell(p, k, b, |x| 100.0 * f(x)), |e| e.show(0))
                 };
                 r.push(share(|x| x.overlap_first_n));
@@ -536,10 +542,9 @@ fn best_tens(o: &mut String, p: &PlanResults, dir: &Path) -> Result<()> {
     let Some(bt) = best_ten_stats(p) else {
         return Ok(());
     };
-    let _ = writeln!(o, "## Per-board best tens\n");
     let _ = writeln!(
         o,
-        "For each board size, the ten shapes most looked up in its games. Distinct shapes across the {} best \
+        "## Per-board best tens\n\nFor each board size, the ten shapes most looked up in its games. Distinct shapes across the {} best \
          tens: {} (original 18); shapes in all of them: {} (original 3).\n",
         bt.boards.len(),
         bt.distinct.show(1),
@@ -569,7 +574,7 @@ fn best_tens(o: &mut String, p: &PlanResults, dir: &Path) -> Result<()> {
         o,
         "Seed {}'s best tens (shape rows top to bottom joined by `|`, `.` a cell, `#` outside; lookups in \
          that board's games):\n",
-        s.seed
+        s.row.seed
     );
     let mut header = vec!["rank".to_string()];
     header.extend(bt.boards.iter().cloned());
@@ -591,10 +596,9 @@ fn controls(o: &mut String, outcome: &Outcome) -> Result<()> {
     if outcome.controls.is_empty() {
         return Ok(());
     }
-    let _ = writeln!(o, "## The one-board-size control\n");
     let _ = writeln!(
         o,
-        "The control the original experiment asked for: the same number of games, all on one board size, so the oracle's \
+        "## The one-board-size control\n\nThe control the original experiment asked for: the same number of games, all on one board size, so the oracle's \
          fixed table faces a stationary stream. Hit rate (%):\n"
     );
     for k in &outcome.controls {
@@ -603,7 +607,7 @@ fn controls(o: &mut String, outcome: &Outcome) -> Result<()> {
             "### `{}` ({}; {} lookups per run)\n",
             k.name,
             k.plan,
-            k.stream_estimate(|s| s.lookups as f64).show(0)
+            k.stream_estimate(|s| s.row.lookups as f64).show(0)
         );
         policy_table(o, k, &outcome.policies, &k.budgets, pct, 2)?;
         let mut lines = Vec::new();

@@ -2,6 +2,7 @@
 
 use crate::experiments::catalogue_eviction::experiment::Outcome;
 use crate::experiments::catalogue_eviction::findings::aging::aging_sentence;
+use crate::experiments::catalogue_eviction::findings::inversion::lru_minus_best;
 use crate::experiments::catalogue_eviction::findings::metrics::{cell, headline, pct};
 use crate::experiments::catalogue_eviction::spec::PolicyKind;
 use crate::present::number::Estimate;
@@ -13,20 +14,15 @@ pub(crate) fn summary_lines(outcome: &Outcome) -> Vec<String> {
     let mut v = vec![format!(
         "streams: {} seeds, {} lookups and {} distinct shapes per run (mean ± 95% interval)",
         p.streams.len(),
-        p.stream_estimate(|s| s.lookups as f64).show(0),
-        p.stream_estimate(|s| s.distinct as f64).show(1),
+        p.stream_estimate(|s| s.row.lookups as f64).show(0),
+        p.stream_estimate(|s| s.row.distinct_keys as f64).show(1),
     )];
     for b in headline(p) {
-        let parts: Vec<String> = [
-            PolicyKind::Lru,
-            PolicyKind::Lfu,
-            PolicyKind::WTinyLfu,
-            PolicyKind::Belady,
-            PolicyKind::BestN,
-        ]
-        .iter()
-        .filter_map(|&k| cell(p, k, b, pct).map(|e| format!("{k} {}", e.show(2))))
-        .collect();
+        use PolicyKind::*;
+        let parts: Vec<String> = [Lru, Lfu, WTinyLfu, Belady, BestN]
+            .iter()
+            .filter_map(|&k| cell(p, k, b, pct).map(|e| format!("{k} {}", e.show(2))))
+            .collect();
         if !parts.is_empty() {
             v.push(format!("hit rate % at {b}: {}", parts.join(", ")));
         }
@@ -35,12 +31,11 @@ pub(crate) fn summary_lines(outcome: &Outcome) -> Vec<String> {
         v.push(format!("ageing: {s}"));
     }
     for c in &outcome.controls {
-        if !c.cell(PolicyKind::Lru, 10).is_empty() && !c.cell(PolicyKind::BestN, 10).is_empty() {
+        if let Some(d) = lru_minus_best(c, 10) {
             v.push(format!(
                 "control {}: LRU-10 minus best ten = {} points",
                 c.name,
-                c.difference(PolicyKind::Lru, PolicyKind::BestN, 10, pct)
-                    .show(2)
+                d.show(2)
             ));
         }
     }
