@@ -104,7 +104,7 @@ pub(crate) fn timing_schedule(quick: bool, streams: usize) -> Schedule {
     } else {
         Schedule {
             budget: Duration::from_secs(95),
-            headline_share: 0.5,
+            headline_share: 0.55,
             session: Duration::from_millis(250),
             min_sessions: 4,
             max_sessions: 50,
@@ -121,7 +121,7 @@ pub(crate) fn timing_schedule(quick: bool, streams: usize) -> Schedule {
 /// ±1.5% or decided within ±3% (`--quick`: ±4%); then every arm of each family in what is left.
 pub(crate) fn search_schedule(quick: bool, streams: usize) -> Schedule {
     Schedule {
-        budget: Duration::from_secs(if quick { 5 } else { 11 }),
+        budget: Duration::from_secs(if quick { 5 } else { 9 }),
         headline_share: 0.85,
         session: Duration::from_millis(if quick { 200 } else { 300 }),
         min_sessions: if quick { 3 } else { 4 },
