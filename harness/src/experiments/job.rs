@@ -84,7 +84,7 @@ pub(crate) fn sample_ms(quick: bool) -> u64 {
 /// How the expansion stage's timing spends its budget: the settings the answer reads (per family, no cache
 /// against the optimized cache with the report's evaluator and traversal setting, nothing else in the setting)
 /// first, adaptively, in short sessions until within ±1.5%, or decided against ±1% within ±2% (`--quick`: ±4%),
-/// for at most half (`--quick`: 80%) of the budget; every other setting then gets 3 sessions of one round, and
+/// for at most 55% (`--quick`: 80%) of the budget; every other setting then gets 3 sessions of one round, and
 /// the rest of the budget goes session by session to the setting that has spent the least time
 /// ([`crate::measure::schedule`]). Up to `streams` sessions run side by side: beside the counting experiments one,
 /// and more once they are done ([`crate::measure::kernel::pull_streams`]).
