@@ -91,8 +91,8 @@ const DEFINITIONS: &str = "## Definitions\n\n\
   judged alone (exploratory), except the answer's declared comparisons, judged together by Holm's step-down, \
   where an undecided family reads \"not shown\".\n\
 - **Evaluator cost per call**: measured directly: the evaluator alone over an evenly spaced sample of the very \
-  evaluations the family's uncached expansion asks for (at most 128, so that they stay in the first-level cache as \
-  a state just made does), timed in rounds paired with the `constant` evaluator over the same sample, \
+  evaluations the uncached expansion of the family's first successor asks for (the operation callgrind counts; at \
+  most 128, so that they stay in the first-level cache as a state just made does), timed in rounds paired with the `constant` evaluator over the same sample, \
   (time − constant's time) / calls, the median with its 95% interval; \"not resolved\" where the interval holds 0. In instructions (callgrind): e = instructions one call costs beyond the constant \
   evaluator.\n\
 - **Break-even**: the evaluator cost at which a cache neither gains nor loses. In instructions: p / h, with p \
