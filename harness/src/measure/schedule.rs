@@ -1,6 +1,7 @@
 //! How a timed stage spends its time budget over its settings (a setting: configurations timed against each other
 //! in the kernel's sessions). The settings the answer reads (the headline) come first and adaptively: one session
-//! of each undecided headline setting after another, and from [`Schedule::min_sessions`] on, after each session,
+//! of each undecided headline setting after another (more than one each when fewer are open than streams, so the
+//! last ones keep every stream busy), and from [`Schedule::min_sessions`] on, after each batch of sessions,
 //! a setting stops once its 95% half-width is at most [`Schedule::half_width`], or once its judged speedup is
 //! decided against the practical threshold ([`super::kernel::decided`]) with a half-width of at most
 //! [`Schedule::decided_half_width`] (so that the size of a decided effect is known too); at
@@ -98,11 +99,24 @@ pub(crate) fn run_schedule(
     let headline_budget = plan.budget.mul_f64(plan.headline_share.clamp(0.0, 1.0));
     let mut open: Vec<usize> = (0..headline.len()).filter(|&k| headline[k]).collect();
     while !open.is_empty() {
-        let batch = run_streams(open.len(), plan.streams, &|i| {
-            let k = open[i];
-            timed(k, out[k].sessions.len(), plan.session)
+        // Fewer open settings than streams: each takes more than one session of the batch (sessions are
+        // independent samples whichever stream runs them), so the last undecided settings keep every core busy.
+        let per = plan.streams.div_ceil(open.len()).max(1);
+        let jobs: Vec<(usize, usize)> = open
+            .iter()
+            .flat_map(|&k| {
+                let left = plan
+                    .max_sessions
+                    .saturating_sub(out[k].sessions.len())
+                    .max(1);
+                (0..per.min(left)).map(move |j| (k, j))
+            })
+            .collect();
+        let batch = run_streams(jobs.len(), plan.streams, &|i| {
+            let (k, j) = jobs[i];
+            timed(k, out[k].sessions.len() + j, plan.session)
         })?;
-        for (&k, (t, secs)) in open.iter().zip(batch) {
+        for (&(k, _), (t, secs)) in jobs.iter().zip(batch) {
             out[k].sessions.push(t);
             out[k].seconds += secs;
         }
@@ -299,6 +313,33 @@ mod tests {
         assert_eq!((spent[0].sessions.len(), spent[0].stop), (6, Stop::Decided));
     }
 
+    /// One setting left open with two streams: each batch holds two of its sessions, so it is looked at after
+    /// every second session and never runs past its most sessions.
+    #[test]
+    fn a_lone_open_setting_takes_a_session_per_stream() {
+        let one = |_: usize, _: usize, _: Duration| -> Result<SessionTimes> {
+            Ok(SessionTimes {
+                rounds: vec![vec![1.0, 1.0]],
+                ..SessionTimes::default()
+            })
+        };
+        let narrow_at_five =
+            |_: usize, s: &[SessionTimes]| judged(1.0, if s.len() >= 5 { 0.012 } else { 0.03 });
+        let spent = run_schedule(&[true], &plan(), &one, &narrow_at_five).unwrap();
+        assert_eq!(
+            (spent[0].sessions.len(), spent[0].stop),
+            (6, Stop::HalfWidth)
+        );
+        let never = |_: usize, _: &[SessionTimes]| judged(1.0, 0.2);
+        let most = Schedule {
+            max_sessions: 7,
+            budget: Duration::from_secs(60),
+            ..plan()
+        };
+        let spent = run_schedule(&[true], &most, &one, &never).unwrap();
+        assert_eq!((spent[0].sessions.len(), spent[0].stop), (7, Stop::Budget));
+    }
+
     /// A headline budget spent before the first look stops every headline setting for the budget.
     #[test]
     fn the_headline_share_bounds_the_adaptive_part() {
@@ -306,7 +347,12 @@ mod tests {
             std::thread::sleep(Duration::from_millis(60));
             Ok(SessionTimes::default())
         };
-        let spent = run_schedule(&[true], &plan(), &slow, &|_, _| judged(1.0, 0.5)).unwrap();
+        // One stream, so that the sessions run one after another.
+        let one_stream = Schedule {
+            streams: 1,
+            ..plan()
+        };
+        let spent = run_schedule(&[true], &one_stream, &slow, &|_, _| judged(1.0, 0.5)).unwrap();
         assert_eq!(spent[0].sessions.len(), 2);
         assert_eq!(spent[0].stop, Stop::Budget);
         assert!(spent[0].seconds >= 0.1);
