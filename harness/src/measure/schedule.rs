@@ -9,7 +9,7 @@
 //! other settings then share what is left in sessions of one round: [`Schedule::other_sessions`] each at least,
 //! then more for whichever has spent the least time, until the budget is spent ([`run_others`]).
 //!
-//! Looking after every session and stopping at the first decided look makes a wrong decision somewhat likelier
+//! Looking after every batch and stopping at the first decided look makes a wrong decision somewhat likelier
 //! than one fixed-size look at 95% would; the plan's records (`timing_plan.csv`) say which settings stopped so.
 
 use super::kernel::{SessionTimes, decided, half_width, pull_streams, run_streams};
