@@ -53,21 +53,29 @@ impl Plan {
     }
 }
 
-/// Nanoseconds per call of `eval` over the evaluations of `states`' uncached expansion with `traversal` (`None`
-/// when the expansion evaluates nothing).
-pub(crate) fn evaluator_ns_per_call(
+/// Evaluations (state and perspective) to time an evaluator over.
+pub(crate) type Calls = Vec<(GameState, Color)>;
+
+/// The calls a cost is timed over: at most [`SAMPLE_CALLS`] evenly spaced evaluations of `states`' uncached
+/// expansion with `traversal`. They do not depend on the evaluator, so one sample serves every evaluator.
+pub(crate) fn sampled_calls(
     states: &[GameState],
     depth: ChanceDepth,
     traversal: Traversal,
+) -> Calls {
+    evenly_spaced(evaluated_states(states, depth, traversal), SAMPLE_CALLS)
+}
+
+/// Nanoseconds per call of `eval` over `calls` ([`sampled_calls`]; `None` when there are none).
+pub(crate) fn evaluator_ns_per_call(
+    calls: &[(GameState, Color)],
     eval: EvaluatorKind,
     plan: &Plan,
 ) -> Option<Interval> {
-    let calls = evenly_spaced(evaluated_states(states, depth, traversal), SAMPLE_CALLS);
     if calls.is_empty() {
         return None;
     }
     let pass = |f: fn(&GameState, Color) -> i32| {
-        let calls = &calls;
         move || {
             let mut sum = 0i64;
             for (s, c) in calls {
@@ -186,14 +194,8 @@ mod tests {
             rounds: 6,
             ..Plan::of_run(true, 1)
         };
-        let i = evaluator_ns_per_call(
-            &states,
-            scn.depth,
-            Traversal::Cached,
-            EvaluatorKind::Constant,
-            &plan,
-        )
-        .unwrap();
+        let calls = sampled_calls(&states, scn.depth, Traversal::Cached);
+        let i = evaluator_ns_per_call(&calls, EvaluatorKind::Constant, &plan).unwrap();
         assert_eq!(i.n, 6);
         assert!(i.low <= i.point && i.point <= i.high);
     }

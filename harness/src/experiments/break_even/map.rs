@@ -11,7 +11,9 @@ use crate::experiments::instructions::main_job::deal;
 use crate::measure::child::{ChildSpec, child_session};
 use crate::measure::kernel::{SessionTimes, Sessions, flattened, speedup, typical_time};
 use crate::operation::Arm;
-use crate::operation::evaluator_cost::{Plan as EvaluatorCostPlan, evaluator_ns_per_call};
+use crate::operation::evaluator_cost::{
+    Plan as EvaluatorCostPlan, evaluator_ns_per_call, sampled_calls,
+};
 use crate::parallel::parallel_map;
 use crate::progress::Progress;
 use crate::record::schema::BreakEvenRecord;
@@ -85,18 +87,12 @@ pub(crate) fn measure_map(scn: &LoadedScenario, spec: &MapSpec) -> Result<Vec<Br
     let ns_per_instruction = constant_ns / base.totals.ir as f64;
 
     let mut rows = Vec::new();
-    let states = operation_states(scn);
+    let calls = sampled_calls(&operation_states(scn), scn.depth, spec.traversal);
     for (ri, (&rung, &e)) in rungs.iter().zip(&costs).enumerate() {
         let none_at = 1 + ri * (1 + variants.len());
         // Measured directly, as At a glance's: the difference of the two uncached arms' times carries both arms'
         // noise and read below zero.
-        let Some(own) = evaluator_ns_per_call(
-            &states,
-            scn.depth,
-            spec.traversal,
-            rung,
-            &spec.evaluator_cost,
-        ) else {
+        let Some(own) = evaluator_ns_per_call(&calls, rung, &spec.evaluator_cost) else {
             bail!("{family} traversal {traversal}: the operation evaluates nothing");
         };
         let evaluator_ns_per_call = own.point;

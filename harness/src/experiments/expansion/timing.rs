@@ -11,7 +11,9 @@ use crate::measure::child::{ChildSpec, child_session};
 use crate::measure::kernel::{SessionTimes, half_width, setting_session};
 use crate::measure::schedule::{Spent, run_schedule};
 use crate::operation::Arm;
-use crate::operation::evaluator_cost::{Plan as EvaluatorCostPlan, evaluator_ns_per_call};
+use crate::operation::evaluator_cost::{
+    Calls, Plan as EvaluatorCostPlan, evaluator_ns_per_call, sampled_calls,
+};
 use crate::operation::timing::{arm_timings, speedup_over};
 use crate::progress::Progress;
 use crate::record::schema::TimingPlanRecord;
@@ -19,6 +21,7 @@ use crate::statistics::Interval;
 use crate::status;
 use anyhow::Result;
 use engine::GameState;
+use engine::chance::Traversal;
 use engine::memo::CacheKind;
 use std::time::{Duration, Instant};
 
@@ -230,18 +233,24 @@ fn plan_record(family: &str, setting: &Setting, spent: &Spent) -> TimingPlanReco
 /// of the operation callgrind counts), except for `constant`, whose cost is the zero every other evaluator's is
 /// measured against.
 fn fill_evaluator_costs(groups: &mut [Group<'_>], arms: &[Vec<Arm>], plan: &EvaluatorCostPlan) {
+    // One sample per family and traversal setting, shared by its evaluators' groups.
+    let mut samples: Vec<((&str, Traversal), Calls)> = Vec::new();
     for (k, g) in groups.iter_mut().enumerate() {
         g.timings
             .sort_by_key(|t| arms[k].iter().position(|a| *a == t.arm));
         let arm0 = arms[k][0];
         if arm0.eval != EvaluatorKind::Constant {
-            g.evaluator_ns_per_call = evaluator_ns_per_call(
-                &crate::callgrind::operation_states(g.scenario),
-                g.scenario.depth,
-                arm0.traversal,
-                arm0.eval,
-                plan,
-            );
+            let key = (g.scenario.family.name(), arm0.traversal);
+            let at = match samples.iter().position(|(k, _)| *k == key) {
+                Some(at) => at,
+                None => {
+                    let states = crate::callgrind::operation_states(g.scenario);
+                    let calls = sampled_calls(&states, g.scenario.depth, arm0.traversal);
+                    samples.push((key, calls));
+                    samples.len() - 1
+                }
+            };
+            g.evaluator_ns_per_call = evaluator_ns_per_call(&samples[at].1, arm0.eval, plan);
         }
     }
 }
