@@ -6,11 +6,11 @@
 use crate::exit::Failure;
 use crate::outln;
 use crate::record::Role;
+use crate::statistics::sprt::SprtBounds;
 use crate::strength::match_runner::bot::BotSpec;
 use crate::strength::match_runner::openings::{self, OpeningParams};
 use crate::strength::match_runner::run::{Destination, play};
 use crate::strength::match_runner::settings::{MAX_GAMES, MatchSettings, Shard};
-use crate::strength::match_runner::stats::SprtBounds;
 use std::path::PathBuf;
 
 /// Arguments of `harness match`.
@@ -133,11 +133,16 @@ fn parse_budget(s: &str) -> Result<u64, String> {
     }
 }
 
-fn parse_speedup(s: &str) -> Result<f64, String> {
+/// A finite number above 0; `what` names it in the message.
+fn positive(s: &str, what: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
-        _ => Err(format!("'{s}': a positive number (> 1 = faster)")),
+        _ => Err(format!("'{s}': a positive number{what}")),
     }
+}
+
+fn parse_speedup(s: &str) -> Result<f64, String> {
+    positive(s, " (> 1 = faster)")
 }
 
 /// Options of `luck`.
@@ -151,10 +156,7 @@ pub(crate) struct LuckArgs {
 }
 
 fn parse_scale(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
-        _ => Err(format!("'{s}': a positive number of centipawns")),
-    }
+    positive(s, " of centipawns")
 }
 
 /// Options of a match.
@@ -617,14 +619,8 @@ fn worth(w: WorthArgs) -> anyhow::Result<()> {
         &w.openings,
     )?;
     let finished = play(&settings, Destination::New(&w.out), concurrency)?;
-    let text = std::fs::read_to_string(
-        finished
-            .folder
-            .join(crate::strength::match_runner::summary::SUMMARY_JSON),
-    )?;
-    let summary: crate::strength::match_runner::summary::MatchSummary =
-        serde_json::from_str(&text)?;
-    let m = summary.logistic_elo;
+    let m =
+        crate::strength::match_runner::summary::MatchSummary::read(&finished.folder)?.logistic_elo;
     let predicted_fields = match &predicted {
         Ok(p) => {
             crate::status!(
@@ -690,23 +686,18 @@ fn play_match(p: PlayArgs) -> anyhow::Result<()> {
         luck_sprt: p.luck_sprt,
         sprt_stops: true,
     };
-    let destination = match &p.resume {
-        Some(dir) => {
-            crate::record::check_apart(&[
-                ("resume", dir.as_path(), Role::Output),
-                ("openings", &p.openings, Role::Input),
-            ])?;
-            Destination::Resume(dir)
-        }
+    let (option, destination) = match &p.resume {
+        Some(dir) => ("resume", Destination::Resume(dir)),
         None => {
             crate::record::check_output_folder("out", &p.out)?;
-            crate::record::check_apart(&[
-                ("out", p.out.as_path(), Role::Output),
-                ("openings", &p.openings, Role::Input),
-            ])?;
-            Destination::New(&p.out)
+            ("out", Destination::New(&p.out))
         }
     };
+    let (Destination::Resume(dir) | Destination::New(dir)) = destination;
+    crate::record::check_apart(&[
+        (option, dir, Role::Output),
+        ("openings", &p.openings, Role::Input),
+    ])?;
     let finished = play(&settings, destination, concurrency)?;
     crate::status!("match: {}", finished.folder.display());
     let mut line = finished.line;

@@ -10,10 +10,8 @@ use super::Provenance;
 use crate::record::RunMetadata;
 use crate::strength::match_runner::bot::{BotSpec, Depth, TimeControl};
 use crate::strength::match_runner::openings::Openings;
-use engine::game::Player;
 use engine::search::SearchDepth;
 use serde::{Deserialize, Serialize};
-use std::time::Instant;
 
 /// The openings searched (the first of the frozen file, in order: all 128 of the shipped one).
 pub(crate) const POSITIONS: usize = 128;
@@ -103,15 +101,8 @@ pub(crate) fn search_suite(
     let mut nodes = 0;
     let mut seconds = 0.0;
     for pair in 0..positions.min(openings.dfens.len()) as u64 {
-        let (_, position) = openings.for_pair(pair);
-        let state = bot.new_state()?;
-        let mut player = bot.player(&state);
-        let started = Instant::now();
-        let choice = match player.choose(position) {
-            Ok(c) => c,
-            Err(never) => match never {},
-        };
-        seconds += started.elapsed().as_secs_f64();
+        let (choice, s) = bot.choose_fresh(openings.for_pair(pair).1)?;
+        seconds += s;
         nodes += choice.counters.nodes;
     }
     Ok((nodes, seconds))

@@ -225,9 +225,6 @@ mod tests {
         DeadlineRecord {
             bot: bot.into(),
             suite: "s".into(),
-            position: 0,
-            dfen: String::new(),
-            moves: String::new(),
             depth_completed: depth,
             reference_depth: 2,
             reference_best_cp: Some(loss),
@@ -237,10 +234,8 @@ mod tests {
             loss_win_probability: loss / 20_002.0,
             chosen_king_rolls: if loss > 5.0 { 7 } else { 0 },
             best_king_rolls: if loss > 5.0 { 4 } else { 0 },
-            machine: String::new(),
-            rustc: String::new(),
-            git_revision: String::new(),
             seed: 1,
+            ..DeadlineRecord::default()
         }
     }
 

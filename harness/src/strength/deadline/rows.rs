@@ -15,13 +15,11 @@ use crate::progress::Progress;
 use crate::record::Provenance;
 use crate::strength::deadline::DeadlineRecord;
 use crate::strength::match_runner::bot::BotSpec;
-use engine::game::Player;
 use engine::search::{RootValue, SearchDepth};
 use engine::{GameState, Move};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::time::Instant;
 
 /// One bot's choice at one position.
 struct Choice {
@@ -40,12 +38,9 @@ pub(crate) struct Cost {
 
 /// The bot's choice at `root` from a fresh memo and table.
 fn choose(bot: &BotSpec, root: &GameState) -> anyhow::Result<Choice> {
-    let state = bot.new_state()?;
-    let mut player = bot.player(&state);
-    let started = Instant::now();
-    let choice = player.choose(root).unwrap_or_else(|never| match never {});
+    let (choice, seconds) = bot.choose_fresh(root)?;
     Ok(Choice {
-        seconds: started.elapsed().as_secs_f64(),
+        seconds,
         path: choice.result.best,
         depth: choice.result.depth,
         nodes: choice.counters.nodes,
@@ -170,10 +165,7 @@ pub(crate) fn rows(
                     loss_win_probability: best.value.win_probability - mine.value.win_probability,
                     chosen_king_rolls: mine.king_rolls,
                     best_king_rolls: best.king_rolls,
-                    machine: String::new(),
-                    rustc: String::new(),
-                    git_revision: String::new(),
-                    seed: 0,
+                    ..DeadlineRecord::default()
                 }
                 .with_provenance(prov),
             );

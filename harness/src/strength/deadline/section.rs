@@ -218,10 +218,7 @@ pub(crate) fn is_deadline_folder(dir: &Path) -> bool {
 /// Renders the deadline run folder `dir` into `out` as `index.md` (the folder's `report.md` made anew from its
 /// rows); no charts.
 pub(crate) fn render_deadline(dir: &Path, _out: &Path) -> anyhow::Result<Section> {
-    let name = dir.file_name().map_or_else(
-        || dir.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
+    let name = crate::strength::folder_name(dir);
     let md = report_with(
         dir,
         &format!(
@@ -234,52 +231,13 @@ pub(crate) fn render_deadline(dir: &Path, _out: &Path) -> anyhow::Result<Section
     })
 }
 
-/// The complete deadline run folders directly under `base`, oldest first (their names carry the UTC start time).
-fn deadline_folders(base: &Path) -> anyhow::Result<Vec<std::path::PathBuf>> {
-    Ok(crate::record::complete_folders(
-        base,
-        "deadline-",
-        is_deadline_folder,
-    )?)
-}
-
 /// The main-job report's "Deadline qualification" section: every complete deadline run folder beside `run_dir`
-/// (under the same results folder), each with its section; `None` when there is none. A folder that cannot be
-/// read is named, not fatal.
+/// with its section ([`crate::strength::folder_listing`]).
 pub(crate) fn listing(run_dir: &Path) -> anyhow::Result<Option<Section>> {
-    let Some(base) = run_dir.parent() else {
-        return Ok(None);
-    };
-    let folders = deadline_folders(base)?;
-    if folders.is_empty() {
-        return Ok(None);
-    }
-    let mut md = String::new();
-    let _ = writeln!(
-        md,
-        "## Deadline qualification\n\n{} complete deadline run folder(s) under `{}` (`harness deadline`; each also \
-         renders alone with `harness report <folder>`).\n",
-        folders.len(),
-        base.file_name().map_or_else(
-            || base.display().to_string(),
-            |n| n.to_string_lossy().into_owned()
-        )
-    );
-    for dir in &folders {
-        let stem = dir.file_name().map_or_else(
-            || "deadline".to_owned(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        match section_headed(dir, &format!("### Deadline run `{stem}`")) {
-            Ok(Some(s)) => md.push_str(&s.markdown),
-            Ok(None) => {}
-            Err(e) => {
-                let _ = writeln!(md, "### Deadline run `{stem}`\n\nNot readable: {e:#}\n");
-            }
-        }
-    }
-    Ok(Some(Section {
-        markdown: md,
-        ..Section::default()
-    }))
+    crate::strength::folder_listing(
+        run_dir,
+        ("Deadline qualification", "deadline", "Deadline run"),
+        is_deadline_folder,
+        |dir, stem| section_headed(dir, &format!("### Deadline run `{stem}`")),
+    )
 }

@@ -12,11 +12,10 @@
 //! and makes the argument exact.
 
 use super::record::GameLine;
-use super::stats::{GameScore, SprtBounds};
 use crate::exit::Failure;
 use crate::statistics::Interval;
 use crate::statistics::bootstrap::bootstrap;
-use crate::statistics::sprt::{NELO_PER_T, SprtVerdict};
+use crate::statistics::sprt::{GameScore, NELO_PER_T, SprtBounds, SprtVerdict};
 use engine::{Color, DicePool, GameState, ROLL_CLASSES, evaluate_material, find_move, score_path};
 use rayon::prelude::*;
 
@@ -284,11 +283,16 @@ pub(crate) fn adjusted_sprt(raw: &[f64], adjusted: &[f64], b: &SprtBounds) -> (f
     (llr, SprtVerdict::of(llr, b.lower(), b.upper()))
 }
 
-/// A's raw and adjusted pair scores of one pair at a fixed `scale`.
-pub(crate) fn pair_score(pair: &[GameLine; 2], scale: f64) -> anyhow::Result<(f64, f64)> {
-    let games = measure(std::slice::from_ref(pair))?;
-    let (raw, adj) = pair_scores(&games, scale);
-    Ok((raw[0], adj[0]))
+/// A's raw and adjusted pair scores of one pair at a fixed `scale` (`--luck-sprt`); `None` without one.
+pub(crate) fn pair_score(
+    pair: &[GameLine; 2],
+    scale: Option<f64>,
+) -> anyhow::Result<Option<(f64, f64)>> {
+    let Some(scale) = scale else {
+        return Ok(None);
+    };
+    let (raw, adj) = pair_scores(&measure(std::slice::from_ref(pair))?, scale);
+    Ok(Some((raw[0], adj[0])))
 }
 
 /// Variance of `raw` over variance of `adj` on the resample `idx`, with its bootstrap interval over pairs

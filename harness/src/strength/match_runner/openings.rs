@@ -207,15 +207,12 @@ pub(crate) fn generate(params: &OpeningParams) -> Result<Vec<String>, String> {
 
 /// The file text of `openings` made with `params`.
 fn file_text(params: &OpeningParams, openings: Vec<String>) -> String {
-    let file = OpeningsFile {
+    crate::strength::json_text(&OpeningsFile {
         format_version: FORMAT_VERSION,
         procedure: PROCEDURE.to_owned(),
         params: *params,
         openings,
-    };
-    let mut text = serde_json::to_string_pretty(&file).expect("the file serializes");
-    text.push('\n');
-    text
+    })
 }
 
 /// Generates with `params` and writes the file atomically at `path`; returns how many openings it holds.

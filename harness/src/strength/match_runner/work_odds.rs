@@ -9,6 +9,7 @@
 //! match merge --out DIR/budget-N`), is assembled without replaying a game.
 
 use super::bot::{BotSpec, TimeControl};
+use super::folder::{listed, match_folders_in};
 use super::run::{Destination, play};
 use super::settings::{MatchSettings, SETTINGS_FILE, SettingsRecord};
 use super::summary::{MatchSummary, SUMMARY_JSON};
@@ -56,19 +57,9 @@ pub(crate) fn budget_dir(out: &Path, budget: u64) -> PathBuf {
 /// The match folder under `dir` (`match-*`, complete or `.partial`), `None` when there is none yet; more than one
 /// is bad input naming them.
 fn match_folder_in(dir: &Path) -> anyhow::Result<Option<PathBuf>> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
+    let Ok(mut found) = match_folders_in(dir) else {
         return Ok(None);
     };
-    let mut found: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .filter(|p| {
-            p.file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with("match-"))
-        })
-        .collect();
-    found.sort();
     match found.len() {
         0 => Ok(None),
         1 => Ok(found.pop()),
@@ -76,11 +67,7 @@ fn match_folder_in(dir: &Path) -> anyhow::Result<Option<PathBuf>> {
             "--out: {} holds {} match folders ({}); keep the one of this budget",
             dir.display(),
             found.len(),
-            found
-                .iter()
-                .map(|p| p.display().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
+            listed(&found)
         ))),
     }
 }
@@ -174,12 +161,10 @@ fn budget_point(
                 None => Destination::New(&dir),
             };
             let finished = play(settings, destination, concurrency)?;
-            let text = std::fs::read_to_string(finished.folder.join(SUMMARY_JSON))?;
-            let summary: MatchSummary = serde_json::from_str(&text)?;
+            let summary = MatchSummary::read(&finished.folder)?;
             (finished.folder, summary, Some((load_start, load_average())))
         }
     };
-    let e = summary.logistic_elo;
     Ok(CurvePoint {
         budget,
         games: summary.games,
@@ -188,12 +173,8 @@ fn budget_point(
         d: summary.d,
         l: summary.l,
         elo: Interval {
-            point: e.point,
-            low: e.low,
-            high: e.high,
-            level: e.level,
-            n: e.n,
             method: Method::Normal,
+            ..summary.logistic_elo
         },
         provenance: provenance_of(&folder, load),
     })
@@ -259,9 +240,9 @@ pub(crate) fn point_line(p: &CurvePoint) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::statistics::sprt::SprtBounds;
     use crate::strength::match_runner::openings;
     use crate::strength::match_runner::settings::Shard;
-    use crate::strength::match_runner::stats::SprtBounds;
 
     fn template(games: u64) -> MatchSettings {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
