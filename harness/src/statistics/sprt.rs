@@ -66,7 +66,7 @@ pub(crate) enum GameScore {
 
 impl GameScore {
     /// Half-points: 0 for a loss, 1 for a draw, 2 for a win.
-    fn half_points(self) -> usize {
+    pub(crate) fn half_points(self) -> usize {
         match self {
             GameScore::Loss => 0,
             GameScore::Draw => 1,

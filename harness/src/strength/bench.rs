@@ -159,16 +159,7 @@ mod tests {
 
     #[test]
     fn a_time_per_move_maps_to_nodes_at_the_measured_speed() {
-        let r = BenchRecord {
-            format_version: BENCH_VERSION,
-            bot: bot().to_string(),
-            positions: POSITIONS,
-            passes: PASSES,
-            nodes: 1000,
-            nps: 14_000.0,
-            seconds: 1000.0 / 14_000.0,
-            provenance: super::super::tests::provenance(),
-        };
+        let r = crate::strength::tests::basis().bench;
         assert_eq!(r.nodes_per_move(50), 700);
         assert_eq!(r.check(), Ok(()));
         assert!(

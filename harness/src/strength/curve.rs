@@ -364,20 +364,19 @@ pub(crate) mod tests {
     fn a_malformed_curve_names_its_field() {
         let good = curve(vec![point(250, 0.0, 24.0), point(500, 20.0, 26.0)]);
         assert_eq!(good.check(), Ok(()));
-        let mut c = good.clone();
-        c.points[1].budget = 250;
-        assert!(c.check().unwrap_err().contains("points[1].budget"));
-        let mut c = good.clone();
-        c.points[0].w += 1;
-        assert!(c.check().unwrap_err().contains("points[0].games"));
-        let mut c = good.clone();
-        c.points[0].elo.low = 5.0;
-        assert!(c.check().unwrap_err().contains("points[0].elo"));
-        let mut c = good.clone();
-        c.format_version = 1;
-        assert!(c.check().unwrap_err().contains("format_version"));
-        let mut c = good;
-        c.points.clear();
-        assert!(c.check().unwrap_err().contains("points"));
+        type Edit = fn(&mut EloCurve);
+        let cases: [(Edit, &str); 5] = [
+            (|c| c.points[1].budget = 250, "points[1].budget"),
+            (|c| c.points[0].w += 1, "points[0].games"),
+            (|c| c.points[0].elo.low = 5.0, "points[0].elo"),
+            (|c| c.format_version = 1, "format_version"),
+            (|c| c.points.clear(), "field `points`: empty"),
+        ];
+        for (edit, field) in cases {
+            let mut c = good.clone();
+            edit(&mut c);
+            let e = c.check().unwrap_err();
+            assert!(e.contains(field), "{field}: {e}");
+        }
     }
 }

@@ -403,7 +403,22 @@ pub(crate) mod tests {
             Strength::of_run(dir.path()).unwrap(),
             Strength::Measured(Box::new(basis()))
         );
-        let bad = |path: &Path, edit: &dyn Fn(&mut serde_json::Value), field: &str| {
+        type Edit = fn(&mut serde_json::Value);
+        let cases: [(&Path, Edit, &str); 4] = [
+            (
+                &c,
+                |v| v["points"][0]["elo"]["low"] = 50.0.into(),
+                "points[0].elo",
+            ),
+            (&c, |v| v["format_version"] = 1.into(), "`format_version`"),
+            (
+                &c,
+                |v| drop(v.as_object_mut().unwrap().remove("seed")),
+                "`seed`",
+            ),
+            (&b, |v| v["nps"] = (-1.0).into(), "`nps`"),
+        ];
+        for (path, edit, field) in cases {
             let good = std::fs::read_to_string(path).unwrap();
             let mut v: serde_json::Value = serde_json::from_str(&good).unwrap();
             edit(&mut v);
@@ -416,21 +431,7 @@ pub(crate) mod tests {
                 "{m}"
             );
             std::fs::write(path, good).unwrap();
-        };
-        bad(
-            &c,
-            &|v| v["points"][0]["elo"]["low"] = 50.0.into(),
-            "points[0].elo",
-        );
-        bad(&c, &|v| v["format_version"] = 1.into(), "`format_version`");
-        bad(
-            &c,
-            &|v| {
-                v.as_object_mut().unwrap().remove("seed");
-            },
-            "`seed`",
-        );
-        bad(&b, &|v| v["nps"] = (-1.0).into(), "`nps`");
+        }
     }
 
     #[test]

@@ -302,22 +302,22 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("o.json");
         let good = load(&shipped()).unwrap();
-        let mut dfens = good.dfens.clone();
-        dfens[3] = dfens[2].clone();
-        std::fs::write(&path, file_text(&good.params, dfens)).unwrap();
-        let err = crate::exit::message(&load(&path).unwrap_err());
-        assert!(
-            err.contains("opening 4") && err.contains("repeats"),
-            "{err}"
-        );
-        let mut dfens = good.dfens.clone();
-        dfens[0] = "8/8 w".to_owned();
-        std::fs::write(&path, file_text(&good.params, dfens)).unwrap();
-        let err = crate::exit::message(&load(&path).unwrap_err());
-        assert!(err.contains("opening 1"), "{err}");
-        let dfens = good.dfens[..50].to_vec();
-        std::fs::write(&path, file_text(&good.params, dfens)).unwrap();
-        let err = crate::exit::message(&load(&path).unwrap_err());
-        assert!(err.contains("50 openings"), "{err}");
+        let edited = |f: fn(&mut Vec<String>)| {
+            let mut dfens = good.dfens.clone();
+            f(&mut dfens);
+            dfens
+        };
+        for (dfens, needles) in [
+            (
+                edited(|d| d[3] = d[2].clone()),
+                &["opening 4", "repeats"][..],
+            ),
+            (edited(|d| d[0] = "8/8 w".to_owned()), &["opening 1"]),
+            (edited(|d| d.truncate(50)), &["50 openings"]),
+        ] {
+            std::fs::write(&path, file_text(&good.params, dfens)).unwrap();
+            let err = crate::exit::message(&load(&path).unwrap_err());
+            assert!(needles.iter().all(|n| err.contains(n)), "{err}");
+        }
     }
 }

@@ -215,29 +215,16 @@ pub(crate) fn match_section(
 fn llr_chart(run: &MatchRun, name: &str) -> Result<LinePlot> {
     let n = run.path.len();
     let step = n.div_ceil(MAX_PATH_POINTS).max(1);
-    let points: Vec<Point> = run
-        .path
-        .iter()
-        .enumerate()
-        .filter(|(k, _)| k % step == step - 1 || *k == n - 1 || *k == 0)
-        .map(|(_, &(x, y))| Point {
-            x: x as f64,
-            y,
-            lo: y,
-            hi: y,
-        })
-        .collect();
-    let mut points = points;
+    let exact = |x: f64, y: f64| Point { x, y, lo: y, hi: y };
     // Before the first pair the LLR is 0: the path starts there, and a one-pair match still spans an x range.
-    points.insert(
-        0,
-        Point {
-            x: 0.0,
-            y: 0.0,
-            lo: 0.0,
-            hi: 0.0,
-        },
-    );
+    let sampled = run.path.iter().enumerate();
+    let points = std::iter::once(exact(0.0, 0.0))
+        .chain(
+            sampled
+                .filter(|(k, _)| k % step == step - 1 || *k == n - 1 || *k == 0)
+                .map(|(_, &(x, y))| exact(x as f64, y)),
+        )
+        .collect();
     let mut series = vec![Series {
         name: "LLR after each pair".into(),
         points,

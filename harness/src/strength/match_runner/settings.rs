@@ -127,7 +127,7 @@ impl MatchSettings {
 }
 
 /// `match.json`.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, Default, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct SettingsRecord {
     pub format_version: u32,

@@ -221,21 +221,12 @@ mod tests {
     #[test]
     fn an_undefined_variance_reduction_is_written_as_a_word_and_reads_back() {
         let settings = SettingsRecord {
-            format_version: 1,
-            a: "depth=1".into(),
-            b: "depth=2".into(),
-            seed: 1,
             games: 2,
             shard: "1/1".into(),
-            openings: "openings.json".into(),
-            openings_count: 1,
-            openings_digest: "0".into(),
-            max_turns: 1,
-            elo0: 0.0,
             elo1: 5.0,
             alpha: 0.05,
             beta: 0.05,
-            luck_sprt_scale: None,
+            ..SettingsRecord::default()
         };
         let mut s = MatchSummary::of(&settings, &Tally::default());
         for vr in [None, Some(Interval::mean(&[1.0, 2.0, 4.0]))] {

@@ -1,7 +1,7 @@
 //! Counts from A's side: games won, drawn and lost, and the pentanomial of pair scores; the final line.
 
 use super::record::GameLine;
-use crate::statistics::sprt::{GameScore, Pentanomial, SprtBounds, SprtStatus, sprt_pentanomial};
+use crate::statistics::sprt::{Pentanomial, SprtBounds, SprtStatus, sprt_pentanomial};
 
 /// Counts over complete pairs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -19,11 +19,7 @@ impl Tally {
     pub(crate) fn add(&mut self, games: &[GameLine; 2]) -> Option<()> {
         let (first, second) = (games[0].score_of_a()?, games[1].score_of_a()?);
         for s in [first, second] {
-            self.wdl[match s {
-                GameScore::Win => 0,
-                GameScore::Draw => 1,
-                GameScore::Loss => 2,
-            }] += 1;
+            self.wdl[2 - s.half_points()] += 1;
         }
         self.penta.add_pair(first, second);
         self.pairs += 1;

@@ -11,7 +11,7 @@
 use super::bot::{BotSpec, TimeControl};
 use super::folder::{listed, match_folders_in};
 use super::run::{Destination, play};
-use super::settings::{MatchSettings, SETTINGS_FILE, SettingsRecord};
+use super::settings::{Agree, MatchSettings, SETTINGS_FILE, SettingsRecord};
 use super::summary::{MatchSummary, SUMMARY_JSON};
 use crate::exit::Failure;
 use crate::record::run_folder::PARTIAL_SUFFIX;
@@ -83,11 +83,7 @@ fn complete_summary(
     }
     let recorded = SettingsRecord::read(folder)?;
     let ours = settings.record();
-    if !recorded
-        .mismatches(&ours, super::settings::Agree::Resume)
-        .is_empty()
-        || recorded.games != ours.games
-    {
+    if !recorded.mismatches(&ours, Agree::Resume).is_empty() || recorded.games != ours.games {
         return Ok(None);
     }
     let Ok(text) = std::fs::read_to_string(folder.join(SUMMARY_JSON)) else {
@@ -97,24 +93,15 @@ fn complete_summary(
     Ok((summary.pairs == settings.assigned().count() as u64).then_some(summary))
 }
 
-/// The `key=value` lines of a folder's `metadata.txt` (empty when it has none).
-fn metadata(folder: &Path) -> Vec<(String, String)> {
-    std::fs::read_to_string(folder.join("metadata.txt"))
-        .unwrap_or_default()
-        .lines()
-        .filter_map(|l| l.split_once('='))
-        .map(|(k, v)| (k.trim().to_owned(), v.trim().to_owned()))
-        .collect()
-}
-
 /// The provenance of the match in `folder`: what its `metadata.txt` says of the revision, machine and compiler
 /// it was started with, and the load while this command played it (`not recorded` when it only read it).
 fn provenance_of(folder: &Path, load: Option<(String, String)>) -> Provenance {
-    let meta = metadata(folder);
+    let meta = std::fs::read_to_string(folder.join("metadata.txt")).unwrap_or_default();
     let get = |k: &str| {
-        meta.iter()
-            .find(|(key, _)| key == k)
-            .map_or_else(|| "unknown".to_owned(), |(_, v)| v.clone())
+        let mut pairs = meta.lines().filter_map(|l| l.split_once('='));
+        pairs
+            .find(|(key, _)| key.trim() == k)
+            .map_or_else(|| "unknown".to_owned(), |(_, v)| v.trim().to_owned())
     };
     let cores = get("cores").parse().unwrap_or(0);
     let (load_start, load_end) =
