@@ -7,7 +7,7 @@ use crate::exit::Failure;
 use crate::outln;
 use crate::record::Role;
 use crate::statistics::sprt::SprtBounds;
-use crate::strength::match_runner::bot::BotSpec;
+use crate::strength::match_runner::bot::{BotSpec, TimeControl};
 use crate::strength::match_runner::openings::{self, OpeningParams};
 use crate::strength::match_runner::run::{Destination, play};
 use crate::strength::match_runner::settings::{MAX_GAMES, MatchSettings, Shard};
@@ -458,22 +458,14 @@ fn submit(mut s: SubmitArgs) -> anyhow::Result<()> {
             .unwrap_or_default(),
     };
     let jobs = submit::submit(&plan)?;
+    let (shards_job, merge_job, out) = (&jobs.shards_job, &jobs.merge_job, plan.out.display());
     crate::status!(
-        "match submit: job {} plays {} shards into {}/shard-K; job {} merges them into {}/merged once all \
-         succeed; scripts and logs in {}",
-        jobs.shards_job,
-        plan.shards,
-        plan.out.display(),
-        jobs.merge_job,
-        plan.out.display(),
-        plan.out.display()
+        "match submit: job {shards_job} plays {} shards into {out}/shard-K; job {merge_job} merges them into \
+         {out}/merged once all succeed; scripts and logs in {out}",
+        plan.shards
     );
     if !s.wait {
-        outln!(
-            "shards_job={} merge_job={}",
-            jobs.shards_job,
-            jobs.merge_job
-        );
+        outln!("shards_job={shards_job} merge_job={merge_job}");
         return Ok(());
     }
     submit::wait(&plan, &jobs)?;
@@ -534,9 +526,8 @@ fn work_odds(w: WorkOddsArgs) -> anyhow::Result<()> {
         locations.push(("write", file, Role::Output));
     }
     crate::record::check_apart(&locations)?;
-    let doubled_fits = |bot: &BotSpec| bot.tc.checked_doubled().is_some();
     let Some(budgets) = w.budgets else {
-        if !doubled_fits(&w.bot.0) {
+        if w.bot.0.tc.checked_doubled().is_none() {
             return Err(Failure::BadInput.because(format!(
                 "--bot {}: twice its budget does not fit in 64 bits (the doubled side plays at twice it)",
                 w.bot.0
@@ -600,7 +591,7 @@ fn worth(w: WorthArgs) -> anyhow::Result<()> {
     let bot = without_tc("bot", w.bot)?;
     bot.check_tables("bot", Some(&bot), concurrency)?;
     let at = |n: u64| BotSpec {
-        tc: crate::strength::match_runner::bot::TimeControl::Nodes(n),
+        tc: TimeControl::Nodes(n),
         ..bot
     };
     // The speedup as played: the rounded budget over N.
@@ -621,27 +612,24 @@ fn worth(w: WorthArgs) -> anyhow::Result<()> {
     let finished = play(&settings, Destination::New(&w.out), concurrency)?;
     let m =
         crate::strength::match_runner::summary::MatchSummary::read(&finished.folder)?.logistic_elo;
-    let predicted_fields = match &predicted {
+    let [p, p_low, p_high] = match &predicted {
         Ok(p) => {
+            let (curve, budget) = (w.curve.display(), w.budget);
             crate::status!(
-                "worth: predicted {} off {} at {} nodes",
-                elo_text(p),
-                w.curve.display(),
-                w.budget
+                "worth: predicted {} off {curve} at {budget} nodes",
+                elo_text(p)
             );
-            format!(
-                "predicted={} predicted_low={} predicted_high={}",
-                p.point, p.low, p.high
-            )
+            [p.point, p.low, p.high].map(|v| v.to_string())
         }
         Err(why) => {
             crate::status!("worth: no prediction: {why}");
-            "predicted=none predicted_low=none predicted_high=none".to_owned()
+            ["none"; 3].map(String::from)
         }
     };
     crate::status!("worth: {}", finished.folder.display());
     outln!(
-        "{predicted_fields} measured={} low={} high={} level={} n={} speedup={played} budget={} faster={}",
+        "predicted={p} predicted_low={p_low} predicted_high={p_high} measured={} low={} high={} level={} n={} \
+         speedup={played} budget={} faster={}",
         m.point,
         m.low,
         m.high,

@@ -139,10 +139,7 @@ mod tests {
 
     #[test]
     fn the_suites_node_count_is_the_same_every_time_and_is_the_searchs_own() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("..")
-            .join(openings::DEFAULT_PATH);
-        let o = openings::load(&path).unwrap();
+        let o = openings::tests::shipped_openings();
         let (a, _) = search_suite(&o, &bot(), 3).unwrap();
         let (b, _) = search_suite(&o, &bot(), 3).unwrap();
         assert_eq!(a, b);

@@ -278,17 +278,22 @@ pub(crate) mod tests {
         }
     }
 
+    /// The curve 250: 0 ± 24, 500: +20 ± 26, 1000: +24 ± 40 (95%, 400 games each).
+    pub(crate) fn three_points() -> EloCurve {
+        curve(vec![
+            point(250, 0.0, 24.0),
+            point(500, 20.0, 26.0),
+            point(1000, 24.0, 40.0),
+        ])
+    }
+
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-9
     }
 
     #[test]
     fn whole_doublings_sum_the_measured_points_and_their_errors_add_in_quadrature() {
-        let c = curve(vec![
-            point(250, 0.0, 24.0),
-            point(500, 20.0, 26.0),
-            point(1000, 24.0, 40.0),
-        ]);
+        let c = three_points();
         let se = |half: f64| half / z_of(0.95);
         // 250 → 1000 nodes: two measured doublings.
         let p = c.predict(250, &Interval::exact(4.0)).unwrap();
@@ -333,11 +338,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_speedup_interval_widens_the_prediction_to_its_ends_and_raises_the_curves_level() {
-        let c = curve(vec![
-            point(250, 0.0, 24.0),
-            point(500, 20.0, 26.0),
-            point(1000, 24.0, 40.0),
-        ]);
+        let c = three_points();
         let s = Interval {
             point: 1.2,
             low: 0.9,

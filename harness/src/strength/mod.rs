@@ -362,15 +362,10 @@ pub(crate) mod tests {
         }
     }
 
-    /// A basis: the curve 250: 0 ± 24, 500: +20 ± 26, 1000: +24 ± 40 (95%, 400 games each), read at 700 nodes.
+    /// A basis: [`curve::tests::three_points`] read at 700 nodes.
     pub(crate) fn basis() -> Basis {
-        use curve::tests::{curve, point};
         Basis {
-            curve: curve(vec![
-                point(250, 0.0, 24.0),
-                point(500, 20.0, 26.0),
-                point(1000, 24.0, 40.0),
-            ]),
+            curve: curve::tests::three_points(),
             bench: BenchRecord {
                 format_version: bench::BENCH_VERSION,
                 bot: bench::bot().to_string(),

@@ -43,15 +43,16 @@ pub(crate) struct BotFindings {
 impl BotFindings {
     /// The findings of `rows` (one bot's, at least one row).
     pub(crate) fn of(rows: &[&DeadlineRecord]) -> BotFindings {
-        let losses: Vec<f64> = rows.iter().map(|r| r.loss_cp).collect();
-        let agree = rows.iter().filter(|r| r.loss_cp == 0.0).count();
+        let count = |f: fn(&DeadlineRecord) -> bool| rows.iter().filter(|r| f(r)).count();
+        let column = |f: fn(&DeadlineRecord) -> f64| rows.iter().map(|r| f(r)).collect::<Vec<_>>();
+        let (losses, capped) = (column(|r| r.loss_cp), column(|r| r.loss_cp_capped));
+        let probability = column(|r| r.loss_win_probability);
+        let agree = count(|r| r.loss_cp == 0.0);
         let mut depth_completed = [0; 3];
         for r in rows {
             depth_completed[usize::from(r.depth_completed) - 1] += 1;
         }
         let n = rows.len();
-        let capped: Vec<f64> = rows.iter().map(|r| r.loss_cp_capped).collect();
-        let probability: Vec<f64> = rows.iter().map(|r| r.loss_win_probability).collect();
         BotFindings {
             bot: rows[0].bot.clone(),
             reference_depth: rows[0].reference_depth,
@@ -62,17 +63,10 @@ impl BotFindings {
             mean_loss_cp_capped: Interval::mean(&capped),
             median_loss_cp_capped: median(&capped),
             mean_loss_win_probability: Interval::mean(&probability),
-            king_exposed: rows.iter().filter(|r| r.chosen_king_rolls > 0).count(),
-            king_blunders: rows
-                .iter()
-                .filter(|r| r.chosen_king_rolls > r.best_king_rolls)
-                .count(),
+            king_exposed: count(|r| r.chosen_king_rolls > 0),
+            king_blunders: count(|r| r.chosen_king_rolls > r.best_king_rolls),
             depth_completed,
-            mean_depth: rows
-                .iter()
-                .map(|r| f64::from(r.depth_completed))
-                .sum::<f64>()
-                / n as f64,
+            mean_depth: column(|r| f64::from(r.depth_completed)).iter().sum::<f64>() / n as f64,
         }
     }
 
@@ -167,19 +161,19 @@ impl Paired {
                 let d: Vec<f64> = pairs.iter().map(|(r, b)| f(r) - f(b)).collect();
                 bootstrap(d.len(), seed, |idx| mean_of(&d, idx))
             };
+            let count = |f: fn(&u32, &u32) -> bool| {
+                let rolls = pairs
+                    .iter()
+                    .map(|(r, b)| (r.chosen_king_rolls, b.chosen_king_rolls));
+                rolls.filter(|(r, b)| f(r, b)).count()
+            };
             out.push(Paired {
                 bot: mine[0].bot.clone(),
                 baseline: base[0].bot.clone(),
                 loss_win_probability_difference: diff(|r| r.loss_win_probability),
                 loss_cp_capped_difference: diff(|r| r.loss_cp_capped),
-                more_king_rolls: pairs
-                    .iter()
-                    .filter(|(r, b)| r.chosen_king_rolls > b.chosen_king_rolls)
-                    .count(),
-                fewer_king_rolls: pairs
-                    .iter()
-                    .filter(|(r, b)| r.chosen_king_rolls < b.chosen_king_rolls)
-                    .count(),
+                more_king_rolls: count(u32::gt),
+                fewer_king_rolls: count(u32::lt),
             });
         }
         out

@@ -13,13 +13,8 @@ use crate::strength::deadline::read_deadline;
 use std::fmt::Write;
 use std::path::Path;
 
-/// The section of the run folder `dir`; `None` when it holds no `deadline.csv`.
-pub(crate) fn section(dir: &Path) -> anyhow::Result<Option<Section>> {
-    section_headed(dir, "## Deadline qualification")
-}
-
-/// [`section`] under the heading line `heading`.
-fn section_headed(dir: &Path, heading: &str) -> anyhow::Result<Option<Section>> {
+/// The section of the run folder `dir` under the heading line `heading`; `None` when it holds no `deadline.csv`.
+fn section(dir: &Path, heading: &str) -> anyhow::Result<Option<Section>> {
     let path = dir.join(ROWS_FILE);
     if !path.exists() {
         return Ok(None);
@@ -75,8 +70,12 @@ fn section_headed(dir: &Path, heading: &str) -> anyhow::Result<Option<Section>> 
         crate::statistics::bootstrap::RESAMPLES,
         rows[0].seed
     );
-    bot_table(&mut md, &findings)?;
-    paired_table(&mut md, &paired)?;
+    md.push_str(&bot_table(&findings)?.markdown());
+    if !paired.is_empty() {
+        md.push('\n');
+        md.push_str(&paired_table(&paired)?.markdown());
+    }
+    md.push('\n');
     Ok(Some(Section {
         markdown: md,
         ..Section::default()
@@ -93,7 +92,7 @@ fn interval(i: &crate::statistics::Interval, digits: usize) -> String {
 }
 
 /// The table of every bot's figures.
-fn bot_table(md: &mut String, findings: &[BotFindings]) -> Result<(), TableError> {
+fn bot_table(findings: &[BotFindings]) -> Result<Table, TableError> {
     let mut t = Table::new([
         ("bot", Align::Left),
         ("reference depth", Align::Right),
@@ -125,16 +124,11 @@ fn bot_table(md: &mut String, findings: &[BotFindings]) -> Result<(), TableError
             decimal(f.mean_depth, 2),
         ])?;
     }
-    md.push_str(&t.markdown());
-    md.push('\n');
-    Ok(())
+    Ok(t)
 }
 
-/// The table of paired differences, when the run had a baseline to pair with.
-fn paired_table(md: &mut String, paired: &[Paired]) -> Result<(), TableError> {
-    if paired.is_empty() {
-        return Ok(());
-    }
+/// The table of paired differences.
+fn paired_table(paired: &[Paired]) -> Result<Table, TableError> {
     let mut t = Table::new([
         ("bot", Align::Left),
         ("baseline", Align::Left),
@@ -161,18 +155,15 @@ fn paired_table(md: &mut String, paired: &[Paired]) -> Result<(), TableError> {
             format!("{} / {}", p.more_king_rolls, p.fewer_king_rolls),
         ])?;
     }
-    md.push_str(&t.markdown());
-    md.push('\n');
-    Ok(())
+    Ok(t)
 }
 
 /// The scale the run recorded in its `summary.json` (`win_scale_cp`, `win_scale_source`).
 fn read_scale(dir: &Path) -> anyhow::Result<WinScale> {
     let path = dir.join("summary.json");
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| Failure::BadInput.because(format!("{}: {e}", path.display())))?;
-    let json: serde_json::Value = serde_json::from_str(&text)
-        .map_err(|e| Failure::BadInput.because(format!("{}: {e}", path.display())))?;
+    let bad = |m: String| Failure::BadInput.because(format!("{}: {m}", path.display()));
+    let text = std::fs::read_to_string(&path).map_err(|e| bad(e.to_string()))?;
+    let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
     match (
         json["win_scale_cp"].as_f64(),
         json["win_scale_source"].as_str(),
@@ -181,10 +172,9 @@ fn read_scale(dir: &Path) -> anyhow::Result<WinScale> {
             cp,
             source: source.to_owned(),
         }),
-        _ => Err(Failure::BadInput.because(format!(
-            "{}: field `win_scale_cp` or `win_scale_source` missing",
-            path.display()
-        ))),
+        _ => Err(bad(
+            "field `win_scale_cp` or `win_scale_source` missing".into()
+        )),
     }
 }
 
@@ -204,7 +194,7 @@ fn report_with(dir: &Path, origin: &str) -> anyhow::Result<String> {
         "{origin}; `summary.json` holds the same figures with each bot's mean nodes and wall milliseconds per \
          move.\n"
     );
-    if let Some(s) = section(dir)? {
+    if let Some(s) = section(dir, "## Deadline qualification")? {
         md.push_str(&s.markdown);
     }
     Ok(md)
@@ -238,6 +228,6 @@ pub(crate) fn listing(run_dir: &Path) -> anyhow::Result<Option<Section>> {
         run_dir,
         ("Deadline qualification", "deadline", "Deadline run"),
         is_deadline_folder,
-        |dir, stem| section_headed(dir, &format!("### Deadline run `{stem}`")),
+        |dir, stem| section(dir, &format!("### Deadline run `{stem}`")),
     )
 }

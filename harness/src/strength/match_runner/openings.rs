@@ -280,13 +280,18 @@ pub(crate) fn load(path: &Path) -> anyhow::Result<Openings> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn shipped() -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("..")
             .join(DEFAULT_PATH)
+    }
+
+    /// The shipped openings file, loaded.
+    pub(crate) fn shipped_openings() -> Openings {
+        load(&shipped()).unwrap()
     }
 
     #[test]

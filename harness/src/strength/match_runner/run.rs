@@ -72,11 +72,7 @@ fn check_resume(dir: &Path, settings: &MatchSettings) -> anyhow::Result<Journal>
         let (dfen, _) = settings.openings.for_pair(want);
         let seed = engine::game::pair_seed(settings.seed, want);
         for (g, line) in pair.iter().enumerate() {
-            let (white, black) = if g == 0 {
-                (&ours.a, &ours.b)
-            } else {
-                (&ours.b, &ours.a)
-            };
+            let (white, black) = [(&ours.a, &ours.b), (&ours.b, &ours.a)][g];
             if line.opening != dfen
                 || line.seed != seed
                 || line.white != *white

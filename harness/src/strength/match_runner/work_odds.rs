@@ -232,9 +232,6 @@ mod tests {
     use crate::strength::match_runner::settings::Shard;
 
     fn template(games: u64) -> MatchSettings {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("..")
-            .join(openings::DEFAULT_PATH);
         let (a, b) = sides(BotSpec::default());
         MatchSettings {
             a,
@@ -242,7 +239,7 @@ mod tests {
             seed: 5,
             games,
             shard: Shard::ALL,
-            openings: openings::load(&path).unwrap(),
+            openings: openings::tests::shipped_openings(),
             bounds: SprtBounds::default(),
             luck_sprt: None,
             sprt_stops: false,
