@@ -128,7 +128,15 @@ pub(crate) fn run(openings: &Openings) -> anyhow::Result<BenchRecord> {
         nodes,
         nps: nodes as f64 / seconds.max(1e-9),
         seconds,
-        provenance: Provenance::of(&meta, load_start, load_end, String::new()),
+        provenance: Provenance {
+            machine: meta.machine(),
+            started_utc: meta.started.to_string(),
+            git_revision: meta.git_revision,
+            rustc: meta.rustc,
+            load_start,
+            load_end,
+            match_folder: String::new(),
+        },
     })
 }
 

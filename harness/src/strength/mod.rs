@@ -11,7 +11,6 @@ pub(crate) mod match_runner;
 
 use crate::exit::Failure;
 use crate::present::number::{MISSING, count};
-use crate::record::RunMetadata;
 use crate::section::Section;
 use crate::statistics::Interval;
 use bench::BenchRecord;
@@ -57,25 +56,6 @@ pub(crate) struct Provenance {
     pub load_end: String,
     /// The match's run folder (empty for a bench).
     pub match_folder: String,
-}
-
-impl Provenance {
-    pub(crate) fn of(
-        meta: &RunMetadata,
-        load_start: String,
-        load_end: String,
-        match_folder: String,
-    ) -> Provenance {
-        Provenance {
-            git_revision: meta.git_revision.clone(),
-            started_utc: meta.started.to_string(),
-            machine: meta.machine(),
-            rustc: meta.rustc.clone(),
-            load_start,
-            load_end,
-            match_folder,
-        }
-    }
 }
 
 /// `/proc/loadavg`'s three load averages, or `unknown`.

@@ -6,6 +6,7 @@
 
 use crate::statistics::Interval;
 use crate::statistics::bootstrap::{bootstrap, mean_of};
+use crate::statistics::median;
 use crate::strength::deadline::DeadlineRecord;
 use serde::Serialize;
 
@@ -61,7 +62,7 @@ impl BotFindings {
             agree_share: agree as f64 / n as f64,
             mean_loss_cp: Interval::mean(&losses),
             mean_loss_cp_capped: Interval::mean(&capped),
-            median_loss_cp_capped: median(&capped),
+            median_loss_cp_capped: median::summarize(&capped).expect("a row").point,
             mean_loss_win_probability: Interval::mean(&probability),
             king_exposed: count(|r| r.chosen_king_rolls > 0),
             king_blunders: count(|r| r.chosen_king_rolls > r.best_king_rolls),
@@ -199,18 +200,6 @@ impl Paired {
     }
 }
 
-/// The median of `xs` (at least one value): the middle value, or the mean of the two middle ones.
-fn median(xs: &[f64]) -> f64 {
-    let mut v = xs.to_vec();
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -257,7 +246,7 @@ mod tests {
             a.mean_loss_win_probability,
             Interval::mean(&[0.0, 10.0 / 20_002.0, 0.0])
         );
-        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);
+        assert_eq!(median::summarize(&[4.0, 1.0, 3.0, 2.0]).unwrap().point, 2.5);
         assert!(
             a.line()
                 .starts_with("bot=a positions=3 agree=0.6667 mean_loss_cp=3.333 loss_low=")

@@ -205,27 +205,21 @@ impl FromStr for BotSpec {
             }
             let named = |e: String| format!("key '{key}': {e}");
             match key {
+                "depth" if value == "id" => spec.depth = Depth::Iterative,
                 "depth" => {
-                    spec.depth = if value == "id" {
-                        Depth::Iterative
-                    } else {
+                    spec.depth =
                         Depth::Fixed(parsed(value).map_err(|e| named(format!("{e}, or id")))?)
-                    }
                 }
                 "pruning" => spec.pruning = parsed(value).map_err(named)?,
-                "tt" => {
-                    spec.tt = match value {
-                        "off" => None,
-                        _ => match value.parse::<u8>() {
-                            Ok(n) if n <= MAX_TABLE_LOG2 => Some(n),
-                            _ => {
-                                return Err(named(format!(
-                                    "'{value}' is not off or a log2 entry count from 0 to {MAX_TABLE_LOG2}"
-                                )));
-                            }
-                        },
+                "tt" if value == "off" => spec.tt = None,
+                "tt" => match value.parse::<u8>() {
+                    Ok(n) if n <= MAX_TABLE_LOG2 => spec.tt = Some(n),
+                    _ => {
+                        return Err(named(format!(
+                            "'{value}' is not off or a log2 entry count from 0 to {MAX_TABLE_LOG2}"
+                        )));
                     }
-                }
+                },
                 "scheme" => spec.scheme = parsed(value).map_err(named)?,
                 "cache" => spec.cache = parsed(value).map_err(named)?,
                 "eval" => spec.eval = value.parse().map_err(named)?,

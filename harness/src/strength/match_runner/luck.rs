@@ -15,6 +15,7 @@ use super::record::GameLine;
 use crate::exit::Failure;
 use crate::statistics::Interval;
 use crate::statistics::bootstrap::bootstrap;
+use crate::statistics::mean::variance;
 use crate::statistics::sprt::{NELO_PER_T, SprtBounds, SprtVerdict};
 use engine::{Color, DicePool, GameState, ROLL_CLASSES, evaluate_material, find_move, score_path};
 use rayon::prelude::*;
@@ -227,16 +228,6 @@ pub(crate) struct LuckSummary {
     pub pairs: usize,
     /// The mean absolute luck per turn in centipawns (kings captured count [`WIN_CP`]).
     pub mean_abs_luck_cp: f64,
-}
-
-/// The sample variance (n − 1).
-fn variance(x: &[f64]) -> f64 {
-    let n = x.len() as f64;
-    if n < 2.0 {
-        return 0.0;
-    }
-    let m = x.iter().sum::<f64>() / n;
-    x.iter().map(|v| (v - m).powi(2)).sum::<f64>() / (n - 1.0)
 }
 
 /// Raw and adjusted pair scores (each the mean of the pair's two games) at `scale`.

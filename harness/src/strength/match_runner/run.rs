@@ -180,11 +180,8 @@ fn resume(
              in it",
             dir.display()
         );
-        let meta = RunMetadata::collect(settings.seed);
-        write_atomic(
-            &folder.path().join("metadata.txt"),
-            meta.to_key_values().as_bytes(),
-        )?;
+        let meta = RunMetadata::collect(settings.seed).to_key_values();
+        write_atomic(&folder.path().join("metadata.txt"), meta.as_bytes())?;
         return start(settings, folder);
     }
     let journal = match check_resume(folder.current(), settings) {

@@ -89,29 +89,20 @@ fn figures(run: &MatchRun) -> Result<Table> {
             count(i.n)
         )
     };
-    let p = t.penta.counts;
     let naive = |label: &str| match run.corrected {
         Some(_) => format!("{label}, naive"),
         None => label.to_owned(),
     };
     let (nelo_label, elo_label) = (naive("normalized Elo (nElo)"), naive("logistic Elo"));
-    for (label, value) in [
+    let mut rows = vec![
         (
             "pairs (games)",
             format!("{} ({})", count(t.pairs), count(2 * t.pairs)),
         ),
-        (
-            "A's wins / draws / losses",
-            format!(
-                "{} / {} / {}",
-                count(t.wdl[0]),
-                count(t.wdl[1]),
-                count(t.wdl[2])
-            ),
-        ),
+        ("A's wins / draws / losses", t.wdl.map(count).join(" / ")),
         (
             "pentanomial LL, LD, DD, DW, WW",
-            format!("{}, {}, {}, {}, {}", p[0], p[1], p[2], p[3], p[4]),
+            t.penta.counts.map(|c| c.to_string()).join(", "),
         ),
         ("A's score per game", format!("{:.3}", s.score)),
         (nelo_label.as_str(), interval(&s.nelo)),
@@ -132,15 +123,16 @@ fn figures(run: &MatchRun) -> Result<Table> {
             "pairs with the same turns in both games",
             format!("{} of {}", count(t.same_turn_pairs), count(t.pairs)),
         ),
-    ] {
-        table.row([label.to_owned(), value])?;
-    }
+    ];
     if let Some(c) = &run.corrected {
-        table.row(["nElo corrected for the stop".to_owned(), interval(&c.nelo)])?;
-        table.row([
-            "logistic Elo corrected for the stop".to_owned(),
+        rows.push(("nElo corrected for the stop", interval(&c.nelo)));
+        rows.push((
+            "logistic Elo corrected for the stop",
             interval(&c.logistic_elo),
-        ])?;
+        ));
+    }
+    for (label, value) in rows {
+        table.row([label.to_owned(), value])?;
     }
     Ok(table)
 }

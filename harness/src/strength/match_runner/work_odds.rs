@@ -262,9 +262,8 @@ mod tests {
         // Budget 10 played first as a single work-odds match would be, into DIR/budget-10.
         let single = budget_settings(&t, bot, 10);
         let finished = play(&single, Destination::New(&budget_dir(dir.path(), 10)), 1).unwrap();
-        let single_games =
-            std::fs::read_to_string(finished.folder.join(super::super::journal::GAMES_FILE))
-                .unwrap();
+        let games_file = finished.folder.join(super::super::journal::GAMES_FILE);
+        let single_games = std::fs::read_to_string(&games_file).unwrap();
         let points = play_curve(&t, bot, &[20, 10], dir.path(), 1).unwrap();
         assert_eq!(
             points.iter().map(|p| p.budget).collect::<Vec<_>>(),
@@ -275,11 +274,7 @@ mod tests {
             "budget 10 was only read"
         );
         assert_ne!(points[1].provenance.load_start, "not recorded");
-        assert_eq!(
-            std::fs::read_to_string(finished.folder.join(super::super::journal::GAMES_FILE))
-                .unwrap(),
-            single_games
-        );
+        assert_eq!(std::fs::read_to_string(&games_file).unwrap(), single_games);
         for p in &points {
             assert_eq!((p.games, p.elo.n, p.w + p.d + p.l), (4, 4, 4));
             assert_eq!(p.penta.iter().sum::<u64>(), 2);
