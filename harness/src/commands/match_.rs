@@ -9,7 +9,7 @@ use crate::record::Role;
 use crate::statistics::sprt::SprtBounds;
 use crate::strength::match_runner::bot::{BotSpec, TimeControl};
 use crate::strength::match_runner::openings::{self, OpeningParams};
-use crate::strength::match_runner::run::{Destination, play};
+use crate::strength::match_runner::run::{Destination, SUMMARY_FILE, play};
 use crate::strength::match_runner::settings::{MAX_GAMES, MatchSettings, Shard};
 use std::path::PathBuf;
 
@@ -478,7 +478,6 @@ fn submit(mut s: SubmitArgs) -> anyhow::Result<()> {
             ..w
         });
     }
-    use crate::strength::match_runner::run::SUMMARY_FILE;
     let merged = crate::record::complete_folders(&plan.out.join("merged"), "match-", |p| {
         p.join(SUMMARY_FILE).is_file()
     })?
@@ -703,12 +702,8 @@ fn play_match(p: PlayArgs) -> anyhow::Result<()> {
             )
         );
         line = format!("{line} {}", s.line());
-        crate::record::write_atomic(
-            &finished
-                .folder
-                .join(crate::strength::match_runner::run::SUMMARY_FILE),
-            format!("{line}\n").as_bytes(),
-        )?;
+        let summary = finished.folder.join(SUMMARY_FILE);
+        crate::record::write_atomic(&summary, format!("{line}\n").as_bytes())?;
     }
     outln!("{line}");
     Ok(())

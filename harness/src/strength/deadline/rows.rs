@@ -14,37 +14,17 @@ use crate::exit::Failure;
 use crate::progress::Progress;
 use crate::record::Provenance;
 use crate::strength::deadline::DeadlineRecord;
-use crate::strength::match_runner::bot::BotSpec;
+use engine::Move;
 use engine::search::{RootValue, SearchDepth};
-use engine::{GameState, Move};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
-
-/// One bot's choice at one position.
-struct Choice {
-    path: Vec<Move>,
-    depth: SearchDepth,
-    nodes: u64,
-    seconds: f64,
-}
 
 /// What a bot's choices cost, for `summary.json` (wall time from a shared machine: indicative only).
 #[derive(Serialize)]
 pub(crate) struct Cost {
     mean_nodes_per_move: f64,
     mean_ms_per_move: f64,
-}
-
-/// The bot's choice at `root` from a fresh memo and table.
-fn choose(bot: &BotSpec, root: &GameState) -> anyhow::Result<Choice> {
-    let (choice, seconds) = bot.choose_fresh(root)?;
-    Ok(Choice {
-        seconds,
-        path: choice.result.best,
-        depth: choice.result.depth,
-        nodes: choice.counters.nodes,
-    })
 }
 
 /// What the reference knows of one position: its best value by the search and every turn valued roll by roll.
@@ -108,19 +88,19 @@ pub(crate) fn rows(
             .positions
             .iter()
             .map(|p| {
-                let c = choose(bot, p);
+                let c = bot.choose_fresh(p);
                 stage.inc(1);
                 c
             })
-            .collect::<anyhow::Result<Vec<Choice>>>()?;
+            .collect::<anyhow::Result<Vec<_>>>()?;
         let chosen: Vec<RootValue> = suite
             .positions
             .par_iter()
             .zip(&choices)
-            .map(|(p, c)| path_value(p, &c.path, depth, bot.eval))
+            .map(|(p, (c, _))| path_value(p, &c.result.best, depth, bot.eval))
             .collect();
         let references = &all_references[&(bot.eval, depth)];
-        for (i, ((p, c), (r, &v))) in suite
+        for (i, ((p, (c, _)), (r, &v))) in suite
             .positions
             .iter()
             .zip(&choices)
@@ -141,7 +121,7 @@ pub(crate) fn rows(
             }
             let mine = r
                 .turns
-                .of_path(p, &c.path)
+                .of_path(p, &c.result.best)
                 .ok_or_else(|| broken("its move is not a legal turn"))?;
             let best = r.turns.best();
             rows.push(
@@ -151,12 +131,13 @@ pub(crate) fn rows(
                     position: i as u64,
                     dfen: p.to_dfen(),
                     moves: c
-                        .path
+                        .result
+                        .best
                         .iter()
                         .map(Move::to_string)
                         .collect::<Vec<_>>()
                         .join(" "),
-                    depth_completed: c.depth.turns(),
+                    depth_completed: c.result.depth.turns(),
                     reference_depth: depth.turns(),
                     reference_best_cp: centipawns(r.best, depth),
                     chosen_cp: centipawns(v, depth),
@@ -171,8 +152,12 @@ pub(crate) fn rows(
             );
         }
         costs.push(Cost {
-            mean_nodes_per_move: choices.iter().map(|c| c.nodes as f64).sum::<f64>() / n as f64,
-            mean_ms_per_move: choices.iter().map(|c| c.seconds).sum::<f64>() * 1e3 / n as f64,
+            mean_nodes_per_move: choices
+                .iter()
+                .map(|(c, _)| c.counters.nodes as f64)
+                .sum::<f64>()
+                / n as f64,
+            mean_ms_per_move: choices.iter().map(|(_, s)| s).sum::<f64>() * 1e3 / n as f64,
         });
     }
     stage.finish("done");
