@@ -144,11 +144,7 @@ pub(crate) fn measure(pairs: &[[GameLine; 2]]) -> anyhow::Result<Vec<[LuckGame; 
                     .score_of_a()
                     .ok_or_else(|| Failure::BadInput.because("games.jsonl: an unknown result"))?;
                 Ok(LuckGame {
-                    a: if g.game == 0 {
-                        Color::White
-                    } else {
-                        Color::Black
-                    },
+                    a: [Color::White, Color::Black][usize::from(g.game != 0)],
                     score: score.half_points() as f64 / 2.0,
                     turns: game_turns(g)?,
                 })

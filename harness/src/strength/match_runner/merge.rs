@@ -78,9 +78,7 @@ impl ShardFolder {
             .parse()
             .map_err(|e| refuse(format!("{}: {e}", dir.join(SETTINGS_FILE).display())))?;
         let path = dir.join(SUMMARY_JSON);
-        let summary: MatchSummary = std::fs::read_to_string(&path)
-            .map_err(anyhow::Error::from)
-            .and_then(|t| Ok(serde_json::from_str(&t)?))
+        let summary = MatchSummary::read(&dir)
             .map_err(|e| refuse(format!("shard {shard} ({}): {e}", path.display())))?;
         Ok(ShardFolder {
             dir,

@@ -242,14 +242,14 @@ fn llr_chart(run: &MatchRun, name: &str) -> Result<LinePlot> {
 
 /// Pairs per pentanomial bin with a 95% Wilson interval on each bin's share, scaled to pairs.
 fn penta_chart(t: &Tally, name: &str) -> Result<DotPlot> {
-    let n = t.pairs as f64;
-    let mut values = Vec::new();
-    let mut intervals = Vec::new();
-    for &c in &t.penta.counts {
-        let (lo, hi) = wilson(c as f64, n);
-        values.push(Some(c as f64));
-        intervals.push(((lo * n).min(c as f64), (hi * n).max(c as f64)));
-    }
+    let (n, counts) = (t.pairs as f64, t.penta.counts.map(|c| c as f64));
+    let intervals: Vec<(f64, f64)> = counts
+        .iter()
+        .map(|&c| {
+            let (lo, hi) = wilson(c, n);
+            ((lo * n).min(c), (hi * n).max(c))
+        })
+        .collect();
     let top = intervals.iter().map(|i| i.1).fold(1.0, f64::max);
     Ok(DotPlot {
         title: format!("Pair results from A's side, {name}"),
@@ -258,7 +258,7 @@ fn penta_chart(t: &Tally, name: &str) -> Result<DotPlot> {
         categories: PENTA_NAMES.iter().map(|s| (*s).to_owned()).collect(),
         series: vec![CategorySeries {
             name: "pairs (95% interval of the bin's share)".into(),
-            values,
+            values: counts.map(Some).to_vec(),
             intervals: Some(intervals),
         }],
         reference: None,
