@@ -206,19 +206,12 @@ mod tests {
 
     fn row(bot: &str, depth: u8, loss: f64) -> DeadlineRecord {
         DeadlineRecord {
-            bot: bot.into(),
-            suite: "s".into(),
             depth_completed: depth,
             reference_depth: 2,
-            reference_best_cp: Some(loss),
-            chosen_cp: Some(0.0),
-            loss_cp: loss,
-            loss_cp_capped: loss.min(20_002.0),
             loss_win_probability: loss / 20_002.0,
             chosen_king_rolls: if loss > 5.0 { 7 } else { 0 },
             best_king_rolls: if loss > 5.0 { 4 } else { 0 },
-            seed: 1,
-            ..DeadlineRecord::default()
+            ..crate::strength::deadline::row::tests::record(bot, 0, Some(loss), Some(0.0))
         }
     }
 

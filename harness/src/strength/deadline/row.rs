@@ -139,10 +139,16 @@ pub(crate) fn read_deadline(path: &Path) -> Result<Vec<DeadlineRecord>, SchemaEr
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn record(bot: &str, position: u64, best: Option<f64>, chosen: Option<f64>) -> DeadlineRecord {
+    /// A consistent row: its losses are `best − chosen` (0 when both are wins), no king exposed.
+    pub(crate) fn record(
+        bot: &str,
+        position: u64,
+        best: Option<f64>,
+        chosen: Option<f64>,
+    ) -> DeadlineRecord {
         let loss = match (best, chosen) {
             (Some(b), Some(c)) => b - c,
             _ => 0.0,
