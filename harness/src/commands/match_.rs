@@ -6,11 +6,11 @@
 use crate::exit::Failure;
 use crate::outln;
 use crate::record::Role;
-use crate::strength::match_runner::bot::BotSpec;
+use crate::statistics::sprt::SprtBounds;
+use crate::strength::match_runner::bot::{BotSpec, TimeControl};
 use crate::strength::match_runner::openings::{self, OpeningParams};
-use crate::strength::match_runner::run::{Destination, play};
+use crate::strength::match_runner::run::{Destination, SUMMARY_FILE, play};
 use crate::strength::match_runner::settings::{MAX_GAMES, MatchSettings, Shard};
-use crate::strength::match_runner::stats::SprtBounds;
 use std::path::PathBuf;
 
 /// Arguments of `harness match`.
@@ -133,11 +133,16 @@ fn parse_budget(s: &str) -> Result<u64, String> {
     }
 }
 
-fn parse_speedup(s: &str) -> Result<f64, String> {
+/// A finite number above 0; `what` names it in the message.
+fn positive(s: &str, what: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
-        _ => Err(format!("'{s}': a positive number (> 1 = faster)")),
+        _ => Err(format!("'{s}': a positive number{what}")),
     }
+}
+
+fn parse_speedup(s: &str) -> Result<f64, String> {
+    positive(s, " (> 1 = faster)")
 }
 
 /// Options of `luck`.
@@ -151,10 +156,7 @@ pub(crate) struct LuckArgs {
 }
 
 fn parse_scale(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
-        _ => Err(format!("'{s}': a positive number of centipawns")),
-    }
+    positive(s, " of centipawns")
 }
 
 /// Options of a match.
@@ -456,22 +458,14 @@ fn submit(mut s: SubmitArgs) -> anyhow::Result<()> {
             .unwrap_or_default(),
     };
     let jobs = submit::submit(&plan)?;
+    let (shards_job, merge_job, out) = (&jobs.shards_job, &jobs.merge_job, plan.out.display());
     crate::status!(
-        "match submit: job {} plays {} shards into {}/shard-K; job {} merges them into {}/merged once all \
-         succeed; scripts and logs in {}",
-        jobs.shards_job,
-        plan.shards,
-        plan.out.display(),
-        jobs.merge_job,
-        plan.out.display(),
-        plan.out.display()
+        "match submit: job {shards_job} plays {} shards into {out}/shard-K; job {merge_job} merges them into \
+         {out}/merged once all succeed; scripts and logs in {out}",
+        plan.shards
     );
     if !s.wait {
-        outln!(
-            "shards_job={} merge_job={}",
-            jobs.shards_job,
-            jobs.merge_job
-        );
+        outln!("shards_job={shards_job} merge_job={merge_job}");
         return Ok(());
     }
     submit::wait(&plan, &jobs)?;
@@ -484,7 +478,6 @@ fn submit(mut s: SubmitArgs) -> anyhow::Result<()> {
             ..w
         });
     }
-    use crate::strength::match_runner::run::SUMMARY_FILE;
     let merged = crate::record::complete_folders(&plan.out.join("merged"), "match-", |p| {
         p.join(SUMMARY_FILE).is_file()
     })?
@@ -532,9 +525,8 @@ fn work_odds(w: WorkOddsArgs) -> anyhow::Result<()> {
         locations.push(("write", file, Role::Output));
     }
     crate::record::check_apart(&locations)?;
-    let doubled_fits = |bot: &BotSpec| bot.tc.checked_doubled().is_some();
     let Some(budgets) = w.budgets else {
-        if !doubled_fits(&w.bot.0) {
+        if w.bot.0.tc.checked_doubled().is_none() {
             return Err(Failure::BadInput.because(format!(
                 "--bot {}: twice its budget does not fit in 64 bits (the doubled side plays at twice it)",
                 w.bot.0
@@ -598,7 +590,7 @@ fn worth(w: WorthArgs) -> anyhow::Result<()> {
     let bot = without_tc("bot", w.bot)?;
     bot.check_tables("bot", Some(&bot), concurrency)?;
     let at = |n: u64| BotSpec {
-        tc: crate::strength::match_runner::bot::TimeControl::Nodes(n),
+        tc: TimeControl::Nodes(n),
         ..bot
     };
     // The speedup as played: the rounded budget over N.
@@ -617,35 +609,26 @@ fn worth(w: WorthArgs) -> anyhow::Result<()> {
         &w.openings,
     )?;
     let finished = play(&settings, Destination::New(&w.out), concurrency)?;
-    let text = std::fs::read_to_string(
-        finished
-            .folder
-            .join(crate::strength::match_runner::summary::SUMMARY_JSON),
-    )?;
-    let summary: crate::strength::match_runner::summary::MatchSummary =
-        serde_json::from_str(&text)?;
-    let m = summary.logistic_elo;
-    let predicted_fields = match &predicted {
+    let m =
+        crate::strength::match_runner::summary::MatchSummary::read(&finished.folder)?.logistic_elo;
+    let [p, p_low, p_high] = match &predicted {
         Ok(p) => {
+            let (curve, budget) = (w.curve.display(), w.budget);
             crate::status!(
-                "worth: predicted {} off {} at {} nodes",
-                elo_text(p),
-                w.curve.display(),
-                w.budget
+                "worth: predicted {} off {curve} at {budget} nodes",
+                elo_text(p)
             );
-            format!(
-                "predicted={} predicted_low={} predicted_high={}",
-                p.point, p.low, p.high
-            )
+            [p.point, p.low, p.high].map(|v| v.to_string())
         }
         Err(why) => {
             crate::status!("worth: no prediction: {why}");
-            "predicted=none predicted_low=none predicted_high=none".to_owned()
+            ["none"; 3].map(String::from)
         }
     };
     crate::status!("worth: {}", finished.folder.display());
     outln!(
-        "{predicted_fields} measured={} low={} high={} level={} n={} speedup={played} budget={} faster={}",
+        "predicted={p} predicted_low={p_low} predicted_high={p_high} measured={} low={} high={} level={} n={} \
+         speedup={played} budget={} faster={}",
         m.point,
         m.low,
         m.high,
@@ -690,23 +673,18 @@ fn play_match(p: PlayArgs) -> anyhow::Result<()> {
         luck_sprt: p.luck_sprt,
         sprt_stops: true,
     };
-    let destination = match &p.resume {
-        Some(dir) => {
-            crate::record::check_apart(&[
-                ("resume", dir.as_path(), Role::Output),
-                ("openings", &p.openings, Role::Input),
-            ])?;
-            Destination::Resume(dir)
-        }
+    let (option, destination) = match &p.resume {
+        Some(dir) => ("resume", Destination::Resume(dir)),
         None => {
             crate::record::check_output_folder("out", &p.out)?;
-            crate::record::check_apart(&[
-                ("out", p.out.as_path(), Role::Output),
-                ("openings", &p.openings, Role::Input),
-            ])?;
-            Destination::New(&p.out)
+            ("out", Destination::New(&p.out))
         }
     };
+    let (Destination::Resume(dir) | Destination::New(dir)) = destination;
+    crate::record::check_apart(&[
+        (option, dir, Role::Output),
+        ("openings", &p.openings, Role::Input),
+    ])?;
     let finished = play(&settings, destination, concurrency)?;
     crate::status!("match: {}", finished.folder.display());
     let mut line = finished.line;
@@ -724,12 +702,8 @@ fn play_match(p: PlayArgs) -> anyhow::Result<()> {
             )
         );
         line = format!("{line} {}", s.line());
-        crate::record::write_atomic(
-            &finished
-                .folder
-                .join(crate::strength::match_runner::run::SUMMARY_FILE),
-            format!("{line}\n").as_bytes(),
-        )?;
+        let summary = finished.folder.join(SUMMARY_FILE);
+        crate::record::write_atomic(&summary, format!("{line}\n").as_bytes())?;
     }
     outln!("{line}");
     Ok(())

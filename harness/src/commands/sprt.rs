@@ -127,42 +127,28 @@ mod tests {
     fn counts_parse_and_reject() {
         assert_eq!(penta("1, 2,3,4,5").unwrap().counts, [1, 2, 3, 4, 5]);
         assert_eq!(tri("0,0,0").unwrap().counts, [0, 0, 0]);
-        assert!(
-            tri("1,2")
-                .unwrap_err()
-                .contains("expected 3 comma-separated counts")
-        );
-        assert!(
-            tri("1,-2,3")
-                .unwrap_err()
-                .contains("item 2 '-2': a count cannot be negative")
-        );
-        assert!(
-            tri("1,2,3.5")
-                .unwrap_err()
-                .contains("a count is a whole number")
-        );
-        assert!(tri("1,,3").unwrap_err().contains("item 2 is empty"));
-        assert!(
-            tri("1,x,3")
-                .unwrap_err()
-                .starts_with("item 2 'x': invalid digit")
-        );
+        for (s, start) in [
+            ("1,2", "expected 3 comma-separated counts (L,D,W), found 2"),
+            ("1,-2,3", "item 2 '-2': a count cannot be negative"),
+            ("1,2,3.5", "item 3 '3.5': a count is a whole number"),
+            ("1,,3", "item 2 is empty"),
+            ("1,x,3", "item 2 'x': invalid digit"),
+        ] {
+            let e = tri(s).unwrap_err();
+            assert!(e.starts_with(start), "{s}: {e}");
+        }
     }
 
     #[test]
     fn numbers_are_checked() {
         assert_eq!(elo("-1.5"), Ok(-1.5));
-        assert!(
-            elo("inf")
-                .unwrap_err()
-                .starts_with("inf must be a number from")
-        );
-        assert!(
-            rate("0.5")
-                .unwrap_err()
-                .contains("must be above 0 and below 0.5")
-        );
-        assert!(rate("x").is_err());
+        for (e, want) in [
+            (elo("inf"), "inf must be a number from"),
+            (rate("0.5"), "must be above 0 and below 0.5"),
+            (rate("x"), ""),
+        ] {
+            let e = e.unwrap_err();
+            assert!(e.contains(want), "{e}");
+        }
     }
 }

@@ -15,8 +15,7 @@ impl Interval {
         if n < 2 {
             return Interval::collapsed(mean, n);
         }
-        let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
-        let half = t_quantile(0.975, n - 1) * (var / n as f64).sqrt();
+        let half = t_quantile(0.975, n - 1) * (variance(xs) / n as f64).sqrt();
         Interval {
             point: mean,
             low: mean - half,
@@ -26,6 +25,16 @@ impl Interval {
             method: super::Method::StudentT,
         }
     }
+}
+
+/// The sample variance of `xs` (over n − 1); 0 for fewer than two values.
+pub(crate) fn variance(xs: &[f64]) -> f64 {
+    let n = xs.len();
+    if n < 2 {
+        return 0.0;
+    }
+    let mean = xs.iter().sum::<f64>() / n as f64;
+    xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64
 }
 
 #[cfg(test)]

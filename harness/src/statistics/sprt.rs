@@ -66,7 +66,7 @@ pub(crate) enum GameScore {
 
 impl GameScore {
     /// Half-points: 0 for a loss, 1 for a draw, 2 for a win.
-    fn half_points(self) -> usize {
+    pub(crate) fn half_points(self) -> usize {
         match self {
             GameScore::Loss => 0,
             GameScore::Draw => 1,
@@ -277,16 +277,20 @@ impl SprtStatus {
     /// `llr=… lower=… upper=… verdict=… nelo=… nelo_low=… nelo_high=… games=…`, numbers in full precision
     /// (the shortest text that reads back as the same `f64`), so that a reader of the line loses nothing.
     pub(crate) fn line(&self) -> String {
+        format!("{} games={}", self.fields(), self.games)
+    }
+
+    /// [`Self::line`] without `games=…`: the SPRT fields of a match's final line.
+    pub(crate) fn fields(&self) -> String {
         format!(
-            "llr={} lower={} upper={} verdict={} nelo={} nelo_low={} nelo_high={} games={}",
+            "llr={} lower={} upper={} verdict={} nelo={} nelo_low={} nelo_high={}",
             self.llr,
             self.lower,
             self.upper,
             self.verdict,
             self.nelo.point,
             self.nelo.low,
-            self.nelo.high,
-            self.games
+            self.nelo.high
         )
     }
 }

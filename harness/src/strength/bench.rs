@@ -10,10 +10,8 @@ use super::Provenance;
 use crate::record::RunMetadata;
 use crate::strength::match_runner::bot::{BotSpec, Depth, TimeControl};
 use crate::strength::match_runner::openings::Openings;
-use engine::game::Player;
 use engine::search::SearchDepth;
 use serde::{Deserialize, Serialize};
-use std::time::Instant;
 
 /// The openings searched (the first of the frozen file, in order: all 128 of the shipped one).
 pub(crate) const POSITIONS: usize = 128;
@@ -103,15 +101,8 @@ pub(crate) fn search_suite(
     let mut nodes = 0;
     let mut seconds = 0.0;
     for pair in 0..positions.min(openings.dfens.len()) as u64 {
-        let (_, position) = openings.for_pair(pair);
-        let state = bot.new_state()?;
-        let mut player = bot.player(&state);
-        let started = Instant::now();
-        let choice = match player.choose(position) {
-            Ok(c) => c,
-            Err(never) => match never {},
-        };
-        seconds += started.elapsed().as_secs_f64();
+        let (choice, s) = bot.choose_fresh(openings.for_pair(pair).1)?;
+        seconds += s;
         nodes += choice.counters.nodes;
     }
     Ok((nodes, seconds))
@@ -137,7 +128,15 @@ pub(crate) fn run(openings: &Openings) -> anyhow::Result<BenchRecord> {
         nodes,
         nps: nodes as f64 / seconds.max(1e-9),
         seconds,
-        provenance: Provenance::of(&meta, load_start, load_end, String::new()),
+        provenance: Provenance {
+            machine: meta.machine(),
+            started_utc: meta.started.to_string(),
+            git_revision: meta.git_revision,
+            rustc: meta.rustc,
+            load_start,
+            load_end,
+            match_folder: String::new(),
+        },
     })
 }
 
@@ -148,10 +147,7 @@ mod tests {
 
     #[test]
     fn the_suites_node_count_is_the_same_every_time_and_is_the_searchs_own() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("..")
-            .join(openings::DEFAULT_PATH);
-        let o = openings::load(&path).unwrap();
+        let o = openings::tests::shipped_openings();
         let (a, _) = search_suite(&o, &bot(), 3).unwrap();
         let (b, _) = search_suite(&o, &bot(), 3).unwrap();
         assert_eq!(a, b);
@@ -168,16 +164,7 @@ mod tests {
 
     #[test]
     fn a_time_per_move_maps_to_nodes_at_the_measured_speed() {
-        let r = BenchRecord {
-            format_version: BENCH_VERSION,
-            bot: bot().to_string(),
-            positions: POSITIONS,
-            passes: PASSES,
-            nodes: 1000,
-            nps: 14_000.0,
-            seconds: 1000.0 / 14_000.0,
-            provenance: super::super::tests::provenance(),
-        };
+        let r = crate::strength::tests::basis().bench;
         assert_eq!(r.nodes_per_move(50), 700);
         assert_eq!(r.check(), Ok(()));
         assert!(

@@ -278,17 +278,22 @@ pub(crate) mod tests {
         }
     }
 
+    /// The curve 250: 0 ± 24, 500: +20 ± 26, 1000: +24 ± 40 (95%, 400 games each).
+    pub(crate) fn three_points() -> EloCurve {
+        curve(vec![
+            point(250, 0.0, 24.0),
+            point(500, 20.0, 26.0),
+            point(1000, 24.0, 40.0),
+        ])
+    }
+
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-9
     }
 
     #[test]
     fn whole_doublings_sum_the_measured_points_and_their_errors_add_in_quadrature() {
-        let c = curve(vec![
-            point(250, 0.0, 24.0),
-            point(500, 20.0, 26.0),
-            point(1000, 24.0, 40.0),
-        ]);
+        let c = three_points();
         let se = |half: f64| half / z_of(0.95);
         // 250 → 1000 nodes: two measured doublings.
         let p = c.predict(250, &Interval::exact(4.0)).unwrap();
@@ -333,11 +338,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_speedup_interval_widens_the_prediction_to_its_ends_and_raises_the_curves_level() {
-        let c = curve(vec![
-            point(250, 0.0, 24.0),
-            point(500, 20.0, 26.0),
-            point(1000, 24.0, 40.0),
-        ]);
+        let c = three_points();
         let s = Interval {
             point: 1.2,
             low: 0.9,
@@ -364,20 +365,19 @@ pub(crate) mod tests {
     fn a_malformed_curve_names_its_field() {
         let good = curve(vec![point(250, 0.0, 24.0), point(500, 20.0, 26.0)]);
         assert_eq!(good.check(), Ok(()));
-        let mut c = good.clone();
-        c.points[1].budget = 250;
-        assert!(c.check().unwrap_err().contains("points[1].budget"));
-        let mut c = good.clone();
-        c.points[0].w += 1;
-        assert!(c.check().unwrap_err().contains("points[0].games"));
-        let mut c = good.clone();
-        c.points[0].elo.low = 5.0;
-        assert!(c.check().unwrap_err().contains("points[0].elo"));
-        let mut c = good.clone();
-        c.format_version = 1;
-        assert!(c.check().unwrap_err().contains("format_version"));
-        let mut c = good;
-        c.points.clear();
-        assert!(c.check().unwrap_err().contains("points"));
+        type Edit = fn(&mut EloCurve);
+        let cases: [(Edit, &str); 5] = [
+            (|c| c.points[1].budget = 250, "points[1].budget"),
+            (|c| c.points[0].w += 1, "points[0].games"),
+            (|c| c.points[0].elo.low = 5.0, "points[0].elo"),
+            (|c| c.format_version = 1, "format_version"),
+            (|c| c.points.clear(), "field `points`: empty"),
+        ];
+        for (edit, field) in cases {
+            let mut c = good.clone();
+            edit(&mut c);
+            let e = c.check().unwrap_err();
+            assert!(e.contains(field), "{field}: {e}");
+        }
     }
 }

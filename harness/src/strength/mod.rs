@@ -11,12 +11,13 @@ pub(crate) mod match_runner;
 
 use crate::exit::Failure;
 use crate::present::number::{MISSING, count};
-use crate::record::RunMetadata;
+use crate::section::Section;
 use crate::statistics::Interval;
 use bench::BenchRecord;
 use curve::EloCurve;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::fmt::Write;
 use std::path::Path;
 
 /// Where the curve lives under the scenarios folder (a subfolder, so family discovery, which reads only the
@@ -57,25 +58,6 @@ pub(crate) struct Provenance {
     pub match_folder: String,
 }
 
-impl Provenance {
-    pub(crate) fn of(
-        meta: &RunMetadata,
-        load_start: String,
-        load_end: String,
-        match_folder: String,
-    ) -> Provenance {
-        Provenance {
-            git_revision: meta.git_revision.clone(),
-            started_utc: meta.started.to_string(),
-            machine: meta.machine(),
-            rustc: meta.rustc.clone(),
-            load_start,
-            load_end,
-            match_folder,
-        }
-    }
-}
-
 /// `/proc/loadavg`'s three load averages, or `unknown`.
 pub(crate) fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg")
@@ -114,15 +96,71 @@ pub(crate) fn read_bench(path: &Path) -> anyhow::Result<Result<BenchRecord, Stri
     read(path, BenchRecord::check)
 }
 
-/// Writes `value` as pretty JSON, atomically.
+/// `value` as pretty JSON ending in a newline, the form of every JSON file the strength commands write.
+pub(crate) fn json_text<T: Serialize>(value: &T) -> String {
+    serde_json::to_string_pretty(value).expect("a record serializes") + "\n"
+}
+
+/// Writes `value` as [`json_text`], atomically.
 pub(crate) fn write_json<T: Serialize>(value: &T, path: &Path) -> anyhow::Result<()> {
-    let mut text = serde_json::to_string_pretty(value)?;
-    text.push('\n');
+    let text = json_text(value);
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)?;
     }
     crate::record::write_atomic(path, text.as_bytes())?;
     Ok(())
+}
+
+/// The folder's own name (its whole path where it has none).
+pub(crate) fn folder_name(dir: &Path) -> String {
+    dir.file_name().map_or_else(
+        || dir.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// A main-job report's section `heading` listing the complete `harness COMMAND` run folders (`COMMAND-*` that
+/// `holds` takes) beside `run_dir`, under the same results folder, each with the section `each` makes of it from
+/// the folder and its name; `None` when there is none. A folder that cannot be read is named under `### {title}
+/// `name``, not fatal.
+pub(crate) fn folder_listing(
+    run_dir: &Path,
+    (heading, command, title): (&str, &str, &str),
+    holds: fn(&Path) -> bool,
+    each: impl Fn(&Path, &str) -> anyhow::Result<Option<Section>>,
+) -> anyhow::Result<Option<Section>> {
+    let Some(base) = run_dir.parent() else {
+        return Ok(None);
+    };
+    let folders = crate::record::complete_folders(base, &format!("{command}-"), holds)?;
+    if folders.is_empty() {
+        return Ok(None);
+    }
+    let mut out = Section::default();
+    let _ = writeln!(
+        out.markdown,
+        "## {heading}\n\n{} complete {command} run folder(s) under `{}` (`harness {command}`; each also renders \
+         alone with `harness report <folder>`).\n",
+        folders.len(),
+        folder_name(base)
+    );
+    for dir in &folders {
+        let name = folder_name(dir);
+        match each(dir, &name) {
+            Ok(Some(s)) => {
+                out.markdown.push_str(&s.markdown);
+                out.charts.extend(s.charts);
+            }
+            Ok(None) => {}
+            Err(e) => {
+                let _ = writeln!(
+                    out.markdown,
+                    "### {title} `{name}`\n\nNot readable: {e:#}\n"
+                );
+            }
+        }
+    }
+    Ok(Some(out))
 }
 
 /// An Elo difference to whole Elo with its sign (`+12`, `−3`, `0`), or [`MISSING`].
@@ -304,15 +342,10 @@ pub(crate) mod tests {
         }
     }
 
-    /// A basis: the curve 250: 0 ± 24, 500: +20 ± 26, 1000: +24 ± 40 (95%, 400 games each), read at 700 nodes.
+    /// A basis: [`curve::tests::three_points`] read at 700 nodes.
     pub(crate) fn basis() -> Basis {
-        use curve::tests::{curve, point};
         Basis {
-            curve: curve(vec![
-                point(250, 0.0, 24.0),
-                point(500, 20.0, 26.0),
-                point(1000, 24.0, 40.0),
-            ]),
+            curve: curve::tests::three_points(),
             bench: BenchRecord {
                 format_version: bench::BENCH_VERSION,
                 bot: bench::bot().to_string(),
@@ -345,7 +378,22 @@ pub(crate) mod tests {
             Strength::of_run(dir.path()).unwrap(),
             Strength::Measured(Box::new(basis()))
         );
-        let bad = |path: &Path, edit: &dyn Fn(&mut serde_json::Value), field: &str| {
+        type Edit = fn(&mut serde_json::Value);
+        let cases: [(&Path, Edit, &str); 4] = [
+            (
+                &c,
+                |v| v["points"][0]["elo"]["low"] = 50.0.into(),
+                "points[0].elo",
+            ),
+            (&c, |v| v["format_version"] = 1.into(), "`format_version`"),
+            (
+                &c,
+                |v| drop(v.as_object_mut().unwrap().remove("seed")),
+                "`seed`",
+            ),
+            (&b, |v| v["nps"] = (-1.0).into(), "`nps`"),
+        ];
+        for (path, edit, field) in cases {
             let good = std::fs::read_to_string(path).unwrap();
             let mut v: serde_json::Value = serde_json::from_str(&good).unwrap();
             edit(&mut v);
@@ -358,21 +406,7 @@ pub(crate) mod tests {
                 "{m}"
             );
             std::fs::write(path, good).unwrap();
-        };
-        bad(
-            &c,
-            &|v| v["points"][0]["elo"]["low"] = 50.0.into(),
-            "points[0].elo",
-        );
-        bad(&c, &|v| v["format_version"] = 1.into(), "`format_version`");
-        bad(
-            &c,
-            &|v| {
-                v.as_object_mut().unwrap().remove("seed");
-            },
-            "`seed`",
-        );
-        bad(&b, &|v| v["nps"] = (-1.0).into(), "`nps`");
+        }
     }
 
     #[test]

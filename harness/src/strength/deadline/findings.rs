@@ -6,6 +6,7 @@
 
 use crate::statistics::Interval;
 use crate::statistics::bootstrap::{bootstrap, mean_of};
+use crate::statistics::median;
 use crate::strength::deadline::DeadlineRecord;
 use serde::Serialize;
 
@@ -43,15 +44,16 @@ pub(crate) struct BotFindings {
 impl BotFindings {
     /// The findings of `rows` (one bot's, at least one row).
     pub(crate) fn of(rows: &[&DeadlineRecord]) -> BotFindings {
-        let losses: Vec<f64> = rows.iter().map(|r| r.loss_cp).collect();
-        let agree = rows.iter().filter(|r| r.loss_cp == 0.0).count();
+        let count = |f: fn(&DeadlineRecord) -> bool| rows.iter().filter(|r| f(r)).count();
+        let column = |f: fn(&DeadlineRecord) -> f64| rows.iter().map(|r| f(r)).collect::<Vec<_>>();
+        let (losses, capped) = (column(|r| r.loss_cp), column(|r| r.loss_cp_capped));
+        let probability = column(|r| r.loss_win_probability);
+        let agree = count(|r| r.loss_cp == 0.0);
         let mut depth_completed = [0; 3];
         for r in rows {
             depth_completed[usize::from(r.depth_completed) - 1] += 1;
         }
         let n = rows.len();
-        let capped: Vec<f64> = rows.iter().map(|r| r.loss_cp_capped).collect();
-        let probability: Vec<f64> = rows.iter().map(|r| r.loss_win_probability).collect();
         BotFindings {
             bot: rows[0].bot.clone(),
             reference_depth: rows[0].reference_depth,
@@ -60,19 +62,12 @@ impl BotFindings {
             agree_share: agree as f64 / n as f64,
             mean_loss_cp: Interval::mean(&losses),
             mean_loss_cp_capped: Interval::mean(&capped),
-            median_loss_cp_capped: median(&capped),
+            median_loss_cp_capped: median::summarize(&capped).expect("a row").point,
             mean_loss_win_probability: Interval::mean(&probability),
-            king_exposed: rows.iter().filter(|r| r.chosen_king_rolls > 0).count(),
-            king_blunders: rows
-                .iter()
-                .filter(|r| r.chosen_king_rolls > r.best_king_rolls)
-                .count(),
+            king_exposed: count(|r| r.chosen_king_rolls > 0),
+            king_blunders: count(|r| r.chosen_king_rolls > r.best_king_rolls),
             depth_completed,
-            mean_depth: rows
-                .iter()
-                .map(|r| f64::from(r.depth_completed))
-                .sum::<f64>()
-                / n as f64,
+            mean_depth: column(|r| f64::from(r.depth_completed)).iter().sum::<f64>() / n as f64,
         }
     }
 
@@ -167,19 +162,19 @@ impl Paired {
                 let d: Vec<f64> = pairs.iter().map(|(r, b)| f(r) - f(b)).collect();
                 bootstrap(d.len(), seed, |idx| mean_of(&d, idx))
             };
+            let count = |f: fn(&u32, &u32) -> bool| {
+                let rolls = pairs
+                    .iter()
+                    .map(|(r, b)| (r.chosen_king_rolls, b.chosen_king_rolls));
+                rolls.filter(|(r, b)| f(r, b)).count()
+            };
             out.push(Paired {
                 bot: mine[0].bot.clone(),
                 baseline: base[0].bot.clone(),
                 loss_win_probability_difference: diff(|r| r.loss_win_probability),
                 loss_cp_capped_difference: diff(|r| r.loss_cp_capped),
-                more_king_rolls: pairs
-                    .iter()
-                    .filter(|(r, b)| r.chosen_king_rolls > b.chosen_king_rolls)
-                    .count(),
-                fewer_king_rolls: pairs
-                    .iter()
-                    .filter(|(r, b)| r.chosen_king_rolls < b.chosen_king_rolls)
-                    .count(),
+                more_king_rolls: count(u32::gt),
+                fewer_king_rolls: count(u32::lt),
             });
         }
         out
@@ -205,42 +200,18 @@ impl Paired {
     }
 }
 
-/// The median of `xs` (at least one value): the middle value, or the mean of the two middle ones.
-fn median(xs: &[f64]) -> f64 {
-    let mut v = xs.to_vec();
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) / 2.0
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn row(bot: &str, depth: u8, loss: f64) -> DeadlineRecord {
         DeadlineRecord {
-            bot: bot.into(),
-            suite: "s".into(),
-            position: 0,
-            dfen: String::new(),
-            moves: String::new(),
             depth_completed: depth,
             reference_depth: 2,
-            reference_best_cp: Some(loss),
-            chosen_cp: Some(0.0),
-            loss_cp: loss,
-            loss_cp_capped: loss.min(20_002.0),
             loss_win_probability: loss / 20_002.0,
             chosen_king_rolls: if loss > 5.0 { 7 } else { 0 },
             best_king_rolls: if loss > 5.0 { 4 } else { 0 },
-            machine: String::new(),
-            rustc: String::new(),
-            git_revision: String::new(),
-            seed: 1,
+            ..crate::strength::deadline::row::tests::record(bot, 0, Some(loss), Some(0.0))
         }
     }
 
@@ -268,7 +239,7 @@ mod tests {
             a.mean_loss_win_probability,
             Interval::mean(&[0.0, 10.0 / 20_002.0, 0.0])
         );
-        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);
+        assert_eq!(median::summarize(&[4.0, 1.0, 3.0, 2.0]).unwrap().point, 2.5);
         assert!(
             a.line()
                 .starts_with("bot=a positions=3 agree=0.6667 mean_loss_cp=3.333 loss_low=")

@@ -21,7 +21,7 @@
 use crate::evaluators::EvaluatorKind;
 use crate::strength::match_runner::luck::{WIN_CP, win_probability};
 use engine::search::SearchDepth;
-use engine::{Color, GameState, Move, PieceType, ROLL_CLASSES, for_each_legal_turn};
+use engine::{Color, DicePool, GameState, Move, PieceType, ROLL_CLASSES, for_each_legal_turn};
 use std::collections::{HashMap, HashSet};
 
 /// The weight of all roll classes: 216 ordered outcomes.
@@ -58,21 +58,33 @@ impl UnitValue {
         }
     }
 
-    /// Each unit's own minimum (an opponent choosing by that unit).
-    fn min(self, o: UnitValue) -> UnitValue {
+    /// Each unit combined with `o`'s by `f`: with `f64::min` or `f64::max`, each unit's own choice (a side
+    /// choosing by that unit).
+    fn zip(self, o: UnitValue, f: fn(f64, f64) -> f64) -> UnitValue {
         UnitValue {
-            win_probability: self.win_probability.min(o.win_probability),
-            capped_cp: self.capped_cp.min(o.capped_cp),
+            win_probability: f(self.win_probability, o.win_probability),
+            capped_cp: f(self.capped_cp, o.capped_cp),
         }
     }
+}
 
-    /// Each unit's own maximum (the mover choosing by that unit).
-    fn max(self, o: UnitValue) -> UnitValue {
-        UnitValue {
-            win_probability: self.win_probability.max(o.win_probability),
-            capped_cp: self.capped_cp.max(o.capped_cp),
-        }
+/// The probability-weighted mean of `value` over the 56 roll classes, a roll where it is `None` (a king capture
+/// against us) valued as a loss; and the weight of those rolls (of 216).
+fn expectation(mut value: impl FnMut(DicePool) -> Option<UnitValue>) -> (UnitValue, u32) {
+    let (mut sum, mut king_rolls) = ([0.0; 2], 0);
+    for &(pool, weight) in ROLL_CLASSES.iter() {
+        let v = value(pool).unwrap_or_else(|| {
+            king_rolls += weight;
+            UnitValue::LOSS
+        });
+        sum[0] += f64::from(weight) * v.win_probability;
+        sum[1] += f64::from(weight) * v.capped_cp;
     }
+    let mean = UnitValue {
+        win_probability: sum[0] / ROLLS,
+        capped_cp: sum[1] / ROLLS,
+    };
+    (mean, king_rolls)
 }
 
 /// One root turn, valued roll by roll.
@@ -188,27 +200,11 @@ impl Tree {
         }
         let mut outer = *after;
         outer.end_turn();
-        let mut king_rolls = 0;
-        let value = if layers == 0 {
+        let (value, king_rolls) = if layers == 0 {
             // As the depth-1 search values it: the evaluation after the turn; a pass, the rolled root itself.
-            self.leaf(if pass { root } else { &outer })
+            (self.leaf(if pass { root } else { &outer }), 0)
         } else {
-            let mut sum = [0.0; 2];
-            for &(pool, weight) in ROLL_CLASSES.iter() {
-                let v = match self.opponent_roll(&outer.with_dice(pool), layers) {
-                    Some(v) => v,
-                    None => {
-                        king_rolls += weight;
-                        UnitValue::LOSS
-                    }
-                };
-                sum[0] += f64::from(weight) * v.win_probability;
-                sum[1] += f64::from(weight) * v.capped_cp;
-            }
-            UnitValue {
-                win_probability: sum[0] / ROLLS,
-                capped_cp: sum[1] / ROLLS,
-            }
+            expectation(|pool| self.opponent_roll(&outer.with_dice(pool), layers))
         };
         TurnValue { value, king_rolls }
     }
@@ -237,7 +233,7 @@ impl Tree {
         leaves
             .iter()
             .map(|leaf| self.our_node(leaf, layers - 1))
-            .reduce(UnitValue::min)
+            .reduce(|a, b| a.zip(b, f64::min))
     }
 
     /// Our node at `leaf` (we are to move, no dice): the evaluation when no layer is left, else our chance node.
@@ -245,16 +241,7 @@ impl Tree {
         if layers == 0 {
             return self.leaf(leaf);
         }
-        let mut sum = [0.0; 2];
-        for &(pool, weight) in ROLL_CLASSES.iter() {
-            let v = self.our_roll(&leaf.with_dice(pool));
-            sum[0] += f64::from(weight) * v.win_probability;
-            sum[1] += f64::from(weight) * v.capped_cp;
-        }
-        UnitValue {
-            win_probability: sum[0] / ROLLS,
-            capped_cp: sum[1] / ROLLS,
-        }
+        expectation(|pool| Some(self.our_roll(&leaf.with_dice(pool)))).0
     }
 
     /// Our best turn for one roll (the deepest layer the engine searches): a king capture wins, else the best
@@ -274,7 +261,7 @@ impl Tree {
             let mut leaf = *s;
             leaf.end_turn();
             let v = self.leaf(&leaf);
-            best = Some(best.map_or(v, |b| b.max(v)));
+            best = Some(best.map_or(v, |b| b.zip(v, f64::max)));
         });
         if wins {
             return UnitValue::WIN;

@@ -139,10 +139,20 @@ pub(crate) fn read_deadline(path: &Path) -> Result<Vec<DeadlineRecord>, SchemaEr
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn record(bot: &str, position: u64, best: Option<f64>, chosen: Option<f64>) -> DeadlineRecord {
+    /// A consistent row: its losses are `best − chosen` (0 when both are wins), no king exposed.
+    pub(crate) fn record(
+        bot: &str,
+        position: u64,
+        best: Option<f64>,
+        chosen: Option<f64>,
+    ) -> DeadlineRecord {
+        let loss = match (best, chosen) {
+            (Some(b), Some(c)) => b - c,
+            _ => 0.0,
+        };
         DeadlineRecord {
             bot: bot.into(),
             suite: "openings".into(),
@@ -153,21 +163,13 @@ mod tests {
             reference_depth: 3,
             reference_best_cp: best,
             chosen_cp: chosen,
-            loss_cp: match (best, chosen) {
-                (Some(b), Some(c)) => b - c,
-                _ => 0.0,
-            },
-            loss_cp_capped: match (best, chosen) {
-                (Some(b), Some(c)) => b - c,
-                _ => 0.0,
-            },
-            loss_win_probability: 0.0,
-            chosen_king_rolls: 0,
-            best_king_rolls: 0,
+            loss_cp: loss,
+            loss_cp_capped: loss,
             machine: "host (cpu, 2 cores)".into(),
             rustc: "rustc 1.95.0".into(),
             git_revision: "abc".into(),
             seed: 1,
+            ..DeadlineRecord::default()
         }
     }
 

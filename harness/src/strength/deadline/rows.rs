@@ -14,42 +14,17 @@ use crate::exit::Failure;
 use crate::progress::Progress;
 use crate::record::Provenance;
 use crate::strength::deadline::DeadlineRecord;
-use crate::strength::match_runner::bot::BotSpec;
-use engine::game::Player;
+use engine::Move;
 use engine::search::{RootValue, SearchDepth};
-use engine::{GameState, Move};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::time::Instant;
-
-/// One bot's choice at one position.
-struct Choice {
-    path: Vec<Move>,
-    depth: SearchDepth,
-    nodes: u64,
-    seconds: f64,
-}
 
 /// What a bot's choices cost, for `summary.json` (wall time from a shared machine: indicative only).
 #[derive(Serialize)]
 pub(crate) struct Cost {
     mean_nodes_per_move: f64,
     mean_ms_per_move: f64,
-}
-
-/// The bot's choice at `root` from a fresh memo and table.
-fn choose(bot: &BotSpec, root: &GameState) -> anyhow::Result<Choice> {
-    let state = bot.new_state()?;
-    let mut player = bot.player(&state);
-    let started = Instant::now();
-    let choice = player.choose(root).unwrap_or_else(|never| match never {});
-    Ok(Choice {
-        seconds: started.elapsed().as_secs_f64(),
-        path: choice.result.best,
-        depth: choice.result.depth,
-        nodes: choice.counters.nodes,
-    })
 }
 
 /// What the reference knows of one position: its best value by the search and every turn valued roll by roll.
@@ -113,19 +88,19 @@ pub(crate) fn rows(
             .positions
             .iter()
             .map(|p| {
-                let c = choose(bot, p);
+                let c = bot.choose_fresh(p);
                 stage.inc(1);
                 c
             })
-            .collect::<anyhow::Result<Vec<Choice>>>()?;
+            .collect::<anyhow::Result<Vec<_>>>()?;
         let chosen: Vec<RootValue> = suite
             .positions
             .par_iter()
             .zip(&choices)
-            .map(|(p, c)| path_value(p, &c.path, depth, bot.eval))
+            .map(|(p, (c, _))| path_value(p, &c.result.best, depth, bot.eval))
             .collect();
         let references = &all_references[&(bot.eval, depth)];
-        for (i, ((p, c), (r, &v))) in suite
+        for (i, ((p, (c, _)), (r, &v))) in suite
             .positions
             .iter()
             .zip(&choices)
@@ -146,7 +121,7 @@ pub(crate) fn rows(
             }
             let mine = r
                 .turns
-                .of_path(p, &c.path)
+                .of_path(p, &c.result.best)
                 .ok_or_else(|| broken("its move is not a legal turn"))?;
             let best = r.turns.best();
             rows.push(
@@ -156,12 +131,13 @@ pub(crate) fn rows(
                     position: i as u64,
                     dfen: p.to_dfen(),
                     moves: c
-                        .path
+                        .result
+                        .best
                         .iter()
                         .map(Move::to_string)
                         .collect::<Vec<_>>()
                         .join(" "),
-                    depth_completed: c.depth.turns(),
+                    depth_completed: c.result.depth.turns(),
                     reference_depth: depth.turns(),
                     reference_best_cp: centipawns(r.best, depth),
                     chosen_cp: centipawns(v, depth),
@@ -170,17 +146,18 @@ pub(crate) fn rows(
                     loss_win_probability: best.value.win_probability - mine.value.win_probability,
                     chosen_king_rolls: mine.king_rolls,
                     best_king_rolls: best.king_rolls,
-                    machine: String::new(),
-                    rustc: String::new(),
-                    git_revision: String::new(),
-                    seed: 0,
+                    ..DeadlineRecord::default()
                 }
                 .with_provenance(prov),
             );
         }
         costs.push(Cost {
-            mean_nodes_per_move: choices.iter().map(|c| c.nodes as f64).sum::<f64>() / n as f64,
-            mean_ms_per_move: choices.iter().map(|c| c.seconds).sum::<f64>() * 1e3 / n as f64,
+            mean_nodes_per_move: choices
+                .iter()
+                .map(|(c, _)| c.counters.nodes as f64)
+                .sum::<f64>()
+                / n as f64,
+            mean_ms_per_move: choices.iter().map(|(_, s)| s).sum::<f64>() * 1e3 / n as f64,
         });
     }
     stage.finish("done");

@@ -85,9 +85,10 @@ pub(crate) fn run(plan: &DeadlinePlan, out: &Path) -> anyhow::Result<Finished> {
             .collect(),
         paired: Paired::all(&rows, plan.seed),
     };
-    let mut json = serde_json::to_string_pretty(&summary)?;
-    json.push('\n');
-    folder.write("summary.json", json.as_bytes())?;
+    folder.write(
+        "summary.json",
+        crate::strength::json_text(&summary).as_bytes(),
+    )?;
     folder.write("report.md", report_markdown(folder.path())?.as_bytes())?;
     let lines = findings
         .iter()

@@ -13,13 +13,8 @@ use crate::strength::deadline::read_deadline;
 use std::fmt::Write;
 use std::path::Path;
 
-/// The section of the run folder `dir`; `None` when it holds no `deadline.csv`.
-pub(crate) fn section(dir: &Path) -> anyhow::Result<Option<Section>> {
-    section_headed(dir, "## Deadline qualification")
-}
-
-/// [`section`] under the heading line `heading`.
-fn section_headed(dir: &Path, heading: &str) -> anyhow::Result<Option<Section>> {
+/// The section of the run folder `dir` under the heading line `heading`; `None` when it holds no `deadline.csv`.
+fn section(dir: &Path, heading: &str) -> anyhow::Result<Option<Section>> {
     let path = dir.join(ROWS_FILE);
     if !path.exists() {
         return Ok(None);
@@ -75,8 +70,12 @@ fn section_headed(dir: &Path, heading: &str) -> anyhow::Result<Option<Section>> 
         crate::statistics::bootstrap::RESAMPLES,
         rows[0].seed
     );
-    bot_table(&mut md, &findings)?;
-    paired_table(&mut md, &paired)?;
+    md.push_str(&bot_table(&findings)?.markdown());
+    if !paired.is_empty() {
+        md.push('\n');
+        md.push_str(&paired_table(&paired)?.markdown());
+    }
+    md.push('\n');
     Ok(Some(Section {
         markdown: md,
         ..Section::default()
@@ -93,7 +92,7 @@ fn interval(i: &crate::statistics::Interval, digits: usize) -> String {
 }
 
 /// The table of every bot's figures.
-fn bot_table(md: &mut String, findings: &[BotFindings]) -> Result<(), TableError> {
+fn bot_table(findings: &[BotFindings]) -> Result<Table, TableError> {
     let mut t = Table::new([
         ("bot", Align::Left),
         ("reference depth", Align::Right),
@@ -125,16 +124,11 @@ fn bot_table(md: &mut String, findings: &[BotFindings]) -> Result<(), TableError
             decimal(f.mean_depth, 2),
         ])?;
     }
-    md.push_str(&t.markdown());
-    md.push('\n');
-    Ok(())
+    Ok(t)
 }
 
-/// The table of paired differences, when the run had a baseline to pair with.
-fn paired_table(md: &mut String, paired: &[Paired]) -> Result<(), TableError> {
-    if paired.is_empty() {
-        return Ok(());
-    }
+/// The table of paired differences.
+fn paired_table(paired: &[Paired]) -> Result<Table, TableError> {
     let mut t = Table::new([
         ("bot", Align::Left),
         ("baseline", Align::Left),
@@ -161,18 +155,15 @@ fn paired_table(md: &mut String, paired: &[Paired]) -> Result<(), TableError> {
             format!("{} / {}", p.more_king_rolls, p.fewer_king_rolls),
         ])?;
     }
-    md.push_str(&t.markdown());
-    md.push('\n');
-    Ok(())
+    Ok(t)
 }
 
 /// The scale the run recorded in its `summary.json` (`win_scale_cp`, `win_scale_source`).
 fn read_scale(dir: &Path) -> anyhow::Result<WinScale> {
     let path = dir.join("summary.json");
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| Failure::BadInput.because(format!("{}: {e}", path.display())))?;
-    let json: serde_json::Value = serde_json::from_str(&text)
-        .map_err(|e| Failure::BadInput.because(format!("{}: {e}", path.display())))?;
+    let bad = |m: String| Failure::BadInput.because(format!("{}: {m}", path.display()));
+    let text = std::fs::read_to_string(&path).map_err(|e| bad(e.to_string()))?;
+    let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| bad(e.to_string()))?;
     match (
         json["win_scale_cp"].as_f64(),
         json["win_scale_source"].as_str(),
@@ -181,10 +172,9 @@ fn read_scale(dir: &Path) -> anyhow::Result<WinScale> {
             cp,
             source: source.to_owned(),
         }),
-        _ => Err(Failure::BadInput.because(format!(
-            "{}: field `win_scale_cp` or `win_scale_source` missing",
-            path.display()
-        ))),
+        _ => Err(bad(
+            "field `win_scale_cp` or `win_scale_source` missing".into()
+        )),
     }
 }
 
@@ -204,7 +194,7 @@ fn report_with(dir: &Path, origin: &str) -> anyhow::Result<String> {
         "{origin}; `summary.json` holds the same figures with each bot's mean nodes and wall milliseconds per \
          move.\n"
     );
-    if let Some(s) = section(dir)? {
+    if let Some(s) = section(dir, "## Deadline qualification")? {
         md.push_str(&s.markdown);
     }
     Ok(md)
@@ -218,10 +208,7 @@ pub(crate) fn is_deadline_folder(dir: &Path) -> bool {
 /// Renders the deadline run folder `dir` into `out` as `index.md` (the folder's `report.md` made anew from its
 /// rows); no charts.
 pub(crate) fn render_deadline(dir: &Path, _out: &Path) -> anyhow::Result<Section> {
-    let name = dir.file_name().map_or_else(
-        || dir.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
+    let name = crate::strength::folder_name(dir);
     let md = report_with(
         dir,
         &format!(
@@ -234,52 +221,13 @@ pub(crate) fn render_deadline(dir: &Path, _out: &Path) -> anyhow::Result<Section
     })
 }
 
-/// The complete deadline run folders directly under `base`, oldest first (their names carry the UTC start time).
-fn deadline_folders(base: &Path) -> anyhow::Result<Vec<std::path::PathBuf>> {
-    Ok(crate::record::complete_folders(
-        base,
-        "deadline-",
-        is_deadline_folder,
-    )?)
-}
-
 /// The main-job report's "Deadline qualification" section: every complete deadline run folder beside `run_dir`
-/// (under the same results folder), each with its section; `None` when there is none. A folder that cannot be
-/// read is named, not fatal.
+/// with its section ([`crate::strength::folder_listing`]).
 pub(crate) fn listing(run_dir: &Path) -> anyhow::Result<Option<Section>> {
-    let Some(base) = run_dir.parent() else {
-        return Ok(None);
-    };
-    let folders = deadline_folders(base)?;
-    if folders.is_empty() {
-        return Ok(None);
-    }
-    let mut md = String::new();
-    let _ = writeln!(
-        md,
-        "## Deadline qualification\n\n{} complete deadline run folder(s) under `{}` (`harness deadline`; each also \
-         renders alone with `harness report <folder>`).\n",
-        folders.len(),
-        base.file_name().map_or_else(
-            || base.display().to_string(),
-            |n| n.to_string_lossy().into_owned()
-        )
-    );
-    for dir in &folders {
-        let stem = dir.file_name().map_or_else(
-            || "deadline".to_owned(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        match section_headed(dir, &format!("### Deadline run `{stem}`")) {
-            Ok(Some(s)) => md.push_str(&s.markdown),
-            Ok(None) => {}
-            Err(e) => {
-                let _ = writeln!(md, "### Deadline run `{stem}`\n\nNot readable: {e:#}\n");
-            }
-        }
-    }
-    Ok(Some(Section {
-        markdown: md,
-        ..Section::default()
-    }))
+    crate::strength::folder_listing(
+        run_dir,
+        ("Deadline qualification", "deadline", "Deadline run"),
+        is_deadline_folder,
+        |dir, stem| section(dir, &format!("### Deadline run `{stem}`")),
+    )
 }

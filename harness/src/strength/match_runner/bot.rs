@@ -2,7 +2,8 @@
 //! fixed order) so that a record names a bot unambiguously.
 
 use crate::evaluators::EvaluatorKind;
-use engine::game::{DepthPlan, MoveBudget, SearchPlayer};
+use engine::GameState;
+use engine::game::{DepthPlan, MoveBudget, Player, SearchPlayer, TurnChoice};
 use engine::memo::{CacheKind, EvaluationMemo, Plain};
 use engine::search::{
     Pruning, ReplacementScheme, SearchConfig, SearchDepth, TranspositionTable, WorkUnit,
@@ -10,7 +11,7 @@ use engine::search::{
 use std::convert::Infallible;
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The keys of a spec, in canonical order.
 pub(crate) const KEYS: [&str; 7] = ["depth", "pruning", "tt", "scheme", "cache", "eval", "tc"];
@@ -56,35 +57,24 @@ impl TimeControl {
 
     /// Twice this budget (both parts of `ms:N+INC`): the work-odds match's stronger side; `None` when twice a
     /// part does not fit in 64 bits.
-    pub(crate) const fn checked_doubled(self) -> Option<TimeControl> {
-        match self {
-            TimeControl::Nodes(n) => match n.checked_mul(2) {
-                Some(n) => Some(TimeControl::Nodes(n)),
-                None => None,
-            },
-            TimeControl::Calls(n) => match n.checked_mul(2) {
-                Some(n) => Some(TimeControl::Calls(n)),
-                None => None,
-            },
+    pub(crate) fn checked_doubled(self) -> Option<TimeControl> {
+        Some(match self {
+            TimeControl::Nodes(n) => TimeControl::Nodes(n.checked_mul(2)?),
+            TimeControl::Calls(n) => TimeControl::Calls(n.checked_mul(2)?),
             TimeControl::Millis {
                 per_move,
                 increment,
-            } => match (per_move.checked_mul(2), increment.checked_mul(2)) {
-                (Some(per_move), Some(increment)) => Some(TimeControl::Millis {
-                    per_move,
-                    increment,
-                }),
-                _ => None,
+            } => TimeControl::Millis {
+                per_move: per_move.checked_mul(2)?,
+                increment: increment.checked_mul(2)?,
             },
-        }
+        })
     }
 
     /// [`Self::checked_doubled`] of a budget checked to double (a command refuses one that does not).
-    pub(crate) const fn doubled(self) -> TimeControl {
-        match self.checked_doubled() {
-            Some(tc) => tc,
-            None => panic!("a doubled budget overflows: refused as bad input before"),
-        }
+    pub(crate) fn doubled(self) -> TimeControl {
+        self.checked_doubled()
+            .expect("a doubled budget overflows: refused as bad input before")
     }
 
     fn budget(self) -> MoveBudget {
@@ -215,27 +205,21 @@ impl FromStr for BotSpec {
             }
             let named = |e: String| format!("key '{key}': {e}");
             match key {
+                "depth" if value == "id" => spec.depth = Depth::Iterative,
                 "depth" => {
-                    spec.depth = if value == "id" {
-                        Depth::Iterative
-                    } else {
+                    spec.depth =
                         Depth::Fixed(parsed(value).map_err(|e| named(format!("{e}, or id")))?)
-                    }
                 }
                 "pruning" => spec.pruning = parsed(value).map_err(named)?,
-                "tt" => {
-                    spec.tt = match value {
-                        "off" => None,
-                        _ => match value.parse::<u8>() {
-                            Ok(n) if n <= MAX_TABLE_LOG2 => Some(n),
-                            _ => {
-                                return Err(named(format!(
-                                    "'{value}' is not off or a log2 entry count from 0 to {MAX_TABLE_LOG2}"
-                                )));
-                            }
-                        },
+                "tt" if value == "off" => spec.tt = None,
+                "tt" => match value.parse::<u8>() {
+                    Ok(n) if n <= MAX_TABLE_LOG2 => spec.tt = Some(n),
+                    _ => {
+                        return Err(named(format!(
+                            "'{value}' is not off or a log2 entry count from 0 to {MAX_TABLE_LOG2}"
+                        )));
                     }
-                }
+                },
                 "scheme" => spec.scheme = parsed(value).map_err(named)?,
                 "cache" => spec.cache = parsed(value).map_err(named)?,
                 "eval" => spec.eval = value.parse().map_err(named)?,
@@ -303,6 +287,17 @@ impl BotSpec {
             memo: self.cache.build(Plain(self.eval.function())),
             table,
         })
+    }
+
+    /// The bot's choice at `position` from a fresh memo and table, and the seconds the choice took.
+    pub(crate) fn choose_fresh(&self, position: &GameState) -> anyhow::Result<(TurnChoice, f64)> {
+        let state = self.new_state()?;
+        let mut player = self.player(&state);
+        let started = Instant::now();
+        let choice = player
+            .choose(position)
+            .unwrap_or_else(|never| match never {});
+        Ok((choice, started.elapsed().as_secs_f64()))
     }
 
     /// The player searching through `state`.

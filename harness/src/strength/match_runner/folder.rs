@@ -128,17 +128,10 @@ fn is_unstarted(dir: &Path) -> bool {
 /// match folder of this very match (everything but the game count agrees), else a folder killed before its
 /// `match.json` was written. Two unfinished folders of this match are bad input naming both.
 pub(crate) fn unfinished_in(out: &Path, ours: &SettingsRecord) -> anyhow::Result<Option<PathBuf>> {
-    let Ok(entries) = std::fs::read_dir(out) else {
+    let Ok(mut partial) = match_folders_in(out) else {
         return Ok(None);
     };
-    let mut partial: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
-            name.is_some_and(|n| n.starts_with(STEM) && n.ends_with(PARTIAL_SUFFIX)) && p.is_dir()
-        })
-        .collect();
-    partial.sort();
+    partial.retain(|p| p.to_string_lossy().ends_with(PARTIAL_SUFFIX));
     let same: Vec<&PathBuf> = partial
         .iter()
         .filter(|p| {
@@ -153,7 +146,30 @@ pub(crate) fn unfinished_in(out: &Path, ours: &SettingsRecord) -> anyhow::Result
              others away",
             out.display(),
             many.len(),
-            many.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+            listed(many)
         ))),
     }
+}
+
+/// The match folders (`match-*`, complete or `.partial`) directly under `dir`, sorted.
+pub(crate) fn match_folders_in(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.is_dir()
+                && p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with(STEM))
+        })
+        .collect();
+    found.sort();
+    Ok(found)
+}
+
+/// `a, b, c`: the paths as a message lists them.
+pub(crate) fn listed<P: AsRef<Path>>(paths: &[P]) -> String {
+    let names: Vec<String> = paths
+        .iter()
+        .map(|p| p.as_ref().display().to_string())
+        .collect();
+    names.join(", ")
 }

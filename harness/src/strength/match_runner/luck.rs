@@ -12,11 +12,11 @@
 //! and makes the argument exact.
 
 use super::record::GameLine;
-use super::stats::{GameScore, SprtBounds};
 use crate::exit::Failure;
 use crate::statistics::Interval;
 use crate::statistics::bootstrap::bootstrap;
-use crate::statistics::sprt::{NELO_PER_T, SprtVerdict};
+use crate::statistics::mean::variance;
+use crate::statistics::sprt::{NELO_PER_T, SprtBounds, SprtVerdict};
 use engine::{Color, DicePool, GameState, ROLL_CLASSES, evaluate_material, find_move, score_path};
 use rayon::prelude::*;
 
@@ -30,11 +30,7 @@ const OUTCOMES: i64 = 216;
 /// The best one-ply value of every roll class for the side to move of `state` (dice ignored), in centipawns from
 /// its side, a king capture [`WIN_CP`], a pass the position's own evaluation.
 pub(crate) fn roll_values(state: &GameState) -> [i64; 56] {
-    let mut out = [0i64; 56];
-    for (k, &(pool, _)) in ROLL_CLASSES.iter().enumerate() {
-        out[k] = best_value(&state.with_dice(pool));
-    }
-    out
+    std::array::from_fn(|k| best_value(&state.with_dice(ROLL_CLASSES[k].0)))
 }
 
 /// The best `score_path` over the legal turns of `rolled` (its own evaluation when it has none).
@@ -117,13 +113,13 @@ pub(crate) fn game_turns(game: &GameLine) -> anyhow::Result<Vec<LuckTurn>> {
             thrown,
             values: roll_values(&state),
         });
-        let mut s = rolled;
+        state = rolled;
         for uci in &t.moves {
-            let m = find_move(&s, uci).ok_or_else(|| at(k, format!("{uci} is not a move here")))?;
-            s.make_move(m);
+            let m =
+                find_move(&state, uci).ok_or_else(|| at(k, format!("{uci} is not a move here")))?;
+            state.make_move(m);
         }
-        s.end_turn();
-        state = s;
+        state.end_turn();
     }
     Ok(out)
 }
@@ -138,15 +134,6 @@ pub(crate) struct LuckGame {
     pub turns: Vec<LuckTurn>,
 }
 
-/// A's score as a number.
-fn points(s: GameScore) -> f64 {
-    match s {
-        GameScore::Loss => 0.0,
-        GameScore::Draw => 0.5,
-        GameScore::Win => 1.0,
-    }
-}
-
 /// Measures every game of `pairs` (in parallel; the result does not depend on the thread count).
 pub(crate) fn measure(pairs: &[[GameLine; 2]]) -> anyhow::Result<Vec<[LuckGame; 2]>> {
     pairs
@@ -157,12 +144,8 @@ pub(crate) fn measure(pairs: &[[GameLine; 2]]) -> anyhow::Result<Vec<[LuckGame; 
                     .score_of_a()
                     .ok_or_else(|| Failure::BadInput.because("games.jsonl: an unknown result"))?;
                 Ok(LuckGame {
-                    a: if g.game == 0 {
-                        Color::White
-                    } else {
-                        Color::Black
-                    },
-                    score: points(score),
+                    a: [Color::White, Color::Black][usize::from(g.game != 0)],
+                    score: score.half_points() as f64 / 2.0,
                     turns: game_turns(g)?,
                 })
             };
@@ -243,16 +226,6 @@ pub(crate) struct LuckSummary {
     pub mean_abs_luck_cp: f64,
 }
 
-/// The sample variance (n − 1).
-fn variance(x: &[f64]) -> f64 {
-    let n = x.len() as f64;
-    if n < 2.0 {
-        return 0.0;
-    }
-    let m = x.iter().sum::<f64>() / n;
-    x.iter().map(|v| (v - m).powi(2)).sum::<f64>() / (n - 1.0)
-}
-
 /// Raw and adjusted pair scores (each the mean of the pair's two games) at `scale`.
 pub(crate) fn pair_scores(games: &[[LuckGame; 2]], scale: f64) -> (Vec<f64>, Vec<f64>) {
     games
@@ -284,11 +257,16 @@ pub(crate) fn adjusted_sprt(raw: &[f64], adjusted: &[f64], b: &SprtBounds) -> (f
     (llr, SprtVerdict::of(llr, b.lower(), b.upper()))
 }
 
-/// A's raw and adjusted pair scores of one pair at a fixed `scale`.
-pub(crate) fn pair_score(pair: &[GameLine; 2], scale: f64) -> anyhow::Result<(f64, f64)> {
-    let games = measure(std::slice::from_ref(pair))?;
-    let (raw, adj) = pair_scores(&games, scale);
-    Ok((raw[0], adj[0]))
+/// A's raw and adjusted pair scores of one pair at a fixed `scale` (`--luck-sprt`); `None` without one.
+pub(crate) fn pair_score(
+    pair: &[GameLine; 2],
+    scale: Option<f64>,
+) -> anyhow::Result<Option<(f64, f64)>> {
+    let Some(scale) = scale else {
+        return Ok(None);
+    };
+    let (raw, adj) = pair_scores(&measure(std::slice::from_ref(pair))?, scale);
+    Ok(Some((raw[0], adj[0])))
 }
 
 /// Variance of `raw` over variance of `adj` on the resample `idx`, with its bootstrap interval over pairs
@@ -319,14 +297,12 @@ pub(crate) fn summarize(games: &[[LuckGame; 2]], scale: f64, seed: u64) -> LuckS
         bootstrap_seed: seed,
         pairs: raw.len(),
         mean_abs_luck_cp: {
-            let turns = games.iter().flatten().flat_map(|g| &g.turns);
-            let (sum, n) = turns.fold((0i128, 0u64), |(s, n), t| {
-                (
-                    s + i128::from(luck_numerator(&t.values, t.thrown).abs()),
-                    n + 1,
-                )
-            });
-            sum as f64 / OUTCOMES as f64 / n.max(1) as f64
+            let turns: Vec<&LuckTurn> = games.iter().flatten().flat_map(|g| &g.turns).collect();
+            let sum: i128 = turns
+                .iter()
+                .map(|t| i128::from(luck_numerator(&t.values, t.thrown).abs()))
+                .sum();
+            sum as f64 / OUTCOMES as f64 / turns.len().max(1) as f64
         },
     }
 }
@@ -453,29 +429,21 @@ mod tests {
             k
         };
         let mut games = Vec::new();
+        let colours = [Color::White, Color::Black];
         for g in 0..4000 {
-            let a = if g % 2 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
+            let a = colours[g % 2];
             let mut lead = 0i64; // White's total minus Black's
             let mut turns = Vec::new();
             for t in 0..30 {
-                let mover = if t % 2 == 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                };
+                let mover = colours[t % 2];
                 let skill = i64::from(mover == a);
                 let sign = if mover == Color::White { 1 } else { -1 };
                 let left = 29 - t;
                 // The mover's value of each roll: its lead after it, scaled by the turns left, in centipawns.
-                let mut values = [0i64; 56];
-                for k in 0..56 {
+                let values: [i64; 56] = std::array::from_fn(|k| {
                     let after = sign * (lead + sign * (faces[k] + skill));
-                    values[k] = after * 100 / (left as i64 + 1);
-                }
+                    after * 100 / (left as i64 + 1)
+                });
                 let k = roll(&mut rng);
                 lead += sign * (faces[k] + skill);
                 turns.push(LuckTurn {

@@ -3,16 +3,16 @@
 //! given twice, a torn or malformed line, a pair missing, doubled or not the shard's, shards of different matches.
 //! Pairs are streamed from the shards in pair order, so memory does not grow with the game count.
 
-use super::folder::{MatchFolder, STEM};
+use super::folder::{MatchFolder, listed, match_folders_in};
 use super::journal::{GAMES_FILE, PairReader, ReadPair};
 use super::luck;
 use super::run::Running;
 use super::settings::{Agree, SETTINGS_FILE, SettingsRecord, Shard};
-use super::stats::SprtVerdict;
 use super::summary::{MatchSummary, SUMMARY_JSON};
 use crate::exit::Failure;
+use crate::record::RunMetadata;
 use crate::record::run_folder::PARTIAL_SUFFIX;
-use crate::record::{RunMetadata, write_atomic};
+use crate::statistics::sprt::SprtVerdict;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -47,15 +47,7 @@ fn match_folder_of(given: &Path) -> anyhow::Result<PathBuf> {
     if given.join(SETTINGS_FILE).exists() {
         return Ok(given.to_path_buf());
     }
-    let mut inside: Vec<PathBuf> = std::fs::read_dir(given)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.is_dir()
-                && p.file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with(STEM))
-        })
-        .collect();
-    inside.sort();
+    let inside = match_folders_in(given)?;
     if let Some(p) = inside
         .iter()
         .find(|p| p.to_string_lossy().ends_with(PARTIAL_SUFFIX))
@@ -72,10 +64,7 @@ fn match_folder_of(given: &Path) -> anyhow::Result<PathBuf> {
             "{}: holds {} match folders ({}); name the one to merge",
             given.display(),
             many.len(),
-            many.iter()
-                .map(|p| p.display().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
+            listed(many)
         ))),
     }
 }
@@ -89,9 +78,7 @@ impl ShardFolder {
             .parse()
             .map_err(|e| refuse(format!("{}: {e}", dir.join(SETTINGS_FILE).display())))?;
         let path = dir.join(SUMMARY_JSON);
-        let summary: MatchSummary = std::fs::read_to_string(&path)
-            .map_err(anyhow::Error::from)
-            .and_then(|t| Ok(serde_json::from_str(&t)?))
+        let summary = MatchSummary::read(&dir)
             .map_err(|e| refuse(format!("shard {shard} ({}): {e}", path.display())))?;
         Ok(ShardFolder {
             dir,
@@ -232,10 +219,7 @@ pub(crate) fn merge(
     };
     let mut run = Running::default();
     each_pair(&ordered, |pair| {
-        let luck = record
-            .luck_sprt_scale
-            .map(|scale| luck::pair_score(&pair.games, scale))
-            .transpose()?;
+        let luck = luck::pair_score(&pair.games, record.luck_sprt_scale)?;
         run.add(&pair.games, luck).ok_or_else(|| {
             refuse(format!(
                 "pair {}: a result that is not 1-0, 0-1 or 1/2-1/2",
@@ -248,7 +232,7 @@ pub(crate) fn merge(
         return Ok((line, None));
     };
     let folder = MatchFolder::create(out, &RunMetadata::collect(record.seed))?;
-    write_atomic(&folder.path().join(SETTINGS_FILE), record.text().as_bytes())?;
+    record.write(folder.path())?;
     let file = std::fs::File::create(folder.path().join(GAMES_FILE))?;
     let mut games = std::io::BufWriter::new(file);
     each_pair(&ordered, |pair| Ok(games.write_all(pair.text.as_bytes())?))?;

@@ -13,7 +13,6 @@ pub(crate) mod record;
 pub(crate) mod run;
 pub(crate) mod section;
 pub(crate) mod settings;
-pub(crate) mod stats;
 pub(crate) mod submit;
 pub(crate) mod summary;
 pub(crate) mod tally;

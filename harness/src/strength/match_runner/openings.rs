@@ -207,15 +207,12 @@ pub(crate) fn generate(params: &OpeningParams) -> Result<Vec<String>, String> {
 
 /// The file text of `openings` made with `params`.
 fn file_text(params: &OpeningParams, openings: Vec<String>) -> String {
-    let file = OpeningsFile {
+    crate::strength::json_text(&OpeningsFile {
         format_version: FORMAT_VERSION,
         procedure: PROCEDURE.to_owned(),
         params: *params,
         openings,
-    };
-    let mut text = serde_json::to_string_pretty(&file).expect("the file serializes");
-    text.push('\n');
-    text
+    })
 }
 
 /// Generates with `params` and writes the file atomically at `path`; returns how many openings it holds.
@@ -283,13 +280,18 @@ pub(crate) fn load(path: &Path) -> anyhow::Result<Openings> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn shipped() -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("..")
             .join(DEFAULT_PATH)
+    }
+
+    /// The shipped openings file, loaded.
+    pub(crate) fn shipped_openings() -> Openings {
+        load(&shipped()).unwrap()
     }
 
     #[test]
@@ -305,22 +307,22 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("o.json");
         let good = load(&shipped()).unwrap();
-        let mut dfens = good.dfens.clone();
-        dfens[3] = dfens[2].clone();
-        std::fs::write(&path, file_text(&good.params, dfens)).unwrap();
-        let err = crate::exit::message(&load(&path).unwrap_err());
-        assert!(
-            err.contains("opening 4") && err.contains("repeats"),
-            "{err}"
-        );
-        let mut dfens = good.dfens.clone();
-        dfens[0] = "8/8 w".to_owned();
-        std::fs::write(&path, file_text(&good.params, dfens)).unwrap();
-        let err = crate::exit::message(&load(&path).unwrap_err());
-        assert!(err.contains("opening 1"), "{err}");
-        let dfens = good.dfens[..50].to_vec();
-        std::fs::write(&path, file_text(&good.params, dfens)).unwrap();
-        let err = crate::exit::message(&load(&path).unwrap_err());
-        assert!(err.contains("50 openings"), "{err}");
+        let edited = |f: fn(&mut Vec<String>)| {
+            let mut dfens = good.dfens.clone();
+            f(&mut dfens);
+            dfens
+        };
+        for (dfens, needles) in [
+            (
+                edited(|d| d[3] = d[2].clone()),
+                &["opening 4", "repeats"][..],
+            ),
+            (edited(|d| d[0] = "8/8 w".to_owned()), &["opening 1"]),
+            (edited(|d| d.truncate(50)), &["50 openings"]),
+        ] {
+            std::fs::write(&path, file_text(&good.params, dfens)).unwrap();
+            let err = crate::exit::message(&load(&path).unwrap_err());
+            assert!(needles.iter().all(|n| err.contains(n)), "{err}");
+        }
     }
 }

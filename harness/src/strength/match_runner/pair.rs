@@ -22,10 +22,8 @@ pub(crate) fn play_pair(s: &MatchSettings, pair: u64) -> anyhow::Result<[GameLin
             } else {
                 ([&mut b, &mut a], [&b_name, &a_name], [b_timed, a_timed])
             };
-        let record = match play_game(start, &mut rolls, players, GameRules::standard(MAX_TURNS)) {
-            Ok(r) => r,
-            Err(never) => match never {},
-        };
+        let record = play_game(start, &mut rolls, players, GameRules::standard(MAX_TURNS))
+            .unwrap_or_else(|never| match never {});
         Ok(GameLine::of(
             pair, index, dfen, seed, names[0], names[1], timed, &record,
         ))

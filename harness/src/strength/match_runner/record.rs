@@ -4,7 +4,7 @@
 //! deterministic function of the match settings under `nodes:`/`calls:` controls; `ms` is written only for a
 //! turn whose mover plays under an `ms:` control, so those records alone carry wall time.
 
-use super::stats::GameScore;
+use crate::statistics::sprt::GameScore;
 use engine::Color;
 use engine::game::{EndReason, GameRecord};
 use engine::search::RootValue;

@@ -72,11 +72,7 @@ fn check_resume(dir: &Path, settings: &MatchSettings) -> anyhow::Result<Journal>
         let (dfen, _) = settings.openings.for_pair(want);
         let seed = engine::game::pair_seed(settings.seed, want);
         for (g, line) in pair.iter().enumerate() {
-            let (white, black) = if g == 0 {
-                (&ours.a, &ours.b)
-            } else {
-                (&ours.b, &ours.a)
-            };
+            let (white, black) = [(&ours.a, &ours.b), (&ours.b, &ours.a)][g];
             if line.opening != dfen
                 || line.seed != seed
                 || line.white != *white
@@ -118,13 +114,10 @@ pub(crate) fn play(
     let mut run = Running::default();
     let mut stopped = false;
     for pair in &done {
-        let luck = settings
-            .luck_sprt
-            .map(|scale| luck::pair_score(pair, scale))
-            .transpose()?;
-        run.add(pair, luck).ok_or_else(|| {
-            Failure::BadInput.because("games.jsonl: a result is not 1-0, 0-1 or 1/2-1/2")
-        })?;
+        run.add(pair, luck::pair_score(pair, settings.luck_sprt)?)
+            .ok_or_else(|| {
+                Failure::BadInput.because("games.jsonl: a result is not 1-0, 0-1 or 1/2-1/2")
+            })?;
         stopped = run.stop(settings);
         if stopped {
             break;
@@ -170,10 +163,7 @@ fn start(
     settings: &MatchSettings,
     folder: MatchFolder,
 ) -> anyhow::Result<(MatchFolder, Vec<[GameLine; 2]>)> {
-    write_atomic(
-        &folder.path().join(SETTINGS_FILE),
-        settings.record().text().as_bytes(),
-    )?;
+    settings.record().write(folder.path())?;
     JournalWriter::open(folder.path())?;
     Ok((folder, Vec::new()))
 }
@@ -190,11 +180,8 @@ fn resume(
              in it",
             dir.display()
         );
-        let meta = RunMetadata::collect(settings.seed);
-        write_atomic(
-            &folder.path().join("metadata.txt"),
-            meta.to_key_values().as_bytes(),
-        )?;
+        let meta = RunMetadata::collect(settings.seed).to_key_values();
+        write_atomic(&folder.path().join("metadata.txt"), meta.as_bytes())?;
         return start(settings, folder);
     }
     let journal = match check_resume(folder.current(), settings) {
@@ -214,10 +201,7 @@ fn resume(
     }
     journal.truncate()?;
     // The game count may grow on resume; everything else was checked equal.
-    write_atomic(
-        &folder.path().join(SETTINGS_FILE),
-        settings.record().text().as_bytes(),
-    )?;
+    settings.record().write(folder.path())?;
     crate::status!(
         "match: resuming {} with {} complete pairs",
         folder.path().display(),
@@ -259,14 +243,6 @@ impl Running {
             }
             None => self.tally.sprt(&settings.bounds).verdict != SprtVerdict::Continue,
         }
-    }
-
-    /// `adj_llr=… adj_verdict=…` with `--luck-sprt`.
-    fn adjusted_fields(&self, settings: &MatchSettings) -> Option<String> {
-        settings.luck_sprt.map(|_| {
-            let (llr, verdict) = luck::adjusted_sprt(&self.raw, &self.adjusted, &settings.bounds);
-            format!("adj_llr={llr} adj_verdict={verdict}")
-        })
     }
 
     /// The final line and the summary of the match `record` describes (a played match, or a merge's union).
@@ -343,10 +319,7 @@ fn play_pairs(
                 .par_iter()
                 .map(|&p| {
                     let pair = play_pair(settings, p)?;
-                    let luck = settings
-                        .luck_sprt
-                        .map(|scale| luck::pair_score(&pair, scale))
-                        .transpose()?;
+                    let luck = luck::pair_score(&pair, settings.luck_sprt)?;
                     Ok((pair, luck))
                 })
                 .collect()
@@ -358,19 +331,18 @@ fn play_pairs(
                 .expect("the game loop writes only the three results");
             let tally = &run.tally;
             stage.inc(1);
-            let status = tally.sprt(&settings.bounds);
-            let adjusted = run
-                .adjusted_fields(settings)
-                .map_or(String::new(), |f| format!("; {f}"));
+            let adjusted = settings.luck_sprt.map_or(String::new(), |_| {
+                let (llr, verdict) = luck::adjusted_sprt(&run.raw, &run.adjusted, &settings.bounds);
+                format!("; adj_llr={llr} adj_verdict={verdict}")
+            });
             let in_all = if resumed {
                 format!(" ({} of {total} in all)", tally.pairs)
             } else {
                 String::new()
             };
             stage.set_message(format!(
-                "pairs{in_all}; {}; {}{adjusted}",
-                tally.brief(),
-                super::stats::brief(&status)
+                "pairs{in_all}; {}{adjusted}",
+                tally.brief(&settings.bounds)
             ));
             if run.stop(settings) {
                 stage.finish("stopped by the SPRT");

@@ -5,18 +5,17 @@
 
 use super::journal::Journal;
 use super::settings::{SETTINGS_FILE, SettingsRecord};
-use super::stats::{SprtBounds, stop_estimate};
-use super::summary::SUMMARY_JSON;
+use super::summary::{SUMMARY_JSON, stop_estimate};
 use super::tally::Tally;
 use crate::plot::{self, Axis, CategorySeries, DotPlot, LinePlot, Point, Series};
 use crate::present::number::{count, decimal};
 use crate::present::{Align, Table};
 use crate::section::Section;
-use crate::statistics::sprt::{SprtStatus, sprt_pentanomial};
+use crate::statistics::sprt::{SprtBounds, SprtStatus, sprt_pentanomial};
 use crate::statistics::sprt_stop::StopEstimate;
 use anyhow::{Context, Result};
 use std::fmt::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The most LLR points drawn; longer matches are sampled evenly (the last pair always drawn).
 const MAX_PATH_POINTS: usize = 500;
@@ -90,29 +89,20 @@ fn figures(run: &MatchRun) -> Result<Table> {
             count(i.n)
         )
     };
-    let p = t.penta.counts;
     let naive = |label: &str| match run.corrected {
         Some(_) => format!("{label}, naive"),
         None => label.to_owned(),
     };
     let (nelo_label, elo_label) = (naive("normalized Elo (nElo)"), naive("logistic Elo"));
-    for (label, value) in [
+    let mut rows = vec![
         (
             "pairs (games)",
             format!("{} ({})", count(t.pairs), count(2 * t.pairs)),
         ),
-        (
-            "A's wins / draws / losses",
-            format!(
-                "{} / {} / {}",
-                count(t.wdl[0]),
-                count(t.wdl[1]),
-                count(t.wdl[2])
-            ),
-        ),
+        ("A's wins / draws / losses", t.wdl.map(count).join(" / ")),
         (
             "pentanomial LL, LD, DD, DW, WW",
-            format!("{}, {}, {}, {}, {}", p[0], p[1], p[2], p[3], p[4]),
+            t.penta.counts.map(|c| c.to_string()).join(", "),
         ),
         ("A's score per game", format!("{:.3}", s.score)),
         (nelo_label.as_str(), interval(&s.nelo)),
@@ -133,15 +123,16 @@ fn figures(run: &MatchRun) -> Result<Table> {
             "pairs with the same turns in both games",
             format!("{} of {}", count(t.same_turn_pairs), count(t.pairs)),
         ),
-    ] {
-        table.row([label.to_owned(), value])?;
-    }
+    ];
     if let Some(c) = &run.corrected {
-        table.row(["nElo corrected for the stop".to_owned(), interval(&c.nelo)])?;
-        table.row([
-            "logistic Elo corrected for the stop".to_owned(),
+        rows.push(("nElo corrected for the stop", interval(&c.nelo)));
+        rows.push((
+            "logistic Elo corrected for the stop",
             interval(&c.logistic_elo),
-        ])?;
+        ));
+    }
+    for (label, value) in rows {
+        table.row([label.to_owned(), value])?;
     }
     Ok(table)
 }
@@ -216,29 +207,16 @@ pub(crate) fn match_section(
 fn llr_chart(run: &MatchRun, name: &str) -> Result<LinePlot> {
     let n = run.path.len();
     let step = n.div_ceil(MAX_PATH_POINTS).max(1);
-    let points: Vec<Point> = run
-        .path
-        .iter()
-        .enumerate()
-        .filter(|(k, _)| k % step == step - 1 || *k == n - 1 || *k == 0)
-        .map(|(_, &(x, y))| Point {
-            x: x as f64,
-            y,
-            lo: y,
-            hi: y,
-        })
-        .collect();
-    let mut points = points;
+    let exact = |x: f64, y: f64| Point { x, y, lo: y, hi: y };
     // Before the first pair the LLR is 0: the path starts there, and a one-pair match still spans an x range.
-    points.insert(
-        0,
-        Point {
-            x: 0.0,
-            y: 0.0,
-            lo: 0.0,
-            hi: 0.0,
-        },
-    );
+    let sampled = run.path.iter().enumerate();
+    let points = std::iter::once(exact(0.0, 0.0))
+        .chain(
+            sampled
+                .filter(|(k, _)| k % step == step - 1 || *k == n - 1 || *k == 0)
+                .map(|(_, &(x, y))| exact(x as f64, y)),
+        )
+        .collect();
     let mut series = vec![Series {
         name: "LLR after each pair".into(),
         points,
@@ -264,14 +242,14 @@ fn llr_chart(run: &MatchRun, name: &str) -> Result<LinePlot> {
 
 /// Pairs per pentanomial bin with a 95% Wilson interval on each bin's share, scaled to pairs.
 fn penta_chart(t: &Tally, name: &str) -> Result<DotPlot> {
-    let n = t.pairs as f64;
-    let mut values = Vec::new();
-    let mut intervals = Vec::new();
-    for &c in &t.penta.counts {
-        let (lo, hi) = wilson(c as f64, n);
-        values.push(Some(c as f64));
-        intervals.push(((lo * n).min(c as f64), (hi * n).max(c as f64)));
-    }
+    let (n, counts) = (t.pairs as f64, t.penta.counts.map(|c| c as f64));
+    let intervals: Vec<(f64, f64)> = counts
+        .iter()
+        .map(|&c| {
+            let (lo, hi) = wilson(c, n);
+            ((lo * n).min(c), (hi * n).max(c))
+        })
+        .collect();
     let top = intervals.iter().map(|i| i.1).fold(1.0, f64::max);
     Ok(DotPlot {
         title: format!("Pair results from A's side, {name}"),
@@ -280,7 +258,7 @@ fn penta_chart(t: &Tally, name: &str) -> Result<DotPlot> {
         categories: PENTA_NAMES.iter().map(|s| (*s).to_owned()).collect(),
         series: vec![CategorySeries {
             name: "pairs (95% interval of the bin's share)".into(),
-            values,
+            values: counts.map(Some).to_vec(),
             intervals: Some(intervals),
         }],
         reference: None,
@@ -300,51 +278,15 @@ fn wilson(k: f64, n: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-/// The complete match folders directly under `base`, oldest first (their names carry the UTC start time).
-pub(crate) fn match_folders(base: &Path) -> Result<Vec<PathBuf>> {
-    Ok(crate::record::complete_folders(
-        base,
-        "match-",
-        is_match_folder,
-    )?)
-}
-
-/// The main-job report's "Matches" section: every complete match folder beside `run_dir` (under the same results
-/// folder), each with its section; `None` when there is none. A folder that cannot be read is named, not fatal.
+/// The main-job report's "Matches" section: every complete match folder beside `run_dir` with its section
+/// ([`crate::strength::folder_listing`]).
 pub(crate) fn listing(run_dir: &Path, charts_dir: &Path) -> Result<Option<Section>> {
-    let Some(base) = run_dir.parent() else {
-        return Ok(None);
-    };
-    let folders = match_folders(base)?;
-    if folders.is_empty() {
-        return Ok(None);
-    }
-    let mut out = Section::default();
-    let _ = writeln!(
-        out.markdown,
-        "## Matches\n\n{} complete match run folder(s) under `{}` (`harness match`; each also renders alone with \
-         `harness report <folder>`).\n",
-        folders.len(),
-        base.file_name().map_or_else(
-            || base.display().to_string(),
-            |n| n.to_string_lossy().into_owned()
-        )
-    );
-    for dir in &folders {
-        let stem = dir
-            .file_name()
-            .map_or_else(|| "match".to_owned(), |n| n.to_string_lossy().into_owned());
-        match match_section(dir, charts_dir, &stem, 3) {
-            Ok(s) => {
-                out.markdown.push_str(&s.markdown);
-                out.charts.extend(s.charts);
-            }
-            Err(e) => {
-                let _ = writeln!(out.markdown, "### Match `{stem}`\n\nNot readable: {e:#}\n");
-            }
-        }
-    }
-    Ok(Some(out))
+    crate::strength::folder_listing(
+        run_dir,
+        ("Matches", "match", "Match"),
+        is_match_folder,
+        |dir, stem| match_section(dir, charts_dir, stem, 3).map(Some),
+    )
 }
 
 /// Renders the match in `dir` as a report of its own into `out` (`index.md`, `charts/`), which the caller puts
@@ -357,10 +299,7 @@ pub(crate) fn render_match(dir: &Path, out: &Path) -> Result<Section> {
     let _ = writeln!(
         md,
         "Generated by `harness report` from the match run folder `{}`; the games are in its `games.jsonl`.\n",
-        dir.file_name().map_or_else(
-            || dir.display().to_string(),
-            |n| n.to_string_lossy().into_owned()
-        )
+        crate::strength::folder_name(dir)
     );
     let section = match_section(dir, &charts_dir, "match", 2)?;
     md.push_str(&section.markdown);

@@ -3,8 +3,8 @@
 
 use super::bot::BotSpec;
 use super::openings::Openings;
-use super::stats::SprtBounds;
 use crate::exit::Failure;
+use crate::statistics::sprt::SprtBounds;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
@@ -127,7 +127,7 @@ impl MatchSettings {
 }
 
 /// `match.json`.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[derive(Clone, Default, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct SettingsRecord {
     pub format_version: u32,
@@ -175,68 +175,50 @@ impl SettingsRecord {
         }
     }
 
-    /// The text written to `match.json`.
-    pub(crate) fn text(&self) -> String {
-        let mut s = serde_json::to_string_pretty(self).expect("settings serialize");
-        s.push('\n');
-        s
+    /// Writes `dir/match.json` atomically.
+    pub(crate) fn write(&self, dir: &Path) -> anyhow::Result<()> {
+        crate::strength::write_json(self, &dir.join(SETTINGS_FILE))
     }
 
     /// The fields that differ from `other` among those two runs of one match must share (everything but the
     /// openings' path; for a resume everything but the game count; for a merge everything but the shard's index),
     /// as `name: ours vs theirs`.
     pub(crate) fn mismatches(&self, other: &SettingsRecord, agree: Agree) -> Vec<String> {
-        let mut out = Vec::new();
-        let mut cmp = |name: &str, x: String, y: String| {
-            if x != y {
-                out.push(format!("{name}: '{x}' vs '{y}'"));
-            }
-        };
-        cmp("a", self.a.clone(), other.a.clone());
-        cmp("b", self.b.clone(), other.b.clone());
-        cmp("seed", self.seed.to_string(), other.seed.to_string());
-        cmp(
-            "openings",
-            format!(
-                "{} openings, digest {}",
-                self.openings_count, self.openings_digest
-            ),
-            format!(
-                "{} openings, digest {}",
-                other.openings_count, other.openings_digest
-            ),
-        );
-        cmp(
-            "max_turns",
-            self.max_turns.to_string(),
-            other.max_turns.to_string(),
-        );
-        cmp(
-            "sprt bounds",
-            format!("{} {} {} {}", self.elo0, self.elo1, self.alpha, self.beta),
-            format!(
-                "{} {} {} {}",
-                other.elo0, other.elo1, other.alpha, other.beta
-            ),
-        );
-        cmp(
-            "luck_sprt_scale",
-            format!("{:?}", self.luck_sprt_scale),
-            format!("{:?}", other.luck_sprt_scale),
-        );
-        cmp(
-            "format_version",
-            self.format_version.to_string(),
-            other.format_version.to_string(),
-        );
+        type Field = (&'static str, fn(&SettingsRecord) -> String);
+        let mut fields: Vec<Field> = vec![
+            ("a", |r| r.a.clone()),
+            ("b", |r| r.b.clone()),
+            ("seed", |r| r.seed.to_string()),
+            ("openings", |r| {
+                format!(
+                    "{} openings, digest {}",
+                    r.openings_count, r.openings_digest
+                )
+            }),
+            ("max_turns", |r| r.max_turns.to_string()),
+            ("sprt bounds", |r| {
+                format!("{} {} {} {}", r.elo0, r.elo1, r.alpha, r.beta)
+            }),
+            ("luck_sprt_scale", |r| format!("{:?}", r.luck_sprt_scale)),
+            ("format_version", |r| r.format_version.to_string()),
+        ];
         match agree {
-            Agree::Resume => cmp("shard", self.shard.clone(), other.shard.clone()),
+            Agree::Resume => fields.push(("shard", |r| r.shard.clone())),
             Agree::Merge => {
-                let count = |s: &str| s.split_once('/').map_or(s, |(_, n)| n).to_owned();
-                cmp("games", self.games.to_string(), other.games.to_string());
-                cmp("shard count", count(&self.shard), count(&other.shard));
+                fields.push(("games", |r| r.games.to_string()));
+                fields.push(("shard count", |r| {
+                    r.shard
+                        .split_once('/')
+                        .map_or(&*r.shard, |(_, n)| n)
+                        .to_owned()
+                }));
             }
         }
-        out
+        fields
+            .into_iter()
+            .map(|(name, field)| (name, field(self), field(other)))
+            .filter(|(_, x, y)| x != y)
+            .map(|(name, x, y)| format!("{name}: '{x}' vs '{y}'"))
+            .collect()
     }
 }

@@ -302,12 +302,10 @@ mod tests {
     fn the_scripts_run_this_binary_from_the_submit_folder_on_each_shard() {
         let plan = Plan {
             shards: 3,
-            task: vec![
-                "--a".into(),
-                "depth=2,tc=nodes:200".into(),
-                "--note".into(),
-                "it's".into(),
-            ],
+            task: "--a depth=2,tc=nodes:200 --note it's"
+                .split(' ')
+                .map(String::from)
+                .collect(),
             out: "/r/out dir".into(),
             workdir: "/repo".into(),
             binary: "/repo/target/release/harness".into(),
@@ -335,20 +333,9 @@ mod tests {
 
     #[test]
     fn a_curve_merges_budget_by_budget_then_reads_the_curve() {
-        let task: Vec<String> = [
-            "work-odds",
-            "--bot",
-            "depth=1",
-            "--budgets",
-            "10,20",
-            "--concurrency=2",
-            "--write",
-            "curve.json",
-            "--games",
-            "8",
-        ]
-        .map(String::from)
-        .to_vec();
+        let task =
+            "work-odds --bot depth=1 --budgets 10,20 --concurrency=2 --write curve.json --games 8";
+        let task: Vec<String> = task.split(' ').map(String::from).collect();
         let plan = Plan {
             shards: 2,
             task,

@@ -3,14 +3,27 @@
 //! completes. Keys are documented in docs/match.md.
 
 use super::settings::SettingsRecord;
-use super::stats::stop_estimate;
 use super::tally::Tally;
 use crate::statistics::Interval;
 use crate::statistics::interval::older;
-use crate::statistics::sprt::{SprtStatus, SprtVerdict, sprt_pentanomial};
-use crate::statistics::sprt_stop::RUNS;
+use crate::statistics::sprt::{Pentanomial, SprtStatus, SprtVerdict, sprt_pentanomial};
+use crate::statistics::sprt_stop::{self, RUNS, StopEstimate};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
+
+/// The estimates corrected for the stop ([`sprt_stop`]) when the pentanomial SPRT stopped the match `record`
+/// describes: its verdict is not `continue` and fewer pairs than `--games` allows were played, by a whole match
+/// (a shard never stops) that was not stopping on luck-adjusted scores (`--luck-sprt`). A match whose SPRT crosses
+/// only at its last allowed pair gets none (it was not cut short). The simulation is seeded with the match's seed.
+pub(crate) fn stop_estimate(record: &SettingsRecord, penta: &Pentanomial) -> Option<StopEstimate> {
+    let bounds = record.bounds();
+    let max_pairs = record.games / 2;
+    let stopped = record.shard == "1/1"
+        && record.luck_sprt_scale.is_none()
+        && penta.pairs() < max_pairs
+        && sprt_pentanomial(penta, &bounds).verdict != SprtVerdict::Continue;
+    stopped.then(|| sprt_stop::after_stop(penta, &bounds, max_pairs, record.seed, RUNS))
+}
 
 /// The summary's name inside a run folder.
 pub(crate) const SUMMARY_JSON: &str = "summary.json";
@@ -189,10 +202,13 @@ impl MatchSummary {
 
     /// Writes `dir/summary.json` atomically.
     pub(crate) fn write(&self, dir: &Path) -> anyhow::Result<()> {
-        let mut text = serde_json::to_string_pretty(self)?;
-        text.push('\n');
-        crate::record::write_atomic(&dir.join(SUMMARY_JSON), text.as_bytes())?;
-        Ok(())
+        crate::strength::write_json(self, &dir.join(SUMMARY_JSON))
+    }
+
+    /// Reads `dir/summary.json`.
+    pub(crate) fn read(dir: &Path) -> anyhow::Result<MatchSummary> {
+        let text = std::fs::read_to_string(dir.join(SUMMARY_JSON))?;
+        Ok(serde_json::from_str(&text)?)
     }
 }
 
@@ -205,21 +221,12 @@ mod tests {
     #[test]
     fn an_undefined_variance_reduction_is_written_as_a_word_and_reads_back() {
         let settings = SettingsRecord {
-            format_version: 1,
-            a: "depth=1".into(),
-            b: "depth=2".into(),
-            seed: 1,
             games: 2,
             shard: "1/1".into(),
-            openings: "openings.json".into(),
-            openings_count: 1,
-            openings_digest: "0".into(),
-            max_turns: 1,
-            elo0: 0.0,
             elo1: 5.0,
             alpha: 0.05,
             beta: 0.05,
-            luck_sprt_scale: None,
+            ..SettingsRecord::default()
         };
         let mut s = MatchSummary::of(&settings, &Tally::default());
         for vr in [None, Some(Interval::mean(&[1.0, 2.0, 4.0]))] {

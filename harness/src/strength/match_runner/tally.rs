@@ -1,7 +1,7 @@
 //! Counts from A's side: games won, drawn and lost, and the pentanomial of pair scores; the final line.
 
 use super::record::GameLine;
-use super::stats::{GameScore, Pentanomial, SprtBounds, SprtStatus, fields, sprt};
+use crate::statistics::sprt::{Pentanomial, SprtBounds, SprtStatus, sprt_pentanomial};
 
 /// Counts over complete pairs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -19,11 +19,7 @@ impl Tally {
     pub(crate) fn add(&mut self, games: &[GameLine; 2]) -> Option<()> {
         let (first, second) = (games[0].score_of_a()?, games[1].score_of_a()?);
         for s in [first, second] {
-            self.wdl[match s {
-                GameScore::Win => 0,
-                GameScore::Draw => 1,
-                GameScore::Loss => 2,
-            }] += 1;
+            self.wdl[2 - s.half_points()] += 1;
         }
         self.penta.add_pair(first, second);
         self.pairs += 1;
@@ -39,37 +35,41 @@ impl Tally {
 
     /// The SPRT on the counts so far.
     pub(crate) fn sprt(&self, bounds: &SprtBounds) -> SprtStatus {
-        sprt(&self.penta, bounds)
+        sprt_pentanomial(&self.penta, bounds)
     }
 
     /// `pairs=… games=… w=… d=… l=… penta=LL,LD,DD,DW,WW` followed by the SPRT fields, then
     /// `same_turn_pairs=… void=true|false`.
     pub(crate) fn final_line(&self, bounds: &SprtBounds) -> String {
-        let p = self.penta.counts;
+        let [w, d, l] = self.wdl;
         format!(
-            "pairs={} games={} w={} d={} l={} penta={},{},{},{},{} {} same_turn_pairs={} void={}",
+            "pairs={} games={} w={w} d={d} l={l} penta={} {} same_turn_pairs={} void={}",
             self.pairs,
             2 * self.pairs,
-            self.wdl[0],
-            self.wdl[1],
-            self.wdl[2],
-            p[0],
-            p[1],
-            p[2],
-            p[3],
-            p[4],
-            fields(&self.sprt(bounds)),
+            self.penta_text(),
+            self.sprt(bounds).fields(),
             self.same_turn_pairs,
             self.void()
         )
     }
 
-    /// The progress line's counts.
-    pub(crate) fn brief(&self) -> String {
-        let p = self.penta.counts;
+    /// `LL,LD,DD,DW,WW`.
+    fn penta_text(&self) -> String {
+        self.penta.counts.map(|c| c.to_string()).join(",")
+    }
+
+    /// The progress line's counts and SPRT: `W/D/L …/…/… penta …, nElo … ± …, LLR … in [lower, upper]`.
+    pub(crate) fn brief(&self, bounds: &SprtBounds) -> String {
+        let [w, d, l] = self.wdl;
+        let s = self.sprt(bounds);
         format!(
-            "W/D/L {}/{}/{} penta {},{},{},{},{}",
-            self.wdl[0], self.wdl[1], self.wdl[2], p[0], p[1], p[2], p[3], p[4]
+            "W/D/L {w}/{d}/{l} penta {}; nElo {:.1} ± {:.1}, LLR {:.2} in [{:.2}, {:.2}]",
+            self.penta_text(),
+            s.nelo.point,
+            (s.nelo.high - s.nelo.low) / 2.0,
+            s.llr,
+            s.lower,
+            s.upper
         )
     }
 }

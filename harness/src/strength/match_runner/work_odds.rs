@@ -9,8 +9,9 @@
 //! match merge --out DIR/budget-N`), is assembled without replaying a game.
 
 use super::bot::{BotSpec, TimeControl};
+use super::folder::{listed, match_folders_in};
 use super::run::{Destination, play};
-use super::settings::{MatchSettings, SETTINGS_FILE, SettingsRecord};
+use super::settings::{Agree, MatchSettings, SETTINGS_FILE, SettingsRecord};
 use super::summary::{MatchSummary, SUMMARY_JSON};
 use crate::exit::Failure;
 use crate::record::run_folder::PARTIAL_SUFFIX;
@@ -56,19 +57,9 @@ pub(crate) fn budget_dir(out: &Path, budget: u64) -> PathBuf {
 /// The match folder under `dir` (`match-*`, complete or `.partial`), `None` when there is none yet; more than one
 /// is bad input naming them.
 fn match_folder_in(dir: &Path) -> anyhow::Result<Option<PathBuf>> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
+    let Ok(mut found) = match_folders_in(dir) else {
         return Ok(None);
     };
-    let mut found: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .filter(|p| {
-            p.file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with("match-"))
-        })
-        .collect();
-    found.sort();
     match found.len() {
         0 => Ok(None),
         1 => Ok(found.pop()),
@@ -76,11 +67,7 @@ fn match_folder_in(dir: &Path) -> anyhow::Result<Option<PathBuf>> {
             "--out: {} holds {} match folders ({}); keep the one of this budget",
             dir.display(),
             found.len(),
-            found
-                .iter()
-                .map(|p| p.display().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
+            listed(&found)
         ))),
     }
 }
@@ -96,11 +83,7 @@ fn complete_summary(
     }
     let recorded = SettingsRecord::read(folder)?;
     let ours = settings.record();
-    if !recorded
-        .mismatches(&ours, super::settings::Agree::Resume)
-        .is_empty()
-        || recorded.games != ours.games
-    {
+    if !recorded.mismatches(&ours, Agree::Resume).is_empty() || recorded.games != ours.games {
         return Ok(None);
     }
     let Ok(text) = std::fs::read_to_string(folder.join(SUMMARY_JSON)) else {
@@ -110,24 +93,15 @@ fn complete_summary(
     Ok((summary.pairs == settings.assigned().count() as u64).then_some(summary))
 }
 
-/// The `key=value` lines of a folder's `metadata.txt` (empty when it has none).
-fn metadata(folder: &Path) -> Vec<(String, String)> {
-    std::fs::read_to_string(folder.join("metadata.txt"))
-        .unwrap_or_default()
-        .lines()
-        .filter_map(|l| l.split_once('='))
-        .map(|(k, v)| (k.trim().to_owned(), v.trim().to_owned()))
-        .collect()
-}
-
 /// The provenance of the match in `folder`: what its `metadata.txt` says of the revision, machine and compiler
 /// it was started with, and the load while this command played it (`not recorded` when it only read it).
 fn provenance_of(folder: &Path, load: Option<(String, String)>) -> Provenance {
-    let meta = metadata(folder);
+    let meta = std::fs::read_to_string(folder.join("metadata.txt")).unwrap_or_default();
     let get = |k: &str| {
-        meta.iter()
-            .find(|(key, _)| key == k)
-            .map_or_else(|| "unknown".to_owned(), |(_, v)| v.clone())
+        let mut pairs = meta.lines().filter_map(|l| l.split_once('='));
+        pairs
+            .find(|(key, _)| key.trim() == k)
+            .map_or_else(|| "unknown".to_owned(), |(_, v)| v.trim().to_owned())
     };
     let cores = get("cores").parse().unwrap_or(0);
     let (load_start, load_end) =
@@ -174,12 +148,10 @@ fn budget_point(
                 None => Destination::New(&dir),
             };
             let finished = play(settings, destination, concurrency)?;
-            let text = std::fs::read_to_string(finished.folder.join(SUMMARY_JSON))?;
-            let summary: MatchSummary = serde_json::from_str(&text)?;
+            let summary = MatchSummary::read(&finished.folder)?;
             (finished.folder, summary, Some((load_start, load_average())))
         }
     };
-    let e = summary.logistic_elo;
     Ok(CurvePoint {
         budget,
         games: summary.games,
@@ -188,12 +160,8 @@ fn budget_point(
         d: summary.d,
         l: summary.l,
         elo: Interval {
-            point: e.point,
-            low: e.low,
-            high: e.high,
-            level: e.level,
-            n: e.n,
             method: Method::Normal,
+            ..summary.logistic_elo
         },
         provenance: provenance_of(&folder, load),
     })
@@ -259,14 +227,11 @@ pub(crate) fn point_line(p: &CurvePoint) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::statistics::sprt::SprtBounds;
     use crate::strength::match_runner::openings;
     use crate::strength::match_runner::settings::Shard;
-    use crate::strength::match_runner::stats::SprtBounds;
 
     fn template(games: u64) -> MatchSettings {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("..")
-            .join(openings::DEFAULT_PATH);
         let (a, b) = sides(BotSpec::default());
         MatchSettings {
             a,
@@ -274,7 +239,7 @@ mod tests {
             seed: 5,
             games,
             shard: Shard::ALL,
-            openings: openings::load(&path).unwrap(),
+            openings: openings::tests::shipped_openings(),
             bounds: SprtBounds::default(),
             luck_sprt: None,
             sprt_stops: false,
@@ -297,9 +262,8 @@ mod tests {
         // Budget 10 played first as a single work-odds match would be, into DIR/budget-10.
         let single = budget_settings(&t, bot, 10);
         let finished = play(&single, Destination::New(&budget_dir(dir.path(), 10)), 1).unwrap();
-        let single_games =
-            std::fs::read_to_string(finished.folder.join(super::super::journal::GAMES_FILE))
-                .unwrap();
+        let games_file = finished.folder.join(super::super::journal::GAMES_FILE);
+        let single_games = std::fs::read_to_string(&games_file).unwrap();
         let points = play_curve(&t, bot, &[20, 10], dir.path(), 1).unwrap();
         assert_eq!(
             points.iter().map(|p| p.budget).collect::<Vec<_>>(),
@@ -310,11 +274,7 @@ mod tests {
             "budget 10 was only read"
         );
         assert_ne!(points[1].provenance.load_start, "not recorded");
-        assert_eq!(
-            std::fs::read_to_string(finished.folder.join(super::super::journal::GAMES_FILE))
-                .unwrap(),
-            single_games
-        );
+        assert_eq!(std::fs::read_to_string(&games_file).unwrap(), single_games);
         for p in &points {
             assert_eq!((p.games, p.elo.n, p.w + p.d + p.l), (4, 4, 4));
             assert_eq!(p.penta.iter().sum::<u64>(), 2);
