@@ -13,3 +13,12 @@ pub(crate) mod tick;
 pub(crate) mod words;
 
 pub(crate) use table::{Align, Table, TableError};
+
+/// Fails, showing `text`, unless it contains every one of `parts`.
+#[cfg(test)]
+#[track_caller]
+pub(crate) fn assert_contains(text: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(text.contains(part), "{part:?} missing from:\n{text}");
+    }
+}

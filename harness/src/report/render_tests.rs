@@ -473,28 +473,12 @@ fn a_break_even_map_renders_its_tables_chart_and_glance_columns() {
     let d = support::copy_report_fixture("break-even");
     // G = 1,000,000, L = 1,000, M = 200, p = 160: e* = 160 / 0.8 = 200 instructions.
     let row = |evaluator: &str, e: f64, predicted: f64, lo: f64, hi: f64| BreakEvenRecord {
-        scenario: "sparse".into(),
-        traversal: "on".into(),
-        variant: "optimized".into(),
-        evaluator: evaluator.into(),
-        lookups: 1_000,
         misses: 200,
         operation_instructions: 1_000_000,
         probe_instructions_per_lookup: 160.0,
-        evaluator_instructions_per_call: e,
         break_even_instructions_per_call: Some(200.0),
-        evaluator_ns_per_call: e / 4.0,
-        ns_per_instruction: 0.25,
         predicted_speedup: predicted,
-        measured_speedup: (lo + hi) / 2.0,
-        speedup_ci_low: lo,
-        speedup_ci_high: hi,
-        samples: 7,
-        machine: "m".into(),
-        rustc: "r".into(),
-        git_revision: "g".into(),
-        seed: 1,
-        ..BreakEvenRecord::default()
+        ..crate::experiments::break_even::findings::tests::row("optimized", evaluator, e, lo, hi)
     };
     let rows = [
         row("material", 124.0, 0.94, 0.9, 1.0),

@@ -397,40 +397,19 @@ mod tests {
     use super::*;
     use crate::experiments::bounded_cache::BoundedCacheRecord;
 
+    /// A row of `calls` evaluator calls in 1,000 lookups, `speedup` = [point, low, high] over the unbounded cache.
     fn row(
         policy: &str,
         capacity: Option<u64>,
         calls: u64,
         speedup: [f64; 3],
     ) -> BoundedCacheRecord {
-        crate::record::schema::CsvRecord::upgraded(BoundedCacheRecord {
-            workload: "expansion".into(),
-            scenario: "sparse".into(),
-            depth: 1,
-            evaluator: "material".into(),
-            policy: policy.into(),
-            capacity_entries: capacity,
-            ways: capacity.map(|_| 1),
-            invocations: 2,
-            lookups: 1_000,
-            evaluator_calls: calls,
-            cache_hits: 1_000 - calls,
-            evictions: 0,
-            peak_entries: 200,
-            cache_bytes: 1_000,
-            samples: 7,
-            median_ns: 100.0,
-            ci_low_ns: 90.0,
-            ci_high_ns: 110.0,
+        BoundedCacheRecord {
             speedup_vs_unbounded: speedup[0],
             speedup_low: speedup[1],
             speedup_high: speedup[2],
-            machine: "m".into(),
-            rustc: "r".into(),
-            git_revision: "g".into(),
-            seed: 1,
-            ..BoundedCacheRecord::default()
-        })
+            ..crate::experiments::bounded_cache::row::tests::record(policy, capacity, calls, 100.0)
+        }
     }
 
     #[test]

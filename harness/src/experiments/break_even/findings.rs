@@ -520,13 +520,13 @@ impl BreakEvenFindings {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::experiments::break_even::CostModel;
 
     /// A row of a known model (G = 100,000, L = 1,000, M = 100, p = 90: e* = 100) at cost `e`, measured at
-    /// `[lo, hi]`.
-    fn row(variant: &str, evaluator: &str, e: f64, lo: f64, hi: f64) -> BreakEvenRecord {
+    /// `[lo, hi]` (also the other sections' tests' row).
+    pub(crate) fn row(variant: &str, evaluator: &str, e: f64, lo: f64, hi: f64) -> BreakEvenRecord {
         let model = CostModel {
             operation: 100_000.0,
             lookups: 1_000,
@@ -630,35 +630,16 @@ mod tests {
 
     #[test]
     fn the_search_line_borrows_the_expansions_probe_cost_at_the_searchs_hit_rate() {
-        let search = |pruning: &str, leaves: u64, hits: u64| {
-            crate::record::schema::CsvRecord::upgraded(SearchRecord {
-                scenario: "sparse".into(),
-                depth_turns: 3,
-                pruning: pruning.into(),
-                tt: "on".into(),
-                variant: "optimized".into(),
-                evaluator: "material".into(),
-                roots: 1,
-                nodes: 10,
+        let search = |pruning: &str, leaves: u64, hits: u64| SearchRecord {
+            evaluator_calls: leaves - hits,
+            cache_hits: hits,
+            ..crate::experiments::search::findings::tests::row(
+                pruning,
+                "on",
+                "optimized",
                 leaves,
-                evaluator_calls: leaves - hits,
-                cache_hits: hits,
-                tt_probes: 0,
-                tt_hits: 0,
-                tt_cutoffs: 0,
-                tt_stores: 0,
-                tt_overwrites: 0,
-                loss_tainted_rolls: 0,
-                samples: 7,
-                time_ns: 1.0,
-                time_low_ns: 1.0,
-                time_high_ns: 1.0,
-                machine: "m".into(),
-                rustc: "r".into(),
-                git_revision: "g".into(),
-                seed: 1,
-                ..SearchRecord::default()
-            })
+                1.0,
+            )
         };
         let f = BreakEvenFindings::of(&[row("optimized", "material", 10.0, 0.5, 0.6)]);
         // star2 is the strongest pruning recorded: its hit rate 45% with p = 90 gives 200 instructions.

@@ -309,10 +309,17 @@ impl SearchFindings {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn row(pruning: &str, tt: &str, variant: &str, leaves: u64, ns: f64) -> SearchRecord {
+    /// A row of family `sparse` at depth 3 (also the other sections' tests' row).
+    pub(crate) fn row(
+        pruning: &str,
+        tt: &str,
+        variant: &str,
+        leaves: u64,
+        ns: f64,
+    ) -> SearchRecord {
         crate::record::schema::CsvRecord::upgraded(SearchRecord {
             scenario: "sparse".into(),
             depth_turns: 3,
