@@ -22,3 +22,22 @@ pub(crate) fn assert_contains(text: &str, parts: &[&str]) {
         assert!(text.contains(part), "{part:?} missing from:\n{text}");
     }
 }
+
+/// A paired-ratio interval for tests.
+#[cfg(test)]
+pub(crate) fn paired(
+    point: f64,
+    low: f64,
+    high: f64,
+    level: f64,
+    n: usize,
+) -> crate::statistics::Interval {
+    crate::statistics::Interval {
+        point,
+        low,
+        high,
+        level,
+        n,
+        method: crate::statistics::Method::PairedRatio,
+    }
+}

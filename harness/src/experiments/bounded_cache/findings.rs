@@ -396,6 +396,7 @@ fn extra_calls(calls_ratio: f64) -> String {
 mod tests {
     use super::*;
     use crate::experiments::bounded_cache::BoundedCacheRecord;
+    use crate::present::assert_contains;
 
     /// A row of `calls` evaluator calls in 1,000 lookups, `speedup` = [point, low, high] over the unbounded cache.
     fn row(
@@ -430,12 +431,8 @@ mod tests {
         assert_eq!(g[1].within_5_percent_capacity, None);
         let lines = f.glance_lines();
         assert_eq!(lines.len(), 1);
-        assert!(
-            lines[0].contains("from 256 entries") && lines[0].contains("faster"),
-            "{}",
-            lines[0]
-        );
-        assert!(lines[0].contains("clock not within 5%"), "{}", lines[0]);
+        assert_contains(&lines[0], &["from 256 entries", "faster"]);
+        assert_contains(&lines[0], &["clock not within 5%"]);
         assert_eq!(f.table().len(), 5);
         let charts = f.charts();
         assert_eq!(charts.len(), 1);

@@ -232,6 +232,7 @@ pub(crate) fn read_bounded_cache(path: &Path) -> Result<Vec<BoundedCacheRecord>,
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::present::assert_contains;
 
     /// A consistent row (also used by the report's tests).
     pub(crate) fn record(
@@ -322,7 +323,7 @@ pub(crate) mod tests {
         )
         .unwrap();
         let err = read_bounded_cache(&path).unwrap_err().to_string();
-        assert!(err.contains("duplicate row"), "{err}");
+        assert_contains(&err, &["duplicate row"]);
     }
 
     /// Rows store their intervals whole; a file written before the level and method columns reads them as its
@@ -344,10 +345,7 @@ pub(crate) mod tests {
         let text =
             String::from_utf8(write_bounded_cache(std::slice::from_ref(&row), &path).unwrap())
                 .unwrap();
-        assert!(
-            text.contains(",order_statistic,") && text.contains(",paired_ratio,"),
-            "{text}"
-        );
+        assert_contains(&text, &[",order_statistic,", ",paired_ratio,"]);
         std::fs::write(&path, &text).unwrap();
         assert_eq!(
             read_bounded_cache(&path).unwrap(),
@@ -355,10 +353,7 @@ pub(crate) mod tests {
         );
         std::fs::write(&path, text.replace(",paired_ratio,", ",jackknife,")).unwrap();
         let err = read_bounded_cache(&path).unwrap_err().to_string();
-        assert!(
-            err.contains("line 2") && err.contains("speedup_method"),
-            "{err}"
-        );
+        assert_contains(&err, &["line 2", "speedup_method"]);
 
         let old = crate::record::schema::without_columns(&text, BoundedCacheRecord::ADDED_LATER);
         assert!(!old.contains("speedup_level"), "{old}");

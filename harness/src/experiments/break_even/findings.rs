@@ -523,6 +523,7 @@ impl BreakEvenFindings {
 pub(crate) mod tests {
     use super::*;
     use crate::experiments::break_even::CostModel;
+    use crate::present::assert_contains;
 
     /// A row of a known model (G = 100,000, L = 1,000, M = 100, p = 90: e* = 100) at cost `e`, measured at
     /// `[lo, hi]` (also the other sections' tests' row).
@@ -589,7 +590,7 @@ pub(crate) mod tests {
             "{lines:?}"
         );
         let md = f.rung_table().unwrap().markdown();
-        assert!(md.contains("| agrees |") && md.contains("| pays"), "{md}");
+        assert_contains(&md, &["| agrees |", "| pays"]);
     }
 
     #[test]
@@ -600,14 +601,7 @@ pub(crate) mod tests {
             row("optimized", "material", 10.0, 0.5, 0.6),
             row("optimized", "work:64", 1_000.0, 4.0, 4.5),
         ];
-        let holds_one = Interval {
-            point: 1.0,
-            low: 0.9,
-            high: 1.1,
-            level: 0.99,
-            n: 11,
-            method: crate::statistics::Method::PairedRatio,
-        };
+        let holds_one = crate::present::paired(1.0, 0.9, 1.1, 0.99, 11);
         let f = BreakEvenFindings::of(&rows).with_expansion(|k| {
             (k == &ArmKey::new("sparse", "optimized", "material", "on")).then_some(holds_one)
         });
@@ -619,9 +613,9 @@ pub(crate) mod tests {
             )
         );
         let md = f.rung_table().unwrap().markdown();
-        assert!(
-            md.contains("| no verdict | expansion stage |") && md.contains("| pays | this map |"),
-            "{md}"
+        assert_contains(
+            &md,
+            &["| no verdict | expansion stage |", "| pays | this map |"],
         );
         assert!(f.summary_lines()[0].ends_with("measured to pay at: work:64."));
         let unlinked = BreakEvenFindings::of(&rows);

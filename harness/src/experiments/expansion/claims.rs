@@ -475,17 +475,10 @@ pub(crate) fn claims(ctx: &SectionContext<'_>) -> Vec<Claim> {
 mod tests {
     use super::*;
     use crate::present::assert_contains;
-    use crate::statistics::{Interval, Method};
+    use crate::statistics::Interval;
 
     fn ratio(low: f64, high: f64) -> Interval {
-        Interval {
-            point: (low + high) / 2.0,
-            low,
-            high,
-            level: 0.98,
-            n: 15,
-            method: Method::PairedRatio,
-        }
+        crate::present::paired((low + high) / 2.0, low, high, 0.98, 15)
     }
 
     /// A family's comparison: a Student-t interval over 40 sessions, `exp(ln point ± h)`, no instruction count.

@@ -297,14 +297,7 @@ pub(crate) fn sample(evaluator: &str, scenario: &str, point: f64, low: f64, high
         evaluator: evaluator.into(),
         traversal: "on".into(),
         fastest_variant: "optimized".into(),
-        speedup_vs_none: Interval {
-            point,
-            low,
-            high,
-            level: 0.95,
-            n: 15,
-            method: crate::statistics::Method::PairedRatio,
-        },
+        speedup_vs_none: crate::present::paired(point, low, high, 0.95, 15),
         verdict: Verdict::NoVerdict,
         hit_rate: 0.5,
         evaluator_ns_per_call: None,
@@ -477,6 +470,7 @@ pub(crate) fn glance_table(glance: &[Glance]) -> Result<Table, TableError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::present::assert_contains;
     use crate::record::{CountRow, TimingRow};
     use crate::statistics::Method;
     use std::path::Path;
@@ -620,9 +614,9 @@ mod tests {
         assert_eq!((t.costs, t.no_verdict, t.constant_not_counted), (0, 1, 1));
         assert!(t.sentence().ends_with("the 1 settings of the synthetic `constant` evaluator (free to call, so they measure the cache's own cost) are not counted"));
         let md = glance_table(&g).unwrap().markdown();
-        assert!(
-            md.contains("| s | material | on | fx | 1.05x [0.970, 1.12] | no verdict | 50.0% |"),
-            "{md}"
+        assert_contains(
+            &md,
+            &["| s | material | on | fx | 1.05x [0.970, 1.12] | no verdict | 50.0% |"],
         );
     }
 
@@ -641,14 +635,7 @@ mod tests {
             IntervalTable::from_rows([crate::record::schema::IntervalRow {
                 key: key.clone(),
                 quantity: SPEEDUP_VS_NONE.into(),
-                interval: Interval {
-                    point: (low + high) / 2.0,
-                    low,
-                    high,
-                    level,
-                    n: 5,
-                    method: Method::PairedRatio,
-                },
+                interval: crate::present::paired((low + high) / 2.0, low, high, level, 5),
             }])
             .with_legacy(&t)
         };
@@ -702,7 +689,7 @@ mod tests {
         );
         assert_eq!(g[0].evaluator_ns_per_call, Some(-2.0)); // (900 − 1000) ns over 50 calls per op
         let md = glance_table(&g).unwrap().markdown();
-        assert!(md.contains("| not resolved (-2.00 ns) |"), "{md}");
+        assert_contains(&md, &["| not resolved (-2.00 ns) |"]);
         // Bounds clear of 0 show the cost with them; bounds that hold 0 read as not resolved, with the bounds.
         let with = |low: f64, high: f64| Glance {
             evaluator_ns_per_call: Some(4.0),
@@ -712,7 +699,7 @@ mod tests {
         let md = glance_table(&[with(2.0, 6.0), with(-1.0, 9.0)])
             .unwrap()
             .markdown();
-        assert!(md.contains("| 4.00 ns [2.00 ns, 6.00 ns] |"), "{md}");
+        assert_contains(&md, &["| 4.00 ns [2.00 ns, 6.00 ns] |"]);
         assert_eq!(
             md.matches("not resolved [-1.00 ns, 9.00 ns]").count(),
             1,

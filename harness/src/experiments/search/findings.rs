@@ -311,6 +311,7 @@ impl SearchFindings {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::present::assert_contains;
 
     /// A row of family `sparse` at depth 3 (also the other sections' tests' row).
     pub(crate) fn row(
@@ -387,17 +388,10 @@ pub(crate) mod tests {
         );
         let lines = f.glance_lines();
         assert_eq!(lines.len(), 1);
-        assert!(
-            lines[0].contains("8.33x fewer leaves than unpruned expectimax"),
-            "{}",
-            lines[0]
-        );
-        assert!(
-            lines[0].contains(
-                "with Star2 + TT? costs: speedup (time without it / time with it) 0.667x"
-            ),
-            "{}",
-            lines[0]
+        assert_contains(&lines[0], &["8.33x fewer leaves than unpruned expectimax"]);
+        assert_contains(
+            &lines[0],
+            &["with Star2 + TT? costs: speedup (time without it / time with it) 0.667x"],
         );
         assert_eq!(f.table().len(), 4);
     }
@@ -406,14 +400,7 @@ pub(crate) mod tests {
     fn a_recorded_paired_speedup_decides_over_the_medians() {
         // The medians' quotient [0.914, 1.12] would give no verdict; the paired rounds say 1.01 ± 0.005: within
         // noise, as every other section would read it.
-        let paired = Interval {
-            point: 1.01,
-            low: 1.005,
-            high: 1.009,
-            level: 0.984375,
-            n: 7,
-            method: crate::statistics::Method::PairedRatio,
-        };
+        let paired = crate::present::paired(1.01, 1.005, 1.009, 0.984375, 7);
         let rows = [
             row("none", "off", "none", 1000, 100.0),
             row("star1", "off", "optimized", 990, 99.0).with_speedup(Some(paired)),
@@ -448,24 +435,13 @@ pub(crate) mod tests {
         // Only the known plain arm is a baseline: the unknown `none/btree` row is measured against it.
         assert!((f.arms[2].leaves_ratio - 0.9).abs() < 1e-12);
         let lines = f.glance_lines();
-        assert!(
-            lines[0].contains("star1, cache optimized: —"),
-            "{}",
-            lines[0]
-        );
+        assert_contains(&lines[0], &["star1, cache optimized: —"]);
     }
 
     #[test]
     fn the_cache_verdict_in_a_search_is_its_recorded_paired_interval() {
         // The medians' quotient of these two rows, [0.905, 1.105], holds 1; the paired rounds say the cache pays.
-        let paired = Interval {
-            point: 1.03,
-            low: 1.02,
-            high: 1.05,
-            level: 0.984375,
-            n: 7,
-            method: crate::statistics::Method::PairedRatio,
-        };
+        let paired = crate::present::paired(1.03, 1.02, 1.05, 0.984375, 7);
         let rows = [
             row("none", "off", "none", 1000, 100.0),
             row("star2", "on", "none", 120, 20.0),
@@ -474,10 +450,11 @@ pub(crate) mod tests {
         let f = SearchFindings::of(&rows);
         assert_eq!(f.cache_speedups(), [("sparse".to_owned(), paired)]);
         let lines = f.glance_lines();
-        assert!(
-            lines[0].contains("with Star2 + TT? pays: speedup (time without it / time with it) 1.03x [1.02, 1.05] (98.4%, n = 7)"),
-            "{}",
-            lines[0]
+        assert_contains(
+            &lines[0],
+            &[
+                "with Star2 + TT? pays: speedup (time without it / time with it) 1.03x [1.02, 1.05] (98.4%, n = 7)",
+            ],
         );
         let table = f.table().markdown();
         let last = table.lines().last().unwrap();

@@ -171,6 +171,7 @@ impl TtPressureFindings {
 mod tests {
     use super::*;
     use crate::experiments::tt_pressure::TtPressureRecord;
+    use crate::present::assert_contains;
 
     fn row(scheme: &str, log2: Option<u8>, nodes_ratio: f64) -> TtPressureRecord {
         TtPressureRecord {
@@ -218,11 +219,9 @@ mod tests {
         assert_eq!(f.sizes[0].worst.0, "always");
         let pressure: Vec<bool> = f.sizes.iter().map(|s| s.under_pressure).collect();
         assert_eq!(pressure, [true, true, false], "1,000 entries fit in 2^12");
-        assert!(
-            f.verdict()
-                .contains("from 2^12 entries (the next size measured) up"),
-            "{}",
-            f.verdict()
+        assert_contains(
+            &f.verdict(),
+            &["from 2^12 entries (the next size measured) up"],
         );
         let close: Vec<_> = rows
             .iter()

@@ -161,6 +161,7 @@ pub(crate) fn read_tt_pressure(path: &Path) -> Result<Vec<TtPressureRecord>, Sch
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::present::assert_contains;
 
     /// A row of `scheme` at `size_log2` (unbounded when `None`).
     pub(crate) fn record(scheme: &str, size_log2: Option<u8>) -> TtPressureRecord {
@@ -207,10 +208,7 @@ mod tests {
         let text = String::from_utf8(write_tt_pressure(&rows, &path).unwrap()).unwrap();
         std::fs::write(&path, text.replacen(",10,1.25,", ",11,1.25,", 1)).unwrap();
         let err = read_tt_pressure(&path).unwrap_err().to_string();
-        assert!(
-            err.contains("line 2") && err.contains("decisions_equal"),
-            "{err}"
-        );
+        assert_contains(&err, &["line 2", "decisions_equal"]);
 
         let dup = [
             record("depth", Some(4)),
@@ -218,19 +216,15 @@ mod tests {
             record("unbounded", None),
         ];
         std::fs::write(&path, write_tt_pressure(&dup, &path).unwrap()).unwrap();
-        assert!(
-            read_tt_pressure(&path)
-                .unwrap_err()
-                .to_string()
-                .contains("duplicate row")
+        assert_contains(
+            &read_tt_pressure(&path).unwrap_err().to_string(),
+            &["duplicate row"],
         );
 
         std::fs::write(&path, write_tt_pressure(&rows[..1], &path).unwrap()).unwrap();
-        assert!(
-            read_tt_pressure(&path)
-                .unwrap_err()
-                .to_string()
-                .contains("unbounded")
+        assert_contains(
+            &read_tt_pressure(&path).unwrap_err().to_string(),
+            &["unbounded"],
         );
     }
 }

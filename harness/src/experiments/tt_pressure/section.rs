@@ -223,15 +223,9 @@ pub(crate) fn page(dir: &Path, out: &Path) -> anyhow::Result<Section> {
     })
 }
 
-/// The section, read from the run folder.
+/// The TT-pressure section: verdict, scheme x size table, charts, every arm.
 pub(crate) fn section(ctx: &SectionContext<'_>) -> anyhow::Result<Section> {
     let mut s = Section::default();
-    tt_pressure(ctx, &mut s)?;
-    Ok(s)
-}
-
-/// The TT-pressure section: verdict, scheme x size table, charts, every arm.
-fn tt_pressure(ctx: &SectionContext<'_>, s: &mut Section) -> anyhow::Result<()> {
     let _ = writeln!(s.markdown, "## TT replacement under pressure\n");
     let Some(rows) = ctx
         .optional("tt_pressure.csv")
@@ -242,10 +236,10 @@ fn tt_pressure(ctx: &SectionContext<'_>, s: &mut Section) -> anyhow::Result<()> 
             s.markdown,
             "No `tt_pressure.csv` in this run (the stage was skipped, or the run predates it).\n"
         );
-        return Ok(());
+        return Ok(s);
     };
     let Some((findings, md, charts)) = drawn(&rows, ctx.charts_dir)? else {
-        return Ok(());
+        return Ok(s);
     };
     s.charts.extend(charts);
     let sizes: Vec<String> = findings
@@ -264,5 +258,5 @@ fn tt_pressure(ctx: &SectionContext<'_>, s: &mut Section) -> anyhow::Result<()> 
         "{md}\n\nThis run measured {} entries{quick_note}; `harness tt-pressure` sweeps 2^4 ... 2^20 entries.\n",
         sizes.join(", ")
     );
-    Ok(())
+    Ok(s)
 }
