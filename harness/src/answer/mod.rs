@@ -63,9 +63,7 @@ pub(crate) struct Claim {
     /// The question answered (not serialized: the sentence opens with it).
     #[serde(skip)]
     pub question: Question,
-    /// The sentence.
     pub claim: String,
-    /// The figures it states.
     pub figures: Vec<ClaimFigure>,
 }
 

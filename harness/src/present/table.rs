@@ -19,7 +19,6 @@ pub(crate) enum Align {
 pub(crate) struct TableError {
     /// Zero-based index the row would have had.
     pub row: usize,
-    /// Cells given.
     pub got: usize,
     /// Columns of the table.
     pub expected: usize,

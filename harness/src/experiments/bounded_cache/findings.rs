@@ -24,7 +24,6 @@ pub(crate) const WITHIN: f64 = 1.05;
 /// One bounded cache at one capacity, relative to the unbounded cache of its workload and family.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct CapacityPoint {
-    /// The row itself.
     pub row: BoundedCacheRecord,
     /// evaluator calls / unbounded evaluator calls (≥ 1 up to collisions of the same keys).
     pub calls_ratio: f64,
@@ -39,7 +38,6 @@ pub(crate) struct CapacityPoint {
 pub(crate) struct Curve {
     /// The workload (a name this build does not know, from an older run, kept as written).
     pub workload: Known<Workload>,
-    /// Family.
     pub scenario: String,
     /// The replacement rule, likewise.
     pub policy: Known<BoundedPolicy>,
@@ -55,7 +53,6 @@ pub(crate) struct BoundedGlance {
     /// The workload; `summary.json` holds its name.
     #[serde(serialize_with = "name")]
     pub workload: Known<Workload>,
-    /// Family.
     pub scenario: String,
     /// The replacement rule; `summary.json` holds its name.
     #[serde(serialize_with = "name")]
@@ -283,8 +280,7 @@ impl BoundedFindings {
                         .iter()
                         .map(|p| {
                             let x = p.row.capacity_entries.unwrap_or(1) as f64;
-                            let y = 1.0 / p.calls_ratio;
-                            Point { x, y, lo: y, hi: y }
+                            Point::exact(x, 1.0 / p.calls_ratio)
                         })
                         .collect(),
                     bound: false,

@@ -52,11 +52,9 @@ fn agreement_label(v: Verdict) -> &'static str {
 /// One variant's break-even in one setting (also `summary.json`'s `break_even_map` entries).
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub(crate) struct VariantBreakEven {
-    /// Scenario family.
     pub scenario: String,
     /// Traversal cache `on` or `off`.
     pub traversal: String,
-    /// Cache variant.
     pub variant: String,
     /// The operation's hit rate under this variant.
     pub hit_rate: f64,
@@ -427,41 +425,33 @@ fn variant_lines(
         name: format!("{v}: model"),
         points: grid
             .iter()
-            .map(|&e| {
-                let y = model.speedup(e);
-                Point {
-                    x: e,
-                    y,
-                    lo: y,
-                    hi: y,
-                }
-            })
+            .map(|&e| Point::exact(e, model.speedup(e)))
             .collect(),
         bound: false,
     });
-    let mut at: Vec<(f64, &str)> = mine
+    let mut measured: Vec<&&BreakEvenRecord> = mine
         .iter()
         .filter(|r| r.evaluator_instructions_per_call > 0.0)
-        .map(|r| (r.evaluator_instructions_per_call, r.evaluator.as_str()))
+        .copied()
         .collect();
-    at.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let mut measured: Vec<Point> = mine
-        .iter()
-        .filter(|r| r.evaluator_instructions_per_call > 0.0)
-        .map(|r| Point {
-            x: r.evaluator_instructions_per_call,
-            y: r.measured_speedup,
-            lo: r.speedup_ci_low,
-            hi: r.speedup_ci_high,
-        })
-        .collect();
-    measured.sort_by(|a, b| a.x.total_cmp(&b.x));
+    measured.sort_by(|a, b| {
+        a.evaluator_instructions_per_call
+            .total_cmp(&b.evaluator_instructions_per_call)
+    });
     if !measured.is_empty() {
         // The legend names the evaluator of each measured point, left to right.
-        let with: Vec<&str> = at.iter().map(|(_, e)| *e).collect();
+        let with: Vec<&str> = measured.iter().map(|r| r.evaluator.as_str()).collect();
         series.push(Series {
             name: format!("{v}: measured with {}", with.join(", ")),
-            points: measured,
+            points: measured
+                .iter()
+                .map(|r| Point {
+                    x: r.evaluator_instructions_per_call,
+                    y: r.measured_speedup,
+                    lo: r.speedup_ci_low,
+                    hi: r.speedup_ci_high,
+                })
+                .collect(),
             bound: false,
         });
     }

@@ -71,7 +71,6 @@ pub(crate) fn default_pays(
 /// One family's instruction costs of the optimized cache with the default evaluator (callgrind, traversal on).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct InstructionCost {
-    /// Family.
     pub family: String,
     /// p: instructions one lookup adds.
     pub probe: f64,
@@ -101,7 +100,6 @@ impl InstructionCost {
 /// in each family, judged alone (exploratory).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Setting {
-    /// Evaluator.
     pub evaluator: String,
     /// Traversal cache `on` or `off`.
     pub traversal: String,
@@ -308,7 +306,6 @@ fn needed_hit_rate(costs: &[InstructionCost]) -> String {
 /// One family's hit rate of the optimized cache with the traversal cache off and on.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Reuse {
-    /// Family.
     pub family: String,
     /// Hit rate with the traversal cache off.
     pub off: f64,

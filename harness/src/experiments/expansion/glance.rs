@@ -24,9 +24,7 @@ fn verdict_name<S: serde::Serializer>(v: &Verdict, s: S) -> Result<S::Ok, S::Err
 /// The headline of one setting.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub(crate) struct Glance {
-    /// Scenario family.
     pub scenario: String,
-    /// Evaluator.
     pub evaluator: String,
     /// Traversal cache `on` or `off`.
     pub traversal: String,
@@ -763,22 +761,10 @@ mod tests {
             cell(&g)
         );
         // The same direction agrees: no note; an undecided ns figure is no direction.
-        assert_eq!(
-            break_evens_disagree(
-                row(0.88, 0.92).break_even_ns_per_call.as_ref(),
-                Some(3960.0),
-                None
-            ),
-            None
-        );
-        assert_eq!(
-            break_evens_disagree(
-                row(0.95, 1.05).break_even_ns_per_call.as_ref(),
-                Some(3960.0),
-                None
-            ),
-            None
-        );
+        for g in [row(0.88, 0.92), row(0.95, 1.05)] {
+            let ns = g.break_even_ns_per_call;
+            assert_eq!(break_evens_disagree(ns.as_ref(), Some(3960.0), None), None);
+        }
         // No upper end (a speedup interval reaching 0): "—".
         let g = row(0.0, 0.9);
         assert_eq!(cell(&g), MISSING);

@@ -18,7 +18,6 @@ use engine::search::Pruning;
 /// table, no evaluation cache).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct ArmFinding {
-    /// The row itself.
     pub row: SearchRecord,
     /// leaves(configuration) / leaves(unpruned expectimax): its inverse is shown, "N x fewer leaves".
     pub leaves_ratio: f64,
@@ -351,6 +350,15 @@ pub(crate) mod tests {
         })
     }
 
+    /// Star1 without the table, with the optimized cache.
+    fn star1() -> SearchArm {
+        SearchArm {
+            pruning: Pruning::Star1,
+            table: false,
+            cache: CacheKind::Optimized,
+        }
+    }
+
     #[test]
     fn ratios_and_verdicts_are_relative_to_unpruned_expectimax() {
         let rows = [
@@ -360,30 +368,12 @@ pub(crate) mod tests {
             row("star2", "on", "none", 120, 20.0),
         ];
         let f = SearchFindings::of(&rows);
-        let fast = f
-            .find(
-                "sparse",
-                SearchArm {
-                    pruning: Pruning::Star2,
-                    table: true,
-                    cache: CacheKind::Optimized,
-                },
-            )
-            .unwrap();
+        let fast = f.find("sparse", star2_tt(CacheKind::Optimized)).unwrap();
         assert!((fast.leaves_ratio - 0.12).abs() < 1e-12);
         assert!((fast.speedup.point - 100.0 / 30.0).abs() < 1e-12);
         assert_eq!(fast.verdict(), Verdict::Better);
         assert_eq!(
-            f.find(
-                "sparse",
-                SearchArm {
-                    pruning: Pruning::Star1,
-                    table: false,
-                    cache: CacheKind::Optimized
-                }
-            )
-            .unwrap()
-            .verdict(),
+            f.find("sparse", star1()).unwrap().verdict(),
             Verdict::NoVerdict
         );
         let lines = f.glance_lines();
@@ -406,16 +396,7 @@ pub(crate) mod tests {
             row("star1", "off", "optimized", 990, 99.0).with_speedup(Some(paired)),
         ];
         let f = SearchFindings::of(&rows);
-        let a = f
-            .find(
-                "sparse",
-                SearchArm {
-                    pruning: Pruning::Star1,
-                    table: false,
-                    cache: CacheKind::Optimized,
-                },
-            )
-            .unwrap();
+        let a = f.find("sparse", star1()).unwrap();
         assert_eq!(a.speedup, paired);
         assert_eq!(a.verdict(), Verdict::WithinNoise);
     }

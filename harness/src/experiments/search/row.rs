@@ -23,13 +23,9 @@ pub(crate) struct SearchRecord {
     pub pruning: String,
     /// Transposition table `on` or `off`.
     pub tt: String,
-    /// Evaluation cache variant.
     pub variant: String,
-    /// Evaluator.
     pub evaluator: String,
-    /// Roots searched.
     pub roots: u64,
-    /// Nodes visited.
     pub nodes: u64,
     /// Leaf evaluations requested from the evaluation memo.
     pub leaves: u64,
@@ -43,7 +39,6 @@ pub(crate) struct SearchRecord {
     pub tt_hits: u64,
     /// Hits that answered the node without searching it.
     pub tt_cutoffs: u64,
-    /// Stores written.
     pub tt_stores: u64,
     /// Stores that replaced another key's entry.
     pub tt_overwrites: u64,

@@ -25,21 +25,17 @@ pub(crate) struct TtPressureRecord {
     pub start_dfen: String,
     /// Depth both sides searched, in full turns.
     pub depth_turns: u8,
-    /// Moves searched.
     pub moves: u64,
-    /// Nodes visited.
     pub nodes: u64,
     /// Leaf evaluations requested.
     pub leaves: u64,
     /// Evaluator callback calls (a fresh evaluation cache per move).
     pub evaluator_calls: u64,
-    /// Transposition-table probes.
     pub tt_probes: u64,
     /// Probes that found an entry of the same key and depth.
     pub tt_hits: u64,
     /// Hits that answered the node.
     pub tt_cutoffs: u64,
-    /// Stores written.
     pub tt_stores: u64,
     /// Stores that replaced another key's entry.
     pub tt_overwrites: u64,
@@ -159,7 +155,7 @@ pub(crate) fn read_tt_pressure(path: &Path) -> Result<Vec<TtPressureRecord>, Sch
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::present::assert_contains;
 

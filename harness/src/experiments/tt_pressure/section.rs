@@ -103,14 +103,13 @@ pub(crate) fn chart(rows: &[TtPressureRecord], work: Work, stem: &Path) -> anyho
         Work::Nodes => ("nodes", |r| 1.0 / r.nodes_vs_unbounded),
         Work::EvaluatorCalls => ("evaluator calls", |r| 1.0 / r.evaluator_calls_vs_unbounded),
     };
-    let point = |x: f64, y: f64| Point { x, y, lo: y, hi: y };
     let mut series: Vec<Series> = schemes(rows)
         .into_iter()
         .map(|name| {
             let mut points: Vec<Point> = rows
                 .iter()
                 .filter(|r| r.scheme == name)
-                .filter_map(|r| r.size_log2.map(|n| point((1u64 << n) as f64, of(r))))
+                .filter_map(|r| r.size_log2.map(|n| Point::exact((1u64 << n) as f64, of(r))))
                 .collect();
             points.sort_by(|a, b| a.x.total_cmp(&b.x));
             Series {
