@@ -371,14 +371,9 @@ fn an_interrupted_render_leaves_the_old_report() {
     })
     .unwrap_err();
     assert!(err.to_string().contains("injected"));
-    assert_eq!(
-        std::fs::read_to_string(out.join("index.md")).unwrap(),
-        "old report"
-    );
-    assert_eq!(
-        std::fs::read_to_string(out.join("charts/a.svg")).unwrap(),
-        "old chart"
-    );
+    let read = |f: &str| std::fs::read_to_string(out.join(f)).unwrap();
+    assert_eq!(read("index.md"), "old report");
+    assert_eq!(read("charts/a.svg"), "old chart");
     let leftovers: Vec<_> = std::fs::read_dir(out_parent.path())
         .unwrap()
         .map(|e| e.unwrap().file_name())
@@ -393,7 +388,7 @@ fn an_interrupted_render_leaves_the_old_report() {
     std::fs::create_dir_all(out.join("matches/m")).unwrap();
     std::fs::write(out.join("matches/m/index.md"), "a match report").unwrap();
     crate::report::render_run(&fixture(), &out).unwrap();
-    let md = std::fs::read_to_string(out.join("index.md")).unwrap();
+    let md = read("index.md");
     assert!(md.starts_with("# Evaluation-cache benchmark report"));
     assert!(
         !out.join("charts/a.svg").exists(),
@@ -403,10 +398,7 @@ fn an_interrupted_render_leaves_the_old_report() {
         !out.join("eviction").exists(),
         "an older run's eviction page survives"
     );
-    assert_eq!(
-        std::fs::read_to_string(out.join("matches/m/index.md")).unwrap(),
-        "a match report"
-    );
+    assert_eq!(read("matches/m/index.md"), "a match report");
 }
 
 #[test]

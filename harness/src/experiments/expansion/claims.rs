@@ -542,7 +542,9 @@ mod tests {
         // The cache costs 8.7% time but saves 1% of the instructions.
         let mut a = fam("a", 0.92, 0.02);
         a.instructions = Some(1.0 / 0.99);
-        let claim = |a: &FamilyComparison| default_pays("material", "on", &[a.clone()], true).claim;
+        let claim = |a: &FamilyComparison| {
+            default_pays("material", "on", std::slice::from_ref(a), true).claim
+        };
         assert_contains(
             &claim(&a),
             &[
