@@ -58,7 +58,6 @@ impl Slice {
 /// What a section reads: the run folder (for its own files) and the shared tables every run folder has, loaded
 /// and checked once by the report.
 pub(crate) struct SectionContext<'a> {
-    /// The run folder.
     pub dir: &'a Path,
     /// Where chart files go (`charts/` of the report; markdown links them as `charts/<stem>.svg`).
     pub charts_dir: &'a Path,

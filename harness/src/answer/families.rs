@@ -17,16 +17,13 @@ pub(crate) struct Usage {
     pub user_ns: f64,
     /// System CPU time, ns.
     pub sys_ns: f64,
-    /// Minor page faults.
     pub minor_faults: f64,
-    /// Major page faults.
     pub major_faults: f64,
 }
 
 /// One family's declared comparison: a configuration with the cache against the same without it.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct FamilyComparison {
-    /// Family.
     pub family: String,
     /// time without / time with, > 1 = the cache pays.
     pub speedup: Interval,
@@ -44,7 +41,6 @@ pub(crate) struct FamilyAnswer {
     pub lead: String,
     /// How many families pay.
     pub paying: usize,
-    /// How many families.
     pub n: usize,
     /// The families grouped by verdict with their sizes, then the intervals' levels, then where time and
     /// instructions disagree.
@@ -109,11 +105,6 @@ pub(crate) fn measured_cause(usage: Option<(Usage, Usage)>, with_is_slower: bool
     let Some((without, with)) = usage else {
         return "no cause measured".to_owned();
     };
-    let (slow, fast) = if with_is_slower {
-        (with, without)
-    } else {
-        (without, with)
-    };
     let rows: [Row; 4] = [
         ("user time", without.user_ns, with.user_ns, time_ns),
         ("system time", without.sys_ns, with.sys_ns, time_ns),
@@ -132,14 +123,15 @@ pub(crate) fn measured_cause(usage: Option<(Usage, Usage)>, with_is_slower: bool
     ];
     let higher: Vec<&str> = rows
         .iter()
-        .zip([
-            (slow.user_ns, fast.user_ns),
-            (slow.sys_ns, fast.sys_ns),
-            (slow.minor_faults, fast.minor_faults),
-            (slow.major_faults, fast.major_faults),
-        ])
-        .filter(|(_, (s, f))| *s > *f * 1.05 && *s > 0.0)
-        .map(|(r, _)| r.0)
+        .filter(|&&(_, without, with, _)| {
+            let (slow, fast) = if with_is_slower {
+                (with, without)
+            } else {
+                (without, with)
+            };
+            slow > fast * 1.05 && slow > 0.0
+        })
+        .map(|r| r.0)
         .collect();
     let figures: Vec<String> = rows
         .iter()

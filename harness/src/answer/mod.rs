@@ -63,9 +63,7 @@ pub(crate) struct Claim {
     /// The question answered (not serialized: the sentence opens with it).
     #[serde(skip)]
     pub question: Question,
-    /// The sentence.
     pub claim: String,
-    /// The figures it states.
     pub figures: Vec<ClaimFigure>,
 }
 
@@ -231,16 +229,13 @@ pub(crate) fn in_families(k: usize, n: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::statistics::Method;
+    use crate::present::assert_contains;
 
     /// The first line says the timings are unreliable exactly when other processes kept more than half a core each busy.
     #[test]
     fn a_loaded_run_opens_with_the_unreliable_timings_line() {
         let line = unreliable_timings("1.30", "2").unwrap();
-        assert!(
-            line.contains("unreliable") && line.contains("1.30"),
-            "{line}"
-        );
+        assert_contains(&line, &["unreliable", "1.30"]);
         assert!(markdown(&[], Some(&line), &[]).starts_with(&format!("## The answer\n\n{line}")));
         assert!(unreliable_timings("0.90", "2").is_none());
         // Older runs recorded no other load: no line (their load averages held the job's own lanes).
@@ -273,14 +268,7 @@ mod tests {
 
     #[test]
     fn an_interval_shows_its_level_and_count() {
-        let i = Interval {
-            point: 1.03,
-            low: 1.02,
-            high: 1.04,
-            level: 0.984375,
-            n: 7,
-            method: Method::PairedRatio,
-        };
+        let i = crate::present::paired(1.03, 1.02, 1.04, 0.984375, 7);
         assert_eq!(ratio_text(&i), "1.03x [1.02, 1.04] (98.4%, n = 7)");
         assert_eq!(
             intervals_note([&i, &Interval { n: 8, ..i }]).unwrap(),

@@ -28,6 +28,13 @@ pub(crate) struct Point {
     pub hi: f64,
 }
 
+impl Point {
+    /// A point without an interval.
+    pub(crate) fn exact(x: f64, y: f64) -> Point {
+        Point { x, y, lo: y, hi: y }
+    }
+}
+
 /// A named line of points.
 #[derive(Debug, Clone)]
 pub(crate) struct Series {
@@ -51,13 +58,10 @@ impl Series {
             .iter()
             .flat_map(|s| s.points.iter().map(|p| p.x))
             .fold((f64::INFINITY, 0.0f64), |(a, b), x| (a.min(x), b.max(x)));
-        (lo <= hi).then(|| {
-            let at = |x: f64| Point { x, y, lo: y, hi: y };
-            Series {
-                name: name.into(),
-                points: vec![at(lo), at(hi)],
-                bound: true,
-            }
+        (lo <= hi).then(|| Series {
+            name: name.into(),
+            points: vec![Point::exact(lo, y), Point::exact(hi, y)],
+            bound: true,
         })
     }
 }
@@ -533,7 +537,7 @@ mod tests {
                     points: [64.0, 1024.0, 16384.0]
                         .iter()
                         .zip(y)
-                        .map(|(&x, &y)| Point { x, y, lo: y, hi: y })
+                        .map(|(&x, &y)| Point::exact(x, y))
                         .collect(),
                     bound: false,
                 })

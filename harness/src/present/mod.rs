@@ -13,3 +13,31 @@ pub(crate) mod tick;
 pub(crate) mod words;
 
 pub(crate) use table::{Align, Table, TableError};
+
+/// Fails, showing `text`, unless it contains every one of `parts`.
+#[cfg(test)]
+#[track_caller]
+pub(crate) fn assert_contains(text: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(text.contains(part), "{part:?} missing from:\n{text}");
+    }
+}
+
+/// A paired-ratio interval for tests.
+#[cfg(test)]
+pub(crate) fn paired(
+    point: f64,
+    low: f64,
+    high: f64,
+    level: f64,
+    n: usize,
+) -> crate::statistics::Interval {
+    crate::statistics::Interval {
+        point,
+        low,
+        high,
+        level,
+        n,
+        method: crate::statistics::Method::PairedRatio,
+    }
+}

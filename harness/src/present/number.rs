@@ -169,13 +169,7 @@ pub(crate) fn time_ns_interval(median: f64, lo: f64, hi: f64) -> String {
         return format!("{} [{}, {}]", time_ns(median), time_ns(lo), time_ns(hi));
     }
     let (factor, suffix) = unit_of(median, &TIME_UNITS);
-    let end = |v: f64| {
-        if v.is_finite() {
-            significant(v / factor)
-        } else {
-            MISSING.into()
-        }
-    };
+    let end = |v: f64| finite(v, |v| significant(v / factor));
     format!(
         "{} {suffix} [{}, {}]",
         significant(median / factor),
@@ -218,23 +212,24 @@ pub(crate) fn span(a: f64, b: f64, digits: usize, unit: &str) -> String {
     }
 }
 
-/// A fraction as a percentage with one decimal: `0.941` → `94.1%`. [`MISSING`] when not finite.
-pub(crate) fn percent(fraction: f64) -> String {
-    if fraction.is_finite() {
-        format!("{}%", decimal(100.0 * fraction, 1))
+/// `show(x)` when `x` is finite, else [`MISSING`].
+fn finite(x: f64, show: impl FnOnce(f64) -> String) -> String {
+    if x.is_finite() {
+        show(x)
     } else {
         MISSING.into()
     }
 }
 
+/// A fraction as a percentage with one decimal: `0.941` → `94.1%`. [`MISSING`] when not finite.
+pub(crate) fn percent(fraction: f64) -> String {
+    finite(fraction, |f| format!("{}%", decimal(100.0 * f, 1)))
+}
+
 /// A difference of two fractions in percentage points, signed, one decimal: `0.002` → `+0.2 pt`; a difference that
 /// rounds to zero reads `0.0 pt`. [`MISSING`] when not finite.
 pub(crate) fn points(difference: f64) -> String {
-    if difference.is_finite() {
-        format!("{} pt", signed_points(difference))
-    } else {
-        MISSING.into()
-    }
+    finite(difference, |d| format!("{} pt", signed_points(d)))
 }
 
 /// A percentage-point difference with its interval: `+0.2 pt [-0.1, +0.5]`.
@@ -262,22 +257,12 @@ fn signed_points(difference: f64) -> String {
 /// A ratio or speedup with three significant digits and an `x`: `1.23x`, `0.987x`, `12.3x`. [`MISSING`] when not
 /// finite.
 pub(crate) fn ratio(r: f64) -> String {
-    if r.is_finite() {
-        format!("{}x", significant(r))
-    } else {
-        MISSING.into()
-    }
+    finite(r, |r| format!("{}x", significant(r)))
 }
 
 /// A ratio with its interval, the ends in the ratio's own digits: `1.23x [1.10, 1.37]`.
 pub(crate) fn ratio_interval(r: f64, lo: f64, hi: f64) -> String {
-    let end = |v: f64| {
-        if v.is_finite() {
-            significant(v)
-        } else {
-            MISSING.into()
-        }
-    };
+    let end = |v: f64| finite(v, significant);
     format!("{} [{}, {}]", ratio(r), end(lo), end(hi))
 }
 
@@ -323,29 +308,120 @@ impl Estimate for crate::statistics::Interval {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::statistics::Interval;
 
+    /// Each case: what a function renders and what it must read, the docs' examples among them.
     #[test]
-    fn counts_group_every_integer_type() {
-        assert_eq!(count(0u8), "0");
-        assert_eq!(count(999u16), "999");
-        assert_eq!(count(1000u32), "1,000");
-        assert_eq!(count(-999_999i32), "-999,999");
-        assert_eq!(count(i64::MIN), "-9,223,372,036,854,775,808");
-        assert_eq!(
-            count(u128::MAX),
-            "340,282,366,920,938,463,463,374,607,431,768,211,455"
-        );
-        assert_eq!(count(12_345usize), "12,345");
-    }
-
-    #[test]
-    fn decimals_round_group_and_never_show_negative_zero() {
-        assert_eq!(decimal(999.996, 2), "1,000.00");
-        assert_eq!(decimal(-0.0001, 2), "0.00");
-        assert_eq!(decimal(-0.0, 0), "0");
-        assert_eq!(decimal(0.5, 3), "0.500");
-        assert_eq!(decimal(f64::INFINITY, 0), MISSING);
-        assert_eq!(decimal(f64::NEG_INFINITY, 0), MISSING);
+    fn every_figure_reads_as_documented() {
+        let cases: Vec<(String, &str)> = vec![
+            // Counts group every integer type.
+            (count(0u8), "0"),
+            (count(999u16), "999"),
+            (count(1000u32), "1,000"),
+            (count(-999_999i32), "-999,999"),
+            (count(i64::MIN), "-9,223,372,036,854,775,808"),
+            (
+                count(u128::MAX),
+                "340,282,366,920,938,463,463,374,607,431,768,211,455",
+            ),
+            (count(12_345usize), "12,345"),
+            (count(1_234_567u64), "1,234,567"),
+            (count(-1_000i64), "-1,000"),
+            (count(u64::MAX), "18,446,744,073,709,551,615"),
+            // Decimals round, group and never show a negative zero.
+            (decimal(999.996, 2), "1,000.00"),
+            (decimal(-0.0001, 2), "0.00"),
+            (decimal(-0.0, 0), "0"),
+            (decimal(0.5, 3), "0.500"),
+            (decimal(f64::INFINITY, 0), MISSING),
+            (decimal(f64::NEG_INFINITY, 0), MISSING),
+            (decimal(1_234_567.0, 0), "1,234,567"),
+            (decimal(-1234.567, 2), "-1,234.57"),
+            (decimal(f64::NAN, 1), "—"),
+            // A time interval's ends share the median's unit.
+            (
+                time_ns_interval(845_000.0, 999.0, 2e6),
+                "845 µs [0.999, 2000]",
+            ),
+            (
+                time_ns_interval(999.95, 990.0, 1_010.0),
+                "1.00 µs [0.990, 1.01]",
+            ),
+            (time_ns_interval(1e9, f64::NAN, 2e9), "1.00 s [—, 2.00]"),
+            (
+                time_ns_interval(125e9, 120e9, 130e9),
+                "2 min 5 s [2 min 0 s, 2 min 10 s]",
+            ),
+            (time_ns_interval(f64::INFINITY, 1.0, 2.0), MISSING),
+            (
+                time_ns_interval(12_216_002.0, 12_105_731.0, 12_408_321.0),
+                "12.2 ms [12.1, 12.4]",
+            ),
+            (
+                time_ns_interval(999.0, 950.0, 1_020.0),
+                "999 ns [950, 1020]",
+            ),
+            // Instruction counts and bytes share one prefix rule.
+            (instructions(0.0), "0"),
+            (instructions(12.46), "12.5"),
+            (instructions(999.5), "1.00 k"),
+            (instructions(-92_512_345.0), "-92.5 M"),
+            (instructions(u64::MAX as f64), "18400000 T"),
+            (instructions(f64::NAN), MISSING),
+            (instructions(92_512_345.0), "92.5 M"),
+            (instructions(845.0), "845"),
+            (instructions(999_999.0), "1.00 M"),
+            (bytes(845.0), "845 B"),
+            (bytes(999_950.0), "1.00 MB"),
+            (bytes(f64::NEG_INFINITY), MISSING),
+            (bytes(1.1e9), "1.10 GB"),
+            (bytes(512_000.0), "512 kB"),
+            (bytes(0.0), "0 B"),
+            (span(12.04, 12.01, 1, "%"), "12.0%"),
+            (span(3.0, 41.0, 0, ""), "3 to 41"),
+            // Percentages and points have one decimal.
+            (percent(0.0), "0.0%"),
+            (percent(0.99951), "100.0%"),
+            (percent(-0.25), "-25.0%"),
+            (percent(f64::NAN), MISSING),
+            (percent(0.941), "94.1%"),
+            (percent(1.0), "100.0%"),
+            (points(0.0), "0.0 pt"),
+            (points(-0.0001), "0.0 pt"),
+            (points(f64::INFINITY), MISSING),
+            (points(0.002), "+0.2 pt"),
+            (points(-0.0131), "-1.3 pt"),
+            (points(0.0001), "0.0 pt"),
+            (points_interval(0.01, f64::NAN, 0.02), "+1.0 pt [—, +2.0]"),
+            (
+                points_interval(0.002, -0.001, 0.005),
+                "+0.2 pt [-0.1, +0.5]",
+            ),
+            // Ratios keep three digits.
+            (ratio(1.0), "1.00x"),
+            (ratio(0.0), "0x"),
+            (ratio(9.996), "10.0x"),
+            (ratio(123.4), "123x"),
+            (ratio(f64::NAN), MISSING),
+            (ratio(1.2345), "1.23x"),
+            (ratio(0.98765), "0.988x"),
+            (ratio(f64::INFINITY), "—"),
+            (
+                ratio_interval(1.0, f64::NEG_INFINITY, 2.0),
+                "1.00x [—, 2.00]",
+            ),
+            (ratio_interval(1.2345, 1.1, 1.3667), "1.23x [1.10, 1.37]"),
+            (counter_mean(12_345.0), "12,345"),
+            (counter_mean(2.5), "2.50"),
+            (counter_mean(0.25), "0.250"),
+            (or_missing(Some(0.5), percent), "50.0%"),
+            (or_missing(None, percent), "—"),
+            (Interval::mean(&[1.0, 2.0, 3.0]).show(1), "2.0 ± 2.5"),
+            (Interval::mean(&[4.0]).show(2), "4.00"),
+        ];
+        for (got, want) in cases {
+            assert_eq!(got, want);
+        }
     }
 
     #[test]
@@ -354,6 +430,7 @@ mod tests {
             (0.0, "0 ns"),
             (0.5, "0.500 ns"),
             (1.0, "1.00 ns"),
+            (25.31, "25.3 ns"),
             (999.4, "999 ns"),
             (999.95, "1.00 µs"),
             (9_996.0, "10.0 µs"),
@@ -377,186 +454,5 @@ mod tests {
         for (ns, want) in cases {
             assert_eq!(time_ns(ns), want, "{ns} ns");
         }
-    }
-
-    #[test]
-    fn time_intervals_share_the_median_unit() {
-        assert_eq!(
-            time_ns_interval(845_000.0, 999.0, 2e6),
-            "845 µs [0.999, 2000]"
-        );
-        assert_eq!(
-            time_ns_interval(999.95, 990.0, 1_010.0),
-            "1.00 µs [0.990, 1.01]"
-        );
-        assert_eq!(time_ns_interval(1e9, f64::NAN, 2e9), "1.00 s [—, 2.00]");
-        assert_eq!(
-            time_ns_interval(125e9, 120e9, 130e9),
-            "2 min 5 s [2 min 0 s, 2 min 10 s]"
-        );
-        assert_eq!(time_ns_interval(f64::INFINITY, 1.0, 2.0), MISSING);
-    }
-
-    #[test]
-    fn prefixed_magnitudes_share_one_rule() {
-        assert_eq!(instructions(0.0), "0");
-        assert_eq!(instructions(12.46), "12.5");
-        assert_eq!(instructions(999.5), "1.00 k");
-        assert_eq!(instructions(-92_512_345.0), "-92.5 M");
-        assert_eq!(instructions(u64::MAX as f64), "18400000 T");
-        assert_eq!(instructions(f64::NAN), MISSING);
-        assert_eq!(bytes(845.0), "845 B");
-        assert_eq!(bytes(999_950.0), "1.00 MB");
-        assert_eq!(bytes(f64::NEG_INFINITY), MISSING);
-    }
-
-    #[test]
-    fn percentages_and_points_have_one_decimal() {
-        assert_eq!(percent(0.0), "0.0%");
-        assert_eq!(percent(0.99951), "100.0%");
-        assert_eq!(percent(-0.25), "-25.0%");
-        assert_eq!(percent(f64::NAN), MISSING);
-        assert_eq!(points(0.0), "0.0 pt");
-        assert_eq!(points(-0.0001), "0.0 pt");
-        assert_eq!(points(f64::INFINITY), MISSING);
-        assert_eq!(points_interval(0.01, f64::NAN, 0.02), "+1.0 pt [—, +2.0]");
-    }
-
-    #[test]
-    fn ratios_keep_three_digits_and_one_direction() {
-        assert_eq!(ratio(1.0), "1.00x");
-        assert_eq!(ratio(0.0), "0x");
-        assert_eq!(ratio(9.996), "10.0x");
-        assert_eq!(ratio(123.4), "123x");
-        assert_eq!(ratio(f64::NAN), MISSING);
-        assert_eq!(
-            ratio_interval(1.0, f64::NEG_INFINITY, 2.0),
-            "1.00x [—, 2.00]"
-        );
-    }
-
-    #[test]
-    fn count_examples() {
-        use crate::present::number::count;
-        assert_eq!(count(1_234_567u64), "1,234,567");
-        assert_eq!(count(-1_000i64), "-1,000");
-        assert_eq!(count(u64::MAX), "18,446,744,073,709,551,615");
-    }
-
-    #[test]
-    fn decimal_examples() {
-        use crate::present::number::decimal;
-        assert_eq!(decimal(1_234_567.0, 0), "1,234,567");
-        assert_eq!(decimal(-1234.567, 2), "-1,234.57");
-        assert_eq!(decimal(f64::NAN, 1), "—");
-    }
-
-    #[test]
-    fn time_ns_examples() {
-        use crate::present::number::time_ns;
-        assert_eq!(time_ns(12_216_002.0), "12.2 ms");
-        assert_eq!(time_ns(845_000.0), "845 µs");
-        assert_eq!(time_ns(25.31), "25.3 ns");
-        assert_eq!(time_ns(999.95), "1.00 µs");
-        assert_eq!(time_ns(125e9), "2 min 5 s");
-    }
-
-    #[test]
-    fn time_ns_interval_examples() {
-        use crate::present::number::time_ns_interval;
-        assert_eq!(
-            time_ns_interval(12_216_002.0, 12_105_731.0, 12_408_321.0),
-            "12.2 ms [12.1, 12.4]"
-        );
-        assert_eq!(
-            time_ns_interval(999.0, 950.0, 1_020.0),
-            "999 ns [950, 1020]"
-        );
-    }
-
-    #[test]
-    fn instructions_examples() {
-        use crate::present::number::instructions;
-        assert_eq!(instructions(92_512_345.0), "92.5 M");
-        assert_eq!(instructions(845.0), "845");
-        assert_eq!(instructions(999_999.0), "1.00 M");
-    }
-
-    #[test]
-    fn bytes_examples() {
-        use crate::present::number::bytes;
-        assert_eq!(bytes(1.1e9), "1.10 GB");
-        assert_eq!(bytes(512_000.0), "512 kB");
-        assert_eq!(bytes(0.0), "0 B");
-    }
-
-    #[test]
-    fn span_examples() {
-        use crate::present::number::span;
-        assert_eq!(span(12.04, 12.01, 1, "%"), "12.0%");
-        assert_eq!(span(3.0, 41.0, 0, ""), "3 to 41");
-    }
-
-    #[test]
-    fn percent_examples() {
-        use crate::present::number::percent;
-        assert_eq!(percent(0.941), "94.1%");
-        assert_eq!(percent(1.0), "100.0%");
-    }
-
-    #[test]
-    fn points_examples() {
-        use crate::present::number::points;
-        assert_eq!(points(0.002), "+0.2 pt");
-        assert_eq!(points(-0.0131), "-1.3 pt");
-        assert_eq!(points(0.0001), "0.0 pt");
-    }
-
-    #[test]
-    fn points_interval_examples() {
-        use crate::present::number::points_interval;
-        assert_eq!(
-            points_interval(0.002, -0.001, 0.005),
-            "+0.2 pt [-0.1, +0.5]"
-        );
-    }
-
-    #[test]
-    fn ratio_examples() {
-        use crate::present::number::ratio;
-        assert_eq!(ratio(1.2345), "1.23x");
-        assert_eq!(ratio(0.98765), "0.988x");
-        assert_eq!(ratio(f64::INFINITY), "—");
-    }
-
-    #[test]
-    fn ratio_interval_examples() {
-        use crate::present::number::ratio_interval;
-        assert_eq!(ratio_interval(1.2345, 1.1, 1.3667), "1.23x [1.10, 1.37]");
-    }
-
-    #[test]
-    fn counter_mean_examples() {
-        use crate::present::number::counter_mean;
-        assert_eq!(counter_mean(12_345.0), "12,345");
-        assert_eq!(
-            (counter_mean(2.5), counter_mean(0.25)),
-            ("2.50".into(), "0.250".into())
-        );
-    }
-
-    #[test]
-    fn or_missing_examples() {
-        use crate::present::number::{or_missing, percent};
-        assert_eq!(or_missing(Some(0.5), percent), "50.0%");
-        assert_eq!(or_missing(None, percent), "—");
-    }
-
-    #[test]
-    fn show_examples() {
-        use crate::present::number::Estimate;
-        use crate::statistics::Interval;
-        assert_eq!(Interval::mean(&[1.0, 2.0, 3.0]).show(1), "2.0 ± 2.5");
-        assert_eq!(Interval::mean(&[4.0]).show(2), "4.00");
     }
 }

@@ -19,7 +19,6 @@ pub(crate) enum Align {
 pub(crate) struct TableError {
     /// Zero-based index the row would have had.
     pub row: usize,
-    /// Cells given.
     pub got: usize,
     /// Columns of the table.
     pub expected: usize,
@@ -191,14 +190,7 @@ mod tests {
     fn a_row_of_the_wrong_width_is_refused() {
         let mut t = sample();
         let err = t.row(["x", "y"]).unwrap_err();
-        assert_eq!(
-            err,
-            TableError {
-                row: 2,
-                got: 2,
-                expected: 3
-            }
-        );
+        assert_eq!((err.row, err.got, err.expected), (2, 2, 3));
         assert_eq!(err.to_string(), "table row 2 has 2 cells for 3 columns");
         assert_eq!(t.len(), 2);
         assert!(!t.is_empty());

@@ -12,7 +12,6 @@ use std::path::{Path, PathBuf};
 /// section (see [`crate::experiments::Experiment::section`]).
 #[derive(Debug, Clone)]
 pub(crate) struct RunResults {
-    /// The run folder.
     pub dir: PathBuf,
     /// `metadata.txt` as ordered key/value pairs.
     pub metadata: Vec<(String, String)>,

@@ -1,6 +1,7 @@
 //! The report renders from a small fixture results folder; missing or malformed inputs give errors naming them.
 
 use super::{RunResults, render};
+use crate::present::assert_contains;
 use crate::test_support::{
     self as support, copy_report_fixture, report_fixture as fixture, temp_dir,
 };
@@ -112,51 +113,6 @@ fn fixture_renders_every_section_and_chart() {
 }
 
 #[test]
-fn missing_csv_is_named() {
-    let fixture_copy = copy_report_fixture("missing");
-    let d = fixture_copy.path().to_path_buf();
-    std::fs::remove_file(d.join("timings.csv")).unwrap();
-    let err = format!("{:#}", RunResults::load(&d).unwrap_err());
-    assert!(
-        err.contains("timings.csv") && err.contains("missing"),
-        "{err}"
-    );
-}
-
-#[test]
-fn malformed_csv_names_file_line_and_field() {
-    let fixture_copy = copy_report_fixture("bad-value");
-    let d = fixture_copy.path().to_path_buf();
-    let path = d.join("counts.csv");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
-    lines[4] = lines[4].replacen(",0,", ",zero,", 1);
-    assert!(
-        lines[4].contains("zero"),
-        "fixture line 5 changed: {}",
-        lines[4]
-    );
-    std::fs::write(&path, lines.join("\n")).unwrap();
-    let err = format!("{:#}", RunResults::load(&d).unwrap_err());
-    assert!(
-        err.contains("counts.csv") && err.contains("line 5") && err.contains("`value`"),
-        "{err}"
-    );
-}
-
-#[test]
-fn missing_column_and_malformed_allocations_are_named() {
-    let fixture_copy = copy_report_fixture("bad-header");
-    let d = fixture_copy.path().to_path_buf();
-    std::fs::write(d.join("allocations.csv"), "scenario,variant\nsparse,none\n").unwrap();
-    let err = format!("{:#}", RunResults::load(&d).unwrap_err());
-    assert!(
-        err.contains("allocations.csv") && err.contains("missing column `evaluator`"),
-        "{err}"
-    );
-}
-
-#[test]
 fn run_without_probes_or_break_even_inputs_still_renders() {
     let fixture_copy = copy_report_fixture("old-run");
     let d = fixture_copy.path().to_path_buf();
@@ -180,33 +136,6 @@ fn run_without_probes_or_break_even_inputs_still_renders() {
     );
     assert!(md.contains("### Growth check of the optimized cache\n\nNot available in this run"));
     assert!(md.contains("## Allocations") && md.contains("| sparse | optimized | 4.00 M |"));
-}
-
-#[test]
-fn malformed_probes_csv_names_file_line_and_field() {
-    let fixture_copy = copy_report_fixture("bad-probes");
-    let d = fixture_copy.path().to_path_buf();
-    let path = d.join("probes.csv");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
-    lines[3] = lines[3].replacen(",on,2,80,", ",on,2,many,", 1);
-    assert!(
-        lines[3].contains("many"),
-        "fixture line 4 changed: {}",
-        lines[3]
-    );
-    std::fs::write(&path, lines.join("\n")).unwrap();
-    let err = format!("{:#}", RunResults::load(&d).unwrap_err());
-    assert!(
-        err.contains("probes.csv") && err.contains("line 4") && err.contains("`lookups`"),
-        "{err}"
-    );
-    std::fs::write(&path, "scenario,variant,probe_length\nsparse,optimized,1\n").unwrap();
-    let err = format!("{:#}", RunResults::load(&d).unwrap_err());
-    assert!(
-        err.contains("probes.csv") && err.contains("missing column `evaluator`"),
-        "{err}"
-    );
 }
 
 #[test]
@@ -250,25 +179,121 @@ fn load_error(d: &Path) -> String {
     }
 }
 
+/// Each damage to a copy of the fixture: its name, what is done to it, and what the load error must say.
 #[test]
-fn incomplete_data_fails_naming_file_line_and_field() {
-    // Cut at a line boundary: the last arm loses its closing timing rows.
-    let copy = copy_report_fixture("cut");
-    edit(copy.path(), "timings.csv", |l| {
-        let keep = l.len() - 8;
-        l.truncate(keep);
-    });
-    let e = load_error(copy.path());
-    assert!(
-        e.contains("timings.csv: incomplete") && e.contains("but no"),
-        "{e}"
-    );
-    // Cut between settings: a counted setting (family x evaluator x traversal) was never timed. One variant
-    // without timings is a run's race (see `Race`), not a cut; a whole setting without any is.
-    let setting = |line: &str| {
+fn damaged_inputs_fail_naming_file_line_and_field() {
+    type Damage = fn(&Path);
+    // A counted setting (family x evaluator x traversal) of a timings.csv line.
+    fn setting(line: &str) -> Vec<&str> {
         let f: Vec<&str> = line.split(',').take(4).collect();
-        (f[0].to_owned(), f[2].to_owned(), f[3].to_owned())
-    };
+        vec![f[0], f[2], f[3]]
+    }
+    let cases: [(&str, Damage, &[&str]); 12] = [
+        (
+            "missing",
+            |d| std::fs::remove_file(d.join("timings.csv")).unwrap(),
+            &["timings.csv", "missing"],
+        ),
+        (
+            "bad-value",
+            |d| {
+                edit(d, "counts.csv", |l| {
+                    l[4] = l[4].replacen(",0,", ",zero,", 1);
+                    assert!(l[4].contains("zero"), "fixture line 5 changed: {}", l[4]);
+                })
+            },
+            &["counts.csv", "line 5", "`value`"],
+        ),
+        (
+            "bad-header",
+            |d| {
+                std::fs::write(d.join("allocations.csv"), "scenario,variant\nsparse,none\n")
+                    .unwrap()
+            },
+            &["allocations.csv", "missing column `evaluator`"],
+        ),
+        (
+            "bad-probes",
+            |d| {
+                edit(d, "probes.csv", |l| {
+                    l[3] = l[3].replacen(",on,2,80,", ",on,2,many,", 1);
+                    assert!(l[3].contains("many"), "fixture line 4 changed: {}", l[3]);
+                })
+            },
+            &["probes.csv", "line 4", "`lookups`"],
+        ),
+        (
+            "bad-probes-header",
+            |d| {
+                let text = "scenario,variant,probe_length\nsparse,optimized,1\n";
+                std::fs::write(d.join("probes.csv"), text).unwrap()
+            },
+            &["probes.csv", "missing column `evaluator`"],
+        ),
+        // Cut at a line boundary: the last arm loses its closing timing rows.
+        (
+            "cut",
+            |d| edit(d, "timings.csv", |l| l.truncate(l.len() - 8)),
+            &["timings.csv: incomplete", "but no"],
+        ),
+        // Cut between settings: a counted setting was never timed. (One variant without timings is a run's race,
+        // see `Race`, not a cut; a whole setting without any is.)
+        (
+            "cut-setting",
+            |d| {
+                edit(d, "timings.csv", |l| {
+                    let last = setting(l.last().unwrap()).join(",");
+                    l.retain(|x| setting(x).join(",") != last);
+                })
+            },
+            &["was counted but its setting has no timing rows"],
+        ),
+        (
+            "header-only",
+            |d| edit(d, "counts.csv", |l| l.truncate(1)),
+            &["counts.csv: header only"],
+        ),
+        // A negative count and a non-finite time.
+        (
+            "negative",
+            |d| edit(d, "counts.csv", |l| l[4] = l[4].replacen(",0,", ",-1,", 1)),
+            &["counts.csv: line 5: field `value`", "negative"],
+        ),
+        (
+            "infinite",
+            |d| {
+                edit(d, "timings.csv", |l| {
+                    let fields: Vec<&str> = l[1].split(',').collect();
+                    l[1] = l[1].replacen(&format!(",{},", fields[5]), ",inf,", 1);
+                })
+            },
+            &["timings.csv: line 2: field `value`", "finite"],
+        ),
+        // A directory where a CSV should be.
+        (
+            "directory",
+            |d| {
+                std::fs::remove_file(d.join("allocations.csv")).unwrap();
+                std::fs::create_dir(d.join("allocations.csv")).unwrap();
+            },
+            &["allocations.csv", "is a directory"],
+        ),
+        // probes.csv cut: its histogram no longer adds up to the lookups counted.
+        (
+            "probes-cut",
+            |d| {
+                edit(d, "probes.csv", |l| {
+                    l.pop();
+                })
+            },
+            &["probes.csv: incomplete", "probe_lookups"],
+        ),
+    ];
+    for (name, damage, parts) in cases {
+        let copy = copy_report_fixture(name);
+        damage(copy.path());
+        assert_contains(&load_error(copy.path()), parts);
+    }
     let copy = copy_report_fixture("cut-variant");
     edit(copy.path(), "timings.csv", |l| {
         let last = l
@@ -283,60 +308,6 @@ fn incomplete_data_fails_naming_file_line_and_field() {
     assert!(
         RunResults::load(copy.path()).is_ok(),
         "an untimed variant of a timed setting is a race, not a cut"
-    );
-    let copy = copy_report_fixture("cut-setting");
-    edit(copy.path(), "timings.csv", |l| {
-        let last = setting(l.last().unwrap());
-        l.retain(|x| setting(x) != last);
-    });
-    let e = load_error(copy.path());
-    assert!(
-        e.contains("was counted but its setting has no timing rows"),
-        "{e}"
-    );
-    // Header only.
-    let copy = copy_report_fixture("header-only");
-    edit(copy.path(), "counts.csv", |l| l.truncate(1));
-    let e = load_error(copy.path());
-    assert!(e.contains("counts.csv: header only"), "{e}");
-    // A negative count and a non-finite time.
-    let copy = copy_report_fixture("negative");
-    edit(copy.path(), "counts.csv", |l| {
-        l[4] = l[4].replacen(",0,", ",-1,", 1)
-    });
-    let e = load_error(copy.path());
-    assert!(
-        e.contains("counts.csv: line 5: field `value`") && e.contains("negative"),
-        "{e}"
-    );
-    let copy = copy_report_fixture("infinite");
-    edit(copy.path(), "timings.csv", |l| {
-        let fields: Vec<&str> = l[1].split(',').collect();
-        l[1] = l[1].replacen(&format!(",{},", fields[5]), ",inf,", 1);
-    });
-    let e = load_error(copy.path());
-    assert!(
-        e.contains("timings.csv: line 2: field `value`") && e.contains("finite"),
-        "{e}"
-    );
-    // A directory where a CSV should be.
-    let copy = copy_report_fixture("directory");
-    std::fs::remove_file(copy.path().join("allocations.csv")).unwrap();
-    std::fs::create_dir(copy.path().join("allocations.csv")).unwrap();
-    let e = load_error(copy.path());
-    assert!(
-        e.contains("allocations.csv") && e.contains("is a directory"),
-        "{e}"
-    );
-    // probes.csv cut: its histogram no longer adds up to the lookups counted.
-    let copy = copy_report_fixture("probes-cut");
-    edit(copy.path(), "probes.csv", |l| {
-        l.pop();
-    });
-    let e = load_error(copy.path());
-    assert!(
-        e.contains("probes.csv: incomplete") && e.contains("probe_lookups"),
-        "{e}"
     );
 }
 
@@ -400,14 +371,9 @@ fn an_interrupted_render_leaves_the_old_report() {
     })
     .unwrap_err();
     assert!(err.to_string().contains("injected"));
-    assert_eq!(
-        std::fs::read_to_string(out.join("index.md")).unwrap(),
-        "old report"
-    );
-    assert_eq!(
-        std::fs::read_to_string(out.join("charts/a.svg")).unwrap(),
-        "old chart"
-    );
+    let read = |f: &str| std::fs::read_to_string(out.join(f)).unwrap();
+    assert_eq!(read("index.md"), "old report");
+    assert_eq!(read("charts/a.svg"), "old chart");
     let leftovers: Vec<_> = std::fs::read_dir(out_parent.path())
         .unwrap()
         .map(|e| e.unwrap().file_name())
@@ -422,7 +388,7 @@ fn an_interrupted_render_leaves_the_old_report() {
     std::fs::create_dir_all(out.join("matches/m")).unwrap();
     std::fs::write(out.join("matches/m/index.md"), "a match report").unwrap();
     crate::report::render_run(&fixture(), &out).unwrap();
-    let md = std::fs::read_to_string(out.join("index.md")).unwrap();
+    let md = read("index.md");
     assert!(md.starts_with("# Evaluation-cache benchmark report"));
     assert!(
         !out.join("charts/a.svg").exists(),
@@ -432,10 +398,7 @@ fn an_interrupted_render_leaves_the_old_report() {
         !out.join("eviction").exists(),
         "an older run's eviction page survives"
     );
-    assert_eq!(
-        std::fs::read_to_string(out.join("matches/m/index.md")).unwrap(),
-        "a match report"
-    );
+    assert_eq!(read("matches/m/index.md"), "a match report");
 }
 
 #[test]
@@ -473,28 +436,12 @@ fn a_break_even_map_renders_its_tables_chart_and_glance_columns() {
     let d = support::copy_report_fixture("break-even");
     // G = 1,000,000, L = 1,000, M = 200, p = 160: e* = 160 / 0.8 = 200 instructions.
     let row = |evaluator: &str, e: f64, predicted: f64, lo: f64, hi: f64| BreakEvenRecord {
-        scenario: "sparse".into(),
-        traversal: "on".into(),
-        variant: "optimized".into(),
-        evaluator: evaluator.into(),
-        lookups: 1_000,
         misses: 200,
         operation_instructions: 1_000_000,
         probe_instructions_per_lookup: 160.0,
-        evaluator_instructions_per_call: e,
         break_even_instructions_per_call: Some(200.0),
-        evaluator_ns_per_call: e / 4.0,
-        ns_per_instruction: 0.25,
         predicted_speedup: predicted,
-        measured_speedup: (lo + hi) / 2.0,
-        speedup_ci_low: lo,
-        speedup_ci_high: hi,
-        samples: 7,
-        machine: "m".into(),
-        rustc: "r".into(),
-        git_revision: "g".into(),
-        seed: 1,
-        ..BreakEvenRecord::default()
+        ..crate::experiments::break_even::findings::tests::row("optimized", evaluator, e, lo, hi)
     };
     let rows = [
         row("material", 124.0, 0.94, 0.9, 1.0),

@@ -3,6 +3,7 @@
 //! builds from its own evaluators with [`crate::alloc_profile_main!`].
 
 use super::{Experiment, MainRun};
+use crate::section::{Section, SectionContext};
 use engine::chance::Traversal;
 use engine::memo::CacheKind;
 
@@ -150,10 +151,7 @@ impl Experiment for Allocations {
         crate::status!("{note} ({:.1} s)", start.elapsed().as_secs_f64());
         Ok(())
     }
-    fn section(
-        &self,
-        ctx: &crate::section::SectionContext<'_>,
-    ) -> anyhow::Result<Option<crate::section::Section>> {
+    fn section(&self, ctx: &SectionContext<'_>) -> anyhow::Result<Option<Section>> {
         section::section(ctx).map(Some)
     }
 }

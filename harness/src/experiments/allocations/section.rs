@@ -14,18 +14,13 @@ mod growth_check;
 /// The Allocations section with its growth check.
 pub(crate) fn section(ctx: &SectionContext<'_>) -> Result<Section> {
     let mut s = Section::default();
-    allocations(ctx, &mut s)?;
-    Ok(s)
-}
-
-fn allocations(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
     let _ = writeln!(s.markdown, "## Allocations\n");
     let Some(a) = ctx.allocations else {
         let _ = writeln!(
             s.markdown,
             "Not measured in this run (no `allocations.csv`; the `alloc_profile` binary did not run).\n"
         );
-        return Ok(());
+        return Ok(s);
     };
     let _ = writeln!(
         s.markdown,
@@ -110,7 +105,8 @@ fn allocations(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
     }
     let what = ctx.ratio_sentence(a, Metric::BlocksPerOp, "allocations");
     let _ = writeln!(s.markdown, "**What this shows:** {what}\n");
-    growth_check::growth_check(ctx, s)
+    growth_check::growth_check(ctx, &mut s)?;
+    Ok(s)
 }
 
 /// `a`, `b` and `c` as code spans.

@@ -24,7 +24,6 @@ pub(crate) const WITHIN: f64 = 1.05;
 /// One bounded cache at one capacity, relative to the unbounded cache of its workload and family.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct CapacityPoint {
-    /// The row itself.
     pub row: BoundedCacheRecord,
     /// evaluator calls / unbounded evaluator calls (≥ 1 up to collisions of the same keys).
     pub calls_ratio: f64,
@@ -39,7 +38,6 @@ pub(crate) struct CapacityPoint {
 pub(crate) struct Curve {
     /// The workload (a name this build does not know, from an older run, kept as written).
     pub workload: Known<Workload>,
-    /// Family.
     pub scenario: String,
     /// The replacement rule, likewise.
     pub policy: Known<BoundedPolicy>,
@@ -55,7 +53,6 @@ pub(crate) struct BoundedGlance {
     /// The workload; `summary.json` holds its name.
     #[serde(serialize_with = "name")]
     pub workload: Known<Workload>,
-    /// Family.
     pub scenario: String,
     /// The replacement rule; `summary.json` holds its name.
     #[serde(serialize_with = "name")]
@@ -283,8 +280,7 @@ impl BoundedFindings {
                         .iter()
                         .map(|p| {
                             let x = p.row.capacity_entries.unwrap_or(1) as f64;
-                            let y = 1.0 / p.calls_ratio;
-                            Point { x, y, lo: y, hi: y }
+                            Point::exact(x, 1.0 / p.calls_ratio)
                         })
                         .collect(),
                     bound: false,
@@ -396,41 +392,21 @@ fn extra_calls(calls_ratio: f64) -> String {
 mod tests {
     use super::*;
     use crate::experiments::bounded_cache::BoundedCacheRecord;
+    use crate::present::assert_contains;
 
+    /// A row of `calls` evaluator calls in 1,000 lookups, `speedup` = [point, low, high] over the unbounded cache.
     fn row(
         policy: &str,
         capacity: Option<u64>,
         calls: u64,
         speedup: [f64; 3],
     ) -> BoundedCacheRecord {
-        crate::record::schema::CsvRecord::upgraded(BoundedCacheRecord {
-            workload: "expansion".into(),
-            scenario: "sparse".into(),
-            depth: 1,
-            evaluator: "material".into(),
-            policy: policy.into(),
-            capacity_entries: capacity,
-            ways: capacity.map(|_| 1),
-            invocations: 2,
-            lookups: 1_000,
-            evaluator_calls: calls,
-            cache_hits: 1_000 - calls,
-            evictions: 0,
-            peak_entries: 200,
-            cache_bytes: 1_000,
-            samples: 7,
-            median_ns: 100.0,
-            ci_low_ns: 90.0,
-            ci_high_ns: 110.0,
+        BoundedCacheRecord {
             speedup_vs_unbounded: speedup[0],
             speedup_low: speedup[1],
             speedup_high: speedup[2],
-            machine: "m".into(),
-            rustc: "r".into(),
-            git_revision: "g".into(),
-            seed: 1,
-            ..BoundedCacheRecord::default()
-        })
+            ..crate::experiments::bounded_cache::row::tests::record(policy, capacity, calls, 100.0)
+        }
     }
 
     #[test]
@@ -451,12 +427,8 @@ mod tests {
         assert_eq!(g[1].within_5_percent_capacity, None);
         let lines = f.glance_lines();
         assert_eq!(lines.len(), 1);
-        assert!(
-            lines[0].contains("from 256 entries") && lines[0].contains("faster"),
-            "{}",
-            lines[0]
-        );
-        assert!(lines[0].contains("clock not within 5%"), "{}", lines[0]);
+        assert_contains(&lines[0], &["from 256 entries", "faster"]);
+        assert_contains(&lines[0], &["clock not within 5%"]);
         assert_eq!(f.table().len(), 5);
         let charts = f.charts();
         assert_eq!(charts.len(), 1);

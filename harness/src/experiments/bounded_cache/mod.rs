@@ -11,6 +11,7 @@ pub(crate) mod section;
 pub(crate) use run::{BoundedStage, run_bounded_cache};
 
 use super::{Experiment, MainRun};
+use crate::section::{Section, SectionContext};
 
 pub(crate) mod cache_arm;
 pub(crate) mod capacities;
@@ -40,10 +41,7 @@ impl Experiment for BoundedCache {
         let findings = run_bounded_cache(run.scenarios, &stage, run.meta, run.folder)?;
         run.headline("bounded_cache", &findings.glance())
     }
-    fn section(
-        &self,
-        ctx: &crate::section::SectionContext<'_>,
-    ) -> anyhow::Result<Option<crate::section::Section>> {
+    fn section(&self, ctx: &SectionContext<'_>) -> anyhow::Result<Option<Section>> {
         section::section(ctx).map(Some)
     }
 }

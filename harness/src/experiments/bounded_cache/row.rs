@@ -4,7 +4,7 @@
 
 use crate::arm::{CacheArm, UNBOUNDED, Workload};
 use crate::record::schema::SchemaError;
-use crate::record::schema::{CsvRecord, Located, read_records, write_records};
+use crate::record::schema::{CsvRecord, read_unique, write_records};
 use crate::record::schema::{
     check_interval, check_method, interval_columns, older_order_statistic,
 };
@@ -18,11 +18,9 @@ use std::path::Path;
 pub(crate) struct BoundedCacheRecord {
     /// `expansion` (every outer successor's nested expansion) or `search` (every root, Star2 + TT).
     pub workload: String,
-    /// Scenario family.
     pub scenario: String,
     /// Chance layers (expansion) or full turns (search).
     pub depth: u8,
-    /// Evaluator.
     pub evaluator: String,
     /// `unbounded`, `direct` or `clock`.
     pub policy: String,
@@ -34,7 +32,6 @@ pub(crate) struct BoundedCacheRecord {
     pub invocations: u64,
     /// Lookups: evaluator calls + cache hits.
     pub lookups: u64,
-    /// Evaluator callback calls.
     pub evaluator_calls: u64,
     /// Lookups answered from the cache.
     pub cache_hits: u64,
@@ -205,33 +202,25 @@ pub(crate) fn write_bounded_cache(
 
 /// Reads `bounded_cache.csv`, rejecting a repeated (workload, family, policy, capacity).
 pub(crate) fn read_bounded_cache(path: &Path) -> Result<Vec<BoundedCacheRecord>, SchemaError> {
-    let mut seen = std::collections::BTreeSet::new();
-    let mut out = Vec::new();
-    for Located { line, record: r } in read_records::<BoundedCacheRecord>(path)? {
-        let key = (
-            r.workload.clone(),
-            r.scenario.clone(),
-            r.policy.clone(),
-            r.capacity_entries,
-        );
-        if !seen.insert(key) {
-            return Err(SchemaError::Row {
-                path: path.to_path_buf(),
-                line,
-                message: format!(
-                    "duplicate row for {} {} {} capacity {:?}",
-                    r.workload, r.scenario, r.policy, r.capacity_entries
-                ),
-            });
-        }
-        out.push(r);
-    }
-    Ok(out)
+    read_unique(
+        path,
+        |r: &BoundedCacheRecord| {
+            let key = (r.workload.clone(), r.scenario.clone(), r.policy.clone());
+            (key, r.capacity_entries)
+        },
+        |r| {
+            format!(
+                "{} {} {} capacity {:?}",
+                r.workload, r.scenario, r.policy, r.capacity_entries
+            )
+        },
+    )
 }
 
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::present::assert_contains;
 
     /// A consistent row (also used by the report's tests).
     pub(crate) fn record(
@@ -322,7 +311,7 @@ pub(crate) mod tests {
         )
         .unwrap();
         let err = read_bounded_cache(&path).unwrap_err().to_string();
-        assert!(err.contains("duplicate row"), "{err}");
+        assert_contains(&err, &["duplicate row"]);
     }
 
     /// Rows store their intervals whole; a file written before the level and method columns reads them as its
@@ -344,10 +333,7 @@ pub(crate) mod tests {
         let text =
             String::from_utf8(write_bounded_cache(std::slice::from_ref(&row), &path).unwrap())
                 .unwrap();
-        assert!(
-            text.contains(",order_statistic,") && text.contains(",paired_ratio,"),
-            "{text}"
-        );
+        assert_contains(&text, &[",order_statistic,", ",paired_ratio,"]);
         std::fs::write(&path, &text).unwrap();
         assert_eq!(
             read_bounded_cache(&path).unwrap(),
@@ -355,10 +341,7 @@ pub(crate) mod tests {
         );
         std::fs::write(&path, text.replace(",paired_ratio,", ",jackknife,")).unwrap();
         let err = read_bounded_cache(&path).unwrap_err().to_string();
-        assert!(
-            err.contains("line 2") && err.contains("speedup_method"),
-            "{err}"
-        );
+        assert_contains(&err, &["line 2", "speedup_method"]);
 
         let old = crate::record::schema::without_columns(&text, BoundedCacheRecord::ADDED_LATER);
         assert!(!old.contains("speedup_level"), "{old}");

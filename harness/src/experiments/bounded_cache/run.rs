@@ -21,7 +21,6 @@ use std::time::Instant;
 pub(crate) struct BoundedStage {
     /// Families (of those loaded).
     pub families: Vec<Family>,
-    /// Workloads.
     pub workloads: Vec<Workload>,
     /// The sweep: rules, capacities, roots, timing.
     pub sweep: Sweep,

@@ -5,15 +5,9 @@ use crate::section::{Section, SectionContext};
 use anyhow::Result;
 use std::fmt::Write;
 
-/// The section, read from the run folder.
+/// The bounded-cache section (see [`crate::experiments::bounded_cache::findings`]).
 pub(crate) fn section(ctx: &SectionContext<'_>) -> Result<Section> {
     let mut s = Section::default();
-    bounded_cache(ctx, &mut s)?;
-    Ok(s)
-}
-
-/// The bounded-cache section (see [`crate::experiments::bounded_cache::findings`]).
-fn bounded_cache(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
     let Some(rows) = ctx
         .optional("bounded_cache.csv")
         .map(|p| read_bounded_cache(&p))
@@ -24,11 +18,11 @@ fn bounded_cache(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
             "## Bounded evaluation cache\n\nNo `bounded_cache.csv` in this run (the stage was skipped, or the run \
              predates it).\n"
         );
-        return Ok(());
+        return Ok(s);
     };
     let findings = crate::experiments::bounded_cache::findings::BoundedFindings::of(&rows);
     let (md, files) = findings.render(ctx.charts_dir)?;
     s.markdown.push_str(&md);
     s.charts.extend(files);
-    Ok(())
+    Ok(s)
 }

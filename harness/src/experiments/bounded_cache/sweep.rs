@@ -52,9 +52,7 @@ pub(crate) const SAMPLE_MS: u64 = 1;
     "bounded-cache parity: {workload} {family} {arm} invocation {index}: value {got:?}, unbounded {expected:?}"
 )]
 pub(crate) struct BoundedParityError {
-    /// The workload.
     pub workload: String,
-    /// The family.
     pub family: String,
     /// The cache.
     pub arm: ArmId,

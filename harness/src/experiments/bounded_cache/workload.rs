@@ -43,9 +43,7 @@ impl Depth {
 /// One family's invocations of one workload: each state gets its own fresh cache.
 #[derive(Clone, Debug)]
 pub(crate) struct Invocations {
-    /// The family.
     pub family: String,
-    /// The workload.
     pub workload: Workload,
     /// Depth of every invocation.
     pub depth: Depth,
@@ -105,7 +103,6 @@ pub(crate) trait Footprint: EvaluationMemo<Error = Infallible> {
 /// Counters of one pass over a family's invocations, summed (peaks and bytes are maxima over the invocations).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub(crate) struct PassCounts {
-    /// Evaluator calls.
     pub evaluator_calls: u64,
     /// Lookups answered from the cache.
     pub cache_hits: u64,

@@ -52,11 +52,9 @@ fn agreement_label(v: Verdict) -> &'static str {
 /// One variant's break-even in one setting (also `summary.json`'s `break_even_map` entries).
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub(crate) struct VariantBreakEven {
-    /// Scenario family.
     pub scenario: String,
     /// Traversal cache `on` or `off`.
     pub traversal: String,
-    /// Cache variant.
     pub variant: String,
     /// The operation's hit rate under this variant.
     pub hit_rate: f64,
@@ -427,41 +425,33 @@ fn variant_lines(
         name: format!("{v}: model"),
         points: grid
             .iter()
-            .map(|&e| {
-                let y = model.speedup(e);
-                Point {
-                    x: e,
-                    y,
-                    lo: y,
-                    hi: y,
-                }
-            })
+            .map(|&e| Point::exact(e, model.speedup(e)))
             .collect(),
         bound: false,
     });
-    let mut at: Vec<(f64, &str)> = mine
+    let mut measured: Vec<&&BreakEvenRecord> = mine
         .iter()
         .filter(|r| r.evaluator_instructions_per_call > 0.0)
-        .map(|r| (r.evaluator_instructions_per_call, r.evaluator.as_str()))
+        .copied()
         .collect();
-    at.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let mut measured: Vec<Point> = mine
-        .iter()
-        .filter(|r| r.evaluator_instructions_per_call > 0.0)
-        .map(|r| Point {
-            x: r.evaluator_instructions_per_call,
-            y: r.measured_speedup,
-            lo: r.speedup_ci_low,
-            hi: r.speedup_ci_high,
-        })
-        .collect();
-    measured.sort_by(|a, b| a.x.total_cmp(&b.x));
+    measured.sort_by(|a, b| {
+        a.evaluator_instructions_per_call
+            .total_cmp(&b.evaluator_instructions_per_call)
+    });
     if !measured.is_empty() {
         // The legend names the evaluator of each measured point, left to right.
-        let with: Vec<&str> = at.iter().map(|(_, e)| *e).collect();
+        let with: Vec<&str> = measured.iter().map(|r| r.evaluator.as_str()).collect();
         series.push(Series {
             name: format!("{v}: measured with {}", with.join(", ")),
-            points: measured,
+            points: measured
+                .iter()
+                .map(|r| Point {
+                    x: r.evaluator_instructions_per_call,
+                    y: r.measured_speedup,
+                    lo: r.speedup_ci_low,
+                    hi: r.speedup_ci_high,
+                })
+                .collect(),
             bound: false,
         });
     }
@@ -520,13 +510,14 @@ impl BreakEvenFindings {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::experiments::break_even::CostModel;
+    use crate::present::assert_contains;
 
     /// A row of a known model (G = 100,000, L = 1,000, M = 100, p = 90: e* = 100) at cost `e`, measured at
-    /// `[lo, hi]`.
-    fn row(variant: &str, evaluator: &str, e: f64, lo: f64, hi: f64) -> BreakEvenRecord {
+    /// `[lo, hi]` (also the other sections' tests' row).
+    pub(crate) fn row(variant: &str, evaluator: &str, e: f64, lo: f64, hi: f64) -> BreakEvenRecord {
         let model = CostModel {
             operation: 100_000.0,
             lookups: 1_000,
@@ -589,7 +580,7 @@ mod tests {
             "{lines:?}"
         );
         let md = f.rung_table().unwrap().markdown();
-        assert!(md.contains("| agrees |") && md.contains("| pays"), "{md}");
+        assert_contains(&md, &["| agrees |", "| pays"]);
     }
 
     #[test]
@@ -600,14 +591,7 @@ mod tests {
             row("optimized", "material", 10.0, 0.5, 0.6),
             row("optimized", "work:64", 1_000.0, 4.0, 4.5),
         ];
-        let holds_one = Interval {
-            point: 1.0,
-            low: 0.9,
-            high: 1.1,
-            level: 0.99,
-            n: 11,
-            method: crate::statistics::Method::PairedRatio,
-        };
+        let holds_one = crate::present::paired(1.0, 0.9, 1.1, 0.99, 11);
         let f = BreakEvenFindings::of(&rows).with_expansion(|k| {
             (k == &ArmKey::new("sparse", "optimized", "material", "on")).then_some(holds_one)
         });
@@ -619,9 +603,9 @@ mod tests {
             )
         );
         let md = f.rung_table().unwrap().markdown();
-        assert!(
-            md.contains("| no verdict | expansion stage |") && md.contains("| pays | this map |"),
-            "{md}"
+        assert_contains(
+            &md,
+            &["| no verdict | expansion stage |", "| pays | this map |"],
         );
         assert!(f.summary_lines()[0].ends_with("measured to pay at: work:64."));
         let unlinked = BreakEvenFindings::of(&rows);
@@ -630,35 +614,16 @@ mod tests {
 
     #[test]
     fn the_search_line_borrows_the_expansions_probe_cost_at_the_searchs_hit_rate() {
-        let search = |pruning: &str, leaves: u64, hits: u64| {
-            crate::record::schema::CsvRecord::upgraded(SearchRecord {
-                scenario: "sparse".into(),
-                depth_turns: 3,
-                pruning: pruning.into(),
-                tt: "on".into(),
-                variant: "optimized".into(),
-                evaluator: "material".into(),
-                roots: 1,
-                nodes: 10,
+        let search = |pruning: &str, leaves: u64, hits: u64| SearchRecord {
+            evaluator_calls: leaves - hits,
+            cache_hits: hits,
+            ..crate::experiments::search::findings::tests::row(
+                pruning,
+                "on",
+                "optimized",
                 leaves,
-                evaluator_calls: leaves - hits,
-                cache_hits: hits,
-                tt_probes: 0,
-                tt_hits: 0,
-                tt_cutoffs: 0,
-                tt_stores: 0,
-                tt_overwrites: 0,
-                loss_tainted_rolls: 0,
-                samples: 7,
-                time_ns: 1.0,
-                time_low_ns: 1.0,
-                time_high_ns: 1.0,
-                machine: "m".into(),
-                rustc: "r".into(),
-                git_revision: "g".into(),
-                seed: 1,
-                ..SearchRecord::default()
-            })
+                1.0,
+            )
         };
         let f = BreakEvenFindings::of(&[row("optimized", "material", 10.0, 0.5, 0.6)]);
         // star2 is the strongest pruning recorded: its hit rate 45% with p = 90 gives 200 instructions.

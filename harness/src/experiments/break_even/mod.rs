@@ -10,6 +10,7 @@ pub(crate) use run::{BreakEvenGrid, full_ladder, run_break_even, short_grid};
 
 use super::{Experiment, MainRun};
 use crate::measure::kernel::Sessions;
+use crate::section::{Section, SectionContext};
 
 pub(crate) mod map;
 pub(crate) mod model;
@@ -62,10 +63,7 @@ impl Experiment for BreakEven {
     fn skipped(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
         run.headline(MAP_KEY, &[(); 0])
     }
-    fn section(
-        &self,
-        ctx: &crate::section::SectionContext<'_>,
-    ) -> anyhow::Result<Option<crate::section::Section>> {
+    fn section(&self, ctx: &SectionContext<'_>) -> anyhow::Result<Option<Section>> {
         section::section(ctx).map(Some)
     }
 }

@@ -83,15 +83,9 @@ mod tests {
     }
 
     #[test]
-    fn derive_examples() {
-        use crate::experiments::break_even::CostModel;
+    fn examples() {
         let m = CostModel::derive(10_000, 10_000 + 100 * 50, 100, 40).unwrap();
         assert_eq!((m.operation, m.probe), (10_000.0, 50.0));
-    }
-
-    #[test]
-    fn speedup_examples() {
-        use crate::experiments::break_even::CostModel;
         let m = CostModel {
             operation: 1_000.0,
             lookups: 100,
@@ -101,17 +95,6 @@ mod tests {
         // At e = p / h = 40 the two sides are equal.
         assert!((m.speedup(40.0) - 1.0).abs() < 1e-12);
         assert!(m.speedup(400.0) > 1.0 && m.speedup(4.0) < 1.0);
-    }
-
-    #[test]
-    fn break_even_examples() {
-        use crate::experiments::break_even::CostModel;
-        let m = CostModel {
-            operation: 1_000.0,
-            lookups: 100,
-            misses: 50,
-            probe: 20.0,
-        };
         assert_eq!(m.break_even(), Some(40.0));
         assert_eq!(CostModel { misses: 100, ..m }.break_even(), None);
     }

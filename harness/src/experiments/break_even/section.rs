@@ -14,15 +14,9 @@ pub(crate) fn rows(dir: &Path) -> Result<Option<Vec<BreakEvenRecord>>> {
     Ok(path.exists().then(|| read_break_even(&path)).transpose()?)
 }
 
-/// The section, read from the run folder.
+/// The break-even map section (see [`crate::experiments::break_even::findings`]).
 pub(crate) fn section(ctx: &SectionContext<'_>) -> Result<Section> {
     let mut s = Section::default();
-    break_even_map(ctx, &mut s)?;
-    Ok(s)
-}
-
-/// The break-even map section (see [`crate::experiments::break_even::findings`]).
-fn break_even_map(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
     let _ = writeln!(s.markdown, "## Break-even map\n");
     let Some(rows) = rows(ctx.dir)? else {
         let _ = writeln!(
@@ -30,7 +24,7 @@ fn break_even_map(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
             "No `break_even.csv` in this run (the stage was skipped, valgrind was missing, or the run \
              predates it). `harness break-even` measures the full map.\n"
         );
-        return Ok(());
+        return Ok(s);
     };
     // The expansion stage's interval decides a rung it timed, as it does in At a glance.
     let findings = crate::experiments::break_even::findings::BreakEvenFindings::of(&rows)
@@ -60,5 +54,5 @@ fn break_even_map(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
             s.link(&stem, &chart.title, files);
         }
     }
-    Ok(())
+    Ok(s)
 }

@@ -71,7 +71,6 @@ pub(crate) fn default_pays(
 /// One family's instruction costs of the optimized cache with the default evaluator (callgrind, traversal on).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct InstructionCost {
-    /// Family.
     pub family: String,
     /// p: instructions one lookup adds.
     pub probe: f64,
@@ -101,7 +100,6 @@ impl InstructionCost {
 /// in each family, judged alone (exploratory).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Setting {
-    /// Evaluator.
     pub evaluator: String,
     /// Traversal cache `on` or `off`.
     pub traversal: String,
@@ -308,7 +306,6 @@ fn needed_hit_rate(costs: &[InstructionCost]) -> String {
 /// One family's hit rate of the optimized cache with the traversal cache off and on.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Reuse {
-    /// Family.
     pub family: String,
     /// Hit rate with the traversal cache off.
     pub off: f64,
@@ -474,17 +471,11 @@ pub(crate) fn claims(ctx: &SectionContext<'_>) -> Vec<Claim> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::statistics::{Interval, Method};
+    use crate::present::assert_contains;
+    use crate::statistics::Interval;
 
     fn ratio(low: f64, high: f64) -> Interval {
-        Interval {
-            point: (low + high) / 2.0,
-            low,
-            high,
-            level: 0.98,
-            n: 15,
-            method: Method::PairedRatio,
-        }
+        crate::present::paired((low + high) / 2.0, low, high, 0.98, 15)
     }
 
     /// A family's comparison: a Student-t interval over 40 sessions, `exp(ln point ± h)`, no instruction count.
@@ -501,47 +492,47 @@ mod tests {
     fn the_default_setting_sentence_says_yes_or_no_only_when_every_family_is_decided() {
         let sentence = |c: &[FamilyComparison]| default_pays("material", "on", c, true).claim;
         let cost = [fam("a", 0.92, 0.02), fam("b", 0.97, 0.005)];
-        let c = sentence(&cost);
-        assert!(c.contains("? No: with the `material`"), "{c}");
-        assert!(
-            c.contains("is shown to pay in neither of 2 families"),
-            "{c}"
-        );
-        // Sizes in time: 1 / 0.92 − 1 = 8.7% more time, with the interval Holm judged it at.
-        assert!(
-            c.contains("costs in a 8.7% [") && c.contains(" and b 3.1% ["),
-            "{c}"
-        );
-        assert!(c.contains("intervals 97.5%, n = 40"), "{c}");
         let pay = [fam("a", 1.10, 0.02), fam("b", 1.03, 0.005)];
-        let c = sentence(&pay);
-        assert!(
-            c.contains("? Yes: ") && c.contains("pay in both families: pays in a 9.1% ["),
-            "{c}"
-        );
-        let c = sentence(&[cost[0].clone(), pay[1].clone()]);
-        assert!(
-            c.contains("? Only in some families: ") && c.contains("pay in 1 of 2"),
-            "{c}"
-        );
-        // Within noise is decided: no family pays, so No.
-        let c = sentence(&[fam("a", 1.0, 0.003), cost[0].clone()]);
-        assert!(
-            c.contains("? No: ") && c.contains("within noise in a +0.0% [−0.3%, +0.3%]"),
-            "{c}"
-        );
-        // One family undecided: Not shown, with the widest interval, whatever the others say.
-        let c = sentence(&[pay[0].clone(), fam("b", 0.95, 0.2)]);
-        assert!(
-            c.contains("? Not shown (widest interval: b, speedup 0.950x [0.77"),
-            "{c}"
-        );
-        assert!(c.contains("not shown in b +5.3% ["), "{c}");
+        for (families, parts) in [
+            // Sizes in time: 1 / 0.92 − 1 = 8.7% more time, with the interval Holm judged it at.
+            (
+                cost.to_vec(),
+                &[
+                    "? No: with the `material`",
+                    "is shown to pay in neither of 2 families",
+                    "costs in a 8.7% [",
+                    " and b 3.1% [",
+                    "intervals 97.5%, n = 40",
+                ][..],
+            ),
+            (
+                pay.to_vec(),
+                &["? Yes: ", "pay in both families: pays in a 9.1% ["],
+            ),
+            (
+                vec![cost[0].clone(), pay[1].clone()],
+                &["? Only in some families: ", "pay in 1 of 2"],
+            ),
+            // Within noise is decided: no family pays, so No.
+            (
+                vec![fam("a", 1.0, 0.003), cost[0].clone()],
+                &["? No: ", "within noise in a +0.0% [−0.3%, +0.3%]"],
+            ),
+            // One family undecided: Not shown, with the widest interval, whatever the others say.
+            (
+                vec![pay[0].clone(), fam("b", 0.95, 0.2)],
+                &[
+                    "? Not shown (widest interval: b, speedup 0.950x [0.77",
+                    "not shown in b +5.3% [",
+                ],
+            ),
+        ] {
+            assert_contains(&sentence(&families), parts);
+        }
         // Run without the declared setting: said exploratory.
-        assert!(
-            default_pays("aggressive", "off", &pay, false)
-                .claim
-                .contains("(exploratory: the declared")
+        assert_contains(
+            &default_pays("aggressive", "off", &pay, false).claim,
+            &["(exploratory: the declared"],
         );
         assert_eq!(default_pays("material", "on", &pay, true).figures.len(), 2);
     }
@@ -551,14 +542,16 @@ mod tests {
         // The cache costs 8.7% time but saves 1% of the instructions.
         let mut a = fam("a", 0.92, 0.02);
         a.instructions = Some(1.0 / 0.99);
-        let c = default_pays("material", "on", &[a.clone()], true).claim;
-        assert!(
-            c.contains("costs in a 8.7% [") && c.contains("(instructions −1.0%)"),
-            "{c}"
-        );
-        assert!(
-            c.contains("time and instructions disagree in a (costs 8.7% time, −1.0% instructions): no cause measured"),
-            "{c}"
+        let claim = |a: &FamilyComparison| {
+            default_pays("material", "on", std::slice::from_ref(a), true).claim
+        };
+        assert_contains(
+            &claim(&a),
+            &[
+                "costs in a 8.7% [",
+                "(instructions −1.0%)",
+                "time and instructions disagree in a (costs 8.7% time, −1.0% instructions): no cause measured",
+            ],
         );
         let usage = |sys_ns: f64, minor: f64| Usage {
             user_ns: 1000.0,
@@ -567,20 +560,20 @@ mod tests {
             major_faults: 0.0,
         };
         a.usage = Some((usage(40.0, 0.02), usage(90.0, 0.35)));
-        let c = default_pays("material", "on", &[a.clone()], true).claim;
-        assert!(
-            c.contains("the slower side had more system time and minor faults (getrusage per operation, without → with the cache: user time 1.00 µs → 1.00 µs, system time 40.0 ns → 90.0 ns, minor faults 0.0200 → 0.350, major faults 0 → 0)"),
-            "{c}"
+        assert_contains(
+            &claim(&a),
+            &[
+                "the slower side had more system time and minor faults (getrusage per operation, without → with the cache: user time 1.00 µs → 1.00 µs, system time 40.0 ns → 90.0 ns, minor faults 0.0200 → 0.350, major faults 0 → 0)",
+            ],
         );
         a.usage = Some((usage(40.0, 0.02), usage(40.0, 0.02)));
-        let c = default_pays("material", "on", &[a.clone()], true).claim;
-        assert!(
-            c.contains("none of user time, system time or page faults is more than 5% higher"),
-            "{c}"
+        assert_contains(
+            &claim(&a),
+            &["none of user time, system time or page faults is more than 5% higher"],
         );
         // Instructions that agree (1% more with the cache) raise no note.
         a.instructions = Some(1.0 / 1.01);
-        let c = default_pays("material", "on", &[a], true).claim;
+        let c = claim(&a);
         assert!(
             !c.contains("disagree") && c.contains("(instructions +1.0%)"),
             "{c}"
@@ -599,80 +592,59 @@ mod tests {
     #[test]
     fn the_break_even_sentence_follows_the_hit_rates_and_the_dearer_evaluators() {
         // p / e = 90 / 124 = 72.6%: a hit rate of 80% clears it, 50% does not; p = 150 > e never pays.
-        let c = pays_from(
-            "material",
-            &[cost("a", 90.0, 0.8), cost("b", 150.0, 0.02)],
-            &[],
+        let two = |a_hits| {
+            pays_from(
+                "material",
+                &[cost("a", 90.0, a_hits), cost("b", 150.0, 0.02)],
+                &[],
+            )
+            .claim
+        };
+        let c = two(0.8);
+        assert_contains(
+            &c,
+            &[
+                "at least 72.6% hits (a) and never",
+                "never pays at any hit rate in 1 of 2 families",
+                "clear that in 1 of 2 families (a)",
+                "from 112 instructions per call (a, 80.0% hits) to 7.50 k (b, 2.0%)",
+            ],
         );
-        assert!(
-            c.claim.contains("at least 72.6% hits (a) and never") && !c.claim.contains("72.6% (a)"),
-            "{}",
-            c.claim
-        );
-        assert!(
-            c.claim
-                .contains("never pays at any hit rate in 1 of 2 families"),
-            "{}",
-            c.claim
-        );
-        assert!(
-            c.claim.contains("clear that in 1 of 2 families (a)"),
-            "{}",
-            c.claim
-        );
-        assert!(
-            c.claim
-                .contains("from 112 instructions per call (a, 80.0% hits) to 7.50 k (b, 2.0%)"),
-            "{}",
-            c.claim
-        );
-        let c = pays_from(
-            "material",
-            &[cost("a", 90.0, 0.5), cost("b", 150.0, 0.02)],
-            &[],
-        );
-        assert!(
-            c.claim.contains("clear that in neither of 2 families."),
-            "{}",
-            c.claim
-        );
+        assert!(!c.contains("72.6% (a)"), "{c}");
+        assert_contains(&two(0.5), &["clear that in neither of 2 families."]);
         // A run of one family reads one figure, not a range from it to itself.
-        let c = pays_from("material", &[cost("a", 90.0, 0.8)], &[]);
-        assert!(
-            c.claim
-                .contains("at 112 instructions per call (a, 80.0% hits)")
-                && c.claim.contains("needs at least 72.6% hits (a),")
-                && c.claim.contains("clear that in its one family (a)")
-                && !c.claim.contains(" to "),
-            "{}",
-            c.claim
+        let c = pays_from("material", &[cost("a", 90.0, 0.8)], &[]).claim;
+        assert_contains(
+            &c,
+            &[
+                "at 112 instructions per call (a, 80.0% hits)",
+                "needs at least 72.6% hits (a),",
+                "clear that in its one family (a)",
+            ],
         );
+        assert!(!c.contains(" to "), "{c}");
         let dear = |low, high| {
             let mut a = fam("a", 1.0, 0.0);
             a.speedup = ratio(low, high);
             a.instructions = Some(1.02);
-            vec![Setting {
+            let s = Setting {
                 evaluator: "aggressive".into(),
                 traversal: "off".into(),
                 families: vec![a],
-            }]
+            };
+            pays_from("material", &[], &[s]).claim
         };
-        let c = pays_from("material", &[], &dear(1.05, 1.10));
-        assert!(
-            c.claim.contains("exploratory (each family's verdict alone at 95%")
-                && c.claim.contains(
-                    "pays with `aggressive` and the traversal cache off in its one family (a 1.08x [1.05, 1.10] \
-                     (instructions −2.0%))"
-                ),
-            "{}",
-            c.claim
+        assert_contains(
+            &dear(1.05, 1.10),
+            &[
+                "exploratory (each family's verdict alone at 95%",
+                "pays with `aggressive` and the traversal cache off in its one family (a 1.08x [1.05, 1.10] \
+                 (instructions −2.0%))",
+            ],
         );
-        let c = pays_from("material", &[], &dear(0.90, 0.95));
-        assert!(
-            c.claim
-                .contains("pays in no family with `aggressive` and the traversal cache off."),
-            "{}",
-            c.claim
+        assert_contains(
+            &dear(0.90, 0.95),
+            &["pays in no family with `aggressive` and the traversal cache off."],
         );
         assert_eq!(
             pays_from("material", &[], &[]).claim,
@@ -692,15 +664,12 @@ mod tests {
             r("b", 0.592, 0.035),
             r("c", 0.66, 0.24),
         ]);
-        assert!(c.claim.contains("? Most of it: "), "{}", c.claim);
-        assert!(c.claim.contains("a 94.6% → 81.2%"), "{}", c.claim);
-        assert!(c.claim.contains("in 2 of 3 families"), "{}", c.claim);
-        let c = traversal_reuse(&[r("a", 0.946, 0.812), r("b", 0.592, 0.5)]);
-        assert!(
-            c.claim.contains("? Less than half of it in every family: "),
-            "{}",
-            c.claim
+        assert_contains(
+            &c.claim,
+            &["? Most of it: ", "a 94.6% → 81.2%", "in 2 of 3 families"],
         );
+        let c = traversal_reuse(&[r("a", 0.946, 0.812), r("b", 0.592, 0.5)]);
+        assert_contains(&c.claim, &["? Less than half of it in every family: "]);
         assert_eq!(c.figures.len(), 4);
     }
 }

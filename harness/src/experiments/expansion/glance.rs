@@ -24,9 +24,7 @@ fn verdict_name<S: serde::Serializer>(v: &Verdict, s: S) -> Result<S::Ok, S::Err
 /// The headline of one setting.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub(crate) struct Glance {
-    /// Scenario family.
     pub scenario: String,
-    /// Evaluator.
     pub evaluator: String,
     /// Traversal cache `on` or `off`.
     pub traversal: String,
@@ -297,14 +295,7 @@ pub(crate) fn sample(evaluator: &str, scenario: &str, point: f64, low: f64, high
         evaluator: evaluator.into(),
         traversal: "on".into(),
         fastest_variant: "optimized".into(),
-        speedup_vs_none: Interval {
-            point,
-            low,
-            high,
-            level: 0.95,
-            n: 15,
-            method: crate::statistics::Method::PairedRatio,
-        },
+        speedup_vs_none: crate::present::paired(point, low, high, 0.95, 15),
         verdict: Verdict::NoVerdict,
         hit_rate: 0.5,
         evaluator_ns_per_call: None,
@@ -477,6 +468,7 @@ pub(crate) fn glance_table(glance: &[Glance]) -> Result<Table, TableError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::present::assert_contains;
     use crate::record::{CountRow, TimingRow};
     use crate::statistics::Method;
     use std::path::Path;
@@ -522,9 +514,19 @@ mod tests {
         )
     }
 
+    /// [`at_a_glance`] of [`tables`], the intervals read from their metric rows.
+    fn glances(
+        times: &[(&str, f64, f64, f64, f64)],
+        counts: &[(&str, i128, i128)],
+        constant: &[(&str, f64, f64, f64, f64)],
+    ) -> Vec<Glance> {
+        let (c, t) = tables(times, counts, constant);
+        at_a_glance(&c, &t, &IntervalTable::default().with_legacy(&t))
+    }
+
     #[test]
     fn a_cache_whose_interval_lies_above_one_pays() {
-        let (c, t) = tables(
+        let g = glances(
             &[
                 ("none", 1.0, 1.0, 1.0, 1000.0),
                 ("tuple", 1.1, 0.9, 1.3, 900.0),
@@ -537,7 +539,6 @@ mod tests {
                 ("tuple", 400.0 / 460.0, 0.85, 0.89, 460.0),
             ],
         );
-        let g = at_a_glance(&c, &t, &IntervalTable::default().with_legacy(&t));
         assert_eq!(g.len(), 2, "the setting and its constant twin");
         let g = g.iter().find(|g| g.evaluator == "material").unwrap();
         assert_eq!(
@@ -565,15 +566,14 @@ mod tests {
 
     #[test]
     fn a_cache_whose_interval_lies_below_one_costs() {
-        let (c, t) = tables(
+        let g = &glances(
             &[
                 ("none", 1.0, 1.0, 1.0, 1000.0),
                 ("optimized", 0.8, 0.7, 0.9, 1250.0),
             ],
             &[("none", 200, 0), ("optimized", 190, 10)],
             &[],
-        );
-        let g = &at_a_glance(&c, &t, &IntervalTable::default().with_legacy(&t))[0];
+        )[0];
         assert_eq!(g.verdict, Verdict::Worse);
         assert_eq!(
             (g.evaluator_ns_per_call, g.break_even_ns_per_call),
@@ -583,7 +583,7 @@ mod tests {
 
     #[test]
     fn an_interval_that_includes_one_gives_no_verdict() {
-        let (c, t) = tables(
+        let g = glances(
             &[
                 ("none", 1.0, 1.0, 1.0, 1000.0),
                 ("fx", 1.05, 0.97, 1.12, 950.0),
@@ -592,7 +592,6 @@ mod tests {
             &[("none", 200, 0), ("fx", 100, 100), ("optimized", 100, 100)],
             &[],
         );
-        let g = at_a_glance(&c, &t, &IntervalTable::default().with_legacy(&t));
         assert_eq!(
             (g[0].fastest_variant.as_str(), g[0].verdict),
             ("fx", Verdict::NoVerdict)
@@ -613,9 +612,9 @@ mod tests {
         assert_eq!((t.costs, t.no_verdict, t.constant_not_counted), (0, 1, 1));
         assert!(t.sentence().ends_with("the 1 settings of the synthetic `constant` evaluator (free to call, so they measure the cache's own cost) are not counted"));
         let md = glance_table(&g).unwrap().markdown();
-        assert!(
-            md.contains("| s | material | on | fx | 1.05x [0.970, 1.12] | no verdict | 50.0% |"),
-            "{md}"
+        assert_contains(
+            &md,
+            &["| s | material | on | fx | 1.05x [0.970, 1.12] | no verdict | 50.0% |"],
         );
     }
 
@@ -634,14 +633,7 @@ mod tests {
             IntervalTable::from_rows([crate::record::schema::IntervalRow {
                 key: key.clone(),
                 quantity: SPEEDUP_VS_NONE.into(),
-                interval: Interval {
-                    point: (low + high) / 2.0,
-                    low,
-                    high,
-                    level,
-                    n: 5,
-                    method: Method::PairedRatio,
-                },
+                interval: crate::present::paired((low + high) / 2.0, low, high, level, 5),
             }])
             .with_legacy(&t)
         };
@@ -656,7 +648,7 @@ mod tests {
 
     #[test]
     fn the_speedup_keeps_its_documented_summary_keys() {
-        let (c, t) = tables(
+        let g = glances(
             &[
                 ("none", 1.0, 1.0, 1.0, 1000.0),
                 ("optimized", 2.0, 1.5, 2.5, 500.0),
@@ -664,26 +656,17 @@ mod tests {
             &[("none", 100, 0), ("optimized", 25, 75)],
             &[],
         );
-        let g = at_a_glance(&c, &t, &IntervalTable::default().with_legacy(&t));
-        let json = serde_json::to_value(&g[0]).unwrap();
-        let s = &json["speedup_vs_none"];
-        assert_eq!(
-            (&s["point"], &s["low"], &s["high"], &s["n"], &s["method"]),
-            (
-                &serde_json::json!(2.0),
-                &serde_json::json!(1.5),
-                &serde_json::json!(2.5),
-                &serde_json::json!(8),
-                &serde_json::json!("paired_ratio")
-            )
-        );
-        assert!(s["level"].as_f64().unwrap() > 0.95, "{s}");
+        let mut s = serde_json::to_value(&g[0]).unwrap()["speedup_vs_none"].take();
+        assert!(s["level"].take().as_f64().unwrap() > 0.95, "{s}");
+        let want =
+            r#"{"point":2.0,"low":1.5,"high":2.5,"level":null,"n":8,"method":"paired_ratio"}"#;
+        assert_eq!(s, serde_json::from_str::<serde_json::Value>(want).unwrap());
     }
 
     #[test]
     fn an_evaluator_cost_whose_interval_reaches_zero_reads_as_not_resolved_with_its_bounds() {
         // material times faster than constant (900 vs 1000 ns): a negative cost per call, which is noise.
-        let (c, t) = tables(
+        let g = glances(
             &[
                 ("none", 1.0, 1.0, 1.0, 900.0),
                 ("optimized", 2.0, 1.8, 2.2, 450.0),
@@ -694,10 +677,9 @@ mod tests {
                 ("optimized", 0.99, 0.98, 1.0, 1010.0),
             ],
         );
-        let g = at_a_glance(&c, &t, &IntervalTable::default().with_legacy(&t));
         assert_eq!(g[0].evaluator_ns_per_call, Some(-2.0)); // (900 − 1000) ns over 50 calls per op
         let md = glance_table(&g).unwrap().markdown();
-        assert!(md.contains("| not resolved (-2.00 ns) |"), "{md}");
+        assert_contains(&md, &["| not resolved (-2.00 ns) |"]);
         // Bounds clear of 0 show the cost with them; bounds that hold 0 read as not resolved, with the bounds.
         let with = |low: f64, high: f64| Glance {
             evaluator_ns_per_call: Some(4.0),
@@ -707,7 +689,7 @@ mod tests {
         let md = glance_table(&[with(2.0, 6.0), with(-1.0, 9.0)])
             .unwrap()
             .markdown();
-        assert!(md.contains("| 4.00 ns [2.00 ns, 6.00 ns] |"), "{md}");
+        assert_contains(&md, &["| 4.00 ns [2.00 ns, 6.00 ns] |"]);
         assert_eq!(
             md.matches("not resolved [-1.00 ns, 9.00 ns]").count(),
             1,
@@ -718,7 +700,7 @@ mod tests {
     #[test]
     fn the_break_even_in_ns_comes_from_the_paired_speedup_and_reads_a_dash_where_it_holds_zero() {
         let row = |lo: f64, hi: f64| {
-            let (c, t) = tables(
+            let all = glances(
                 &[
                     ("none", 1.0, 1.0, 1.0, 1000.0),
                     ("optimized", 2.0, 1.8, 2.2, 500.0),
@@ -729,7 +711,6 @@ mod tests {
                     ("optimized", (lo + hi) / 2.0, lo, hi, 400.0),
                 ],
             );
-            let all = at_a_glance(&c, &t, &IntervalTable::default().with_legacy(&t));
             all.into_iter().find(|g| g.evaluator == "material").unwrap()
         };
         let cell = |g: &Glance| {
@@ -772,22 +753,10 @@ mod tests {
             cell(&g)
         );
         // The same direction agrees: no note; an undecided ns figure is no direction.
-        assert_eq!(
-            break_evens_disagree(
-                row(0.88, 0.92).break_even_ns_per_call.as_ref(),
-                Some(3960.0),
-                None
-            ),
-            None
-        );
-        assert_eq!(
-            break_evens_disagree(
-                row(0.95, 1.05).break_even_ns_per_call.as_ref(),
-                Some(3960.0),
-                None
-            ),
-            None
-        );
+        for g in [row(0.88, 0.92), row(0.95, 1.05)] {
+            let ns = g.break_even_ns_per_call;
+            assert_eq!(break_evens_disagree(ns.as_ref(), Some(3960.0), None), None);
+        }
         // No upper end (a speedup interval reaching 0): "—".
         let g = row(0.0, 0.9);
         assert_eq!(cell(&g), MISSING);
@@ -797,55 +766,20 @@ mod tests {
 
     #[test]
     fn with_break_even_map_examples() {
-        use crate::experiments::expansion::glance::{Glance, with_break_even_map};
-        use crate::statistics::{Interval, Method};
-        use crate::verdict::Verdict;
+        // The map's rows of the setting (what the merge reads of them): it breaks even at 100 instructions per call.
         let row = |evaluator: &str, e: f64| crate::record::schema::BreakEvenRecord {
             scenario: "sparse".into(),
             traversal: "off".into(),
             variant: "fx".into(),
             evaluator: evaluator.into(),
-            lookups: 100,
-            misses: 10,
-            operation_instructions: 10_000,
-            probe_instructions_per_lookup: 90.0,
             evaluator_instructions_per_call: e,
             break_even_instructions_per_call: Some(100.0),
-            evaluator_ns_per_call: 30.0,
-            ns_per_instruction: 0.3,
-            predicted_speedup: 1.0,
-            measured_speedup: 1.0,
-            speedup_ci_low: 0.9,
-            speedup_ci_high: 1.1,
-            samples: 7,
-            machine: "m".into(),
-            rustc: "r".into(),
-            git_revision: "g".into(),
-            seed: 1,
             ..Default::default()
         };
         let mut g = vec![Glance {
-            scenario: "sparse".into(),
-            evaluator: "material".into(),
             traversal: "off".into(),
             fastest_variant: "fx".into(),
-            speedup_vs_none: Interval {
-                point: 1.1,
-                low: 1.0,
-                high: 1.2,
-                level: 0.95,
-                n: 7,
-                method: Method::PairedRatio,
-            },
-            verdict: Verdict::NoVerdict,
-            hit_rate: 0.9,
-            evaluator_ns_per_call: None,
-            evaluator_ns_per_call_bounds: None,
-            break_even_ns_per_call: None,
-            break_evens_disagree: None,
-            evaluator_instructions_per_call: None,
-            break_even_instructions_per_call: None,
-            predicted_elo: None,
+            ..sample("material", "sparse", 1.1, 1.0, 1.2)
         }];
         with_break_even_map(&mut g, &[row("material", 124.0), row("work:16", 866.0)]);
         assert_eq!(g[0].break_even_instructions_per_call, Some(100.0));

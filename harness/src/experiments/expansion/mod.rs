@@ -15,6 +15,8 @@ pub(crate) use rows::append_plan;
 pub(crate) use timing::arm_options;
 
 use super::{Experiment, MainRun};
+use crate::answer::Claim;
+use crate::section::{Section, SectionContext};
 
 /// The expansion experiment (see the module docs).
 pub(crate) struct Expansion;
@@ -74,16 +76,10 @@ impl Experiment for Expansion {
         rows::print_tables(&groups);
         Ok(())
     }
-    fn section(
-        &self,
-        ctx: &crate::section::SectionContext<'_>,
-    ) -> anyhow::Result<Option<crate::section::Section>> {
+    fn section(&self, ctx: &SectionContext<'_>) -> anyhow::Result<Option<Section>> {
         section::section(ctx).map(Some)
     }
-    fn claims(
-        &self,
-        ctx: &crate::section::SectionContext<'_>,
-    ) -> anyhow::Result<Vec<crate::answer::Claim>> {
+    fn claims(&self, ctx: &SectionContext<'_>) -> anyhow::Result<Vec<Claim>> {
         let mut out = claims::claims(ctx);
         out.extend(worth::claims(ctx)?);
         Ok(out)

@@ -236,8 +236,7 @@ fn timings(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
         plan_note(ctx.dir)?
     );
     let (vs_none, vs_tuple) = timings_table(ctx, s)?;
-    time_chart(ctx, s)?;
-    speedup_charts(ctx, s)?;
+    timing_charts(ctx, s)?;
     let what = match (headline(&vs_none), headline(&vs_tuple)) {
         (Some(none), tuple) => format!(
             "against no cache the optimized cache's speedup ranges from {none}{}",
@@ -303,63 +302,55 @@ fn timings_table(
     Ok((vs_none, vs_tuple))
 }
 
-/// The chart of the time per operation by scenario and variant.
-fn time_chart(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
-    let t = ctx.timings;
-    let (scenarios, series) = ctx.by_scenario(t, |a| {
-        let i = ctx.intervals.get(a, NS_PER_OP)?;
-        Some((i.point, Some((i.low, i.high))))
-    });
-    if !series.is_empty() {
-        s.dot_chart(
-            ctx,
-            "timings_ns_per_op",
-            &DotPlot {
-                title: "Time per operation by scenario and cache variant (median, 95% interval)"
-                    .into(),
-                x_label: "scenario family".into(),
-                y: Axis::log("time per operation", "ns"),
-                categories: scenarios,
-                series,
-                reference: None,
-            },
-        )?;
-    }
-    Ok(())
-}
-
-/// One chart of speedups per baseline: over no cache and over the tuple-key map.
-fn speedup_charts(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
-    let t = ctx.timings;
-    for (base, quantity, label) in [
-        (CacheKind::None, SPEEDUP_VS_NONE, "uncached"),
-        (CacheKind::Tuple, SPEEDUP_VS_TUPLE, "the tuple-key map"),
-    ] {
-        let (scenarios, series) = ctx.by_scenario(t, |a| {
-            let s = ctx.intervals.get(a, quantity)?;
-            Some((s.point, Some((s.low, s.high))))
+/// The charts of the time per operation and of the speedups over no cache and over the tuple-key map, by
+/// scenario and variant; a chart without any value is left out.
+fn timing_charts(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
+    let speedup = |base: CacheKind, quantity, label: &str| {
+        let y = Axis::linear(
+            "speedup",
+            format!("time of {base} / time of variant, > 1 = faster"),
+        );
+        let reference = Reference {
+            at: 1.0,
+            label: format!("1 = as fast as {label}"),
+        };
+        let title = format!("Speedup versus {label} (median, 95% interval)");
+        (
+            format!("timings_speedup_vs_{base}"),
+            quantity,
+            title,
+            y,
+            Some(reference),
+        )
+    };
+    let charts = [
+        (
+            "timings_ns_per_op".to_owned(),
+            NS_PER_OP,
+            "Time per operation by scenario and cache variant (median, 95% interval)".to_owned(),
+            Axis::log("time per operation", "ns"),
+            None,
+        ),
+        speedup(CacheKind::None, SPEEDUP_VS_NONE, "uncached"),
+        speedup(CacheKind::Tuple, SPEEDUP_VS_TUPLE, "the tuple-key map"),
+    ];
+    for (stem, quantity, title, y, reference) in charts {
+        let (scenarios, series) = ctx.by_scenario(ctx.timings, |a| {
+            let i = ctx.intervals.get(a, quantity)?;
+            Some((i.point, Some((i.low, i.high))))
         });
         if series.is_empty() {
             continue;
         }
-        s.dot_chart(
-            ctx,
-            &format!("timings_speedup_vs_{base}"),
-            &DotPlot {
-                title: format!("Speedup versus {label} (median, 95% interval)"),
-                x_label: "scenario family".into(),
-                y: Axis::linear(
-                    "speedup",
-                    format!("time of {base} / time of variant, > 1 = faster"),
-                ),
-                categories: scenarios,
-                series,
-                reference: Some(Reference {
-                    at: 1.0,
-                    label: format!("1 = as fast as {label}"),
-                }),
-            },
-        )?;
+        let chart = DotPlot {
+            title,
+            x_label: "scenario family".into(),
+            y,
+            categories: scenarios,
+            series,
+            reference,
+        };
+        s.dot_chart(ctx, &stem, &chart)?;
     }
     Ok(())
 }

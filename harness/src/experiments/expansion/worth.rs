@@ -163,6 +163,7 @@ pub(crate) fn claims(ctx: &SectionContext<'_>) -> anyhow::Result<Vec<Claim>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::present::assert_contains;
     use crate::strength::tests::basis;
 
     /// A setting whose speedup interval covers 97% (as 6 timing rounds' [min, max] nearly does), so the curve
@@ -208,29 +209,20 @@ mod tests {
             ),
             "{c}"
         );
-        assert!(
-            c.contains("is worth less than ±5 Elo (0 Elo [0, +1])"),
-            "{c}"
-        );
-        assert!(
-            c.contains("at 50 ms per move ≈ 700 nodes on m (cpu, 2 cores)"),
-            "{c}"
-        );
+        assert_contains(&c, &["is worth less than ±5 Elo (0 Elo [0, +1])"]);
+        assert_contains(&c, &["at 50 ms per move ≈ 700 nodes on m (cpu, 2 cores)"]);
     }
 
     #[test]
     fn a_speedup_whose_interval_holds_zero_and_passes_the_margin_is_undetermined() {
         // The same point with a speedup interval across 1 that reaches past ±5 Elo: the wording flips.
         let c = claim(vec![row("material", "a", 1.005, 0.8, 1.25)]);
-        assert!(
-            c.contains("? Undetermined in 1 of 1 settings (worth less than ±5 Elo in 0)"),
-            "{c}"
+        assert_contains(
+            &c,
+            &["? Undetermined in 1 of 1 settings (worth less than ±5 Elo in 0)"],
         );
-        assert!(c.contains("undetermined (0 Elo [−"), "{c}");
-        assert!(
-            c.contains("the interval holds 0 and reaches past ±5 Elo"),
-            "{c}"
-        );
+        assert_contains(&c, &["undetermined (0 Elo [−"]);
+        assert_contains(&c, &["the interval holds 0 and reaches past ±5 Elo"]);
     }
 
     #[test]
@@ -243,19 +235,17 @@ mod tests {
                 row("constant", "a", 4.0, 3.0, 5.0),
             ],
         );
-        assert!(c.contains("? A measurable gain in 1 of 1 settings"), "{c}");
-        assert!(
-            c.contains(
-                "`aggressive` (a, traversal cache on; speedup 1.90x [1.85, 1.95]), is a gain of +"
-            ),
-            "{c}"
+        assert_contains(&c, &["? A measurable gain in 1 of 1 settings"]);
+        assert_contains(
+            &c,
+            &["`aggressive` (a, traversal cache on; speedup 1.90x [1.85, 1.95]), is a gain of +"],
         );
         // The same speedup off the wide curve: the interval holds 0 and the wording flips.
         let c = claim(vec![row("aggressive", "a", 1.9, 1.85, 1.95)]);
-        assert!(c.contains("? Undetermined in 1 of 1 settings"), "{c}");
+        assert_contains(&c, &["? Undetermined in 1 of 1 settings"]);
         let c = claim_with(precise(), vec![row("material", "a", 0.55, 0.52, 0.58)]);
-        assert!(c.contains("? A measurable loss in 1 of 1 settings"), "{c}");
-        assert!(c.contains("by family: a: a loss of −"), "{c}");
+        assert_contains(&c, &["? A measurable loss in 1 of 1 settings"]);
+        assert_contains(&c, &["by family: a: a loss of −"]);
         let c = claim_with(
             precise(),
             vec![
@@ -263,9 +253,9 @@ mod tests {
                 row("aggressive", "b", 1.9, 1.85, 1.95),
             ],
         );
-        assert!(
-            c.contains("? A measurable gain in 1 and a loss in 1 of 2 settings"),
-            "{c}"
+        assert_contains(
+            &c,
+            &["? A measurable gain in 1 and a loss in 1 of 2 settings"],
         );
     }
 

@@ -271,7 +271,6 @@ fn status_note(
 /// simulates the caches takes about twice as long as one that counts instructions only).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ArmSet<'a> {
-    /// The arms.
     pub arms: &'a [Arm],
     /// The cost of one arm relative to the other sets' (only ratios matter).
     pub cost: f64,
@@ -435,13 +434,10 @@ fn arm_rows(
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn children_of_examples() {
-        use crate::evaluators::EvaluatorKind;
-        use crate::experiments::instructions::main_job::{ArmSet, children_of};
-        use crate::operation::Arm;
-        use engine::chance::Traversal;
-        use engine::memo::CacheKind;
         let arm = |cache| Arm {
             cache,
             eval: EvaluatorKind::Material,
@@ -473,16 +469,12 @@ mod tests {
 
     #[test]
     fn deal_examples() {
-        use crate::experiments::instructions::main_job::deal;
         assert_eq!(deal(&[0, 1, 2, 3, 4], 2), [vec![0, 2, 4], vec![1, 3]]);
         assert_eq!(deal(&[7], 3), [vec![7]]);
     }
 
     #[test]
     fn of_examples() {
-        use crate::evaluators::EvaluatorKind;
-        use crate::experiments::instructions::main_job::InstructionPlan;
-        use engine::memo::CacheKind;
         let p = InstructionPlan::of(
             &CacheKind::ALL,
             &[EvaluatorKind::Aggressive, EvaluatorKind::Material],

@@ -11,6 +11,7 @@ pub(crate) mod section;
 pub(crate) use run::{instruction_rows, probe_families};
 
 use super::{Experiment, MainRun};
+use crate::section::{Section, SectionContext};
 
 pub(crate) mod break_even;
 pub(crate) mod main_job;
@@ -50,10 +51,7 @@ impl Experiment for Instructions {
         )?;
         Ok(())
     }
-    fn section(
-        &self,
-        ctx: &crate::section::SectionContext<'_>,
-    ) -> anyhow::Result<Option<crate::section::Section>> {
+    fn section(&self, ctx: &SectionContext<'_>) -> anyhow::Result<Option<Section>> {
         section::section(ctx).map(Some)
     }
 }

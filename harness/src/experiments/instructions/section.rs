@@ -14,11 +14,6 @@ mod break_even;
 /// The Instructions section with its break-even subsection.
 pub(crate) fn section(ctx: &SectionContext<'_>) -> Result<Section> {
     let mut s = Section::default();
-    instructions_section(ctx, &mut s)?;
-    Ok(s)
-}
-
-fn instructions_section(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
     let c = ctx.counts;
     // Why instruction counts are absent, or how they were measured.
     let note = std::fs::read_to_string(ctx.dir.join("instructions-status.txt"))
@@ -35,7 +30,7 @@ fn instructions_section(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()>
             "### Break-even hit rate of the optimized cache\n\nNot available: it is derived from instruction \
              counts, and this run has none.\n"
         );
-        return Ok(());
+        return Ok(s);
     }
     let _ = writeln!(
         s.markdown,
@@ -94,5 +89,6 @@ fn instructions_section(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()>
     )?;
     let what = ctx.ratio_sentence(c, Metric::InstructionsPerOp, "instructions");
     let _ = writeln!(s.markdown, "**What this shows:** {what}\n");
-    break_even::break_even(ctx, s)
+    break_even::break_even(ctx, &mut s)?;
+    Ok(s)
 }

@@ -18,7 +18,6 @@ use engine::search::Pruning;
 /// table, no evaluation cache).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct ArmFinding {
-    /// The row itself.
     pub row: SearchRecord,
     /// leaves(configuration) / leaves(unpruned expectimax): its inverse is shown, "N x fewer leaves".
     pub leaves_ratio: f64,
@@ -309,10 +308,18 @@ impl SearchFindings {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use crate::present::assert_contains;
 
-    fn row(pruning: &str, tt: &str, variant: &str, leaves: u64, ns: f64) -> SearchRecord {
+    /// A row of family `sparse` at depth 3 (also the other sections' tests' row).
+    pub(crate) fn row(
+        pruning: &str,
+        tt: &str,
+        variant: &str,
+        leaves: u64,
+        ns: f64,
+    ) -> SearchRecord {
         crate::record::schema::CsvRecord::upgraded(SearchRecord {
             scenario: "sparse".into(),
             depth_turns: 3,
@@ -343,6 +350,15 @@ mod tests {
         })
     }
 
+    /// Star1 without the table, with the optimized cache.
+    fn star1() -> SearchArm {
+        SearchArm {
+            pruning: Pruning::Star1,
+            table: false,
+            cache: CacheKind::Optimized,
+        }
+    }
+
     #[test]
     fn ratios_and_verdicts_are_relative_to_unpruned_expectimax() {
         let rows = [
@@ -352,45 +368,20 @@ mod tests {
             row("star2", "on", "none", 120, 20.0),
         ];
         let f = SearchFindings::of(&rows);
-        let fast = f
-            .find(
-                "sparse",
-                SearchArm {
-                    pruning: Pruning::Star2,
-                    table: true,
-                    cache: CacheKind::Optimized,
-                },
-            )
-            .unwrap();
+        let fast = f.find("sparse", star2_tt(CacheKind::Optimized)).unwrap();
         assert!((fast.leaves_ratio - 0.12).abs() < 1e-12);
         assert!((fast.speedup.point - 100.0 / 30.0).abs() < 1e-12);
         assert_eq!(fast.verdict(), Verdict::Better);
         assert_eq!(
-            f.find(
-                "sparse",
-                SearchArm {
-                    pruning: Pruning::Star1,
-                    table: false,
-                    cache: CacheKind::Optimized
-                }
-            )
-            .unwrap()
-            .verdict(),
+            f.find("sparse", star1()).unwrap().verdict(),
             Verdict::NoVerdict
         );
         let lines = f.glance_lines();
         assert_eq!(lines.len(), 1);
-        assert!(
-            lines[0].contains("8.33x fewer leaves than unpruned expectimax"),
-            "{}",
-            lines[0]
-        );
-        assert!(
-            lines[0].contains(
-                "with Star2 + TT? costs: speedup (time without it / time with it) 0.667x"
-            ),
-            "{}",
-            lines[0]
+        assert_contains(&lines[0], &["8.33x fewer leaves than unpruned expectimax"]);
+        assert_contains(
+            &lines[0],
+            &["with Star2 + TT? costs: speedup (time without it / time with it) 0.667x"],
         );
         assert_eq!(f.table().len(), 4);
     }
@@ -399,29 +390,13 @@ mod tests {
     fn a_recorded_paired_speedup_decides_over_the_medians() {
         // The medians' quotient [0.914, 1.12] would give no verdict; the paired rounds say 1.01 ± 0.005: within
         // noise, as every other section would read it.
-        let paired = Interval {
-            point: 1.01,
-            low: 1.005,
-            high: 1.009,
-            level: 0.984375,
-            n: 7,
-            method: crate::statistics::Method::PairedRatio,
-        };
+        let paired = crate::present::paired(1.01, 1.005, 1.009, 0.984375, 7);
         let rows = [
             row("none", "off", "none", 1000, 100.0),
             row("star1", "off", "optimized", 990, 99.0).with_speedup(Some(paired)),
         ];
         let f = SearchFindings::of(&rows);
-        let a = f
-            .find(
-                "sparse",
-                SearchArm {
-                    pruning: Pruning::Star1,
-                    table: false,
-                    cache: CacheKind::Optimized,
-                },
-            )
-            .unwrap();
+        let a = f.find("sparse", star1()).unwrap();
         assert_eq!(a.speedup, paired);
         assert_eq!(a.verdict(), Verdict::WithinNoise);
     }
@@ -441,24 +416,13 @@ mod tests {
         // Only the known plain arm is a baseline: the unknown `none/btree` row is measured against it.
         assert!((f.arms[2].leaves_ratio - 0.9).abs() < 1e-12);
         let lines = f.glance_lines();
-        assert!(
-            lines[0].contains("star1, cache optimized: —"),
-            "{}",
-            lines[0]
-        );
+        assert_contains(&lines[0], &["star1, cache optimized: —"]);
     }
 
     #[test]
     fn the_cache_verdict_in_a_search_is_its_recorded_paired_interval() {
         // The medians' quotient of these two rows, [0.905, 1.105], holds 1; the paired rounds say the cache pays.
-        let paired = Interval {
-            point: 1.03,
-            low: 1.02,
-            high: 1.05,
-            level: 0.984375,
-            n: 7,
-            method: crate::statistics::Method::PairedRatio,
-        };
+        let paired = crate::present::paired(1.03, 1.02, 1.05, 0.984375, 7);
         let rows = [
             row("none", "off", "none", 1000, 100.0),
             row("star2", "on", "none", 120, 20.0),
@@ -467,10 +431,11 @@ mod tests {
         let f = SearchFindings::of(&rows);
         assert_eq!(f.cache_speedups(), [("sparse".to_owned(), paired)]);
         let lines = f.glance_lines();
-        assert!(
-            lines[0].contains("with Star2 + TT? pays: speedup (time without it / time with it) 1.03x [1.02, 1.05] (98.4%, n = 7)"),
-            "{}",
-            lines[0]
+        assert_contains(
+            &lines[0],
+            &[
+                "with Star2 + TT? pays: speedup (time without it / time with it) 1.03x [1.02, 1.05] (98.4%, n = 7)",
+            ],
         );
         let table = f.table().markdown();
         let last = table.lines().last().unwrap();

@@ -15,6 +15,8 @@ pub(crate) use run::SEARCH_EVALUATOR;
 pub(crate) use run::run_search;
 
 use super::{Experiment, MainRun};
+use crate::answer::Claim;
+use crate::section::{Section, SectionContext};
 
 /// The search experiment (see the module docs).
 pub(crate) struct Search;
@@ -35,16 +37,10 @@ impl Experiment for Search {
     fn run(&self, run: &mut MainRun<'_>) -> anyhow::Result<()> {
         run_search(run.scenarios, run.job, run.meta, run.folder).map(|_| ())
     }
-    fn section(
-        &self,
-        ctx: &crate::section::SectionContext<'_>,
-    ) -> anyhow::Result<Option<crate::section::Section>> {
+    fn section(&self, ctx: &SectionContext<'_>) -> anyhow::Result<Option<Section>> {
         section::section(ctx).map(Some)
     }
-    fn claims(
-        &self,
-        ctx: &crate::section::SectionContext<'_>,
-    ) -> anyhow::Result<Vec<crate::answer::Claim>> {
+    fn claims(&self, ctx: &SectionContext<'_>) -> anyhow::Result<Vec<Claim>> {
         claims::claims(ctx)
     }
 }

@@ -23,13 +23,9 @@ pub(crate) struct SearchRecord {
     pub pruning: String,
     /// Transposition table `on` or `off`.
     pub tt: String,
-    /// Evaluation cache variant.
     pub variant: String,
-    /// Evaluator.
     pub evaluator: String,
-    /// Roots searched.
     pub roots: u64,
-    /// Nodes visited.
     pub nodes: u64,
     /// Leaf evaluations requested from the evaluation memo.
     pub leaves: u64,
@@ -43,7 +39,6 @@ pub(crate) struct SearchRecord {
     pub tt_hits: u64,
     /// Hits that answered the node without searching it.
     pub tt_cutoffs: u64,
-    /// Stores written.
     pub tt_stores: u64,
     /// Stores that replaced another key's entry.
     pub tt_overwrites: u64,
@@ -247,34 +242,17 @@ mod tests {
     use super::*;
 
     fn record(pruning: &str) -> SearchRecord {
-        crate::record::schema::CsvRecord::upgraded(SearchRecord {
-            scenario: "sparse".into(),
-            depth_turns: 3,
-            pruning: pruning.into(),
-            tt: "on".into(),
-            variant: "optimized".into(),
-            evaluator: "material".into(),
-            roots: 2,
-            nodes: 1_234,
-            leaves: 900,
+        SearchRecord {
             evaluator_calls: 700,
             cache_hits: 200,
-            tt_probes: 50,
-            tt_hits: 10,
-            tt_cutoffs: 8,
-            tt_stores: 40,
-            tt_overwrites: 1,
-            loss_tainted_rolls: 3,
-            samples: 7,
-            time_ns: 1.5e6,
-            time_low_ns: 1.4e6,
-            time_high_ns: 1.7e6,
-            machine: "host (cpu, 2 cores)".into(),
-            rustc: "rustc 1.95.0".into(),
-            git_revision: "abc".into(),
-            seed: 1,
-            ..SearchRecord::default()
-        })
+            ..crate::experiments::search::findings::tests::row(
+                pruning,
+                "on",
+                "optimized",
+                900,
+                1.5e6,
+            )
+        }
     }
 
     #[test]

@@ -13,22 +13,16 @@ pub(crate) fn rows(dir: &Path) -> Result<Option<Vec<SearchRecord>>> {
     Ok(path.exists().then(|| read_search(&path)).transpose()?)
 }
 
-/// The section, read from the run folder.
+/// The search section: at-a-glance lines, then every configuration's counts and times.
 pub(crate) fn section(ctx: &SectionContext<'_>) -> Result<Section> {
     let mut s = Section::default();
-    search(ctx, &mut s)?;
-    Ok(s)
-}
-
-/// The search section: at-a-glance lines, then every configuration's counts and times.
-fn search(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
     let _ = writeln!(s.markdown, "## Search\n");
     let Some(rows) = rows(ctx.dir)? else {
         let _ = writeln!(
             s.markdown,
             "No `search.csv` in this run (the search stage was skipped, or the run predates it).\n"
         );
-        return Ok(());
+        return Ok(s);
     };
     let findings = crate::experiments::search::findings::SearchFindings::of(&rows)
         .with_strength(crate::strength::Strength::of_run(ctx.dir)?);
@@ -58,5 +52,5 @@ fn search(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
     if let Some(note) = findings.table_note() {
         let _ = writeln!(s.markdown, "{note}\n");
     }
-    Ok(())
+    Ok(s)
 }

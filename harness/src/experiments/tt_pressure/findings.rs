@@ -60,18 +60,11 @@ impl TtPressureFindings {
             if at.is_empty() {
                 continue;
             }
+            // A stable sort: the first of equal lowest and the last of equal highest, as `min_by` and `max_by` pick.
             let by = |f: fn(&TtPressureRecord) -> f64| {
-                let lo = at
-                    .iter()
-                    .copied()
-                    .min_by(|a, b| f(a).total_cmp(&f(b)))
-                    .expect("a row");
-                let hi = at
-                    .iter()
-                    .copied()
-                    .max_by(|a, b| f(a).total_cmp(&f(b)))
-                    .expect("a row");
-                (lo, hi)
+                let mut sorted = at.clone();
+                sorted.sort_by(|a, b| f(a).total_cmp(&f(b)));
+                (sorted[0], sorted[sorted.len() - 1])
             };
             let (best, worst) = by(|r| r.nodes_vs_unbounded);
             let (fewest_calls, most_calls) = by(|r| r.evaluator_calls_vs_unbounded);
@@ -120,8 +113,7 @@ impl TtPressureFindings {
             .max_by(|a, b| a.extra_nodes.total_cmp(&b.extra_nodes))
     }
 
-    /// One sentence: does the claim hold on this game, with the figures that decide it.
-    /// The verdict, opening with its question.
+    /// The verdict, opening with its question, with the figures that decide it.
     pub(crate) fn verdict(&self) -> String {
         let pct = |x: f64| crate::present::number::percent(x);
         let Some(largest) = self
@@ -171,33 +163,15 @@ impl TtPressureFindings {
 mod tests {
     use super::*;
     use crate::experiments::tt_pressure::TtPressureRecord;
+    use crate::present::assert_contains;
 
     fn row(scheme: &str, log2: Option<u8>, nodes_ratio: f64) -> TtPressureRecord {
         TtPressureRecord {
-            scheme: scheme.into(),
-            size_log2: log2,
-            capacity_entries: log2.map(|n| 1 << n),
-            occupied_entries: 1,
             unbounded_entries: 1000,
-            start_dfen: String::new(),
-            depth_turns: 3,
-            moves: 4,
-            nodes: 1,
-            leaves: 1,
-            evaluator_calls: 1,
-            tt_probes: 1,
-            tt_hits: 1,
-            tt_cutoffs: 1,
-            tt_stores: 1,
-            tt_overwrites: 0,
-            time_ns: 1,
-            decisions_equal: 4,
+            decisions_equal: 10,
             nodes_vs_unbounded: nodes_ratio,
             evaluator_calls_vs_unbounded: nodes_ratio,
-            machine: String::new(),
-            rustc: String::new(),
-            git_revision: String::new(),
-            seed: 1,
+            ..crate::experiments::tt_pressure::row::tests::record(scheme, log2)
         }
     }
 
@@ -218,11 +192,9 @@ mod tests {
         assert_eq!(f.sizes[0].worst.0, "always");
         let pressure: Vec<bool> = f.sizes.iter().map(|s| s.under_pressure).collect();
         assert_eq!(pressure, [true, true, false], "1,000 entries fit in 2^12");
-        assert!(
-            f.verdict()
-                .contains("from 2^12 entries (the next size measured) up"),
-            "{}",
-            f.verdict()
+        assert_contains(
+            &f.verdict(),
+            &["from 2^12 entries (the next size measured) up"],
         );
         let close: Vec<_> = rows
             .iter()

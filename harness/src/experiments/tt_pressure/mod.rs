@@ -11,6 +11,8 @@ pub use run::main_job_slice;
 pub(crate) use run::{TtPressureOutcome, run_tt_pressure};
 
 use super::{Experiment, MainRun};
+use crate::answer::Claim;
+use crate::section::{Section, SectionContext};
 
 mod arm;
 mod claims;
@@ -98,16 +100,10 @@ impl Experiment for TtPressure {
         let outcome = run_tt_pressure(&slice, run.folder.path(), run.meta)?;
         run.headline("tt_pressure", &headline::TtPressureHeadline::of(&outcome))
     }
-    fn section(
-        &self,
-        ctx: &crate::section::SectionContext<'_>,
-    ) -> anyhow::Result<Option<crate::section::Section>> {
+    fn section(&self, ctx: &SectionContext<'_>) -> anyhow::Result<Option<Section>> {
         section::section(ctx).map(Some)
     }
-    fn claims(
-        &self,
-        ctx: &crate::section::SectionContext<'_>,
-    ) -> anyhow::Result<Vec<crate::answer::Claim>> {
+    fn claims(&self, ctx: &SectionContext<'_>) -> anyhow::Result<Vec<Claim>> {
         claims::claims(ctx)
     }
 }

@@ -25,21 +25,17 @@ pub(crate) struct TtPressureRecord {
     pub start_dfen: String,
     /// Depth both sides searched, in full turns.
     pub depth_turns: u8,
-    /// Moves searched.
     pub moves: u64,
-    /// Nodes visited.
     pub nodes: u64,
     /// Leaf evaluations requested.
     pub leaves: u64,
     /// Evaluator callback calls (a fresh evaluation cache per move).
     pub evaluator_calls: u64,
-    /// Transposition-table probes.
     pub tt_probes: u64,
     /// Probes that found an entry of the same key and depth.
     pub tt_hits: u64,
     /// Hits that answered the node.
     pub tt_cutoffs: u64,
-    /// Stores written.
     pub tt_stores: u64,
     /// Stores that replaced another key's entry.
     pub tt_overwrites: u64,
@@ -159,8 +155,9 @@ pub(crate) fn read_tt_pressure(path: &Path) -> Result<Vec<TtPressureRecord>, Sch
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use crate::present::assert_contains;
 
     /// A row of `scheme` at `size_log2` (unbounded when `None`).
     pub(crate) fn record(scheme: &str, size_log2: Option<u8>) -> TtPressureRecord {
@@ -207,10 +204,7 @@ mod tests {
         let text = String::from_utf8(write_tt_pressure(&rows, &path).unwrap()).unwrap();
         std::fs::write(&path, text.replacen(",10,1.25,", ",11,1.25,", 1)).unwrap();
         let err = read_tt_pressure(&path).unwrap_err().to_string();
-        assert!(
-            err.contains("line 2") && err.contains("decisions_equal"),
-            "{err}"
-        );
+        assert_contains(&err, &["line 2", "decisions_equal"]);
 
         let dup = [
             record("depth", Some(4)),
@@ -218,19 +212,15 @@ mod tests {
             record("unbounded", None),
         ];
         std::fs::write(&path, write_tt_pressure(&dup, &path).unwrap()).unwrap();
-        assert!(
-            read_tt_pressure(&path)
-                .unwrap_err()
-                .to_string()
-                .contains("duplicate row")
+        assert_contains(
+            &read_tt_pressure(&path).unwrap_err().to_string(),
+            &["duplicate row"],
         );
 
         std::fs::write(&path, write_tt_pressure(&rows[..1], &path).unwrap()).unwrap();
-        assert!(
-            read_tt_pressure(&path)
-                .unwrap_err()
-                .to_string()
-                .contains("unbounded")
+        assert_contains(
+            &read_tt_pressure(&path).unwrap_err().to_string(),
+            &["unbounded"],
         );
     }
 }

@@ -44,7 +44,6 @@ pub(crate) fn quick_slice(seed: u64) -> Config {
 /// What the stage produced.
 #[derive(Clone, Debug)]
 pub(crate) struct TtPressureOutcome {
-    /// Their findings.
     pub findings: TtPressureFindings,
     /// Wall time of the whole stage (game, sweep, files).
     pub seconds: f64,

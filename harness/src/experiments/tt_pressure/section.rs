@@ -103,14 +103,13 @@ pub(crate) fn chart(rows: &[TtPressureRecord], work: Work, stem: &Path) -> anyho
         Work::Nodes => ("nodes", |r| 1.0 / r.nodes_vs_unbounded),
         Work::EvaluatorCalls => ("evaluator calls", |r| 1.0 / r.evaluator_calls_vs_unbounded),
     };
-    let point = |x: f64, y: f64| Point { x, y, lo: y, hi: y };
     let mut series: Vec<Series> = schemes(rows)
         .into_iter()
         .map(|name| {
             let mut points: Vec<Point> = rows
                 .iter()
                 .filter(|r| r.scheme == name)
-                .filter_map(|r| r.size_log2.map(|n| point((1u64 << n) as f64, of(r))))
+                .filter_map(|r| r.size_log2.map(|n| Point::exact((1u64 << n) as f64, of(r))))
                 .collect();
             points.sort_by(|a, b| a.x.total_cmp(&b.x));
             Series {
@@ -223,15 +222,9 @@ pub(crate) fn page(dir: &Path, out: &Path) -> anyhow::Result<Section> {
     })
 }
 
-/// The section, read from the run folder.
+/// The TT-pressure section: verdict, scheme x size table, charts, every arm.
 pub(crate) fn section(ctx: &SectionContext<'_>) -> anyhow::Result<Section> {
     let mut s = Section::default();
-    tt_pressure(ctx, &mut s)?;
-    Ok(s)
-}
-
-/// The TT-pressure section: verdict, scheme x size table, charts, every arm.
-fn tt_pressure(ctx: &SectionContext<'_>, s: &mut Section) -> anyhow::Result<()> {
     let _ = writeln!(s.markdown, "## TT replacement under pressure\n");
     let Some(rows) = ctx
         .optional("tt_pressure.csv")
@@ -242,10 +235,10 @@ fn tt_pressure(ctx: &SectionContext<'_>, s: &mut Section) -> anyhow::Result<()> 
             s.markdown,
             "No `tt_pressure.csv` in this run (the stage was skipped, or the run predates it).\n"
         );
-        return Ok(());
+        return Ok(s);
     };
     let Some((findings, md, charts)) = drawn(&rows, ctx.charts_dir)? else {
-        return Ok(());
+        return Ok(s);
     };
     s.charts.extend(charts);
     let sizes: Vec<String> = findings
@@ -264,5 +257,5 @@ fn tt_pressure(ctx: &SectionContext<'_>, s: &mut Section) -> anyhow::Result<()> 
         "{md}\n\nThis run measured {} entries{quick_note}; `harness tt-pressure` sweeps 2^4 ... 2^20 entries.\n",
         sizes.join(", ")
     );
-    Ok(())
+    Ok(s)
 }

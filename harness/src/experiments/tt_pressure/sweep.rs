@@ -27,7 +27,6 @@ pub struct ArmResult {
     pub decisions_equal: usize,
     /// Moves whose root value equals the unbounded table's (anything less is a wrong search).
     pub values_equal: usize,
-    /// Moves searched.
     pub moves: usize,
 }
 

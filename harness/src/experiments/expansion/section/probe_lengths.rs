@@ -125,12 +125,7 @@ fn histogram_table(
             points: h
                 .iter()
                 .filter(|(l, n)| *l > 0 && *n > 0)
-                .map(|&(l, n)| Point {
-                    x: l as f64,
-                    y: n as f64,
-                    lo: n as f64,
-                    hi: n as f64,
-                })
+                .map(|&(l, n)| Point::exact(l as f64, n as f64))
                 .collect(),
             bound: false,
         });
