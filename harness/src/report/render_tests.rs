@@ -311,17 +311,13 @@ fn damaged_inputs_fail_naming_file_line_and_field() {
     );
 }
 
-/// A run folder written before `intervals.csv` (the fixture: intervals only as metric rows of `timings.csv`) and
-/// the same run in today's layout (intervals only in `intervals.csv`) render the same report.
-#[test]
-fn old_and_new_layouts_render_the_same_intervals() {
-    let (old, new) = (copy_report_fixture("old"), copy_report_fixture("new"));
-    let intervals = RunResults::load(old.path()).unwrap().intervals.rows();
-    let path = new.path().join("intervals.csv");
+/// Moves the run folder `dir` to today's layout: `rows` in `intervals.csv`, no interval columns in `timings.csv`.
+fn to_intervals_csv(dir: &Path, rows: &[crate::record::schema::IntervalRow]) {
+    let path = dir.join("intervals.csv");
     let prov = crate::record::Provenance::of(&crate::record::RunMetadata::collect(1));
-    let text = crate::record::schema::write_intervals(&intervals, &prov, &path).unwrap();
+    let text = crate::record::schema::write_intervals(rows, &prov, &path).unwrap();
     std::fs::write(&path, text).unwrap();
-    edit(new.path(), "timings.csv", |l| {
+    edit(dir, "timings.csv", |l| {
         l.retain(|x| {
             !["_median,", "_ci95_", "_ci_coverage,"]
                 .iter()
@@ -329,6 +325,15 @@ fn old_and_new_layouts_render_the_same_intervals() {
         });
         assert!(l.len() > 20, "the rounds stay");
     });
+}
+
+/// A run folder written before `intervals.csv` (the fixture: intervals only as metric rows of `timings.csv`) and
+/// the same run in today's layout (intervals only in `intervals.csv`) render the same report.
+#[test]
+fn old_and_new_layouts_render_the_same_intervals() {
+    let (old, new) = (copy_report_fixture("old"), copy_report_fixture("new"));
+    let intervals = RunResults::load(old.path()).unwrap().intervals.rows();
+    to_intervals_csv(new.path(), &intervals);
     let rendered = |dir: &Path| {
         let out = temp_dir("layout");
         render(&RunResults::load(dir).unwrap(), out.path()).unwrap();
@@ -353,6 +358,35 @@ fn old_and_new_layouts_render_the_same_intervals() {
     // The intervals reach the page: a time and both speedups, as the fixture's metric rows hold them.
     let row = "| middlegame | optimized | 6.50 ms [5.36, 7.01] | 0.960x [0.789, 1.06] | 1.85x [1.62, 2.24] |";
     assert!(before[0].contains(row), "{}", before[0]);
+}
+
+/// The timings table says how its times were estimated: the kernel's runs over sessions (Student-t), older runs
+/// over rounds (order statistics).
+#[test]
+fn the_timings_note_names_the_estimate_of_the_run() {
+    let dir = copy_report_fixture("method");
+    let note = |dir: &Path| {
+        let out = temp_dir("method");
+        render(&RunResults::load(dir).unwrap(), out.path()).unwrap();
+        let md = std::fs::read_to_string(out.path().join("index.md")).unwrap();
+        let line = md.lines().find(|l| l.contains("each time is the"));
+        line.expect("a timings note").to_owned()
+    };
+    assert_contains(
+        &note(dir.path()),
+        &["(rounds); each time is the median of the same rounds with its order-statistic interval"],
+    );
+    let mut rows = RunResults::load(dir.path()).unwrap().intervals.rows();
+    for row in &mut rows {
+        row.interval.method = crate::statistics::Method::StudentT;
+    }
+    to_intervals_csv(dir.path(), &rows);
+    assert_contains(
+        &note(dir.path()),
+        &[
+            "(sessions); each time is the geometric mean over the same sessions with its Student-t interval",
+        ],
+    );
 }
 
 #[test]

@@ -9,7 +9,7 @@ use crate::present::{Align, Table};
 use crate::record::schema::{NS_PER_OP, SPEEDUP_VS_NONE, SPEEDUP_VS_TUPLE};
 use crate::record::{ArmKey, Known, Metric};
 use crate::section::{Section, SectionContext, hit_rate};
-use crate::statistics::Interval;
+use crate::statistics::{Interval, Method};
 use crate::verdict::Verdict;
 use anyhow::Result;
 use engine::memo::CacheKind;
@@ -260,7 +260,7 @@ fn timings_table(
     let mut table = Table::new([
         ("scenario", Align::Left),
         ("variant", Align::Left),
-        ("time per op, median [interval]", Align::Right),
+        ("time per op [interval]", Align::Right),
         ("speedup vs none [interval]", Align::Right),
         ("speedup vs tuple [interval]", Align::Right),
     ]);
@@ -292,12 +292,14 @@ fn timings_table(
     s.markdown.push_str(&table.markdown());
     let _ = writeln!(s.markdown);
     if let Some(note) = crate::answer::intervals_note(&shown) {
-        // A setting's times and speedups come from the same rounds, so they share n.
-        let _ = writeln!(
-            s.markdown,
-            "Speedup intervals: {note} (rounds); each time is the median of the same rounds with its \
-             order-statistic interval.\n"
-        );
+        // A setting's times and speedups come from the same sessions (runs before the timing kernel: rounds),
+        // so they share n.
+        let how = if shown.iter().all(|i| i.method == Method::StudentT) {
+            "(sessions); each time is the geometric mean over the same sessions with its Student-t interval"
+        } else {
+            "(rounds); each time is the median of the same rounds with its order-statistic interval"
+        };
+        let _ = writeln!(s.markdown, "Speedup intervals: {note} {how}.\n");
     }
     Ok((vs_none, vs_tuple))
 }
@@ -314,7 +316,7 @@ fn timing_charts(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
             at: 1.0,
             label: format!("1 = as fast as {label}"),
         };
-        let title = format!("Speedup versus {label} (median, 95% interval)");
+        let title = format!("Speedup versus {label} (95% interval)");
         (
             format!("timings_speedup_vs_{base}"),
             quantity,
@@ -327,7 +329,7 @@ fn timing_charts(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
         (
             "timings_ns_per_op".to_owned(),
             NS_PER_OP,
-            "Time per operation by scenario and cache variant (median, 95% interval)".to_owned(),
+            "Time per operation by scenario and cache variant (95% interval)".to_owned(),
             Axis::log("time per operation", "ns"),
             None,
         ),
