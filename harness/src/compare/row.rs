@@ -27,13 +27,9 @@ fn four<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
 /// One compared figure, as written to `compare.csv`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub(crate) struct CompareRecord {
-    /// Scenario family.
     pub scenario: String,
-    /// Cache variant.
     pub variant: String,
-    /// Evaluator.
     pub evaluator: String,
-    /// Traversal cache `on` or `off`.
     pub traversal: String,
     /// `time` or `instructions`.
     pub measure: String,

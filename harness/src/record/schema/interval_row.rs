@@ -36,13 +36,9 @@ pub(crate) struct IntervalRow {
 /// The CSV form of an [`IntervalRow`].
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub(crate) struct IntervalRecord {
-    /// Scenario family.
     pub scenario: String,
-    /// Cache variant.
     pub variant: String,
-    /// Evaluator.
     pub evaluator: String,
-    /// Traversal cache `on` or `off`.
     pub traversal: String,
     /// What the interval estimates.
     pub quantity: String,
@@ -58,28 +54,26 @@ pub(crate) struct IntervalRecord {
     pub n: u64,
     /// How it was computed (`order_statistic`, `paired_ratio`, `student_t`, ...).
     pub method: String,
-    /// `host (cpu, N cores)`.
+    // The provenance columns, as `Provenance` documents them.
     pub machine: String,
-    /// `rustc -V`.
     pub rustc: String,
-    /// Commit, `-dirty` when modified.
     pub git_revision: String,
-    /// The run's seed.
     pub seed: u64,
 }
 
 interval_columns!(IntervalRecord {
     interval, with_interval: whole [point, low, high, level, n, method]
 });
+super::provenance::provenance_columns!(IntervalRecord);
 
 impl CsvRecord for IntervalRecord {
     fn check(&self) -> Result<(), (&'static str, String)> {
-        check_key_columns(
+        check_key_columns([
             &self.scenario,
             &self.variant,
             &self.evaluator,
             &self.traversal,
-        )?;
+        ])?;
         if self.quantity.is_empty() {
             return Err(("quantity", "empty".into()));
         }
@@ -118,17 +112,9 @@ pub(crate) fn write_intervals(
                 evaluator: r.key.evaluator.clone(),
                 traversal: r.key.traversal.clone(),
                 quantity: r.quantity.clone(),
-                point: 0.0,
-                low: 0.0,
-                high: 0.0,
-                level: 0.0,
-                n: 0,
-                method: String::new(),
-                machine: prov.machine.clone(),
-                rustc: prov.rustc.clone(),
-                git_revision: prov.git_revision.clone(),
-                seed: prov.seed,
+                ..IntervalRecord::default()
             }
+            .with_provenance(prov)
             .with_interval(&r.interval)
         }),
         path,
@@ -226,12 +212,7 @@ fn read_intervals(path: &Path) -> Result<IntervalTable, SchemaError> {
     let mut by_key = BTreeMap::new();
     for Located { line, record: r } in read_records::<IntervalRecord>(path)? {
         let interval = r.interval();
-        let key = ArmKey {
-            scenario: r.scenario,
-            variant: r.variant,
-            evaluator: r.evaluator,
-            traversal: r.traversal,
-        };
+        let key = ArmKey::new(&r.scenario, &r.variant, &r.evaluator, &r.traversal);
         if by_key
             .insert((key.clone(), r.quantity.clone()), interval)
             .is_some()

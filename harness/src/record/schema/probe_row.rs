@@ -21,36 +21,29 @@ pub(crate) struct ProbeRow {
 /// The CSV form of a [`ProbeRow`].
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub(crate) struct ProbeRecord {
-    /// Scenario family.
     pub scenario: String,
-    /// Cache variant.
     pub variant: String,
-    /// Evaluator.
     pub evaluator: String,
-    /// Traversal cache `on` or `off`.
     pub traversal: String,
     /// Slots inspected.
     pub probe_length: u64,
     /// Lookups.
     pub lookups: u64,
-    /// `host (cpu, N cores)`.
+    // The provenance columns, as `Provenance` documents them.
     pub machine: String,
-    /// `rustc -V`.
     pub rustc: String,
-    /// Commit, `-dirty` when modified.
     pub git_revision: String,
-    /// The run's seed.
     pub seed: u64,
 }
 
 impl CsvRecord for ProbeRecord {
     fn check(&self) -> Result<(), (&'static str, String)> {
-        check_key_columns(
+        check_key_columns([
             &self.scenario,
             &self.variant,
             &self.evaluator,
             &self.traversal,
-        )
+        ])
     }
 }
 
@@ -82,12 +75,7 @@ pub(crate) fn read_probes(path: &Path) -> Result<Vec<ProbeRow>, SchemaError> {
     let mut seen = std::collections::BTreeSet::new();
     let mut out = Vec::new();
     for Located { line, record: r } in read_records::<ProbeRecord>(path)? {
-        let key = ArmKey {
-            scenario: r.scenario,
-            variant: r.variant,
-            evaluator: r.evaluator,
-            traversal: r.traversal,
-        };
+        let key = ArmKey::new(&r.scenario, &r.variant, &r.evaluator, &r.traversal);
         if !seen.insert((key.clone(), r.probe_length)) {
             return Err(SchemaError::Row {
                 path: path.to_path_buf(),
