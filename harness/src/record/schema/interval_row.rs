@@ -3,7 +3,7 @@
 //! rather than rebuilding it from three figures.
 
 use super::arm_key::check_key_columns;
-use super::csv_file::{CsvRecord, Located, read_records, write_records};
+use super::csv_file::{CsvRecord, read_unique, write_records};
 use super::interval_columns::{check_method, interval_columns};
 use super::{ArmKey, Metric, MetricTable, Provenance, SchemaError};
 use crate::record::RecordError;
@@ -25,11 +25,9 @@ pub(crate) const SPEEDUP_VS_TUPLE: &str = "speedup_vs_tuple";
 /// One interval about one arm: `quantity` names what it estimates (`ns_per_op`, `speedup_vs_none`, ...).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct IntervalRow {
-    /// The arm.
     pub key: ArmKey,
     /// What the interval estimates.
     pub quantity: String,
-    /// The interval.
     pub interval: Interval,
 }
 
@@ -42,11 +40,8 @@ pub(crate) struct IntervalRecord {
     pub traversal: String,
     /// What the interval estimates.
     pub quantity: String,
-    /// The point estimate.
     pub point: f64,
-    /// Lower end.
     pub low: f64,
-    /// Upper end.
     pub high: f64,
     /// Coverage of `[low, high]` (exact for order statistics).
     pub level: f64,
@@ -209,21 +204,16 @@ pub(crate) fn legacy_rows(quantity: &str) -> [Metric; 3] {
 
 /// Reads `intervals.csv`, rejecting a repeated (arm, quantity).
 fn read_intervals(path: &Path) -> Result<IntervalTable, SchemaError> {
-    let mut by_key = BTreeMap::new();
-    for Located { line, record: r } in read_records::<IntervalRecord>(path)? {
-        let interval = r.interval();
-        let key = ArmKey::new(&r.scenario, &r.variant, &r.evaluator, &r.traversal);
-        if by_key
-            .insert((key.clone(), r.quantity.clone()), interval)
-            .is_some()
-        {
-            return Err(SchemaError::Row {
-                path: path.to_path_buf(),
-                line,
-                message: format!("duplicate row for {} of {key}", r.quantity),
-            });
-        }
-    }
+    let key = |r: &IntervalRecord| ArmKey::new(&r.scenario, &r.variant, &r.evaluator, &r.traversal);
+    let records = read_unique(
+        path,
+        |r| (key(r), r.quantity.clone()),
+        |r| format!("{} of {}", r.quantity, key(r)),
+    )?;
+    let by_key = records
+        .into_iter()
+        .map(|r| ((key(&r), r.quantity.clone()), r.interval()))
+        .collect();
     Ok(IntervalTable { by_key })
 }
 

@@ -50,9 +50,7 @@ impl Figure for f64 {
 pub(crate) struct Row<V> {
     /// What was measured.
     pub key: ArmKey,
-    /// Which figure.
     pub metric: Metric,
-    /// The figure.
     pub value: V,
 }
 
@@ -84,9 +82,7 @@ pub(crate) struct TidyRecord<V> {
     pub variant: String,
     pub evaluator: String,
     pub traversal: String,
-    /// Metric name.
     pub metric: String,
-    /// The figure.
     pub value: V,
     // The provenance columns, as `Provenance` documents them.
     pub machine: String,
