@@ -14,12 +14,10 @@ fn shortest<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(x)
 }
 
-/// Six decimals.
 fn six<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(&format_args!("{x:.6}"))
 }
 
-/// Four decimals.
 fn four<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(&format_args!("{x:.4}"))
 }
