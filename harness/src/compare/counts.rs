@@ -44,9 +44,7 @@ impl ExactCounts {
 /// The first disagreement between two runs' counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Disagreement {
-    /// The arm.
     pub arm: ArmKey,
-    /// The metric.
     pub metric: Metric,
     /// Value in the reference run (`absent` when missing).
     pub reference: String,

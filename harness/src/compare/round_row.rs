@@ -14,13 +14,9 @@ pub(crate) struct CompareRoundRecord {
     pub round: u64,
     /// The side that ran first in this round's first pair of samples (`A` or `B`; each pair has a seeded coin).
     pub first: String,
-    /// Scenario family.
     pub scenario: String,
-    /// Cache variant.
     pub variant: String,
-    /// Evaluator.
     pub evaluator: String,
-    /// Traversal cache `on` or `off`.
     pub traversal: String,
     /// Side A's nanoseconds per operation in this round.
     pub a_ns_per_op: f64,

@@ -14,12 +14,10 @@ fn shortest<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(x)
 }
 
-/// Six decimals.
 fn six<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(&format_args!("{x:.6}"))
 }
 
-/// Four decimals.
 fn four<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(&format_args!("{x:.4}"))
 }
@@ -27,13 +25,9 @@ fn four<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
 /// One compared figure, as written to `compare.csv`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub(crate) struct CompareRecord {
-    /// Scenario family.
     pub scenario: String,
-    /// Cache variant.
     pub variant: String,
-    /// Evaluator.
     pub evaluator: String,
-    /// Traversal cache `on` or `off`.
     pub traversal: String,
     /// `time` or `instructions`.
     pub measure: String,

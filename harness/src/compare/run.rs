@@ -343,7 +343,6 @@ fn interleaved_rounds(
     Ok(measured.session)
 }
 
-/// The two sides, built (or given), and a `toolchain | flags` note for the record.
 /// Checks A and B before any work: with `--prebuilt`, files that exist; otherwise commits of this repository. Either
 /// mistake is bad input (status 2).
 fn check_sides(args: &Args) -> Result<()> {
@@ -364,6 +363,7 @@ fn check_sides(args: &Args) -> Result<()> {
     Ok(())
 }
 
+/// The two sides, built (or given), and a `toolchain | flags` note for the record.
 fn prepare_sides(args: &Args, folder: &Path) -> Result<([Side; 2], String)> {
     let here = std::env::current_dir().context("cannot read the current directory")?;
     if args.prebuilt {
@@ -460,28 +460,14 @@ fn build_revision(
     Ok((exe, src))
 }
 
-/// The main-job flags both sides get in one round.
+/// The main-job flags both sides get in one round: the `timing-rounds` flags with the plan and the seed.
 fn main_job_args(args: &Args, fams: &[Family], scenarios_dir: &Path, seed: u64) -> Vec<OsString> {
-    let join = |v: Vec<&str>| v.join(",");
     let mut out: Vec<OsString> = Vec::new();
     if !args.full {
         out.push("--quick".into());
     }
-    out.push("--scenario".into());
-    out.push(join(fams.iter().map(|f| f.name()).collect()).into());
-    if !args.cache.is_empty() {
-        out.push("--cache".into());
-        out.push(join(args.cache.iter().map(|c| c.name()).collect()).into());
-    }
-    out.push("--eval".into());
-    let evals: Vec<String> = args.eval.iter().map(|e| e.to_string()).collect();
-    out.push(join(evals.iter().map(String::as_str).collect()).into());
-    out.push("--traversal".into());
-    out.push(join(args.traversal.iter().map(|t| t.name()).collect()).into());
-    out.push("--scenarios-dir".into());
-    out.push(scenarios_dir.as_os_str().to_owned());
-    out.push("--seed".into());
-    out.push(seed.to_string().into());
+    out.extend(round_child_args(args, fams, scenarios_dir));
+    out.extend(["--seed".into(), seed.to_string().into()]);
     out
 }
 

@@ -10,7 +10,6 @@ pub(crate) enum RecordError {
     CreateFolder {
         /// The folder.
         path: PathBuf,
-        /// The cause.
         source: std::io::Error,
     },
     /// The output folder exists but is not writable (or a file could not be written into it).
@@ -18,7 +17,6 @@ pub(crate) enum RecordError {
     Write {
         /// The file (or its temporary sibling).
         path: PathBuf,
-        /// The cause.
         source: std::io::Error,
     },
     /// CSV serialisation failed.
@@ -26,7 +24,6 @@ pub(crate) enum RecordError {
     Csv {
         /// The target file.
         path: PathBuf,
-        /// The cause.
         source: csv::Error,
     },
 }

@@ -6,7 +6,6 @@ use std::process::Command;
 /// Everything recorded with every result row.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct RunMetadata {
-    /// Host name.
     pub hostname: String,
     /// CPU model name from `/proc/cpuinfo` (`unknown` elsewhere).
     pub cpu_model: String,

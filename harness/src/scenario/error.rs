@@ -9,9 +9,7 @@ pub enum ScenarioError {
     /// The file does not exist or cannot be read.
     #[error("{path}: cannot read scenario file: {source}")]
     Read {
-        /// The file.
         path: PathBuf,
-        /// The cause.
         source: std::io::Error,
     },
     /// The file starts with a UTF-8 byte-order mark. Scenario files are written without one and compared byte for
@@ -20,14 +18,10 @@ pub enum ScenarioError {
         "{path}: starts with a UTF-8 byte-order mark (EF BB BF); scenario files are plain UTF-8 without one: \
          remove the first three bytes or run `harness scenarios freeze`"
     )]
-    ByteOrderMark {
-        /// The file.
-        path: PathBuf,
-    },
+    ByteOrderMark { path: PathBuf },
     /// The JSON is malformed, a field is missing, mistyped or repeated, or a key of a map is repeated.
     #[error("{path}: invalid scenario JSON at line {line}, column {column}: {message}")]
     Syntax {
-        /// The file.
         path: PathBuf,
         /// 1-based line.
         line: usize,
@@ -39,7 +33,6 @@ pub enum ScenarioError {
     /// The format version is not the one this build understands.
     #[error("{path}: field `format_version`: found {found}, this build reads version {expected}")]
     Version {
-        /// The file.
         path: PathBuf,
         /// Version in the file.
         found: u32,
@@ -51,7 +44,6 @@ pub enum ScenarioError {
         "{path}: field `family`: '{found}' is not a family name (a shipped one: sparse, middlegame, transposition-rich, promotion-en-passant, played, played-endgame; or a user's: lowercase letters, digits, '-' and '_')"
     )]
     UnknownFamily {
-        /// The file.
         path: PathBuf,
         /// The name found.
         found: String,
@@ -59,21 +51,16 @@ pub enum ScenarioError {
     /// A field has a value that is not allowed.
     #[error("{path}: {entry}: field `{field}`: {message}")]
     Invalid {
-        /// The file.
         path: PathBuf,
         /// The entry, e.g. `root 2 (sparse-02), successor 5`.
         entry: String,
-        /// The field.
         field: String,
-        /// What is wrong.
         message: String,
     },
     /// A DFEN string does not parse.
     #[error("{path}: {entry}: field `{field}`: invalid DFEN '{dfen}': {message}")]
     Dfen {
-        /// The file.
         path: PathBuf,
-        /// The entry.
         entry: String,
         /// The field (`dfen`).
         field: String,
@@ -89,7 +76,6 @@ pub enum ScenarioError {
         path: PathBuf,
         /// 1-based line.
         line: usize,
-        /// What is wrong.
         message: String,
     },
     /// A recomputed value differs from the frozen one.
@@ -97,23 +83,19 @@ pub enum ScenarioError {
         "{path}: {entry}: field `expected.{evaluator}`: stale expected value: frozen {frozen}, recomputed {recomputed} (successor {dfen})"
     )]
     Stale {
-        /// The file.
         path: PathBuf,
         /// The first differing successor.
         entry: String,
         /// The evaluator whose value differs.
         evaluator: String,
-        /// Its DFEN.
         dfen: String,
         /// Value in the file.
         frozen: i64,
-        /// Value recomputed.
         recomputed: i64,
     },
     /// The frozen successor list differs from the recomputed one.
     #[error("{path}: {entry}: field `successors`: {message}")]
     StaleSuccessors {
-        /// The file.
         path: PathBuf,
         /// The root.
         entry: String,

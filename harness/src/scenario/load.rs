@@ -17,9 +17,7 @@ pub(crate) const FROZEN_EVALUATORS: [EvaluatorKind; 2] =
 pub struct LoadedScenario {
     /// Where it was read from.
     pub path: PathBuf,
-    /// Its family.
     pub family: Family,
-    /// Its chance depth.
     pub depth: ChanceDepth,
     /// The file as read.
     pub file: ScenarioFile,

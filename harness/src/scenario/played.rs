@@ -61,7 +61,6 @@ pub(crate) const ENDGAMES: [Start; 3] = [
 /// How one played family is generated and which positions it keeps.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PlayedSpec {
-    /// The family.
     pub family: Family,
     /// Chance depth of its expansions (the search stage searches one turn deeper).
     pub depth: ChanceDepth,

@@ -67,43 +67,39 @@ fn a_repeated_json_key_is_refused() {
     assert!(msg.contains("duplicate field `depth`"), "{msg}");
 }
 
-#[test]
-fn repeated_roots_and_successors_are_refused() {
-    let mut file = middlegame();
-    let copy = file.roots[0].clone();
-    file.roots.push(copy);
-    refused_as_bad_input(
-        "middlegame.json",
-        &file.to_json(),
-        "root 2 (middlegame-00): field `dfen`: same position as root 0 (middlegame-00)",
-    );
-    let mut file = middlegame();
-    file.roots[1].name = file.roots[0].name.clone();
-    refused_as_bad_input(
-        "middlegame.json",
-        &file.to_json(),
-        "root 1 (middlegame-00): field `name`: name already used by root 0",
-    );
-    let mut file = middlegame();
-    let copy = file.roots[1].successors[0].clone();
-    file.roots[1].successors.push(copy);
-    refused_as_bad_input(
-        "middlegame.json",
-        &file.to_json(),
-        "root 1 (middlegame-01), successor 5: field `dfen`: same position as successor 0",
-    );
-}
+/// An edit that breaks a scenario file.
+type Edit = fn(&mut ScenarioFile);
 
+/// Each edit of the middlegame file is refused as bad input, naming the entry and the field.
 #[test]
-fn successors_out_of_order_are_refused() {
-    let mut file = middlegame();
-    file.roots[1].successors.swap(1, 3);
-    refused_as_bad_input(
-        "middlegame.json",
-        &file.to_json(),
-        "root 1 (middlegame-01), successor 1: field `dfen`: successors out of order: the reference turn \
-         order reaches successor 3 here",
-    );
+fn repeated_roots_and_successors_and_successors_out_of_order_are_refused() {
+    let cases: [(Edit, &str); 4] = [
+        (
+            |f| f.roots.push(f.roots[0].clone()),
+            "root 2 (middlegame-00): field `dfen`: same position as root 0 (middlegame-00)",
+        ),
+        (
+            |f| f.roots[1].name = f.roots[0].name.clone(),
+            "root 1 (middlegame-00): field `name`: name already used by root 0",
+        ),
+        (
+            |f| {
+                let copy = f.roots[1].successors[0].clone();
+                f.roots[1].successors.push(copy);
+            },
+            "root 1 (middlegame-01), successor 5: field `dfen`: same position as successor 0",
+        ),
+        (
+            |f| f.roots[1].successors.swap(1, 3),
+            "root 1 (middlegame-01), successor 1: field `dfen`: successors out of order: the reference turn \
+             order reaches successor 3 here",
+        ),
+    ];
+    for (edit, needle) in cases {
+        let mut file = middlegame();
+        edit(&mut file);
+        refused_as_bad_input("middlegame.json", &file.to_json(), needle);
+    }
 }
 
 #[test]

@@ -82,20 +82,13 @@ impl ExpansionArm {
     }
 }
 
-/// Checks the four key columns of a results row: each names something (`Err((column, message))` for the first
+/// Checks the four key columns of a results row, in key order: each names something (`Err((column, message))` for the first
 /// empty one).
-pub(super) fn check_key_columns(
-    scenario: &str,
-    variant: &str,
-    evaluator: &str,
-    traversal: &str,
-) -> Result<(), (&'static str, String)> {
-    for (column, text) in [
-        ("scenario", scenario),
-        ("variant", variant),
-        ("evaluator", evaluator),
-        ("traversal", traversal),
-    ] {
+pub(super) fn check_key_columns(names: [&str; 4]) -> Result<(), (&'static str, String)> {
+    for (column, text) in ["scenario", "variant", "evaluator", "traversal"]
+        .into_iter()
+        .zip(names)
+    {
         if text.trim().is_empty() {
             return Err((column, "empty".into()));
         }

@@ -3,7 +3,7 @@
 //! speedup the timing kernel measured on the same operation.
 
 use super::SchemaError;
-use super::csv_file::{CsvRecord, read_unique, write_records};
+use super::csv_file::{CsvRecord, named, read_unique, write_records};
 use super::interval_columns::{
     check_interval, check_method, interval_columns, older_order_statistic,
 };
@@ -17,7 +17,6 @@ use std::path::Path;
 pub(crate) struct BreakEvenRecord {
     /// Scenario family (the operation is its first successor).
     pub scenario: String,
-    /// Traversal cache `on` or `off`.
     pub traversal: String,
     /// Cache variant (never `none`: it is the baseline of every ratio).
     pub variant: String,
@@ -57,13 +56,10 @@ pub(crate) struct BreakEvenRecord {
     pub speedup_method: String,
     /// Sessions (older runs: timing rounds).
     pub samples: u64,
-    /// `host (cpu, N cores)`.
+    // The provenance columns, as `Provenance` documents them.
     pub machine: String,
-    /// `rustc -V`.
     pub rustc: String,
-    /// Commit, `-dirty` when modified.
     pub git_revision: String,
-    /// The run's seed.
     pub seed: u64,
 }
 
@@ -90,15 +86,9 @@ impl CsvRecord for BreakEvenRecord {
     }
 
     fn check(&self) -> Result<(), (&'static str, String)> {
-        for (column, text) in [
-            ("scenario", &self.scenario),
-            ("variant", &self.variant),
-            ("evaluator", &self.evaluator),
-        ] {
-            if text.trim().is_empty() {
-                return Err((column, "empty".into()));
-            }
-        }
+        named("scenario", &self.scenario)?;
+        named("variant", &self.variant)?;
+        named("evaluator", &self.evaluator)?;
         if let Err(e) = self.traversal.parse::<engine::chance::Traversal>() {
             return Err(("traversal", e.to_string()));
         }

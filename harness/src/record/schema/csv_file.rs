@@ -51,7 +51,6 @@ pub(crate) fn named(column: &'static str, text: &str) -> Result<(), (&'static st
 pub(crate) struct Located<R> {
     /// 1-based line of the record (the header is line 1).
     pub line: u64,
-    /// The record.
     pub record: R,
 }
 

@@ -8,51 +8,37 @@ pub(crate) enum SchemaError {
     /// The path is missing, a directory, or unreadable.
     #[error("{path}: cannot read results file: {reason}")]
     Unreadable {
-        /// The file.
         path: PathBuf,
         /// The cause (for example "is a directory").
         reason: String,
     },
     /// The header lacks a column the reader needs.
     #[error("{path}: line 1: missing column `{column}`")]
-    MissingColumn {
-        /// The file.
-        path: PathBuf,
-        /// The column.
-        column: String,
-    },
+    MissingColumn { path: PathBuf, column: String },
     /// The file has a header and no data rows.
     #[error("{path}: header only, no data rows")]
-    HeaderOnly {
-        /// The file.
-        path: PathBuf,
-    },
+    HeaderOnly { path: PathBuf },
     /// A field cannot be read or holds a value that cannot be.
     #[error("{path}: line {line}: field `{field}`: {message}")]
     Field {
-        /// The file.
         path: PathBuf,
         /// 1-based line (the header is line 1).
         line: u64,
         /// The column.
         field: String,
-        /// What is wrong.
         message: String,
     },
     /// A row is malformed or repeats another.
     #[error("{path}: line {line}: {message}")]
     Row {
-        /// The file.
         path: PathBuf,
         /// 1-based line.
         line: u64,
-        /// What is wrong.
         message: String,
     },
     /// Rows the reader needs are missing (a file cut short, or written by a run that did not finish).
     #[error("{path}: incomplete: {message}")]
     Incomplete {
-        /// The file.
         path: PathBuf,
         /// Which rows are missing.
         message: String,

@@ -3,7 +3,7 @@
 //! rather than rebuilding it from three figures.
 
 use super::arm_key::check_key_columns;
-use super::csv_file::{CsvRecord, Located, read_records, write_records};
+use super::csv_file::{CsvRecord, read_unique, write_records};
 use super::interval_columns::{check_method, interval_columns};
 use super::{ArmKey, Metric, MetricTable, Provenance, SchemaError};
 use crate::record::RecordError;
@@ -25,32 +25,23 @@ pub(crate) const SPEEDUP_VS_TUPLE: &str = "speedup_vs_tuple";
 /// One interval about one arm: `quantity` names what it estimates (`ns_per_op`, `speedup_vs_none`, ...).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct IntervalRow {
-    /// The arm.
     pub key: ArmKey,
     /// What the interval estimates.
     pub quantity: String,
-    /// The interval.
     pub interval: Interval,
 }
 
 /// The CSV form of an [`IntervalRow`].
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub(crate) struct IntervalRecord {
-    /// Scenario family.
     pub scenario: String,
-    /// Cache variant.
     pub variant: String,
-    /// Evaluator.
     pub evaluator: String,
-    /// Traversal cache `on` or `off`.
     pub traversal: String,
     /// What the interval estimates.
     pub quantity: String,
-    /// The point estimate.
     pub point: f64,
-    /// Lower end.
     pub low: f64,
-    /// Upper end.
     pub high: f64,
     /// Coverage of `[low, high]` (exact for order statistics).
     pub level: f64,
@@ -58,28 +49,26 @@ pub(crate) struct IntervalRecord {
     pub n: u64,
     /// How it was computed (`order_statistic`, `paired_ratio`, `student_t`, ...).
     pub method: String,
-    /// `host (cpu, N cores)`.
+    // The provenance columns, as `Provenance` documents them.
     pub machine: String,
-    /// `rustc -V`.
     pub rustc: String,
-    /// Commit, `-dirty` when modified.
     pub git_revision: String,
-    /// The run's seed.
     pub seed: u64,
 }
 
 interval_columns!(IntervalRecord {
     interval, with_interval: whole [point, low, high, level, n, method]
 });
+super::provenance::provenance_columns!(IntervalRecord);
 
 impl CsvRecord for IntervalRecord {
     fn check(&self) -> Result<(), (&'static str, String)> {
-        check_key_columns(
+        check_key_columns([
             &self.scenario,
             &self.variant,
             &self.evaluator,
             &self.traversal,
-        )?;
+        ])?;
         if self.quantity.is_empty() {
             return Err(("quantity", "empty".into()));
         }
@@ -118,17 +107,9 @@ pub(crate) fn write_intervals(
                 evaluator: r.key.evaluator.clone(),
                 traversal: r.key.traversal.clone(),
                 quantity: r.quantity.clone(),
-                point: 0.0,
-                low: 0.0,
-                high: 0.0,
-                level: 0.0,
-                n: 0,
-                method: String::new(),
-                machine: prov.machine.clone(),
-                rustc: prov.rustc.clone(),
-                git_revision: prov.git_revision.clone(),
-                seed: prov.seed,
+                ..IntervalRecord::default()
             }
+            .with_provenance(prov)
             .with_interval(&r.interval)
         }),
         path,
@@ -223,26 +204,16 @@ pub(crate) fn legacy_rows(quantity: &str) -> [Metric; 3] {
 
 /// Reads `intervals.csv`, rejecting a repeated (arm, quantity).
 fn read_intervals(path: &Path) -> Result<IntervalTable, SchemaError> {
-    let mut by_key = BTreeMap::new();
-    for Located { line, record: r } in read_records::<IntervalRecord>(path)? {
-        let interval = r.interval();
-        let key = ArmKey {
-            scenario: r.scenario,
-            variant: r.variant,
-            evaluator: r.evaluator,
-            traversal: r.traversal,
-        };
-        if by_key
-            .insert((key.clone(), r.quantity.clone()), interval)
-            .is_some()
-        {
-            return Err(SchemaError::Row {
-                path: path.to_path_buf(),
-                line,
-                message: format!("duplicate row for {} of {key}", r.quantity),
-            });
-        }
-    }
+    let key = |r: &IntervalRecord| ArmKey::new(&r.scenario, &r.variant, &r.evaluator, &r.traversal);
+    let records = read_unique(
+        path,
+        |r| (key(r), r.quantity.clone()),
+        |r| format!("{} of {}", r.quantity, key(r)),
+    )?;
+    let by_key = records
+        .into_iter()
+        .map(|r| ((key(&r), r.quantity.clone()), r.interval()))
+        .collect();
     Ok(IntervalTable { by_key })
 }
 

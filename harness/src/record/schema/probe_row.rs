@@ -1,7 +1,7 @@
 //! The rows of `probes.csv`: the optimized cache's probe-length histogram, one row per arm x probe length.
 
 use super::arm_key::check_key_columns;
-use super::csv_file::{CsvRecord, Located, read_records, write_records};
+use super::csv_file::{CsvRecord, read_unique, write_records};
 use super::{ArmKey, Provenance, SchemaError};
 use crate::record::RecordError;
 use serde::{Deserialize, Serialize};
@@ -21,36 +21,28 @@ pub(crate) struct ProbeRow {
 /// The CSV form of a [`ProbeRow`].
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub(crate) struct ProbeRecord {
-    /// Scenario family.
     pub scenario: String,
-    /// Cache variant.
     pub variant: String,
-    /// Evaluator.
     pub evaluator: String,
-    /// Traversal cache `on` or `off`.
     pub traversal: String,
     /// Slots inspected.
     pub probe_length: u64,
-    /// Lookups.
     pub lookups: u64,
-    /// `host (cpu, N cores)`.
+    // The provenance columns, as `Provenance` documents them.
     pub machine: String,
-    /// `rustc -V`.
     pub rustc: String,
-    /// Commit, `-dirty` when modified.
     pub git_revision: String,
-    /// The run's seed.
     pub seed: u64,
 }
 
 impl CsvRecord for ProbeRecord {
     fn check(&self) -> Result<(), (&'static str, String)> {
-        check_key_columns(
+        check_key_columns([
             &self.scenario,
             &self.variant,
             &self.evaluator,
             &self.traversal,
-        )
+        ])
     }
 }
 
@@ -79,29 +71,18 @@ pub(crate) fn write_probes(
 
 /// Reads `probes.csv`, rejecting a repeated (arm, probe length).
 pub(crate) fn read_probes(path: &Path) -> Result<Vec<ProbeRow>, SchemaError> {
-    let mut seen = std::collections::BTreeSet::new();
-    let mut out = Vec::new();
-    for Located { line, record: r } in read_records::<ProbeRecord>(path)? {
-        let key = ArmKey {
-            scenario: r.scenario,
-            variant: r.variant,
-            evaluator: r.evaluator,
-            traversal: r.traversal,
-        };
-        if !seen.insert((key.clone(), r.probe_length)) {
-            return Err(SchemaError::Row {
-                path: path.to_path_buf(),
-                line,
-                message: format!("duplicate row for probe length {} of {key}", r.probe_length),
-            });
-        }
-        out.push(ProbeRow {
-            key,
-            probe_length: r.probe_length,
-            lookups: r.lookups,
-        });
-    }
-    Ok(out)
+    let key = |r: &ProbeRecord| ArmKey::new(&r.scenario, &r.variant, &r.evaluator, &r.traversal);
+    let records = read_unique(
+        path,
+        |r| (key(r), r.probe_length),
+        |r| format!("probe length {} of {}", r.probe_length, key(r)),
+    )?;
+    let row = |r: ProbeRecord| ProbeRow {
+        key: key(&r),
+        probe_length: r.probe_length,
+        lookups: r.lookups,
+    };
+    Ok(records.into_iter().map(row).collect())
 }
 
 /// `probes.csv`: the optimized cache's probe-length histograms.

@@ -50,9 +50,7 @@ impl Figure for f64 {
 pub(crate) struct Row<V> {
     /// What was measured.
     pub key: ArmKey,
-    /// Which figure.
     pub metric: Metric,
-    /// The figure.
     pub value: V,
 }
 
@@ -80,36 +78,27 @@ impl<V: Figure> Row<V> {
 /// The CSV form of a [`Row`] (the column order of every tidy results CSV).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub(crate) struct TidyRecord<V> {
-    /// Scenario family.
     pub scenario: String,
-    /// Cache variant.
     pub variant: String,
-    /// Evaluator.
     pub evaluator: String,
-    /// Traversal cache `on` or `off`.
     pub traversal: String,
-    /// Metric name.
     pub metric: String,
-    /// The figure.
     pub value: V,
-    /// `host (cpu, N cores)`.
+    // The provenance columns, as `Provenance` documents them.
     pub machine: String,
-    /// `rustc -V`.
     pub rustc: String,
-    /// Commit, `-dirty` when modified.
     pub git_revision: String,
-    /// The run's seed.
     pub seed: u64,
 }
 
 impl<V: Figure> CsvRecord for TidyRecord<V> {
     fn check(&self) -> Result<(), (&'static str, String)> {
-        check_key_columns(
+        check_key_columns([
             &self.scenario,
             &self.variant,
             &self.evaluator,
             &self.traversal,
-        )?;
+        ])?;
         if self.metric.trim().is_empty() {
             return Err(("metric", "empty".into()));
         }
@@ -186,12 +175,7 @@ pub(crate) fn read_tidy<V: Figure>(
                 message: format!("unknown metric `{}`", r.metric),
             });
         };
-        let key = ArmKey {
-            scenario: r.scenario,
-            variant: r.variant,
-            evaluator: r.evaluator,
-            traversal: r.traversal,
-        };
+        let key = ArmKey::new(&r.scenario, &r.variant, &r.evaluator, &r.traversal);
         if !seen.insert((key.clone(), metric)) {
             return Err(SchemaError::Row {
                 path: path.to_path_buf(),

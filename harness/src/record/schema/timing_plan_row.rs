@@ -15,9 +15,7 @@ pub(crate) struct TimingPlanRecord {
     /// have expansion rows only, without the column).
     #[serde(default = "expansion")]
     pub stage: String,
-    /// Scenario family.
     pub scenario: String,
-    /// Evaluator.
     pub evaluator: String,
     /// Traversal cache `on` or `off` (empty for the search stage).
     pub traversal: String,
@@ -39,11 +37,9 @@ pub(crate) struct TimingPlanRecord {
     /// Why it stopped: `decided` (its interval lies beyond ±1% or within it), `half_width` (at most the plan's
     /// half-width), `budget` (its share of the time was spent).
     pub stop: String,
-    /// `host (cpu, N cores)`.
+    // The provenance columns, as `Provenance` documents them.
     pub machine: String,
-    /// `rustc -V`.
     pub rustc: String,
-    /// Commit, `-dirty` when modified.
     pub git_revision: String,
     /// The run's seed (the kernel's orders derive from it).
     pub seed: u64,
