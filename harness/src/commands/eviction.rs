@@ -94,7 +94,6 @@ pub(crate) struct Args {
 pub(crate) enum Budgets {
     /// `default`: 10,20,40,80 and a sweep up to the number of distinct keys.
     Default,
-    /// The budgets listed.
     These(Vec<usize>),
 }
 
@@ -112,7 +111,6 @@ pub(crate) enum Policies {
 pub(crate) enum PolicyChoice {
     /// `aging_lfu`: ageing LFU at every period of `--aging-periods`.
     AgingSweep,
-    /// One rule.
     One(PolicyKind),
 }
 
@@ -320,11 +318,6 @@ pub(crate) fn config(args: &Args) -> Result<Config> {
     Ok(cfg)
 }
 
-/// A folder the run will write into, checked before work ([`crate::record::check_output_folder`]).
-fn output_folder(option: &'static str, dir: &Path) -> Result<()> {
-    crate::record::check_output_folder(option, dir)
-}
-
 /// No output location is, holds or lies inside another location or an input ([`crate::record::check_apart`]).
 fn check_apart_all(args: &Args, report_dir: Option<&Path>) -> Result<()> {
     use crate::record::Role::{Input, Output};
@@ -350,13 +343,13 @@ pub(crate) fn run(args: Args) -> Result<()> {
     let args = &args;
     let cfg = config(args)?;
     if let Some(dir) = &args.out {
-        output_folder("out", dir)?;
+        crate::record::check_output_folder("out", dir)?;
     }
     if let Some(file) = &args.trace_out {
         crate::record::check_output_file("trace-out", file)?;
     }
     if let Some(dir) = &args.dice_trace_out {
-        output_folder("dice-trace-out", dir)?;
+        crate::record::check_output_folder("dice-trace-out", dir)?;
     }
     if let Some(dir) = &cfg.report_dir
         && args.trace_in.is_none()

@@ -176,7 +176,6 @@ pub(crate) fn trace_csv(
 /// One family's recorded lookup stream.
 #[derive(Clone, Debug)]
 pub(crate) struct DiceTrace {
-    /// The family.
     pub family: Family,
     /// Which of its streams.
     pub source: TraceSource,
