@@ -301,7 +301,7 @@ mod tests {
     use engine::memo::EvaluationCache;
 
     fn sparse() -> LoadedScenario {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios");
+        let dir = crate::test_support::shipped_scenarios();
         crate::scenario::load_family(&dir, Family::Sparse).expect("the sparse scenarios load")
     }
 

@@ -216,11 +216,8 @@ pub(crate) struct Outcome {
     pub policies: Vec<PolicyKind>,
     pub main: PlanResults,
     pub controls: Vec<PlanResults>,
-    /// Time to build the catalogue.
     pub catalogue_time: Duration,
-    /// Time to generate every stream.
     pub stream_time: Duration,
-    /// Time to replay every run.
     pub replay_time: Duration,
     /// Total lookups replayed over all runs.
     pub lookups_replayed: u64,

@@ -147,7 +147,6 @@ pub(crate) struct SourceTally {
     pub traces: usize,
     /// Trace-budget pairs frequency won ([`Duel::verdict`]).
     pub won: usize,
-    /// Pairs tied.
     pub tied: usize,
     /// Pairs recency won.
     pub lost: usize,

@@ -297,13 +297,9 @@ eviction_record! {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::experiments::catalogue_eviction::report::read;
     use crate::record::Provenance;
-    use crate::record::schema::{read_records, write_records};
-    use std::path::Path;
-
-    fn read<R: CsvRecord>(path: &Path) -> Result<Vec<R>, crate::record::SchemaError> {
-        Ok(read_records(path)?.into_iter().map(|l| l.record).collect())
-    }
+    use crate::record::schema::write_records;
 
     fn provenance() -> Provenance {
         Provenance {
