@@ -7,9 +7,7 @@
 use crate::exit::Failure;
 use crate::experiments::catalogue_eviction::PolicyKind;
 use crate::experiments::catalogue_eviction::dice_trace::export_dice_traces;
-use crate::experiments::catalogue_eviction::experiment::{
-    Config, Control, Summary, default_policies,
-};
+use crate::experiments::catalogue_eviction::experiment::{Config, Control, default_policies};
 use crate::experiments::catalogue_eviction::stream::{BoardPlan, EstimateRule};
 use crate::experiments::catalogue_eviction::trace::Trace;
 use crate::outln;
@@ -394,9 +392,7 @@ pub(crate) fn run(args: Args) -> Result<()> {
     }
     match trace {
         Some(trace) => run_trace(&cfg, &trace, &out)?,
-        None => {
-            run_experiment(&cfg, &out)?;
-        }
+        None => run_experiment(&cfg, &out)?,
     }
     if let Some(folder) = folder {
         outln!("results folder: {}", folder.finish()?.display());
@@ -441,8 +437,8 @@ fn run_trace(cfg: &Config, trace: &Trace, out: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Runs the experiment into `out` with a progress bar and prints its short summary (shared with the main job).
-pub(crate) fn run_experiment(cfg: &Config, out: &Path) -> Result<Summary> {
+/// Runs the experiment into `out` with a progress bar and prints its short summary.
+fn run_experiment(cfg: &Config, out: &Path) -> Result<()> {
     outln!(
         "eviction: seeds {:?} (rand_pcg Pcg64Mcg), boards {}, {} policies, results in {}",
         cfg.seeds,
@@ -461,7 +457,7 @@ pub(crate) fn run_experiment(cfg: &Config, out: &Path) -> Result<Summary> {
     if let Some(r) = &summary.report {
         outln!("report: {}", r.display());
     }
-    Ok(summary)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -176,7 +176,7 @@ eviction_record! {
     StreamRecord {
         /// `main` or the control's name.
         plan: String,
-            seed: u64,
+        seed: u64,
         lookups: u64,
         distinct_keys: u64,
         one_hit_keys: u64,
@@ -199,7 +199,7 @@ eviction_record! {
 eviction_record! {
     /// One seed x board x rank of the main plan's per-board best ten: a row of `best_tens.csv`.
     BestTenRecord {
-            seed: u64,
+        seed: u64,
         /// Board of the batch, e.g. `5x5`.
         board: String,
         /// Rank by lookups in that batch, from 1.
@@ -223,12 +223,12 @@ eviction_record! {
     /// One trace x rule x budget of the game-search comparison: a row of `game_search.csv`.
     GameSearchRecord {
         trace: String,
-            policy: String,
+        policy: String,
         /// Budget over the trace's working set.
         budget_fraction: f64,
         /// Budget (entries).
         budget: u64,
-            lookups: u64,
+        lookups: u64,
         /// Lookups answered from the table.
         hits: u64,
         /// 1 - hits / lookups.
@@ -251,12 +251,12 @@ eviction_record! {
     /// One rule x budget over a trace read from a file: a row of `eviction_trace.csv`.
     TraceRunRecord {
         trace: String,
-            policy: String,
+        policy: String,
         /// Budget (entries).
         budget: u64,
         /// Budget over the trace's distinct objects.
         budget_fraction: f64,
-            lookups: u64,
+        lookups: u64,
         /// Lookups answered from the table.
         hits: u64,
         /// hits / lookups.
