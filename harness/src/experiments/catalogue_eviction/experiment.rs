@@ -277,14 +277,7 @@ fn stream_info(stream: &LookupStream, name: &str, plan: &BoardPlan) -> StreamInf
     StreamInfo {
         row,
         batch_lookups: (0..plan.0.len())
-            .map(|b| {
-                stream
-                    .games
-                    .iter()
-                    .filter(|g| g.batch == b)
-                    .map(|g| g.end - g.start)
-                    .sum()
-            })
+            .map(|b| stream.batch_keys(b).len())
             .collect(),
         best_tens,
     }
