@@ -7,9 +7,7 @@
 use crate::exit::Failure;
 use crate::experiments::catalogue_eviction::PolicyKind;
 use crate::experiments::catalogue_eviction::dice_trace::export_dice_traces;
-use crate::experiments::catalogue_eviction::experiment::{
-    Config, Control, Summary, default_policies,
-};
+use crate::experiments::catalogue_eviction::experiment::{Config, Control, default_policies};
 use crate::experiments::catalogue_eviction::stream::{BoardPlan, EstimateRule};
 use crate::experiments::catalogue_eviction::trace::Trace;
 use crate::outln;
@@ -94,7 +92,6 @@ pub(crate) struct Args {
 pub(crate) enum Budgets {
     /// `default`: 10,20,40,80 and a sweep up to the number of distinct keys.
     Default,
-    /// The budgets listed.
     These(Vec<usize>),
 }
 
@@ -112,7 +109,6 @@ pub(crate) enum Policies {
 pub(crate) enum PolicyChoice {
     /// `aging_lfu`: ageing LFU at every period of `--aging-periods`.
     AgingSweep,
-    /// One rule.
     One(PolicyKind),
 }
 
@@ -320,11 +316,6 @@ pub(crate) fn config(args: &Args) -> Result<Config> {
     Ok(cfg)
 }
 
-/// A folder the run will write into, checked before work ([`crate::record::check_output_folder`]).
-fn output_folder(option: &'static str, dir: &Path) -> Result<()> {
-    crate::record::check_output_folder(option, dir)
-}
-
 /// No output location is, holds or lies inside another location or an input ([`crate::record::check_apart`]).
 fn check_apart_all(args: &Args, report_dir: Option<&Path>) -> Result<()> {
     use crate::record::Role::{Input, Output};
@@ -350,13 +341,13 @@ pub(crate) fn run(args: Args) -> Result<()> {
     let args = &args;
     let cfg = config(args)?;
     if let Some(dir) = &args.out {
-        output_folder("out", dir)?;
+        crate::record::check_output_folder("out", dir)?;
     }
     if let Some(file) = &args.trace_out {
         crate::record::check_output_file("trace-out", file)?;
     }
     if let Some(dir) = &args.dice_trace_out {
-        output_folder("dice-trace-out", dir)?;
+        crate::record::check_output_folder("dice-trace-out", dir)?;
     }
     if let Some(dir) = &cfg.report_dir
         && args.trace_in.is_none()
@@ -401,9 +392,7 @@ pub(crate) fn run(args: Args) -> Result<()> {
     }
     match trace {
         Some(trace) => run_trace(&cfg, &trace, &out)?,
-        None => {
-            run_experiment(&cfg, &out)?;
-        }
+        None => run_experiment(&cfg, &out)?,
     }
     if let Some(folder) = folder {
         outln!("results folder: {}", folder.finish()?.display());
@@ -448,8 +437,8 @@ fn run_trace(cfg: &Config, trace: &Trace, out: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Runs the experiment into `out` with a progress bar and prints its short summary (shared with the main job).
-pub(crate) fn run_experiment(cfg: &Config, out: &Path) -> Result<Summary> {
+/// Runs the experiment into `out` with a progress bar and prints its short summary.
+fn run_experiment(cfg: &Config, out: &Path) -> Result<()> {
     outln!(
         "eviction: seeds {:?} (rand_pcg Pcg64Mcg), boards {}, {} policies, results in {}",
         cfg.seeds,
@@ -468,7 +457,7 @@ pub(crate) fn run_experiment(cfg: &Config, out: &Path) -> Result<Summary> {
     if let Some(r) = &summary.report {
         outln!("report: {}", r.display());
     }
-    Ok(summary)
+    Ok(())
 }
 
 #[cfg(test)]

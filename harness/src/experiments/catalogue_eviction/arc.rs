@@ -118,8 +118,6 @@ impl Policy for Arc {
     }
 
     fn resident(&self) -> Vec<u32> {
-        let mut r = self.lists.keys(T1);
-        r.extend(self.lists.keys(T2));
-        r
+        self.lists.keys(&[T1, T2])
     }
 }

@@ -53,6 +53,6 @@ impl Policy for Clock {
     }
 
     fn resident(&self) -> Vec<u32> {
-        self.ring.keys(0)
+        self.ring.keys(&[0])
     }
 }

@@ -176,7 +176,6 @@ pub(crate) fn trace_csv(
 /// One family's recorded lookup stream.
 #[derive(Clone, Debug)]
 pub(crate) struct DiceTrace {
-    /// The family.
     pub family: Family,
     /// Which of its streams.
     pub source: TraceSource,
@@ -302,7 +301,7 @@ mod tests {
     use engine::memo::EvaluationCache;
 
     fn sparse() -> LoadedScenario {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios");
+        let dir = crate::test_support::shipped_scenarios();
         crate::scenario::load_family(&dir, Family::Sparse).expect("the sparse scenarios load")
     }
 

@@ -59,7 +59,6 @@ pub(crate) fn default_budgets(distinct: usize) -> Vec<usize> {
 pub(crate) struct Control {
     /// Name in results, e.g. `only_5x5`.
     pub name: String,
-    /// Its games.
     pub plan: BoardPlan,
 }
 
@@ -82,13 +81,10 @@ pub(crate) struct Config {
     pub seeds: Vec<u64>,
     /// Budgets of the main plan; `None` = the headline budgets and a sweep up to the most distinct keys.
     pub budgets: Option<Vec<usize>>,
-    /// The policies run.
     pub policies: Vec<PolicyKind>,
     /// One-board-size controls.
     pub controls: Vec<Control>,
-    /// Budgets of the controls.
     pub control_budgets: Vec<usize>,
-    /// Worker threads.
     pub threads: usize,
     /// Where to write the first seed's main stream as CSV.
     pub trace_out: Option<PathBuf>,
@@ -124,7 +120,6 @@ impl Default for Config {
 }
 
 impl Config {
-    /// Checks the options.
     pub(crate) fn validate(&self) -> Result<()> {
         self.stream.validate()?;
         ensure!(!self.seeds.is_empty(), "no seeds");
@@ -161,9 +156,7 @@ pub(crate) struct StreamInfo {
 pub(crate) struct PlanResults {
     /// `main` or the control's name.
     pub name: String,
-    /// Its games.
     pub plan: BoardPlan,
-    /// Budgets run.
     pub budgets: Vec<usize>,
     /// One entry per seed, in seed order.
     pub streams: Vec<StreamInfo>,
@@ -218,19 +211,13 @@ impl PlanResults {
 /// Everything the experiment produced.
 #[derive(Debug, Clone)]
 pub(crate) struct Outcome {
-    /// The configuration run.
     pub config: Config,
     /// The policies actually run (in order).
     pub policies: Vec<PolicyKind>,
-    /// The main plan's results.
     pub main: PlanResults,
-    /// The controls' results.
     pub controls: Vec<PlanResults>,
-    /// Time to build the catalogue.
     pub catalogue_time: Duration,
-    /// Time to generate every stream.
     pub stream_time: Duration,
-    /// Time to replay every run.
     pub replay_time: Duration,
     /// Total lookups replayed over all runs.
     pub lookups_replayed: u64,
@@ -290,14 +277,7 @@ fn stream_info(stream: &LookupStream, name: &str, plan: &BoardPlan) -> StreamInf
     StreamInfo {
         row,
         batch_lookups: (0..plan.0.len())
-            .map(|b| {
-                stream
-                    .games
-                    .iter()
-                    .filter(|g| g.batch == b)
-                    .map(|g| g.end - g.start)
-                    .sum()
-            })
+            .map(|b| stream.batch_keys(b).len())
             .collect(),
         best_tens,
     }

@@ -15,16 +15,15 @@ use crate::experiments::catalogue_eviction::findings::best_tens::{
     best_ten_stats, check_best_tens_differ,
 };
 use crate::experiments::catalogue_eviction::replay::{StreamCheck, replay};
-use crate::experiments::catalogue_eviction::report::write_report;
+use crate::experiments::catalogue_eviction::report::{read, write_report};
 use crate::experiments::catalogue_eviction::stream::{LookupStream, StreamConfig};
 use crate::experiments::catalogue_eviction::trace::Trace;
 use crate::experiments::catalogue_eviction::trace_experiment::run_trace;
 use crate::experiments::catalogue_eviction::{PolicyKind, run};
 use crate::progress::Progress;
-use crate::record::schema::{CsvRecord, read_records};
 use crate::record::{Provenance, RunMetadata};
 use engine::domineering::Catalogue;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn small_stream_config() -> StreamConfig {
     StreamConfig {
@@ -66,7 +65,7 @@ fn small_config(report: Option<PathBuf>) -> Config {
         trace_out: None,
         report_dir: report,
         command: "test".into(),
-        game_search_scenarios: Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../scenarios")),
+        game_search_scenarios: Some(crate::test_support::shipped_scenarios()),
         game_search_left_out: None,
     }
 }
@@ -82,18 +81,11 @@ fn small_experiment_results_are_consistent_and_written() {
     let summary = run(&cfg, &dir.join("results"), &Progress::hidden()).unwrap();
     // Every CSV reads back through the typed schema, its rows checked, with the shared provenance columns.
     let results = dir.join("results");
-    fn read<R: CsvRecord>(path: &Path) -> Vec<R> {
-        read_records::<R>(path)
-            .unwrap_or_else(|e| panic!("{e}"))
-            .into_iter()
-            .map(|l| l.record)
-            .collect()
-    }
-    let runs: Vec<EvictionRecord> = read(&summary.csv);
-    let controls: Vec<EvictionControlRecord> = read(&results.join("eviction_control.csv"));
-    let streams: Vec<StreamRecord> = read(&results.join("streams.csv"));
-    let tens: Vec<BestTenRecord> = read(&results.join("best_tens.csv"));
-    let searched: Vec<GameSearchRecord> = read(&results.join("game_search.csv"));
+    let runs: Vec<EvictionRecord> = read(&summary.csv).unwrap();
+    let controls: Vec<EvictionControlRecord> = read(&results.join("eviction_control.csv")).unwrap();
+    let streams: Vec<StreamRecord> = read(&results.join("streams.csv")).unwrap();
+    let tens: Vec<BestTenRecord> = read(&results.join("best_tens.csv")).unwrap();
+    let searched: Vec<GameSearchRecord> = read(&results.join("game_search.csv")).unwrap();
     let counts = (runs.len(), controls.len(), streams.len());
     assert_eq!(counts, (3 * 16 * 4, 3 * 16 * 2, 3 * 2));
     assert!(controls.iter().all(|r| r.plan == "only_5x5") && !tens.is_empty());
@@ -206,13 +198,13 @@ fn small_experiment_results_are_consistent_and_written() {
         &Progress::hidden(),
     )
     .unwrap();
-    let rows: Vec<TraceRunRecord> = read(&replayed.csv);
+    let rows: Vec<TraceRunRecord> = read(&replayed.csv).unwrap();
     assert_eq!(rows.len(), 2 * 2);
     assert!(
         rows.iter()
             .all(|r| [&r.machine, &r.rustc, &r.git_revision] == ours)
     );
-    let curve: Vec<LruMrcRecord> = read(&replayed.mrc_csv);
+    let curve: Vec<LruMrcRecord> = read(&replayed.mrc_csv).unwrap();
     let lru_at_10 = rows
         .iter()
         .find(|r| r.policy == "lru" && r.budget == 10)

@@ -40,6 +40,6 @@ impl Policy for Fifo {
     }
 
     fn resident(&self) -> Vec<u32> {
-        self.queue.keys(0)
+        self.queue.keys(&[0])
     }
 }

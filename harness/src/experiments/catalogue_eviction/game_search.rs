@@ -94,11 +94,9 @@ impl Duel {
 /// What one trace showed.
 #[derive(Clone, Debug)]
 pub(crate) struct TraceFindings {
-    /// Trace name.
     pub name: String,
     /// The dice-chess family and stream, `None` for the catalogue trace.
     pub origin: Option<(Family, TraceSource)>,
-    /// Lookups.
     pub lookups: usize,
     /// Distinct keys.
     pub universe: usize,
@@ -149,7 +147,6 @@ pub(crate) struct SourceTally {
     pub traces: usize,
     /// Trace-budget pairs frequency won ([`Duel::verdict`]).
     pub won: usize,
-    /// Pairs tied.
     pub tied: usize,
     /// Pairs recency won.
     pub lost: usize,
@@ -164,7 +161,6 @@ pub(crate) struct SourceTally {
 }
 
 impl SourceTally {
-    /// Which way the pairs went.
     pub(crate) fn lead(&self) -> Lead {
         match self.won.cmp(&self.lost) {
             std::cmp::Ordering::Greater => Lead::Frequency,
@@ -214,7 +210,6 @@ impl SourceTally {
 pub(crate) struct GameSearchFindings {
     /// The rules replayed, in run order.
     pub policies: Vec<PolicyKind>,
-    /// Every replay.
     pub rows: Vec<GameSearchRecord>,
     /// Per trace, in input order.
     pub traces: Vec<TraceFindings>,
@@ -370,19 +365,12 @@ pub(crate) fn findings_of_rows(
             trace_findings(name, origin(name), lookups, universe, policies, &rows)
         })
         .collect();
-    let same = |a: &str, b: &str| {
-        let (a, b) = (of(a), of(b));
-        a.len() == b.len()
-            && a.iter().zip(&b).all(|(x, y)| {
-                GameSearchRecord {
-                    trace: String::new(),
-                    ..(*x).clone()
-                } == GameSearchRecord {
-                    trace: String::new(),
-                    ..(*y).clone()
-                }
-            })
+    // Two traces' rows are the same replays when they differ only in the trace's name.
+    let untraced = |r: &&GameSearchRecord| GameSearchRecord {
+        trace: String::new(),
+        ..(*r).clone()
     };
+    let same = |a: &str, b: &str| of(a).iter().map(untraced).eq(of(b).iter().map(untraced));
     let mut table_cuts_nothing: Vec<Family> = Vec::new();
     for t in &findings {
         if let Some((family, TraceSource::Search { table: true })) = t.origin

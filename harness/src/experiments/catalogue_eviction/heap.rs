@@ -31,20 +31,17 @@ impl IndexedHeap {
         }
     }
 
-    /// Number of keys held.
     #[inline]
     pub(crate) fn len(&self) -> usize {
         self.heap.len()
     }
 
-    /// Whether no key is held.
     #[inline]
     #[cfg(test)]
     pub(crate) fn is_empty(&self) -> bool {
         self.heap.is_empty()
     }
 
-    /// Whether `key` is held.
     #[inline]
     pub(crate) fn contains(&self, key: u32) -> bool {
         self.pos[key as usize] != NIL

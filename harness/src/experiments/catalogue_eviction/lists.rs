@@ -41,7 +41,6 @@ impl<const N: usize> Lists<N> {
         (o != NONE).then_some(o as usize)
     }
 
-    /// Number of keys in list `l`.
     #[inline]
     pub(crate) fn len(&self, l: usize) -> usize {
         self.len[l]
@@ -122,13 +121,15 @@ impl<const N: usize> Lists<N> {
         self.push_front(l, key);
     }
 
-    /// Keys of list `l`, front (newest) first.
-    pub(crate) fn keys(&self, l: usize) -> Vec<u32> {
-        let mut out = Vec::with_capacity(self.len[l]);
-        let mut k = self.head[l];
-        while k != NIL {
-            out.push(k);
-            k = self.next[k as usize];
+    /// Keys of the lists `ls` in that order, each front (newest) first.
+    pub(crate) fn keys(&self, ls: &[usize]) -> Vec<u32> {
+        let mut out = Vec::with_capacity(ls.iter().map(|&l| self.len[l]).sum());
+        for &l in ls {
+            let mut k = self.head[l];
+            while k != NIL {
+                out.push(k);
+                k = self.next[k as usize];
+            }
         }
         out
     }
@@ -144,12 +145,12 @@ mod tests {
         for k in [1, 2, 3] {
             l.push_front(0, k);
         }
-        assert_eq!(l.keys(0), vec![3, 2, 1]);
+        assert_eq!(l.keys(&[0]), vec![3, 2, 1]);
         l.move_to_front(0, 1);
-        assert_eq!(l.keys(0), vec![1, 3, 2]);
+        assert_eq!(l.keys(&[0]), vec![1, 3, 2]);
         l.move_to_front(1, 3);
-        assert_eq!(l.keys(0), vec![1, 2]);
-        assert_eq!(l.keys(1), vec![3]);
+        assert_eq!(l.keys(&[0]), vec![1, 2]);
+        assert_eq!(l.keys(&[1]), vec![3]);
         assert_eq!(l.pop_back(0), Some(2));
         assert_eq!(l.newer(2), None);
         assert_eq!((l.len(0), l.len(1)), (1, 1));

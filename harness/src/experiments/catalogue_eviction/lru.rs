@@ -44,6 +44,6 @@ impl Policy for Lru {
     }
 
     fn resident(&self) -> Vec<u32> {
-        self.list.keys(0)
+        self.list.keys(&[0])
     }
 }

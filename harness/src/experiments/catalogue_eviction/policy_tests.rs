@@ -128,32 +128,22 @@ fn lru_matches_the_essay_loop() {
 }
 
 #[test]
-fn lfu_matches_the_essay_loop() {
-    for (_, keys, u, cap) in cases() {
-        let mut r = essay(cap, false, None);
-        let want: Vec<bool> = keys.iter().map(|&k| r.access(k)).collect();
-        let mut p = Cache::new(PolicyKind::Lfu, cap, Lfu::new(u as usize));
-        assert_eq!(hits_of(&mut p, &keys), want);
-        for e in &r.entries {
-            assert_eq!(p.policy().count(e.0), Some(e.1));
-        }
-    }
-}
-
-#[test]
-fn aging_lfu_matches_the_essay_loop_with_halving() {
+fn lfu_and_aging_lfu_match_the_essay_loop_without_and_with_halving() {
     for (seed, keys, u, cap) in cases() {
         let period = [1, 3, 17, 100, 1000][seed as usize % 5];
-        let mut r = essay(cap, false, Some(period));
-        let want: Vec<bool> = keys.iter().map(|&k| r.access(k)).collect();
-        let mut p = Cache::new(
-            PolicyKind::AgingLfu { period },
-            cap,
-            AgingLfu::new(u as usize, period),
-        );
-        assert_eq!(hits_of(&mut p, &keys), want, "seed {seed} K {period}");
-        for e in &r.entries {
+        let (mut lfu, mut aging) = (essay(cap, false, None), essay(cap, false, Some(period)));
+        let want: Vec<bool> = keys.iter().map(|&k| lfu.access(k)).collect();
+        let mut p = Cache::new(PolicyKind::Lfu, cap, Lfu::new(u as usize));
+        assert_eq!(hits_of(&mut p, &keys), want);
+        let want: Vec<bool> = keys.iter().map(|&k| aging.access(k)).collect();
+        let kind = PolicyKind::AgingLfu { period };
+        let mut q = Cache::new(kind, cap, AgingLfu::new(u as usize, period));
+        assert_eq!(hits_of(&mut q, &keys), want, "seed {seed} K {period}");
+        for e in &lfu.entries {
             assert_eq!(p.policy().count(e.0), Some(e.1));
+        }
+        for e in &aging.entries {
+            assert_eq!(q.policy().count(e.0), Some(e.1));
         }
     }
 }

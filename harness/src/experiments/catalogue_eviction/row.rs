@@ -52,6 +52,20 @@ fn fraction(column: &'static str, v: f64) -> Result<(), (&'static str, String)> 
     }
 }
 
+/// A count must not exceed the count it is part of (`limit`, the column `of`).
+fn within(
+    column: &'static str,
+    v: u64,
+    of: &str,
+    limit: u64,
+) -> Result<(), (&'static str, String)> {
+    if v > limit {
+        Err((column, format!("{v} exceeds {of} ({limit})")))
+    } else {
+        Ok(())
+    }
+}
+
 /// The counters of one replay agree: hits within lookups, misses the rest, re-evaluations among the misses.
 fn replay_counts(
     lookups: u64,
@@ -59,22 +73,14 @@ fn replay_counts(
     misses: u64,
     re_evaluations: u64,
 ) -> Result<(), (&'static str, String)> {
-    if hits > lookups {
-        return Err(("hits", format!("{hits} exceeds lookups ({lookups})")));
-    }
+    within("hits", hits, "lookups", lookups)?;
     if misses != lookups - hits {
         return Err((
             "misses",
             format!("{misses} is not lookups - hits ({lookups} - {hits})"),
         ));
     }
-    if re_evaluations > misses {
-        return Err((
-            "re_evaluations",
-            format!("{re_evaluations} exceeds misses ({misses})"),
-        ));
-    }
-    Ok(())
+    within("re_evaluations", re_evaluations, "misses", misses)
 }
 
 /// A budget holds at least one entry.
@@ -145,13 +151,10 @@ fn check_run(r: &EvictionRecord) -> Result<(), (&'static str, String)> {
 }
 
 run_records! {
-    /// Seed of the stream.
     seed: u64,
-    /// Policy name.
     policy: String,
     /// Budget (entries).
     budget: u64,
-    /// Lookups replayed.
     lookups: u64,
     /// Lookups answered from the table.
     hits: u64,
@@ -161,7 +164,6 @@ run_records! {
     re_evaluations: u64,
     /// lookups - hits.
     misses: u64,
-    /// Distinct keys of the stream.
     distinct_keys: u64,
     /// Share of the first-N keys (N = budget) held at the end.
     overlap_first_n: f64,
@@ -174,42 +176,22 @@ eviction_record! {
     StreamRecord {
         /// `main` or the control's name.
         plan: String,
-        /// Seed of the stream.
         seed: u64,
-        /// Lookups of the stream.
         lookups: u64,
-        /// Distinct keys.
         distinct_keys: u64,
-        /// Keys looked up exactly once.
         one_hit_keys: u64,
-        /// Games of the plan.
         games: u64,
-        /// Games won by Left.
         left_wins: u64,
-        /// Moves played.
         moves: u64,
-        /// Placements scored.
         placements_scored: u64,
         /// Share of all lookups served by the whole-run best ten.
         best_ten_serve: f64,
     }
     check(r) {
         named("plan", &r.plan)?;
-        if r.one_hit_keys > r.distinct_keys {
-            return Err((
-                "one_hit_keys",
-                format!("{} exceeds distinct_keys ({})", r.one_hit_keys, r.distinct_keys),
-            ));
-        }
-        if r.distinct_keys > r.lookups {
-            return Err((
-                "distinct_keys",
-                format!("{} exceeds lookups ({})", r.distinct_keys, r.lookups),
-            ));
-        }
-        if r.left_wins > r.games {
-            return Err(("left_wins", format!("{} exceeds games ({})", r.left_wins, r.games)));
-        }
+        within("one_hit_keys", r.one_hit_keys, "distinct_keys", r.distinct_keys)?;
+        within("distinct_keys", r.distinct_keys, "lookups", r.lookups)?;
+        within("left_wins", r.left_wins, "games", r.games)?;
         fraction("best_ten_serve", r.best_ten_serve)
     }
 }
@@ -217,15 +199,12 @@ eviction_record! {
 eviction_record! {
     /// One seed x board x rank of the main plan's per-board best ten: a row of `best_tens.csv`.
     BestTenRecord {
-        /// Seed of the stream.
         seed: u64,
         /// Board of the batch, e.g. `5x5`.
         board: String,
         /// Rank by lookups in that batch, from 1.
         rank: u64,
-        /// The shape.
         shape: String,
-        /// Its cells.
         cells: u32,
         /// Its lookups in that batch.
         lookups: u64,
@@ -243,30 +222,24 @@ eviction_record! {
 eviction_record! {
     /// One trace x rule x budget of the game-search comparison: a row of `game_search.csv`.
     GameSearchRecord {
-        /// Trace name.
         trace: String,
-        /// Policy name.
         policy: String,
         /// Budget over the trace's working set.
         budget_fraction: f64,
         /// Budget (entries).
         budget: u64,
-        /// Lookups replayed.
         lookups: u64,
         /// Lookups answered from the table.
         hits: u64,
         /// 1 - hits / lookups.
         miss_ratio: f64,
-        /// Distinct keys of the trace.
         distinct_keys: u64,
     }
     check(r) {
         named("trace", &r.trace)?;
         named("policy", &r.policy)?;
         budget(r.budget)?;
-        if r.hits > r.lookups {
-            return Err(("hits", format!("{} exceeds lookups ({})", r.hits, r.lookups)));
-        }
+        within("hits", r.hits, "lookups", r.lookups)?;
         if !(r.budget_fraction.is_finite() && r.budget_fraction > 0.0) {
             return Err(("budget_fraction", format!("{} is not a positive share", r.budget_fraction)));
         }
@@ -277,15 +250,12 @@ eviction_record! {
 eviction_record! {
     /// One rule x budget over a trace read from a file: a row of `eviction_trace.csv`.
     TraceRunRecord {
-        /// File name of the trace.
         trace: String,
-        /// Policy name.
         policy: String,
         /// Budget (entries).
         budget: u64,
         /// Budget over the trace's distinct objects.
         budget_fraction: f64,
-        /// Lookups replayed.
         lookups: u64,
         /// Lookups answered from the table.
         hits: u64,
@@ -295,7 +265,6 @@ eviction_record! {
         re_evaluations: u64,
         /// lookups - hits.
         misses: u64,
-        /// Distinct objects of the trace.
         distinct_keys: u64,
     }
     check(r) {
@@ -328,13 +297,9 @@ eviction_record! {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::experiments::catalogue_eviction::report::read;
     use crate::record::Provenance;
-    use crate::record::schema::{read_records, write_records};
-    use std::path::Path;
-
-    fn read<R: CsvRecord>(path: &Path) -> Result<Vec<R>, crate::record::SchemaError> {
-        Ok(read_records(path)?.into_iter().map(|l| l.record).collect())
-    }
+    use crate::record::schema::write_records;
 
     fn provenance() -> Provenance {
         Provenance {

@@ -110,8 +110,6 @@ impl Policy for S3Fifo {
     }
 
     fn resident(&self) -> Vec<u32> {
-        let mut r = self.q.keys(S);
-        r.extend(self.q.keys(M));
-        r
+        self.q.keys(&[S, M])
     }
 }

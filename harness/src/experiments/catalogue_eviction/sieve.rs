@@ -60,6 +60,6 @@ impl Policy for Sieve {
     }
 
     fn resident(&self) -> Vec<u32> {
-        self.queue.keys(0)
+        self.queue.keys(&[0])
     }
 }

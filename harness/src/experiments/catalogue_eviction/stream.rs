@@ -15,9 +15,7 @@ use std::str::FromStr;
 /// Games on one board size (`rows` x `cols`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BoardBatch {
-    /// Board rows.
     pub rows: usize,
-    /// Board columns.
     pub cols: usize,
     /// Number of games played on it.
     pub games: usize,
@@ -47,7 +45,6 @@ impl BoardPlan {
         BoardPlan(vec![BoardBatch { rows, cols, games }])
     }
 
-    /// Total number of games.
     pub fn games(&self) -> usize {
         self.0.iter().map(|b| b.games).sum()
     }
@@ -116,7 +113,6 @@ engine::closed_names! {
 pub struct StreamConfig {
     /// The games, in order.
     pub plan: BoardPlan,
-    /// The move-choice estimate.
     pub estimate: EstimateRule,
     /// Smallest region size (cells) that is looked up.
     pub min_lookup_cells: u32,
@@ -168,7 +164,6 @@ pub struct GameSpan {
     pub start: usize,
     /// One past the game's last lookup.
     pub end: usize,
-    /// Moves played.
     pub moves: u32,
     /// Whether Left made the last move (and so won).
     pub left_won: bool,
@@ -355,7 +350,6 @@ impl LookupStream {
         self.shapes.len()
     }
 
-    /// Number of lookups.
     pub fn len(&self) -> usize {
         self.keys.len()
     }

@@ -93,8 +93,6 @@ impl Policy for TwoQ {
     }
 
     fn resident(&self) -> Vec<u32> {
-        let mut r = self.q.keys(A1IN);
-        r.extend(self.q.keys(AM));
-        r
+        self.q.keys(&[A1IN, AM])
     }
 }

@@ -148,9 +148,6 @@ impl Policy for WTinyLfu {
     }
 
     fn resident(&self) -> Vec<u32> {
-        let mut r = self.seg.keys(WINDOW);
-        r.extend(self.seg.keys(PROBATION));
-        r.extend(self.seg.keys(PROTECTED));
-        r
+        self.seg.keys(&[WINDOW, PROBATION, PROTECTED])
     }
 }

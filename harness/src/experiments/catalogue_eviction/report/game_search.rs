@@ -349,14 +349,11 @@ fn curves(o: &mut String, f: &GameSearchFindings, dir: &Path) -> Result<()> {
          catalogue trace beside the four traces of the `{family}` family (the longest traces); the other \
          families' curves are rows of `game_search.csv`.\n"
     );
+    let labels = shown.iter().map(|t| kind_label(t.origin.map(|o| o.1)));
     let mut grid = Table::new(
-        std::iter::once(("rules".to_string(), Align::Left))
-            .chain(
-                shown
-                    .iter()
-                    .map(|t| (kind_label(t.origin.map(|o| o.1)).to_string(), Align::Left)),
-            )
-            .collect::<Vec<_>>(),
+        std::iter::once("rules")
+            .chain(labels)
+            .map(|h| (h, Align::Left)),
     );
     for g in &groups {
         let mut row = vec![g.title.clone()];

@@ -164,7 +164,7 @@ pub(crate) fn load(dir: &Path) -> Result<Option<Outcome>> {
     let config = recorded
         .config()
         .with_context(|| format!("{}", path.display()))?;
-    let streams = read::<StreamRecord>(dir, "streams.csv")?;
+    let streams = read::<StreamRecord>(&dir.join("streams.csv"))?;
     // One plan's streams (with their per-batch lookups from `config.json`) and rows.
     let plan = |name: &str, plan: &BoardPlan, budgets: &[usize], rows: Vec<EvictionRecord>| {
         let batches = recorded.batch_lookups.get(name);
@@ -184,10 +184,13 @@ pub(crate) fn load(dir: &Path) -> Result<Option<Outcome>> {
             rows,
         }
     };
-    let rows = read::<EvictionRecord>(dir, "eviction.csv")?;
+    let rows = read::<EvictionRecord>(&dir.join("eviction.csv"))?;
     let rows = rows.into_iter().filter_map(known).collect();
     let mut main = plan("main", &config.stream.plan, &recorded.budgets, rows);
-    with_best_tens(&mut main, &read::<BestTenRecord>(dir, "best_tens.csv")?)?;
+    with_best_tens(
+        &mut main,
+        &read::<BestTenRecord>(&dir.join("best_tens.csv"))?,
+    )?;
     let control_rows = optional::<EvictionControlRecord>(dir, "eviction_control.csv")?;
     let mut controls = Vec::new();
     for k in &config.controls {
@@ -215,8 +218,9 @@ pub(crate) fn load(dir: &Path) -> Result<Option<Outcome>> {
     }))
 }
 
-fn read<R: CsvRecord>(dir: &Path, name: &str) -> Result<Vec<R>> {
-    Ok(read_records::<R>(&dir.join(name))?
+/// The rows of the CSV at `path`, each checked.
+pub(crate) fn read<R: CsvRecord>(path: &Path) -> Result<Vec<R>> {
+    Ok(read_records::<R>(path)?
         .into_iter()
         .map(|l| l.record)
         .collect())
@@ -229,7 +233,7 @@ fn optional<R: CsvRecord>(dir: &Path, name: &str) -> Result<Vec<R>> {
     if headed_only {
         Ok(Vec::new())
     } else {
-        read(dir, name)
+        read(&path)
     }
 }
 

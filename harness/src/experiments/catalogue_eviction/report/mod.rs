@@ -12,6 +12,8 @@ mod load;
 mod markdown;
 mod summary;
 
+#[cfg(test)]
+pub(crate) use load::read;
 pub(crate) use load::{Recorded, load};
 pub(crate) use summary::summary_lines;
 
@@ -37,7 +39,7 @@ use crate::statistics::Interval;
 use anyhow::{Context, Result};
 use charts::{best_ten_figure, charts};
 use glance::glance_section;
-use markdown::{policy_table, table};
+use markdown::{budget_table, policy_table, table};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -128,18 +130,8 @@ fn difference_table(
     budgets: &[usize],
     rows: Vec<(PolicyKind, Vec<Interval>)>,
 ) -> Result<()> {
-    let header: Vec<String> = std::iter::once(first.to_owned())
-        .chain(budgets.iter().map(|b| b.to_string()))
-        .collect();
-    let rows: Vec<Vec<String>> = rows
-        .into_iter()
-        .map(|(k, d)| {
-            std::iter::once(format!("`{k}`"))
-                .chain(d.iter().map(|x| x.show(2)))
-                .collect()
-        })
-        .collect();
-    Ok(table(o, &header, &rows)?)
+    let rows = (rows.into_iter()).map(|(k, d)| (k, d.iter().map(|x| x.show(2)).collect()));
+    Ok(budget_table(o, first, budgets, rows)?)
 }
 
 /// The chart point at `x` of an estimate, with its interval.
@@ -215,17 +207,13 @@ fn configuration(o: &mut String, outcome: &Outcome) {
         c.stream.estimate, c.stream.min_lookup_cells, c.stream.max_lookup_cells
     );
     let names = |v: Vec<String>| v.join(", ");
-    let controls = if outcome.controls.is_empty() {
-        "none".to_string()
-    } else {
-        names(
-            outcome
-                .controls
-                .iter()
-                .map(|k| format!("`{}` ({})", k.name, k.plan))
-                .collect(),
-        )
-    };
+    let mut controls: Vec<String> = (outcome.controls.iter())
+        .map(|k| format!("`{}` ({})", k.name, k.plan))
+        .collect();
+    if controls.is_empty() {
+        controls.push("none".into());
+    }
+    let controls = names(controls);
     let _ = writeln!(
         o,
         "- Policies: {}. Budgets: {:?}. Controls: {controls}.",
@@ -280,11 +268,8 @@ fn lookup_stream(o: &mut String, p: &PlanResults) -> Result<()> {
         }
     }
     let n = p.streams.len();
-    table(
-        o,
-        &["quantity".into(), format!("mean ± 95% ({n} seeds)")],
-        &rows,
-    )?;
+    let header = ["quantity".into(), format!("mean ± 95% ({n} seeds)")];
+    table(o, header, rows)?;
     let _ = writeln!(
         o,
         "Every budgeted run is checked against the free run of its stream (same number of lookups and same \
@@ -301,27 +286,21 @@ fn original(o: &mut String, outcome: &Outcome) -> Result<()> {
         "## The original experiment's figures next to ours\n\nThe original experiment ran one seed of an unknown generator, so its exact figures cannot be reproduced; directions can. \
          \"Prototype\" is the one-seed prototype of this protocol quoted in `docs/catalogue-experiment.md` §3.\n"
     );
-    let er: Vec<Vec<String>> = original_figures(outcome)
-        .into_iter()
-        .map(|r| {
-            let (ours, digits) = r.ours;
-            vec![
-                r.what.into(),
-                r.original.into(),
-                r.prototype.into(),
-                or_missing(ours, |e| e.show(digits)),
-            ]
-        })
-        .collect();
+    let rows = original_figures(outcome).into_iter().map(|r| {
+        let (ours, digits) = r.ours;
+        let shown = or_missing(ours, |e| e.show(digits));
+        vec![r.what.into(), r.original.into(), r.prototype.into(), shown]
+    });
+    let this_run = format!("this run ({n} seeds)");
     table(
         o,
-        &[
-            "figure".into(),
-            "original (1 seed)".into(),
-            "prototype (1 seed)".into(),
-            format!("this run ({n} seeds)"),
+        [
+            "figure",
+            "original (1 seed)",
+            "prototype (1 seed)",
+            &this_run,
         ],
-        &er,
+        rows,
     )?;
     if let Some((wins, seeds)) = inversion_wins(&outcome.main, 10) {
         let _ = writeln!(
@@ -518,10 +497,9 @@ fn final_tables(o: &mut String, outcome: &Outcome) -> Result<()> {
         header.push(format!("best-{b}"));
     }
     let belady = [PolicyKind::Belady];
-    let rows: Vec<Vec<String>> = online(outcome)
-        .iter()
-        .chain(belady.iter().filter(|k| outcome.policies.contains(k)))
-        .map(|&k| {
+    let rows = (online(outcome).into_iter())
+        .chain(belady.into_iter().filter(|k| outcome.policies.contains(k)))
+        .map(|k| {
             let mut r = vec![format!("`{k}`")];
             for &b in &ob {
                 let share = |f: fn(&EvictionRecord) -> f64| {
@@ -531,10 +509,8 @@ fn final_tables(o: &mut String, outcome: &Outcome) -> Result<()> {
                 r.push(share(|x| x.overlap_best_n));
             }
             r
-        })
-        .collect();
-    table(o, &header, &rows)?;
-    Ok(())
+        });
+    Ok(table(o, header, rows)?)
 }
 
 /// "Per-board best tens": overlap per board pair, its figure, and the first seed's tens.
@@ -550,23 +526,18 @@ fn best_tens(o: &mut String, p: &PlanResults, dir: &Path) -> Result<()> {
         bt.distinct.show(1),
         bt.common.show(1)
     );
-    let rows: Vec<Vec<String>> = bt
-        .pairs
-        .iter()
-        .map(|&(i, j, e)| vec![format!("{} & {}", bt.boards[i], bt.boards[j]), e.show(1)])
-        .collect();
-    table(o, &["boards".into(), "shapes shared (of 10)".into()], &rows)?;
-    match best_ten_figure(p, &bt, dir) {
-        Ok(_) => {
-            let _ = writeln!(
-                o,
-                "![best-ten overlap per board pair](best_ten_overlap.svg)\n"
-            );
-        }
-        Err(e) => {
-            let _ = writeln!(o, "**Figure refused:** {e:#}.\n");
-        }
-    }
+    let pair = |&(i, j, e): &(usize, usize, Interval)| {
+        vec![format!("{} & {}", bt.boards[i], bt.boards[j]), e.show(1)]
+    };
+    let pairs = bt.pairs.iter().map(pair);
+    table(o, ["boards", "shapes shared (of 10)"], pairs)?;
+    let _ = match best_ten_figure(p, &bt, dir) {
+        Ok(_) => writeln!(
+            o,
+            "![best-ten overlap per board pair](best_ten_overlap.svg)\n"
+        ),
+        Err(e) => writeln!(o, "**Figure refused:** {e:#}.\n"),
+    };
     let Some(s) = p.streams.first() else {
         return Ok(());
     };
@@ -576,19 +547,16 @@ fn best_tens(o: &mut String, p: &PlanResults, dir: &Path) -> Result<()> {
          that board's games):\n",
         s.row.seed
     );
-    let mut header = vec!["rank".to_string()];
-    header.extend(bt.boards.iter().cloned());
-    let rows: Vec<Vec<String>> = (0..crate::experiments::catalogue_eviction::experiment::BEST_TEN)
-        .map(|r| {
-            let mut row = vec![(r + 1).to_string()];
-            row.extend(s.best_tens.iter().map(|t| {
-                t.get(r)
-                    .map_or(MISSING.into(), |(k, c)| format!("`{}` ({c})", k))
-            }));
-            row
-        })
-        .collect();
-    table(o, &header, &rows).map_err(Into::into)
+    let header = std::iter::once("rank").chain(bt.boards.iter().map(String::as_str));
+    let rows = (0..crate::experiments::catalogue_eviction::experiment::BEST_TEN).map(|r| {
+        let mut row = vec![(r + 1).to_string()];
+        row.extend(s.best_tens.iter().map(|t| {
+            t.get(r)
+                .map_or(MISSING.into(), |(k, c)| format!("`{}` ({c})", k))
+        }));
+        row
+    });
+    Ok(table(o, header, rows)?)
 }
 
 /// "The one-board-size control": hit rates per control plan and what they say against the main plan.
@@ -664,7 +632,7 @@ mod tests {
             controls: vec![Control::single(5, 5, 6)],
             control_budgets: vec![10, 20],
             threads: 1,
-            game_search_scenarios: Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios")),
+            game_search_scenarios: Some(crate::test_support::shipped_scenarios()),
             ..Config::default()
         };
         let outcome = execute(&config, &Progress::hidden()).unwrap();
