@@ -81,13 +81,13 @@ pub(crate) fn sample_ms(quick: bool) -> u64 {
     if quick { 2 } else { 5 }
 }
 
-/// How the expansion stage's timing spends its budget: the settings the answer reads (per family, no cache
-/// against the optimized cache with the report's evaluator and traversal setting, nothing else in the setting)
-/// first, adaptively, in short sessions until within ±1.5%, or decided against ±1% within ±2% (`--quick`: ±4%),
-/// for at most 55% (`--quick`: 80%) of the budget; every other setting then gets 3 sessions of one round, and
-/// the rest of the budget goes session by session to the setting that has spent the least time
-/// ([`crate::measure::schedule`]). Up to `streams` sessions run side by side: beside the counting experiments one,
-/// and more once they are done ([`crate::measure::kernel::pull_streams`]).
+/// How the expansion stage's timing spends its budget: the settings the answer reads (per family, no cache against
+/// the optimized cache with the report's evaluator and traversal setting, nothing else in the setting) first,
+/// adaptively, in short sessions until within ±1.5%, or decided against ±1% within ±2% (`--quick`: ±4%), for at
+/// most 55% (`--quick`: 80%) of the budget and 80 sessions (`--quick`: 20) each; every other setting then gets 3
+/// sessions of one round, and the rest of the budget goes session by session to the setting that has spent the
+/// least time ([`crate::measure::schedule`]). Up to `streams` sessions run side by side: beside the counting
+/// experiments one, and more once they are done ([`crate::measure::kernel::pull_streams`]).
 pub(crate) fn timing_schedule(quick: bool, streams: usize) -> Schedule {
     if quick {
         Schedule {
@@ -107,7 +107,7 @@ pub(crate) fn timing_schedule(quick: bool, streams: usize) -> Schedule {
             headline_share: 0.55,
             session: Duration::from_millis(250),
             min_sessions: 4,
-            max_sessions: 50,
+            max_sessions: 80,
             other_sessions: 3,
             half_width: 0.015,
             decided_half_width: 0.02,
