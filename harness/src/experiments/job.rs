@@ -84,18 +84,18 @@ pub(crate) fn sample_ms(quick: bool) -> u64 {
 /// How the expansion stage's timing spends its budget: the settings the answer reads (per family, no cache against
 /// the optimized cache with the report's evaluator and traversal setting, nothing else in the setting) first,
 /// adaptively, in short sessions until within ±1.5%, or decided against ±1% within ±2% (`--quick`: ±4%), for at
-/// most 55% (`--quick`: 80%) of the budget and 80 sessions (`--quick`: 20) each; every other setting then gets 3
+/// most 55% (`--quick`: 85%) of the budget and 80 sessions (`--quick`: 30) each; every other setting then gets 3
 /// sessions of one round, and the rest of the budget goes session by session to the setting that has spent the
 /// least time ([`crate::measure::schedule`]). Up to `streams` sessions run side by side: beside the counting
 /// experiments one, and more once they are done ([`crate::measure::kernel::pull_streams`]).
 pub(crate) fn timing_schedule(quick: bool, streams: usize) -> Schedule {
     if quick {
         Schedule {
-            budget: Duration::from_secs(12),
-            headline_share: 0.8,
+            budget: Duration::from_secs(14),
+            headline_share: 0.85,
             session: Duration::from_millis(150),
             min_sessions: 3,
-            max_sessions: 20,
+            max_sessions: 30,
             other_sessions: 3,
             half_width: 0.015,
             decided_half_width: 0.04,
