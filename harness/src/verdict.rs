@@ -140,40 +140,37 @@ pub(crate) struct Wording {
     pub undecided: &'static str,
 }
 
+impl Wording {
+    /// The words of [`Verdict::Better`], [`Verdict::Worse`] and [`Verdict::NoVerdict`], in that order.
+    pub(crate) const fn new(
+        better: &'static str,
+        worse: &'static str,
+        undecided: &'static str,
+    ) -> Wording {
+        Wording {
+            better,
+            worse,
+            undecided,
+        }
+    }
+}
+
 /// A cache variant against no cache: does the cache pay?
-pub(crate) const PAYS: Wording = Wording {
-    better: "pays",
-    worse: "costs",
-    undecided: "no verdict",
-};
+pub(crate) const PAYS: Wording = Wording::new("pays", "costs", "no verdict");
 
 /// A cache against no cache in the answer's words, where an undecided comparison is "not shown" to pay or cost.
-pub(crate) const SHOWN: Wording = Wording {
-    better: "pays",
-    worse: "costs",
-    undecided: "not shown",
-};
+pub(crate) const SHOWN: Wording = Wording::new("pays", "costs", "not shown");
 
 /// An arm's time against its baseline's.
-pub(crate) const FASTER: Wording = Wording {
-    better: "faster",
-    worse: "slower",
-    undecided: "no verdict",
-};
+pub(crate) const FASTER: Wording = Wording::new("faster", "slower", "no verdict");
 
 /// A measurement against a model's prediction (above the prediction = faster than the model said).
-pub(crate) const AGAINST_MODEL: Wording = Wording {
-    better: "faster than model",
-    worse: "slower than model",
-    undecided: "no verdict",
-};
+pub(crate) const AGAINST_MODEL: Wording =
+    Wording::new("faster than model", "slower than model", "no verdict");
 
 /// One eviction rule against another, by a paired difference of hit rates (points) over seeds.
-pub(crate) const OVERTAKES: Wording = Wording {
-    better: "overtakes",
-    worse: "loses to",
-    undecided: "cannot be told apart from",
-};
+pub(crate) const OVERTAKES: Wording =
+    Wording::new("overtakes", "loses to", "cannot be told apart from");
 
 #[cfg(test)]
 mod tests {

@@ -45,16 +45,8 @@ impl Measure {
     /// Verdict wording.
     pub(crate) fn verdict_label(self, v: Verdict) -> &'static str {
         let words = match self {
-            Measure::Time => Wording {
-                better: "B faster",
-                worse: "B slower",
-                undecided: "no verdict",
-            },
-            Measure::Instructions => Wording {
-                better: "B fewer",
-                worse: "B more",
-                undecided: "no verdict",
-            },
+            Measure::Time => Wording::new("B faster", "B slower", "no verdict"),
+            Measure::Instructions => Wording::new("B fewer", "B more", "no verdict"),
         };
         v.label(&words)
     }
