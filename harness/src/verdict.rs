@@ -178,14 +178,7 @@ mod tests {
     use crate::statistics::Method;
 
     fn interval(low: f64, high: f64, level: f64) -> Interval {
-        Interval {
-            point: (low + high) / 2.0,
-            low,
-            high,
-            level,
-            n: 8,
-            method: Method::PairedRatio,
-        }
+        Interval::new((low + high) / 2.0, low, high, level, 8, Method::PairedRatio)
     }
 
     #[test]
@@ -254,14 +247,7 @@ mod tests {
         );
         assert!((j[1].interval.level - 0.975).abs() < 1e-12);
         // Six order-statistic intervals of six rounds ([min, max], 96.9%) cannot reach step 1's 99.17%.
-        let six = Interval {
-            point: 0.8,
-            low: 0.7,
-            high: 0.9,
-            level: 0.96875,
-            n: 6,
-            method: Method::PairedRatio,
-        };
+        let six = Interval::new(0.8, 0.7, 0.9, 0.96875, 6, Method::PairedRatio);
         assert!(
             holm(&[six; 6])
                 .iter()
@@ -276,13 +262,8 @@ mod tests {
     fn of_examples() {
         use crate::statistics::{Interval, Method};
         use crate::verdict::{NOISE_THRESHOLD, Verdict};
-        let i = |low, high, level| Interval {
-            point: (low + high) / 2.0,
-            low,
-            high,
-            level,
-            n: 8,
-            method: Method::PairedRatio,
+        let i = |low, high, level| {
+            Interval::new((low + high) / 2.0, low, high, level, 8, Method::PairedRatio)
         };
         assert_eq!(
             Verdict::of(&i(1.02, 1.30, 0.96), 1.0, NOISE_THRESHOLD),

@@ -500,14 +500,7 @@ pub(crate) mod tests {
 
     #[test]
     fn decided_means_against_the_practical_threshold() {
-        let i = |low, high| Interval {
-            point: (low + high) / 2.0,
-            low,
-            high,
-            level: 0.95,
-            n: 6,
-            method: Method::StudentT,
-        };
+        let i = |low, high| Interval::new((low + high) / 2.0, low, high, 0.95, 6, Method::StudentT);
         assert!(decided(&i(1.02, 1.05)));
         assert!(decided(&i(0.95, 0.98)));
         assert!(decided(&i(0.995, 1.008)));

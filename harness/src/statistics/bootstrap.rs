@@ -31,14 +31,7 @@ pub(crate) fn bootstrap(n: usize, seed: u64, statistic: impl Fn(&[usize]) -> f64
         .collect();
     values.sort_by(f64::total_cmp);
     let at = |q: f64| values[((q * RESAMPLES as f64) as usize).min(RESAMPLES - 1)];
-    Interval {
-        point,
-        low: at(0.025),
-        high: at(0.975),
-        level: 0.95,
-        n,
-        method: Method::Bootstrap,
-    }
+    Interval::new(point, at(0.025), at(0.975), 0.95, n, Method::Bootstrap)
 }
 
 /// The mean of `xs` over the resample `idx`.

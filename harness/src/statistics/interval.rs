@@ -93,28 +93,33 @@ impl Method {
 }
 
 impl Interval {
-    /// An interval of no width and no coverage claim: one sample, or a figure without spread.
-    pub(crate) fn collapsed(point: f64, n: usize) -> Interval {
+    /// `point` in `[low, high]` at coverage `level` from `n` samples, computed by `method`.
+    pub(crate) const fn new(
+        point: f64,
+        low: f64,
+        high: f64,
+        level: f64,
+        n: usize,
+        method: Method,
+    ) -> Interval {
         Interval {
             point,
-            low: point,
-            high: point,
-            level: 0.0,
+            low,
+            high,
+            level,
             n,
-            method: Method::SingleSample,
+            method,
         }
+    }
+
+    /// An interval of no width and no coverage claim: one sample, or a figure without spread.
+    pub(crate) fn collapsed(point: f64, n: usize) -> Interval {
+        Interval::new(point, point, point, 0.0, n, Method::SingleSample)
     }
 
     /// An exact figure: the interval is the point and covers with certainty.
     pub(crate) fn exact(point: f64) -> Interval {
-        Interval {
-            point,
-            low: point,
-            high: point,
-            level: 1.0,
-            n: 1,
-            method: Method::Exact,
-        }
+        Interval::new(point, point, point, 1.0, 1, Method::Exact)
     }
 
     /// A 95% Student-t interval of a ratio over `n` sessions, symmetric in logarithms: `exp(ln point ± h)` (the
@@ -343,14 +348,7 @@ mod tests {
         let wide = mean.at_level(0.99).unwrap();
         assert!(wide.low < mean.low && wide.high > mean.high && wide.level == 0.99);
         assert_eq!(mean.at_level(0.95).unwrap(), mean);
-        let ratio = Interval {
-            point: 1.0,
-            low: 0.5,
-            high: 2.0,
-            level: 0.95,
-            n: 10,
-            method: Method::StudentT,
-        };
+        let ratio = Interval::new(1.0, 0.5, 2.0, 0.95, 10, Method::StudentT);
         let r = ratio.at_level(0.99).unwrap();
         assert!(
             (r.low * r.high - 1.0).abs() < 1e-12,

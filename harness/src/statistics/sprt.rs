@@ -243,14 +243,7 @@ impl fmt::Display for SprtVerdict {
 pub(crate) type EloEstimate = Interval;
 
 /// The estimate of no games: 0 with no coverage claim.
-const ZERO: Interval = Interval {
-    point: 0.0,
-    low: 0.0,
-    high: 0.0,
-    level: 0.0,
-    n: 0,
-    method: Method::SingleSample,
-};
+const ZERO: Interval = Interval::new(0.0, 0.0, 0.0, 0.0, 0, Method::SingleSample);
 
 /// The state of a test: the LLR against its thresholds, the verdict and the Elo estimates (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -377,13 +370,8 @@ fn status<const K: usize>(
         - 3.0;
     let t_se = ((1.0 - t * skew + 0.25 * t * t * (kurt + 2.0)).max(0.0) / n).sqrt();
     let to_nelo = |t: f64| t / per_pair * NELO_PER_T;
-    let normal = |point: f64, low: f64, high: f64| Interval {
-        point,
-        low,
-        high,
-        level: 0.95,
-        n: games as usize,
-        method: Method::Normal,
+    let normal = |point: f64, low: f64, high: f64| {
+        Interval::new(point, low, high, 0.95, games as usize, Method::Normal)
     };
     let nelo = normal(
         to_nelo(t),
