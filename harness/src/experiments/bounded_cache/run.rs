@@ -91,10 +91,7 @@ pub(crate) fn run_bounded_cache(
     };
     let records = records(&invocations, &counted, &stage.sweep, &Provenance::of(meta))?;
     let path = folder.path().join("bounded_cache.csv");
-    folder.write(
-        "bounded_cache.csv",
-        &write_records(records.iter().cloned(), &path)?,
-    )?;
+    folder.write("bounded_cache.csv", &write_records(records.clone(), &path)?)?;
     let findings = BoundedFindings::of(&records);
     outln!("{}", findings.table().plain());
     for line in findings.glance_lines() {

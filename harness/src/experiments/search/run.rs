@@ -91,10 +91,7 @@ pub(crate) fn run_search(
         })
         .collect();
     let path = folder.path().join("search.csv");
-    folder.write(
-        "search.csv",
-        &write_records(records.iter().cloned(), &path)?,
-    )?;
+    folder.write("search.csv", &write_records(records.clone(), &path)?)?;
     // The main job copies Elo per doubling into the run folder before any stage runs.
     let findings = SearchFindings::of(&records)
         .with_strength(crate::strength::Strength::of_run(folder.path())?);

@@ -96,7 +96,7 @@ pub(crate) fn run_tt_pressure(
         .ok_or_else(|| Failure::Runtime.because("tt-pressure: the unbounded arm did no work"))?;
     let findings = TtPressureFindings::of(&rows).expect("the rows hold the unbounded arm");
     let csv = dir.join("tt_pressure.csv");
-    write_atomic(&csv, &write_records(rows.iter().cloned(), &csv)?)?;
+    write_atomic(&csv, &write_records(rows.clone(), &csv)?)?;
     outln!(
         "\nTT pressure: nodes ÷ unbounded table's ({} moves, depth {}):\n",
         findings.moves,
