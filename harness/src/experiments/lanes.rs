@@ -228,36 +228,23 @@ fn run_lane(
 
 /// Puts the counting lane's rows and findings into `run`, every row in [`MAIN_JOB`] order.
 fn merge(run: &mut MainRun<'_>, timed: &[Ends], mut beside: MainRun<'_>, counted: &[Ends]) {
-    let ends = |lane: &[Ends], f: fn(&Ends) -> usize| {
-        lane.iter().map(|e| (e.stage, f(e))).collect::<Vec<_>>()
-    };
-    run.counts = in_run_order(
-        (std::mem::take(&mut run.counts), &ends(timed, |e| e.counts)),
-        (
-            std::mem::take(&mut beside.counts),
-            &ends(counted, |e| e.counts),
-        ),
-    );
-    run.timings = in_run_order(
-        (
-            std::mem::take(&mut run.timings),
-            &ends(timed, |e| e.timings),
-        ),
-        (
-            std::mem::take(&mut beside.timings),
-            &ends(counted, |e| e.timings),
-        ),
-    );
-    run.intervals = in_run_order(
-        (
-            std::mem::take(&mut run.intervals),
-            &ends(timed, |e| e.intervals),
-        ),
-        (
-            std::mem::take(&mut beside.intervals),
-            &ends(counted, |e| e.intervals),
-        ),
-    );
+    /// `mine` and `theirs` (the counting lane's) as one vector in run order, each stage's rows ending at `end`.
+    fn rejoin<T>(
+        mine: &mut Vec<T>,
+        theirs: &mut Vec<T>,
+        (timed, counted): (&[Ends], &[Ends]),
+        end: fn(&Ends) -> usize,
+    ) {
+        let ends = |lane: &[Ends]| lane.iter().map(|e| (e.stage, end(e))).collect::<Vec<_>>();
+        let a = (std::mem::take(mine), &ends(timed)[..]);
+        *mine = in_run_order(a, (std::mem::take(theirs), &ends(counted)));
+    }
+    let lanes = (timed, counted);
+    rejoin(&mut run.counts, &mut beside.counts, lanes, |e| e.counts);
+    rejoin(&mut run.timings, &mut beside.timings, lanes, |e| e.timings);
+    rejoin(&mut run.intervals, &mut beside.intervals, lanes, |e| {
+        e.intervals
+    });
     let found = beside.findings;
     let f = &mut run.findings;
     for (key, value) in found.headlines {

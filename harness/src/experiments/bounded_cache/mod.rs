@@ -2,7 +2,7 @@
 //! in search, at every capacity of the sweep; `bounded_cache.csv`.
 
 mod row;
-pub(crate) use row::{BoundedCacheRecord, read_bounded_cache, write_bounded_cache};
+pub(crate) use row::{BoundedCacheRecord, read_bounded_cache};
 
 pub(crate) mod findings;
 mod run;

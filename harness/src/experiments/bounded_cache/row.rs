@@ -3,12 +3,12 @@
 //! one invocation (the timing kernel's, over sessions; older runs: the median of rounds).
 
 use crate::arm::{CacheArm, UNBOUNDED, Workload};
+use crate::record::Known;
 use crate::record::schema::SchemaError;
-use crate::record::schema::{CsvRecord, read_unique, write_records};
+use crate::record::schema::{CsvRecord, named, read_unique};
 use crate::record::schema::{
     check_interval, check_method, interval_columns, older_order_statistic,
 };
-use crate::record::{Known, RecordError};
 use crate::statistics::Method;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -143,11 +143,8 @@ impl CsvRecord for BoundedCacheRecord {
                 format!("'{w}' is not one of {}", Workload::ALL_NAMES),
             ));
         }
-        for (column, text) in [("scenario", &self.scenario), ("evaluator", &self.evaluator)] {
-            if text.trim().is_empty() {
-                return Err((column, "empty".into()));
-            }
-        }
+        named("scenario", &self.scenario)?;
+        named("evaluator", &self.evaluator)?;
         CacheArm::check_rule_name(&self.policy).map_err(|e| ("policy", e))?;
         let bounded = self.policy != UNBOUNDED;
         match (bounded, self.capacity_entries) {
@@ -192,14 +189,6 @@ impl CsvRecord for BoundedCacheRecord {
 
 crate::record::schema::provenance_columns!(BoundedCacheRecord);
 
-/// `bounded_cache.csv` text of `rows`.
-pub(crate) fn write_bounded_cache(
-    rows: &[BoundedCacheRecord],
-    path: &Path,
-) -> Result<Vec<u8>, RecordError> {
-    write_records(rows.iter().cloned(), path)
-}
-
 /// Reads `bounded_cache.csv`, rejecting a repeated (workload, family, policy, capacity).
 pub(crate) fn read_bounded_cache(path: &Path) -> Result<Vec<BoundedCacheRecord>, SchemaError> {
     read_unique(
@@ -221,6 +210,7 @@ pub(crate) fn read_bounded_cache(path: &Path) -> Result<Vec<BoundedCacheRecord>,
 pub(crate) mod tests {
     use super::*;
     use crate::present::assert_contains;
+    use crate::record::schema::write_records;
 
     /// A consistent row (also used by the report's tests).
     pub(crate) fn record(
@@ -291,10 +281,10 @@ pub(crate) mod tests {
             record("direct", Some(64), 700, 9e4),
             record("clock", Some(64), 600, 9.5e4),
         ];
-        std::fs::write(&path, write_bounded_cache(&rows, &path).unwrap()).unwrap();
+        std::fs::write(&path, write_records(rows.clone(), &path).unwrap()).unwrap();
         assert_eq!(read_bounded_cache(&path).unwrap(), rows);
 
-        let text = String::from_utf8(write_bounded_cache(&rows[1..2], &path).unwrap()).unwrap();
+        let text = String::from_utf8(write_records(rows[1..2].to_vec(), &path).unwrap()).unwrap();
         for (from, to, field) in [
             (",direct,64,", ",direct,48,", "capacity_entries"),
             (",1000,700,300,", ",1001,700,300,", "lookups"),
@@ -307,7 +297,7 @@ pub(crate) mod tests {
         }
         std::fs::write(
             &path,
-            write_bounded_cache(&[rows[1].clone(), rows[1].clone()], &path).unwrap(),
+            write_records([rows[1].clone(), rows[1].clone()], &path).unwrap(),
         )
         .unwrap();
         let err = read_bounded_cache(&path).unwrap_err().to_string();
@@ -330,9 +320,7 @@ pub(crate) mod tests {
             .with_time(&t)
             .with_speedup(&s);
         assert_eq!((row.time(), row.speedup()), (t, s));
-        let text =
-            String::from_utf8(write_bounded_cache(std::slice::from_ref(&row), &path).unwrap())
-                .unwrap();
+        let text = String::from_utf8(write_records([row.clone()], &path).unwrap()).unwrap();
         assert_contains(&text, &[",order_statistic,", ",paired_ratio,"]);
         std::fs::write(&path, &text).unwrap();
         assert_eq!(

@@ -6,9 +6,9 @@ use crate::exit::Failure;
 use crate::experiments::Job;
 use crate::experiments::bounded_cache::findings::BoundedFindings;
 use crate::experiments::bounded_cache::sweep::{SAMPLE_MS, count_sweep, records};
-use crate::experiments::bounded_cache::write_bounded_cache;
 use crate::experiments::bounded_cache::{Capacities, Invocations, Sweep, Workload};
 use crate::measure::kernel::Sessions;
+use crate::record::schema::write_records;
 use crate::record::{Provenance, RunFolder, RunMetadata};
 use crate::scenario::{Family, LoadedScenario};
 use crate::{outln, status};
@@ -91,7 +91,7 @@ pub(crate) fn run_bounded_cache(
     };
     let records = records(&invocations, &counted, &stage.sweep, &Provenance::of(meta))?;
     let path = folder.path().join("bounded_cache.csv");
-    folder.write("bounded_cache.csv", &write_bounded_cache(&records, &path)?)?;
+    folder.write("bounded_cache.csv", &write_records(records.clone(), &path)?)?;
     let findings = BoundedFindings::of(&records);
     outln!("{}", findings.table().plain());
     for line in findings.glance_lines() {

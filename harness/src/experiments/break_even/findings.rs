@@ -69,18 +69,6 @@ pub(crate) struct VariantBreakEven {
     pub ns: Option<f64>,
 }
 
-impl VariantBreakEven {
-    /// The cache variant, typed when this build knows it.
-    pub(crate) fn variant(&self) -> Known<CacheKind> {
-        Known::parse(&self.variant)
-    }
-
-    /// The traversal mode, typed when this build knows it.
-    pub(crate) fn traversal(&self) -> Known<Traversal> {
-        Known::parse(&self.traversal)
-    }
-}
-
 /// Which timing a rung's time verdict comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum TimedBy {
@@ -471,11 +459,10 @@ impl BreakEvenFindings {
     /// another order, so its p is not counted here, only borrowed.
     pub(crate) fn search_lines(&self, search: &[SearchRecord]) -> Vec<String> {
         let mut out = Vec::new();
-        for b in self
-            .break_evens
-            .iter()
-            .filter(|b| b.variant().is(CacheKind::Optimized) && b.traversal().is(Traversal::Cached))
-        {
+        for b in self.break_evens.iter().filter(|b| {
+            Known::parse(&b.variant).is(CacheKind::Optimized)
+                && Known::parse(&b.traversal).is(Traversal::Cached)
+        }) {
             let Some(s) = search
                 .iter()
                 .filter(|s| s.scenario == b.scenario)

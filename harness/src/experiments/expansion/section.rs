@@ -91,11 +91,8 @@ fn counts(ctx: &SectionContext<'_>, s: &mut Section) -> Result<()> {
 /// "0.95x to 1.03x over 6 scenarios; its interval lies above 1 (faster) in 1, below 1 (slower) in 4, within
 /// ±1% in 0 and includes 1 (no verdict) in 1.", by the one verdict of each speedup; `None` without any.
 fn headline(speedups: &[Interval]) -> Option<String> {
-    let (a, b) = speedups.iter().fold(None, |r: Option<(f64, f64)>, s| {
-        Some(r.map_or((s.point, s.point), |(a, b)| {
-            (a.min(s.point), b.max(s.point))
-        }))
-    })?;
+    let points = speedups.iter().map(|s| s.point);
+    let (a, b) = (points.clone().reduce(f64::min)?, points.reduce(f64::max)?);
     let count = |v: Verdict| {
         speedups
             .iter()

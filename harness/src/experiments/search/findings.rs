@@ -75,11 +75,6 @@ fn twin<'a>(
     })
 }
 
-/// The row of unpruned expectimax of `r`'s family.
-fn unpruned_of<'a>(rows: &'a [SearchRecord], r: &SearchRecord) -> Option<&'a SearchRecord> {
-    twin(rows, r, SearchArm::PLAIN)
-}
-
 /// time(base) / time(arm): `recorded` (the paired per-round ratio) when the run wrote it, else the quotient of
 /// the two time intervals.
 fn speedup(base: &SearchRecord, arm: &SearchRecord, recorded: Option<Interval>) -> Interval {
@@ -123,7 +118,8 @@ impl SearchFindings {
         let arms = rows
             .iter()
             .filter_map(|r| {
-                let p = unpruned_of(rows, r)?;
+                // The row of unpruned expectimax of `r`'s family.
+                let p = twin(rows, r, SearchArm::PLAIN)?;
                 Some(ArmFinding {
                     row: r.clone(),
                     leaves_ratio: quotient(r.leaves, p.leaves),

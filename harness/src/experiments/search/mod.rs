@@ -2,7 +2,7 @@
 //! pruning x transposition table x evaluation cache arm, parity against unpruned expectimax first; `search.csv`.
 
 mod row;
-pub(crate) use row::{SearchRecord, read_search, write_search};
+pub(crate) use row::{SearchRecord, read_search};
 
 mod claims;
 pub(crate) mod findings;

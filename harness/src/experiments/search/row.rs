@@ -2,9 +2,8 @@
 //! with the arm's counters summed over the family's roots and its time per pass over them.
 
 use crate::arm::{SearchArm, parse_switch};
-use crate::record::RecordError;
 use crate::record::schema::SchemaError;
-use crate::record::schema::{CsvRecord, read_unique, write_records};
+use crate::record::schema::{CsvRecord, named, read_unique};
 use crate::record::schema::{
     check_interval, check_method, interval_columns, older_order_statistic,
 };
@@ -173,9 +172,7 @@ impl CsvRecord for SearchRecord {
             ("variant", &self.variant),
             ("evaluator", &self.evaluator),
         ] {
-            if text.trim().is_empty() {
-                return Err((column, "empty".into()));
-            }
+            named(column, text)?;
         }
         if self.table().is_none() {
             return Err(("tt", format!("'{}' is neither on nor off", self.tt)));
@@ -209,11 +206,6 @@ impl CsvRecord for SearchRecord {
 
 crate::record::schema::provenance_columns!(SearchRecord);
 
-/// `search.csv` text of `rows`.
-pub(crate) fn write_search(rows: &[SearchRecord], path: &Path) -> Result<Vec<u8>, RecordError> {
-    write_records(rows.iter().cloned(), path)
-}
-
 /// Reads `search.csv`, rejecting a repeated (family, depth, pruning, table, variant, evaluator).
 pub(crate) fn read_search(path: &Path) -> Result<Vec<SearchRecord>, SchemaError> {
     read_unique(
@@ -240,6 +232,7 @@ pub(crate) fn read_search(path: &Path) -> Result<Vec<SearchRecord>, SchemaError>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::schema::write_records;
 
     fn record(pruning: &str) -> SearchRecord {
         SearchRecord {
@@ -260,10 +253,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("search.csv");
         let rows = vec![record("none"), record("star2")];
-        std::fs::write(&path, write_search(&rows, &path).unwrap()).unwrap();
+        std::fs::write(&path, write_records(rows.clone(), &path).unwrap()).unwrap();
         assert_eq!(read_search(&path).unwrap(), rows);
 
-        let text = String::from_utf8(write_search(&[record("none")], &path).unwrap()).unwrap();
+        let text = String::from_utf8(write_records([record("none")], &path).unwrap()).unwrap();
         let bad = text.replace(",900,700,200,", ",901,700,200,");
         std::fs::write(&path, bad).unwrap();
         let err = read_search(&path).unwrap_err().to_string();
@@ -271,7 +264,7 @@ mod tests {
 
         std::fs::write(
             &path,
-            write_search(&[record("none"), record("none")], &path).unwrap(),
+            write_records([record("none"), record("none")], &path).unwrap(),
         )
         .unwrap();
         let err = read_search(&path).unwrap_err().to_string();

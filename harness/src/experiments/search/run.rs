@@ -9,10 +9,10 @@ use crate::experiments::Job;
 use crate::experiments::search::SearchRecord;
 use crate::experiments::search::findings::SearchFindings;
 use crate::experiments::search::sampler::family_roots;
-use crate::experiments::search::write_search;
 use crate::operation::search::{SearchArm, SearchRow, search_section};
 use crate::parallel::parallel_map;
 use crate::progress::Progress;
+use crate::record::schema::write_records;
 use crate::record::{Provenance, RunFolder, RunMetadata};
 use crate::scenario::LoadedScenario;
 use crate::statistics::Interval;
@@ -91,7 +91,7 @@ pub(crate) fn run_search(
         })
         .collect();
     let path = folder.path().join("search.csv");
-    folder.write("search.csv", &write_search(&records, &path)?)?;
+    folder.write("search.csv", &write_records(records.clone(), &path)?)?;
     // The main job copies Elo per doubling into the run folder before any stage runs.
     let findings = SearchFindings::of(&records)
         .with_strength(crate::strength::Strength::of_run(folder.path())?);

@@ -2,7 +2,7 @@
 //! self-play game, against an unbounded table; `tt_pressure.csv`. `harness tt-pressure` runs the full sweep.
 
 mod row;
-pub(crate) use row::{TtPressureRecord, read_tt_pressure, write_tt_pressure};
+pub(crate) use row::{TtPressureRecord, read_tt_pressure};
 
 mod run;
 pub(crate) mod section;

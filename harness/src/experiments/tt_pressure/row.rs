@@ -2,9 +2,8 @@
 //! unbounded table) over one fixed self-play game, its counters summed over the game's moves.
 
 use crate::arm::{TableArm, UNBOUNDED};
-use crate::record::RecordError;
-use crate::record::schema::{CsvRecord, Located, read_records, write_records};
-use crate::record::schema::{Provenance, SchemaError};
+use crate::record::schema::SchemaError;
+use crate::record::schema::{CsvRecord, Located, read_records};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -110,23 +109,9 @@ impl TtPressureRecord {
     pub(crate) fn is_unbounded(&self) -> bool {
         self.scheme == UNBOUNDED
     }
-
-    /// The same record with `prov` in its provenance columns (the seed stays the game's).
-    pub(crate) fn with_provenance(mut self, prov: &Provenance) -> TtPressureRecord {
-        self.machine = prov.machine.clone();
-        self.rustc = prov.rustc.clone();
-        self.git_revision = prov.git_revision.clone();
-        self
-    }
 }
 
-/// `tt_pressure.csv` text of `rows`.
-pub(crate) fn write_tt_pressure(
-    rows: &[TtPressureRecord],
-    path: &Path,
-) -> Result<Vec<u8>, RecordError> {
-    write_records(rows.iter().cloned(), path)
-}
+crate::record::schema::provenance_columns!(TtPressureRecord, without seed);
 
 /// Reads `tt_pressure.csv`, rejecting a repeated (scheme, size) and a file without its unbounded row.
 pub(crate) fn read_tt_pressure(path: &Path) -> Result<Vec<TtPressureRecord>, SchemaError> {
@@ -158,6 +143,7 @@ pub(crate) fn read_tt_pressure(path: &Path) -> Result<Vec<TtPressureRecord>, Sch
 pub(crate) mod tests {
     use super::*;
     use crate::present::assert_contains;
+    use crate::record::schema::write_records;
 
     /// A row of `scheme` at `size_log2` (unbounded when `None`).
     pub(crate) fn record(scheme: &str, size_log2: Option<u8>) -> TtPressureRecord {
@@ -198,10 +184,10 @@ pub(crate) mod tests {
             record("aged", Some(4)),
             record("unbounded", None),
         ];
-        std::fs::write(&path, write_tt_pressure(&rows, &path).unwrap()).unwrap();
+        std::fs::write(&path, write_records(rows.clone(), &path).unwrap()).unwrap();
         assert_eq!(read_tt_pressure(&path).unwrap(), rows);
 
-        let text = String::from_utf8(write_tt_pressure(&rows, &path).unwrap()).unwrap();
+        let text = String::from_utf8(write_records(rows.clone(), &path).unwrap()).unwrap();
         std::fs::write(&path, text.replacen(",10,1.25,", ",11,1.25,", 1)).unwrap();
         let err = read_tt_pressure(&path).unwrap_err().to_string();
         assert_contains(&err, &["line 2", "decisions_equal"]);
@@ -211,13 +197,13 @@ pub(crate) mod tests {
             record("depth", Some(4)),
             record("unbounded", None),
         ];
-        std::fs::write(&path, write_tt_pressure(&dup, &path).unwrap()).unwrap();
+        std::fs::write(&path, write_records(dup, &path).unwrap()).unwrap();
         assert_contains(
             &read_tt_pressure(&path).unwrap_err().to_string(),
             &["duplicate row"],
         );
 
-        std::fs::write(&path, write_tt_pressure(&rows[..1], &path).unwrap()).unwrap();
+        std::fs::write(&path, write_records(rows[..1].to_vec(), &path).unwrap()).unwrap();
         assert_contains(
             &read_tt_pressure(&path).unwrap_err().to_string(),
             &["unbounded"],

@@ -6,11 +6,11 @@ use crate::arm::ArmId;
 use crate::exit::Failure;
 use crate::experiments::tt_pressure::section::ratio_table;
 use crate::experiments::tt_pressure::sweep::sweep_on;
-use crate::experiments::tt_pressure::write_tt_pressure;
 use crate::experiments::tt_pressure::{
     Config, DEFAULT_START, TtPressureFindings, fix_game, records,
 };
 use crate::progress::Progress;
+use crate::record::schema::write_records;
 use crate::record::{Provenance, RunMetadata, write_atomic};
 use crate::{outln, status};
 use anyhow::Result;
@@ -96,7 +96,7 @@ pub(crate) fn run_tt_pressure(
         .ok_or_else(|| Failure::Runtime.because("tt-pressure: the unbounded arm did no work"))?;
     let findings = TtPressureFindings::of(&rows).expect("the rows hold the unbounded arm");
     let csv = dir.join("tt_pressure.csv");
-    write_atomic(&csv, &write_tt_pressure(&rows, &csv)?)?;
+    write_atomic(&csv, &write_records(rows.clone(), &csv)?)?;
     outln!(
         "\nTT pressure: nodes ÷ unbounded table's ({} moves, depth {}):\n",
         findings.moves,
