@@ -180,14 +180,15 @@ pub(crate) fn unread_by_compare() -> impl Iterator<Item = &'static dyn Experimen
 mod tests {
     use super::*;
 
-    /// The answer's wording section names every declared comparison as the code declares it, and the four words a
-    /// family can read.
+    /// The experiments' questions take the answer's places 1 to 7, each once.
     #[test]
     fn each_place_in_the_answer_is_taken_once() {
         let orders: Vec<u8> = questions().iter().map(|q| q.order).collect();
         assert_eq!(orders, (1..=7).collect::<Vec<u8>>());
     }
 
+    /// The answer's wording section names every declared comparison as the code declares it, and the four words a
+    /// family can read.
     #[test]
     fn the_answer_section_names_the_declared_comparisons_and_the_words() {
         let md = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/usage.md"))
