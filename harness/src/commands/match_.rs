@@ -91,7 +91,7 @@ pub(crate) struct WorkOddsArgs {
 #[derive(clap::Args, Debug)]
 pub(crate) struct WorthArgs {
     /// The speedup S (> 0; > 1 = faster): the bot at nodes:round(N·S) plays itself at nodes:N.
-    #[arg(long, value_name = "S", value_parser = parse_speedup, allow_hyphen_values = true)]
+    #[arg(long, value_name = "S", value_parser = |s: &str| positive(s, " (> 1 = faster)"), allow_hyphen_values = true)]
     pub(crate) speedup: f64,
     /// The node budget N the speedup is worth something at.
     #[arg(long, value_name = "N", value_parser = parse_budget, allow_hyphen_values = true)]
@@ -139,10 +139,6 @@ fn positive(s: &str, what: &str) -> Result<f64, String> {
         Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
         _ => Err(format!("'{s}': a positive number{what}")),
     }
-}
-
-fn parse_speedup(s: &str) -> Result<f64, String> {
-    positive(s, " (> 1 = faster)")
 }
 
 /// Options of `luck`.
@@ -489,8 +485,8 @@ fn submit(mut s: SubmitArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A work-odds match's settings (every game played) for bots `a` and `b`.
-fn work_odds_settings(
+/// The settings of a match of bots `a` and `b` that plays every game (a work-odds match's; a match sets its SPRT).
+fn settings_of(
     (a, b): (BotSpec, BotSpec),
     games: u64,
     seed: u64,
@@ -532,7 +528,7 @@ fn work_odds(w: WorkOddsArgs) -> anyhow::Result<()> {
                 w.bot.0
             )));
         }
-        let settings = work_odds_settings(
+        let settings = settings_of(
             work_odds::sides(w.bot.0),
             w.games,
             w.seed,
@@ -549,8 +545,7 @@ fn work_odds(w: WorkOddsArgs) -> anyhow::Result<()> {
     if let Some(twice) = budgets.iter().find(|&&b| !seen.insert(b)) {
         return Err(Failure::BadInput.because(format!("--budgets: {twice} is given twice")));
     }
-    let template =
-        work_odds_settings(work_odds::sides(bot), w.games, w.seed, w.shard, &w.openings)?;
+    let template = settings_of(work_odds::sides(bot), w.games, w.seed, w.shard, &w.openings)?;
     let points = work_odds::play_curve(&template, bot, &budgets, &w.out, concurrency)?;
     for p in &points {
         outln!("{}", work_odds::point_line(p));
@@ -601,7 +596,7 @@ fn worth(w: WorthArgs) -> anyhow::Result<()> {
             .map_err(|why| why.0),
         Err(why) => Err(why),
     };
-    let settings = work_odds_settings(
+    let settings = settings_of(
         (at(faster as u64), at(w.budget)),
         w.games,
         w.seed,
@@ -663,15 +658,10 @@ fn play_match(p: PlayArgs) -> anyhow::Result<()> {
         .check()
         .map_err(|e| Failure::BadInput.because(format!("SPRT bounds: {e}")))?;
     let settings = MatchSettings {
-        a,
-        b,
-        seed: p.seed,
-        games: p.games,
-        shard: p.shard.unwrap_or(Shard::ALL),
-        openings: openings::load(&p.openings).map_err(|e| e.context("--openings"))?,
         bounds,
         luck_sprt: p.luck_sprt,
         sprt_stops: true,
+        ..settings_of((a, b), p.games, p.seed, p.shard, &p.openings)?
     };
     let (option, destination) = match &p.resume {
         Some(dir) => ("resume", Destination::Resume(dir)),

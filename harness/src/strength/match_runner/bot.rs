@@ -71,12 +71,6 @@ impl TimeControl {
         })
     }
 
-    /// [`Self::checked_doubled`] of a budget checked to double (a command refuses one that does not).
-    pub(crate) fn doubled(self) -> TimeControl {
-        self.checked_doubled()
-            .expect("a doubled budget overflows: refused as bad input before")
-    }
-
     fn budget(self) -> MoveBudget {
         match self {
             TimeControl::Nodes(units) => MoveBudget::Work {
@@ -300,7 +294,6 @@ impl BotSpec {
         Ok((choice, started.elapsed().as_secs_f64()))
     }
 
-    /// The player searching through `state`.
     pub(crate) fn player<'a>(
         &self,
         state: &'a BotState,

@@ -6,6 +6,7 @@ use super::journal::GAMES_FILE;
 use super::lock::WriterLock;
 use super::settings::{Agree, SETTINGS_FILE, SettingsRecord};
 use crate::exit::Failure;
+use crate::record::is_partial;
 use crate::record::run_folder::PARTIAL_SUFFIX;
 use crate::record::{RunFolder, RunMetadata};
 use std::path::{Path, PathBuf};
@@ -131,7 +132,7 @@ pub(crate) fn unfinished_in(out: &Path, ours: &SettingsRecord) -> anyhow::Result
     let Ok(mut partial) = match_folders_in(out) else {
         return Ok(None);
     };
-    partial.retain(|p| p.to_string_lossy().ends_with(PARTIAL_SUFFIX));
+    partial.retain(|p| is_partial(p));
     let same: Vec<&PathBuf> = partial
         .iter()
         .filter(|p| {
@@ -167,7 +168,7 @@ pub(crate) fn match_folders_in(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
 
 /// `a, b, c`: the paths as a message lists them.
 pub(crate) fn listed<P: AsRef<Path>>(paths: &[P]) -> String {
-    let names: Vec<String> = paths
+    let names: Vec<_> = paths
         .iter()
         .map(|p| p.as_ref().display().to_string())
         .collect();

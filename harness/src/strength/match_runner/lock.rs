@@ -78,7 +78,6 @@ impl WriterLock {
 }
 
 /// Takes the exclusive lock without waiting: `false` when another process holds it.
-#[cfg(unix)]
 fn try_lock(file: &File) -> std::io::Result<bool> {
     use rustix::fs::{FlockOperation, flock};
     match flock(file, FlockOperation::NonBlockingLockExclusive) {
@@ -88,23 +87,11 @@ fn try_lock(file: &File) -> std::io::Result<bool> {
     }
 }
 
-/// Elsewhere there is no lock: one writer per folder is then the user's to keep.
-#[cfg(not(unix))]
-fn try_lock(_: &File) -> std::io::Result<bool> {
-    Ok(true)
-}
-
 /// Whether `file` is the file at `path` now.
-#[cfg(unix)]
 fn same_file(file: &File, path: &Path) -> bool {
     use std::os::unix::fs::MetadataExt;
     match (file.metadata(), std::fs::metadata(path)) {
         (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
         _ => false,
     }
-}
-
-#[cfg(not(unix))]
-fn same_file(_: &File, _: &Path) -> bool {
-    true
 }

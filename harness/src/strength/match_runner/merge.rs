@@ -11,7 +11,7 @@ use super::settings::{Agree, SETTINGS_FILE, SettingsRecord, Shard};
 use super::summary::{MatchSummary, SUMMARY_JSON};
 use crate::exit::Failure;
 use crate::record::RunMetadata;
-use crate::record::run_folder::PARTIAL_SUFFIX;
+use crate::record::is_partial;
 use crate::statistics::sprt::SprtVerdict;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -40,18 +40,14 @@ fn match_folder_of(given: &Path) -> anyhow::Result<PathBuf> {
             dir.display()
         ))
     };
-    let name = given.file_name().map(|n| n.to_string_lossy().into_owned());
-    if name.as_deref().is_some_and(|n| n.ends_with(PARTIAL_SUFFIX)) {
+    if is_partial(given) {
         return Err(unfinished(given));
     }
     if given.join(SETTINGS_FILE).exists() {
         return Ok(given.to_path_buf());
     }
     let inside = match_folders_in(given)?;
-    if let Some(p) = inside
-        .iter()
-        .find(|p| p.to_string_lossy().ends_with(PARTIAL_SUFFIX))
-    {
+    if let Some(p) = inside.iter().find(|p| is_partial(p)) {
         return Err(unfinished(p));
     }
     match inside.as_slice() {
@@ -228,8 +224,7 @@ pub(crate) fn merge(
         })
     })?;
     let Some(out) = out else {
-        let line = run.line(&record);
-        return Ok((line, None));
+        return Ok((run.line(&record), None));
     };
     let folder = MatchFolder::create(out, &RunMetadata::collect(record.seed))?;
     record.write(folder.path())?;

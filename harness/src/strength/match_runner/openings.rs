@@ -28,14 +28,12 @@ pub(crate) const DEFAULT_PATH: &str = "scenarios/openings.json";
 /// The fewest openings a file may hold.
 pub(crate) const MIN_OPENINGS: usize = 100;
 
-/// The file's format version.
 const FORMAT_VERSION: u32 = 1;
 
 /// The parameters of the procedure; the file records them, and they reproduce it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct OpeningParams {
-    /// The generator's seed.
     pub seed: u64,
     /// How many openings to keep.
     pub count: usize,
@@ -77,7 +75,6 @@ impl OpeningParams {
     }
 }
 
-/// The openings file.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct OpeningsFile {

@@ -270,7 +270,6 @@ impl Running {
         (line, summary)
     }
 
-    /// The final line.
     pub(crate) fn line(&self, record: &SettingsRecord) -> String {
         self.outcome(record).0
     }

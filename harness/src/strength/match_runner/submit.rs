@@ -16,7 +16,6 @@ pub(crate) const SHARDS_SCRIPT: &str = "shards.sbatch";
 /// The merge job's script inside `<out>`.
 pub(crate) const MERGE_SCRIPT: &str = "merge.sbatch";
 
-/// What to submit.
 #[derive(Debug)]
 pub(crate) struct Plan {
     /// N.
@@ -37,7 +36,6 @@ pub(crate) struct Plan {
     pub budgets: Vec<u64>,
 }
 
-/// The submitted jobs.
 #[derive(Debug)]
 pub(crate) struct Submitted {
     pub shards_job: String,
@@ -298,21 +296,27 @@ pub(crate) fn wait(plan: &Plan, jobs: &Submitted) -> anyhow::Result<()> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_scripts_run_this_binary_from_the_submit_folder_on_each_shard() {
-        let plan = Plan {
-            shards: 3,
-            task: "--a depth=2,tc=nodes:200 --note it's"
-                .split(' ')
-                .map(String::from)
-                .collect(),
-            out: "/r/out dir".into(),
+    /// A plan of `shards` shards of the space-separated `task` into `out`, two CPUs a task, run from `/repo`.
+    fn plan(shards: u64, task: &str, out: &str, binary: &str) -> Plan {
+        Plan {
+            shards,
+            task: task.split(' ').map(String::from).collect(),
+            out: out.into(),
             workdir: "/repo".into(),
-            binary: "/repo/target/release/harness".into(),
-            partition: Some("short".into()),
+            binary: binary.into(),
+            partition: None,
             time: None,
             cpus_per_task: 2,
             budgets: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_scripts_run_this_binary_from_the_submit_folder_on_each_shard() {
+        let task = "--a depth=2,tc=nodes:200 --note it's";
+        let plan = Plan {
+            partition: Some("short".into()),
+            ..plan(3, task, "/r/out dir", "/repo/target/release/harness")
         };
         let s = plan.shards_script();
         assert!(
@@ -335,17 +339,9 @@ mod tests {
     fn a_curve_merges_budget_by_budget_then_reads_the_curve() {
         let task =
             "work-odds --bot depth=1 --budgets 10,20 --concurrency=2 --write curve.json --games 8";
-        let task: Vec<String> = task.split(' ').map(String::from).collect();
         let plan = Plan {
-            shards: 2,
-            task,
-            out: "/r/c".into(),
-            workdir: "/repo".into(),
-            binary: "/b/harness".into(),
-            partition: None,
-            time: None,
-            cpus_per_task: 2,
             budgets: vec![20, 10],
+            ..plan(2, task, "/r/c", "/b/harness")
         };
         let s = plan.shards_script();
         assert!(s.contains(

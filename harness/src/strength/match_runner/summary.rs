@@ -205,7 +205,6 @@ impl MatchSummary {
         crate::strength::write_json(self, &dir.join(SUMMARY_JSON))
     }
 
-    /// Reads `dir/summary.json`.
     pub(crate) fn read(dir: &Path) -> anyhow::Result<MatchSummary> {
         let text = std::fs::read_to_string(dir.join(SUMMARY_JSON))?;
         Ok(serde_json::from_str(&text)?)

@@ -33,7 +33,6 @@ impl Tally {
         self.pairs > 0 && self.same_turn_pairs == self.pairs
     }
 
-    /// The SPRT on the counts so far.
     pub(crate) fn sprt(&self, bounds: &SprtBounds) -> SprtStatus {
         sprt_pentanomial(&self.penta, bounds)
     }

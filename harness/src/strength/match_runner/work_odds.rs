@@ -14,21 +14,18 @@ use super::run::{Destination, play};
 use super::settings::{Agree, MatchSettings, SETTINGS_FILE, SettingsRecord};
 use super::summary::{MatchSummary, SUMMARY_JSON};
 use crate::exit::Failure;
-use crate::record::run_folder::PARTIAL_SUFFIX;
+use crate::record::is_partial;
 use crate::statistics::{Interval, Method};
 use crate::strength::curve::{CURVE_VERSION, CurvePoint, EloCurve};
 use crate::strength::{Provenance, load_average};
 use std::path::{Path, PathBuf};
 
-/// The two bots of a work-odds match of `bot`: A at twice its budget, B the bot itself.
+/// The two bots of a work-odds match of `bot`: A at twice its budget, B the bot itself. A budget that does not
+/// double was refused as bad input before.
 pub(crate) fn sides(bot: BotSpec) -> (BotSpec, BotSpec) {
-    (
-        BotSpec {
-            tc: bot.tc.doubled(),
-            ..bot
-        },
-        bot,
-    )
+    let tc = bot.tc.checked_doubled();
+    let doubled = tc.expect("a doubled budget overflows: refused as bad input before");
+    (BotSpec { tc: doubled, ..bot }, bot)
 }
 
 /// The match of budget `budget` in a curve of `bot` (its time control replaced by `nodes:budget`): every other
@@ -77,8 +74,7 @@ fn complete_summary(
     folder: &Path,
     settings: &MatchSettings,
 ) -> anyhow::Result<Option<MatchSummary>> {
-    let complete = !folder.to_string_lossy().ends_with(PARTIAL_SUFFIX);
-    if !complete || !folder.join(SETTINGS_FILE).is_file() {
+    if is_partial(folder) || !folder.join(SETTINGS_FILE).is_file() {
         return Ok(None);
     }
     let recorded = SettingsRecord::read(folder)?;
