@@ -256,14 +256,7 @@ pub(crate) mod tests {
             w: 210,
             d: 0,
             l: 190,
-            elo: Interval {
-                point: elo,
-                low: elo - half,
-                high: elo + half,
-                level: 0.95,
-                n: 400,
-                method: Method::Normal,
-            },
+            elo: Interval::new(elo, elo - half, elo + half, 0.95, 400, Method::Normal),
             provenance: super::super::tests::provenance(),
         }
     }
@@ -339,14 +332,7 @@ pub(crate) mod tests {
     #[test]
     fn a_speedup_interval_widens_the_prediction_to_its_ends_and_raises_the_curves_level() {
         let c = three_points();
-        let s = Interval {
-            point: 1.2,
-            low: 0.9,
-            high: 1.6,
-            level: 0.96,
-            n: 8,
-            method: Method::PairedRatio,
-        };
+        let s = Interval::new(1.2, 0.9, 1.6, 0.96, 8, Method::PairedRatio);
         let p = c.predict(500, &s).unwrap();
         let at = |x: f64| c.predict(500, &Interval::exact(x)).unwrap();
         assert!(close(p.point, at(1.2).point));
