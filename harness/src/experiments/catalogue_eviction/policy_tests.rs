@@ -302,74 +302,52 @@ fn sieve_matches_a_plain_vector_model() {
 }
 
 /// S3-FIFO (libCacheSim S3FIFOv0 semantics) on plain deques; front = newest.
-#[derive(Default)]
-struct S3Ref {
-    cap: usize,
-    small: VecDeque<(u32, u8)>,
-    main: VecDeque<(u32, u8)>,
-    ghost: VecDeque<u32>,
-}
-
-impl S3Ref {
-    fn access(&mut self, x: u32) -> bool {
-        if let Some(e) = self
-            .small
-            .iter_mut()
-            .chain(self.main.iter_mut())
-            .find(|e| e.0 == x)
-        {
-            e.1 = e.1.saturating_add(1);
-            return true;
-        }
-        let ghost_hit = take(&mut self.ghost, x);
-        let small_cap = (self.cap / 10).max(1);
-        let main_cap = self.cap - small_cap;
-        let ghost_cap = self.cap * 9 / 10;
-        while self.small.len() + self.main.len() >= self.cap {
-            if self.main.len() > main_cap || self.small.is_empty() {
-                while let Some((k, f)) = self.main.pop_back() {
-                    if f >= 1 {
-                        self.main.push_front((k, f.min(3) - 1));
-                    } else {
-                        break;
-                    }
-                }
-            } else {
-                while let Some((k, f)) = self.small.pop_back() {
-                    if f >= 2 {
-                        self.main.push_front((k, 0));
-                    } else {
-                        if ghost_cap > 0 {
-                            if self.ghost.len() == ghost_cap {
-                                self.ghost.pop_back();
-                            }
-                            self.ghost.push_front(k);
+fn s3fifo_ref(cap: usize, keys: &[u32]) -> Vec<bool> {
+    let small_cap = (cap / 10).max(1);
+    let main_cap = cap - small_cap;
+    let ghost_cap = cap * 9 / 10;
+    let (mut small, mut main) = (VecDeque::<(u32, u8)>::new(), VecDeque::<(u32, u8)>::new());
+    let mut ghost = VecDeque::new();
+    keys.iter()
+        .map(|&x| {
+            if let Some(e) = small.iter_mut().chain(main.iter_mut()).find(|e| e.0 == x) {
+                e.1 = e.1.saturating_add(1);
+                return true;
+            }
+            let ghost_hit = take(&mut ghost, x);
+            while small.len() + main.len() >= cap {
+                if main.len() > main_cap || small.is_empty() {
+                    while let Some((k, f)) = main.pop_back() {
+                        if f >= 1 {
+                            main.push_front((k, f.min(3) - 1));
+                        } else {
+                            break;
                         }
-                        break;
+                    }
+                } else {
+                    while let Some((k, f)) = small.pop_back() {
+                        if f >= 2 {
+                            main.push_front((k, 0));
+                        } else {
+                            if ghost_cap > 0 {
+                                if ghost.len() == ghost_cap {
+                                    ghost.pop_back();
+                                }
+                                ghost.push_front(k);
+                            }
+                            break;
+                        }
                     }
                 }
             }
-        }
-        if ghost_hit {
-            self.main.push_front((x, 0));
-        } else {
-            self.small.push_front((x, 0));
-        }
-        false
-    }
-}
-
-#[test]
-fn s3fifo_matches_a_plain_deque_model() {
-    for (seed, keys, u, cap) in cases() {
-        let mut r = S3Ref {
-            cap,
-            ..S3Ref::default()
-        };
-        let want: Vec<bool> = keys.iter().map(|&k| r.access(k)).collect();
-        let got = hits_of_kind(PolicyKind::S3Fifo, cap, &keys, u);
-        assert_eq!(got, want, "seed {seed}");
-    }
+            if ghost_hit {
+                main.push_front((x, 0));
+            } else {
+                small.push_front((x, 0));
+            }
+            false
+        })
+        .collect()
 }
 
 /// W-TinyLFU with eager halving of a full count array and plain deques; front = MRU.
@@ -448,18 +426,6 @@ impl WtlRef {
             }
         }
         false
-    }
-}
-
-#[test]
-fn wtinylfu_matches_a_plain_model_with_eager_halving() {
-    for (seed, keys, u, cap) in cases() {
-        for cap in [cap, cap * 20] {
-            let mut r = WtlRef::new(cap, u as usize);
-            let want: Vec<bool> = keys.iter().map(|&k| r.access(k)).collect();
-            let got = hits_of_kind(PolicyKind::WTinyLfu, cap, &keys, u);
-            assert_eq!(got, want, "seed {seed} cap {cap}");
-        }
     }
 }
 
@@ -612,16 +578,6 @@ fn fifo_like_ref(cap: usize, keys: &[u32], second_chance: bool) -> Vec<bool> {
         .collect()
 }
 
-#[test]
-fn fifo_and_clock_match_a_plain_deque_model() {
-    for (seed, keys, u, cap) in cases() {
-        let fifo = hits_of_kind(PolicyKind::Fifo, cap, &keys, u);
-        assert_eq!(fifo, fifo_like_ref(cap, &keys, false), "fifo seed {seed}");
-        let clock = hits_of_kind(PolicyKind::Clock, cap, &keys, u);
-        assert_eq!(clock, fifo_like_ref(cap, &keys, true), "clock seed {seed}");
-    }
-}
-
 /// 2Q with libCacheSim's shares on plain deques (front = newest).
 fn two_q_ref(cap: usize, keys: &[u32]) -> Vec<bool> {
     let in_cap = (cap / 4).max(1);
@@ -662,16 +618,6 @@ fn two_q_ref(cap: usize, keys: &[u32]) -> Vec<bool> {
             false
         })
         .collect()
-}
-
-#[test]
-fn two_q_matches_a_plain_deque_model() {
-    for (seed, keys, u, cap) in cases() {
-        for cap in [cap, cap * 7] {
-            let got = hits_of_kind(PolicyKind::TwoQ, cap, &keys, u);
-            assert_eq!(got, two_q_ref(cap, &keys), "seed {seed} cap {cap}");
-        }
-    }
 }
 
 /// LIRS as the paper states it, on a plain vector stack (index 0 = top) and a deque Q (front = oldest).
@@ -776,14 +722,59 @@ fn lirs_ref(cap: usize, keys: &[u32]) -> Vec<bool> {
     out
 }
 
+/// A reference model: its hit or miss on every key at a budget, over a universe.
+type Model = fn(usize, &[u32], usize) -> Vec<bool>;
+/// The budgets a rule is checked at, from a case's.
+type Budgets = fn(usize) -> Vec<usize>;
+
 #[test]
-fn lirs_matches_the_paper_on_plain_lists() {
+fn fifo_clock_2q_s3fifo_wtinylfu_and_lirs_match_their_plain_models() {
+    // Each rule, its model, and its budgets: the case's, and for rules with small queues (2Q's A1in, W-TinyLFU's
+    // window, LIRS's HIR share) one large enough to give those queues several slots.
+    let rules: [(PolicyKind, Model, Budgets); 6] = [
+        (
+            PolicyKind::Fifo,
+            |c, k, _| fifo_like_ref(c, k, false),
+            |c| vec![c],
+        ),
+        (
+            PolicyKind::Clock,
+            |c, k, _| fifo_like_ref(c, k, true),
+            |c| vec![c],
+        ),
+        (
+            PolicyKind::TwoQ,
+            |c, k, _| two_q_ref(c, k),
+            |c| vec![c, c * 7],
+        ),
+        (PolicyKind::S3Fifo, |c, k, _| s3fifo_ref(c, k), |c| vec![c]),
+        (
+            PolicyKind::WTinyLfu,
+            |c, k, u| {
+                let mut r = WtlRef::new(c, u);
+                k.iter().map(|&x| r.access(x)).collect()
+            },
+            |c| vec![c, c * 20],
+        ),
+        (
+            PolicyKind::Lirs,
+            |c, k, _| lirs_ref(c, k),
+            |c| vec![c.max(2), c * 9],
+        ),
+    ];
     for (seed, keys, u, cap) in cases() {
-        for cap in [cap.max(2), cap * 9] {
-            let got = hits_of_kind(PolicyKind::Lirs, cap, &keys, u);
-            assert_eq!(got, lirs_ref(cap, &keys), "seed {seed} cap {cap}");
+        for (kind, model, caps) in rules {
+            for cap in caps(cap) {
+                let got = hits_of_kind(kind, cap, &keys, u);
+                let want = model(cap, &keys, u as usize);
+                assert_eq!(got, want, "{kind} seed {seed} cap {cap}");
+            }
         }
     }
+}
+
+#[test]
+fn lirs_matches_the_paper_on_plain_lists_at_large_budgets() {
     // Budgets of 200 and more give Q several slots, so its order matters.
     for seed in 0..6u64 {
         let keys = trace(seed, 6000, 900);
