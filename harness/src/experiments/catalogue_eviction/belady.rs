@@ -4,7 +4,7 @@
 //! pass), so it is the exact optimum among such rules for this budget. O(log budget) per lookup: next uses are
 //! precomputed per stream position and the residents sit in an indexed heap keyed by next use.
 
-use super::heap::{IndexedHeap, heap_hooks};
+use super::heap::IndexedHeap;
 use super::policy::Policy;
 
 /// Position meaning "never used again".
@@ -61,7 +61,24 @@ impl Policy for Belady {
         held
     }
 
-    heap_hooks!(self => self.priority);
+    #[inline]
+    fn len(&self) -> usize {
+        self.heap.len()
+    }
+
+    #[inline]
+    fn evict(&mut self) {
+        self.heap.pop();
+    }
+
+    #[inline]
+    fn insert(&mut self, key: u32) {
+        self.heap.push(key, self.priority);
+    }
+
+    fn resident(&self) -> Vec<u32> {
+        self.heap.keys().collect()
+    }
 }
 
 #[cfg(test)]

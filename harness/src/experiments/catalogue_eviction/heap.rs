@@ -3,32 +3,6 @@
 
 use super::lists::NIL;
 
-/// The [`Policy`](super::policy::Policy) hooks of a rule whose held entries are exactly its `heap` field: `len`,
-/// `evict` (the heap minimum leaves) and `resident`, and `insert` at the priority `$priority` works out from `$self`.
-macro_rules! heap_hooks {
-    ($self:ident => $priority:expr) => {
-        #[inline]
-        fn len(&self) -> usize {
-            self.heap.len()
-        }
-
-        #[inline]
-        fn evict(&mut self) {
-            self.heap.pop();
-        }
-
-        #[inline]
-        fn insert(&mut $self, key: u32) {
-            $self.heap.push(key, $priority);
-        }
-
-        fn resident(&self) -> Vec<u32> {
-            self.heap.keys().collect()
-        }
-    };
-}
-pub(crate) use heap_hooks;
-
 /// A min-heap of keys `0..universe` ordered by a per-key `u64` priority.
 ///
 /// Each slot holds its priority beside its key, so sifting compares without a second, random read per step (the

@@ -1,7 +1,7 @@
 //! Least frequently used with never-aged counts (the original experiment's frequency rule), plus the original experiment's one-line bug as an
 //! explicit variant so a test can show what the new-entry protection is for.
 
-use super::heap::{IndexedHeap, heap_hooks};
+use super::heap::IndexedHeap;
 use super::policy::Policy;
 
 /// LFU: evict the entry with the fewest uses since it entered the table, ties to the earlier arrival.
@@ -72,5 +72,22 @@ impl Policy for Lfu {
         self.protect_new || !full
     }
 
-    heap_hooks!(self => ONE_USE | (self.arrival & ARRIVAL_MASK));
+    #[inline]
+    fn len(&self) -> usize {
+        self.heap.len()
+    }
+
+    #[inline]
+    fn evict(&mut self) {
+        self.heap.pop();
+    }
+
+    #[inline]
+    fn insert(&mut self, key: u32) {
+        self.heap.push(key, ONE_USE | (self.arrival & ARRIVAL_MASK));
+    }
+
+    fn resident(&self) -> Vec<u32> {
+        self.heap.keys().collect()
+    }
 }
