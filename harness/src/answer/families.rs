@@ -187,20 +187,16 @@ pub(crate) fn by_family(comparisons: &[FamilyComparison], some: &str) -> FamilyA
             .map(|c| c.speedup)
             .collect::<Vec<Interval>>(),
     );
-    let n = comparisons.len();
     let paying = judged
         .iter()
         .filter(|j| j.verdict == Verdict::Better)
         .count();
-    let lead = lead(comparisons, &judged, paying, some);
-    let body = body(comparisons, &judged);
-    let figures = figures(comparisons, &judged);
     FamilyAnswer {
-        lead,
+        lead: lead(comparisons, &judged, paying, some),
         paying,
-        n,
-        body,
-        figures,
+        n: comparisons.len(),
+        body: body(comparisons, &judged),
+        figures: figures(comparisons, &judged),
     }
 }
 

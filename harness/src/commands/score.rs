@@ -88,11 +88,4 @@ mod tests {
             }
         }
     }
-
-    #[test]
-    fn score_line_examples() {
-        let s = GameState::from_dfen("4k3/8/8/8/8/8/P6P/4K3 w - - 0 1 PP").unwrap();
-        let line = score_line(&s, CacheKind::Optimized, EvaluatorKind::Material);
-        assert!(line.starts_with("paths=") && line.contains(" hits="));
-    }
 }

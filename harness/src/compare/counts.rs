@@ -115,8 +115,10 @@ mod tests {
         (ExactCounts::read(&path).unwrap(), dir)
     }
 
-    fn arm(s: &str, v: &str) -> ArmKey {
-        ArmKey::new(s, v, "material", "on")
+    /// Checks the counts file of body `b` against that of body `a`.
+    fn agree(a: &str, b: &str) -> Result<usize, Box<Disagreement>> {
+        let ((a, _da), (b, _db)) = (counts(a, "a.csv"), counts(b, "b.csv"));
+        check_agreement(&a, &b)
     }
 
     #[test]
@@ -130,17 +132,17 @@ mod tests {
             "b.csv",
         );
         assert_eq!(check_agreement(&a, &b), Ok(1));
-        assert_eq!(
-            a.get(&arm("s", "none"), Metric::InstructionsPerOp),
-            Some(500.0)
-        );
+        let arm = ArmKey::new("s", "none", "material", "on");
+        assert_eq!(a.get(&arm, Metric::InstructionsPerOp), Some(500.0));
     }
 
     #[test]
     fn a_different_value_is_named_with_both_files() {
-        let (a, _da) = counts("s,optimized,material,on,cache_hits,7,m\n", "a.csv");
-        let (b, _db) = counts("s,optimized,material,on,cache_hits,8,m\n", "b.csv");
-        let d = check_agreement(&a, &b).unwrap_err();
+        let d = agree(
+            "s,optimized,material,on,cache_hits,7,m\n",
+            "s,optimized,material,on,cache_hits,8,m\n",
+        )
+        .unwrap_err();
         assert_eq!((d.reference.as_str(), d.other.as_str()), ("7", "8"));
         let text = d.to_string();
         assert!(text.contains("cache_hits") && text.contains("a.csv") && text.contains("b.csv"));
@@ -148,36 +150,24 @@ mod tests {
 
     #[test]
     fn a_missing_row_on_either_side_disagrees() {
-        let (a, _da) = counts("s,none,material,on,entries,0,m\n", "a.csv");
-        let (b, _db) = counts(
+        let (a, b) = (
+            "s,none,material,on,entries,0,m\n",
             "s,none,material,on,entries,0,m\nt,none,material,on,entries,0,m\n",
-            "b.csv",
         );
-        assert_eq!(check_agreement(&a, &b).unwrap_err().reference, "absent");
-        assert_eq!(check_agreement(&b, &a).unwrap_err().other, "absent");
+        assert_eq!(agree(a, b).unwrap_err().reference, "absent");
+        assert_eq!(agree(b, a).unwrap_err().other, "absent");
     }
 
     #[test]
     fn large_values_compare_exactly() {
         // Above 2^53 a float comparison would call these equal.
-        let (a, _da) = counts(
-            "s,none,material,on,value_numerator_sum,9007199254740993,m\n",
-            "a.csv",
-        );
-        let (b, _db) = counts(
-            "s,none,material,on,value_numerator_sum,9007199254740992,m\n",
-            "b.csv",
-        );
-        assert!(check_agreement(&a, &b).is_err());
+        let a = "s,none,material,on,value_numerator_sum,9007199254740993,m\n";
+        assert!(agree(a, &a.replace("993", "992")).is_err());
     }
 
     #[test]
     fn unknown_metrics_of_another_revision_are_left_out() {
-        let (a, _da) = counts(
-            "s,none,material,on,entries,0,m\ns,none,material,on,a_future_metric,5,m\n",
-            "a.csv",
-        );
-        let (b, _db) = counts("s,none,material,on,entries,0,m\n", "b.csv");
-        assert_eq!(check_agreement(&a, &b), Ok(1));
+        let a = "s,none,material,on,entries,0,m\ns,none,material,on,a_future_metric,5,m\n";
+        assert_eq!(agree(a, "s,none,material,on,entries,0,m\n"), Ok(1));
     }
 }

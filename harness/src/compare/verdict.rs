@@ -72,6 +72,15 @@ mod tests {
         assert_eq!((r.low, r.point, r.high), (2.0, 2.0, 2.0));
         assert_eq!(Verdict::of(&r, 1.0, 0.0), Verdict::Better);
         assert!(r.level >= 0.95);
+        let a = [100.0, 104.0, 98.0, 101.0, 99.0, 103.0];
+        let b = [90.0, 95.0, 88.0, 92.0, 90.0, 91.0];
+        let r = time_ratio(&a, &b).unwrap();
+        assert!(r.low > 1.0);
+        assert_eq!(Verdict::of_ratio(&r), Verdict::Better);
+        assert_eq!(
+            Verdict::of_ratio(&time_ratio(&a[..3], &b[..3]).unwrap()),
+            Verdict::NoVerdict
+        ); // 3 pairs: 75% coverage
     }
 
     #[test]
@@ -132,33 +141,9 @@ mod tests {
         let r = count_ratio(&[102.0], &[100.0], 0.01).unwrap();
         assert!((r.low - 1.02 * 0.99).abs() < 1e-12 && (r.high - 1.02 * 1.01).abs() < 1e-12);
         assert_eq!(Verdict::of(&r, 1.0, 0.0), Verdict::Better);
-    }
-
-    #[test]
-    fn time_ratio_examples() {
-        use crate::compare::verdict::time_ratio;
-        use crate::verdict::Verdict;
-        let a = [100.0, 104.0, 98.0, 101.0, 99.0, 103.0];
-        let b = [90.0, 95.0, 88.0, 92.0, 90.0, 91.0];
-        let r = time_ratio(&a, &b).unwrap();
-        assert!(r.low > 1.0);
-        assert_eq!(Verdict::of_ratio(&r), Verdict::Better);
-        assert_eq!(
-            Verdict::of_ratio(&time_ratio(&a[..3], &b[..3]).unwrap()),
-            Verdict::NoVerdict
-        ); // 3 pairs: 75% coverage
-    }
-
-    #[test]
-    fn count_ratio_examples() {
-        let r = count_ratio(&[990.0, 990.0], &[900.0, 900.0], 0.005).unwrap();
-        assert!(r.point == 1.1 && r.level == 1.0);
-    }
-
-    #[test]
-    fn repeats_exactly_examples() {
-        use crate::compare::verdict::repeats_exactly;
         assert!(repeats_exactly(&[990.0, 990.0], &[900.0]));
         assert!(!repeats_exactly(&[1000.0, 1020.0], &[1010.0, 1010.0]));
+        let r = count_ratio(&[990.0, 990.0], &[900.0, 900.0], 0.005).unwrap();
+        assert!(r.point == 1.1 && r.level == 1.0);
     }
 }

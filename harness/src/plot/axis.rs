@@ -185,48 +185,24 @@ pub(crate) fn check_reference(title: &str, r: &Reference, axis: &Axis) -> Result
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn linear_examples() {
-        use crate::plot::Axis;
-        assert_eq!(Axis::linear("hit rate", "%").caption(), "hit rate (%)");
-    }
+    use super::{Axis, Scale};
 
     #[test]
-    fn log_examples() {
-        use crate::plot::Axis;
+    fn captions_drawn_scales_and_units() {
+        assert_eq!(Axis::linear("hit rate", "%").caption(), "hit rate (%)");
+        let blocks = Axis::log("blocks", "count");
         assert_eq!(
             Axis::log("budget", "entries").caption(),
             "budget (entries, log scale)"
         );
-    }
-
-    #[test]
-    fn drawn_examples() {
-        use super::{Axis, Scale};
-        assert_eq!(
-            Axis::log("blocks", "count").drawn(0.9, 1.15).scale,
-            Scale::Linear
-        );
-        assert_eq!(
-            Axis::log("blocks", "count").drawn(1.0, 30.0).scale,
-            Scale::Log
-        );
-    }
-
-    #[test]
-    fn drawn_unit_examples() {
-        use crate::plot::Axis;
-        assert_eq!(
-            Axis::log("time", "ns").drawn_unit(2e7),
-            (1e6, "ms".to_string())
-        );
-        assert_eq!(
-            Axis::log("time", "ns").drawn_unit(800.0),
-            (1.0, "ns".to_string())
-        );
-        assert_eq!(
-            Axis::log("blocks", "count").drawn_unit(2e7),
-            (1.0, "count".to_string())
-        );
+        assert_eq!(blocks.drawn(0.9, 1.15).scale, Scale::Linear);
+        assert_eq!(blocks.drawn(1.0, 30.0).scale, Scale::Log);
+        for (axis, top, want) in [
+            (Axis::log("time", "ns"), 2e7, (1e6, "ms")),
+            (Axis::log("time", "ns"), 800.0, (1.0, "ns")),
+            (blocks, 2e7, (1.0, "count")),
+        ] {
+            assert_eq!(axis.drawn_unit(top), (want.0, want.1.to_string()));
+        }
     }
 }

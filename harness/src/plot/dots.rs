@@ -220,6 +220,12 @@ mod tests {
     use super::super::test_support::{assert_drawn, assert_ticks_read_well, lines_of};
     use super::*;
 
+    /// Draws `p` and asserts that it shows `shown` ([`assert_drawn`]); returns the SVG's text.
+    fn drawn(p: &DotPlot, shown: &[String]) -> String {
+        let dir = tempfile::tempdir().unwrap();
+        assert_drawn(&dot_plot(p, &dir.path().join("chart")).unwrap(), shown)
+    }
+
     /// Breaks one thing in a valid chart.
     type Spoil = fn(&mut DotPlot);
 
@@ -252,8 +258,6 @@ mod tests {
 
     #[test]
     fn renders_title_every_legend_entry_and_the_reference() {
-        let dir = tempfile::tempdir().unwrap();
-        let svg = dot_plot(&plot(8), &dir.path().join("dots")).unwrap();
         let mut shown: Vec<String> = (0..8).map(|k| format!("variant {k}")).collect();
         shown.extend(
             [
@@ -265,7 +269,7 @@ mod tests {
             ]
             .map(String::from),
         );
-        assert_drawn(&svg, &shown);
+        drawn(&plot(8), &shown);
     }
 
     #[test]
@@ -280,9 +284,7 @@ mod tests {
         }
         let (lo, hi) = p.drawn_y().1;
         assert!(lo > 0.6 && hi < 8.0, "{lo} {hi}");
-        let dir = tempfile::tempdir().unwrap();
-        let svg = dot_plot(&p, &dir.path().join("linear")).unwrap();
-        let text = assert_drawn(&svg, &["time per operation (ms)".into()]);
+        let text = drawn(&p, &["time per operation (ms)".into()]);
         assert_ticks_read_well(&text);
     }
 
@@ -301,9 +303,7 @@ mod tests {
                 (v + 0.003, v + 0.005),
             ]);
         }
-        let dir = tempfile::tempdir().unwrap();
-        let svg = dot_plot(&p, &dir.path().join("zero")).unwrap();
-        let text = assert_drawn(&svg, &["hit rate vs LRU (points)".into(), "0".into()]);
+        let text = drawn(&p, &["hit rate vs LRU (points)".into(), "0".into()]);
         assert_ticks_read_well(&text);
     }
 
@@ -321,9 +321,7 @@ mod tests {
             reference: None,
             ..plot(1)
         };
-        let dir = tempfile::tempdir().unwrap();
-        let svg = dot_plot(&p, &dir.path().join("whiskers")).unwrap();
-        let text = assert_drawn(&svg, &["time per operation (ms, log scale)".into()]);
+        let text = drawn(&p, &["time per operation (ms, log scale)".into()]);
         let lines = lines_of(&text);
         let first_dot = lines.iter().position(|l| l.starts_with("<circle")).unwrap();
         let caps = lines[first_dot..]
@@ -375,10 +373,8 @@ mod tests {
             s.values = vec![Some(1.0); 8];
             s.intervals = Some(vec![(0.9, 1.1); 8]);
         }
-        let dir = tempfile::tempdir().unwrap();
-        let svg = dot_plot(&p, &dir.path().join("crowded")).unwrap();
         // assert_drawn checks that no two texts overlap and none leaves the canvas.
-        assert_drawn(&svg, &["sparse".into()]);
+        drawn(&p, &["sparse".into()]);
     }
 
     #[test]

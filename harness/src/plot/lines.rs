@@ -471,6 +471,12 @@ mod tests {
     use super::super::test_support::{assert_drawn, assert_ticks_read_well, lines_of};
     use super::*;
 
+    /// Draws `p` and asserts that it shows `shown` ([`assert_drawn`]); returns the SVG's text.
+    fn drawn(p: &LinePlot, shown: &[String]) -> String {
+        let dir = tempfile::tempdir().unwrap();
+        assert_drawn(&line_plot(p, &dir.path().join("chart")).unwrap(), shown)
+    }
+
     /// Breaks one thing in a valid chart.
     type Spoil = fn(&mut LinePlot);
 
@@ -507,14 +513,12 @@ mod tests {
 
     #[test]
     fn a_log_log_plot_shows_title_legend_ticks_and_the_reference_label() {
-        let dir = tempfile::tempdir().unwrap();
-        let svg = line_plot(&plot(8), &dir.path().join("miss")).unwrap();
         let mut shown: Vec<String> = (0..8).map(|k| format!("policy {k}")).collect();
         shown.extend(
             ["Miss ratio by budget", "break-even budget", "95% interval"].map(String::from),
         );
         shown.push("budget (entries, log scale)".into());
-        let text = assert_drawn(&svg, &shown);
+        let text = drawn(&plot(8), &shown);
         // Four measured budgets: each is labelled, not 1-2-5 steps between them.
         let lines = lines_of(&text);
         for tick in ["8", "30", "120", "500"] {
@@ -559,10 +563,8 @@ mod tests {
         );
         let d = p.drawn();
         assert_eq!(p.coincidences(&d), [None, Some(0), None, Some(0)]);
-        let dir = tempfile::tempdir().unwrap();
-        let svg = line_plot(&p, &dir.path().join("tt")).unwrap();
-        let text = assert_drawn(
-            &svg,
+        let text = drawn(
+            &p,
             &[
                 "scheme 1 (same line as scheme 0)".into(),
                 "scheme 2".into(),
@@ -588,9 +590,7 @@ mod tests {
     fn a_time_axis_reads_in_the_unit_that_fits_and_a_narrow_log_axis_is_linear() {
         // Nanoseconds in the tens of millions: the axis reads ms.
         let p = tt_like(&[[2e7, 9e6, 3e5], [2.2e7, 1e7, 4e5]], "ns");
-        let dir = tempfile::tempdir().unwrap();
-        let svg = line_plot(&p, &dir.path().join("time")).unwrap();
-        let text = assert_drawn(&svg, &["work (ms, log scale)".into(), "20".into()]);
+        let text = drawn(&p, &["work (ms, log scale)".into(), "20".into()]);
         assert!(
             !lines_of(&text).iter().any(|l| l.ends_with('M')),
             "a tick reads in M(ns)"
@@ -598,8 +598,7 @@ mod tests {
         // Ratios between 1 and 1.15 on an axis asked to be logarithmic: drawn linear.
         let p = tt_like(&[[1.15, 1.05, 1.0], [1.1, 1.02, 1.0]], "ratio");
         assert_eq!(p.drawn().y.scale, super::super::axis::Scale::Linear);
-        let svg = line_plot(&p, &dir.path().join("narrow")).unwrap();
-        let text = assert_drawn(&svg, &["work (ratio)".into()]);
+        let text = drawn(&p, &["work (ratio)".into()]);
         assert!(!lines_of(&text).contains(&"work (ratio, log scale)"));
     }
 
@@ -609,9 +608,7 @@ mod tests {
         p.title = "Hit rate vs budget, dice-chess played-endgame expansion trace, traversal cache off, every \
                    online rule of the recency family (mean over ten seeds, 95% interval)"
             .into();
-        let dir = tempfile::tempdir().unwrap();
-        let svg = line_plot(&p, &dir.path().join("long")).unwrap();
-        let text = assert_drawn(&svg, &["policy 2".into()]);
+        let text = drawn(&p, &["policy 2".into()]);
         let title: Vec<_> = super::super::test_support::text_boxes(&text)
             .into_iter()
             .filter(|b| b.text.starts_with("Hit rate") || b.text.contains("seeds"))
@@ -621,19 +618,16 @@ mod tests {
 
     #[test]
     fn a_linear_plot_renders_too() {
-        let dir = tempfile::tempdir().unwrap();
         let mut p = plot(2);
         p.x = Axis::linear("budget", "entries");
         p.y = Axis::linear("hit rate", "%").with_range(0.0, 1.0);
-        let svg = line_plot(&p, &dir.path().join("linear")).unwrap();
-        assert_drawn(&svg, &["hit rate (%)".into(), "policy 1".into()]);
+        drawn(&p, &["hit rate (%)".into(), "policy 1".into()]);
     }
 
     #[test]
     fn a_linear_axis_through_zero_labels_zero_as_zero() {
         // Hit-rate differences on both sides of zero; on this range plotters' own key points put one at
         // 1.7e-18 instead of 0.
-        let dir = tempfile::tempdir().unwrap();
         let mut p = plot(3);
         p.x = Axis::linear("budget", "entries");
         p.y = Axis::linear("hit rate vs LRU", "points").with_range(-0.013, 0.017);
@@ -643,8 +637,7 @@ mod tests {
                 (pt.lo, pt.hi) = (pt.y - 0.001, pt.y + 0.001);
             }
         }
-        let svg = line_plot(&p, &dir.path().join("zero")).unwrap();
-        let text = assert_drawn(&svg, &["hit rate vs LRU (points)".into(), "0".into()]);
+        let text = drawn(&p, &["hit rate vs LRU (points)".into(), "0".into()]);
         assert_ticks_read_well(&text);
     }
 

@@ -83,16 +83,37 @@ fn inside(v: f64, lo: f64, hi: f64) -> bool {
 mod tests {
     use super::*;
 
+    /// Exact ticks: the range, whether it is logarithmic, and the ticks.
     #[test]
-    fn log_ticks_use_decades_when_they_give_enough_labels() {
-        assert_eq!(log_ticks(3.0, 2e4), vec![10.0, 100.0, 1000.0, 10000.0]);
-    }
-
-    #[test]
-    fn log_ticks_fall_back_to_one_two_five_inside_few_decades() {
-        assert_eq!(log_ticks(5e5, 3e7), vec![5e5, 1e6, 2e6, 5e6, 1e7, 2e7]);
-        // The speedup range that used to show only "1".
-        assert_eq!(log_ticks(0.4, 1.1), vec![0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0]);
+    fn ticks_of_ranges() {
+        let cases: [(f64, f64, bool, &[f64]); 8] = [
+            // Decades when they give enough labels.
+            (3.0, 2e4, true, &[10.0, 100.0, 1000.0, 10000.0]),
+            (1.0, 1e4, true, &[1.0, 10.0, 100.0, 1000.0, 10000.0]),
+            // 1-2-5 steps inside few decades.
+            (5e5, 3e7, true, &[5e5, 1e6, 2e6, 5e6, 1e7, 2e7]),
+            // The speedup range that used to show only "1".
+            (0.4, 1.1, true, &[0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0]),
+            (0.4, 2.5, true, &[0.5, 1.0, 2.0]),
+            // Linear axes pick round steps.
+            (-3.0, 9.0, false, &[-2.0, 0.0, 2.0, 4.0, 6.0, 8.0]),
+            (0.0, 100.0, false, &[0.0, 20.0, 40.0, 60.0, 80.0, 100.0]),
+            (
+                0.0,
+                0.35,
+                false,
+                &[0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35],
+            ),
+        ];
+        for (lo, hi, log, want) in cases {
+            let got = if log {
+                log_ticks(lo, hi)
+            } else {
+                linear_ticks(lo, hi)
+            };
+            assert_eq!(got, want, "{lo}..{hi}");
+        }
+        assert!(linear_ticks(1.0, 1.0).is_empty());
     }
 
     #[test]
@@ -114,31 +135,5 @@ mod tests {
         assert!(log_ticks(0.0, 10.0).is_empty());
         assert!(log_ticks(5.0, 1.0).is_empty());
         assert!(log_ticks(1.0, f64::INFINITY).is_empty());
-    }
-
-    #[test]
-    fn linear_ticks_pick_round_steps() {
-        assert_eq!(linear_ticks(-3.0, 9.0), vec![-2.0, 0.0, 2.0, 4.0, 6.0, 8.0]);
-        assert_eq!(
-            linear_ticks(0.0, 0.35),
-            vec![0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35]
-        );
-        assert!(linear_ticks(1.0, 1.0).is_empty());
-    }
-
-    #[test]
-    fn log_ticks_examples() {
-        use super::log_ticks;
-        assert_eq!(log_ticks(0.4, 2.5), vec![0.5, 1.0, 2.0]);
-        assert_eq!(log_ticks(1.0, 1e4), vec![1.0, 10.0, 100.0, 1000.0, 10000.0]);
-    }
-
-    #[test]
-    fn linear_ticks_examples() {
-        use super::linear_ticks;
-        assert_eq!(
-            linear_ticks(0.0, 100.0),
-            vec![0.0, 20.0, 40.0, 60.0, 80.0, 100.0]
-        );
     }
 }

@@ -71,14 +71,6 @@ pub(crate) fn write_atomic_with(
 #[cfg(test)]
 mod tests {
     #[test]
-    fn write_atomic_examples() {
-        let dir = tempfile::tempdir().unwrap();
-        let target = dir.path().join("out.csv");
-        crate::record::write_atomic(&target, b"a,b\n1,2\n").unwrap();
-        assert_eq!(std::fs::read(&target).unwrap(), b"a,b\n1,2\n");
-    }
-
-    #[test]
     fn write_atomic_with_examples() {
         let dir = tempfile::tempdir().unwrap();
         let target = dir.path().join("chart.png");

@@ -285,6 +285,13 @@ mod tests {
             .collect();
         names.sort();
         assert_eq!(names, ["f"]);
+        let err = crate::record::check_output_folder("out", std::path::Path::new("/dev/null/x"))
+            .unwrap_err();
+        assert_eq!(crate::exit::Failure::of(&err).code(), 2);
+        assert!(
+            err.to_string()
+                .starts_with("invalid value '/dev/null/x' for '--out': ")
+        );
     }
 
     /// A tiny tmpfs filled to the last block (needs root to mount; elsewhere the test says so and checks nothing).
@@ -317,17 +324,6 @@ mod tests {
     }
 
     #[test]
-    fn check_output_folder_examples() {
-        let err = crate::record::check_output_folder("out", std::path::Path::new("/dev/null/x"))
-            .unwrap_err();
-        assert_eq!(crate::exit::Failure::of(&err).code(), 2);
-        assert!(
-            err.to_string()
-                .starts_with("invalid value '/dev/null/x' for '--out': ")
-        );
-    }
-
-    #[test]
     fn check_apart_examples() {
         use crate::record::{Role, check_apart};
         use std::path::Path;
@@ -352,10 +348,6 @@ mod tests {
             ])
             .is_ok()
         );
-    }
-
-    #[test]
-    fn resolve_examples() {
         let dir = tempfile::tempdir().unwrap();
         let real = dir.path().canonicalize().unwrap();
         let p = dir.path().join("a/../b/./c");

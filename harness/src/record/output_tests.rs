@@ -64,6 +64,8 @@ fn run_folder_is_partial_until_finished_and_never_reused() {
         crate::record::latest_complete_run(base.path()).unwrap(),
         Some(done)
     );
+    let second_done = base.path().join("2023-11-14T22-13-20Z-2");
+    assert_eq!(second.finish().unwrap(), second_done);
 }
 
 #[test]
@@ -295,4 +297,5 @@ fn collected_metadata_is_filled_in_and_read_back_as_provenance() {
         Provenance::from_metadata(&m.to_key_values()),
         Ok(Provenance::of(&m))
     );
+    assert_eq!(Provenance::from_metadata("hostname=h\n"), Err("cpu_model"));
 }

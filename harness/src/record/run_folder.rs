@@ -236,26 +236,6 @@ mod tests {
         let f = RunFolder::reserve_with_stem(base.path(), "stamp", &meta).unwrap();
         assert_eq!(f.final_path(), base.path().join("stamp-2"));
         assert!(!base.path().join("stamp.partial").exists());
-    }
-
-    #[test]
-    fn reserve_examples() {
-        use crate::record::{RunFolder, RunMetadata, UtcTimestamp};
-        let base = tempfile::tempdir().unwrap();
-        let mut meta = RunMetadata::collect(1);
-        meta.started = UtcTimestamp {
-            unix_seconds: 1_700_000_000,
-        };
-        let a = RunFolder::reserve(base.path(), &meta).unwrap();
-        let b = RunFolder::reserve(base.path(), &meta).unwrap();
-        assert!(a.path().ends_with("2023-11-14T22-13-20Z.partial"));
-        assert!(b.path().ends_with("2023-11-14T22-13-20Z-2.partial"));
-        assert!(b.finish().unwrap().ends_with("2023-11-14T22-13-20Z-2"));
-    }
-
-    #[test]
-    fn completed_path_examples() {
-        use std::path::Path;
         let p = crate::record::completed_path(Path::new(
             "results-private/2026-12-01T20-56-03Z.partial",
         ));

@@ -70,33 +70,18 @@ mod tests {
 
     #[test]
     fn known_dates() {
-        assert_eq!(
-            UtcTimestamp { unix_seconds: 0 }.to_string(),
-            "1970-01-01T00:00:00Z"
-        );
-        // 2000-02-29 (a leap day in a century leap year).
-        assert_eq!(
-            UtcTimestamp {
-                unix_seconds: 951_782_400
-            }
-            .to_string(),
-            "2000-02-29T00:00:00Z"
-        );
-        assert_eq!(
-            UtcTimestamp {
-                unix_seconds: 4_102_444_799
-            }
-            .to_string(),
-            "2099-12-31T23:59:59Z"
-        );
-    }
-
-    #[test]
-    fn folder_name_examples() {
-        let t = crate::record::UtcTimestamp {
+        for (unix_seconds, text) in [
+            (0, "1970-01-01T00:00:00Z"),
+            // A leap day in a century leap year.
+            (951_782_400, "2000-02-29T00:00:00Z"),
+            (4_102_444_799, "2099-12-31T23:59:59Z"),
+            (1_700_000_000, "2023-11-14T22:13:20Z"),
+        ] {
+            assert_eq!(UtcTimestamp { unix_seconds }.to_string(), text);
+        }
+        let t = UtcTimestamp {
             unix_seconds: 1_700_000_000,
         };
         assert_eq!(t.folder_name(), "2023-11-14T22-13-20Z");
-        assert_eq!(t.to_string(), "2023-11-14T22:13:20Z");
     }
 }

@@ -105,6 +105,10 @@ impl RunResults {
     /// - `probes.csv`'s histogram of each arm adds up to its `probe_lookups` count.
     pub(crate) fn check_complete(&self) -> Result<(), SchemaError> {
         let c = &self.counts;
+        let incomplete = |path: &Path, message: String| {
+            let path = path.to_path_buf();
+            Err(SchemaError::Incomplete { path, message })
+        };
         c.require_complete(&Metric::COUNTING_PASS, "counting-pass")?;
         c.require_complete(&Metric::PROBES, "probe")?;
         c.require_complete(&Metric::GROWTH, "growth")?;
@@ -115,12 +119,9 @@ impl RunResults {
         if c.has_metric(Metric::CallgrindOpLookups) {
             for arm in c.arms_with(Metric::InstructionsTotal) {
                 if c.exact(&arm, Metric::CallgrindOpLookups).is_none() {
-                    return Err(SchemaError::Incomplete {
-                        path: c.path.clone(),
-                        message: format!(
-                            "{arm} has instruction rows but no `callgrind_op_lookups` row"
-                        ),
-                    });
+                    let message =
+                        format!("{arm} has instruction rows but no `callgrind_op_lookups` row");
+                    return incomplete(&c.path, message);
                 }
             }
         }
@@ -140,8 +141,7 @@ impl RunResults {
         if let Some(arm) = no_rounds.or_else(no_time) {
             let message =
                 format!("{arm} has timing rows but no `rounds` row or no `{NS_PER_OP}` interval");
-            let path = self.timings.path.clone();
-            return Err(SchemaError::Incomplete { path, message });
+            return incomplete(&self.timings.path, message);
         }
         if let Some(a) = &self.allocations {
             a.require_complete(&Metric::ALLOCATION, "allocation")?;
@@ -155,32 +155,27 @@ impl RunResults {
                     == (&arm.scenario, &arm.evaluator, &arm.traversal)
             });
             if !setting_timed {
-                return Err(SchemaError::Incomplete {
-                    path: self.timings.path.clone(),
-                    message: format!("{arm} was counted but its setting has no timing rows"),
-                });
+                let message = format!("{arm} was counted but its setting has no timing rows");
+                return incomplete(&self.timings.path, message);
             }
         }
         for arm in timed {
             if c.exact(&arm, Metric::EvaluatorCalls).is_none() {
-                return Err(SchemaError::Incomplete {
-                    path: c.path.clone(),
-                    message: format!("{arm} was timed but has no counting-pass rows"),
-                });
+                return incomplete(
+                    &c.path,
+                    format!("{arm} was timed but has no counting-pass rows"),
+                );
             }
         }
         if let Some(p) = &self.probes {
-            let path = self.dir.join("probes.csv");
             for arm in c.arms_with(Metric::ProbeLookups) {
                 let want = c.exact(&arm, Metric::ProbeLookups).unwrap_or(0);
                 let got = p.total(&arm) as i128;
                 if got != want {
-                    return Err(SchemaError::Incomplete {
-                        path,
-                        message: format!(
-                            "{arm}: the histogram counts {got} lookups but counts.csv records {want} (`probe_lookups`)"
-                        ),
-                    });
+                    let message = format!(
+                        "{arm}: the histogram counts {got} lookups but counts.csv records {want} (`probe_lookups`)"
+                    );
+                    return incomplete(&self.dir.join("probes.csv"), message);
                 }
             }
         }

@@ -32,6 +32,13 @@ fn assert_balanced_xml(text: &str, path: &Path) {
     assert!(stack.is_empty(), "{}: unclosed {stack:?}", path.display());
 }
 
+/// The `index.md` the run folder `dir` renders to.
+fn index_md(dir: &Path) -> String {
+    let out = temp_dir("index");
+    render(&RunResults::load(dir).unwrap(), out.path()).unwrap();
+    std::fs::read_to_string(out.path().join("index.md")).unwrap()
+}
+
 #[test]
 fn fixture_renders_every_section_and_chart() {
     let out_dir = temp_dir("ok");
@@ -124,12 +131,8 @@ fn run_without_probes_or_break_even_inputs_still_renders() {
         .filter(|l| !l.contains(",callgrind_op_") && !l.contains(",growth_"))
         .collect();
     std::fs::write(&path, kept.join("\n")).unwrap();
-    let out_dir = temp_dir("old-run-out");
-    let out = out_dir.path().to_path_buf();
-    let results = RunResults::load(&d).unwrap();
-    assert!(results.probes.is_none());
-    render(&results, &out).unwrap();
-    let md = std::fs::read_to_string(out.join("index.md")).unwrap();
+    assert!(RunResults::load(&d).unwrap().probes.is_none());
+    let md = index_md(&d);
     assert!(md.contains("Not recorded in this run (no `probes.csv`"));
     assert!(
         md.contains("### Break-even hit rate of the optimized cache\n\nNot available in this run")
@@ -140,10 +143,7 @@ fn run_without_probes_or_break_even_inputs_still_renders() {
 
 #[test]
 fn the_report_opens_with_the_answer() {
-    let out = temp_dir("glance");
-    let results = RunResults::load(&fixture()).unwrap();
-    render(&results, out.path()).unwrap();
-    let md = std::fs::read_to_string(out.path().join("index.md")).unwrap();
+    let md = index_md(&fixture());
     let glance = md.find("## At a glance").expect("an At a glance section");
     assert!(glance < md.find("## Counts").unwrap());
     // The fixture's optimized cache is the fastest variant everywhere; its intervals include 1 except with the
@@ -366,9 +366,7 @@ fn old_and_new_layouts_render_the_same_intervals() {
 fn the_timings_note_names_the_estimate_of_the_run() {
     let dir = copy_report_fixture("method");
     let note = |dir: &Path| {
-        let out = temp_dir("method");
-        render(&RunResults::load(dir).unwrap(), out.path()).unwrap();
-        let md = std::fs::read_to_string(out.path().join("index.md")).unwrap();
+        let md = index_md(dir);
         let line = md.lines().find(|l| l.contains("each time is the"));
         line.expect("a timings note").to_owned()
     };

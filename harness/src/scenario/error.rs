@@ -167,18 +167,7 @@ mod tests {
             source: std::io::Error::from(std::io::ErrorKind::NotFound),
         };
         assert_eq!(Failure::of(&classified(read.into())), Failure::BadInput);
-    }
-
-    #[test]
-    fn classified_examples() {
-        use crate::exit::Failure;
-        use crate::scenario::{ScenarioError, classified};
-        let stale = ScenarioError::StaleSuccessors {
-            path: "s.json".into(),
-            entry: "root 0".into(),
-            message: "differs".into(),
-        };
-        let err = classified(anyhow::Error::new(stale).context("verifying"));
+        let err = classified(anyhow::Error::new(stale()).context("verifying"));
         assert_eq!(Failure::of(&err), Failure::Mismatch);
         let err = classified(Failure::Runtime.because("disk on fire"));
         assert_eq!(Failure::of(&err), Failure::Runtime);

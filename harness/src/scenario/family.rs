@@ -197,11 +197,6 @@ mod tests {
             assert!(bad.parse::<Family>().is_err(), "{bad:?}");
         }
         assert!(FamilyName::new("sparse").unwrap_err().contains("reserved"));
-    }
-
-    #[test]
-    fn family_examples() {
-        use crate::scenario::Family;
         assert_eq!(
             Family::from_name("transposition-rich"),
             Some(Family::TranspositionRich)

@@ -190,11 +190,6 @@ mod tests {
         assert_eq!(roots[0].line, 4);
         assert_eq!(roots[0].state, GameState::from_dfen(GOOD).unwrap());
         assert!(!roots[0].successors.is_empty());
-    }
-
-    #[test]
-    fn parse_positions_examples() {
-        use crate::scenario::positions::parse_positions;
         let text = "# two pawns\n\n4k3/8/8/8/8/8/P7/4K3 w - - 0 1 PK\n";
         let roots = parse_positions("my.dfen".as_ref(), text).unwrap();
         assert_eq!((roots.len(), roots[0].line), (1, 3));

@@ -18,7 +18,6 @@ use crate::experiments::tt_pressure::TtPressureRecord;
 use crate::record::schema::{
     BreakEvenRecord, IntervalRecord, Metric, ProbeRecord, TidyRecord, columns,
 };
-use crate::scenario::Family;
 use crate::strength::deadline::DeadlineRecord;
 use crate::test_support::{scenarios_with_strength, temp_dir};
 use std::collections::BTreeSet;
@@ -158,13 +157,6 @@ fn the_summary_table_names_every_key_a_run_writes() {
     let tmp = temp_dir("docs-results-summary");
     let out = tmp.path().join("results");
     let args = Args {
-        quick: true,
-        scenario: vec![Family::PromotionEnPassant],
-        cache: None,
-        eval: Some(vec![crate::evaluators::EvaluatorKind::Constant]),
-        traversal: Some(vec![engine::chance::Traversal::Cached]),
-        scenarios_dir: scenarios_with_strength(tmp.path()),
-        out: out.clone(),
         seed: 3,
         // The test binary is not the harness binary, so the child-process stages cannot run; the stages that
         // add `summary.json` keys (bounded cache, TT pressure) do; the test builds' example is not documented.
@@ -176,9 +168,11 @@ fn the_summary_table_names_every_key_a_run_writes() {
             "catalogue_eviction",
             "allocations",
         ]),
-        report_dir: tmp.path().join("reports"),
-        trace_out: None,
-        ..Args::default()
+        ..super::run_tests::args(
+            scenarios_with_strength(tmp.path()),
+            out.clone(),
+            tmp.path().join("reports"),
+        )
     };
     super::run(args).unwrap();
     let run = crate::test_support::folders(&out).remove(0);

@@ -12,7 +12,8 @@ use crate::test_support::{
 };
 use std::path::{Path, PathBuf};
 
-fn args(scenarios_dir: PathBuf, out: PathBuf, report_dir: PathBuf) -> Args {
+/// The quick main job on promotion-en-passant with the constant evaluator and the traversal cache on.
+pub(super) fn args(scenarios_dir: PathBuf, out: PathBuf, report_dir: PathBuf) -> Args {
     Args {
         quick: true,
         scenario: vec![Family::PromotionEnPassant],
@@ -43,13 +44,14 @@ fn quick_run_writes_counts_timings_and_summary() {
     let runs = folders(&out);
     assert_eq!(runs.len(), 1);
     assert!(!runs[0].to_string_lossy().ends_with(".partial"), "{runs:?}");
-    let counts = std::fs::read_to_string(runs[0].join("counts.csv")).unwrap();
-    let timings = std::fs::read_to_string(runs[0].join("timings.csv")).unwrap();
+    let read = |name: &str| std::fs::read_to_string(runs[0].join(name)).unwrap();
+    let counts = read("counts.csv");
+    let timings = read("timings.csv");
     // 5 variants x 10 count metrics, 5 probe and growth counts of the optimized cache (with the report's evaluator,
     // here the one selected, `constant`), plus the header.
     assert_eq!(counts.lines().count(), 1 + 5 * 10 + 5);
     // probes.csv: the histogram's lookups add up to the probe_lookups count row.
-    let probes = std::fs::read_to_string(runs[0].join("probes.csv")).unwrap();
+    let probes = read("probes.csv");
     assert!(probes.starts_with("scenario,variant,evaluator,traversal,probe_length,lookups,"));
     let histogram: u64 = probes
         .lines()
@@ -62,7 +64,7 @@ fn quick_run_writes_counts_timings_and_summary() {
     )));
     assert!(counts.contains("promotion-en-passant,optimized,constant,on,evaluator_calls,"));
     // Every interval lives in intervals.csv alone; timings.csv keeps the rounds behind them.
-    let intervals = std::fs::read_to_string(runs[0].join("intervals.csv")).unwrap();
+    let intervals = read("intervals.csv");
     assert!(intervals.contains("promotion-en-passant,optimized,constant,on,speedup_vs_none,"));
     assert!(timings.contains(",rounds,") && !timings.contains("_median,"));
     assert!(
@@ -111,22 +113,20 @@ fn quick_run_writes_counts_timings_and_summary() {
         md.contains("## Bounded evaluation cache")
             && md.contains("bounded cache, search promotion-en-passant")
     );
-    let summary: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(runs[0].join("summary.json")).unwrap())
-            .unwrap();
+    let summary: serde_json::Value = serde_json::from_str(&read("summary.json")).unwrap();
     assert_eq!(summary["summary_version"], 6);
     // How the timing ran: the mode, the load averages before and after, and the lanes (metadata.txt and the
     // report's run table say the same).
     assert_eq!(summary["run"]["mode"], "quick");
     assert_eq!(summary["run"]["timing_sessions"], "in-process");
-    let meta = std::fs::read_to_string(runs[0].join("metadata.txt")).unwrap();
+    let meta = read("metadata.txt");
     assert!(
         meta.contains("mode=quick\n") && meta.contains("load_before="),
         "{meta}"
     );
     assert!(md.contains("| mode | `--quick` |"), "run table");
     // The plan: the one setting is the headline one, timed first, with its sessions and why it stopped.
-    let plan = std::fs::read_to_string(runs[0].join("timing_plan.csv")).unwrap();
+    let plan = read("timing_plan.csv");
     let line = plan.lines().nth(1).unwrap();
     assert!(
         line.starts_with(
@@ -192,16 +192,9 @@ fn quick_run_writes_counts_timings_and_summary() {
     );
     // The strength basis from the fixture curve and bench: the budget is the bench's nodes per 50 ms, the
     // curve every budget with its games, and the setting's predicted Elo is a curve interval.
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/strength");
     let fixture = |name: &str| -> serde_json::Value {
-        serde_json::from_str(
-            &std::fs::read_to_string(
-                Path::new(env!("CARGO_MANIFEST_DIR"))
-                    .join("tests/fixtures/strength")
-                    .join(name),
-            )
-            .unwrap(),
-        )
-        .unwrap()
+        serde_json::from_str(&std::fs::read_to_string(fixtures.join(name)).unwrap()).unwrap()
     };
     let (curve, bench) = (fixture("elo-per-doubling.json"), fixture("bench.json"));
     let st = &summary["strength"];
@@ -235,7 +228,6 @@ fn quick_run_writes_counts_timings_and_summary() {
     // The verdict follows from the interval intervals.csv persists, by the documented rule written out here
     // independently: no verdict below 95% coverage, within noise inside 1 ± 1%, pays above 1, costs below.
     let fastest = glance[0]["fastest_variant"].as_str().unwrap();
-    let intervals = std::fs::read_to_string(runs[0].join("intervals.csv")).unwrap();
     let row: Vec<&str> = intervals
         .lines()
         .find(|l| {

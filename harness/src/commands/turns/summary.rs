@@ -22,7 +22,7 @@ pub(crate) const BUCKETS: usize = 4096;
 pub(crate) const DEFAULT_MAX_MEMORY_MIB: u64 = 512;
 
 /// The figures of one position's legal turns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Summary {
     /// Legal turn paths.
     pub paths: u64,
@@ -79,15 +79,7 @@ pub(crate) fn summarize(state: &GameState, max_memory: u64) -> Result<Summary, T
     let mover = state.side_to_move();
     let had_enemy_king = !state.pieces(mover.opponent(), PieceType::King).is_empty();
     let start_dice = state.dice().len();
-    let mut s = Summary {
-        paths: 0,
-        king_captures: 0,
-        max_dice: 0,
-        distinct_leaves: 0,
-        distinct_leaves_ignoring_clocks: 0,
-        first_moves: 0,
-        passes: 0,
-    };
+    let mut s = Summary::default();
     let cap = capacity_within(max_memory);
     let mut first = HashSet::new();
     let mut per_bucket = vec![0u64; BUCKETS];
@@ -257,11 +249,6 @@ mod tests {
         let (pass_of, pass_paths) = group_buckets(&[3, 4, 0, 5, 3], 7);
         assert_eq!(pass_of, [0, 0, 0, 1, 2]);
         assert_eq!(pass_paths, [7, 5, 3]);
-    }
-
-    #[test]
-    fn summarize_examples() {
-        use crate::commands::turns::summary::summarize;
         let s = engine::GameState::from_dfen(
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PN",
         )

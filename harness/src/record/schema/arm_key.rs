@@ -124,6 +124,13 @@ mod tests {
             key.with_variant(CacheKind::Tuple).arm(),
             Some(arm.with_cache(CacheKind::Tuple))
         );
+        let arm = ExpansionArm {
+            cache: CacheKind::Optimized,
+            eval: EvaluatorKind::Material,
+            traversal: Traversal::Cached,
+        };
+        let key = ArmKey::new("sparse", "optimized", "material", "on");
+        assert_eq!(arm.key("sparse"), key);
     }
 
     #[test]
@@ -134,28 +141,9 @@ mod tests {
         assert!(key.traversal().is(Traversal::Cached));
         assert_eq!(key.arm(), None);
         assert_eq!(key.variant().to_string(), "btree");
-    }
-
-    #[test]
-    fn new_examples() {
-        let k = crate::record::ArmKey::new("sparse", "none", "material", "on");
         assert_eq!(
-            k.to_string(),
+            ArmKey::new("sparse", "none", "material", "on").to_string(),
             "scenario `sparse`, variant `none`, evaluator `material`, traversal `on`"
-        );
-    }
-
-    #[test]
-    fn key_examples() {
-        use crate::{arm::ExpansionArm, evaluators::EvaluatorKind};
-        let arm = ExpansionArm {
-            cache: engine::memo::CacheKind::Optimized,
-            eval: EvaluatorKind::Material,
-            traversal: engine::chance::Traversal::Cached,
-        };
-        assert_eq!(
-            arm.key("sparse"),
-            crate::record::ArmKey::new("sparse", "optimized", "material", "on")
         );
     }
 }

@@ -56,6 +56,7 @@ mod tests {
     use super::*;
     use crate::evaluators::EvaluatorKind;
     use engine::chance::Traversal;
+    use engine::memo::CacheKind;
 
     #[test]
     fn a_known_name_reads_typed_and_shows_as_written() {
@@ -72,12 +73,6 @@ mod tests {
         assert_eq!(t.known(), None);
         assert!(!t.is(Traversal::Cached) && !t.is(Traversal::Plain));
         assert_eq!(t.to_string(), "maybe");
-    }
-
-    #[test]
-    fn known_examples() {
-        use crate::record::Known;
-        use engine::memo::CacheKind;
         let v: Known<CacheKind> = Known::parse("optimized");
         assert!(v.is(CacheKind::Optimized));
         let old: Known<CacheKind> = Known::parse("btree");

@@ -210,11 +210,6 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), Metric::ALL.len());
-    }
-
-    #[test]
-    fn from_name_examples() {
-        use crate::record::Metric;
         assert_eq!(Metric::from_name("cache_hits"), Some(Metric::CacheHits));
         assert_eq!(Metric::from_name("cache hits"), None);
         assert!(

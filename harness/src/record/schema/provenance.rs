@@ -80,17 +80,3 @@ macro_rules! provenance_columns {
     };
 }
 pub(crate) use provenance_columns;
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn from_metadata_examples() {
-        use crate::record::{Provenance, RunMetadata};
-        let meta = RunMetadata::collect(7);
-        assert_eq!(
-            Provenance::from_metadata(&meta.to_key_values()),
-            Ok(Provenance::of(&meta))
-        );
-        assert_eq!(Provenance::from_metadata("hostname=h\n"), Err("cpu_model"));
-    }
-}
