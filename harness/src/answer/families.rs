@@ -105,21 +105,14 @@ pub(crate) fn measured_cause(usage: Option<(Usage, Usage)>, with_is_slower: bool
     let Some((without, with)) = usage else {
         return "no cause measured".to_owned();
     };
-    let rows: [Row; 4] = [
-        ("user time", without.user_ns, with.user_ns, time_ns),
-        ("system time", without.sys_ns, with.sys_ns, time_ns),
-        (
-            "minor faults",
-            without.minor_faults,
-            with.minor_faults,
-            per_op,
-        ),
-        (
-            "major faults",
-            without.major_faults,
-            with.major_faults,
-            per_op,
-        ),
+    let row = |name, figure: fn(&Usage) -> f64, show: fn(f64) -> String| -> Row {
+        (name, figure(&without), figure(&with), show)
+    };
+    let rows = [
+        row("user time", |u| u.user_ns, time_ns),
+        row("system time", |u| u.sys_ns, time_ns),
+        row("minor faults", |u| u.minor_faults, per_op),
+        row("major faults", |u| u.major_faults, per_op),
     ];
     let higher: Vec<&str> = rows
         .iter()

@@ -95,6 +95,17 @@ pub(crate) fn answer(ctx: &SectionContext<'_>) -> anyhow::Result<Vec<Claim>> {
     Ok(crate::answer::ordered(given, &questions()))
 }
 
+/// The items without repeats, each where it first appears (tables, legends and charts list names in the rows' order).
+fn distinct<T: PartialEq>(items: impl IntoIterator<Item = T>) -> Vec<T> {
+    let mut out = Vec::new();
+    for item in items {
+        if !out.contains(&item) {
+            out.push(item);
+        }
+    }
+    out
+}
+
 /// Every question of the answer, in its order ([`Experiment::questions`]).
 pub(crate) fn questions() -> Vec<crate::answer::Question> {
     let mut all: Vec<_> = MAIN_JOB

@@ -133,31 +133,22 @@ fn missing_successor_is_reported() {
     );
 }
 
+/// A file that cannot be read, bad JSON and a misspelt key are each refused, naming where.
 #[test]
-fn missing_file_names_the_path() {
+fn a_missing_file_bad_syntax_and_a_misspelt_key_are_named() {
     let err = load(Path::new("/nonexistent/scenarios/sparse.json")).unwrap_err();
     assert!(matches!(err, ScenarioError::Read { .. }));
-    assert!(
-        err.to_string()
-            .contains("/nonexistent/scenarios/sparse.json"),
-        "{err}"
-    );
-}
-
-#[test]
-fn bad_syntax_names_line_and_column() {
-    let msg = parse(
+    let msg = err.to_string();
+    assert!(msg.contains("/nonexistent/scenarios/sparse.json"), "{msg}");
+    let bad = parse(
         Path::new("bad.json"),
         "{\n  \"format_version\": 1,\n  oops\n}",
-    )
-    .unwrap_err()
-    .to_string();
-    assert!(
-        msg.starts_with("bad.json: invalid scenario JSON at line 3, column 3"),
-        "{msg}"
     );
-    let missing = shipped_text(Family::Middlegame).replacen("\"depth\"", "\"dpeth\"", 1);
-    let msg = parse(Path::new("m.json"), &missing)
+    let msg = bad.unwrap_err().to_string();
+    let at = "bad.json: invalid scenario JSON at line 3, column 3";
+    assert!(msg.starts_with(at), "{msg}");
+    let misspelt = shipped_text(Family::Middlegame).replacen("\"depth\"", "\"dpeth\"", 1);
+    let msg = parse(Path::new("m.json"), &misspelt)
         .unwrap_err()
         .to_string();
     assert!(msg.contains("dpeth"), "{msg}");

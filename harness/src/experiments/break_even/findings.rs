@@ -160,14 +160,11 @@ impl BreakEvenFindings {
 
     /// The family x traversal settings, in order.
     pub(crate) fn settings(&self) -> Vec<(String, String)> {
-        let mut out: Vec<(String, String)> = Vec::new();
-        for r in &self.rows {
-            let s = (r.scenario.clone(), r.traversal.clone());
-            if !out.contains(&s) {
-                out.push(s);
-            }
-        }
-        out
+        let pairs = self
+            .rows
+            .iter()
+            .map(|r| (r.scenario.clone(), r.traversal.clone()));
+        crate::experiments::distinct(pairs)
     }
 
     /// The rows that disagree with the model by more than their interval.
@@ -259,12 +256,7 @@ impl BreakEvenFindings {
             .filter(|r| r.scenario == scenario && r.traversal == traversal)
             .collect();
         let first = rows.first()?;
-        let mut variants: Vec<&str> = Vec::new();
-        for r in &rows {
-            if !variants.contains(&r.variant.as_str()) {
-                variants.push(&r.variant);
-            }
-        }
+        let mut variants = crate::experiments::distinct(rows.iter().map(|r| r.variant.as_str()));
         // At most four variants: each takes two series (model line, measured points) of the chart's eight.
         variants.truncate(4);
         let grid = self.cost_grid(&rows, scenario, traversal);

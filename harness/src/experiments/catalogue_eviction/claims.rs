@@ -23,13 +23,7 @@ pub(crate) fn eviction_rule(findings: &[BudgetFinding]) -> Claim {
                 .is_some_and(|d| Verdict::of(&d, 0.0, 0.0) == Verdict::Better)
         })
         .collect();
-    let mut winners: Vec<String> = Vec::new();
-    for f in &beats {
-        let name = format!("`{}`", f.best);
-        if !winners.contains(&name) {
-            winners.push(name);
-        }
-    }
+    let winners = crate::experiments::distinct(beats.iter().map(|f| format!("`{}`", f.best)));
     let per_budget: Vec<String> = findings
         .iter()
         .map(|f| {

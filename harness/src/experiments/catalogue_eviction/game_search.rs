@@ -348,12 +348,7 @@ pub(crate) fn findings_of_rows(
     rows: Vec<GameSearchRecord>,
     origin: impl Fn(&str) -> Option<(Family, TraceSource)>,
 ) -> GameSearchFindings {
-    let mut names: Vec<&str> = Vec::new();
-    for r in &rows {
-        if !names.contains(&r.trace.as_str()) {
-            names.push(&r.trace);
-        }
-    }
+    let names = crate::experiments::distinct(rows.iter().map(|r| r.trace.as_str()));
     let of = |name: &str| -> Vec<&GameSearchRecord> {
         rows.iter().filter(|r| r.trace == name).collect()
     };

@@ -471,6 +471,11 @@ mod tests {
     use crate::statistics::Method;
     use std::path::Path;
 
+    /// The no-cache arm of [`tables`]: the baseline at 1000 ns per op.
+    const NONE: (&str, f64, f64, f64, f64) = ("none", 1.0, 1.0, 1.0, 1000.0);
+    /// An optimized cache twice as fast as [`NONE`], its interval above 1.
+    const OPTIMIZED: (&str, f64, f64, f64, f64) = ("optimized", 2.0, 1.8, 2.2, 500.0);
+
     /// One setting (scenario `s`, evaluator `material`, traversal `on`) plus its `constant` twin, with the given
     /// (variant, speedup median, low, high, ns per op) and (variant, calls, hits) figures, as metric rows of a run
     /// before `intervals.csv` (which [`IntervalTable::with_legacy`] reads).
@@ -525,11 +530,7 @@ mod tests {
     #[test]
     fn a_cache_whose_interval_lies_above_one_pays() {
         let g = glances(
-            &[
-                ("none", 1.0, 1.0, 1.0, 1000.0),
-                ("tuple", 1.1, 0.9, 1.3, 900.0),
-                ("optimized", 2.0, 1.8, 2.2, 500.0),
-            ],
+            &[NONE, ("tuple", 1.1, 0.9, 1.3, 900.0), OPTIMIZED],
             &[("none", 200, 0), ("tuple", 50, 150), ("optimized", 50, 150)],
             &[
                 ("none", 1.0, 1.0, 1.0, 400.0),
@@ -565,10 +566,7 @@ mod tests {
     #[test]
     fn a_cache_whose_interval_lies_below_one_costs() {
         let g = &glances(
-            &[
-                ("none", 1.0, 1.0, 1.0, 1000.0),
-                ("optimized", 0.8, 0.7, 0.9, 1250.0),
-            ],
+            &[NONE, ("optimized", 0.8, 0.7, 0.9, 1250.0)],
             &[("none", 200, 0), ("optimized", 190, 10)],
             &[],
         )[0];
@@ -583,7 +581,7 @@ mod tests {
     fn an_interval_that_includes_one_gives_no_verdict() {
         let g = glances(
             &[
-                ("none", 1.0, 1.0, 1.0, 1000.0),
+                NONE,
                 ("fx", 1.05, 0.97, 1.12, 950.0),
                 ("optimized", 0.99, 0.9, 1.1, 1010.0),
             ],
@@ -619,10 +617,7 @@ mod tests {
     #[test]
     fn the_persisted_interval_decides_and_a_weak_or_tiny_one_gives_none() {
         let (c, t) = tables(
-            &[
-                ("none", 1.0, 1.0, 1.0, 1000.0),
-                ("optimized", 2.0, 1.8, 2.2, 500.0),
-            ],
+            &[NONE, OPTIMIZED],
             &[("none", 200, 0), ("optimized", 50, 150)],
             &[],
         );
@@ -647,10 +642,7 @@ mod tests {
     #[test]
     fn the_speedup_keeps_its_documented_summary_keys() {
         let g = glances(
-            &[
-                ("none", 1.0, 1.0, 1.0, 1000.0),
-                ("optimized", 2.0, 1.5, 2.5, 500.0),
-            ],
+            &[NONE, ("optimized", 2.0, 1.5, 2.5, 500.0)],
             &[("none", 100, 0), ("optimized", 25, 75)],
             &[],
         );
@@ -670,10 +662,7 @@ mod tests {
                 ("optimized", 2.0, 1.8, 2.2, 450.0),
             ],
             &[("none", 100, 0), ("optimized", 25, 75)],
-            &[
-                ("none", 1.0, 1.0, 1.0, 1000.0),
-                ("optimized", 0.99, 0.98, 1.0, 1010.0),
-            ],
+            &[NONE, ("optimized", 0.99, 0.98, 1.0, 1010.0)],
         );
         assert_eq!(g[0].evaluator_ns_per_call, Some(-2.0)); // (900 − 1000) ns over 50 calls per op
         let md = glance_table(&g).unwrap().markdown();
@@ -699,10 +688,7 @@ mod tests {
     fn the_break_even_in_ns_comes_from_the_paired_speedup_and_reads_a_dash_where_it_holds_zero() {
         let row = |lo: f64, hi: f64| {
             let all = glances(
-                &[
-                    ("none", 1.0, 1.0, 1.0, 1000.0),
-                    ("optimized", 2.0, 1.8, 2.2, 500.0),
-                ],
+                &[NONE, OPTIMIZED],
                 &[("none", 200, 0), ("optimized", 50, 150)],
                 &[
                     ("none", 1.0, 1.0, 1.0, 400.0),

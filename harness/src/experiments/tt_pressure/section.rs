@@ -13,13 +13,8 @@ use std::path::{Path, PathBuf};
 
 /// Schemes in table and legend order (the rows' own order decides among unknown names).
 fn schemes(rows: &[TtPressureRecord]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for r in rows.iter().filter(|r| !r.is_unbounded()) {
-        if !out.contains(&r.scheme) {
-            out.push(r.scheme.clone());
-        }
-    }
-    out
+    let bounded = rows.iter().filter(|r| !r.is_unbounded());
+    crate::experiments::distinct(bounded.map(|r| r.scheme.clone()))
 }
 
 /// Scheme × size: extra nodes over the unbounded table per cell (`*` marks an arm with some root decision unlike the unbounded
