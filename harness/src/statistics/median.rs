@@ -98,24 +98,15 @@ mod tests {
     }
 
     #[test]
-    fn summary_of_odd_sample() {
+    fn summaries_of_odd_and_even_samples() {
         let s = summarize(&[3.0, 1.0, 2.0]).unwrap();
         assert_eq!((s.point, s.low, s.high), (2.0, 1.0, 3.0));
         assert!(summarize(&[]).is_none());
-    }
-
-    #[test]
-    fn summarize_examples() {
-        let s = crate::statistics::summarize(&[5.0, 1.0, 4.0, 2.0, 3.0, 9.0, 7.0, 8.0, 6.0, 10.0])
-            .unwrap();
+        let s = summarize(&[5.0, 1.0, 4.0, 2.0, 3.0, 9.0, 7.0, 8.0, 6.0, 10.0]).unwrap();
         assert_eq!(s.point, 5.5);
         assert_eq!((s.low, s.high), (2.0, 9.0)); // k = 2 for n = 10: coverage 1 - 2 * 11/1024
         assert!((s.level - 0.978515625).abs() < 1e-12);
-    }
-
-    #[test]
-    fn paired_ratio_examples() {
-        let r = crate::statistics::paired_ratio(&[2.0, 4.0, 6.0], &[1.0, 2.0, 3.0]).unwrap();
+        let r = paired_ratio(&[2.0, 4.0, 6.0], &[1.0, 2.0, 3.0]).unwrap();
         assert_eq!(r.point, 2.0);
     }
 }

@@ -626,6 +626,14 @@ mod tests {
             let s = sprt_trinomial(&Trinomial { counts }, &wide);
             assert!(s.llr.is_finite(), "{counts:?} {s:?}");
         }
+        // All wins or all losses: the regularized empty bins keep every figure finite, and the test decides.
+        for counts in [[0, 0, 0, 0, 500], [500, 0, 0, 0, 0]] {
+            let s = sprt_pentanomial(&Pentanomial { counts }, &SprtBounds::default());
+            assert!(
+                s.llr.is_finite() && s.nelo.point.is_finite() && s.logistic_elo.low.is_finite()
+            );
+            assert_ne!(s.verdict, SprtVerdict::Continue, "{s:?}");
+        }
     }
 
     #[test]
@@ -653,7 +661,6 @@ mod tests {
 
     #[test]
     fn module_examples() {
-        use crate::statistics::sprt::{Pentanomial, SprtBounds, SprtVerdict, sprt_pentanomial};
         let p = Pentanomial {
             counts: [100, 1000, 2500, 1100, 150],
         };
@@ -667,19 +674,14 @@ mod tests {
     }
 
     #[test]
-    fn add_pair_examples() {
-        use crate::statistics::sprt::{GameScore::*, Pentanomial};
+    fn add_pair_and_check_examples() {
+        use GameScore::*;
         let mut p = Pentanomial::default();
         p.add_pair(Win, Loss);
         p.add_pair(Draw, Draw);
         p.add_pair(Draw, Win);
         assert_eq!(p.counts, [0, 0, 2, 1, 0]);
         assert_eq!(p.games(), 6);
-    }
-
-    #[test]
-    fn check_examples() {
-        use crate::statistics::sprt::SprtBounds;
         assert!(SprtBounds::default().check().is_ok());
         let b = SprtBounds {
             elo0: 5.0,
@@ -739,17 +741,5 @@ mod tests {
             rel(s.nelo.point, REFERENCE_NELO_PER_T / 2f64.sqrt()) < 1e-4,
             "{s:?}"
         );
-    }
-
-    #[test]
-    fn all_wins_or_all_losses_decide_with_finite_figures() {
-        // All wins or all losses: the regularized empty bins keep every figure finite.
-        for counts in [[0, 0, 0, 0, 500], [500, 0, 0, 0, 0]] {
-            let s = sprt_pentanomial(&Pentanomial { counts }, &SprtBounds::default());
-            assert!(
-                s.llr.is_finite() && s.nelo.point.is_finite() && s.logistic_elo.low.is_finite()
-            );
-            assert_ne!(s.verdict, SprtVerdict::Continue, "{s:?}");
-        }
     }
 }
