@@ -205,8 +205,7 @@ mod tests {
     }
 
     #[test]
-    fn table_examples() -> Result<(), crate::present::TableError> {
-        use crate::present::{Align, Table};
+    fn table_examples() -> Result<(), TableError> {
         let mut t = Table::new([("variant", Align::Left), ("time/op", Align::Right)]);
         t.row(["none", "12.2 ms"])?.row(["optimized", "845 µs"])?;
         assert_eq!(
