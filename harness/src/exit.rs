@@ -162,10 +162,6 @@ mod tests {
             .because("frozen value differs")
             .context("verifying");
         assert_eq!(Failure::tagged(&err), Some(Failure::Mismatch));
-    }
-
-    #[test]
-    fn message_examples() {
         let io = std::io::Error::new(
             std::io::ErrorKind::AlreadyExists,
             "File exists (os error 17)",

@@ -539,11 +539,15 @@ mod tests {
     }
 
     #[test]
-    fn thresholds_are_walds() {
+    fn thresholds_are_walds_and_verdicts_follow_them() {
         let b = SprtBounds::default();
         assert!(rel(b.lower(), (0.05f64 / 0.95).ln()) < 1e-15);
         assert!(rel(b.upper(), 19f64.ln()) < 1e-15);
         assert!(rel(b.upper(), 2.944_438_979_166_44) < 1e-12);
+        assert_eq!(SprtVerdict::of(3.0, -2.9, 2.9), SprtVerdict::AcceptH1);
+        assert_eq!(SprtVerdict::of(2.9, -2.9, 2.9), SprtVerdict::AcceptH1);
+        assert_eq!(SprtVerdict::of(-2.9, -2.9, 2.9), SprtVerdict::AcceptH0);
+        assert_eq!(SprtVerdict::of(0.0, -2.9, 2.9), SprtVerdict::Continue);
     }
 
     #[test]
@@ -649,14 +653,6 @@ mod tests {
             s.line()
                 .ends_with(" verdict=continue nelo=0 nelo_low=0 nelo_high=0 games=0")
         );
-    }
-
-    #[test]
-    fn verdicts_follow_the_thresholds() {
-        assert_eq!(SprtVerdict::of(3.0, -2.9, 2.9), SprtVerdict::AcceptH1);
-        assert_eq!(SprtVerdict::of(2.9, -2.9, 2.9), SprtVerdict::AcceptH1);
-        assert_eq!(SprtVerdict::of(-2.9, -2.9, 2.9), SprtVerdict::AcceptH0);
-        assert_eq!(SprtVerdict::of(0.0, -2.9, 2.9), SprtVerdict::Continue);
     }
 
     #[test]
