@@ -392,10 +392,6 @@ mod tests {
             assert_eq!(Evaluator::name(&kind), kind.to_string());
             assert_eq!(Evaluator::value_bounds(&kind), kind.bounds());
         }
-    }
-
-    #[test]
-    fn bounds_and_functions_examples() {
         let b = EvaluatorKind::Counter.bounds();
         assert!(b.contains(i32::MIN >> 2) && b.contains(i32::MAX >> 2));
         assert!(EvaluatorKind::Material.turn_bounds().is_some());

@@ -463,16 +463,12 @@ mod tests {
     }
 
     #[test]
-    fn dfen_examples() {
+    fn dfen_and_output_file_examples() {
         let s = dfen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 PP").unwrap();
         assert_eq!(s.dice().len(), 2);
         assert!(dfen("8/8 w - - 0 1").is_err());
         let tab = dfen("4k3/8/8/8/8/8/8/4K3\tw - - 0 1 PP").unwrap_err();
         assert!(tab.contains("a tab at byte 19"), "{tab}");
-    }
-
-    #[test]
-    fn output_file_examples() {
         let dir = std::env::temp_dir();
         assert!(output_file(dir.join("out.tsv").to_str().unwrap()).is_ok());
         let err = output_file(dir.to_str().unwrap()).unwrap_err().to_string();

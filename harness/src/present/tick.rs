@@ -105,7 +105,7 @@ mod tests {
     }
 
     #[test]
-    fn a_narrow_axis_gets_the_digits_that_tell_its_ticks_apart() {
+    fn a_narrow_axis_gets_the_digits_that_tell_its_ticks_apart_and_no_label_is_long() {
         let labels: Vec<String> = [1.001, 1.002, 1.003]
             .iter()
             .map(|&v| tick(v, 1.0, 1.004))
@@ -115,10 +115,6 @@ mod tests {
         assert_eq!(tick(1.002, 1.0, 1.01), "1.002");
         // Never more than six digits, whatever the axis.
         assert!(tick(1.000_000_1, 1.0, 1.000_000_2).len() <= 8);
-    }
-
-    #[test]
-    fn no_label_is_long() {
         // Steps of plotters' own linear key points (k times a decimal step) on axes through zero.
         for (lo, hi) in [
             (-0.4, 0.6),

@@ -328,10 +328,6 @@ mod tests {
         let q = Interval::quotient(&a, &b);
         assert_eq!((q.low, q.high), (a.low / b.high, a.high / b.low));
         assert!(q.level < 0.95);
-    }
-
-    #[test]
-    fn at_level_examples() {
         let mean = Interval::mean(&[1.0, 2.0, 3.0, 4.0]);
         let wide = mean.at_level(0.99).unwrap();
         assert!(wide.low < mean.low && wide.high > mean.high && wide.level == 0.99);

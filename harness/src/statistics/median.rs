@@ -73,7 +73,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ranks_match_binomial_tables() {
+    fn ranks_match_binomial_tables_and_large_n_does_not_underflow() {
         // Known values: n = 6 -> k = 1 (coverage 0.96875); n = 9 -> k = 2 (0.9609); n = 20 -> k = 6 (0.9586).
         assert_eq!(median_ci_rank(6, 0.95).0, 1);
         assert!((median_ci_rank(6, 0.95).1 - 0.96875).abs() < 1e-12);
@@ -87,10 +87,6 @@ mod tests {
         assert_eq!(k, 1);
         assert!((cov - 0.9375).abs() < 1e-12);
         assert_eq!(median_ci_rank(1, 0.95), (1, 0.0));
-    }
-
-    #[test]
-    fn large_n_does_not_underflow() {
         let (k, cov) = median_ci_rank(5000, 0.95);
         assert!((0.95..0.96).contains(&cov), "{cov}");
         // About n/2 - 0.98 sqrt(n).

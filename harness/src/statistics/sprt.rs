@@ -656,7 +656,8 @@ mod tests {
     }
 
     #[test]
-    fn module_examples() {
+    fn module_add_pair_and_check_examples() {
+        use GameScore::*;
         let p = Pentanomial {
             counts: [100, 1000, 2500, 1100, 150],
         };
@@ -667,11 +668,6 @@ mod tests {
             s.llr.is_finite()
                 && (s.verdict == SprtVerdict::Continue) == (s.lower < s.llr && s.llr < s.upper)
         );
-    }
-
-    #[test]
-    fn add_pair_and_check_examples() {
-        use GameScore::*;
         let mut p = Pentanomial::default();
         p.add_pair(Win, Loss);
         p.add_pair(Draw, Draw);
