@@ -47,12 +47,6 @@ impl<R: Copy> Capacity<R> {
             Capacity::Bounded { size, .. } => Some(size),
         }
     }
-
-    /// Whether this is the unbounded store (the baseline both capacity sweeps measure against).
-    #[cfg(test)]
-    pub(crate) fn is_unbounded(self) -> bool {
-        matches!(self, Capacity::Unbounded)
-    }
 }
 
 impl<R: engine::names::ClosedNames> Capacity<R> {
@@ -436,7 +430,6 @@ mod tests {
             (TableArm::Unbounded.size(), TableArm::Unbounded.rule_name()),
             (None, "unbounded")
         );
-        assert!(TableArm::Unbounded.is_unbounded() && !depth.is_unbounded());
         assert_eq!(CacheArm::from_names("clock", Some(4096)), Some(clock));
         assert_eq!(
             TableArm::from_names("unbounded", None),

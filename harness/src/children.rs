@@ -192,9 +192,6 @@ mod tests {
         assert!(!lock(&RUNNING).contains(&ids[0].parse().unwrap()));
     }
 
-    /// The kernel sends the parent-death signal when the thread that started the child ends (the process's death
-    /// ends them all): a child started by a thread that then ends is killed, which is what happens to every child
-    /// when the harness is killed.
     #[test]
     fn a_plain_child_is_found_among_the_own_children() {
         let mut child = Command::new("sleep").arg("30").spawn().unwrap();
@@ -204,6 +201,9 @@ mod tests {
         assert!(found);
     }
 
+    /// The kernel sends the parent-death signal when the thread that started the child ends (the process's death
+    /// ends them all): a child started by a thread that then ends is killed, which is what happens to every child
+    /// when the harness is killed.
     #[test]
     fn a_child_is_killed_when_its_parent_goes() {
         let mut child = std::thread::spawn(|| spawn(Command::new("sleep").arg("30")).unwrap())

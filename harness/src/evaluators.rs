@@ -330,6 +330,8 @@ mod tests {
             (EvaluatorKind::Material, "material"),
             (EvaluatorKind::Constant, "constant"),
             (EvaluatorKind::Aggressive, "aggressive"),
+            (EvaluatorKind::Counter, "counter"),
+            (EvaluatorKind::work(64).unwrap(), "work:64"),
         ] {
             assert_eq!(kind.to_string(), name);
             assert_eq!(name.parse::<EvaluatorKind>(), Ok(kind));
@@ -360,6 +362,12 @@ mod tests {
                 .unwrap_err()
                 .contains("power of two from 1 to 65536")
         );
+        assert!(
+            "nnue"
+                .parse::<EvaluatorKind>()
+                .unwrap_err()
+                .contains("material, constant, aggressive, counter, mobility, network, work:N")
+        );
     }
 
     #[test]
@@ -384,64 +392,16 @@ mod tests {
             assert_eq!(Evaluator::name(&kind), kind.to_string());
             assert_eq!(Evaluator::value_bounds(&kind), kind.bounds());
         }
-    }
-
-    #[test]
-    fn evaluator_kind_examples() {
-        use crate::evaluators::{EvaluatorKind, WorkRounds};
-        assert_eq!(
-            "counter".parse::<EvaluatorKind>().unwrap(),
-            EvaluatorKind::Counter
-        );
-        let w64 = EvaluatorKind::Work(WorkRounds::new(64).unwrap());
-        assert_eq!("work:64".parse::<EvaluatorKind>().unwrap(), w64);
-        assert_eq!(w64.to_string(), "work:64");
-        assert!(
-            "work:3"
-                .parse::<EvaluatorKind>()
-                .unwrap_err()
-                .contains("power of two")
-        );
-        assert!(
-            "nnue"
-                .parse::<EvaluatorKind>()
-                .unwrap_err()
-                .contains("material, constant, aggressive, counter, mobility, network, work:N")
-        );
-    }
-
-    #[test]
-    fn bounds_examples() {
-        use crate::evaluators::EvaluatorKind;
         let b = EvaluatorKind::Counter.bounds();
         assert!(b.contains(i32::MIN >> 2) && b.contains(i32::MAX >> 2));
-    }
-
-    #[test]
-    fn turn_bounds_examples() {
-        use crate::evaluators::EvaluatorKind;
         assert!(EvaluatorKind::Material.turn_bounds().is_some());
         assert!(EvaluatorKind::Aggressive.turn_bounds().is_none());
-    }
-
-    #[test]
-    fn function_examples() {
-        use crate::evaluators::{CONSTANT_SCORE, EvaluatorKind};
-        let s = engine::GameState::from_dfen("k7/8/8/8/8/8/8/R6K w - - 0 1").unwrap();
+        let s = GameState::from_dfen("k7/8/8/8/8/8/8/R6K w - - 0 1").unwrap();
+        assert_eq!((EvaluatorKind::Material.function())(&s, Color::White), 500);
         assert_eq!(
-            (EvaluatorKind::Material.function())(&s, engine::Color::White),
-            500
-        );
-        assert_eq!(
-            (EvaluatorKind::Constant.function())(&s, engine::Color::White),
+            (EvaluatorKind::Constant.function())(&s, Color::White),
             CONSTANT_SCORE
         );
-    }
-
-    #[test]
-    fn counter_value_examples() {
-        use crate::evaluators::counter_value;
-        use engine::{Color, GameState};
         let s = GameState::from_dfen("4k3/8/8/8/8/8/P6P/4K3 w - - 0 1 PP").unwrap();
         assert_eq!(
             counter_value(&s, Color::White),

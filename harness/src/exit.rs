@@ -149,44 +149,19 @@ mod tests {
         let err = Failure::Runtime.tag(inner.context("s.json"));
         assert_eq!(Failure::of(&err), Failure::Runtime);
         assert_eq!(message(&err), "s.json: root 0 differs");
-        assert_eq!(Failure::of(&anyhow::anyhow!("x")), Failure::Runtime);
-    }
-
-    #[test]
-    fn tag_examples() {
-        use crate::exit::Failure;
+        let untagged = anyhow::anyhow!("disk on fire");
+        assert_eq!(Failure::of(&untagged), Failure::Runtime);
+        assert_eq!(Failure::tagged(&untagged), None);
         let err = Failure::BadInput.tag(std::io::Error::other("x.json: empty"));
         let err = err.context("loading scenarios");
         assert_eq!(Failure::of(&err), Failure::BadInput);
-        assert_eq!(
-            crate::exit::message(&err),
-            "loading scenarios: x.json: empty"
-        );
-    }
-
-    #[test]
-    fn because_examples() {
-        use crate::exit::Failure;
+        assert_eq!(message(&err), "loading scenarios: x.json: empty");
         let err = Failure::BadInput.because("invalid DFEN '8/8': too few ranks");
         assert_eq!(Failure::of(&err).code(), 2);
-        assert_eq!(
-            Failure::of(&anyhow::anyhow!("disk on fire")),
-            Failure::Runtime
-        );
-    }
-
-    #[test]
-    fn tagged_examples() {
-        use crate::exit::Failure;
         let err = Failure::Mismatch
             .because("frozen value differs")
             .context("verifying");
         assert_eq!(Failure::tagged(&err), Some(Failure::Mismatch));
-        assert_eq!(Failure::tagged(&anyhow::anyhow!("disk on fire")), None);
-    }
-
-    #[test]
-    fn message_examples() {
         let io = std::io::Error::new(
             std::io::ErrorKind::AlreadyExists,
             "File exists (os error 17)",
@@ -203,7 +178,7 @@ mod tests {
             source: io,
         };
         assert_eq!(
-            crate::exit::message(&anyhow::Error::new(err)),
+            message(&anyhow::Error::new(err)),
             "cannot write out/run: File exists (os error 17)"
         );
     }

@@ -222,7 +222,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn results_come_back_in_input_order_and_an_error_stops_the_map() {
+    fn items_are_taken_and_returned_in_order_and_an_error_stops_the_map() {
         let progress = Progress::hidden();
         let items: Vec<u64> = (0..50).collect();
         let out = parallel_map(&items, 3, &progress, |&x| Ok(x * x)).unwrap();
@@ -240,6 +240,21 @@ mod tests {
                 .unwrap()
                 .is_empty()
         );
+        // The items are taken in order: with two workers and the two dear items first, each worker takes one of
+        // them, so the pair of dear items never lands on one worker.
+        let started = Mutex::new(Vec::new());
+        let items: Vec<usize> = (0..6).collect();
+        parallel_map(&items, 2, &progress, |&i| {
+            started.lock().unwrap().push(i);
+            if i < 2 {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            Ok(())
+        })
+        .unwrap();
+        let started = started.into_inner().unwrap();
+        let first_two: std::collections::BTreeSet<usize> = started[..2].iter().copied().collect();
+        assert_eq!(first_two, [0, 1].into_iter().collect());
     }
 
     /// A caller that holds a core gets its items done even when no other core is free (its first worker runs on the
@@ -255,25 +270,5 @@ mod tests {
         drop(others);
         drop(mine);
         assert!(!holds_core());
-    }
-
-    /// The items are taken in order: with two workers and the two dear items first, each worker takes one of them,
-    /// so the pair of dear items never lands on one worker.
-    #[test]
-    fn workers_take_items_in_list_order() {
-        let progress = Progress::hidden();
-        let started = Mutex::new(Vec::new());
-        let items: Vec<usize> = (0..6).collect();
-        parallel_map(&items, 2, &progress, |&i| {
-            started.lock().unwrap().push(i);
-            if i < 2 {
-                std::thread::sleep(std::time::Duration::from_millis(50));
-            }
-            Ok(())
-        })
-        .unwrap();
-        let started = started.into_inner().unwrap();
-        let first_two: std::collections::BTreeSet<usize> = started[..2].iter().copied().collect();
-        assert_eq!(first_two, [0, 1].into_iter().collect());
     }
 }

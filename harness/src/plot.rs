@@ -108,9 +108,10 @@ fn render(stem: &Path, chart: Chart<'_>) -> Result<PathBuf> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
-    fn line_plot_examples() -> Result<(), anyhow::Error> {
-        use crate::plot::{Axis, LinePlot, Point, Reference, Series, line_plot};
+    fn line_and_dot_plot_examples() -> Result<(), anyhow::Error> {
         let dir = tempfile::tempdir()?;
         let point = |x: f64, y: f64| Point { x, y, lo: y, hi: y };
         let chart = LinePlot {
@@ -129,13 +130,6 @@ mod tests {
         };
         let svg = line_plot(&chart, &dir.path().join("miss_ratio"))?;
         assert!(std::fs::read_to_string(svg)?.contains("LRU"));
-        Ok(())
-    }
-
-    #[test]
-    fn dot_plot_examples() -> Result<(), anyhow::Error> {
-        use crate::plot::{Axis, CategorySeries, DotPlot, Reference, dot_plot};
-        let dir = tempfile::tempdir()?;
         let chart = DotPlot {
             title: "Speedup over no cache".into(),
             x_label: "scenario family".into(),

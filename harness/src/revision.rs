@@ -25,16 +25,16 @@ pub(crate) fn shown_revision(revision: &str) -> String {
 mod tests {
     #[test]
     fn shown_revision_examples() {
-        use crate::revision::shown_revision;
-        assert_eq!(
-            shown_revision("dca6a02ff510ad1dcadac3eff41bef2dc08c00a9"),
-            "dca6a02ff510"
-        );
-        assert_eq!(
-            shown_revision("dca6a02ff510ad1dcadac3eff41bef2dc08c00a9-dirty"),
-            "dca6a02ff510-dirty"
-        );
-        assert_eq!(shown_revision("dca6a02ff510-dirty"), "dca6a02ff510-dirty");
-        assert_eq!(shown_revision("unknown"), "unknown");
+        for (revision, shown) in [
+            ("dca6a02ff510ad1dcadac3eff41bef2dc08c00a9", "dca6a02ff510"),
+            (
+                "dca6a02ff510ad1dcadac3eff41bef2dc08c00a9-dirty",
+                "dca6a02ff510-dirty",
+            ),
+            ("dca6a02ff510-dirty", "dca6a02ff510-dirty"),
+            ("unknown", "unknown"),
+        ] {
+            assert_eq!(super::shown_revision(revision), shown);
+        }
     }
 }

@@ -317,6 +317,7 @@ mod tests {
     use super::*;
 
     use engine::chance::Traversal;
+    use engine::memo::CacheKind;
 
     #[test]
     fn the_default_of_a_list_option_selects_every_value() {
@@ -326,6 +327,8 @@ mod tests {
             list::<Traversal>(Traversal::ALL_NAMES).unwrap(),
             Traversal::ALL
         );
+        assert_eq!(or_all::<CacheKind>(&[]), CacheKind::ALL);
+        assert_eq!(or_all(&[CacheKind::Fx]), [CacheKind::Fx]);
     }
 
     #[test]
@@ -351,6 +354,10 @@ mod tests {
             list::<Traversal>("off,on").unwrap(),
             [Traversal::Plain, Traversal::Cached]
         );
+        assert_eq!(
+            list::<CacheKind>("fx, none").unwrap(),
+            [CacheKind::Fx, CacheKind::None]
+        );
     }
 
     #[test]
@@ -359,13 +366,70 @@ mod tests {
         assert_eq!(positive::<u64>("18446744073709551615"), Ok(u64::MAX));
         assert!(positive::<u64>("-1").is_err());
         assert!(positive::<usize>("0").is_err());
+        assert_eq!(positive::<u32>("7"), Ok(7));
+    }
+
+    /// The message of each parser's error: whole, or only its start where it goes on to list the known names.
+    #[test]
+    fn rejections_read_as_documented() {
+        fn message<T, E: Display>(result: Result<T, E>) -> String {
+            result.err().expect("rejected").to_string()
+        }
+        for (got, want) in [
+            (message(list::<CacheKind>("")), "the list is empty"),
+            (message(list::<CacheKind>("none,")), "item 2 is empty"),
+            (
+                message(list::<CacheKind>("none,fx,none")),
+                "item 3 'none' repeats item 1",
+            ),
+            (
+                message(evaluators("work:4,work:4")),
+                "item 2 'work:4' repeats item 1",
+            ),
+            (
+                message(families("mine,mine")),
+                "item 2 'mine' repeats item 1",
+            ),
+            (
+                message(list_of("10,010", positive::<u64>)),
+                "item 2 '010' repeats item 1",
+            ),
+            (
+                message(list_of("10,0", positive::<u64>)),
+                "item 2: '0': must be at least 1",
+            ),
+            (message(positive::<u32>("0")), "'0': must be at least 1"),
+            (
+                message(positive::<u8>("300")),
+                "'300': number too large to fit in target type",
+            ),
+        ] {
+            assert_eq!(got, want);
+        }
+        for (got, start) in [
+            (
+                message(list::<CacheKind>("none,lru")),
+                "item 2: unknown cache variant 'lru'",
+            ),
+            (
+                message(list::<CacheKind>("lru")),
+                "unknown cache variant 'lru'",
+            ),
+            (
+                message(evaluators("material,nnue")),
+                "item 2: unknown evaluator 'nnue'",
+            ),
+            (message(evaluators("nnue")), "unknown evaluator 'nnue'"),
+            (message(families("Mine")), "family name 'Mine'"),
+            (message(name::<Traversal>("maybe")), "unknown traversal"),
+        ] {
+            assert!(got.starts_with(start), "{got}");
+        }
     }
 
     #[test]
     fn module_examples() {
-        use crate::values::{List, list};
         use clap::Parser;
-        use engine::memo::CacheKind;
 
         #[derive(Parser, Debug)]
         struct Cli {
@@ -386,132 +450,25 @@ mod tests {
     }
 
     #[test]
-    fn name_examples() {
-        use crate::values::name;
-        use engine::chance::Traversal;
+    fn parsed_values_are_what_was_asked_for() {
         assert_eq!(name::<Traversal>("on"), Ok(Traversal::Cached));
-        let err = name::<Traversal>("maybe").unwrap_err().to_string();
-        assert!(err.starts_with("unknown traversal"), "{err}");
-    }
-
-    #[test]
-    fn list_examples() {
-        use crate::values::list;
-        use engine::memo::CacheKind;
-        assert_eq!(
-            list::<CacheKind>("fx, none").unwrap(),
-            [CacheKind::Fx, CacheKind::None]
-        );
-        assert_eq!(
-            list::<CacheKind>("").unwrap_err().to_string(),
-            "the list is empty"
-        );
-        assert_eq!(
-            list::<CacheKind>("none,").unwrap_err().to_string(),
-            "item 2 is empty"
-        );
-        assert_eq!(
-            list::<CacheKind>("none,fx,none").unwrap_err().to_string(),
-            "item 3 'none' repeats item 1"
-        );
-        assert!(
-            list::<CacheKind>("none,lru")
-                .unwrap_err()
-                .to_string()
-                .starts_with("item 2: unknown cache variant 'lru'")
-        );
-        assert!(
-            list::<CacheKind>("lru")
-                .unwrap_err()
-                .to_string()
-                .starts_with("unknown cache variant 'lru'")
-        );
-    }
-
-    #[test]
-    fn evaluators_examples() {
-        use crate::values::evaluators;
         let l = evaluators("material, work:4,network").unwrap();
         assert_eq!(
             l.iter().map(|k| k.to_string()).collect::<Vec<_>>(),
             ["material", "work:4", "network"]
         );
-        assert_eq!(
-            evaluators("work:4,work:4").unwrap_err().to_string(),
-            "item 2 'work:4' repeats item 1"
-        );
-        assert!(
-            evaluators("material,nnue")
-                .unwrap_err()
-                .to_string()
-                .starts_with("item 2: unknown evaluator 'nnue'")
-        );
-        assert!(
-            evaluators("nnue")
-                .unwrap_err()
-                .to_string()
-                .starts_with("unknown evaluator 'nnue'")
-        );
-    }
-
-    #[test]
-    fn families_examples() {
-        use crate::scenario::Family;
-        use crate::values::families;
         assert_eq!(families("all").unwrap(), []);
         assert_eq!(families("sparse, mine").unwrap()[0], Family::Sparse);
-        assert_eq!(
-            families("mine,mine").unwrap_err().to_string(),
-            "item 2 'mine' repeats item 1"
-        );
-        assert!(
-            families("Mine")
-                .unwrap_err()
-                .to_string()
-                .starts_with("family name 'Mine'")
-        );
-    }
-
-    #[test]
-    fn list_of_examples() {
-        use crate::values::{list_of, positive};
         assert_eq!(list_of("10, 20,40", positive::<u64>).unwrap(), [10, 20, 40]);
-        assert_eq!(
-            list_of("10,010", positive::<u64>).unwrap_err().to_string(),
-            "item 2 '010' repeats item 1"
-        );
-        assert_eq!(
-            list_of("10,0", positive::<u64>).unwrap_err().to_string(),
-            "item 2: '0': must be at least 1"
-        );
     }
 
     #[test]
-    fn positive_examples() {
-        use crate::values::positive;
-        assert_eq!(positive::<u32>("7"), Ok(7));
-        assert_eq!(
-            positive::<u32>("0").unwrap_err().to_string(),
-            "'0': must be at least 1"
-        );
-        assert_eq!(
-            positive::<u8>("300").unwrap_err().to_string(),
-            "'300': number too large to fit in target type"
-        );
-    }
-
-    #[test]
-    fn dfen_examples() {
-        let s = crate::values::dfen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 PP").unwrap();
+    fn dfen_and_output_file_examples() {
+        let s = dfen("4k3/8/8/8/8/8/8/4K3 w - - 0 1 PP").unwrap();
         assert_eq!(s.dice().len(), 2);
-        assert!(crate::values::dfen("8/8 w - - 0 1").is_err());
-        let tab = crate::values::dfen("4k3/8/8/8/8/8/8/4K3\tw - - 0 1 PP").unwrap_err();
+        assert!(dfen("8/8 w - - 0 1").is_err());
+        let tab = dfen("4k3/8/8/8/8/8/8/4K3\tw - - 0 1 PP").unwrap_err();
         assert!(tab.contains("a tab at byte 19"), "{tab}");
-    }
-
-    #[test]
-    fn output_file_examples() {
-        use crate::values::output_file;
         let dir = std::env::temp_dir();
         assert!(output_file(dir.join("out.tsv").to_str().unwrap()).is_ok());
         let err = output_file(dir.to_str().unwrap()).unwrap_err().to_string();
@@ -520,13 +477,5 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert_eq!(err, "folder /nonexistent-folder does not exist");
-    }
-
-    #[test]
-    fn or_all_examples() {
-        use crate::values::or_all;
-        use engine::memo::CacheKind;
-        assert_eq!(or_all::<CacheKind>(&[]), CacheKind::ALL);
-        assert_eq!(or_all(&[CacheKind::Fx]), [CacheKind::Fx]);
     }
 }

@@ -194,10 +194,10 @@ fn run_child(
     what: &str,
 ) -> Result<(String, Vec<CallgrindTotals>, bool)> {
     let windows = out_files.len();
-    let key = match children.store {
-        Some(_) => Some(child_key(children, scenario, child_args)?),
-        None => None,
-    };
+    let key = children
+        .store
+        .map(|_| child_key(children, scenario, child_args))
+        .transpose()?;
     let stored = children
         .store
         .zip(key.as_ref())
@@ -403,25 +403,17 @@ mod tests {
     }
 
     #[test]
-    fn estimated_cycles_examples() {
-        let t = super::CallgrindTotals {
-            ir: 100,
-            dr: 50,
-            dw: 50,
-            l1_misses: 10,
-            ll_misses: 2,
-        };
-        // 190 L1 hits + 5 * 8 LL hits + 35 * 2 RAM hits
-        assert_eq!(t.estimated_cycles(), 190 + 40 + 70);
-    }
-
-    #[test]
-    fn parse_callgrind_out_examples() {
+    fn parse_callgrind_out_and_estimated_cycles_examples() {
         let text =
             "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\nsummary: 100 50 50 1 5 4 1 1 0\n";
-        let t = super::parse_callgrind_out(text).unwrap();
-        assert_eq!((t.ir, t.l1_misses, t.ll_misses), (100, 10, 2));
+        let t = parse_callgrind_out(text).unwrap();
+        assert_eq!(
+            (t.ir, t.dr, t.dw, t.l1_misses, t.ll_misses),
+            (100, 50, 50, 10, 2)
+        );
+        // 190 L1 hits + 5 * 8 LL hits + 35 * 2 RAM hits
+        assert_eq!(t.estimated_cycles(), 190 + 40 + 70);
         let windowed = "events: Ir Dr\nsummary: 0\nfn=(1) f\n1 100 50\ntotals: 100 50\n";
-        assert_eq!(super::parse_callgrind_out(windowed).unwrap().ir, 100);
+        assert_eq!(parse_callgrind_out(windowed).unwrap().ir, 100);
     }
 }

@@ -453,6 +453,12 @@ pub(crate) mod tests {
         let one = speedup(&a[..2], &b[..2], &s[..2]).unwrap();
         assert_eq!((one.level, one.method), (0.0, Method::SingleSample));
         assert!(speedup(&[], &[], &[]).is_none());
+        // Three sessions, each with a layout offset of its own around a true speedup of 1: no decision.
+        let a = [100.0, 101.0, 100.0, 102.0, 103.0, 102.0, 98.0, 99.0, 98.0];
+        let b = [100.0; 9];
+        let r = speedup(&a, &b, &[0, 0, 0, 1, 1, 1, 2, 2, 2]).unwrap();
+        assert_eq!(r.n, 3);
+        assert!(r.low < 1.0 && r.high > 1.0);
     }
 
     /// Identical configurations whose processes differ by a layout offset per session (±3%) and by round noise:
@@ -508,16 +514,5 @@ pub(crate) mod tests {
         assert!(!decided(&i(1.005, 1.03)));
         assert!(!decided(&i(0.97, 1.03)));
         assert!((half_width(&i(0.99, 1.01)) - 0.01).abs() < 1e-4);
-    }
-
-    #[test]
-    fn speedup_examples() {
-        use crate::measure::kernel::speedup;
-        // Three sessions, each with a layout offset of its own around a true speedup of 1: no decision.
-        let a = [100.0, 101.0, 100.0, 102.0, 103.0, 102.0, 98.0, 99.0, 98.0];
-        let b = [100.0; 9];
-        let r = speedup(&a, &b, &[0, 0, 0, 1, 1, 1, 2, 2, 2]).unwrap();
-        assert_eq!(r.n, 3);
-        assert!(r.low < 1.0 && r.high > 1.0);
     }
 }

@@ -94,40 +94,6 @@ impl Usage {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Work on this thread shows as user time; touching fresh pages as minor faults; the words round-trip.
-    #[test]
-    fn a_thread_s_work_and_fresh_pages_show() {
-        let start = Usage::now();
-        let mut pages: Vec<Vec<u8>> = Vec::new();
-        let t = std::time::Instant::now();
-        while t.elapsed() < std::time::Duration::from_millis(30) {
-            pages.push(vec![1u8; 1 << 16]);
-            std::hint::black_box(&pages);
-        }
-        let used = Usage::now().since(start);
-        if cfg!(target_os = "linux") {
-            assert!(used.user_ns + used.sys_ns > 0.0, "{used:?}");
-            assert!(used.minor_faults > 0.0, "{used:?}");
-        }
-        let u = Usage {
-            user_ns: 1200.0,
-            sys_ns: 30.0,
-            minor_faults: 0.5,
-            major_faults: 0.0,
-        };
-        let w = u.words();
-        let words: Vec<&str> = w.split_whitespace().collect();
-        assert_eq!(Usage::from_words(&words), Some(u));
-        assert_eq!(Usage::from_words(&[]), None);
-        assert_eq!(u.per(2.0).user_ns, 600.0);
-        assert_eq!(u.plus(u).sys_ns, 60.0);
-    }
-}
-
 /// `/proc/loadavg`'s 1, 5 and 15 minute load averages (`None` where it cannot be read).
 pub(crate) fn load_average() -> Option<[f64; 3]> {
     let text = std::fs::read_to_string("/proc/loadavg").ok()?;
@@ -249,8 +215,37 @@ pub(crate) fn unreliable(other_load: Option<f64>, cores: usize) -> bool {
 }
 
 #[cfg(test)]
-mod load_tests {
+mod tests {
     use super::*;
+
+    /// Work on this thread shows as user time; touching fresh pages as minor faults; the words round-trip.
+    #[test]
+    fn a_thread_s_work_and_fresh_pages_show() {
+        let start = Usage::now();
+        let mut pages: Vec<Vec<u8>> = Vec::new();
+        let t = std::time::Instant::now();
+        while t.elapsed() < std::time::Duration::from_millis(30) {
+            pages.push(vec![1u8; 1 << 16]);
+            std::hint::black_box(&pages);
+        }
+        let used = Usage::now().since(start);
+        if cfg!(target_os = "linux") {
+            assert!(used.user_ns + used.sys_ns > 0.0, "{used:?}");
+            assert!(used.minor_faults > 0.0, "{used:?}");
+        }
+        let u = Usage {
+            user_ns: 1200.0,
+            sys_ns: 30.0,
+            minor_faults: 0.5,
+            major_faults: 0.0,
+        };
+        let w = u.words();
+        let words: Vec<&str> = w.split_whitespace().collect();
+        assert_eq!(Usage::from_words(&words), Some(u));
+        assert_eq!(Usage::from_words(&[]), None);
+        assert_eq!(u.per(2.0).user_ns, 600.0);
+        assert_eq!(u.plus(u).sys_ns, 60.0);
+    }
 
     #[test]
     fn other_processes_above_half_a_core_each_make_the_timings_unreliable() {

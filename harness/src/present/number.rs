@@ -338,6 +338,30 @@ mod tests {
             (decimal(1_234_567.0, 0), "1,234,567"),
             (decimal(-1234.567, 2), "-1,234.57"),
             (decimal(f64::NAN, 1), "—"),
+            // Times pick the unit after rounding.
+            (time_ns(0.0), "0 ns"),
+            (time_ns(0.5), "0.500 ns"),
+            (time_ns(1.0), "1.00 ns"),
+            (time_ns(25.31), "25.3 ns"),
+            (time_ns(999.4), "999 ns"),
+            (time_ns(999.95), "1.00 µs"),
+            (time_ns(9_996.0), "10.0 µs"),
+            (time_ns(99_960.0), "100 µs"),
+            (time_ns(845_000.0), "845 µs"),
+            (time_ns(999_500.0), "1.00 ms"),
+            (time_ns(12_216_002.0), "12.2 ms"),
+            (time_ns(1.23e9), "1.23 s"),
+            (time_ns(59.94e9), "59.9 s"),
+            (time_ns(59.96e9), "1 min 0 s"),
+            (time_ns(125e9), "2 min 5 s"),
+            (time_ns(3599.4e9), "59 min 59 s"),
+            (time_ns(3599.6e9), "1 h 0 min"),
+            (time_ns(3_725e9), "1 h 2 min"),
+            (time_ns(-12_216_002.0), "-12.2 ms"),
+            (time_ns(-125e9), "-2 min 5 s"),
+            (time_ns(f64::NAN), MISSING),
+            (time_ns(f64::INFINITY), MISSING),
+            (time_ns(f64::NEG_INFINITY), MISSING),
             // A time interval's ends share the median's unit.
             (
                 time_ns_interval(845_000.0, 999.0, 2e6),
@@ -421,38 +445,6 @@ mod tests {
         ];
         for (got, want) in cases {
             assert_eq!(got, want);
-        }
-    }
-
-    #[test]
-    fn times_pick_the_unit_after_rounding() {
-        let cases = [
-            (0.0, "0 ns"),
-            (0.5, "0.500 ns"),
-            (1.0, "1.00 ns"),
-            (25.31, "25.3 ns"),
-            (999.4, "999 ns"),
-            (999.95, "1.00 µs"),
-            (9_996.0, "10.0 µs"),
-            (99_960.0, "100 µs"),
-            (845_000.0, "845 µs"),
-            (999_500.0, "1.00 ms"),
-            (12_216_002.0, "12.2 ms"),
-            (1.23e9, "1.23 s"),
-            (59.94e9, "59.9 s"),
-            (59.96e9, "1 min 0 s"),
-            (125e9, "2 min 5 s"),
-            (3599.4e9, "59 min 59 s"),
-            (3599.6e9, "1 h 0 min"),
-            (3_725e9, "1 h 2 min"),
-            (-12_216_002.0, "-12.2 ms"),
-            (-125e9, "-2 min 5 s"),
-            (f64::NAN, MISSING),
-            (f64::INFINITY, MISSING),
-            (f64::NEG_INFINITY, MISSING),
-        ];
-        for (ns, want) in cases {
-            assert_eq!(time_ns(ns), want, "{ns} ns");
         }
     }
 }

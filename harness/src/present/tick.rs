@@ -96,25 +96,25 @@ mod tests {
         }
         // A tick a real step away from zero is no noise.
         assert_eq!(tick(0.05, -0.4, 0.6), "0.05");
+        assert_eq!(tick(0.2, -0.4, 0.6), "0.2");
+        assert_eq!(tick(2_000_000.0, 0.0, 1e7), "2M");
+        assert_eq!(tick(2e-5, 1e-6, 1e-3), "2e-5");
         // A positive axis (a log axis) never snaps: its small values are real.
         assert_eq!(tick(1e-12, 1e-13, 1e-11), "1e-12");
         assert_eq!(tick(-0.0, -1.0, 1.0), "0");
     }
 
     #[test]
-    fn a_narrow_axis_gets_the_digits_that_tell_its_ticks_apart() {
+    fn a_narrow_axis_gets_the_digits_that_tell_its_ticks_apart_and_no_label_is_long() {
         let labels: Vec<String> = [1.001, 1.002, 1.003]
             .iter()
             .map(|&v| tick(v, 1.0, 1.004))
             .collect();
         assert_eq!(labels, ["1.001", "1.002", "1.003"]);
         assert_eq!(tick(1_000_500.0, 1_000_000.0, 1_001_000.0), "1.0005M");
+        assert_eq!(tick(1.002, 1.0, 1.01), "1.002");
         // Never more than six digits, whatever the axis.
         assert!(tick(1.000_000_1, 1.0, 1.000_000_2).len() <= 8);
-    }
-
-    #[test]
-    fn no_label_is_long() {
         // Steps of plotters' own linear key points (k times a decimal step) on axes through zero.
         for (lo, hi) in [
             (-0.4, 0.6),
@@ -132,15 +132,5 @@ mod tests {
                 );
             }
         }
-    }
-
-    #[test]
-    fn tick_examples() {
-        use crate::present::tick::tick;
-        assert_eq!(tick(5.551115123125783e-17, -0.4, 0.6), "0");
-        assert_eq!(tick(0.2, -0.4, 0.6), "0.2");
-        assert_eq!(tick(2_000_000.0, 0.0, 1e7), "2M");
-        assert_eq!(tick(1.002, 1.0, 1.01), "1.002");
-        assert_eq!(tick(2e-5, 1e-6, 1e-3), "2e-5");
     }
 }

@@ -308,42 +308,26 @@ mod serde_shape {
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn interval_examples() {
-        use crate::statistics::Interval;
-        let mean = Interval::mean(&[1.0, 2.0, 3.0]);
-        assert_eq!((mean.point, mean.n, mean.level), (2.0, 3, 0.95));
-        let median =
-            crate::statistics::summarize(&[5.0, 1.0, 4.0, 2.0, 3.0, 9.0, 7.0, 8.0, 6.0, 10.0])
-                .unwrap();
-        assert_eq!((median.point, median.low, median.high), (5.5, 2.0, 9.0));
-        assert!(median.covers(9.0) && !median.covers(9.5));
-    }
+    use crate::statistics::{Interval, Method, summarize};
 
     #[test]
-    fn from_name_examples() {
-        use crate::statistics::interval::Method;
+    fn interval_examples() {
+        let mean = Interval::mean(&[1.0, 2.0, 3.0]);
+        assert_eq!((mean.point, mean.n, mean.level), (2.0, 3, 0.95));
+        let median = summarize(&[5.0, 1.0, 4.0, 2.0, 3.0, 9.0, 7.0, 8.0, 6.0, 10.0]).unwrap();
+        assert_eq!((median.point, median.low, median.high), (5.5, 2.0, 9.0));
+        assert!(median.covers(9.0) && !median.covers(9.5));
         assert!(
             Method::ALL
                 .iter()
                 .all(|m| Method::from_name(m.name()) == Some(*m))
         );
         assert_eq!(Method::from_name("jackknife"), None);
-    }
-
-    #[test]
-    fn quotient_examples() {
-        use crate::statistics::Interval;
-        let a = crate::statistics::summarize(&[10.0, 11.0, 12.0, 10.5, 11.5, 10.8]).unwrap();
-        let b = crate::statistics::summarize(&[5.0, 5.5, 6.0, 5.2, 5.8, 5.4]).unwrap();
+        let a = summarize(&[10.0, 11.0, 12.0, 10.5, 11.5, 10.8]).unwrap();
+        let b = summarize(&[5.0, 5.5, 6.0, 5.2, 5.8, 5.4]).unwrap();
         let q = Interval::quotient(&a, &b);
         assert_eq!((q.low, q.high), (a.low / b.high, a.high / b.low));
         assert!(q.level < 0.95);
-    }
-
-    #[test]
-    fn at_level_examples() {
-        use crate::statistics::{Interval, Method};
         let mean = Interval::mean(&[1.0, 2.0, 3.0, 4.0]);
         let wide = mean.at_level(0.99).unwrap();
         assert!(wide.low < mean.low && wide.high > mean.high && wide.level == 0.99);
@@ -354,7 +338,7 @@ mod tests {
             (r.low * r.high - 1.0).abs() < 1e-12,
             "symmetric in logarithms: {r:?}"
         );
-        let median = crate::statistics::summarize(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]).unwrap(); // covers 96.9%
+        let median = summarize(&[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]).unwrap(); // covers 96.9%
         assert_eq!(median.at_level(0.95), Some(median));
         assert_eq!(median.at_level(0.99), None);
     }

@@ -73,7 +73,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ranks_match_binomial_tables() {
+    fn ranks_match_binomial_tables_and_large_n_does_not_underflow() {
         // Known values: n = 6 -> k = 1 (coverage 0.96875); n = 9 -> k = 2 (0.9609); n = 20 -> k = 6 (0.9586).
         assert_eq!(median_ci_rank(6, 0.95).0, 1);
         assert!((median_ci_rank(6, 0.95).1 - 0.96875).abs() < 1e-12);
@@ -87,10 +87,6 @@ mod tests {
         assert_eq!(k, 1);
         assert!((cov - 0.9375).abs() < 1e-12);
         assert_eq!(median_ci_rank(1, 0.95), (1, 0.0));
-    }
-
-    #[test]
-    fn large_n_does_not_underflow() {
         let (k, cov) = median_ci_rank(5000, 0.95);
         assert!((0.95..0.96).contains(&cov), "{cov}");
         // About n/2 - 0.98 sqrt(n).
@@ -98,24 +94,15 @@ mod tests {
     }
 
     #[test]
-    fn summary_of_odd_sample() {
+    fn summaries_of_odd_and_even_samples() {
         let s = summarize(&[3.0, 1.0, 2.0]).unwrap();
         assert_eq!((s.point, s.low, s.high), (2.0, 1.0, 3.0));
         assert!(summarize(&[]).is_none());
-    }
-
-    #[test]
-    fn summarize_examples() {
-        let s = crate::statistics::summarize(&[5.0, 1.0, 4.0, 2.0, 3.0, 9.0, 7.0, 8.0, 6.0, 10.0])
-            .unwrap();
+        let s = summarize(&[5.0, 1.0, 4.0, 2.0, 3.0, 9.0, 7.0, 8.0, 6.0, 10.0]).unwrap();
         assert_eq!(s.point, 5.5);
         assert_eq!((s.low, s.high), (2.0, 9.0)); // k = 2 for n = 10: coverage 1 - 2 * 11/1024
         assert!((s.level - 0.978515625).abs() < 1e-12);
-    }
-
-    #[test]
-    fn paired_ratio_examples() {
-        let r = crate::statistics::paired_ratio(&[2.0, 4.0, 6.0], &[1.0, 2.0, 3.0]).unwrap();
+        let r = paired_ratio(&[2.0, 4.0, 6.0], &[1.0, 2.0, 3.0]).unwrap();
         assert_eq!(r.point, 2.0);
     }
 }

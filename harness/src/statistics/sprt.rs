@@ -539,11 +539,15 @@ mod tests {
     }
 
     #[test]
-    fn thresholds_are_walds() {
+    fn thresholds_are_walds_and_verdicts_follow_them() {
         let b = SprtBounds::default();
         assert!(rel(b.lower(), (0.05f64 / 0.95).ln()) < 1e-15);
         assert!(rel(b.upper(), 19f64.ln()) < 1e-15);
         assert!(rel(b.upper(), 2.944_438_979_166_44) < 1e-12);
+        assert_eq!(SprtVerdict::of(3.0, -2.9, 2.9), SprtVerdict::AcceptH1);
+        assert_eq!(SprtVerdict::of(2.9, -2.9, 2.9), SprtVerdict::AcceptH1);
+        assert_eq!(SprtVerdict::of(-2.9, -2.9, 2.9), SprtVerdict::AcceptH0);
+        assert_eq!(SprtVerdict::of(0.0, -2.9, 2.9), SprtVerdict::Continue);
     }
 
     #[test]
@@ -626,6 +630,14 @@ mod tests {
             let s = sprt_trinomial(&Trinomial { counts }, &wide);
             assert!(s.llr.is_finite(), "{counts:?} {s:?}");
         }
+        // All wins or all losses: the regularized empty bins keep every figure finite, and the test decides.
+        for counts in [[0, 0, 0, 0, 500], [500, 0, 0, 0, 0]] {
+            let s = sprt_pentanomial(&Pentanomial { counts }, &SprtBounds::default());
+            assert!(
+                s.llr.is_finite() && s.nelo.point.is_finite() && s.logistic_elo.low.is_finite()
+            );
+            assert_ne!(s.verdict, SprtVerdict::Continue, "{s:?}");
+        }
     }
 
     #[test]
@@ -644,16 +656,8 @@ mod tests {
     }
 
     #[test]
-    fn verdicts_follow_the_thresholds() {
-        assert_eq!(SprtVerdict::of(3.0, -2.9, 2.9), SprtVerdict::AcceptH1);
-        assert_eq!(SprtVerdict::of(2.9, -2.9, 2.9), SprtVerdict::AcceptH1);
-        assert_eq!(SprtVerdict::of(-2.9, -2.9, 2.9), SprtVerdict::AcceptH0);
-        assert_eq!(SprtVerdict::of(0.0, -2.9, 2.9), SprtVerdict::Continue);
-    }
-
-    #[test]
-    fn module_examples() {
-        use crate::statistics::sprt::{Pentanomial, SprtBounds, SprtVerdict, sprt_pentanomial};
+    fn module_add_pair_and_check_examples() {
+        use GameScore::*;
         let p = Pentanomial {
             counts: [100, 1000, 2500, 1100, 150],
         };
@@ -664,22 +668,12 @@ mod tests {
             s.llr.is_finite()
                 && (s.verdict == SprtVerdict::Continue) == (s.lower < s.llr && s.llr < s.upper)
         );
-    }
-
-    #[test]
-    fn add_pair_examples() {
-        use crate::statistics::sprt::{GameScore::*, Pentanomial};
         let mut p = Pentanomial::default();
         p.add_pair(Win, Loss);
         p.add_pair(Draw, Draw);
         p.add_pair(Draw, Win);
         assert_eq!(p.counts, [0, 0, 2, 1, 0]);
         assert_eq!(p.games(), 6);
-    }
-
-    #[test]
-    fn check_examples() {
-        use crate::statistics::sprt::SprtBounds;
         assert!(SprtBounds::default().check().is_ok());
         let b = SprtBounds {
             elo0: 5.0,
@@ -739,17 +733,5 @@ mod tests {
             rel(s.nelo.point, REFERENCE_NELO_PER_T / 2f64.sqrt()) < 1e-4,
             "{s:?}"
         );
-    }
-
-    #[test]
-    fn all_wins_or_all_losses_decide_with_finite_figures() {
-        // All wins or all losses: the regularized empty bins keep every figure finite.
-        for counts in [[0, 0, 0, 0, 500], [500, 0, 0, 0, 0]] {
-            let s = sprt_pentanomial(&Pentanomial { counts }, &SprtBounds::default());
-            assert!(
-                s.llr.is_finite() && s.nelo.point.is_finite() && s.logistic_elo.low.is_finite()
-            );
-            assert_ne!(s.verdict, SprtVerdict::Continue, "{s:?}");
-        }
     }
 }
